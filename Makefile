@@ -1,0 +1,81 @@
+# rebench - precision I/O profiler for block devices and files.
+#
+#   make            build ./rebench
+#   make deps       install missing Debian packages (root), or print the line
+#   make check      unit tests (ASan + UBSan) and integration tests
+#   make install    PREFIX=/usr/local DESTDIR= honoured
+
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+MANDIR  ?= $(PREFIX)/share/man/man1
+DATADIR ?= $(PREFIX)/share/rebench
+
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+CFLAGS  += -std=gnu11 -Wall -Wextra -Wshadow -Wno-missing-field-initializers -pthread
+CPPFLAGS += -D_GNU_SOURCE -DREBENCH_DATADIR='"$(DATADIR)"'
+LDLIBS  += -pthread -lgsl -lgslcblas -lm
+
+SRCS := $(wildcard src/*.c) $(wildcard src/engines/*.c)
+OBJS := $(SRCS:.c=.o)
+LIB_OBJS := $(filter-out src/main.o,$(OBJS))
+
+# Debian packages: build, tests, plots and cross-checks.
+DEPS := build-essential libgsl-dev liburing-dev libaio-dev libcmocka-dev \
+	gnuplot-nox fio jq util-linux fdisk e2fsprogs pkg-config
+
+UNIT_SRCS := $(wildcard tests/unit/test_*.c)
+UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=tests/unit/bin/%)
+SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+LIB_SRCS := $(filter-out src/main.c,$(SRCS))
+
+.PHONY: all deps check unit integration install uninstall clean
+
+all: rebench
+
+rebench: $(OBJS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
+	@echo "rebench: engines built: stateful stateless"
+
+src/%.o: src/%.c src/*.h
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+src/engines/%.o: src/engines/%.c src/*.h
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+deps:
+	@missing=""; for p in $(DEPS); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -z "$$missing" ]; then echo "deps: all installed"; \
+	elif [ "$$(id -u)" = 0 ]; then \
+		echo "deps: installing$$missing"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	else echo "deps: missing packages; run: sudo apt-get install -y$$missing"; exit 1; fi
+
+# Unit tests link the library sources directly, built with sanitizers.
+tests/unit/bin/%: tests/unit/%.c $(LIB_SRCS) src/*.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Isrc -std=gnu11 -O1 -g -Wall -Wextra -Wno-missing-field-initializers -pthread $(SAN_FLAGS) \
+		-o $@ $< $(LIB_SRCS) -lcmocka $(LDLIBS)
+
+unit: $(UNIT_BINS)
+
+check: rebench unit
+	@tests/run-tests.sh $(UNIT_BINS) tests/integration/*.sh
+
+install: rebench
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) \
+		$(DESTDIR)$(DATADIR)/plots $(DESTDIR)$(DATADIR)/workloads
+	install -m 755 rebench $(DESTDIR)$(BINDIR)/rebench
+	install -m 644 man/rebench.1 $(DESTDIR)$(MANDIR)/rebench.1
+	install -m 644 plots/* $(DESTDIR)$(DATADIR)/plots/
+	cp -R workloads/. $(DESTDIR)$(DATADIR)/workloads/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/rebench $(DESTDIR)$(MANDIR)/rebench.1
+	rm -rf $(DESTDIR)$(DATADIR)
+
+clean:
+	rm -f rebench $(OBJS)
+	rm -rf tests/unit/bin

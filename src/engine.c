@@ -1,0 +1,119 @@
+/* engine.c - registry of I/O engines, and helpers they share. */
+#include "engine.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/fs.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/ioctl.h>
+
+static const struct engine_ops engine_mmap = {
+	.name = "mmap",
+	.summary = "memcpy from/to a shared mapping, msync when flushing",
+	.flags = ENGINE_SYNC | ENGINE_NEEDS_PAGED,
+	.unavailable = "the mmap engine is not yet available in this version of rebench; use -t stateful or -t stateless",
+};
+
+static const struct engine_ops engine_paio = {
+	.name = "paio",
+	.aliases = { "posixaio" },
+	.summary = "POSIX aio_read/aio_write, -q in flight",
+	.flags = ENGINE_ASYNC,
+	.unavailable = "the paio engine is not yet available in this version of rebench; use -t stateful or -t stateless",
+};
+
+static const struct engine_ops engine_naio = {
+	.name = "naio",
+	.aliases = { "libaio" },
+	.summary = "Linux native AIO (libaio), -q in flight",
+	.flags = ENGINE_ASYNC,
+	.unavailable = "the naio engine is not yet available in this version of rebench; use -t stateful or -t stateless",
+};
+
+static const struct engine_ops engine_uring = {
+	.name = "uring",
+	.aliases = { "io_uring" },
+	.summary = "io_uring (liburing), -q in flight",
+	.flags = ENGINE_ASYNC,
+	.unavailable = "the uring engine is not yet available in this version of rebench; use -t stateful or -t stateless",
+};
+
+static const struct engine_ops *const engines[] = {
+	&engine_stateful,
+	&engine_stateless,
+	&engine_mmap,
+	&engine_paio,
+	&engine_naio,
+	&engine_uring,
+};
+
+int engine_count(void)
+{
+	return (int)(sizeof(engines) / sizeof(engines[0]));
+}
+
+const struct engine_ops *engine_get(int index)
+{
+	if (index < 0 || index >= engine_count())
+		return NULL;
+	return engines[index];
+}
+
+int engine_lookup(const char *name)
+{
+	int i, a;
+
+	for (i = 0; i < engine_count(); i++) {
+		if (!strcasecmp(engines[i]->name, name))
+			return i;
+		for (a = 0; a < 4 && engines[i]->aliases[a]; a++)
+			if (!strcasecmp(engines[i]->aliases[a], name))
+				return i;
+	}
+	return -1;
+}
+
+int engine_registry_check(char *err, size_t len)
+{
+	int i;
+
+	for (i = 0; i < engine_count(); i++) {
+		const struct engine_ops *e = engines[i];
+		const char *missing = NULL;
+
+		if (!e->name) {
+			snprintf(err, len, "engine #%d has no name", i);
+			return -EINVAL;
+		}
+		if (e->unavailable)
+			continue;
+		if (!(e->flags & (ENGINE_SYNC | ENGINE_ASYNC)))
+			missing = "flags (ENGINE_SYNC or ENGINE_ASYNC)";
+		else if ((e->flags & ENGINE_SYNC) && !e->sync_io)
+			missing = "sync_io";
+		else if (e->flags & ENGINE_ASYNC)
+			missing = "async hooks (not in this version)";
+		if (missing) {
+			snprintf(err, len, "engine '%s' is missing %s", e->name,
+				 missing);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+ssize_t io_trim(struct io_ctx *io, uint64_t off, size_t len)
+{
+	if (io->is_blkdev) {
+		uint64_t range[2] = { off, len };
+
+		if (ioctl(io->fd, BLKDISCARD, range))
+			return -errno;
+	} else if (fallocate(io->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
+			     (off_t)off, (off_t)len)) {
+		return -errno;
+	}
+	return (ssize_t)len;
+}

@@ -1,0 +1,53 @@
+/* sync.c - the synchronous engines: stateful (lseek + read/write, the
+ * original Rebench default) and stateless (pread/pwrite).  They differ only
+ * in how the offset reaches the kernel, so they share this file.
+ */
+#include <errno.h>
+#include <unistd.h>
+
+#include "../engine.h"
+#include "../spec.h"
+
+/* Whole transfer or an error: a short transfer is an error to report. */
+static ssize_t finish(ssize_t ret)
+{
+	return ret < 0 ? -errno : ret;
+}
+
+static ssize_t stateful_io(struct io_ctx *io, int kind, uint64_t off,
+			   size_t len)
+{
+	if (kind == IO_TRIM)
+		return io_trim(io, off, len);
+	if (lseek(io->fd, (off_t)off, SEEK_SET) < 0)
+		return -errno;
+	if (kind == IO_READ)
+		return finish(read(io->fd, io->buf, len));
+	return finish(write(io->fd, io->buf, len));
+}
+
+static ssize_t stateless_io(struct io_ctx *io, int kind, uint64_t off,
+			    size_t len)
+{
+	if (kind == IO_TRIM)
+		return io_trim(io, off, len);
+	if (kind == IO_READ)
+		return finish(pread(io->fd, io->buf, len, (off_t)off));
+	return finish(pwrite(io->fd, io->buf, len, (off_t)off));
+}
+
+const struct engine_ops engine_stateful = {
+	.name = "stateful",
+	.aliases = { "sync" },
+	.summary = "lseek + read/write (the original Rebench default)",
+	.flags = ENGINE_SYNC | ENGINE_FILE_POS,
+	.sync_io = stateful_io,
+};
+
+const struct engine_ops engine_stateless = {
+	.name = "stateless",
+	.aliases = { "psync" },
+	.summary = "pread/pwrite",
+	.flags = ENGINE_SYNC,
+	.sync_io = stateless_io,
+};

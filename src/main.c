@@ -1,0 +1,273 @@
+/* main.c - modes (one workload from argv, or one per stdin line), the order
+ * of checks, and exit statuses.
+ *
+ * Order matters for safety: every workload is parsed, checked and resolved
+ * against its probed target before any of them is confirmed, prepared or
+ * run, so bad input never runs anything.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <unistd.h>
+
+#include "confirm.h"
+#include "engine.h"
+#include "options.h"
+#include "report.h"
+#include "validate.h"
+#include "workload.h"
+
+enum exit_status {
+	EXIT_OK = 0,
+	EXIT_BAD_ARGS = 1,
+	EXIT_PREP_FAILED = 2,
+	EXIT_IO_FAILED = 3,
+	EXIT_INTERRUPTED = 130,
+};
+
+#define MAX_WORKLOADS 256
+#define MAX_WORDS 128
+
+static struct workload workloads[MAX_WORKLOADS];
+static size_t nworkloads;
+
+static int add_workload(const struct spec *s)
+{
+	struct workload *wl;
+
+	if (nworkloads == MAX_WORKLOADS) {
+		fprintf(stderr, "rebench: stdin line %u: too many workloads (at most %d)\n",
+			s->line, MAX_WORKLOADS);
+		return -E2BIG;
+	}
+	wl = &workloads[nworkloads];
+	memset(wl, 0, sizeof(*wl));
+	if (spec_copy(&wl->spec, s))
+		return -ENOMEM;
+	wl->index = (unsigned)nworkloads++;
+	wl->shared_fd = -1;
+	return 0;
+}
+
+static int read_stdin_specs(const struct spec *base)
+{
+	struct parse_ctx ctx = { 0, "stdin" };
+	char *line = NULL, *words[MAX_WORDS];
+	size_t cap = 0;
+	unsigned lineno = 0;
+	int n, ret = 0;
+
+	while (getline(&line, &cap, stdin) >= 0) {
+		struct spec s;
+
+		lineno++;
+		n = options_split_line(line, words, MAX_WORDS);
+		if (n < 0) {
+			fprintf(stderr, "rebench: stdin line %u: %s\n", lineno,
+				n == -E2BIG ? "too many words" : "unterminated quote");
+			ret = -EINVAL;
+			break;
+		}
+		if (n == 0)
+			continue;
+		if (spec_copy(&s, base)) {
+			ret = -ENOMEM;
+			break;
+		}
+		s.line = ctx.line = lineno;
+		s.given &= ~(1ULL << options_index(options_find_long("seed")));
+		ret = options_parse(n, words, &s, NULL, &ctx);
+		if (!ret)
+			ret = add_workload(&s);
+		spec_free(&s);
+		if (ret)
+			break;
+	}
+	free(line);
+	if (!ret && !nworkloads) {
+		fprintf(stderr, "rebench: missing target: no workload lines on stdin; give a TARGET (rebench /dev/sdb) or lines such as '-b 4k /dev/sdb'\n");
+		ret = -EINVAL;
+	}
+	return ret;
+}
+
+static uint64_t random_seed(void)
+{
+	uint64_t seed;
+
+	if (getrandom(&seed, sizeof(seed), 0) != sizeof(seed))
+		seed = (uint64_t)getpid() * 0x9e3779b97f4a7c15ULL;
+	return seed % 1000000000000ULL;	/* short enough to retype */
+}
+
+/* Workloads writing one --output file must agree on its format. */
+static int check_outputs(void)
+{
+	size_t a, b;
+
+	for (a = 0; a < nworkloads; a++)
+		for (b = a + 1; b < nworkloads; b++) {
+			const struct spec *x = &workloads[a].spec;
+			const struct spec *y = &workloads[b].spec;
+
+			if (x->output && y->output && !strcmp(x->output, y->output) &&
+			    (x->sample_ns == 0) != (y->sample_ns == 0)) {
+				spec_error(y, "--output %s: another workload writes a %s to this file; -g 0 (every I/O) and -g N (time series) need separate files",
+					   y->output, x->sample_ns ? "time series" : "per-I/O log");
+				return -EINVAL;
+			}
+		}
+	return 0;
+}
+
+static int drop_caches(void)
+{
+	int fd;
+
+	sync();
+	fd = open("/proc/sys/vm/drop_caches", O_WRONLY | O_CLOEXEC);
+	if (fd < 0 || write(fd, "3", 1) != 1) {
+		int e = errno;
+
+		fprintf(stderr, "rebench: --drop-caches: cannot write /proc/sys/vm/drop_caches: %s (needs root)\n",
+			strerror(e));
+		if (fd >= 0)
+			close(fd);
+		return -e;
+	}
+	close(fd);
+	return 0;
+}
+
+/* Parse, check and resolve every workload; no I/O. */
+static int validate_all(const struct spec *base)
+{
+	char err[1024];
+	size_t k;
+
+	for (k = 0; k < nworkloads; k++) {
+		struct workload *wl = &workloads[k];
+
+		/* A seed on the command line is the base: line k gets base + k,
+		 * so concurrent workloads do not share offsets; a seed given on a
+		 * line is used as it is. */
+		if (!spec_given(&wl->spec, "seed"))
+			wl->spec.seed = base->seed + k;
+		if (spec_check(&wl->spec))
+			return -EINVAL;
+	}
+	for (k = 0; k < nworkloads; k++) {
+		struct workload *wl = &workloads[k];
+
+		if (target_probe(wl->spec.target, &wl->tgt, err, sizeof(err))) {
+			spec_error(&wl->spec, "%s", err);
+			return -EINVAL;
+		}
+		if (spec_resolve(&wl->spec, &wl->tgt))
+			return -EINVAL;
+		wl->eng = engine_get(wl->spec.engine);
+		workload_plan(wl);
+	}
+	return check_outputs();
+}
+
+static void cleanup_all(void)
+{
+	size_t k;
+
+	for (k = 0; k < nworkloads; k++)
+		workload_cleanup(&workloads[k]);
+	workload_release_claims();
+}
+
+int main(int argc, char **argv)
+{
+	struct parse_ctx ctx = { 0, "command line" };
+	struct run_opts run = { 0 };
+	struct report rep = { 0 };
+	struct spec base;
+	char err[256];
+	bool interrupted = false;
+	size_t k;
+	int ret, status = EXIT_OK;
+
+	if (engine_registry_check(err, sizeof(err))) {
+		fprintf(stderr, "rebench: internal error: %s\n", err);
+		return EXIT_PREP_FAILED;
+	}
+	spec_defaults(&base);
+	if (options_parse(argc - 1, argv + 1, &base, &run, &ctx)) {
+		spec_free(&base);
+		return EXIT_BAD_ARGS;
+	}
+	if (run.help) {
+		options_print_help(stdout);
+		goto out_base;
+	}
+	if (run.version) {
+		printf("rebench %s\n", REBENCH_VERSION);
+		goto out_base;
+	}
+	if (!spec_given(&base, "seed"))
+		base.seed = random_seed();
+	if (base.target)
+		ret = add_workload(&base);
+	else if (isatty(STDIN_FILENO)) {
+		fprintf(stderr, "rebench: missing target: give a block device, partition or file (rebench /dev/sdb), or pipe one workload per line into stdin; see rebench --help\n");
+		ret = -EINVAL;
+	} else {
+		ret = read_stdin_specs(&base);
+	}
+	if (ret || validate_all(&base)) {
+		status = EXIT_BAD_ARGS;
+		goto out;
+	}
+	ret = confirm_destructive(workloads, nworkloads, run.yes || run.silent);
+	if (ret) {
+		status = ret == -EBUSY ? EXIT_PREP_FAILED : EXIT_BAD_ARGS;
+		goto out;
+	}
+	for (k = 0; k < nworkloads; k++) {
+		if (workload_prepare(&workloads[k])) {
+			status = EXIT_PREP_FAILED;
+			goto out;
+		}
+	}
+	if (run.drop_caches && drop_caches()) {
+		status = EXIT_PREP_FAILED;
+		goto out;
+	}
+	ret = run_workloads(workloads, nworkloads, &interrupted);
+	if (ret && ret != -EIO) {
+		status = EXIT_PREP_FAILED;
+		fflush(NULL);
+		_exit(status);	/* threads wait at a barrier that will not open */
+	}
+	rep.wls = workloads;
+	rep.n = nworkloads;
+	rep.interrupted = interrupted;
+	if (run.json)
+		report_json(stdout, &rep);
+	else if (run.silent)
+		report_terse(stdout, &rep);
+	else
+		report_human(stdout, &rep);
+	fflush(stdout);
+	for (k = 0; k < nworkloads; k++)
+		if (workloads[k].error)
+			spec_error(&workloads[k].spec, "%s", workloads[k].errmsg);
+	if (report_series(&rep))
+		status = EXIT_IO_FAILED;
+	if (ret == -EIO)
+		status = EXIT_IO_FAILED;
+	else if (interrupted && status == EXIT_OK)
+		status = EXIT_INTERRUPTED;
+out:
+	cleanup_all();
+out_base:
+	spec_free(&base);
+	return status;
+}

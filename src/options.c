@@ -1,0 +1,580 @@
+/* options.c - the option table and the parser it drives. */
+#include "options.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "engine.h"
+
+#define W(field) SCOPE_WORKLOAD, offsetof(struct spec, field)
+#define R(field) SCOPE_RUN, offsetof(struct run_opts, field)
+
+static const struct opt_value op_values[] = {
+	{ "read", OP_READ, "read blocks" },
+	{ "write", OP_WRITE, "write blocks (destructive)" },
+	{ "trim", OP_TRIM, "discard blocks: BLKDISCARD on devices, hole punching on files (destructive)" },
+	{ "rw", OP_RW, "mix reads and writes, --rwmix % reads (destructive)" },
+	{ NULL, 0, NULL }
+};
+
+static const struct opt_value workload_values[] = {
+	{ "rnd", 0, "random offsets" },
+	{ "seq", 1, "sequential offsets" },
+	{ NULL, 0, NULL }
+};
+
+static const struct opt_value direction_values[] = {
+	{ "forward", DIR_FORWARD, "increasing offsets" },
+	{ "backward", DIR_BACKWARD, "decreasing offsets" },
+	{ NULL, 0, NULL }
+};
+
+static const struct opt_value dist_values[] = {
+	{ "uniform", DIST_UNIFORM, "every aligned offset equally likely" },
+	{ "normal", DIST_NORMAL, "not yet available" },
+	{ "pow", DIST_POW, "not yet available" },
+	{ "zipf", DIST_ZIPF, "not yet available" },
+	{ "pareto", DIST_PARETO, "not yet available" },
+	{ "zoned", DIST_ZONED, "not yet available" },
+	{ "const", DIST_CONST, "not yet available" },
+	{ NULL, 0, NULL }
+};
+
+const struct opt_desc opt_table[] = {
+	{ "operation", 'o', OPT_ENUM, W(op), "OP", "read",
+	  "operation: read, write, trim or rw", op_values, 0, 0, 0 },
+	{ "workload", 'w', OPT_ENUM, W(seq), "rnd|seq", "rnd",
+	  "random or sequential offsets", workload_values, 0, 0, 0 },
+	{ "block-size", 'b', OPT_SIZE, W(bs), "SIZE", "512",
+	  "bytes per I/O (k, m, g suffixes)", NULL, 1, 1ULL << 30, 0 },
+	{ "stride", 's', OPT_SIZE, W(stride), "SIZE", "block size",
+	  "seq: distance between starts of consecutive I/Os; rnd: offsets are multiples of it", NULL, 1, 0, 0 },
+	{ "direction", 'r', OPT_ENUM, W(direction), "DIR", "forward",
+	  "seq direction: forward or backward", direction_values, 0, 0, 0 },
+	{ "dist", 'u', OPT_DIST, W(dist), "NAME[:PARAM]", "uniform",
+	  "distribution of random offsets", dist_values, 0, 0, 0 },
+	{ "sigma", 'i', OPT_DOUBLE, W(sigma), "PCT", "5",
+	  "spread of the normal and pow distributions, % of the region", NULL, 0, 0, 0 },
+	{ "type", 't', OPT_ENGINE, W(engine), "ENGINE", "stateful",
+	  "I/O engine: stateful (lseek+read/write) or stateless (pread/pwrite)", NULL, 0, 0, 0 },
+	{ "queue-depth", 'q', OPT_COUNT, W(qd), "N", "1",
+	  "I/Os in flight per thread (async engines)", NULL, 1, 65536, 0 },
+	{ "threads", 'c', OPT_COUNT, W(threads), "N", "1",
+	  "threads for this workload", NULL, 1, 4096, 0 },
+	{ "local-fd", 'l', OPT_FLAG, W(local_fd), NULL, "shared",
+	  "one file descriptor per thread instead of one shared", NULL, 0, 0, 0 },
+	{ "duration", 'd', OPT_DURATION, W(duration), "D", "10",
+	  "seconds (10, 500ms), bytes (1g) or % of the region (50%)", NULL, 0, 0, 0 },
+	{ "offset", 'j', OPT_EXTENT, W(offset), "SIZE", "0",
+	  "start of the region, bytes or % of the target (phase of every aligned offset)", NULL, 0, 0, 0 },
+	{ "length", 'e', OPT_EXTENT, W(length), "SIZE", "whole target",
+	  "length of the region, bytes or % of the target", NULL, 0, 0, 0 },
+	{ "paged", 'p', OPT_FLAG, W(paged), NULL, "direct",
+	  "page cache I/O instead of O_DIRECT", NULL, 0, 0, 0 },
+	{ "buffered", 'f', OPT_FLAG, W(buffered), NULL, "flush",
+	  "do not flush after writes (no O_DSYNC)", NULL, 0, 0, 0 },
+	{ "do-atime", 'm', OPT_FLAG, W(atime), NULL, "off",
+	  "allow atime updates (O_NOATIME otherwise)", NULL, 0, 0, 0 },
+	{ "append", 'a', OPT_FLAG, W(append), NULL, "off",
+	  "O_APPEND (sequential writes to a file only)", NULL, 0, 0, 0 },
+	{ "sample-step", 'g', OPT_TIME, W(sample_ns), "MS", "1000",
+	  "interval of the ops/s time series in ms; 0 logs every I/O to --output", NULL, 0, 0, NSEC_PER_MSEC },
+	{ "pause", 'z', OPT_TIME, W(pause_ns), "USEC", "0",
+	  "think time after each completion, in us", NULL, 0, 0, NSEC_PER_USEC },
+	{ "rwmix", 0, OPT_PERCENT, W(rwmix), "PCT", "50",
+	  "rw: percentage of I/Os that are reads", NULL, 0, 0, 0 },
+	{ "output", 0, OPT_STRING, W(output), "FILE", "none",
+	  "write the time series (or, with -g 0, every I/O) as TSV", NULL, 0, 0, 0 },
+	{ "seed", 0, OPT_SEED, W(seed), "N", "random",
+	  "seed for random offsets and the rw mix; reported in every output", NULL, 0, 0, 0 },
+	{ "drop-caches", 0, OPT_FLAG, R(drop_caches), NULL, "off",
+	  "drop the page cache before running (root)", NULL, 0, 0, 0 },
+	{ "silent", 'n', OPT_FLAG, R(silent), NULL, "off",
+	  "no prompts (implies --yes); one machine-readable line per workload", NULL, 0, 0, 0 },
+	{ "json", 0, OPT_FLAG, R(json), NULL, "off",
+	  "print one JSON document with parameters, target, results and warnings", NULL, 0, 0, 0 },
+	{ "yes", 'y', OPT_FLAG, R(yes), NULL, "off",
+	  "confirm writes and trims without asking", NULL, 0, 0, 0 },
+	{ "help", 'h', OPT_FLAG, R(help), NULL, NULL,
+	  "print this help and exit", NULL, 0, 0, 0 },
+	{ "version", 'V', OPT_FLAG, R(version), NULL, NULL,
+	  "print the version and exit", NULL, 0, 0, 0 },
+};
+
+const size_t opt_count = sizeof(opt_table) / sizeof(opt_table[0]);
+
+const struct opt_desc *options_find_long(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < opt_count; i++)
+		if (!strcmp(opt_table[i].name, name))
+			return &opt_table[i];
+	return NULL;
+}
+
+const struct opt_desc *options_find_letter(char c)
+{
+	size_t i;
+
+	for (i = 0; i < opt_count; i++)
+		if (opt_table[i].letter && opt_table[i].letter == c)
+			return &opt_table[i];
+	return NULL;
+}
+
+int options_index(const struct opt_desc *o)
+{
+	return (int)(o - opt_table);
+}
+
+bool spec_given(const struct spec *s, const char *long_name)
+{
+	const struct opt_desc *o = options_find_long(long_name);
+
+	return o && (s->given & (1ULL << options_index(o)));
+}
+
+const char *opt_value_name(const struct opt_desc *o, int value)
+{
+	const struct opt_value *v;
+
+	for (v = o->values; v && v->name; v++)
+		if (v->value == value)
+			return v->name;
+	return "?";
+}
+
+/* "line 3: " on stdin, nothing on the command line. */
+static void where(const struct parse_ctx *ctx, char *buf, size_t len)
+{
+	if (ctx && ctx->line)
+		snprintf(buf, len, "stdin line %u: ", ctx->line);
+	else
+		buf[0] = '\0';
+}
+
+static void opt_label(const struct opt_desc *o, char *buf, size_t len)
+{
+	if (o->letter)
+		snprintf(buf, len, "-%c/--%s", o->letter, o->name);
+	else
+		snprintf(buf, len, "--%s", o->name);
+}
+
+#define bad_value(ctx, o, val, ...) do {				\
+	char w_[64], l_[64];						\
+	where(ctx, w_, sizeof(w_));					\
+	opt_label(o, l_, sizeof(l_));					\
+	fprintf(stderr, "rebench: %sinvalid value '%s' for %s: ", w_,	\
+		val, l_);						\
+	fprintf(stderr, __VA_ARGS__);					\
+	fputc('\n', stderr);						\
+} while (0)
+
+static void list_values(const struct opt_desc *o, char *buf, size_t len)
+{
+	const struct opt_value *v;
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (v = o->values; v && v->name && n < len; v++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s",
+				      v == o->values ? "" : ", ", v->name);
+}
+
+static int find_value(const struct opt_desc *o, const char *val, int *out)
+{
+	const struct opt_value *v;
+
+	for (v = o->values; v && v->name; v++) {
+		if (!strcasecmp(v->name, val)) {
+			*out = v->value;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+static int set_enum(const struct opt_desc *o, const char *val, void *field,
+		    const struct parse_ctx *ctx)
+{
+	char list[256];
+
+	if (find_value(o, val, field)) {
+		list_values(o, list, sizeof(list));
+		bad_value(ctx, o, val, "expected one of %s", list);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int set_dist(const struct opt_desc *o, const char *val,
+		    struct spec *spec, const struct parse_ctx *ctx)
+{
+	char name[64], list[256];
+	const char *colon = strchr(val, ':');
+	size_t n = colon ? (size_t)(colon - val) : strlen(val);
+
+	if (n >= sizeof(name))
+		n = sizeof(name) - 1;
+	memcpy(name, val, n);
+	name[n] = '\0';
+	if (find_value(o, name, &spec->dist)) {
+		list_values(o, list, sizeof(list));
+		bad_value(ctx, o, val, "expected one of %s", list);
+		return -EINVAL;
+	}
+	free(spec->dist_arg);
+	spec->dist_arg = colon ? strdup(colon + 1) : NULL;
+	return 0;
+}
+
+static int set_engine(const struct opt_desc *o, const char *val, int *field,
+		      const struct parse_ctx *ctx)
+{
+	char list[256];
+	size_t n = 0;
+	int i, idx = engine_lookup(val);
+
+	if (idx >= 0) {
+		*field = idx;
+		return 0;
+	}
+	for (i = 0; i < engine_count() && n < sizeof(list); i++)
+		n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s",
+				      i ? ", " : "", engine_get(i)->name);
+	bad_value(ctx, o, val, "expected one of %s (fio names psync, sync, libaio, io_uring, posixaio are accepted)", list);
+	return -EINVAL;
+}
+
+static int set_number(const struct opt_desc *o, const char *val, uint64_t *field,
+		      const struct parse_ctx *ctx)
+{
+	const char *what = o->type == OPT_SIZE ? "a size in bytes with an optional k, m, g or t suffix (powers of 1024)" : "a whole number";
+	uint64_t v;
+	int ret;
+
+	ret = o->type == OPT_SIZE ? parse_size(val, &v) : parse_uint(val, &v);
+	if (ret == -ERANGE) {
+		bad_value(ctx, o, val, "too large");
+		return -EINVAL;
+	}
+	if (ret) {
+		bad_value(ctx, o, val, "expected %s", what);
+		return -EINVAL;
+	}
+	if (v < o->min) {
+		bad_value(ctx, o, val, "must be at least %llu",
+			  (unsigned long long)o->min);
+		return -EINVAL;
+	}
+	if (o->max && v > o->max) {
+		bad_value(ctx, o, val, "must be at most %llu",
+			  (unsigned long long)o->max);
+		return -EINVAL;
+	}
+	*field = v;
+	return 0;
+}
+
+static int set_value(const struct opt_desc *o, const char *val, void *field,
+		     struct spec *spec, const struct parse_ctx *ctx)
+{
+	struct amount a;
+	double d;
+
+	switch (o->type) {
+	case OPT_FLAG:
+		*(bool *)field = true;
+		return 0;
+	case OPT_SIZE:
+	case OPT_COUNT:
+		return set_number(o, val, field, ctx);
+	case OPT_ENUM:
+		return set_enum(o, val, field, ctx);
+	case OPT_DIST:
+		return set_dist(o, val, spec, ctx);
+	case OPT_ENGINE:
+		return set_engine(o, val, field, ctx);
+	case OPT_PERCENT:
+		if (parse_percent(val, &d) || d < 0 || d > 100) {
+			bad_value(ctx, o, val, "expected a percentage from 0 to 100");
+			return -EINVAL;
+		}
+		*(double *)field = d;
+		return 0;
+	case OPT_DOUBLE:
+		if (parse_percent(val, &d) || d <= 0 || d > 100) {
+			bad_value(ctx, o, val, "expected a percentage in (0, 100]");
+			return -EINVAL;
+		}
+		*(double *)field = d;
+		return 0;
+	case OPT_DURATION:
+		if (parse_duration(val, &a) || (a.kind != AMOUNT_PERCENT && !a.value) ||
+		    (a.kind == AMOUNT_PERCENT && (a.pct <= 0 || a.pct > 100000))) {
+			bad_value(ctx, o, val, "expected a positive time (10, 10s, 500ms), amount of data (1g) or share of the region (50%%)");
+			return -EINVAL;
+		}
+		*(struct amount *)field = a;
+		return 0;
+	case OPT_EXTENT:
+		if (parse_extent(val, &a) || (a.kind == AMOUNT_PERCENT && (a.pct < 0 || a.pct > 100))) {
+			bad_value(ctx, o, val, "expected a size in bytes (k, m, g suffixes) or a percentage of the target from 0 to 100%%");
+			return -EINVAL;
+		}
+		if (field == &spec->length && a.kind == AMOUNT_BYTES && !a.value) {
+			bad_value(ctx, o, val, "the region cannot be empty");
+			return -EINVAL;
+		}
+		if (field == &spec->length && a.kind == AMOUNT_PERCENT && a.pct == 0) {
+			bad_value(ctx, o, val, "the region cannot be empty");
+			return -EINVAL;
+		}
+		*(struct amount *)field = a;
+		return 0;
+	case OPT_TIME:
+		if (parse_time(val, o->unit_ns, (uint64_t *)field)) {
+			bad_value(ctx, o, val, "expected a time: a number of %s, or with a ns, us, ms or s suffix",
+				  o->unit_ns == NSEC_PER_MSEC ? "milliseconds" : "microseconds");
+			return -EINVAL;
+		}
+		return 0;
+	case OPT_STRING:
+		if (!*val) {
+			bad_value(ctx, o, val, "expected a file name");
+			return -EINVAL;
+		}
+		free(*(char **)field);
+		*(char **)field = strdup(val);
+		return *(char **)field ? 0 : -ENOMEM;
+	case OPT_SEED:
+		if (parse_uint(val, (uint64_t *)field)) {
+			bad_value(ctx, o, val, "expected a whole number from 0 to 18446744073709551615");
+			return -EINVAL;
+		}
+		return 0;
+	}
+	return -EINVAL;
+}
+
+static int apply(const struct opt_desc *o, const char *val, struct spec *spec,
+		 struct run_opts *run, const struct parse_ctx *ctx)
+{
+	char w[64], l[64];
+	void *field;
+
+	if (o->scope == SCOPE_RUN) {
+		if (!run) {
+			where(ctx, w, sizeof(w));
+			opt_label(o, l, sizeof(l));
+			fprintf(stderr, "rebench: %s%s applies to the whole run; give it on the command line, not on a workload line\n", w, l);
+			return -EINVAL;
+		}
+		field = (char *)run + o->off;
+	} else {
+		field = (char *)spec + o->off;
+		spec->given |= 1ULL << options_index(o);
+	}
+	return set_value(o, val, field, spec, ctx);
+}
+
+static int missing_value(const struct opt_desc *o, const struct parse_ctx *ctx)
+{
+	char w[64], l[64];
+
+	where(ctx, w, sizeof(w));
+	opt_label(o, l, sizeof(l));
+	fprintf(stderr, "rebench: %s%s needs a value (%s)\n", w, l, o->metavar);
+	return -EINVAL;
+}
+
+static int unknown(const char *word, const struct parse_ctx *ctx)
+{
+	char w[64];
+
+	where(ctx, w, sizeof(w));
+	fprintf(stderr, "rebench: %sunknown option '%s'; see rebench --help\n",
+		w, word);
+	return -EINVAL;
+}
+
+static int parse_long(int argc, char **argv, int *i, struct spec *spec,
+		      struct run_opts *run, const struct parse_ctx *ctx)
+{
+	char name[64];
+	const char *arg = argv[*i] + 2, *eq = strchr(arg, '=');
+	size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
+	const struct opt_desc *o;
+
+	if (n >= sizeof(name))
+		return unknown(argv[*i], ctx);
+	memcpy(name, arg, n);
+	name[n] = '\0';
+	o = options_find_long(name);
+	if (!o)
+		return unknown(argv[*i], ctx);
+	if (o->type == OPT_FLAG) {
+		if (eq) {
+			char w[64];
+
+			where(ctx, w, sizeof(w));
+			fprintf(stderr, "rebench: %s--%s takes no value (got '%s')\n",
+				w, o->name, eq + 1);
+			return -EINVAL;
+		}
+		return apply(o, NULL, spec, run, ctx);
+	}
+	if (eq)
+		return apply(o, eq + 1, spec, run, ctx);
+	if (*i + 1 >= argc)
+		return missing_value(o, ctx);
+	return apply(o, argv[++*i], spec, run, ctx);
+}
+
+/* "-pf" bundles flags; "-b4k" and "-b 4k" both give a value. */
+static int parse_short(int argc, char **argv, int *i, struct spec *spec,
+		       struct run_opts *run, const struct parse_ctx *ctx)
+{
+	const char *p = argv[*i] + 1;
+	const struct opt_desc *o;
+	char word[3] = "-?";
+	int ret;
+
+	for (; *p; p++) {
+		o = options_find_letter(*p);
+		if (!o) {
+			word[1] = *p;
+			return unknown(word, ctx);
+		}
+		if (o->type == OPT_FLAG) {
+			ret = apply(o, NULL, spec, run, ctx);
+			if (ret)
+				return ret;
+			continue;
+		}
+		if (p[1])
+			return apply(o, p + 1, spec, run, ctx);
+		if (*i + 1 >= argc)
+			return missing_value(o, ctx);
+		return apply(o, argv[++*i], spec, run, ctx);
+	}
+	return 0;
+}
+
+int options_parse(int argc, char **argv, struct spec *spec,
+		  struct run_opts *run, const struct parse_ctx *ctx)
+{
+	bool only_targets = false;
+	char w[64];
+	int i, ret;
+
+	for (i = 0; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!only_targets && !strcmp(a, "--")) {
+			only_targets = true;
+			continue;
+		}
+		if (!only_targets && a[0] == '-' && a[1] == '-')
+			ret = parse_long(argc, argv, &i, spec, run, ctx);
+		else if (!only_targets && a[0] == '-' && a[1])
+			ret = parse_short(argc, argv, &i, spec, run, ctx);
+		else if (spec->target) {
+			where(ctx, w, sizeof(w));
+			fprintf(stderr, "rebench: %sone target per workload: got '%s' and '%s'; put each workload on its own stdin line\n",
+				w, spec->target, a);
+			return -EINVAL;
+		} else {
+			free(spec->target);
+			spec->target = strdup(a);
+			ret = spec->target ? 0 : -ENOMEM;
+		}
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int options_split_line(char *line, char **words, int max_words)
+{
+	char *r = line, *w = line;
+	int n = 0;
+
+	for (;;) {
+		char quote = 0;
+
+		while (*r == ' ' || *r == '\t' || *r == '\r' || *r == '\n')
+			r++;
+		if (!*r || *r == '#')
+			break;
+		if (n == max_words)
+			return -E2BIG;
+		words[n++] = w;
+		while (*r && (quote || (*r != ' ' && *r != '\t' &&
+					*r != '\r' && *r != '\n'))) {
+			if (!quote && (*r == '\'' || *r == '"')) {
+				quote = *r++;
+				continue;
+			}
+			if (quote && *r == quote) {
+				quote = 0;
+				r++;
+				continue;
+			}
+			*w++ = *r++;
+		}
+		if (quote)
+			return -EINVAL;
+		if (*r)
+			r++;
+		*w++ = '\0';
+	}
+	return n;
+}
+
+void options_print_help(FILE *f)
+{
+	char left[64], list[256];
+	size_t i;
+
+	fprintf(f,
+		"Usage: rebench [OPTIONS] TARGET      run one workload on a block device, partition or file\n"
+		"       rebench [OPTIONS] < SPECS     no TARGET: each stdin line is \"[OPTIONS] TARGET\",\n"
+		"                                     all lines run concurrently; command-line options\n"
+		"                                     are defaults for every line; '#' starts a comment\n"
+		"\nOptions:\n");
+	for (i = 0; i < opt_count; i++) {
+		const struct opt_desc *o = &opt_table[i];
+
+		if (o->letter)
+			snprintf(left, sizeof(left), "-%c, --%s%s%s", o->letter,
+				 o->name, o->metavar ? " " : "",
+				 o->metavar ? o->metavar : "");
+		else
+			snprintf(left, sizeof(left), "    --%s%s%s", o->name,
+				 o->metavar ? " " : "",
+				 o->metavar ? o->metavar : "");
+		fprintf(f, "  %-28s %s", left, o->help);
+		if (o->defval)
+			fprintf(f, " [%s]", o->defval);
+		fputc('\n', f);
+		if (o->values && o->type != OPT_ENUM) {
+			list_values(o, list, sizeof(list));
+			fprintf(f, "  %-28s   one of: %s\n", "", list);
+		}
+	}
+	fprintf(f,
+		"\nSizes take k, m, g, t suffixes (powers of 1024). Engines: stateful, stateless;\n"
+		"mmap, paio, naio and uring are not yet available. Distributions: uniform.\n"
+		"\nExit status: 0 success, 1 bad arguments or refused confirmation,\n"
+		"2 preparation failed, 3 I/O failed during the run, 130 interrupted.\n"
+		"\nExamples:\n"
+		"  sudo rebench /dev/sdb                       512-byte random reads for 10 s\n"
+		"  sudo rebench -w seq -b 1m -d 5 /dev/sdb     sequential 1 MiB reads for 5 s\n"
+		"  printf '%%s\\n' '-b 4k /dev/sdb' '-w seq -b 1m /dev/sdc' | sudo rebench -d 5\n"
+		"\nSee rebench(1) for every option, output field and exit status.\n");
+}

@@ -1,0 +1,87 @@
+/* options.h - the one option table.
+ *
+ * Each entry names the option (long, letter), its value type, where the value
+ * goes (an offset into struct spec or struct run_opts), its default as shown
+ * to users, and its help.  The same table parses argv and stdin lines, prints
+ * --help and is checked by the unit tests against the man page.
+ */
+#ifndef REBENCH_OPTIONS_H
+#define REBENCH_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "spec.h"
+
+enum opt_type {
+	OPT_FLAG,	/* bool, no value */
+	OPT_SIZE,	/* uint64_t bytes, k/m/g suffixes */
+	OPT_COUNT,	/* uint64_t plain integer */
+	OPT_ENUM,	/* int, one of opt->values */
+	OPT_DIST,	/* int + dist_arg: NAME[:PARAM] */
+	OPT_ENGINE,	/* int, engine registry index, fio aliases accepted */
+	OPT_PERCENT,	/* double in [0,100] */
+	OPT_DOUBLE,	/* double > 0 */
+	OPT_DURATION,	/* struct amount: time, bytes or % */
+	OPT_EXTENT,	/* struct amount: bytes or % */
+	OPT_TIME,	/* uint64_t ns; bare number in opt->unit_ns */
+	OPT_STRING,	/* char * */
+	OPT_SEED,	/* uint64_t, marks run_opts.seed_given */
+};
+
+enum opt_scope {
+	SCOPE_WORKLOAD,	/* struct spec: command line and stdin lines */
+	SCOPE_RUN,	/* struct run_opts: command line only */
+};
+
+struct opt_value {
+	const char *name;
+	int value;
+	const char *help;
+};
+
+struct opt_desc {
+	const char *name;
+	char letter;		/* 0: long only */
+	enum opt_type type;
+	enum opt_scope scope;
+	size_t off;
+	const char *metavar;
+	const char *defval;	/* as shown in --help */
+	const char *help;
+	const struct opt_value *values;
+	uint64_t min, max;	/* for sizes and counts; max 0 = none */
+	uint64_t unit_ns;	/* OPT_TIME: unit of a bare number */
+};
+
+extern const struct opt_desc opt_table[];
+extern const size_t opt_count;
+
+/* Where an error happened, for messages: "line 3: " or "". */
+struct parse_ctx {
+	unsigned line;
+	const char *source;	/* "command line" or "stdin" */
+};
+
+/*
+ * Parse argv-style words into spec (workload options) and run (run-wide
+ * options; NULL refuses them, as on stdin lines).  The one non-option word
+ * becomes spec->target.  Returns 0, or -EINVAL after printing an error that
+ * names the option, the value, the line and what is valid.
+ */
+int options_parse(int argc, char **argv, struct spec *spec,
+		  struct run_opts *run, const struct parse_ctx *ctx);
+
+/* Split a stdin line into words (whitespace, '...' and "..." quoting,
+ * '#' starts a comment).  Returns the word count or -EINVAL. */
+int options_split_line(char *line, char **words, int max_words);
+
+const struct opt_desc *options_find_long(const char *name);
+const struct opt_desc *options_find_letter(char c);
+int options_index(const struct opt_desc *o);
+bool spec_given(const struct spec *s, const char *long_name);
+void options_print_help(FILE *f);
+const char *opt_value_name(const struct opt_desc *o, int value);
+
+#endif

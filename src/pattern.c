@@ -1,0 +1,27 @@
+/* pattern.c - set-up of the offset generators described in pattern.h. */
+#include "pattern.h"
+
+uint64_t pattern_slots(uint64_t region_len, uint64_t bs, uint64_t stride)
+{
+	if (!stride || region_len < bs)
+		return 0;
+	return (region_len - bs) / stride + 1;
+}
+
+void pattern_init(struct pattern *p, uint64_t start, uint64_t region_len,
+		  uint64_t bs, uint64_t stride, bool random, bool backward,
+		  unsigned thread, unsigned nthreads)
+{
+	uint64_t first;
+
+	p->start = start;
+	p->stride = stride;
+	p->slots = pattern_slots(region_len, bs, stride);
+	p->random = random;
+	p->backward = backward;
+	if (!nthreads)
+		nthreads = 1;
+	/* 128-bit product: slots * thread can exceed 64 bits on huge regions */
+	first = (uint64_t)((unsigned __int128)p->slots * thread / nthreads);
+	p->next = backward ? p->slots - 1 - first : first;
+}

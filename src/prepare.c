@@ -1,0 +1,350 @@
+/* prepare.c - everything a workload needs before the start barrier: a file
+ * created or laid out, descriptors opened with the right flags, the
+ * exclusive claim that keeps a written device from being mounted under us,
+ * aligned buffers and per-thread statistics.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "units.h"
+#include "validate.h"
+#include "workload.h"
+
+#define LAYOUT_CHUNK (1U << 20)
+
+/* One O_EXCL claim per written block device, shared by its workloads. */
+static struct claim {
+	dev_t dev;
+	int fd;
+} claims[64];
+static int nclaims;
+
+void workload_warn(struct workload *wl, const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+
+	if (wl->nwarn >= MAX_WARNINGS)
+		return;
+	va_start(ap, fmt);
+	if (vasprintf(&msg, fmt, ap) >= 0)
+		wl->warnings[wl->nwarn++] = msg;
+	va_end(ap);
+}
+
+bool workload_destroys_data(const struct workload *wl)
+{
+	if (wl->layout_confirm)
+		return true;
+	return spec_is_destructive(&wl->spec) && wl->tgt.exists;
+}
+
+void workload_plan(struct workload *wl)
+{
+	struct spec *s = &wl->spec;
+	struct target *t = &wl->tgt;
+
+	if (t->kind != TARGET_FILE)
+		return;
+	if (!t->exists) {
+		wl->needs_layout = true;
+		return;
+	}
+	/* Reading holes measures nothing: fill them first (asks first). */
+	if (s->op == OP_READ || s->op == OP_RW) {
+		int fd = open(t->path, O_RDONLY | O_CLOEXEC);
+
+		if (fd >= 0) {
+			if (file_has_hole(fd, s->region_start, s->region_len)) {
+				wl->needs_layout = true;
+				wl->layout_confirm = true;
+			}
+			close(fd);
+		}
+	} else if (s->op == OP_WRITE && t->allocated < t->size) {
+		workload_warn(wl, "%s is sparse: writes into holes also measure block allocation by the filesystem",
+			      t->path);
+	}
+}
+
+static void fill_pattern(unsigned char *buf, size_t len, uint64_t seed)
+{
+	uint64_t x = seed ^ 0x5eedf00dULL;
+	size_t i;
+
+	for (i = 0; i + 8 <= len; i += 8) {
+		uint64_t v = splitmix64(&x) | 0x0101010101010101ULL;
+
+		memcpy(buf + i, &v, 8);
+	}
+	for (; i < len; i++)
+		buf[i] = 0xa5;
+}
+
+/* Write the non-zero pattern over [off, end) of fd. */
+static int write_range(int fd, unsigned char *buf, uint64_t off, uint64_t end)
+{
+	while (off < end) {
+		size_t n = end - off < LAYOUT_CHUNK ? (size_t)(end - off) : LAYOUT_CHUNK;
+		ssize_t w = pwrite(fd, buf, n, (off_t)off);
+
+		if (w < 0)
+			return -errno;
+		off += (uint64_t)w;
+	}
+	return 0;
+}
+
+/* Create the file, or fill the holes of the region, with non-zero data. */
+static int lay_out(struct workload *wl)
+{
+	struct spec *s = &wl->spec;
+	struct target *t = &wl->tgt;
+	uint64_t start, end, off, size;
+	unsigned char *buf;
+	char sz[32];
+	int fd, ret = 0;
+
+	buf = malloc(LAYOUT_CHUNK);
+	if (!buf)
+		return -ENOMEM;
+	fill_pattern(buf, LAYOUT_CHUNK, s->seed);
+	if (!t->exists) {
+		fd = open(t->path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+		start = 0;
+		end = s->region_start + s->region_len;
+	} else {
+		fd = open(t->path, O_WRONLY | O_CLOEXEC);
+		start = s->region_start;
+		end = s->region_start + s->region_len;
+	}
+	if (fd < 0) {
+		ret = -errno;
+		spec_error(s, "cannot %s %s: %s", t->exists ? "open" : "create",
+			   t->path, strerror(-ret));
+		goto out_free;
+	}
+	size = 0;
+	for (off = start; off < end && !ret;) {
+		off_t hole = t->exists ? lseek(fd, (off_t)off, SEEK_HOLE) : (off_t)off;
+		off_t data;
+
+		if (hole < 0 || (uint64_t)hole >= end)
+			break;
+		data = t->exists ? lseek(fd, hole, SEEK_DATA) : -1;
+		if (data < 0 || (uint64_t)data > end)
+			data = (off_t)end;
+		ret = write_range(fd, buf, (uint64_t)hole, (uint64_t)data);
+		size += (uint64_t)(data - hole);
+		off = (uint64_t)data;
+	}
+	if (!ret && fdatasync(fd))
+		ret = -errno;
+	if (ret) {
+		spec_error(s, "cannot lay out %s: %s", t->path, strerror(-ret));
+		goto out_close;
+	}
+	/* Measure the device, not the copies laying out left in memory. */
+	posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+	if (!t->exists) {
+		t->exists = true;
+		t->created = true;
+		t->size = end;
+		t->allocated = end;
+		workload_warn(wl, "created %s and laid out %s of non-zero data before measuring",
+			      t->path, fmt_size_human(sz, sizeof(sz), size));
+	} else {
+		workload_warn(wl, "%s had holes in the region: filled %s with non-zero data before measuring, since reading holes measures nothing",
+			      t->path, fmt_size_human(sz, sizeof(sz), size));
+	}
+out_close:
+	close(fd);
+out_free:
+	free(buf);
+	return ret;
+}
+
+static int claim_device(struct workload *wl)
+{
+	int i, fd;
+
+	for (i = 0; i < nclaims; i++)
+		if (claims[i].dev == wl->tgt.rdev)
+			return 0;
+	if (nclaims == (int)(sizeof(claims) / sizeof(claims[0])))
+		return -EMFILE;
+	fd = open(wl->tgt.path, O_RDONLY | O_EXCL | O_CLOEXEC);
+	if (fd < 0) {
+		int e = errno;
+
+		if (e == EBUSY)
+			spec_error(&wl->spec, "%s is in use (mounted, or held by swap, LVM, RAID or another program that opened it exclusively); rebench never writes to a device in use. Unmount or release it first, or choose another device.",
+				   wl->tgt.path);
+		else
+			spec_error(&wl->spec, "cannot open %s exclusively: %s",
+				   wl->tgt.path, strerror(e));
+		return -e;
+	}
+	claims[nclaims].dev = wl->tgt.rdev;
+	claims[nclaims++].fd = fd;
+	return 0;
+}
+
+static int open_flags(const struct workload *wl)
+{
+	const struct spec *s = &wl->spec;
+	int flags = O_CLOEXEC;
+
+	flags |= s->op == OP_READ ? O_RDONLY : O_RDWR;
+	if (!s->paged)
+		flags |= O_DIRECT;
+	if (s->op != OP_READ && s->op != OP_TRIM && !s->buffered)
+		flags |= O_DSYNC;
+	if (s->append)
+		flags |= O_APPEND;
+	if (!s->atime && wl->tgt.kind == TARGET_FILE)
+		flags |= O_NOATIME;
+	return flags;
+}
+
+static int open_target(struct workload *wl, int *out)
+{
+	int flags = open_flags(wl), fd;
+
+	fd = open(wl->tgt.path, flags);
+	if (fd < 0 && errno == EPERM && (flags & O_NOATIME))
+		fd = open(wl->tgt.path, flags & ~O_NOATIME);
+	if (fd < 0) {
+		int e = errno;
+
+		if (e == EINVAL && (flags & O_DIRECT))
+			spec_error(&wl->spec, "cannot open %s with O_DIRECT: the filesystem does not support direct I/O; add -p for page cache I/O",
+				   wl->tgt.path);
+		else
+			spec_error(&wl->spec, "cannot open %s: %s%s", wl->tgt.path,
+				   strerror(e), e == EACCES ? " (run as root, or check the file's permissions)" : "");
+		return -e;
+	}
+	*out = fd;
+	return 0;
+}
+
+static int prepare_worker(struct workload *wl, struct worker *w, unsigned i,
+			  size_t align)
+{
+	struct spec *s = &wl->spec;
+	uint64_t expected = s->time_limit_ns;
+	int ret;
+
+	w->wl = wl;
+	w->index = i;
+	w->io.bs = (size_t)s->bs;
+	w->io.is_blkdev = wl->tgt.kind != TARGET_FILE;
+	if (s->local_fd) {
+		ret = open_target(wl, &w->io.fd);
+		if (ret)
+			return ret;
+		w->own_fd = true;
+	} else {
+		w->io.fd = wl->shared_fd;
+	}
+	if (posix_memalign(&w->io.buf, align, (size_t)s->bs))
+		return -ENOMEM;
+	fill_pattern(w->io.buf, (size_t)s->bs, s->seed + i);
+	pattern_init(&w->pat, s->region_start, s->region_len, s->bs,
+		     s->stride_eff, !s->seq, s->direction == DIR_BACKWARD, i,
+		     (unsigned)s->threads);
+	prng_seed(&w->rng, s->seed, i);
+	if (s->ops_limit)
+		w->ops_limit = s->ops_limit / s->threads +
+			       (i < s->ops_limit % s->threads ? 1 : 0);
+	w->read_below = (uint64_t)(s->rwmix / 100.0 * (double)(1ULL << 53));
+	if (s->op == OP_READ)
+		w->read_below = 1ULL << 53;
+	return thread_stats_init(&w->st,
+				 s->sample_ns ? s->sample_ns : NSEC_PER_SEC,
+				 expected, s->sample_ns == 0);
+}
+
+int workload_prepare(struct workload *wl)
+{
+	struct spec *s = &wl->spec;
+	size_t align = (size_t)sysconf(_SC_PAGESIZE);
+	unsigned i;
+	int ret;
+
+	wl->shared_fd = -1;
+	if (wl->needs_layout) {
+		ret = lay_out(wl);
+		if (ret)
+			return ret;
+	}
+	if (spec_is_destructive(s) && wl->tgt.kind != TARGET_FILE) {
+		ret = claim_device(wl);
+		if (ret)
+			return ret;
+	}
+	if (!s->local_fd) {
+		ret = open_target(wl, &wl->shared_fd);
+		if (ret)
+			return ret;
+	}
+	if (wl->tgt.logical > align)
+		align = wl->tgt.logical;
+	wl->workers = calloc(s->threads, sizeof(*wl->workers));
+	if (!wl->workers)
+		return -ENOMEM;
+	for (i = 0; i < s->threads; i++) {
+		wl->workers[i].io.fd = -1;
+		ret = prepare_worker(wl, &wl->workers[i], i, align);
+		if (ret) {
+			if (ret == -ENOMEM)
+				spec_error(s, "out of memory preparing thread %u", i);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+void workload_cleanup(struct workload *wl)
+{
+	unsigned i;
+	int c;
+
+	if (wl->workers) {
+		for (i = 0; i < wl->spec.threads; i++) {
+			struct worker *w = &wl->workers[i];
+
+			if (w->own_fd && w->io.fd >= 0)
+				close(w->io.fd);
+			free(w->io.buf);
+			thread_stats_free(&w->st);
+		}
+		free(wl->workers);
+		wl->workers = NULL;
+	}
+	if (wl->shared_fd >= 0)
+		close(wl->shared_fd);
+	wl->shared_fd = -1;
+	if (wl->have_result)
+		result_free(&wl->res);
+	for (c = 0; c < wl->nwarn; c++)
+		free(wl->warnings[c]);
+	wl->nwarn = 0;
+	spec_free(&wl->spec);
+}
+
+void workload_release_claims(void)
+{
+	int c;
+
+	for (c = 0; c < nclaims; c++)
+		close(claims[c].fd);
+	nclaims = 0;
+}

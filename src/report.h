@@ -1,0 +1,39 @@
+/* report.h - writers for results: classic human, terse (-n), JSON, and the
+ * --output TSV series.  They only read workloads; no I/O to targets.
+ */
+#ifndef REBENCH_REPORT_H
+#define REBENCH_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "workload.h"
+
+#define REBENCH_VERSION "0.1.0"
+#define TERSE_VERSION 1
+#define JSON_VERSION 1
+
+struct report {
+	struct workload *wls;
+	size_t n;
+	bool interrupted;
+};
+
+/* Latency figures in microseconds, the same in every format. */
+struct lat_summary {
+	double min, avg, p50, p90, p99, p999, max;
+};
+
+void lat_summarize(const struct result *res, struct lat_summary *l);
+const char *op_name(int op);
+const char *engine_name(const struct spec *s);
+/* Requested duration as the user wrote it: "10s", "1g", "50%". */
+char *fmt_duration(char *buf, size_t len, const struct amount *a);
+
+void report_human(FILE *f, const struct report *r);
+void report_terse(FILE *f, const struct report *r);
+void report_json(FILE *f, const struct report *r);
+/* Write every --output file; 0 or -errno after printing the error. */
+int report_series(const struct report *r);
+
+#endif

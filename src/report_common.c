@@ -1,0 +1,42 @@
+/* report_common.c - figures and names shared by every output format. */
+#include <stdio.h>
+
+#include "engine.h"
+#include "options.h"
+#include "report.h"
+
+void lat_summarize(const struct result *res, struct lat_summary *l)
+{
+	const struct hist *h = &res->hist;
+
+	l->min = h->count ? (double)h->min / 1e3 : 0;
+	l->avg = hist_mean(h) / 1e3;
+	l->p50 = hist_percentile(h, 50) / 1e3;
+	l->p90 = hist_percentile(h, 90) / 1e3;
+	l->p99 = hist_percentile(h, 99) / 1e3;
+	l->p999 = hist_percentile(h, 99.9) / 1e3;
+	l->max = h->count ? (double)h->max / 1e3 : 0;
+}
+
+const char *op_name(int op)
+{
+	return opt_value_name(options_find_long("operation"), op);
+}
+
+const char *engine_name(const struct spec *s)
+{
+	return engine_get(s->engine)->name;
+}
+
+char *fmt_duration(char *buf, size_t len, const struct amount *a)
+{
+	switch (a->kind) {
+	case AMOUNT_BYTES:
+		return fmt_size_short(buf, len, a->value);
+	case AMOUNT_PERCENT:
+		snprintf(buf, len, "%g%%", a->pct);
+		return buf;
+	default:
+		return fmt_time(buf, len, a->value);
+	}
+}

@@ -1,0 +1,80 @@
+/* report_human.c - the classic Rebench block, one per workload, '---'
+ * between workloads, plus latency, interval and total lines.
+ */
+#include <stdio.h>
+
+#include "report.h"
+
+static void print_params(FILE *f, const struct workload *wl)
+{
+	const struct spec *s = &wl->spec;
+	char d[32], b[32], st[32], o[32], l[32];
+
+	fprintf(f, "[duration: %s, threads: %llu, operation: %s, block size: %s, workload: %s, dist: %s, direct IO: %s, IO type: %s",
+		fmt_duration(d, sizeof(d), &s->duration),
+		(unsigned long long)s->threads, op_name(s->op),
+		fmt_size_short(b, sizeof(b), s->bs), s->seq ? "seq" : "rnd",
+		s->seq ? "none" : "uniform", s->paged ? "off" : "on",
+		engine_name(s));
+	if (s->stride_eff != s->bs)
+		fprintf(f, ", stride: %s", fmt_size_short(st, sizeof(st), s->stride_eff));
+	if (s->seq && s->direction == DIR_BACKWARD)
+		fprintf(f, ", direction: backward");
+	if (s->op == OP_RW)
+		fprintf(f, ", rwmix: %g%% reads", s->rwmix);
+	if (s->region_start || s->region_len != wl->tgt.size)
+		fprintf(f, ", region: %s+%s", fmt_size_short(o, sizeof(o), s->region_start),
+			fmt_size_short(l, sizeof(l), s->region_len));
+	if (s->local_fd)
+		fprintf(f, ", local fd");
+	if (s->op != OP_READ && s->op != OP_TRIM)
+		fprintf(f, ", flush: %s", s->buffered ? "off" : "on");
+	fprintf(f, "]\n");
+}
+
+static void print_one(FILE *f, const struct workload *wl, bool interrupted)
+{
+	const struct result *r = &wl->res;
+	struct lat_summary l;
+	char size[32], step[32];
+	int i;
+
+	fprintf(f, "Benchmarking results for [%s] (%s)\n", wl->tgt.path,
+		fmt_size_human(size, sizeof(size), wl->tgt.size));
+	print_params(f, wl);
+	if (!wl->have_result) {
+		fprintf(f, "No results.\n");
+		return;
+	}
+	lat_summarize(r, &l);
+	fprintf(f, "Operations/sec: %.0f (%.2f MB/sec)\n", r->ops_per_s, r->mb_per_s);
+	fprintf(f, "Latency (us): min %.1f avg %.1f p50 %.1f p90 %.1f p99 %.1f p99.9 %.1f max %.1f\n",
+		l.min, l.avg, l.p50, l.p90, l.p99, l.p999, l.max);
+	fprintf(f, "Ops/sec over %zu intervals of %s: min %.0f max %.0f stddev %.1f\n",
+		r->n_full, fmt_time(step, sizeof(step), r->step_ns),
+		r->iv_min, r->iv_max, r->iv_sd);
+	fprintf(f, "Total: %llu I/Os", (unsigned long long)r->ops_total);
+	if (wl->spec.op == OP_RW)
+		fprintf(f, " (%llu reads, %llu writes)",
+			(unsigned long long)r->ops[IO_READ],
+			(unsigned long long)r->ops[IO_WRITE]);
+	fprintf(f, ", %llu bytes in %.3f s, seed %llu%s\n",
+		(unsigned long long)r->bytes, (double)r->elapsed_ns / 1e9,
+		(unsigned long long)wl->spec.seed,
+		interrupted ? " (interrupted)" : "");
+	if (wl->error)
+		fprintf(f, "Error: %s\n", wl->errmsg);
+	for (i = 0; i < wl->nwarn; i++)
+		fprintf(f, "Warning: %s\n", wl->warnings[i]);
+}
+
+void report_human(FILE *f, const struct report *r)
+{
+	size_t k;
+
+	for (k = 0; k < r->n; k++) {
+		if (k)
+			fprintf(f, "---\n");
+		print_one(f, &r->wls[k], r->interrupted);
+	}
+}

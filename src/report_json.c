@@ -1,0 +1,158 @@
+/* report_json.c - --json: one document with the tool version, kernel, and
+ * per workload the target geometry, every resolved parameter, the seed,
+ * results, interval statistics and warnings.  Field list: rebench(1).
+ */
+#include <stdio.h>
+#include <sys/utsname.h>
+
+#include "json.h"
+#include "report.h"
+
+static void put_target(struct json *j, const struct target *t)
+{
+	json_obj_begin(j, "target");
+	json_str(j, "path", t->path);
+	json_str(j, "type", target_kind_name(t->kind));
+	json_u64(j, "size", t->size);
+	json_u64(j, "logical_sector", t->logical);
+	json_u64(j, "physical_sector", t->physical);
+	json_u64(j, "min_io", t->min_io);
+	json_u64(j, "opt_io", t->opt_io);
+	if (t->alignment_offset >= 0)
+		json_i64(j, "alignment_offset", t->alignment_offset);
+	else
+		json_null(j, "alignment_offset");
+	if (t->rotational >= 0)
+		json_bool(j, "rotational", t->rotational);
+	else
+		json_null(j, "rotational");
+	json_str(j, "scheduler", t->scheduler[0] ? t->scheduler : NULL);
+	json_str(j, "write_cache", t->write_cache[0] ? t->write_cache : NULL);
+	json_u64(j, "discard_granularity", t->discard_granularity);
+	json_str(j, "model", t->model[0] ? t->model : NULL);
+	if (t->kind == TARGET_PARTITION) {
+		json_str(j, "disk", t->disk);
+		json_u64(j, "partition_start", t->part_start);
+	}
+	if (t->kind == TARGET_FILE) {
+		json_u64(j, "fs_block_size", t->fs_block);
+		json_bool(j, "created", t->created);
+	}
+	json_obj_end(j);
+}
+
+static void put_params(struct json *j, const struct workload *wl)
+{
+	const struct spec *s = &wl->spec;
+	char d[32];
+
+	json_obj_begin(j, "parameters");
+	json_str(j, "operation", op_name(s->op));
+	if (s->op == OP_RW)
+		json_num(j, "rwmix_read_pct", s->rwmix);
+	json_str(j, "workload", s->seq ? "seq" : "rnd");
+	json_u64(j, "block_size", s->bs);
+	json_u64(j, "stride", s->stride_eff);
+	json_str(j, "direction", s->direction == DIR_BACKWARD ? "backward" : "forward");
+	json_str(j, "dist", s->seq ? NULL : "uniform");
+	json_str(j, "engine", engine_name(s));
+	json_u64(j, "queue_depth", s->qd);
+	json_u64(j, "threads", s->threads);
+	json_bool(j, "local_fd", s->local_fd);
+	json_str(j, "duration", fmt_duration(d, sizeof(d), &s->duration));
+	if (s->time_limit_ns)
+		json_num(j, "duration_s", (double)s->time_limit_ns / 1e9);
+	else
+		json_u64(j, "duration_ios", s->ops_limit);
+	json_u64(j, "region_offset", s->region_start);
+	json_u64(j, "region_length", s->region_len);
+	json_u64(j, "slots", s->slots);
+	json_bool(j, "direct", !s->paged);
+	json_bool(j, "flush", !s->buffered);
+	json_bool(j, "atime", s->atime);
+	json_bool(j, "append", s->append);
+	json_num(j, "sample_step_ms", (double)s->sample_ns / 1e6);
+	json_num(j, "pause_us", (double)s->pause_ns / 1e3);
+	json_str(j, "output", s->output);
+	json_u64(j, "seed", s->seed);
+	json_u64(j, "line", s->line);
+	json_obj_end(j);
+}
+
+static void put_results(struct json *j, const struct workload *wl)
+{
+	const struct result *r = &wl->res;
+	struct lat_summary l;
+	size_t i;
+
+	lat_summarize(r, &l);
+	json_obj_begin(j, "results");
+	json_num(j, "elapsed_s", (double)r->elapsed_ns / 1e9);
+	json_u64(j, "ios", r->ops_total);
+	json_u64(j, "reads", r->ops[IO_READ]);
+	json_u64(j, "writes", r->ops[IO_WRITE]);
+	json_u64(j, "trims", r->ops[IO_TRIM]);
+	json_u64(j, "bytes", r->bytes);
+	json_num(j, "ops_per_s", r->ops_per_s);
+	json_num(j, "mb_per_s", r->mb_per_s);
+	json_obj_begin(j, "latency_us");
+	json_num(j, "min", l.min);
+	json_num(j, "avg", l.avg);
+	json_num(j, "p50", l.p50);
+	json_num(j, "p90", l.p90);
+	json_num(j, "p99", l.p99);
+	json_num(j, "p99_9", l.p999);
+	json_num(j, "max", l.max);
+	json_num(j, "error_bound_pct", 100.0 / (1 << HIST_SUB_BITS));
+	json_obj_end(j);
+	json_obj_begin(j, "intervals");
+	json_num(j, "step_ms", (double)r->step_ns / 1e6);
+	json_u64(j, "complete", r->n_full);
+	json_num(j, "ops_per_s_min", r->iv_min);
+	json_num(j, "ops_per_s_max", r->iv_max);
+	json_num(j, "ops_per_s_stddev", r->iv_sd);
+	json_arr_begin(j, "ios");
+	for (i = 0; i < r->n_iv; i++)
+		json_u64(j, NULL, r->iv_ops[i]);
+	json_arr_end(j);
+	json_obj_end(j);
+	json_obj_end(j);
+}
+
+void report_json(FILE *f, const struct report *r)
+{
+	struct utsname u;
+	struct json j;
+	size_t k;
+	int i;
+
+	uname(&u);
+	json_init(&j, f);
+	json_obj_begin(&j, NULL);
+	json_str(&j, "tool", "rebench");
+	json_str(&j, "version", REBENCH_VERSION);
+	json_u64(&j, "json_version", JSON_VERSION);
+	json_str(&j, "kernel", u.release);
+	json_bool(&j, "interrupted", r->interrupted);
+	json_arr_begin(&j, "workloads");
+	for (k = 0; k < r->n; k++) {
+		const struct workload *wl = &r->wls[k];
+
+		json_obj_begin(&j, NULL);
+		json_u64(&j, "index", wl->index);
+		put_target(&j, &wl->tgt);
+		put_params(&j, wl);
+		if (wl->have_result)
+			put_results(&j, wl);
+		else
+			json_null(&j, "results");
+		json_str(&j, "error", wl->error ? wl->errmsg : NULL);
+		json_arr_begin(&j, "warnings");
+		for (i = 0; i < wl->nwarn; i++)
+			json_str(&j, NULL, wl->warnings[i]);
+		json_arr_end(&j);
+		json_obj_end(&j);
+	}
+	json_arr_end(&j);
+	json_obj_end(&j);
+}

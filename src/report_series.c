@@ -1,0 +1,141 @@
+/* report_series.c - --output FILE: the time series as TSV, or with -g 0
+ * every I/O.  Workloads naming the same file share it; the workload column
+ * tells their rows apart.  Written after the run, so the hot loop only
+ * stores counters and 32-byte records.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+static const char *kind_label(unsigned kind)
+{
+	return kind == IO_READ ? "read" : kind == IO_WRITE ? "write" : "trim";
+}
+
+static void write_intervals(FILE *f, const struct workload *wl)
+{
+	const struct result *r = &wl->res;
+	double step_s = (double)r->step_ns / 1e9;
+	size_t i;
+
+	for (i = 0; i < r->n_iv; i++) {
+		/* the last interval may be partial: rate over its real length */
+		double end = (double)(i + 1) * step_s, len = step_s;
+
+		if (end > (double)r->elapsed_ns / 1e9) {
+			end = (double)r->elapsed_ns / 1e9;
+			len = end - (double)i * step_s;
+		}
+		if (len <= 0)
+			continue;
+		fprintf(f, "%u\t%.6f\t%llu\t%.2f\t%.4f\t%.3f\t%.3f\n",
+			wl->index + 1, end, (unsigned long long)r->iv_ops[i],
+			(double)r->iv_ops[i] / len,
+			(double)r->iv_ops[i] * (double)wl->spec.bs / len / 1048576.0,
+			r->iv_ops[i] ? (double)r->iv_lat_sum[i] / (double)r->iv_ops[i] / 1e3 : 0.0,
+			(double)r->iv_lat_max[i] / 1e3);
+	}
+}
+
+/* Merge the threads' logs (each already in completion order) by time. */
+static void write_ios(FILE *f, const struct workload *wl)
+{
+	unsigned n = (unsigned)wl->spec.threads, t, best;
+	struct io_log_chunk **c = calloc(n, sizeof(*c));
+	size_t *pos = calloc(n, sizeof(*pos));
+
+	if (!c || !pos)
+		goto out;
+	for (t = 0; t < n; t++)
+		c[t] = wl->workers[t].st.log_head;
+	for (;;) {
+		const struct io_rec *r, *b = NULL;
+
+		best = 0;
+		for (t = 0; t < n; t++) {
+			while (c[t] && pos[t] == c[t]->n) {
+				c[t] = c[t]->next;
+				pos[t] = 0;
+			}
+			if (!c[t])
+				continue;
+			r = &c[t]->recs[pos[t]];
+			if (!b || r->t_ns < b->t_ns) {
+				b = r;
+				best = t;
+			}
+		}
+		if (!b)
+			break;
+		fprintf(f, "%u\t%.6f\t%u\t%s\t%llu\t%u\t%.3f\n", wl->index + 1,
+			(double)b->t_ns / 1e9, best, kind_label(b->kind),
+			(unsigned long long)b->off, b->len,
+			(double)b->lat_ns / 1e3);
+		pos[best]++;
+	}
+out:
+	free(c);
+	free(pos);
+}
+
+static int write_file(const struct report *r, size_t first)
+{
+	const char *path = r->wls[first].spec.output;
+	bool per_io = r->wls[first].spec.sample_ns == 0;
+	size_t k;
+	FILE *f = fopen(path, "w");
+
+	if (!f) {
+		int e = errno;
+
+		fprintf(stderr, "rebench: cannot write --output %s: %s\n", path,
+			strerror(e));
+		return -e;
+	}
+	if (per_io)
+		fprintf(f, "workload\ttime_s\tthread\top\toffset\tsize\tlatency_us\n");
+	else
+		fprintf(f, "workload\ttime_s\tios\tops_per_s\tmb_per_s\tlat_avg_us\tlat_max_us\n");
+	for (k = first; k < r->n; k++) {
+		const struct workload *wl = &r->wls[k];
+
+		if (!wl->spec.output || strcmp(wl->spec.output, path) ||
+		    !wl->have_result || (wl->spec.sample_ns == 0) != per_io)
+			continue;
+		if (per_io)
+			write_ios(f, wl);
+		else
+			write_intervals(f, wl);
+	}
+	if (fclose(f)) {
+		int e = errno;
+
+		fprintf(stderr, "rebench: cannot write --output %s: %s\n", path,
+			strerror(e));
+		return -e;
+	}
+	return 0;
+}
+
+int report_series(const struct report *r)
+{
+	size_t k, m;
+	int ret = 0;
+
+	for (k = 0; k < r->n; k++) {
+		const struct spec *s = &r->wls[k].spec;
+		bool seen = false;
+
+		if (!s->output)
+			continue;
+		for (m = 0; m < k && !seen; m++)
+			seen = r->wls[m].spec.output &&
+			       !strcmp(r->wls[m].spec.output, s->output);
+		if (!seen && !ret)
+			ret = write_file(r, k);
+	}
+	return ret;
+}

@@ -1,0 +1,33 @@
+/* report_terse.c - -n: one line per workload, space-separated.
+ *
+ * Fields 1-5 are the original Rebench's; 6-12 latency in microseconds;
+ * 13 is the format version and stays at position 13 in every later version,
+ * which may only append fields after 18.
+ */
+#include <stdio.h>
+
+#include "report.h"
+
+void report_terse(FILE *f, const struct report *r)
+{
+	size_t k;
+
+	for (k = 0; k < r->n; k++) {
+		const struct workload *wl = &r->wls[k];
+		const struct result *res = &wl->res;
+		struct lat_summary l;
+
+		if (!wl->have_result)
+			continue;
+		lat_summarize(res, &l);
+		fprintf(f, "%.2f %.4f %.2f %.2f %.2f %.3f %.3f %.3f %.3f %.3f %.3f %.3f %d %llu %llu %.6f %llu %d\n",
+			res->ops_per_s, res->mb_per_s, res->iv_min, res->iv_max,
+			res->iv_sd, l.min, l.avg, l.p50, l.p90, l.p99, l.p999,
+			l.max, TERSE_VERSION,
+			(unsigned long long)res->ops_total,
+			(unsigned long long)res->bytes,
+			(double)res->elapsed_ns / 1e9,
+			(unsigned long long)wl->spec.seed,
+			r->interrupted ? 1 : (wl->error ? 2 : 0));
+	}
+}

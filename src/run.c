@@ -1,0 +1,209 @@
+/* run.c - threads, the common start, the hot loop and stopping.
+ *
+ * All threads of all workloads meet at one barrier; the serial thread reads
+ * the clock between two barrier waits, so every thread sees the same start
+ * time and the run starts for all of them at once.  The main thread then
+ * waits for signals with sigtimedwait (workers block them) and turns
+ * SIGINT/SIGTERM into a stop flag that workers poll once per I/O.
+ *
+ * Per I/O the loop does: pick the operation, next offset, two clock reads
+ * around the system call, and stats_record(): no locks, no formatting and
+ * no allocation (the series is sized up front for timed runs).
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "workload.h"
+
+static pthread_barrier_t start_barrier;
+static uint64_t run_start_ns;
+static atomic_int stop_all;
+static atomic_int running;
+
+static inline uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * NSEC_PER_SEC + (uint64_t)ts.tv_nsec;
+}
+
+static void wait_for_start(void)
+{
+	if (pthread_barrier_wait(&start_barrier) == PTHREAD_BARRIER_SERIAL_THREAD)
+		run_start_ns = now_ns();
+	pthread_barrier_wait(&start_barrier);
+}
+
+static void pause_for(uint64_t ns)
+{
+	struct timespec ts = {
+		.tv_sec = (time_t)(ns / NSEC_PER_SEC),
+		.tv_nsec = (long)(ns % NSEC_PER_SEC),
+	};
+
+	while (clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, &ts) == EINTR)
+		;
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	struct workload *wl = w->wl;
+	const struct spec *s = &wl->spec;
+	ssize_t (*sync_io)(struct io_ctx *, int, uint64_t, size_t) =
+		wl->eng->sync_io;
+	const size_t bs = (size_t)s->bs;
+	const int fixed_kind = s->op == OP_TRIM ? IO_TRIM :
+			       s->op == OP_WRITE ? IO_WRITE : IO_READ;
+	const bool mixed = s->op == OP_RW;
+	uint64_t base, deadline, done = 0, t0, t1, off;
+	ssize_t ret;
+	int kind;
+
+	wait_for_start();
+	base = run_start_ns;
+	deadline = s->time_limit_ns ? base + s->time_limit_ns : UINT64_MAX;
+	for (;;) {
+		if (atomic_load_explicit(&stop_all, memory_order_relaxed))
+			break;
+		if (w->ops_limit && done >= w->ops_limit)
+			break;
+		kind = fixed_kind;
+		if (mixed)
+			kind = (prng_next(&w->rng) >> 11) < w->read_below ?
+			       IO_READ : IO_WRITE;
+		off = pattern_next(&w->pat, &w->rng);
+		t0 = now_ns();
+		ret = sync_io(&w->io, kind, off, bs);
+		t1 = now_ns();
+		if (ret != (ssize_t)bs) {
+			w->error = ret < 0 ? (int)ret : -EIO;
+			w->err_kind = kind;
+			w->err_off = off;
+			atomic_store(&stop_all, 1);
+			break;
+		}
+		done++;
+		if (stats_record(&w->st, kind, off, (uint32_t)bs, t1 - base,
+				 t1 - t0)) {
+			w->error = -ENOMEM;
+			w->err_kind = kind;
+			w->err_off = off;
+			atomic_store(&stop_all, 1);
+			break;
+		}
+		if (t1 >= deadline)
+			break;
+		if (s->pause_ns) {
+			pause_for(s->pause_ns);
+			if (now_ns() >= deadline)
+				break;
+		}
+	}
+	atomic_fetch_sub(&running, 1);
+	return NULL;
+}
+
+static const char *kind_name(int kind)
+{
+	return kind == IO_READ ? "read" : kind == IO_WRITE ? "write" : "trim";
+}
+
+static void collect(struct workload *wl)
+{
+	struct thread_stats *threads[4096];
+	uint64_t elapsed = 0;
+	unsigned i, n = (unsigned)wl->spec.threads;
+
+	for (i = 0; i < n; i++) {
+		struct worker *w = &wl->workers[i];
+
+		threads[i] = &w->st;
+		if (w->st.t_last > elapsed)
+			elapsed = w->st.t_last;
+		if (w->error && !wl->error) {
+			wl->error = w->error;
+			snprintf(wl->errmsg, sizeof(wl->errmsg),
+				 "%s of %llu bytes at offset %llu of %s failed in thread %u: %s",
+				 kind_name(w->err_kind),
+				 (unsigned long long)wl->spec.bs,
+				 (unsigned long long)w->err_off, wl->tgt.path,
+				 i, strerror(-w->error));
+		}
+	}
+	if (!stats_merge(&wl->res, threads, n, wl->spec.bs, elapsed))
+		wl->have_result = true;
+}
+
+int run_workloads(struct workload *wls, size_t n, bool *interrupted)
+{
+	sigset_t sigs, old;
+	struct timespec tick = { 0, 50 * 1000 * 1000 };
+	unsigned total = 0, i;
+	size_t k;
+	int ret = 0, sig;
+
+	*interrupted = false;
+	for (k = 0; k < n; k++)
+		total += (unsigned)wls[k].spec.threads;
+	atomic_store(&stop_all, 0);
+	atomic_store(&running, (int)total);
+	sigemptyset(&sigs);
+	sigaddset(&sigs, SIGINT);
+	sigaddset(&sigs, SIGTERM);
+	sigaddset(&sigs, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &sigs, &old);
+	if (pthread_barrier_init(&start_barrier, NULL, total + 1)) {
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		return -ENOMEM;
+	}
+	for (k = 0; k < n; k++) {
+		for (i = 0; i < wls[k].spec.threads; i++) {
+			struct worker *w = &wls[k].workers[i];
+
+			if (pthread_create(&w->tid, NULL, worker_main, w)) {
+				fprintf(stderr, "rebench: cannot start thread %u of workload %zu: %s\n",
+					i, k + 1, strerror(errno));
+				ret = -EAGAIN;
+				goto out_abort;
+			}
+			w->started = true;
+		}
+	}
+	wait_for_start();
+	while (atomic_load(&running) > 0) {
+		sig = sigtimedwait(&sigs, NULL, &tick);
+		if (sig > 0) {
+			atomic_store(&stop_all, 1);
+			*interrupted = true;
+		}
+	}
+	goto out_join;
+
+out_abort:
+	/* The threads already created wait at the barrier for arrivals that
+	 * will never come; none has done any I/O.  The caller exits. */
+	atomic_store(&stop_all, 1);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return ret;
+
+out_join:
+	for (k = 0; k < n; k++)
+		for (i = 0; i < wls[k].spec.threads; i++)
+			if (wls[k].workers[i].started)
+				pthread_join(wls[k].workers[i].tid, NULL);
+	pthread_barrier_destroy(&start_barrier);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	for (k = 0; k < n; k++) {
+		collect(&wls[k]);
+		if (wls[k].error)
+			ret = -EIO;
+	}
+	return ret;
+}

@@ -1,0 +1,258 @@
+/* spec.c - workload defaults, copies, and validation: first on its own
+ * (spec_check), then against the probed target (spec_resolve).  Nothing here
+ * does I/O; every error names the option, the value, the stdin line and what
+ * would be valid.
+ */
+#include "spec.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "options.h"
+#include "pattern.h"
+#include "validate.h"
+
+void spec_defaults(struct spec *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->op = OP_READ;
+	s->rwmix = 50;
+	s->seq = false;
+	s->direction = DIR_FORWARD;
+	s->bs = 512;
+	s->dist = DIST_UNIFORM;
+	s->sigma = 5;
+	s->engine = engine_lookup("stateful");
+	s->qd = 1;
+	s->threads = 1;
+	s->duration.kind = AMOUNT_TIME;
+	s->duration.value = 10 * NSEC_PER_SEC;
+	s->offset.kind = AMOUNT_BYTES;
+	s->length.kind = AMOUNT_NONE;
+	s->sample_ns = 1000 * NSEC_PER_MSEC;
+}
+
+static int dup_str(char **dst, const char *src)
+{
+	*dst = src ? strdup(src) : NULL;
+	return src && !*dst ? -ENOMEM : 0;
+}
+
+int spec_copy(struct spec *dst, const struct spec *src)
+{
+	*dst = *src;
+	dst->target = dst->dist_arg = dst->output = NULL;
+	if (dup_str(&dst->target, src->target) ||
+	    dup_str(&dst->dist_arg, src->dist_arg) ||
+	    dup_str(&dst->output, src->output)) {
+		spec_free(dst);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+void spec_free(struct spec *s)
+{
+	free(s->target);
+	free(s->dist_arg);
+	free(s->output);
+	s->target = s->dist_arg = s->output = NULL;
+}
+
+bool spec_is_destructive(const struct spec *s)
+{
+	return s->op != OP_READ;
+}
+
+void spec_error(const struct spec *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("rebench: ", stderr);
+	if (s->line)
+		fprintf(stderr, "stdin line %u: ", s->line);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+int spec_check(const struct spec *s)
+{
+	const struct engine_ops *e = engine_get(s->engine);
+	char bsz[32];
+
+	if (!s->target) {
+		spec_error(s, "missing target: give a block device, partition or file (rebench /dev/sdb), or one workload per stdin line");
+		return -EINVAL;
+	}
+	if (e->unavailable) {
+		spec_error(s, "-t/--type %s: %s", e->name, e->unavailable);
+		return -EINVAL;
+	}
+	if (s->dist != DIST_UNIFORM) {
+		const struct opt_desc *o = options_find_long("dist");
+
+		spec_error(s, "-u/--dist %s: the %s distribution is not yet available in this version of rebench; use -u uniform",
+			   opt_value_name(o, s->dist), opt_value_name(o, s->dist));
+		return -EINVAL;
+	}
+	if (s->dist_arg) {
+		spec_error(s, "-u/--dist uniform:%s: the uniform distribution takes no parameter; use -u uniform",
+			   s->dist_arg);
+		return -EINVAL;
+	}
+	if (s->qd > 1 && (e->flags & ENGINE_SYNC)) {
+		spec_error(s, "-q/--queue-depth %llu: the %s engine is synchronous and keeps one I/O in flight per thread; queue depth needs an asynchronous engine (naio, uring, paio), not yet available; use -c N threads for concurrency",
+			   (unsigned long long)s->qd, e->name);
+		return -EINVAL;
+	}
+	if ((e->flags & ENGINE_FILE_POS) && !s->local_fd && s->threads > 1) {
+		spec_error(s, "-c/--threads %llu: the stateful engine seeks and then reads or writes, so threads sharing one file descriptor would move each other's file position; add -l/--local-fd or use -t stateless",
+			   (unsigned long long)s->threads);
+		return -EINVAL;
+	}
+	if (s->append && (s->op != OP_WRITE || !s->seq)) {
+		spec_error(s, "-a/--append: appending only makes sense for sequential writes; add -o write -w seq, or drop -a");
+		return -EINVAL;
+	}
+	if (s->direction == DIR_BACKWARD && !s->seq) {
+		spec_error(s, "-r/--direction backward: only sequential workloads have a direction; add -w seq");
+		return -EINVAL;
+	}
+	if (spec_given(s, "rwmix") && s->op != OP_RW) {
+		spec_error(s, "--rwmix %g: the read/write mix applies to -o rw only", s->rwmix);
+		return -EINVAL;
+	}
+	if (s->sample_ns == 0 && !s->output) {
+		spec_error(s, "-g/--sample-step 0 logs every I/O, which needs a file: add --output FILE");
+		return -EINVAL;
+	}
+	if (s->seq && s->stride && s->stride < s->bs) {
+		spec_error(s, "-s/--stride %llu: smaller than the block size %s, so sequential I/Os would overlap; use a stride of at least the block size",
+			   (unsigned long long)s->stride,
+			   fmt_size_short(bsz, sizeof(bsz), s->bs));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static uint64_t pct_of(double pct, uint64_t whole)
+{
+	return (uint64_t)((long double)whole * pct / 100.0L);
+}
+
+int spec_resolve(struct spec *s, const struct target *t)
+{
+	char a[32], b[32], c[32];
+	uint64_t size = t->size, sector = t->logical ? t->logical : 512;
+	uint64_t bytes;
+
+	if (!t->exists) {
+		if (s->length.kind != AMOUNT_BYTES) {
+			spec_error(s, "cannot open %s: No such file or directory (give -e SIZE to create a file of that size)",
+				   s->target);
+			return -ENOENT;
+		}
+		if (s->offset.kind == AMOUNT_PERCENT) {
+			spec_error(s, "-j/--offset %g%%: %s does not exist yet, so the offset must be in bytes",
+				   s->offset.pct, s->target);
+			return -EINVAL;
+		}
+		size = s->offset.value + s->length.value;
+	}
+	if (s->append && t->kind != TARGET_FILE) {
+		spec_error(s, "-a/--append: %s is a block device; appending works on regular files only",
+			   s->target);
+		return -EINVAL;
+	}
+	s->region_start = s->offset.kind == AMOUNT_PERCENT ?
+		pct_of(s->offset.pct, size) : s->offset.value;
+	if (s->region_start >= size) {
+		spec_error(s, "-j/--offset %llu: at or beyond the end of %s (%llu bytes)",
+			   (unsigned long long)s->region_start, s->target,
+			   (unsigned long long)size);
+		return -EINVAL;
+	}
+	switch (s->length.kind) {
+	case AMOUNT_BYTES:
+		s->region_len = s->length.value;
+		break;
+	case AMOUNT_PERCENT:
+		s->region_len = pct_of(s->length.pct, size);
+		break;
+	default:
+		s->region_len = size - s->region_start;
+	}
+	if (s->region_len > size - s->region_start) {
+		spec_error(s, "region beyond the target: -j %llu + -e %llu = %llu bytes, but %s has %llu bytes; shrink -e or -j",
+			   (unsigned long long)s->region_start,
+			   (unsigned long long)s->region_len,
+			   (unsigned long long)(s->region_start + s->region_len),
+			   s->target, (unsigned long long)size);
+		return -EINVAL;
+	}
+	s->stride_eff = s->stride ? s->stride : s->bs;
+	if (!s->paged) {
+		if (s->bs % sector) {
+			spec_error(s, "-b/--block-size %s: not a multiple of the logical sector size of %s (%llu bytes), which O_DIRECT requires; use a multiple of %llu or -p for page cache I/O",
+				   fmt_size_short(a, sizeof(a), s->bs), s->target,
+				   (unsigned long long)sector, (unsigned long long)sector);
+			return -EINVAL;
+		}
+		if (s->stride_eff % sector) {
+			spec_error(s, "-s/--stride %s: not a multiple of the logical sector size of %s (%llu bytes), which O_DIRECT requires; use a multiple of %llu or -p for page cache I/O",
+				   fmt_size_short(a, sizeof(a), s->stride_eff), s->target,
+				   (unsigned long long)sector, (unsigned long long)sector);
+			return -EINVAL;
+		}
+		if (s->region_start % sector) {
+			spec_error(s, "-j/--offset %llu: not a multiple of the logical sector size of %s (%llu bytes), which O_DIRECT requires; use a multiple of %llu or -p for page cache I/O",
+				   (unsigned long long)s->region_start, s->target,
+				   (unsigned long long)sector, (unsigned long long)sector);
+			return -EINVAL;
+		}
+	}
+	if (s->op == OP_TRIM && t->kind != TARGET_FILE) {
+		if (!t->discard_max) {
+			spec_error(s, "-o trim: %s does not support discard (its queue/discard_max_bytes is 0)",
+				   s->target);
+			return -EINVAL;
+		}
+		if (s->bs % sector || s->stride_eff % sector ||
+		    s->region_start % sector) {
+			spec_error(s, "-o trim: block size, stride and offset must be multiples of the logical sector size of %s (%llu bytes) for BLKDISCARD",
+				   s->target, (unsigned long long)sector);
+			return -EINVAL;
+		}
+	}
+	s->slots = pattern_slots(s->region_len, s->bs, s->stride_eff);
+	if (!s->slots) {
+		spec_error(s, "the region (%s at offset %s of %s) is smaller than one block (%s); enlarge -e or reduce -b",
+			   fmt_size_short(a, sizeof(a), s->region_len),
+			   fmt_size_short(b, sizeof(b), s->region_start),
+			   s->target, fmt_size_short(c, sizeof(c), s->bs));
+		return -EINVAL;
+	}
+	s->time_limit_ns = 0;
+	s->ops_limit = 0;
+	switch (s->duration.kind) {
+	case AMOUNT_BYTES:
+		bytes = s->duration.value;
+		break;
+	case AMOUNT_PERCENT:
+		bytes = pct_of(s->duration.pct, s->region_len);
+		break;
+	default:
+		s->time_limit_ns = s->duration.value;
+		return 0;
+	}
+	s->ops_limit = (bytes + s->bs - 1) / s->bs;
+	if (!s->ops_limit)
+		s->ops_limit = 1;
+	return 0;
+}

@@ -1,0 +1,76 @@
+/* spec.h - one workload: what the user asked for, then what it resolved to
+ * against its target.
+ */
+#ifndef REBENCH_SPEC_H
+#define REBENCH_SPEC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "units.h"
+
+enum io_op { OP_READ, OP_WRITE, OP_TRIM, OP_RW };
+enum io_dir { DIR_FORWARD, DIR_BACKWARD };
+enum dist_kind {
+	DIST_UNIFORM, DIST_NORMAL, DIST_POW, DIST_ZIPF, DIST_PARETO,
+	DIST_ZONED, DIST_CONST,
+};
+/* Operation actually issued for one I/O (rw picks one of the first two). */
+enum io_kind { IO_READ, IO_WRITE, IO_TRIM, IO_KINDS };
+
+struct spec {
+	char *target;
+	unsigned line;		/* stdin line number; 0 = command line */
+	uint64_t given;		/* bit i set: option i of the table was given */
+
+	int op;			/* enum io_op */
+	double rwmix;		/* % reads for rw */
+	bool seq;
+	int direction;		/* enum io_dir */
+	uint64_t bs;
+	uint64_t stride;	/* 0: same as bs */
+	int dist;		/* enum dist_kind */
+	char *dist_arg;		/* text after "name:" */
+	double sigma;
+	int engine;		/* index in the engine registry */
+	uint64_t qd;
+	uint64_t threads;
+	bool local_fd;
+	struct amount duration;
+	struct amount offset;
+	struct amount length;
+	bool paged;
+	bool buffered;
+	bool atime;
+	bool append;
+	uint64_t sample_ns;
+	uint64_t pause_ns;
+	char *output;
+	uint64_t seed;
+
+	/* Resolved against the target by spec_resolve(). */
+	uint64_t region_start;
+	uint64_t region_len;
+	uint64_t stride_eff;
+	uint64_t slots;
+	uint64_t time_limit_ns;	/* 0: not time-limited */
+	uint64_t ops_limit;	/* 0: not limited by amount of data */
+};
+
+/* Whole-run options; only valid on the command line. */
+struct run_opts {
+	bool silent;
+	bool json;
+	bool yes;
+	bool drop_caches;
+	bool help;
+	bool version;
+};
+
+void spec_defaults(struct spec *s);
+/* Deep copy: a stdin line starts from the command-line defaults. */
+int spec_copy(struct spec *dst, const struct spec *src);
+void spec_free(struct spec *s);
+bool spec_is_destructive(const struct spec *s);
+
+#endif

@@ -1,0 +1,118 @@
+/* stats.h - per-thread accumulators, filled on the hot path without locks,
+ * and the per-workload result they merge into once the run is over.
+ *
+ * Intervals: interval i covers [i * step, (i+1) * step) from the common start
+ * of the run; an I/O counts in the interval in which it completed.  Only
+ * complete intervals enter the min/max/stddev of ops/s, so a short tail does
+ * not look like a stall; with no complete interval they are the run's mean.
+ */
+#ifndef REBENCH_STATS_H
+#define REBENCH_STATS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hist.h"
+#include "spec.h"
+
+/* One I/O for the -g 0 log: 32 bytes each. */
+struct io_rec {
+	uint64_t t_ns;		/* completion, from the start of the run */
+	uint64_t off;
+	uint64_t lat_ns;
+	uint32_t len;
+	uint32_t kind;
+};
+
+#define IO_LOG_CHUNK 65536	/* records per allocation: 2 MiB */
+
+struct io_log_chunk {
+	struct io_log_chunk *next;
+	size_t n;
+	struct io_rec recs[IO_LOG_CHUNK];
+};
+
+struct thread_stats {
+	struct hist hist;
+	uint64_t ops[IO_KINDS];
+	uint64_t t_last;	/* last completion, from the start */
+	/* interval series */
+	uint64_t step_ns;
+	uint64_t next_edge;
+	size_t cur;
+	size_t cap;
+	uint64_t *iv_ops;
+	uint64_t *iv_lat_sum;
+	uint64_t *iv_lat_max;
+	/* per-I/O log, only with -g 0 and --output */
+	bool log_ios;
+	struct io_log_chunk *log_head, *log_tail;
+};
+
+struct result {
+	struct hist hist;
+	uint64_t ops[IO_KINDS];
+	uint64_t ops_total;
+	uint64_t bytes;
+	uint64_t elapsed_ns;
+	double ops_per_s;
+	double mb_per_s;	/* 2^20 bytes, as in the original */
+	/* merged interval series */
+	uint64_t step_ns;
+	size_t n_iv;		/* intervals with data, the last may be partial */
+	size_t n_full;		/* complete intervals */
+	uint64_t *iv_ops;
+	uint64_t *iv_lat_sum;
+	uint64_t *iv_lat_max;
+	double iv_min, iv_max, iv_sd;	/* ops/s over complete intervals */
+};
+
+/* expected_ns sizes the series up front (0 if unknown); -ENOMEM on failure. */
+int thread_stats_init(struct thread_stats *st, uint64_t step_ns,
+		      uint64_t expected_ns, bool log_ios);
+void thread_stats_free(struct thread_stats *st);
+int thread_stats_grow(struct thread_stats *st, size_t need);
+int thread_stats_log_chunk(struct thread_stats *st);
+
+/* Hot path: one completed I/O.  Allocates only when a series or log chunk
+ * fills (once per IO_LOG_CHUNK I/Os or per doubling of the series). */
+static inline int stats_record(struct thread_stats *st, int kind,
+			       uint64_t off, uint32_t len, uint64_t t_done,
+			       uint64_t lat)
+{
+	hist_add(&st->hist, lat);
+	st->ops[kind]++;
+	st->t_last = t_done;
+	while (t_done >= st->next_edge) {
+		st->cur++;
+		st->next_edge += st->step_ns;
+	}
+	if (st->cur >= st->cap && thread_stats_grow(st, st->cur + 1))
+		return -1;
+	st->iv_ops[st->cur]++;
+	st->iv_lat_sum[st->cur] += lat;
+	if (lat > st->iv_lat_max[st->cur])
+		st->iv_lat_max[st->cur] = lat;
+	if (st->log_ios) {
+		struct io_rec *r;
+
+		if ((!st->log_tail || st->log_tail->n == IO_LOG_CHUNK) &&
+		    thread_stats_log_chunk(st))
+			return -1;
+		r = &st->log_tail->recs[st->log_tail->n++];
+		r->t_ns = t_done;
+		r->off = off;
+		r->lat_ns = lat;
+		r->len = len;
+		r->kind = (uint32_t)kind;
+	}
+	return 0;
+}
+
+/* Merge n threads' stats into res; elapsed_ns is the run's wall time. */
+int stats_merge(struct result *res, struct thread_stats *const *threads,
+		size_t n, uint64_t bs, uint64_t elapsed_ns);
+void result_free(struct result *res);
+
+#endif

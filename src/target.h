@@ -1,0 +1,58 @@
+/* target.h - what a workload runs against: a block device, a partition or a
+ * regular file, its geometry, and whether it is in use.  Probing only reads.
+ */
+#ifndef REBENCH_TARGET_H
+#define REBENCH_TARGET_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+enum target_kind { TARGET_FILE, TARGET_DISK, TARGET_PARTITION };
+
+struct target {
+	char path[PATH_MAX];
+	enum target_kind kind;
+	bool exists;
+	dev_t rdev;		/* device number (block devices) */
+	dev_t st_dev;		/* files: device of the filesystem */
+	char name[64];		/* kernel name: sdb, sdb1, loop0p1 */
+	char disk[64];		/* whole disk of a partition, else name */
+	uint64_t size;
+	unsigned logical;	/* logical sector: O_DIRECT granularity */
+	unsigned physical;
+	unsigned min_io;
+	unsigned opt_io;
+	int alignment_offset;	/* -1: unknown */
+	int rotational;		/* -1: unknown */
+	char scheduler[128];
+	char write_cache[128];
+	uint64_t discard_granularity;
+	uint64_t discard_max;
+	uint64_t part_start;	/* partitions: start in bytes */
+	char model[64];
+	unsigned fs_block;	/* files: st_blksize */
+	uint64_t allocated;	/* files: st_blocks * 512 */
+	bool created;		/* rebench created it for this run */
+};
+
+/*
+ * Fill t from path.  A missing file is not an error (t->exists = false).
+ * Returns 0 or -errno with err holding a sentence that names the path.
+ */
+int target_probe(const char *path, struct target *t, char *err, size_t len);
+
+/*
+ * Why a block device must not be written: mounted (it or one of its
+ * partitions), used as swap, or held by another device (LVM, RAID, dm).
+ * Returns true and a plain-words reason in why when in use.
+ */
+bool target_in_use(const struct target *t, char *why, size_t len);
+
+const char *target_kind_name(enum target_kind k);
+
+/* Does [off, off+len) of an open file contain a hole? */
+bool file_has_hole(int fd, uint64_t off, uint64_t len);
+
+#endif

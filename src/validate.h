@@ -1,0 +1,16 @@
+/* validate.h - checks of a workload before anything runs. */
+#ifndef REBENCH_VALIDATE_H
+#define REBENCH_VALIDATE_H
+
+#include "spec.h"
+#include "target.h"
+
+/* "rebench: stdin line N: <message>" on stderr. */
+void spec_error(const struct spec *s, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Checks that need no target.  0 or -EINVAL after an error message. */
+int spec_check(const struct spec *s);
+/* Region, alignment and limits against the probed target. */
+int spec_resolve(struct spec *s, const struct target *t);
+
+#endif

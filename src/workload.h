@@ -1,0 +1,75 @@
+/* workload.h - one workload ready to run: its spec, target, engine, open
+ * descriptors, threads and, afterwards, its result and warnings.
+ */
+#ifndef REBENCH_WORKLOAD_H
+#define REBENCH_WORKLOAD_H
+
+#include <limits.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine.h"
+#include "pattern.h"
+#include "prng.h"
+#include "spec.h"
+#include "stats.h"
+#include "target.h"
+
+#define MAX_WARNINGS 16
+
+struct workload;
+
+struct worker {
+	struct workload *wl;
+	unsigned index;
+	struct io_ctx io;
+	struct pattern pat;
+	struct prng rng;
+	struct thread_stats st;
+	uint64_t ops_limit;	/* 0: until the deadline */
+	uint64_t read_below;	/* rw: read when (rand >> 11) < this */
+	pthread_t tid;
+	bool started;
+	bool own_fd;
+	int error;		/* -errno of the failed I/O */
+	int err_kind;
+	uint64_t err_off;
+};
+
+struct workload {
+	struct spec spec;
+	struct target tgt;
+	const struct engine_ops *eng;
+	unsigned index;		/* position in the run, from 0 */
+	int shared_fd;
+	bool needs_layout;	/* holes to fill before measuring */
+	bool layout_confirm;	/* layout changes a file the user gave */
+	struct worker *workers;
+	struct result res;
+	bool have_result;
+	int error;		/* first failed I/O of any thread */
+	char errmsg[PATH_MAX + 256];
+	char *warnings[MAX_WARNINGS];
+	int nwarn;
+};
+
+void workload_warn(struct workload *wl, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Does running wl change data the user already had? */
+bool workload_destroys_data(const struct workload *wl);
+/* Decide layout needs and warnings from the probed target; no I/O. */
+void workload_plan(struct workload *wl);
+/* Create or lay out the file, open descriptors, allocate buffers and
+ * statistics.  0, or -errno after printing what failed. */
+int workload_prepare(struct workload *wl);
+void workload_cleanup(struct workload *wl);
+/* Drop the exclusive claims on written devices, after every cleanup. */
+void workload_release_claims(void);
+
+/* Run all workloads together behind one start barrier.  Returns 0, or -EIO
+ * when an I/O failed (details in each workload).  *interrupted is set when
+ * SIGINT/SIGTERM stopped the run early. */
+int run_workloads(struct workload *wls, size_t n, bool *interrupted);
+
+#endif
