@@ -29,7 +29,7 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=tests/unit/bin/%)
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 LIB_SRCS := $(filter-out src/main.c,$(SRCS))
 
-.PHONY: all deps check unit integration install uninstall clean
+.PHONY: all deps check unit integration install uninstall clean demo
 
 all: rebench
 
@@ -79,3 +79,7 @@ uninstall:
 clean:
 	rm -f rebench $(OBJS)
 	rm -rf tests/unit/bin
+
+# A demonstration on a scratch loop device (root).
+demo: rebench
+	scripts/demo.sh

@@ -112,7 +112,7 @@ static void put_results(struct json *j, const struct workload *wl)
 	json_num(j, "ops_per_s_max", r->iv_max);
 	json_num(j, "ops_per_s_stddev", r->iv_sd);
 	json_arr_begin(j, "ios");
-	for (i = 0; i < r->n_iv; i++)
+	for (i = 0; i < r->n_series; i++)
 		json_u64(j, NULL, r->iv_ops[i]);
 	json_arr_end(j);
 	json_obj_end(j);

@@ -21,7 +21,7 @@ static void write_intervals(FILE *f, const struct workload *wl)
 	double step_s = (double)r->step_ns / 1e9;
 	size_t i;
 
-	for (i = 0; i < r->n_iv; i++) {
+	for (i = 0; i < r->n_series; i++) {
 		/* the last interval may be partial: rate over its real length */
 		double end = (double)(i + 1) * step_s, len = step_s;
 

@@ -86,6 +86,10 @@ static void interval_stats(struct result *res)
 	res->n_full = res->step_ns ? (size_t)(res->elapsed_ns / res->step_ns) : 0;
 	if (res->n_full > res->n_iv)
 		res->n_full = res->n_iv;
+	res->n_series = res->n_full;
+	if (res->n_iv > res->n_full && res->step_ns &&
+	    res->elapsed_ns - res->n_full * res->step_ns >= res->step_ns / 10)
+		res->n_series++;
 	if (res->n_full == 0) {
 		res->iv_min = res->iv_max = res->ops_per_s;
 		res->iv_sd = 0;

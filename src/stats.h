@@ -5,6 +5,8 @@
  * of the run; an I/O counts in the interval in which it completed.  Only
  * complete intervals enter the min/max/stddev of ops/s, so a short tail does
  * not look like a stall; with no complete interval they are the run's mean.
+ * The reported series ends with the partial tail only when it lasted at
+ * least a tenth of a step; its I/Os are always in the totals.
  */
 #ifndef REBENCH_STATS_H
 #define REBENCH_STATS_H
@@ -62,6 +64,10 @@ struct result {
 	uint64_t step_ns;
 	size_t n_iv;		/* intervals with data, the last may be partial */
 	size_t n_full;		/* complete intervals */
+	size_t n_series;	/* intervals to report: the complete ones, and
+				 * the partial tail when it lasted at least a
+				 * tenth of a step (a shorter one would show a
+				 * handful of I/Os as a huge rate) */
 	uint64_t *iv_ops;
 	uint64_t *iv_lat_sum;
 	uint64_t *iv_lat_max;

@@ -1,0 +1,347 @@
+# common.sh - shared helpers for rebench's shell integration tests.
+#
+# Source it from a test script run with bash from the repository root:
+#
+#	. "$(dirname "$0")/../lib/common.sh"
+#
+# A test exits 0 (pass), 77 (skip; the reason is the last line printed) or 1
+# (fail).  Checks are counted: each passing assertion prints "ok N - what",
+# a failing one prints "not ok N - what" with details and the test goes on;
+# fail/die stops at once.  Everything a test creates (scratch directory,
+# image files, loop devices, mounts, background processes) is registered
+# here and removed by one EXIT trap, on every exit path.
+#
+# Safety: tests only write to loop devices attached here over image files in
+# the scratch directory, or to files in the scratch directory.
+
+set -u
+
+TEST_NAME=$(basename "${0:-test}" .sh)
+TESTS_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+REBENCH=${REBENCH:-$TESTS_ROOT/rebench}
+# Per-command time limit, seconds; keeps a hung rebench from hanging a test.
+RB_TIMEOUT=${RB_TIMEOUT:-60}
+
+CHECKS_PASSED=0
+CHECKS_FAILED=0
+SCRATCH=
+_CLEANED=
+
+# ---------------------------------------------------------------- reporting
+
+log() { printf '%s: %s\n' "$TEST_NAME" "$*"; }
+
+# Heading for a group of checks.
+section() { printf -- '-- %s\n' "$*"; }
+
+pass() {
+	CHECKS_PASSED=$((CHECKS_PASSED + 1))
+	printf 'ok %d - %s\n' $((CHECKS_PASSED + CHECKS_FAILED)) "$*"
+}
+
+# A failed check: report it and keep going; the test exits 1 at the end.
+check_failed() {
+	CHECKS_FAILED=$((CHECKS_FAILED + 1))
+	printf 'not ok %d - %s\n' $((CHECKS_PASSED + CHECKS_FAILED)) "$1"
+	shift
+	local l
+	for l in "$@"; do
+		printf '    %s\n' "$l"
+	done
+	if [ -n "${RB_CMD:-}" ]; then
+		printf '    last rebench command: %s (exit %s)\n' "$RB_CMD" "${RB_RC:-?}"
+		if [ -s "${RB_ERR_FILE:-/nonexistent}" ]; then
+			sed 's/^/    stderr: /' "$RB_ERR_FILE" | head -n 20
+		fi
+	fi
+}
+
+# Stop the test now: a failure that makes later checks meaningless.
+fail() {
+	check_failed "$@"
+	exit 1
+}
+die() { fail "$@"; }
+
+skip() {
+	printf '%s\n' "$*"
+	_SKIPPING=1
+	exit 77
+}
+
+# ---------------------------------------------------------------- assertions
+
+# assert_eq EXPECTED ACTUAL WHAT
+assert_eq() {
+	if [ "$1" = "$2" ]; then
+		pass "$3"
+	else
+		check_failed "$3" "expected: '$1'" "actual:   '$2'"
+	fi
+}
+
+assert_ne() {
+	if [ "$1" != "$2" ]; then
+		pass "$3"
+	else
+		check_failed "$3" "expected something other than '$1'"
+	fi
+}
+
+# assert_match ERE TEXT WHAT: some line of TEXT matches ERE (grep -E).
+assert_match() {
+	if printf '%s\n' "$2" | grep -Eq -- "$1"; then
+		pass "$3"
+	else
+		check_failed "$3" "no line matches /$1/ in:" "$(printf '%s\n' "$2" | head -n 15)"
+	fi
+}
+
+assert_no_match() {
+	if printf '%s\n' "$2" | grep -Eq -- "$1"; then
+		check_failed "$3" "unexpected match of /$1/ in:" "$(printf '%s\n' "$2" | grep -E -- "$1" | head -n 5)"
+	else
+		pass "$3"
+	fi
+}
+
+# assert_rc EXPECTED WHAT: exit status of the last rb/rb_* command.
+assert_rc() {
+	if [ "${RB_RC:-}" = "$1" ]; then
+		pass "$2"
+	else
+		check_failed "$2" "expected exit status $1, got ${RB_RC:-none}" \
+			"stdout: $(head -c 600 "$RB_OUT_FILE" 2>/dev/null)"
+	fi
+}
+
+# assert_num WHAT EXPR: a numeric comparison evaluated by awk, for example
+#	assert_num "p50 <= p90" "$p50 <= $p90"
+assert_num() {
+	if awk "BEGIN { exit !($2) }" </dev/null 2>/dev/null; then
+		pass "$1"
+	else
+		check_failed "$1" "false: $2"
+	fi
+}
+
+# num_true EXPR: awk arithmetic as a shell condition.
+num_true() { awk "BEGIN { exit !($1) }" </dev/null 2>/dev/null; }
+
+# calc EXPR: print the value of an awk expression.
+calc() { awk "BEGIN { printf \"%.10g\", ($1) }" </dev/null; }
+
+# ---------------------------------------------------------------- requirements
+
+require_root() {
+	[ "$(id -u)" = 0 ] || skip "needs root (loop devices and block device I/O); run as root"
+}
+
+require_cmd() {
+	local c
+	for c in "$@"; do
+		command -v "$c" >/dev/null 2>&1 || skip "needs the '$c' command; install it (see make deps)"
+	done
+}
+
+require_loop() {
+	require_root
+	require_cmd losetup
+	[ -e /dev/loop-control ] || modprobe loop 2>/dev/null || true
+	[ -e /dev/loop-control ] || skip "needs loop device support (/dev/loop-control missing; modprobe loop)"
+}
+
+require_rebench() {
+	[ -x "$REBENCH" ] || fail "rebench binary not found at $REBENCH: run 'make' first (or set REBENCH)"
+}
+
+# ---------------------------------------------------------------- resources
+
+_register() { printf '%s\n' "$2" >>"$SCRATCH/.$1"; }
+
+# make_image SIZE: an image file in the scratch dir filled with random,
+# non-zero data.  Prints its path.  SIZE takes the k/M/G suffixes of dd.
+make_image() {
+	local size=$1 img mib
+	img=$(mktemp "$SCRATCH/img.XXXXXX") || fail "mktemp failed"
+	mib=$(numfmt --from=iec "${size%B}" 2>/dev/null) || fail "bad image size $size"
+	mib=$((mib / 1048576))
+	[ "$mib" -ge 1 ] || fail "image size $size below 1 MiB"
+	dd if=/dev/urandom of="$img" bs=1M count="$mib" status=none 2>/dev/null ||
+		fail "cannot fill $img"
+	printf '%s\n' "$img"
+}
+
+# make_loop SIZE [SECTOR_SIZE]: attach a loop device over a new image with
+# random data; prints the device (e.g. /dev/loop3).  Partitions in the image
+# get nodes (-P).  Detached by the EXIT trap.
+make_loop() {
+	local img dev
+	img=$(make_image "$1")
+	if [ -n "${2:-}" ]; then
+		dev=$(losetup -f --show -P --sector-size "$2" "$img") ||
+			fail "losetup --sector-size $2 failed"
+	else
+		dev=$(losetup -f --show -P "$img") || fail "losetup failed"
+	fi
+	_register loops "$dev"
+	printf '%s\n' "$dev"
+}
+
+# loop_from_image IMG [SECTOR_SIZE]: attach an existing scratch image.
+loop_from_image() {
+	local dev
+	case $1 in "$SCRATCH"/*) ;; *) fail "refusing to attach $1: not in the scratch dir" ;; esac
+	if [ -n "${2:-}" ]; then
+		dev=$(losetup -f --show -P --sector-size "$2" "$1") || fail "losetup failed"
+	else
+		dev=$(losetup -f --show -P "$1") || fail "losetup failed"
+	fi
+	_register loops "$dev"
+	printf '%s\n' "$dev"
+}
+
+# Make the partition nodes of a loop device appear (there is no udev).
+loop_partitions() {
+	local dev=$1 n=0
+	partx -u "$dev" >/dev/null 2>&1 || partx -a "$dev" >/dev/null 2>&1 || true
+	while [ ! -b "${dev}p1" ] && [ $n -lt 20 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	[ -b "${dev}p1" ]
+}
+
+# mount_dev DEV DIR [OPTIONS]: mount and register for unmounting.
+mount_dev() {
+	mkdir -p "$2" || fail "mkdir $2"
+	mount ${3:+-o "$3"} "$1" "$2" || fail "cannot mount $1 on $2"
+	_register mounts "$2"
+}
+
+# Remember a background process to kill if the test exits early.
+register_pid() { _register pids "$1"; }
+
+# dev_sum DEV [OFFSET LENGTH]: sha256 of a device (or a byte range of it),
+# read with O_DIRECT so the page cache cannot hide what is on the device.
+dev_sum() {
+	local dev=$1
+	if [ $# -ge 3 ]; then
+		dd if="$dev" iflag=direct,skip_bytes,count_bytes skip="$2" count="$3" \
+			bs=1M status=none | sha256sum | cut -d' ' -f1
+	else
+		dd if="$dev" iflag=direct bs=1M status=none | sha256sum | cut -d' ' -f1
+	fi
+}
+
+# file_sum FILE: sha256 of a regular file.
+file_sum() { sha256sum "$1" | cut -d' ' -f1; }
+
+cleanup() {
+	local rc=$? f p
+	[ -n "$_CLEANED" ] && return
+	_CLEANED=1
+	trap - EXIT INT TERM HUP
+	if [ -n "$SCRATCH" ] && [ -d "$SCRATCH" ]; then
+		if [ -f "$SCRATCH/.pids" ]; then
+			while read -r p; do
+				kill -9 "$p" 2>/dev/null
+			done <"$SCRATCH/.pids"
+			sleep 0.1
+		fi
+		if [ -f "$SCRATCH/.mounts" ]; then
+			tac "$SCRATCH/.mounts" | while read -r f; do
+				mountpoint -q "$f" 2>/dev/null && { umount "$f" 2>/dev/null || umount -l "$f"; }
+			done
+		fi
+		if [ -f "$SCRATCH/.loops" ]; then
+			tac "$SCRATCH/.loops" | while read -r f; do
+				losetup -d "$f" 2>/dev/null
+			done
+		fi
+		rm -rf "$SCRATCH"
+	fi
+	if [ "$rc" != 77 ] && [ -z "${_SKIPPING:-}" ]; then
+		if [ "$CHECKS_FAILED" -gt 0 ]; then
+			printf '%s: %d of %d checks failed\n' "$TEST_NAME" "$CHECKS_FAILED" \
+				$((CHECKS_PASSED + CHECKS_FAILED))
+			rc=1
+		elif [ "$rc" = 0 ]; then
+			printf '%s: all %d checks passed\n' "$TEST_NAME" "$CHECKS_PASSED"
+		fi
+	fi
+	exit "$rc"
+}
+
+SCRATCH=$(mktemp -d /tmp/rebench-test.XXXXXX) || { echo "mktemp -d failed"; exit 1; }
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
+
+# ---------------------------------------------------------------- running
+
+RB_OUT_FILE=$SCRATCH/rb.out
+RB_ERR_FILE=$SCRATCH/rb.err
+RB_OUT=
+RB_ERR=
+RB_RC=
+RB_CMD=
+
+# rb ARGS...: run rebench with no controlling terminal (setsid -w), so a
+# missing --yes can never hang on a question.  stdin is the caller's (give
+# rb ... <FILE for stdin mode).  Sets RB_OUT, RB_ERR, RB_RC.
+rb() {
+	RB_CMD="rebench $*"
+	timeout -k 5 "$RB_TIMEOUT" setsid -w "$REBENCH" "$@" >"$RB_OUT_FILE" 2>"$RB_ERR_FILE"
+	RB_RC=$?
+	RB_OUT=$(cat "$RB_OUT_FILE")
+	RB_ERR=$(cat "$RB_ERR_FILE")
+	return 0
+}
+
+# rb_ok WHAT ARGS...: rb, and a check that it exited 0.
+rb_ok() {
+	local what=$1
+	shift
+	rb "$@"
+	assert_rc 0 "$what"
+}
+
+# rb_pty ANSWER ARGS...: run rebench on a new pseudo-terminal (script), with
+# ANSWER typed on it (empty: nothing typed).  stdin is the caller's only via
+# RB_PTY_STDIN (a file) - the pty is what /dev/tty opens.  The pty echoes, so
+# RB_OUT holds the prompt and the answer as well as stdout; stderr goes to
+# RB_ERR.
+rb_pty() {
+	local answer=$1 cmd a
+	shift
+	cmd=$(printf '%q ' "$REBENCH" "$@")
+	if [ -n "${RB_PTY_STDIN:-}" ]; then
+		cmd="$cmd <$(printf '%q' "$RB_PTY_STDIN")"
+	fi
+	cmd="$cmd 2>$(printf '%q' "$RB_ERR_FILE")"
+	RB_CMD="(pty, answer '$answer') rebench $*"
+	# script reads the answer from its stdin and types it on the pty; give
+	# rebench time to ask first so the answer is not lost in a flushed line.
+	{ sleep 0.7; [ -n "$answer" ] && printf '%s\n' "$answer"; sleep 0.3; } |
+		timeout -k 5 "$RB_TIMEOUT" setsid -w script -qec "$cmd" /dev/null >"$RB_OUT_FILE"
+	RB_RC=$?
+	RB_OUT=$(tr -d '\r' <"$RB_OUT_FILE")
+	RB_ERR=$(cat "$RB_ERR_FILE")
+	return 0
+}
+
+# jqr FILTER: jq -r on the last rebench stdout.
+jqr() { printf '%s\n' "$RB_OUT" | jq -r "$1"; }
+
+# Field N (1-based) of the first -n line of the last output.
+terse_field() { printf '%s\n' "$RB_OUT" | awk -v n="$1" 'NF { print $n; exit }'; }
+
+# Latency values of the human block: prints "min avg p50 p90 p99 p999 max".
+human_latency() {
+	printf '%s\n' "${1:-$RB_OUT}" | awk '/^Latency \(us\):/ {
+		print $4, $6, $8, $10, $12, $14, $16; exit }'
+}
+
+require_rebench
