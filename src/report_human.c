@@ -50,8 +50,9 @@ static void print_one(FILE *f, const struct workload *wl, bool interrupted)
 	fprintf(f, "Operations/sec: %.0f (%.2f MB/sec)\n", r->ops_per_s, r->mb_per_s);
 	fprintf(f, "Latency (us): min %.1f avg %.1f p50 %.1f p90 %.1f p99 %.1f p99.9 %.1f max %.1f\n",
 		l.min, l.avg, l.p50, l.p90, l.p99, l.p999, l.max);
-	fprintf(f, "Ops/sec over %zu intervals of %s: min %.0f max %.0f stddev %.1f\n",
-		r->n_full, fmt_time(step, sizeof(step), r->step_ns),
+	fprintf(f, "Ops/sec over %zu interval%s of %s: min %.0f max %.0f stddev %.1f\n",
+		r->n_full, r->n_full == 1 ? "" : "s",
+		fmt_time(step, sizeof(step), r->step_ns),
 		r->iv_min, r->iv_max, r->iv_sd);
 	fprintf(f, "Total: %llu I/Os", (unsigned long long)r->ops_total);
 	if (wl->spec.op == OP_RW)

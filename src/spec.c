@@ -217,6 +217,13 @@ int spec_resolve(struct spec *s, const struct target *t)
 			return -EINVAL;
 		}
 	}
+	/* Appends land at the end of the file, whatever the region says. */
+	if (s->append && !s->paged && t->exists && t->size % sector) {
+		spec_error(s, "-a/--append: %s is %llu bytes long, not a multiple of the logical sector size (%llu bytes), so O_DIRECT appends would fail; add -p for page cache I/O",
+			   s->target, (unsigned long long)t->size,
+			   (unsigned long long)sector);
+		return -EINVAL;
+	}
 	if (s->op == OP_TRIM && t->kind != TARGET_FILE) {
 		if (!t->discard_max) {
 			spec_error(s, "-o trim: %s does not support discard (its queue/discard_max_bytes is 0)",

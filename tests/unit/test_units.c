@@ -109,26 +109,47 @@ static void test_size_rejects(void **state)
 	expect_size_err("18446744073709551616", -ERANGE);
 	expect_size_err("99999999999999999999999", -ERANGE);
 	expect_size_err("16384.5p", -ERANGE);
+}
 
+/* Accepted only as the value it spells, or refused: never something else. */
+static void expect_not_misread(const char *s, uint64_t unit, uint64_t meant)
+{
+	struct amount a = { 0 };
+	uint64_t v = 0;
+
+	if (!parse_size(s, &v) && v != meant)
+		fail_msg("parse_size(\"%s\") = %llu, want %llu or an error", s,
+			 (unsigned long long)v, (unsigned long long)meant);
+	if (!parse_time(s, unit, &v) && v != meant * unit)
+		fail_msg("parse_time(\"%s\") = %llu ns, want %llu or an error",
+			 s, (unsigned long long)v,
+			 (unsigned long long)(meant * unit));
+	if (!parse_duration(s, &a) && a.value != meant * NSEC_PER_SEC)
+		fail_msg("parse_duration(\"%s\") = %llu ns, want %llu or an error",
+			 s, (unsigned long long)a.value,
+			 (unsigned long long)(meant * NSEC_PER_SEC));
+}
+
+static void test_no_exponent_or_hex(void **state)
+{
+	uint64_t v = 0;
+
+	(void)state;
 	/*
-	 * No exponents or hex: "1e3" must not quietly become 1 byte, nor
-	 * "0x10" 0 bytes.  Refusing is right; reading 1000/16 would be too.
+	 * strtod() reads exponents and hex, the integer path does not:
+	 * "1e3" must not quietly become 1 (-b 1e3 = 1-byte I/O, -d 1e3 =
+	 * 1 s), nor "0x10" 0.  Refusing is right; the spelled value too.
 	 */
-	v = 0;
-	ret = parse_size("1e3", &v);
-	if (ret == 0 && v != 1000)
-		fail_msg("parse_size(\"1e3\") accepted as %llu bytes",
-			 (unsigned long long)v);
-	v = 0;
-	ret = parse_size("1e3k", &v);
-	if (ret == 0 && v != 1000 * KiB)
-		fail_msg("parse_size(\"1e3k\") accepted as %llu bytes",
-			 (unsigned long long)v);
-	v = 0;
-	ret = parse_size("0x10", &v);
-	if (ret == 0 && v != 16)
-		fail_msg("parse_size(\"0x10\") accepted as %llu bytes",
-			 (unsigned long long)v);
+	expect_not_misread("1e3", NSEC_PER_MSEC, 1000);
+	expect_not_misread("1E2", NSEC_PER_MSEC, 100);
+	expect_not_misread("0x10", NSEC_PER_MSEC, 16);
+	if (!parse_size("1e3k", &v) && v != 1000 * KiB)
+		fail_msg("parse_size(\"1e3k\") = %llu, want %llu or an error",
+			 (unsigned long long)v,
+			 (unsigned long long)(1000 * KiB));
+	if (!parse_size("0x1k", &v) && v != KiB)
+		fail_msg("parse_size(\"0x1k\") = %llu, want %llu or an error",
+			 (unsigned long long)v, (unsigned long long)KiB);
 }
 
 static void test_uint_double(void **state)
@@ -389,6 +410,7 @@ int main(void)
 		cmocka_unit_test(test_size_suffixes),
 		cmocka_unit_test(test_size_fractions),
 		cmocka_unit_test(test_size_rejects),
+		cmocka_unit_test(test_no_exponent_or_hex),
 		cmocka_unit_test(test_uint_double),
 		cmocka_unit_test(test_time),
 		cmocka_unit_test(test_duration),
