@@ -198,22 +198,20 @@ int spec_resolve(struct spec *s, const struct target *t)
 	}
 	s->stride_eff = s->stride ? s->stride : s->bs;
 	if (!s->paged) {
-		if (s->bs % sector) {
-			spec_error(s, "-b/--block-size %s: not a multiple of the logical sector size of %s (%llu bytes), which O_DIRECT requires; use a multiple of %llu or -p for page cache I/O",
-				   fmt_size_short(a, sizeof(a), s->bs), s->target,
-				   (unsigned long long)sector, (unsigned long long)sector);
-			return -EINVAL;
-		}
-		if (s->stride_eff % sector) {
-			spec_error(s, "-s/--stride %s: not a multiple of the logical sector size of %s (%llu bytes), which O_DIRECT requires; use a multiple of %llu or -p for page cache I/O",
-				   fmt_size_short(a, sizeof(a), s->stride_eff), s->target,
-				   (unsigned long long)sector, (unsigned long long)sector);
-			return -EINVAL;
-		}
-		if (s->region_start % sector) {
-			spec_error(s, "-j/--offset %llu: not a multiple of the logical sector size of %s (%llu bytes), which O_DIRECT requires; use a multiple of %llu or -p for page cache I/O",
-				   (unsigned long long)s->region_start, s->target,
-				   (unsigned long long)sector, (unsigned long long)sector);
+		const struct { const char *opt; uint64_t v; } need[] = {
+			{ "-b/--block-size", s->bs },
+			{ "-s/--stride", s->stride_eff },
+			{ "-j/--offset", s->region_start },
+		};
+		size_t i;
+
+		for (i = 0; i < sizeof(need) / sizeof(need[0]); i++) {
+			if (need[i].v % sector == 0)
+				continue;
+			spec_error(s, "%s %llu: not a multiple of the logical sector size of %s (%llu bytes), which O_DIRECT requires; use a multiple of %llu or -p for page cache I/O",
+				   need[i].opt, (unsigned long long)need[i].v,
+				   s->target, (unsigned long long)sector,
+				   (unsigned long long)sector);
 			return -EINVAL;
 		}
 	}
