@@ -48,7 +48,7 @@ double hist_mean(const struct hist *h)
 double hist_percentile(const struct hist *h, double p)
 {
 	uint64_t rank, seen = 0, lo, width;
-	double v;
+	double v, x;
 	unsigned i;
 
 	if (!h->count)
@@ -57,7 +57,11 @@ double hist_percentile(const struct hist *h, double p)
 		return (double)h->min;
 	if (p >= 100.0)
 		return (double)h->max;
-	rank = (uint64_t)ceil(p / 100.0 * (double)h->count);
+	/* p/100*count in binary floating point can land just above an integer
+	 * (99.9% of 1000 is 999.0000000000001): take off a relative epsilon so
+	 * the rank is not one too high. */
+	x = p / 100.0 * (double)h->count;
+	rank = (uint64_t)ceil(x - x * 1e-12);
 	if (rank < 1)
 		rank = 1;
 	for (i = 0; i < HIST_BUCKETS; i++) {

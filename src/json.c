@@ -2,6 +2,7 @@
 #include "json.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 void json_init(struct json *j, FILE *f)
 {
@@ -57,8 +58,9 @@ static void open_(struct json *j, const char *k, char c)
 {
 	key(j, k);
 	fputc(c, j->f);
-	if (j->depth < JSON_MAX_DEPTH - 1)
-		j->depth++;
+	if (j->depth == JSON_MAX_DEPTH - 1)
+		abort();
+	j->depth++;
 	j->first[j->depth] = true;
 }
 

@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define JSON_MAX_DEPTH 16
+#define JSON_MAX_DEPTH 32	/* nesting deeper than this aborts: a bug */
 
 struct json {
 	FILE *f;

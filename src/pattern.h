@@ -7,8 +7,9 @@
  *   slots = (region_len - bs) / stride + 1
  *
  * seq forward visits k = first, first+1, ... and wraps to 0; backward visits
- * k = first, first-1, ... and wraps to slots-1.  Thread t of T starts at
- * slot t * slots / T, so threads begin on distinct parts of the region.
+ * k = first, first-1, ... and wraps to slots-1.  Thread t of T starts
+ * t * slots / T slots from the beginning (forward) or from the end
+ * (backward), so threads begin on distinct parts of the region.
  * rnd draws k uniformly from [0, slots) (later: other distributions).
  */
 #ifndef REBENCH_PATTERN_H

@@ -21,7 +21,7 @@ void spec_defaults(struct spec *s)
 	memset(s, 0, sizeof(*s));
 	s->op = OP_READ;
 	s->rwmix = 50;
-	s->seq = false;
+	s->seq = 0;
 	s->direction = DIR_FORWARD;
 	s->bs = 512;
 	s->dist = DIST_UNIFORM;

@@ -25,7 +25,7 @@ struct spec {
 
 	int op;			/* enum io_op */
 	double rwmix;		/* % reads for rw */
-	bool seq;
+	int seq;		/* 0 rnd, 1 seq (an enum value of -w) */
 	int direction;		/* enum io_dir */
 	uint64_t bs;
 	uint64_t stride;	/* 0: same as bs */

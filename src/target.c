@@ -101,7 +101,7 @@ static void probe_queue(struct target *t, const char *disk_dir)
 	if (read_line(q, "model", buf, sizeof(buf))) {
 		for (a = buf + strlen(buf); a > buf && a[-1] == ' '; a--)
 			a[-1] = '\0';
-		snprintf(t->model, sizeof(t->model), "%s", buf);
+		snprintf(t->model, sizeof(t->model), "%.63s", buf);
 	}
 }
 

@@ -40,26 +40,39 @@ static const struct suffix *find_suffix(const struct suffix *t, const char *s)
 	return NULL;
 }
 
-/* Split "12.5k" into 12.5 and "k"; digits required, no sign allowed. */
+/* Split "12.5k" into 12.5 and "k".  Only decimal digits with an optional
+ * fraction: no sign, exponent or hex, so "1e3" and "0x10" are refused
+ * rather than read as 1 and 0. */
 static int split_number(const char *s, double *num, uint64_t *whole,
 			bool *is_int, const char **rest)
 {
+	char digits[64];
 	const char *p = s;
-	char *end;
+	size_t n;
 
 	if (!s || !isdigit((unsigned char)*p))
 		return -EINVAL;
 	while (isdigit((unsigned char)*p))
 		p++;
 	*is_int = *p != '.';
+	if (*p == '.') {
+		p++;
+		if (!isdigit((unsigned char)*p))
+			return -EINVAL;
+		while (isdigit((unsigned char)*p))
+			p++;
+	}
+	n = (size_t)(p - s);
+	if (n >= sizeof(digits))
+		return -ERANGE;
+	memcpy(digits, s, n);
+	digits[n] = '\0';
 	errno = 0;
-	*whole = strtoull(s, &end, 10);
+	*whole = strtoull(digits, NULL, 10);
 	if (errno == ERANGE)
 		return -ERANGE;
-	*num = strtod(s, &end);
-	if (end == s)
-		return -EINVAL;
-	*rest = end;
+	*num = strtod(digits, NULL);
+	*rest = p;
 	return 0;
 }
 
@@ -213,15 +226,17 @@ char *fmt_size_human(char *buf, size_t len, uint64_t bytes)
 
 	for (i = 4; i >= 0; i--) {
 		uint64_t m = 1ULL << (10 * (i + 1));
+		double v = (double)bytes / (double)m;
 
-		if (bytes >= m) {
-			if (bytes % m == 0)
-				snprintf(buf, len, "%llu%s",
-					 (unsigned long long)(bytes / m),
-					 units[i]);
-			else
-				snprintf(buf, len, "%.1f%s",
-					 (double)bytes / (double)m, units[i]);
+		if (bytes % m == 0 && bytes) {
+			snprintf(buf, len, "%llu%s",
+				 (unsigned long long)(bytes / m), units[i]);
+			return buf;
+		}
+		/* Pick the unit after rounding: 1 GiB - 512 is "1.0GB"; below
+		 * 1 KiB the exact byte count is shorter and exact. */
+		if (round(v * 10.0) >= 10.0 && bytes >= 1024) {
+			snprintf(buf, len, "%.1f%s", v, units[i]);
 			return buf;
 		}
 	}

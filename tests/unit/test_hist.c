@@ -174,10 +174,20 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* Nearest rank: the smallest k with k >= p * n / 100, for p as written in
+ * decimal.  99.9 is not exact in binary and p / 100 * n lands just above
+ * 999 for n = 1000; the tolerance takes the rank the user meant. */
+static uint64_t nearest_rank(size_t n, double p)
+{
+	double x = p / 100.0 * (double)n;
+
+	return (uint64_t)ceil(x - 1e-9 * x);
+}
+
 /* Exact nearest-rank percentile of a sorted array, as hist.h defines it. */
 static uint64_t exact_pct(const uint64_t *sorted, size_t n, double p)
 {
-	uint64_t rank = (uint64_t)ceil(p / 100.0 * (double)n);
+	uint64_t rank = nearest_rank(n, p);
 
 	if (rank < 1)
 		rank = 1;
@@ -306,6 +316,35 @@ static void test_small_values_exact(void **state)
 	check_against_exact(vals, 1000, "values below 128");
 }
 
+static void test_rank_rounding(void **state)
+{
+	static const size_t ns[] = { 1000, 2000, 10000, 100000 };
+	double p999, p99;
+	struct hist *h;
+	size_t i, k, n;
+
+	(void)state;
+	/*
+	 * 0.1% stalls of 1 s among 100 us reads: p99.9 is the last fast
+	 * read (rank 0.999 * n exactly), not a stall.  Computing the rank
+	 * as ceil(99.9 / 100 * n) in binary gives rank + 1, a stall.
+	 */
+	for (i = 0; i < sizeof(ns) / sizeof(ns[0]); i++) {
+		n = ns[i];
+		h = hist_new();
+		for (k = 0; k < n; k++)
+			hist_add(h, k < n - n / 1000 ? 100000 : 1000000000);
+		p999 = hist_percentile(h, 99.9);
+		p99 = hist_percentile(h, 99);
+		free(h);
+		assert_int_equal(nearest_rank(n, 99.9), n - n / 1000);
+		if (p999 != 100000.0)
+			fail_msg("n = %zu: p99.9 = %.0f ns, want 100000 (rank %zu of %zu is a fast read)",
+				 n, p999, n - n / 1000, n);
+		assert_true(p99 == 100000.0);
+	}
+}
+
 static void test_empty_and_single(void **state)
 {
 	struct hist *h = hist_new();
@@ -408,6 +447,7 @@ int main(void)
 		cmocka_unit_test(test_lognormal),
 		cmocka_unit_test(test_outliers),
 		cmocka_unit_test(test_small_values_exact),
+		cmocka_unit_test(test_rank_rounding),
 		cmocka_unit_test(test_empty_and_single),
 		cmocka_unit_test(test_merge),
 		cmocka_unit_test(test_mean_exact),

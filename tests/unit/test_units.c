@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <cmocka.h>
 
 #include "units.h"
@@ -87,7 +88,6 @@ static void test_size_fractions(void **state)
 static void test_size_rejects(void **state)
 {
 	uint64_t v = 0;
-	int ret;
 
 	(void)state;
 	expect_size_err("", -EINVAL);
@@ -376,6 +376,28 @@ static void test_fmt_size_human(void **state)
 	expect_fmt(fmt_size_human, 3 * PiB, "3PB");
 }
 
+static void test_fmt_size_human_below_1024(void **state)
+{
+	static const uint64_t vals[] = {
+		GiB - 512, GiB - 1, MiB - 1, 1048535, TiB - 4096,
+	};
+	char buf[64], *end;
+	size_t i;
+
+	(void)state;
+	/*
+	 * Compact means the number stays below 1024 of its unit: a target
+	 * of 1 GiB - 512 bytes is "1.0GB", not "1024.0MB".  The unit must be
+	 * chosen after rounding to one decimal.
+	 */
+	for (i = 0; i < sizeof(vals) / sizeof(vals[0]); i++) {
+		fmt_size_human(buf, sizeof(buf), vals[i]);
+		if (strtod(buf, &end) >= 1024.0)
+			fail_msg("fmt_size_human(%llu) = \"%s\": 1024 or more of a unit",
+				 (unsigned long long)vals[i], buf);
+	}
+}
+
 static void test_fmt_time(void **state)
 {
 	(void)state;
@@ -419,6 +441,7 @@ int main(void)
 		cmocka_unit_test(test_fmt_size_short),
 		cmocka_unit_test(test_fmt_size_short_roundtrip),
 		cmocka_unit_test(test_fmt_size_human),
+		cmocka_unit_test(test_fmt_size_human_below_1024),
 		cmocka_unit_test(test_fmt_time),
 		cmocka_unit_test(test_fmt_truncates_safely),
 	};

@@ -1,0 +1,964 @@
+/* test_options.c - the option table (src/options.c) and workload validation
+ * (src/spec.c, validate.h).
+ *
+ * One table drives argv, stdin lines, --help and the man page, so this
+ * checks: the table itself (unique names and letters, defaults that agree
+ * with spec_defaults), every accepted form (long, --name=value, short,
+ * bundled, attached), refusals (unknown, missing value, out of range, run
+ * options on a stdin line, two targets), stdin line splitting, spec_check's
+ * refusals and spec_resolve against a hand-filled target.  Every refusal
+ * must print a message naming what was wrong; stderr is captured to check.
+ * The man page case fails until man/rebench.1 exists and lists every option.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "engine.h"
+#include "options.h"
+#include "spec.h"
+#include "target.h"
+#include "validate.h"
+
+#define KiB (1ULL << 10)
+#define MiB (1ULL << 20)
+#define MAN_PAGE "man/rebench.1"
+
+/* stderr of the last parse/check/resolve, to see what the user would */
+static char errtext[8192];
+static FILE *cap_file;
+static int cap_saved = -1;
+
+static void capture_begin(void)
+{
+	fflush(stderr);
+	cap_file = tmpfile();
+	assert_non_null(cap_file);
+	cap_saved = dup(STDERR_FILENO);
+	assert_true(cap_saved >= 0);
+	assert_true(dup2(fileno(cap_file), STDERR_FILENO) >= 0);
+}
+
+static void capture_end(void)
+{
+	size_t n;
+
+	fflush(stderr);
+	dup2(cap_saved, STDERR_FILENO);
+	close(cap_saved);
+	cap_saved = -1;
+	rewind(cap_file);
+	n = fread(errtext, 1, sizeof(errtext) - 1, cap_file);
+	errtext[n] = '\0';
+	fclose(cap_file);
+}
+
+/* A refusal says so: "rebench: ..." containing each given fragment. */
+static void expect_message(const char *what, ...)
+{
+	const char *frag;
+	va_list ap;
+
+	if (strncmp(errtext, "rebench: ", 9))
+		fail_msg("%s: no 'rebench: ' error message, got '%s'", what,
+			 errtext);
+	va_start(ap, what);
+	while ((frag = va_arg(ap, const char *)))
+		if (!strstr(errtext, frag))
+			fail_msg("%s: message lacks '%s': %s", what, frag,
+				 errtext);
+	va_end(ap);
+}
+
+/* Parse one line as stdin (run == NULL) or command line words. */
+static int parse_line(const char *line, struct spec *s, struct run_opts *run,
+		      unsigned lineno)
+{
+	struct parse_ctx ctx = { lineno, lineno ? "stdin" : "command line" };
+	char *buf = strdup(line), *words[64];
+	int n, ret;
+
+	assert_non_null(buf);
+	n = options_split_line(buf, words, 64);
+	assert_true(n >= 0);
+	capture_begin();
+	ret = options_parse(n, words, s, run, &ctx);
+	capture_end();
+	free(buf);
+	if (ret)
+		expect_message(line, (const char *)NULL);
+	return ret;
+}
+
+/* Defaults plus one line, which must parse. */
+static void parse_ok(const char *line, struct spec *s, struct run_opts *run)
+{
+	spec_defaults(s);
+	if (run)
+		memset(run, 0, sizeof(*run));
+	if (parse_line(line, s, run, 0))
+		fail_msg("'%s' refused: %s", line, errtext);
+}
+
+static void parse_bad(const char *line, struct run_opts *run)
+{
+	struct spec s;
+	int ret;
+
+	spec_defaults(&s);
+	if (run)
+		memset(run, 0, sizeof(*run));
+	ret = parse_line(line, &s, run, 0);
+	spec_free(&s);
+	if (ret != -EINVAL)
+		fail_msg("'%s' accepted (ret %d), want -EINVAL", line, ret);
+}
+
+static void test_table_sane(void **state)
+{
+	size_t i, j;
+
+	(void)state;
+	/* spec->given has one bit per option */
+	assert_true(opt_count <= 64);
+	for (i = 0; i < opt_count; i++) {
+		const struct opt_desc *o = &opt_table[i];
+
+		assert_non_null(o->name);
+		assert_non_null(o->help);
+		assert_true(options_find_long(o->name) == o);
+		assert_int_equal(options_index(o), (int)i);
+		if (o->letter)
+			assert_true(options_find_letter(o->letter) == o);
+		if (o->type != OPT_FLAG)
+			assert_non_null(o->metavar);
+		if (o->type == OPT_ENUM || o->type == OPT_DIST)
+			assert_non_null(o->values);
+		if (o->type == OPT_TIME)
+			assert_true(o->unit_ns > 0);
+		for (j = 0; j < i; j++) {
+			assert_string_not_equal(o->name, opt_table[j].name);
+			if (o->letter)
+				assert_true(o->letter != opt_table[j].letter);
+		}
+	}
+	assert_null(options_find_long("no-such-option"));
+	assert_null(options_find_letter('X'));
+}
+
+static void test_defaults(void **state)
+{
+	struct spec s;
+
+	(void)state;
+	spec_defaults(&s);
+	assert_null(s.target);
+	assert_int_equal(s.op, OP_READ);
+	assert_false(s.seq);
+	assert_int_equal(s.direction, DIR_FORWARD);
+	assert_int_equal(s.bs, 512);
+	assert_int_equal(s.stride, 0);
+	assert_int_equal(s.dist, DIST_UNIFORM);
+	assert_null(s.dist_arg);
+	assert_true(s.engine >= 0);
+	assert_int_equal(s.engine, engine_lookup("stateful"));
+	assert_string_equal(engine_get(s.engine)->name, "stateful");
+	assert_int_equal(s.qd, 1);
+	assert_int_equal(s.threads, 1);
+	assert_false(s.local_fd);
+	assert_int_equal(s.duration.kind, AMOUNT_TIME);
+	assert_true(s.duration.value == 10 * NSEC_PER_SEC);
+	assert_int_equal(s.offset.value, 0);
+	assert_int_equal(s.length.kind, AMOUNT_NONE);
+	assert_false(s.paged);
+	assert_false(s.buffered);
+	assert_false(s.atime);
+	assert_false(s.append);
+	assert_true(s.sample_ns == 1000 * NSEC_PER_MSEC);
+	assert_int_equal(s.pause_ns, 0);
+	assert_true(s.rwmix == 50);
+	assert_true(s.sigma == 5);
+	assert_null(s.output);
+	assert_int_equal(s.given, 0);
+}
+
+/* Does field o hold the same value in a and b? */
+static bool field_equal(const struct opt_desc *o, const struct spec *a,
+			const struct spec *b)
+{
+	const char *x = (const char *)a + o->off, *y = (const char *)b + o->off;
+	const struct amount *p = (const void *)x, *q = (const void *)y;
+
+	switch (o->type) {
+	case OPT_FLAG:
+		return *(const bool *)x == *(const bool *)y;
+	case OPT_SIZE:
+	case OPT_COUNT:
+	case OPT_TIME:
+	case OPT_SEED:
+		return *(const uint64_t *)x == *(const uint64_t *)y;
+	case OPT_ENUM:
+	case OPT_DIST:
+	case OPT_ENGINE:
+		return *(const int *)x == *(const int *)y;
+	case OPT_PERCENT:
+	case OPT_DOUBLE:
+		return *(const double *)x == *(const double *)y;
+	case OPT_DURATION:
+	case OPT_EXTENT:
+		return p->kind == q->kind && (p->kind == AMOUNT_PERCENT ?
+					      p->pct == q->pct :
+					      p->value == q->value);
+	case OPT_STRING:
+		return true;
+	}
+	return false;
+}
+
+static void test_help_defaults_match(void **state)
+{
+	struct spec def, s;
+	char line[128];
+	size_t i;
+
+	(void)state;
+	/* the default --help shows is the default the parser starts from */
+	spec_defaults(&def);
+	for (i = 0; i < opt_count; i++) {
+		const struct opt_desc *o = &opt_table[i];
+
+		if (o->scope != SCOPE_WORKLOAD)
+			continue;
+		if (o->type == OPT_FLAG) {
+			assert_false(*(const bool *)((const char *)&def + o->off));
+			continue;
+		}
+		if (o->type == OPT_STRING || o->type == OPT_SEED)
+			continue;
+		snprintf(line, sizeof(line), "--%s=%s", o->name, o->defval);
+		spec_defaults(&s);
+		if (parse_line(line, &s, NULL, 0)) {
+			/* prose defaults: "block size", "whole target" */
+			assert_true(strchr(o->defval, ' ') != NULL);
+			spec_free(&s);
+			continue;
+		}
+		if (!field_equal(o, &s, &def))
+			fail_msg("--%s: help says default '%s', spec_defaults differs",
+				 o->name, o->defval);
+		spec_free(&s);
+	}
+}
+
+static void test_forms(void **state)
+{
+	struct run_opts run;
+	struct spec s;
+
+	(void)state;
+	parse_ok("--block-size 4k /dev/x", &s, NULL);
+	assert_int_equal(s.bs, 4096);
+	assert_string_equal(s.target, "/dev/x");
+	assert_true(spec_given(&s, "block-size"));
+	assert_false(spec_given(&s, "stride"));
+	spec_free(&s);
+
+	parse_ok("--block-size=8k /dev/x", &s, NULL);
+	assert_int_equal(s.bs, 8192);
+	spec_free(&s);
+
+	parse_ok("-b 16k /dev/x", &s, NULL);
+	assert_int_equal(s.bs, 16384);
+	spec_free(&s);
+
+	parse_ok("-b32k /dev/x", &s, NULL);
+	assert_int_equal(s.bs, 32768);
+	spec_free(&s);
+
+	/* bundled flags, then a letter whose value is attached */
+	parse_ok("-pf /dev/x", &s, NULL);
+	assert_true(s.paged && s.buffered);
+	assert_false(s.local_fd);
+	spec_free(&s);
+
+	parse_ok("-plmb4k /dev/x", &s, NULL);
+	assert_true(s.paged && s.local_fd && s.atime);
+	assert_int_equal(s.bs, 4096);
+	spec_free(&s);
+
+	parse_ok("-plc 4 /dev/x", &s, NULL);
+	assert_true(s.paged && s.local_fd);
+	assert_int_equal(s.threads, 4);
+	spec_free(&s);
+
+	/* the target may come first, and the last value wins */
+	parse_ok("/dev/x -b 4k -b 8k", &s, NULL);
+	assert_int_equal(s.bs, 8192);
+	assert_string_equal(s.target, "/dev/x");
+	spec_free(&s);
+
+	/* after "--" a word starting with '-' is a target */
+	parse_ok("-b 4k -- -odd-name", &s, NULL);
+	assert_string_equal(s.target, "-odd-name");
+	spec_free(&s);
+
+	parse_ok("-w seq -s 8k -r backward -d 500ms -j 1m -e 50% -g 250 -z 10 /dev/x",
+		 &s, NULL);
+	assert_true(s.seq);
+	assert_int_equal(s.stride, 8192);
+	assert_int_equal(s.direction, DIR_BACKWARD);
+	assert_int_equal(s.duration.kind, AMOUNT_TIME);
+	assert_true(s.duration.value == 500 * NSEC_PER_MSEC);
+	assert_int_equal(s.offset.kind, AMOUNT_BYTES);
+	assert_true(s.offset.value == MiB);
+	assert_int_equal(s.length.kind, AMOUNT_PERCENT);
+	assert_true(s.length.pct == 50);
+	assert_true(s.sample_ns == 250 * NSEC_PER_MSEC);
+	assert_true(s.pause_ns == 10 * NSEC_PER_USEC);
+	spec_free(&s);
+
+	parse_ok("-d 1g -o rw --rwmix 70% --seed 18446744073709551615 --output=/tmp/o.tsv /dev/x",
+		 &s, NULL);
+	assert_int_equal(s.duration.kind, AMOUNT_BYTES);
+	assert_true(s.duration.value == 1ULL << 30);
+	assert_int_equal(s.op, OP_RW);
+	assert_true(s.rwmix == 70);
+	assert_true(s.seed == UINT64_MAX);
+	assert_string_equal(s.output, "/tmp/o.tsv");
+	spec_free(&s);
+
+	parse_ok("-u uniform:3 /dev/x", &s, NULL);
+	assert_int_equal(s.dist, DIST_UNIFORM);
+	assert_string_equal(s.dist_arg, "3");
+	spec_free(&s);
+
+	/* run-wide options land in run_opts on the command line */
+	parse_ok("--json -n --yes --drop-caches /dev/x", &s, &run);
+	assert_true(run.json && run.silent && run.yes && run.drop_caches);
+	assert_int_equal(s.given, 0);
+	spec_free(&s);
+	parse_ok("-ny", &s, &run);
+	assert_true(run.silent && run.yes);
+	assert_null(s.target);
+	spec_free(&s);
+}
+
+static void test_enums(void **state)
+{
+	static const struct { const char *name; const char *engine; } al[] = {
+		{ "psync", "stateless" }, { "sync", "stateful" },
+		{ "io_uring", "uring" }, { "libaio", "naio" },
+		{ "posixaio", "paio" }, { "PSYNC", "stateless" },
+		{ "Stateless", "stateless" }, { "mmap", "mmap" },
+	};
+	char line[64];
+	struct spec s;
+	size_t i;
+
+	(void)state;
+	parse_ok("-o WRITE -w SEQ -r Backward /dev/x", &s, NULL);
+	assert_int_equal(s.op, OP_WRITE);
+	assert_true(s.seq);
+	assert_int_equal(s.direction, DIR_BACKWARD);
+	spec_free(&s);
+	parse_ok("--operation=Trim /dev/x", &s, NULL);
+	assert_int_equal(s.op, OP_TRIM);
+	spec_free(&s);
+	parse_ok("-u ZIPF:1.2 /dev/x", &s, NULL);
+	assert_int_equal(s.dist, DIST_ZIPF);
+	assert_string_equal(s.dist_arg, "1.2");
+	spec_free(&s);
+
+	for (i = 0; i < sizeof(al) / sizeof(al[0]); i++) {
+		snprintf(line, sizeof(line), "-t %s /dev/x", al[i].name);
+		parse_ok(line, &s, NULL);
+		assert_string_equal(engine_get(s.engine)->name, al[i].engine);
+		spec_free(&s);
+	}
+
+	parse_bad("-o erase /dev/x", NULL);
+	expect_message("-o erase", "-o/--operation", "erase", "read, write, trim, rw",
+		       (const char *)NULL);
+	parse_bad("-w random /dev/x", NULL);
+	parse_bad("-r sideways /dev/x", NULL);
+	parse_bad("-u gauss /dev/x", NULL);
+	parse_bad("-t spdk /dev/x", NULL);
+	expect_message("-t spdk", "spdk", "stateful", "stateless",
+		       (const char *)NULL);
+}
+
+static void test_refusals(void **state)
+{
+	(void)state;
+	parse_bad("--nope /dev/x", NULL);
+	expect_message("--nope", "--nope", (const char *)NULL);
+	parse_bad("-X /dev/x", NULL);
+	expect_message("-X", "-X", (const char *)NULL);
+	parse_bad("-pX /dev/x", NULL);
+	parse_bad("/dev/x --block-size", NULL);
+	expect_message("missing value", "--block-size", (const char *)NULL);
+	parse_bad("/dev/x -b", NULL);
+	parse_bad("/dev/x -pb", NULL);
+	parse_bad("--paged=yes /dev/x", NULL);
+	parse_bad("--block-size= /dev/x", NULL);
+
+	/* ranges from the table */
+	parse_bad("-b 0 /dev/x", NULL);
+	parse_bad("-b 2g /dev/x", NULL);
+	parse_bad("-b 4q /dev/x", NULL);
+	expect_message("-b 4q", "-b/--block-size", "4q", (const char *)NULL);
+	parse_bad("-b 99999999999t /dev/x", NULL);
+	parse_bad("-c 0 /dev/x", NULL);
+	parse_bad("-c 4097 /dev/x", NULL);
+	parse_bad("-c 2.5 /dev/x", NULL);
+	parse_bad("-q 65537 /dev/x", NULL);
+	parse_bad("--rwmix 101 /dev/x", NULL);
+	parse_bad("--rwmix -1 /dev/x", NULL);
+	parse_bad("-i 0 /dev/x", NULL);
+	parse_bad("-d 0 /dev/x", NULL);
+	parse_bad("-d 0% /dev/x", NULL);
+	parse_bad("-d 0ms /dev/x", NULL);
+	parse_bad("-d forever /dev/x", NULL);
+	parse_bad("-e 0 /dev/x", NULL);
+	parse_bad("-e 0% /dev/x", NULL);
+	parse_bad("-e 101% /dev/x", NULL);
+	parse_bad("-j 101% /dev/x", NULL);
+	parse_bad("-g 1m /dev/x", NULL);
+	parse_bad("-z -5 /dev/x", NULL);
+	parse_bad("--seed -1 /dev/x", NULL);
+	parse_bad("--seed 18446744073709551616 /dev/x", NULL);
+	parse_bad("--output= /dev/x", NULL);
+
+	/* one target per workload */
+	parse_bad("/dev/x /dev/y", NULL);
+	expect_message("two targets", "/dev/x", "/dev/y", (const char *)NULL);
+}
+
+static void test_run_scope_on_stdin(void **state)
+{
+	static const char *const lines[] = {
+		"--json /dev/x", "-n /dev/x", "--silent /dev/x",
+		"--yes /dev/x", "-y /dev/x", "--drop-caches /dev/x",
+		"-pn /dev/x", "--help", "-V",
+	};
+	struct run_opts run;
+	struct spec s;
+	size_t i;
+	int ret;
+
+	(void)state;
+	/* run == NULL is how stdin lines are parsed: run options refused */
+	for (i = 0; i < sizeof(lines) / sizeof(lines[0]); i++)
+		parse_bad(lines[i], NULL);
+
+	/* and the message names the line */
+	spec_defaults(&s);
+	ret = parse_line("-b 4k --json /dev/x", &s, NULL, 3);
+	assert_int_equal(ret, -EINVAL);
+	expect_message("--json on line 3", "stdin line 3", "--json",
+		       (const char *)NULL);
+	spec_free(&s);
+	spec_defaults(&s);
+	ret = parse_line("-b 4q /dev/x", &s, NULL, 7);
+	assert_int_equal(ret, -EINVAL);
+	expect_message("bad value on line 7", "stdin line 7", "4q",
+		       (const char *)NULL);
+	spec_free(&s);
+
+	/* the same options are fine on the command line */
+	parse_ok("--json --drop-caches /dev/x", &s, &run);
+	assert_true(run.json && run.drop_caches);
+	spec_free(&s);
+}
+
+static void test_stdin_line_inherits(void **state)
+{
+	struct spec base, s;
+
+	(void)state;
+	/* command-line options are defaults for every stdin line */
+	parse_ok("-b 4k -w seq --output=/tmp/base.tsv", &base, NULL);
+	assert_int_equal(spec_copy(&s, &base), 0);
+	assert_int_equal(parse_line("-b 8k --output=/tmp/line.tsv /dev/x", &s,
+				    NULL, 2), 0);
+	assert_int_equal(s.bs, 8192);
+	assert_true(s.seq);
+	assert_string_equal(s.output, "/tmp/line.tsv");
+	/* the copy is deep: the base keeps its own strings */
+	assert_string_equal(base.output, "/tmp/base.tsv");
+	assert_null(base.target);
+	spec_free(&base);
+	assert_string_equal(s.target, "/dev/x");
+	spec_free(&s);
+}
+
+static void test_split_line(void **state)
+{
+	char *w[8];
+	char buf[256];
+
+	(void)state;
+	strcpy(buf, "  -b 4k\t  /dev/sdb  \n");
+	assert_int_equal(options_split_line(buf, w, 8), 3);
+	assert_string_equal(w[0], "-b");
+	assert_string_equal(w[1], "4k");
+	assert_string_equal(w[2], "/dev/sdb");
+
+	strcpy(buf, "-b '4k' \"/tmp/my file\" --output='a b'");
+	assert_int_equal(options_split_line(buf, w, 8), 4);
+	assert_string_equal(w[1], "4k");
+	assert_string_equal(w[2], "/tmp/my file");
+	assert_string_equal(w[3], "--output=a b");
+
+	/* quotes join within a word and protect '#' and the other quote */
+	strcpy(buf, "a'b c'd \"it's\" '#x' 'say \"hi\"'");
+	assert_int_equal(options_split_line(buf, w, 8), 4);
+	assert_string_equal(w[0], "ab cd");
+	assert_string_equal(w[1], "it's");
+	assert_string_equal(w[2], "#x");
+	assert_string_equal(w[3], "say \"hi\"");
+
+	/* comments and blank lines give no words */
+	strcpy(buf, "# a comment -b 4k");
+	assert_int_equal(options_split_line(buf, w, 8), 0);
+	strcpy(buf, "   # indented comment");
+	assert_int_equal(options_split_line(buf, w, 8), 0);
+	strcpy(buf, "");
+	assert_int_equal(options_split_line(buf, w, 8), 0);
+	strcpy(buf, " \t \r\n");
+	assert_int_equal(options_split_line(buf, w, 8), 0);
+	strcpy(buf, "-b 4k /dev/sdb # the fast one");
+	assert_int_equal(options_split_line(buf, w, 8), 3);
+	assert_string_equal(w[2], "/dev/sdb");
+
+	/* an empty quoted word is a word */
+	strcpy(buf, "--output '' x");
+	assert_int_equal(options_split_line(buf, w, 8), 3);
+	assert_string_equal(w[1], "");
+
+	/* unterminated quotes and too many words are errors */
+	strcpy(buf, "-b 4k '/dev/sdb");
+	assert_true(options_split_line(buf, w, 8) < 0);
+	strcpy(buf, "-b \"4k /dev/sdb");
+	assert_true(options_split_line(buf, w, 8) < 0);
+	strcpy(buf, "1 2 3 4 5 6 7 8 9");
+	assert_true(options_split_line(buf, w, 8) < 0);
+	strcpy(buf, "1 2 3 4 5 6 7 8");
+	assert_int_equal(options_split_line(buf, w, 8), 8);
+}
+
+/* Parse (must succeed) then spec_check. */
+static int check_line(const char *line)
+{
+	struct spec s;
+	int ret;
+
+	parse_ok(line, &s, NULL);
+	capture_begin();
+	ret = spec_check(&s);
+	capture_end();
+	spec_free(&s);
+	if (ret)
+		expect_message(line, (const char *)NULL);
+	return ret;
+}
+
+static void want_check(const char *line, int want)
+{
+	int ret = check_line(line);
+
+	if (ret != want)
+		fail_msg("spec_check('%s') = %d, want %d; %s", line, ret, want,
+			 errtext);
+}
+
+static void test_spec_check(void **state)
+{
+	(void)state;
+	want_check("/dev/x", 0);
+	want_check("-b 4k", -EINVAL);
+	expect_message("no target", "target", (const char *)NULL);
+
+	/* engines not in this build say why */
+	want_check("-t uring /dev/x", -EINVAL);
+	expect_message("uring", "uring", (const char *)NULL);
+	want_check("-t libaio /dev/x", -EINVAL);
+	want_check("-t mmap /dev/x", -EINVAL);
+	want_check("-t stateless /dev/x", 0);
+
+	/* only the uniform distribution, and without a parameter */
+	want_check("-u normal /dev/x", -EINVAL);
+	want_check("-u zipf:1.2 /dev/x", -EINVAL);
+	want_check("-u uniform:3 /dev/x", -EINVAL);
+	want_check("-u UNIFORM /dev/x", 0);
+
+	/* synchronous engines keep one I/O in flight */
+	want_check("-q 4 /dev/x", -EINVAL);
+	expect_message("-q 4", "-q/--queue-depth", (const char *)NULL);
+	want_check("-q 4 -t stateless /dev/x", -EINVAL);
+	want_check("-q 1 /dev/x", 0);
+
+	/* stateful threads must not share a file position */
+	want_check("-c 2 /dev/x", -EINVAL);
+	expect_message("-c 2", "-c/--threads", "-l", (const char *)NULL);
+	want_check("-c 2 -l /dev/x", 0);
+	want_check("-c 2 -t stateless /dev/x", 0);
+	want_check("-c 2 -t psync /dev/x", 0);
+
+	/* append: sequential writes only */
+	want_check("-a /dev/x", -EINVAL);
+	want_check("-a -o write /dev/x", -EINVAL);
+	want_check("-a -w seq /dev/x", -EINVAL);
+	want_check("-a -o write -w seq /dev/x", 0);
+
+	/* direction: sequential only */
+	want_check("-r backward /dev/x", -EINVAL);
+	want_check("-r backward -w seq /dev/x", 0);
+	want_check("-r forward /dev/x", 0);
+
+	/* --rwmix needs -o rw */
+	want_check("--rwmix 70 /dev/x", -EINVAL);
+	want_check("--rwmix 70 -o write /dev/x", -EINVAL);
+	want_check("--rwmix 70 -o rw /dev/x", 0);
+	want_check("-o rw /dev/x", 0);
+
+	/* per-I/O log needs a file */
+	want_check("-g 0 /dev/x", -EINVAL);
+	want_check("-g 0 --output /tmp/x.tsv /dev/x", 0);
+
+	/* seq I/Os must not overlap; rnd may use a finer stride */
+	want_check("-w seq -b 4k -s 512 /dev/x", -EINVAL);
+	expect_message("seq stride", "-s/--stride", (const char *)NULL);
+	want_check("-w seq -b 4k -s 4k /dev/x", 0);
+	want_check("-w seq -b 4k -s 8k /dev/x", 0);
+	want_check("-b 4k -s 512 /dev/x", 0);
+}
+
+static void fake_disk(struct target *t, unsigned logical)
+{
+	memset(t, 0, sizeof(*t));
+	strcpy(t->path, "/dev/fake");
+	strcpy(t->name, "fake");
+	strcpy(t->disk, "fake");
+	t->kind = TARGET_DISK;
+	t->exists = true;
+	t->size = 64 * MiB;
+	t->logical = logical;
+	t->physical = logical;
+	t->alignment_offset = -1;
+	t->rotational = -1;
+}
+
+/* Parse line, then spec_resolve against t; s is left for inspection. */
+static int resolve_line(const char *line, const struct target *t,
+			struct spec *s)
+{
+	int ret;
+
+	parse_ok(line, s, NULL);
+	capture_begin();
+	ret = spec_resolve(s, t);
+	capture_end();
+	if (ret)
+		expect_message(line, (const char *)NULL);
+	return ret;
+}
+
+static void expect_resolve(const char *line, const struct target *t, int want)
+{
+	struct spec s;
+	int ret = resolve_line(line, t, &s);
+
+	spec_free(&s);
+	if (ret != want)
+		fail_msg("spec_resolve('%s') = %d, want %d; %s", line, ret,
+			 want, errtext);
+}
+
+static void test_resolve_region(void **state)
+{
+	struct target t;
+	struct spec s;
+
+	(void)state;
+	fake_disk(&t, 512);
+	assert_int_equal(resolve_line("/dev/fake", &t, &s), 0);
+	assert_int_equal(s.region_start, 0);
+	assert_true(s.region_len == 64 * MiB);
+	assert_int_equal(s.stride_eff, 512);
+	assert_true(s.slots == 64 * MiB / 512);
+	assert_true(s.time_limit_ns == 10 * NSEC_PER_SEC);
+	assert_int_equal(s.ops_limit, 0);
+	spec_free(&s);
+
+	assert_int_equal(resolve_line("-j 50% -e 25% -b 4k -s 8k /dev/fake", &t,
+				      &s), 0);
+	assert_true(s.region_start == 32 * MiB);
+	assert_true(s.region_len == 16 * MiB);
+	assert_int_equal(s.stride_eff, 8192);
+	assert_true(s.slots == (16 * MiB - 4096) / 8192 + 1);
+	spec_free(&s);
+
+	/* the region ends exactly at the end of the target: fine */
+	expect_resolve("-j 32m -e 32m /dev/fake", &t, 0);
+	expect_resolve("-j 32m /dev/fake", &t, 0);
+	expect_resolve("-j 32m -e 33m /dev/fake", &t, -EINVAL);
+	expect_message("region beyond", "region beyond the target",
+		       (const char *)NULL);
+	expect_resolve("-e 65m /dev/fake", &t, -EINVAL);
+	expect_resolve("-j 50% -e 60% /dev/fake", &t, -EINVAL);
+	/* offset at or past the end */
+	expect_resolve("-j 64m /dev/fake", &t, -EINVAL);
+	expect_message("offset at end", "-j/--offset", (const char *)NULL);
+	expect_resolve("-j 1g /dev/fake", &t, -EINVAL);
+	expect_resolve("-j 100% /dev/fake", &t, -EINVAL);
+	/* not even one block in the region */
+	expect_resolve("-e 4k -b 8k /dev/fake", &t, -EINVAL);
+	expect_resolve("-j 65532k -b 4k /dev/fake", &t, 0);
+	expect_resolve("-j 65532k -b 8k /dev/fake", &t, -EINVAL);
+}
+
+static void test_resolve_direct_alignment(void **state)
+{
+	struct target t;
+
+	(void)state;
+	fake_disk(&t, 4096);
+	expect_resolve("-b 4k /dev/fake", &t, 0);
+	expect_resolve("/dev/fake", &t, -EINVAL);
+	expect_message("bs 512 on 4k sector", "-b/--block-size", "4096",
+		       (const char *)NULL);
+	expect_resolve("-b 6k /dev/fake", &t, -EINVAL);
+	expect_resolve("-b 4k -s 512 /dev/fake", &t, -EINVAL);
+	expect_resolve("-b 4k -j 512 /dev/fake", &t, -EINVAL);
+	expect_resolve("-b 4k -j 8k -s 12k /dev/fake", &t, 0);
+	/* page cache I/O has no alignment rule */
+	expect_resolve("-p /dev/fake", &t, 0);
+	expect_resolve("-p -b 1000 -s 24 -j 7 /dev/fake", &t, 0);
+
+	fake_disk(&t, 512);
+	expect_resolve("/dev/fake", &t, 0);
+	expect_resolve("-b 1536 -j 1536 /dev/fake", &t, 0);
+	expect_resolve("-b 1000 /dev/fake", &t, -EINVAL);
+	expect_resolve("-b 1000 -p /dev/fake", &t, 0);
+	/* logical 0 (unknown) is taken as 512 */
+	fake_disk(&t, 0);
+	expect_resolve("/dev/fake", &t, 0);
+	expect_resolve("-b 100 /dev/fake", &t, -EINVAL);
+}
+
+static void test_resolve_amounts(void **state)
+{
+	struct target t;
+	struct spec s;
+
+	(void)state;
+	fake_disk(&t, 512);
+	/* bytes: rounded up to whole I/Os */
+	assert_int_equal(resolve_line("-d 1m -b 4k /dev/fake", &t, &s), 0);
+	assert_int_equal(s.time_limit_ns, 0);
+	assert_int_equal(s.ops_limit, 256);
+	spec_free(&s);
+	assert_int_equal(resolve_line("-d 10k -b 4k /dev/fake", &t, &s), 0);
+	assert_int_equal(s.ops_limit, 3);
+	spec_free(&s);
+	assert_int_equal(resolve_line("-d 1k -b 4k /dev/fake", &t, &s), 0);
+	assert_int_equal(s.ops_limit, 1);
+	spec_free(&s);
+	/* percent of the region, not of the target */
+	assert_int_equal(resolve_line("-d 50% -b 4k /dev/fake", &t, &s), 0);
+	assert_int_equal(s.ops_limit, 32 * MiB / 4096);
+	spec_free(&s);
+	assert_int_equal(resolve_line("-d 50% -e 1m -b 4k /dev/fake", &t, &s), 0);
+	assert_int_equal(s.ops_limit, 128);
+	spec_free(&s);
+	assert_int_equal(resolve_line("-d 200% -e 1m -b 4k /dev/fake", &t, &s),
+			 0);
+	assert_int_equal(s.ops_limit, 512);
+	spec_free(&s);
+	/* time */
+	assert_int_equal(resolve_line("-d 2min /dev/fake", &t, &s), 0);
+	assert_true(s.time_limit_ns == 120 * NSEC_PER_SEC);
+	assert_int_equal(s.ops_limit, 0);
+	spec_free(&s);
+}
+
+static void test_resolve_missing_file(void **state)
+{
+	struct target t;
+	struct spec s;
+
+	(void)state;
+	memset(&t, 0, sizeof(t));
+	strcpy(t.path, "/tmp/rebench-none");
+	t.kind = TARGET_FILE;
+	t.exists = false;
+	t.alignment_offset = -1;
+	t.rotational = -1;
+
+	assert_true(resolve_line("/tmp/rebench-none", &t, &s) < 0);
+	expect_message("missing file", "/tmp/rebench-none", "-e",
+		       (const char *)NULL);
+	spec_free(&s);
+	assert_true(resolve_line("-e 50% /tmp/rebench-none", &t, &s) < 0);
+	spec_free(&s);
+	assert_true(resolve_line("-j 10% -e 1m /tmp/rebench-none", &t, &s) < 0);
+	spec_free(&s);
+
+	/* with -e the file will be created: its size is offset + length */
+	assert_int_equal(resolve_line("-e 1m /tmp/rebench-none", &t, &s), 0);
+	assert_int_equal(s.region_start, 0);
+	assert_true(s.region_len == MiB);
+	assert_true(s.slots == MiB / 512);
+	spec_free(&s);
+	assert_int_equal(resolve_line("-j 1m -e 2m -b 4k /tmp/rebench-none", &t,
+				      &s), 0);
+	assert_true(s.region_start == MiB);
+	assert_true(s.region_len == 2 * MiB);
+	assert_true(s.slots == 2 * MiB / 4096);
+	spec_free(&s);
+}
+
+static void test_resolve_device_only(void **state)
+{
+	struct target t;
+
+	(void)state;
+	fake_disk(&t, 512);
+	/* O_APPEND has no meaning on a block device */
+	expect_resolve("-a -o write -w seq /dev/fake", &t, -EINVAL);
+	/* trim needs discard support */
+	expect_resolve("-o trim /dev/fake", &t, -EINVAL);
+	expect_message("no discard", "discard", (const char *)NULL);
+	t.discard_max = 1ULL << 30;
+	t.discard_granularity = 512;
+	expect_resolve("-o trim /dev/fake", &t, 0);
+	expect_resolve("-o trim -p -b 1000 /dev/fake", &t, -EINVAL);
+	/* a file takes both */
+	t.kind = TARGET_FILE;
+	t.discard_max = 0;
+	expect_resolve("-a -o write -w seq /dev/fake", &t, 0);
+	expect_resolve("-o trim /dev/fake", &t, 0);
+	/* appends go to the end of the file, which O_DIRECT must find aligned */
+	t.size = 64 * MiB + 100;
+	expect_resolve("-a -o write -w seq /dev/fake", &t, -EINVAL);
+	expect_message("unaligned append", "-a/--append", (const char *)NULL);
+	expect_resolve("-a -o write -w seq -p /dev/fake", &t, 0);
+}
+
+/* Does text contain "--name" as an option, not as part of a longer one? */
+static bool has_option(const char *text, const char *prefix, const char *name)
+{
+	char needle[96];
+	const char *p;
+	size_t n;
+
+	n = (size_t)snprintf(needle, sizeof(needle), "%s%s", prefix, name);
+	for (p = strstr(text, needle); p; p = strstr(p + 1, needle)) {
+		char c = p[n];
+
+		if (!(c == '-' || c == '_' || (c >= 'a' && c <= 'z') ||
+		      (c >= '0' && c <= '9')))
+			return true;
+	}
+	return false;
+}
+
+static void test_help_lists_every_option(void **state)
+{
+	char *text = NULL, want[96];
+	size_t len = 0, i;
+	FILE *f = open_memstream(&text, &len);
+
+	(void)state;
+	assert_non_null(f);
+	options_print_help(f);
+	fclose(f);
+	for (i = 0; i < opt_count; i++) {
+		const struct opt_desc *o = &opt_table[i];
+
+		if (!has_option(text, "--", o->name))
+			fail_msg("--help does not list --%s", o->name);
+		if (o->letter) {
+			snprintf(want, sizeof(want), "-%c, --%s", o->letter,
+				 o->name);
+			if (!strstr(text, want))
+				fail_msg("--help lacks '%s'", want);
+		}
+		if (o->defval) {
+			snprintf(want, sizeof(want), "[%s]", o->defval);
+			if (!strstr(text, want))
+				fail_msg("--help lacks the default of --%s",
+					 o->name);
+		}
+	}
+	free(text);
+}
+
+static void test_man_lists_every_option(void **state)
+{
+	FILE *f = fopen(MAN_PAGE, "r");
+	char *text, missing[1024] = "";
+	size_t len, i, n = 0;
+	long size;
+
+	(void)state;
+	if (!f)
+		fail_msg("%s not found (run from the repository root; the man page must list every option)",
+			 MAN_PAGE);
+	fseek(f, 0, SEEK_END);
+	size = ftell(f);
+	rewind(f);
+	text = calloc(1, (size_t)size + 1);
+	assert_non_null(text);
+	len = fread(text, 1, (size_t)size, f);
+	text[len] = '\0';
+	fclose(f);
+	/* roff writes a literal hyphen as "\-"; accept either spelling */
+	for (i = 0; i < opt_count; i++) {
+		const char *name = opt_table[i].name;
+
+		if (!has_option(text, "\\-\\-", name) &&
+		    !has_option(text, "--", name)) {
+			snprintf(missing + strlen(missing),
+				 sizeof(missing) - strlen(missing), " --%s",
+				 name);
+			n++;
+		}
+	}
+	free(text);
+	if (n)
+		fail_msg("%s lacks %zu option(s):%s", MAN_PAGE, n, missing);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_table_sane),
+		cmocka_unit_test(test_defaults),
+		cmocka_unit_test(test_help_defaults_match),
+		cmocka_unit_test(test_forms),
+		cmocka_unit_test(test_enums),
+		cmocka_unit_test(test_refusals),
+		cmocka_unit_test(test_run_scope_on_stdin),
+		cmocka_unit_test(test_stdin_line_inherits),
+		cmocka_unit_test(test_split_line),
+		cmocka_unit_test(test_spec_check),
+		cmocka_unit_test(test_resolve_region),
+		cmocka_unit_test(test_resolve_direct_alignment),
+		cmocka_unit_test(test_resolve_amounts),
+		cmocka_unit_test(test_resolve_missing_file),
+		cmocka_unit_test(test_resolve_device_only),
+		cmocka_unit_test(test_help_lists_every_option),
+		cmocka_unit_test(test_man_lists_every_option),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

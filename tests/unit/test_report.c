@@ -1,0 +1,812 @@
+/* test_report.c - result merging (src/stats.c) and the writers that print
+ * it: human (report_human.c), terse -n (report_terse.c), --json
+ * (report_json.c, json.c).
+ *
+ * Results are made the way a run makes them: thread_stats_init, one
+ * stats_record per I/O, stats_merge.  Checks: ops/s and MB/s (2^20) from
+ * the counts and elapsed time; only complete intervals enter min/max/sd;
+ * the classic human lines; the terse line's 18 fields and fixed version
+ * field; JSON that parses (a small validator here, and python3's json when
+ * installed) with the documented keys; JSON string escaping.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
+#include <cmocka.h>
+
+#include "json.h"
+#include "report.h"
+#include "stats.h"
+#include "validate.h"
+#include "workload.h"
+
+#define MiB (1ULL << 20)
+#define SEC NSEC_PER_SEC
+#define SEED 1311768467294899695ULL
+
+/* Record n I/Os spread evenly over [from, to), latencies 50..150 us. */
+static void record(struct thread_stats *st, int kind, uint64_t n,
+		   uint64_t from, uint64_t to)
+{
+	uint64_t i;
+
+	for (i = 0; i < n; i++) {
+		uint64_t t = from + (to - from) * i / n;
+
+		assert_int_equal(stats_record(st, kind, i * 4096, 4096, t,
+					      50000 + (i * 7919) % 100001), 0);
+	}
+}
+
+static bool near(double a, double b)
+{
+	return fabs(a - b) <= 1e-9 * fmax(fabs(a), fabs(b));
+}
+
+/* 100, 200, 300 I/Os in three whole seconds, then 50 in half a second. */
+static void classic_series(struct result *res, uint64_t bs)
+{
+	struct thread_stats st, *threads[1] = { &st };
+
+	assert_int_equal(thread_stats_init(&st, SEC, 10 * SEC, false), 0);
+	record(&st, IO_READ, 100, 0, SEC);
+	record(&st, IO_READ, 200, SEC, 2 * SEC);
+	record(&st, IO_READ, 300, 2 * SEC, 3 * SEC);
+	record(&st, IO_READ, 50, 3 * SEC, 3 * SEC + SEC / 2);
+	assert_int_equal(stats_merge(res, threads, 1, bs, 3 * SEC + SEC / 2), 0);
+	thread_stats_free(&st);
+}
+
+static void test_merge_rates(void **state)
+{
+	struct result res;
+
+	(void)state;
+	classic_series(&res, 4096);
+	assert_int_equal(res.ops_total, 650);
+	assert_int_equal(res.ops[IO_READ], 650);
+	assert_int_equal(res.ops[IO_WRITE], 0);
+	assert_int_equal(res.bytes, 650 * 4096);
+	assert_int_equal(res.hist.count, 650);
+	assert_true(near(res.ops_per_s, 650 * 1e9 / 3.5e9));
+	/* MB is 2^20 bytes, as in the original */
+	assert_true(near(res.mb_per_s, 650.0 * 4096 / 1048576.0 / 3.5));
+	result_free(&res);
+}
+
+static void test_merge_intervals(void **state)
+{
+	struct result res;
+	uint64_t i;
+
+	(void)state;
+	classic_series(&res, 4096);
+	assert_true(res.step_ns == SEC);
+	assert_int_equal(res.n_iv, 4);
+	assert_int_equal(res.n_full, 3);
+	assert_int_equal(res.iv_ops[0], 100);
+	assert_int_equal(res.iv_ops[1], 200);
+	assert_int_equal(res.iv_ops[2], 300);
+	assert_int_equal(res.iv_ops[3], 50);
+	/* the half-second tail (100/s) is neither the min nor in the sd */
+	assert_true(res.iv_min == 100);
+	assert_true(res.iv_max == 300);
+	assert_true(near(res.iv_sd, 100));	/* sample sd of 100, 200, 300 */
+	for (i = 0; i < 4; i++) {
+		assert_true(res.iv_lat_max[i] >= 50000);
+		assert_true(res.iv_lat_max[i] <= 150000);
+		assert_true(res.iv_lat_sum[i] >= res.iv_ops[i] * 50000);
+	}
+	result_free(&res);
+}
+
+static void test_interval_edges(void **state)
+{
+	struct thread_stats st, *threads[1] = { &st };
+	struct result res;
+
+	(void)state;
+	/* interval i is [i * step, (i + 1) * step): an edge starts the next */
+	assert_int_equal(thread_stats_init(&st, SEC / 4, 0, false), 0);
+	assert_int_equal(stats_record(&st, IO_READ, 0, 512, 0, 10), 0);
+	assert_int_equal(stats_record(&st, IO_READ, 0, 512, SEC / 4 - 1, 10), 0);
+	assert_int_equal(stats_record(&st, IO_READ, 0, 512, SEC / 4, 10), 0);
+	/* a gap: intervals 2..4 see nothing, then one far later */
+	assert_int_equal(stats_record(&st, IO_READ, 0, 512, 5 * SEC / 4, 10), 0);
+	/* far beyond the initial 64 intervals: the series grows */
+	assert_int_equal(stats_record(&st, IO_READ, 0, 512, 100 * SEC, 10), 0);
+	assert_int_equal(stats_merge(&res, threads, 1, 512, 100 * SEC + 1), 0);
+	assert_int_equal(res.n_iv, 401);
+	assert_int_equal(res.n_full, 400);
+	assert_int_equal(res.iv_ops[0], 2);
+	assert_int_equal(res.iv_ops[1], 1);
+	assert_int_equal(res.iv_ops[2], 0);
+	assert_int_equal(res.iv_ops[5], 1);
+	assert_int_equal(res.iv_ops[400], 1);
+	/* rates are per second: 2 I/Os in 250 ms is 8/s; stalls show as 0 */
+	assert_true(res.iv_max == 8);
+	assert_true(res.iv_min == 0);
+	result_free(&res);
+	thread_stats_free(&st);
+}
+
+static void test_merge_no_full_interval(void **state)
+{
+	struct thread_stats st, *threads[1] = { &st };
+	struct result res;
+
+	(void)state;
+	/* shorter than one step: min and max are the run's mean, sd 0 */
+	assert_int_equal(thread_stats_init(&st, SEC, SEC, false), 0);
+	record(&st, IO_WRITE, 10, 0, SEC / 2);
+	assert_int_equal(stats_merge(&res, threads, 1, 512, SEC / 2), 0);
+	assert_int_equal(res.n_full, 0);
+	assert_int_equal(res.n_iv, 1);
+	assert_true(near(res.ops_per_s, 20));
+	assert_true(res.iv_min == res.ops_per_s);
+	assert_true(res.iv_max == res.ops_per_s);
+	assert_true(res.iv_sd == 0);
+	assert_int_equal(res.ops[IO_WRITE], 10);
+	result_free(&res);
+
+	/* exactly one complete interval: sd 0, min == max == its rate */
+	thread_stats_free(&st);
+	assert_int_equal(thread_stats_init(&st, SEC, 0, false), 0);
+	record(&st, IO_READ, 40, 0, SEC);
+	record(&st, IO_READ, 1, SEC, SEC + 1);
+	assert_int_equal(stats_merge(&res, threads, 1, 512, SEC + 1), 0);
+	assert_int_equal(res.n_full, 1);
+	assert_true(res.iv_min == 40 && res.iv_max == 40);
+	assert_true(res.iv_sd == 0);
+	result_free(&res);
+	thread_stats_free(&st);
+}
+
+static void test_merge_threads(void **state)
+{
+	struct thread_stats a, b, c, *threads[3] = { &a, &b, &c };
+	struct result res;
+
+	(void)state;
+	assert_int_equal(thread_stats_init(&a, SEC, 4 * SEC, false), 0);
+	assert_int_equal(thread_stats_init(&b, SEC, 4 * SEC, false), 0);
+	assert_int_equal(thread_stats_init(&c, SEC, 4 * SEC, false), 0);
+	/* one slow I/O first: its latency is interval 0's max */
+	assert_int_equal(stats_record(&a, IO_READ, 0, 4096, 10, 999999), 0);
+	record(&a, IO_READ, 10, 20, SEC);
+	record(&a, IO_READ, 20, SEC, 2 * SEC);
+	record(&b, IO_WRITE, 5, 0, SEC);
+	record(&b, IO_WRITE, 5, SEC, 2 * SEC);
+	record(&b, IO_WRITE, 7, 2 * SEC, 2 * SEC + 100);
+	/* c did nothing (it may have failed at once): it adds nothing */
+	assert_int_equal(stats_merge(&res, threads, 3, 4096, 2 * SEC + 100), 0);
+	assert_int_equal(res.ops[IO_READ], 31);
+	assert_int_equal(res.ops[IO_WRITE], 17);
+	assert_int_equal(res.ops_total, 48);
+	assert_int_equal(res.hist.count, 48);
+	assert_int_equal(res.hist.max, 999999);
+	assert_int_equal(res.n_iv, 3);
+	assert_int_equal(res.n_full, 2);
+	assert_int_equal(res.iv_ops[0], 16);
+	assert_int_equal(res.iv_ops[1], 25);
+	assert_int_equal(res.iv_ops[2], 7);
+	assert_int_equal(res.iv_lat_max[0], 999999);
+	assert_true(res.iv_min == 16 && res.iv_max == 25);
+	result_free(&res);
+	thread_stats_free(&a);
+	thread_stats_free(&b);
+	thread_stats_free(&c);
+}
+
+/* n I/Os per whole second for 3 s, then tail I/Os ending at 3 s + tail. */
+static void tail_series(struct result *res, uint64_t tail)
+{
+	struct thread_stats st, *threads[1] = { &st };
+
+	assert_int_equal(thread_stats_init(&st, SEC, 0, false), 0);
+	record(&st, IO_READ, 30, 0, 3 * SEC);
+	assert_int_equal(stats_record(&st, IO_READ, 0, 512, 3 * SEC + tail, 1),
+			 0);
+	assert_int_equal(stats_merge(res, threads, 1, 512, 3 * SEC + tail), 0);
+	thread_stats_free(&st);
+}
+
+static void test_series_tail(void **state)
+{
+	struct result res;
+
+	(void)state;
+	/*
+	 * The series ends with the partial tail only when it lasted at
+	 * least a tenth of a step; its I/Os always count in the totals.
+	 */
+	tail_series(&res, SEC / 20);
+	assert_int_equal(res.n_full, 3);
+	assert_int_equal(res.n_iv, 4);
+	assert_int_equal(res.n_series, 3);
+	assert_int_equal(res.ops_total, 31);
+	assert_true(res.iv_min == 10 && res.iv_max == 10 && res.iv_sd == 0);
+	result_free(&res);
+
+	tail_series(&res, SEC / 10);
+	assert_int_equal(res.n_full, 3);
+	assert_int_equal(res.n_series, 4);
+	assert_int_equal(res.iv_ops[3], 1);
+	result_free(&res);
+
+	/* no tail at all: the series is the complete intervals */
+	classic_series(&res, 512);
+	assert_int_equal(res.n_series, 4);
+	result_free(&res);
+}
+
+static void test_merge_empty(void **state)
+{
+	struct thread_stats st, *threads[1] = { &st };
+	struct result res;
+
+	(void)state;
+	assert_int_equal(thread_stats_init(&st, SEC, 0, false), 0);
+	assert_int_equal(stats_merge(&res, threads, 1, 512, 0), 0);
+	assert_int_equal(res.ops_total, 0);
+	assert_int_equal(res.n_iv, 0);
+	assert_int_equal(res.n_full, 0);
+	assert_true(res.ops_per_s == 0 && res.mb_per_s == 0);
+	assert_true(res.iv_min == 0 && res.iv_max == 0 && res.iv_sd == 0);
+	result_free(&res);
+	thread_stats_free(&st);
+}
+
+static void test_io_log(void **state)
+{
+	struct thread_stats st;
+	struct io_log_chunk *c;
+	uint64_t i, n = 0;
+
+	(void)state;
+	/* -g 0: every I/O kept, across more than one chunk */
+	assert_int_equal(thread_stats_init(&st, SEC, SEC, true), 0);
+	for (i = 0; i < IO_LOG_CHUNK + 10; i++)
+		assert_int_equal(stats_record(&st, IO_READ, i * 512, 512, i,
+					      i + 1), 0);
+	for (c = st.log_head; c; c = c->next) {
+		size_t k;
+
+		for (k = 0; k < c->n; k++, n++) {
+			assert_int_equal(c->recs[k].off, n * 512);
+			assert_int_equal(c->recs[k].lat_ns, n + 1);
+		}
+	}
+	assert_int_equal(n, IO_LOG_CHUNK + 10);
+	thread_stats_free(&st);
+}
+
+/* A workload as main() would hand it to the writers after a run. */
+static void make_workload(struct workload *wl, unsigned index)
+{
+	memset(wl, 0, sizeof(*wl));
+	spec_defaults(&wl->spec);
+	wl->spec.target = (char *)"/dev/fake";
+	wl->spec.seed = SEED;
+	wl->index = index;
+	strcpy(wl->tgt.path, "/dev/fake");
+	strcpy(wl->tgt.name, "fake");
+	strcpy(wl->tgt.disk, "fake");
+	wl->tgt.kind = TARGET_DISK;
+	wl->tgt.exists = true;
+	wl->tgt.size = 64 * MiB;
+	wl->tgt.logical = 512;
+	wl->tgt.physical = 4096;
+	wl->tgt.alignment_offset = -1;
+	wl->tgt.rotational = -1;
+	assert_int_equal(spec_resolve(&wl->spec, &wl->tgt), 0);
+	classic_series(&wl->res, wl->spec.bs);
+	wl->have_result = true;
+}
+
+static char *render(void (*fn)(FILE *, const struct report *),
+		    const struct report *r)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	fn(f, r);
+	fclose(f);
+	assert_non_null(buf);
+	return buf;
+}
+
+static void test_human(void **state)
+{
+	struct workload wl[2];
+	struct report r = { wl, 1, false };
+	char *out, want[128];
+
+	(void)state;
+	make_workload(&wl[0], 0);
+	out = render(report_human, &r);
+	/* the classic lines, as the original printed them */
+	assert_non_null(strstr(out, "Benchmarking results for [/dev/fake] (64MB)\n"));
+	assert_non_null(strstr(out, "[duration: 10s, threads: 1, operation: read, block size: 512b, workload: rnd, dist: uniform, direct IO: on, IO type: stateful]\n"));
+	snprintf(want, sizeof(want), "Operations/sec: %.0f (%.2f MB/sec)\n",
+		 wl[0].res.ops_per_s, wl[0].res.mb_per_s);
+	assert_non_null(strstr(out, want));
+	assert_non_null(strstr(out, "Operations/sec: 186 (0.09 MB/sec)\n"));
+	assert_non_null(strstr(out, "\nLatency (us): min "));
+	assert_non_null(strstr(out, " p99.9 "));
+	assert_non_null(strstr(out, "Ops/sec over 3 intervals of 1s: min 100 max 300 stddev 100.0\n"));
+	assert_non_null(strstr(out, "Total: 650 I/Os"));
+	assert_null(strstr(out, "---"));
+	assert_true(strncmp(out, "Benchmarking results for [", 26) == 0);
+	free(out);
+
+	/* two workloads: one '---' between; no result says so */
+	make_workload(&wl[1], 1);
+	result_free(&wl[1].res);
+	wl[1].have_result = false;
+	wl[1].spec.op = OP_WRITE;
+	wl[1].spec.seq = true;
+	wl[1].spec.bs = 4096;
+	r.n = 2;
+	out = render(report_human, &r);
+	assert_non_null(strstr(out, "\n---\nBenchmarking results for [/dev/fake]"));
+	assert_non_null(strstr(out, "operation: write, block size: 4k, workload: seq"));
+	assert_non_null(strstr(out, "No results.\n"));
+	free(out);
+	result_free(&wl[0].res);
+}
+
+static void test_terse(void **state)
+{
+	struct workload wl[2];
+	struct report r = { wl, 2, false };
+	char *out, *line, *save, *tok, *end, *fields[32];
+	char want[32];
+	int n = 0, i;
+
+	(void)state;
+	make_workload(&wl[0], 0);
+	make_workload(&wl[1], 1);
+	/* a workload without a result prints no terse line */
+	result_free(&wl[1].res);
+	wl[1].have_result = false;
+	out = render(report_terse, &r);
+	line = strtok_r(out, "\n", &save);
+	assert_non_null(line);
+	assert_null(strtok_r(NULL, "\n", &save));
+	for (tok = strtok_r(line, " ", &save); tok && n < 32;
+	     tok = strtok_r(NULL, " ", &save))
+		fields[n++] = tok;
+	assert_int_equal(n, 18);
+	for (i = 0; i < n; i++) {
+		strtod(fields[i], &end);
+		if (*end)
+			fail_msg("terse field %d '%s' is not a number", i + 1,
+				 fields[i]);
+	}
+	/* field 13 is the format version and never moves */
+	assert_string_equal(fields[12], "1");
+	assert_string_equal(fields[13], "650");
+	snprintf(want, sizeof(want), "%llu",
+		 (unsigned long long)wl[0].res.bytes);
+	assert_string_equal(fields[14], want);
+	snprintf(want, sizeof(want), "%llu", (unsigned long long)SEED);
+	assert_string_equal(fields[16], want);
+	assert_string_equal(fields[17], "0");
+	assert_true(fabs(strtod(fields[0], NULL) - wl[0].res.ops_per_s) < 0.01);
+	assert_true(strtod(fields[2], NULL) == 100);
+	assert_true(strtod(fields[3], NULL) == 300);
+	assert_true(strtod(fields[15], NULL) == 3.5);
+	/* latency fields in us, ordered min <= avg, p50 <= p90 <= ... <= max */
+	assert_true(strtod(fields[5], NULL) >= 50);
+	assert_true(strtod(fields[5], NULL) <= strtod(fields[6], NULL));
+	for (i = 7; i < 11; i++)
+		assert_true(strtod(fields[i], NULL) <=
+			    strtod(fields[i + 1], NULL));
+	assert_true(strtod(fields[11], NULL) <= 150.001);
+	free(out);
+
+	/* interrupted runs say so in the last field */
+	r.interrupted = true;
+	r.n = 1;
+	out = render(report_terse, &r);
+	assert_non_null(strstr(out, " 1\n"));
+	assert_int_equal(out[strlen(out) - 2], '1');
+	free(out);
+	result_free(&wl[0].res);
+}
+
+/*
+ * A strict JSON validator (RFC 8259 grammar, no extensions): enough to
+ * catch a missing or trailing comma, an unquoted key or a bad escape.
+ */
+static const char *js_value(const char *p, int depth);
+
+static const char *js_ws(const char *p)
+{
+	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+		p++;
+	return p;
+}
+
+static const char *js_string(const char *p)
+{
+	int i;
+
+	if (*p++ != '"')
+		return NULL;
+	for (; *p != '"'; p++) {
+		if ((unsigned char)*p < 0x20)
+			return NULL;	/* raw control character or end */
+		if (*p != '\\')
+			continue;
+		p++;
+		if (*p == 'u') {
+			for (i = 1; i <= 4; i++)
+				if (!strchr("0123456789abcdefABCDEF", p[i]) ||
+				    !p[i])
+					return NULL;
+			p += 4;
+		} else if (!*p || !strchr("\"\\/bfnrt", *p)) {
+			return NULL;
+		}
+	}
+	return p + 1;
+}
+
+static const char *js_number(const char *p)
+{
+	const char *s;
+
+	if (*p == '-')
+		p++;
+	if (*p == '0')
+		p++;
+	else if (*p >= '1' && *p <= '9')
+		while (*p >= '0' && *p <= '9')
+			p++;
+	else
+		return NULL;
+	if (*p == '.') {
+		s = ++p;
+		while (*p >= '0' && *p <= '9')
+			p++;
+		if (p == s)
+			return NULL;
+	}
+	if (*p == 'e' || *p == 'E') {
+		p++;
+		if (*p == '+' || *p == '-')
+			p++;
+		s = p;
+		while (*p >= '0' && *p <= '9')
+			p++;
+		if (p == s)
+			return NULL;
+	}
+	return p;
+}
+
+static const char *js_members(const char *p, int depth, char close,
+			      bool keyed)
+{
+	p = js_ws(p);
+	if (*p == close)
+		return p + 1;
+	for (;;) {
+		if (keyed) {
+			p = js_string(js_ws(p));
+			if (!p)
+				return NULL;
+			p = js_ws(p);
+			if (*p++ != ':')
+				return NULL;
+		}
+		p = js_value(p, depth + 1);
+		if (!p)
+			return NULL;
+		p = js_ws(p);
+		if (*p == close)
+			return p + 1;
+		if (*p++ != ',')
+			return NULL;
+	}
+}
+
+static const char *js_value(const char *p, int depth)
+{
+	if (depth > 64)
+		return NULL;
+	p = js_ws(p);
+	switch (*p) {
+	case '{':
+		return js_members(p + 1, depth, '}', true);
+	case '[':
+		return js_members(p + 1, depth, ']', false);
+	case '"':
+		return js_string(p);
+	case 't':
+		return strncmp(p, "true", 4) ? NULL : p + 4;
+	case 'f':
+		return strncmp(p, "false", 5) ? NULL : p + 5;
+	case 'n':
+		return strncmp(p, "null", 4) ? NULL : p + 4;
+	default:
+		return js_number(p);
+	}
+}
+
+static bool json_valid(const char *text)
+{
+	const char *p = js_value(text, 0);
+
+	return p && *js_ws(p) == '\0';
+}
+
+/* Extra checks by python3's own parser, when it is installed: -1 when it
+ * is not, else the exit status of script run with the document as d. */
+static int python_check(const char *text, const char *script, bool quiet)
+{
+	char path[] = "/tmp/rebench-test-json-XXXXXX", cmd[4096];
+	int fd, st;
+	FILE *f;
+
+	if (system("python3 -c '' >/dev/null 2>&1") != 0)
+		return -1;
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	snprintf(cmd, sizeof(cmd),
+		 "python3 -c 'import json, sys\nd = json.load(open(sys.argv[1]))\n%s' %s%s",
+		 script, path, quiet ? " >/dev/null 2>&1" : "");
+	st = system(cmd);
+	unlink(path);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+}
+
+static void test_json_validator_itself(void **state)
+{
+	(void)state;
+	/* the checker must refuse what the writer must never produce */
+	assert_true(json_valid("{\"a\": [1, 2.5e3, -0, true, null, \"x\\n\"]}\n"));
+	assert_true(json_valid("{}"));
+	assert_false(json_valid("{\"a\": 1,}"));
+	assert_false(json_valid("[1, 2,]"));
+	assert_false(json_valid("{a: 1}"));
+	assert_false(json_valid("{\"a\" 1}"));
+	assert_false(json_valid("{\"a\": 1} x"));
+	assert_false(json_valid("{\"a\": \"x\ny\"}"));
+	assert_false(json_valid("{\"a\": \"\\q\"}"));
+	assert_false(json_valid("{\"a\": nan}"));
+	assert_false(json_valid("{\"a\": 01}"));
+	assert_false(json_valid("{\"a\": [1 2]}"));
+	assert_false(json_valid("{\"a\": {}"));
+	/* and the python3 check, when present, can fail */
+	if (python_check("{}", "assert d == {}", true) == 0)
+		assert_true(python_check("{}", "assert d == []", true) > 0);
+}
+
+static void test_json_report(void **state)
+{
+	struct workload wl[2];
+	struct report r = { wl, 2, false };
+	char want[64], *out;
+	int ret;
+
+	(void)state;
+	make_workload(&wl[0], 0);
+	make_workload(&wl[1], 1);
+	result_free(&wl[1].res);
+	wl[1].have_result = false;
+	/* hostile text where users and the kernel put it */
+	strcpy(wl[1].tgt.path, "/tmp/we\"ird\\name\nwith\ttabs\x01");
+	wl[1].tgt.kind = TARGET_FILE;
+	strcpy(wl[1].tgt.model, "Model \"X\"");
+	wl[1].warnings[0] = (char *)"a \"quoted\" warning\nover two lines";
+	wl[1].warnings[1] = (char *)"control \x1f char";
+	wl[1].nwarn = 2;
+	wl[1].error = -5;
+	strcpy(wl[1].errmsg, "read failed: \"Input/output error\"");
+
+	out = render(report_json, &r);
+	if (!json_valid(out))
+		fail_msg("report_json output is not valid JSON:\n%s", out);
+	assert_non_null(strstr(out, "\"json_version\": 1"));
+	snprintf(want, sizeof(want), "\"seed\": %llu", (unsigned long long)SEED);
+	assert_non_null(strstr(out, want));
+	assert_non_null(strstr(out, "\"latency_us\": {"));
+	assert_non_null(strstr(out, "\"results\": null"));
+	assert_non_null(strstr(out, "\"tool\": \"rebench\""));
+
+	ret = python_check(out,
+		"assert d[\"json_version\"] == 1\n"
+		"w = d[\"workloads\"]\n"
+		"assert len(w) == 2\n"
+		"r = w[0][\"results\"]\n"
+		"assert w[0][\"parameters\"][\"seed\"] == 1311768467294899695\n"
+		"assert r[\"ios\"] == 650 and r[\"reads\"] == 650\n"
+		"assert r[\"intervals\"][\"complete\"] == 3\n"
+		"assert r[\"intervals\"][\"ios\"] == [100, 200, 300, 50]\n"
+		"l = r[\"latency_us\"]\n"
+		"assert l[\"min\"] <= l[\"p50\"] <= l[\"p90\"] <= l[\"p99\"] <= l[\"p99_9\"] <= l[\"max\"]\n"
+		"assert w[1][\"results\"] is None\n"
+		"assert w[1][\"target\"][\"path\"] == \"/tmp/we\\\"ird\\\\name\\nwith\\ttabs\\x01\"\n"
+		"assert w[1][\"warnings\"][0] == \"a \\\"quoted\\\" warning\\nover two lines\"\n"
+		"assert w[1][\"error\"] == \"read failed: \\\"Input/output error\\\"\"\n",
+		false);
+	if (ret > 0)
+		fail_msg("python3 rejected the JSON or its values (exit %d):\n%s",
+			 ret, out);
+	free(out);
+	result_free(&wl[0].res);
+}
+
+static char *json_doc(void (*build)(struct json *))
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct json j;
+
+	assert_non_null(f);
+	json_init(&j, f);
+	build(&j);
+	fclose(f);
+	return buf;
+}
+
+static void build_escapes(struct json *j)
+{
+	json_obj_begin(j, NULL);
+	json_str(j, "s", "q\"b\\n\nt\tc\x01\x1f" "e\x7f");
+	json_str(j, "k\"ey", "v");
+	json_str(j, "utf8", "\xc3\xa9");
+	json_str(j, "nul", NULL);
+	json_obj_end(j);
+}
+
+static void test_json_escaping(void **state)
+{
+	char *out;
+
+	(void)state;
+	out = json_doc(build_escapes);
+	assert_true(json_valid(out));
+	assert_non_null(strstr(out, "\"s\": \"q\\\"b\\\\n\\nt\\tc\\u0001\\u001fe\x7f\""));
+	assert_non_null(strstr(out, "\"k\\\"ey\": \"v\""));
+	/* UTF-8 passes through untouched */
+	assert_non_null(strstr(out, "\"utf8\": \"\xc3\xa9\""));
+	assert_non_null(strstr(out, "\"nul\": null"));
+	free(out);
+}
+
+static void build_shapes(struct json *j)
+{
+	json_obj_begin(j, NULL);
+	json_str(j, "a", "x");
+	json_arr_begin(j, "l");
+	json_u64(j, NULL, 1);
+	json_u64(j, NULL, 2);
+	json_arr_end(j);
+	json_obj_begin(j, "e");
+	json_obj_end(j);
+	json_arr_begin(j, "z");
+	json_arr_end(j);
+	json_obj_end(j);
+}
+
+static void build_numbers(struct json *j)
+{
+	json_obj_begin(j, NULL);
+	json_u64(j, "max", UINT64_MAX);
+	json_i64(j, "neg", -42);
+	json_num(j, "half", 0.5);
+	json_num(j, "nan", NAN);
+	json_num(j, "inf", INFINITY);
+	json_num(j, "big", 1e300);
+	json_bool(j, "t", true);
+	json_bool(j, "f", false);
+	json_null(j, "n");
+	json_obj_end(j);
+}
+
+static void build_deep(struct json *j)
+{
+	int i;
+
+	/* as deep as the writer supports, with siblings at each level */
+	json_arr_begin(j, NULL);
+	for (i = 0; i < JSON_MAX_DEPTH - 2; i++) {
+		json_u64(j, NULL, (uint64_t)i);
+		json_arr_begin(j, NULL);
+	}
+	for (i = 0; i < JSON_MAX_DEPTH - 2; i++) {
+		json_arr_end(j);
+		json_u64(j, NULL, (uint64_t)i);
+	}
+	json_arr_end(j);
+}
+
+static void test_json_shapes(void **state)
+{
+	char *out;
+
+	(void)state;
+	out = json_doc(build_shapes);
+	assert_string_equal(out,
+		"{\n  \"a\": \"x\",\n  \"l\": [\n    1,\n    2\n  ],\n  \"e\": {},\n  \"z\": []\n}\n");
+	free(out);
+
+	out = json_doc(build_numbers);
+	if (!json_valid(out))
+		fail_msg("invalid JSON:\n%s", out);
+	assert_non_null(strstr(out, "\"max\": 18446744073709551615"));
+	assert_non_null(strstr(out, "\"neg\": -42"));
+	assert_non_null(strstr(out, "\"half\": 0.5"));
+	/* JSON has no NaN or infinity */
+	assert_non_null(strstr(out, "\"nan\": null"));
+	assert_non_null(strstr(out, "\"inf\": null"));
+	assert_non_null(strstr(out, "\"t\": true"));
+	assert_non_null(strstr(out, "\"f\": false"));
+	free(out);
+
+	out = json_doc(build_deep);
+	if (!json_valid(out))
+		fail_msg("invalid JSON:\n%s", out);
+	free(out);
+}
+
+static void test_fmt_duration(void **state)
+{
+	struct amount a = { AMOUNT_TIME, 10 * SEC, 0 };
+	char buf[32];
+
+	(void)state;
+	/* the duration as the user wrote it */
+	assert_string_equal(fmt_duration(buf, sizeof(buf), &a), "10s");
+	a.value = 500 * NSEC_PER_MSEC;
+	assert_string_equal(fmt_duration(buf, sizeof(buf), &a), "500ms");
+	a.kind = AMOUNT_BYTES;
+	a.value = 1ULL << 30;
+	assert_string_equal(fmt_duration(buf, sizeof(buf), &a), "1g");
+	a.kind = AMOUNT_PERCENT;
+	a.pct = 50;
+	assert_string_equal(fmt_duration(buf, sizeof(buf), &a), "50%");
+	a.pct = 12.5;
+	assert_string_equal(fmt_duration(buf, sizeof(buf), &a), "12.5%");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_merge_rates),
+		cmocka_unit_test(test_merge_intervals),
+		cmocka_unit_test(test_interval_edges),
+		cmocka_unit_test(test_merge_no_full_interval),
+		cmocka_unit_test(test_merge_threads),
+		cmocka_unit_test(test_series_tail),
+		cmocka_unit_test(test_merge_empty),
+		cmocka_unit_test(test_io_log),
+		cmocka_unit_test(test_human),
+		cmocka_unit_test(test_terse),
+		cmocka_unit_test(test_json_validator_itself),
+		cmocka_unit_test(test_json_report),
+		cmocka_unit_test(test_json_escaping),
+		cmocka_unit_test(test_json_shapes),
+		cmocka_unit_test(test_fmt_duration),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
