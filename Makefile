@@ -16,26 +16,44 @@ CFLAGS  += -std=gnu11 -Wall -Wextra -Wshadow -Wno-missing-field-initializers -pt
 CPPFLAGS += -D_GNU_SOURCE -DREBENCH_DATADIR='"$(DATADIR)"'
 LDLIBS  += -pthread -lgsl -lgslcblas -lm
 
+# Optional libraries: each removes one engine when missing, never the build.
+have_lib = $(shell printf '#include <$(1)>\nint main(void){return 0;}\n' | \
+	$(CC) -x c - -o /dev/null -l$(2) 2>/dev/null && echo yes)
+WITH_LIBURING ?= $(call have_lib,liburing.h,uring)
+WITH_LIBAIO ?= $(call have_lib,libaio.h,aio)
+ENGINES := stateful stateless mmap paio
+ifeq ($(WITH_LIBAIO),yes)
+CPPFLAGS += -DHAVE_LIBAIO
+LDLIBS += -laio
+ENGINES += naio
+endif
+ifeq ($(WITH_LIBURING),yes)
+CPPFLAGS += -DHAVE_LIBURING
+LDLIBS += -luring
+ENGINES += uring
+endif
+LDLIBS += -lrt
+
 SRCS := $(wildcard src/*.c) $(wildcard src/engines/*.c)
 OBJS := $(SRCS:.c=.o)
 LIB_OBJS := $(filter-out src/main.o,$(OBJS))
 
 # Debian packages: build, tests, plots and cross-checks.
 DEPS := build-essential libgsl-dev liburing-dev libaio-dev libcmocka-dev \
-	gnuplot-nox fio jq util-linux fdisk e2fsprogs pkg-config
+	gnuplot-nox fio jq util-linux fdisk e2fsprogs pkg-config time
 
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=tests/unit/bin/%)
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 LIB_SRCS := $(filter-out src/main.c,$(SRCS))
 
-.PHONY: all deps check unit integration install uninstall clean demo
+.PHONY: all deps check unit integration install uninstall clean demo bench
 
 all: rebench
 
 rebench: $(OBJS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
-	@echo "rebench: engines built: stateful stateless"
+	@echo "rebench: engines built: $(ENGINES)$(if $(WITH_LIBAIO),, (naio needs libaio-dev))$(if $(WITH_LIBURING),, (uring needs liburing-dev))"
 
 src/%.o: src/%.c src/*.h
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
@@ -79,6 +97,14 @@ uninstall:
 clean:
 	rm -f rebench $(OBJS)
 	rm -rf tests/unit/bin
+	rm -f bench/bareloop
+
+# Is rebench ever the bottleneck?  Ratios against fio and a bare loop.
+bench/bareloop: bench/bareloop.c src/prng.h
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< -laio -luring
+
+bench: rebench bench/bareloop
+	bench/run.sh
 
 # A demonstration on a scratch loop device (root).
 demo: rebench

@@ -25,9 +25,12 @@ static void describe(FILE *f, const struct workload *wl)
 {
 	char a[32], b[32], c[32];
 
-	fprintf(f, "  %s %s (%s, %s): data from byte %s to %s will be lost\n",
+	fprintf(f, "  %s %s (%s, %s): %s from byte %s to %s\n",
 		verb(wl), wl->tgt.path, target_kind_name(wl->tgt.kind),
 		fmt_size_human(a, sizeof(a), wl->tgt.size),
+		wl->spec.op == OP_READ ?
+			"holes (which read as zeros) get non-zero data" :
+			"the data will be lost",
 		fmt_size_short(b, sizeof(b), wl->spec.region_start),
 		fmt_size_short(c, sizeof(c), wl->spec.region_start + wl->spec.region_len));
 }

@@ -9,37 +9,6 @@
 #include <strings.h>
 #include <sys/ioctl.h>
 
-static const struct engine_ops engine_mmap = {
-	.name = "mmap",
-	.summary = "memcpy from/to a shared mapping, msync when flushing",
-	.flags = ENGINE_SYNC | ENGINE_NEEDS_PAGED,
-	.unavailable = "the mmap engine is not yet available in this version of rebench; use -t stateful or -t stateless",
-};
-
-static const struct engine_ops engine_paio = {
-	.name = "paio",
-	.aliases = { "posixaio" },
-	.summary = "POSIX aio_read/aio_write, -q in flight",
-	.flags = ENGINE_ASYNC,
-	.unavailable = "the paio engine is not yet available in this version of rebench; use -t stateful or -t stateless",
-};
-
-static const struct engine_ops engine_naio = {
-	.name = "naio",
-	.aliases = { "libaio" },
-	.summary = "Linux native AIO (libaio), -q in flight",
-	.flags = ENGINE_ASYNC,
-	.unavailable = "the naio engine is not yet available in this version of rebench; use -t stateful or -t stateless",
-};
-
-static const struct engine_ops engine_uring = {
-	.name = "uring",
-	.aliases = { "io_uring" },
-	.summary = "io_uring (liburing), -q in flight",
-	.flags = ENGINE_ASYNC,
-	.unavailable = "the uring engine is not yet available in this version of rebench; use -t stateful or -t stateless",
-};
-
 static const struct engine_ops *const engines[] = {
 	&engine_stateful,
 	&engine_stateless,
@@ -93,8 +62,12 @@ int engine_registry_check(char *err, size_t len)
 			missing = "flags (ENGINE_SYNC or ENGINE_ASYNC)";
 		else if ((e->flags & ENGINE_SYNC) && !e->sync_io)
 			missing = "sync_io";
-		else if (e->flags & ENGINE_ASYNC)
-			missing = "async hooks (not in this version)";
+		else if ((e->flags & ENGINE_ASYNC) && !e->queue)
+			missing = "queue";
+		else if ((e->flags & ENGINE_ASYNC) && !e->commit)
+			missing = "commit";
+		else if ((e->flags & ENGINE_ASYNC) && !e->reap)
+			missing = "reap";
 		if (missing) {
 			snprintf(err, len, "engine '%s' is missing %s", e->name,
 				 missing);
@@ -102,6 +75,23 @@ int engine_registry_check(char *err, size_t len)
 		}
 	}
 	return 0;
+}
+
+void engine_list(FILE *f)
+{
+	int i, a;
+
+	for (i = 0; i < engine_count(); i++) {
+		const struct engine_ops *e = engines[i];
+
+		fprintf(f, "%-10s %-5s %s", e->name,
+			e->flags & ENGINE_ASYNC ? "async" : "sync", e->summary);
+		for (a = 0; a < 4 && e->aliases[a]; a++)
+			fprintf(f, "%s%s", a ? ", " : " (fio: ", e->aliases[a]);
+		fprintf(f, "%s\n", e->aliases[0] ? ")" : "");
+		if (e->unavailable)
+			fprintf(f, "%-16s not available: %s\n", "", e->unavailable);
+	}
 }
 
 ssize_t io_trim(struct io_ctx *io, uint64_t off, size_t len)

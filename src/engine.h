@@ -13,22 +13,46 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/types.h>
+
+/* One I/O of an asynchronous engine: a slot that is free, staged or in
+ * flight.  Units and their buffers are allocated once, before the run. */
+struct io_unit {
+	uint64_t off;
+	uint64_t t_submit;	/* clock when its batch was submitted */
+	void *buf;
+	int64_t res;		/* bytes done or -errno, set by reap() */
+	int kind;		/* enum io_kind */
+	unsigned idx;		/* position in io_ctx.units */
+};
 
 /* What an engine needs to issue I/O for one thread. */
 struct io_ctx {
 	int fd;
-	void *buf;		/* aligned, at least bs bytes */
+	void *buf;		/* aligned; sync: bs bytes, async: qd * bs */
 	size_t bs;
 	bool is_blkdev;		/* trim: BLKDISCARD instead of hole punching */
+	bool writable;		/* opened for writing */
+	bool flush;		/* mmap: msync after each write */
+	bool sqpoll;		/* uring: kernel thread polls the SQ */
+	bool hipri;		/* uring: polled completions (IOPOLL) */
+	unsigned qd;
+	unsigned batch;		/* async: submit and reap this many at once */
+	struct io_unit *units;	/* async: qd of them */
+	uint64_t map_start;	/* mmap: bytes the engine may touch */
+	uint64_t map_len;
 	void *priv;		/* engine-private state */
+	char note[160];		/* init: a fallback the user should know of */
+	char err[256];		/* init: what failed and how to fix it */
 };
 
 enum engine_flags {
 	ENGINE_SYNC = 1 << 0,		/* one I/O per call: sync_io */
-	ENGINE_ASYNC = 1 << 1,		/* -q I/Os in flight */
+	ENGINE_ASYNC = 1 << 1,		/* -q I/Os in flight: queue/commit/reap */
 	ENGINE_NEEDS_PAGED = 1 << 2,	/* cannot use O_DIRECT */
 	ENGINE_FILE_POS = 1 << 3,	/* uses the fd's shared file position */
+	ENGINE_NO_TRIM = 1 << 4,	/* cannot discard */
 };
 
 struct engine_ops {
@@ -37,14 +61,29 @@ struct engine_ops {
 	const char *summary;
 	unsigned flags;
 	const char *unavailable;	/* non-NULL: why it cannot be used */
+	/* Per thread, before the start; 0 or -errno with io->err filled. */
 	int (*init)(struct io_ctx *io);
-	/* One I/O of kind enum io_kind; returns bytes done or -errno. */
+	/* Optional: in the worker thread itself, before the start barrier
+	 * (a ring that only its submitting thread may use); 0 or -errno. */
+	int (*thread_start)(struct io_ctx *io);
+	/* sync: one I/O of kind enum io_kind; bytes done or -errno. */
 	ssize_t (*sync_io)(struct io_ctx *io, int kind, uint64_t off, size_t len);
+	/* async: stage one I/O (no system call) ... */
+	int (*queue)(struct io_ctx *io, struct io_unit *u);
+	/* ... submit everything staged; 0 or -errno ... */
+	int (*commit)(struct io_ctx *io);
+	/* ... wait for at least min completions and return them in done[]
+	 * (at most qd); the count, or -errno. */
+	int (*reap)(struct io_ctx *io, unsigned min, struct io_unit **done);
 	void (*cleanup)(struct io_ctx *io);
 };
 
 extern const struct engine_ops engine_stateful;
 extern const struct engine_ops engine_stateless;
+extern const struct engine_ops engine_mmap;
+extern const struct engine_ops engine_paio;
+extern const struct engine_ops engine_naio;
+extern const struct engine_ops engine_uring;
 
 int engine_count(void);
 const struct engine_ops *engine_get(int index);
@@ -52,6 +91,8 @@ const struct engine_ops *engine_get(int index);
 int engine_lookup(const char *name);
 /* 0, or -EINVAL with a message naming the engine and missing hook. */
 int engine_registry_check(char *err, size_t len);
+/* rebench --engines: one line per engine, with what it needs. */
+void engine_list(FILE *f);
 
 /* Discard [off, off+len): BLKDISCARD on devices, hole punching on files. */
 ssize_t io_trim(struct io_ctx *io, uint64_t off, size_t len);

@@ -7,6 +7,8 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,7 +80,7 @@ static int read_stdin_specs(const struct spec *base)
 			break;
 		}
 		s.line = ctx.line = lineno;
-		s.given &= ~(1ULL << options_index(options_find_long("seed")));
+		s.given = 0;	/* what the line itself says, see spec.h */
 		ret = options_parse(n, words, &s, NULL, &ctx);
 		if (!ret)
 			ret = add_workload(&s);
@@ -103,11 +105,30 @@ static uint64_t random_seed(void)
 	return seed % 1000000000000ULL;	/* short enough to retype */
 }
 
+/* --output must be writable before the run, not discovered after it. */
+static int check_output_path(const struct spec *s)
+{
+	char dir[PATH_MAX];
+
+	snprintf(dir, sizeof(dir), "%s", s->output);
+	if (!access(s->output, F_OK) ? access(s->output, W_OK) :
+	    access(dirname(dir), W_OK)) {
+		spec_error(s, "--output %s: cannot write there: %s", s->output,
+			   strerror(errno));
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /* Workloads writing one --output file must agree on its format. */
 static int check_outputs(void)
 {
 	size_t a, b;
 
+	for (a = 0; a < nworkloads; a++)
+		if (workloads[a].spec.output &&
+		    check_output_path(&workloads[a].spec))
+			return -EINVAL;
 	for (a = 0; a < nworkloads; a++)
 		for (b = a + 1; b < nworkloads; b++) {
 			const struct spec *x = &workloads[a].spec;
@@ -142,6 +163,32 @@ static int drop_caches(void)
 	return 0;
 }
 
+/* Several lines may name one file that does not exist yet: the first
+ * creates it, large enough for all of them, and the others use it. */
+static void share_new_files(void)
+{
+	size_t a, b;
+
+	for (b = 0; b < nworkloads; b++) {
+		struct workload *wb = &workloads[b];
+
+		if (wb->tgt.exists)
+			continue;
+		for (a = 0; a < b; a++) {
+			struct workload *wa = &workloads[a];
+
+			if (wa->tgt.exists || wa->creator ||
+			    strcmp(wa->spec.target, wb->spec.target))
+				continue;
+			if (wb->create_size > wa->create_size)
+				wa->create_size = wb->create_size;
+			wb->creator = wa;
+			wb->needs_layout = false;
+			break;
+		}
+	}
+}
+
 /* Parse, check and resolve every workload; no I/O. */
 static int validate_all(const struct spec *base)
 {
@@ -171,6 +218,7 @@ static int validate_all(const struct spec *base)
 		wl->eng = engine_get(wl->spec.engine);
 		workload_plan(wl);
 	}
+	share_new_files();
 	return check_outputs();
 }
 
@@ -211,6 +259,10 @@ int main(int argc, char **argv)
 		printf("rebench %s\n", REBENCH_VERSION);
 		goto out_base;
 	}
+	if (run.engines) {
+		engine_list(stdout);
+		goto out_base;
+	}
 	if (!spec_given(&base, "seed"))
 		base.seed = random_seed();
 	if (base.target)
@@ -231,8 +283,9 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	for (k = 0; k < nworkloads; k++) {
-		if (workload_prepare(&workloads[k])) {
-			status = EXIT_PREP_FAILED;
+		ret = workload_prepare(&workloads[k]);
+		if (ret) {
+			status = ret == -EINTR ? EXIT_INTERRUPTED : EXIT_PREP_FAILED;
 			goto out;
 		}
 	}
@@ -251,8 +304,14 @@ int main(int argc, char **argv)
 	rep.interrupted = interrupted;
 	if (run.json)
 		report_json(stdout, &rep);
-	else if (run.silent)
+	else if (run.silent) {
 		report_terse(stdout, &rep);
+		/* one line per workload on stdout: warnings go to stderr */
+		for (k = 0; k < nworkloads; k++)
+			for (int i = 0; i < workloads[k].nwarn; i++)
+				spec_error(&workloads[k].spec, "warning: %s",
+					   workloads[k].warnings[i]);
+	}
 	else
 		report_human(stdout, &rep);
 	fflush(stdout);

@@ -58,9 +58,15 @@ const struct opt_desc opt_table[] = {
 	{ "sigma", 'i', OPT_DOUBLE, W(sigma), "PCT", "5",
 	  "spread of the normal and pow distributions, % of the region", NULL, 0, 0, 0 },
 	{ "type", 't', OPT_ENGINE, W(engine), "ENGINE", "stateful",
-	  "I/O engine: stateful (lseek+read/write) or stateless (pread/pwrite)", NULL, 0, 0, 0 },
+	  "I/O engine: stateful, stateless, mmap, paio, naio, uring (see --engines)", NULL, 0, 0, 0 },
 	{ "queue-depth", 'q', OPT_COUNT, W(qd), "N", "1",
-	  "I/Os in flight per thread (async engines)", NULL, 1, 65536, 0 },
+	  "I/Os in flight per thread (async engines: paio, naio, uring)", NULL, 1, 65536, 0 },
+	{ "batch", 0, OPT_COUNT, W(batch), "N", "1",
+	  "async engines: submit N I/Os per call and reap at least N per wait", NULL, 1, 65536, 0 },
+	{ "sqpoll", 0, OPT_FLAG, W(sqpoll), NULL, "off",
+	  "uring: a kernel thread polls the submission queue (no submit system call)", NULL, 0, 0, 0 },
+	{ "hipri", 0, OPT_FLAG, W(hipri), NULL, "off",
+	  "uring: polled completions (IOPOLL); needs O_DIRECT and a device with poll queues", NULL, 0, 0, 0 },
 	{ "threads", 'c', OPT_COUNT, W(threads), "N", "1",
 	  "threads for this workload", NULL, 1, 4096, 0 },
 	{ "local-fd", 'l', OPT_FLAG, W(local_fd), NULL, "shared",
@@ -101,6 +107,8 @@ const struct opt_desc opt_table[] = {
 	  "print this help and exit", NULL, 0, 0, 0 },
 	{ "version", 'V', OPT_FLAG, R(version), NULL, NULL,
 	  "print the version and exit", NULL, 0, 0, 0 },
+	{ "engines", 0, OPT_FLAG, R(engines), NULL, NULL,
+	  "list the I/O engines in this build and exit", NULL, 0, 0, 0 },
 };
 
 const size_t opt_count = sizeof(opt_table) / sizeof(opt_table[0]);
@@ -568,8 +576,7 @@ void options_print_help(FILE *f)
 		}
 	}
 	fprintf(f,
-		"\nSizes take k, m, g, t suffixes (powers of 1024). Engines: stateful, stateless;\n"
-		"mmap, paio, naio and uring are not yet available. Distributions: uniform.\n"
+		"\nSizes take k, m, g, t suffixes (powers of 1024). Distributions: uniform.\n"
 		"\nExit status: 0 success, 1 bad arguments or refused confirmation,\n"
 		"2 preparation failed, 3 I/O failed during the run, 130 interrupted.\n"
 		"\nExamples:\n"

@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,6 +55,7 @@ void workload_plan(struct workload *wl)
 		return;
 	if (!t->exists) {
 		wl->needs_layout = true;
+		wl->create_size = s->region_start + s->region_len;
 		return;
 	}
 	/* Reading holes measures nothing: fill them first (asks first). */
@@ -87,13 +89,28 @@ static void fill_pattern(unsigned char *buf, size_t len, uint64_t seed)
 		buf[i] = 0xa5;
 }
 
+/* Ctrl-C while laying out a large file: stop between chunks, and remove a
+ * file rebench created rather than leave a partial one behind. */
+static volatile sig_atomic_t layout_stop;
+
+static void on_layout_signal(int sig)
+{
+	(void)sig;
+	layout_stop = 1;
+}
+
 /* Write the non-zero pattern over [off, end) of fd. */
 static int write_range(int fd, unsigned char *buf, uint64_t off, uint64_t end)
 {
 	while (off < end) {
 		size_t n = end - off < LAYOUT_CHUNK ? (size_t)(end - off) : LAYOUT_CHUNK;
-		ssize_t w = pwrite(fd, buf, n, (off_t)off);
+		ssize_t w;
 
+		if (layout_stop)
+			return -EINTR;
+		w = pwrite(fd, buf, n, (off_t)off);
+		if (w < 0 && errno == EINTR)
+			continue;
 		if (w < 0)
 			return -errno;
 		off += (uint64_t)w;
@@ -111,14 +128,20 @@ static int lay_out(struct workload *wl)
 	char sz[32];
 	int fd, ret = 0;
 
+	struct sigaction sa = { .sa_handler = on_layout_signal }, old_int, old_term;
+
 	buf = malloc(LAYOUT_CHUNK);
 	if (!buf)
 		return -ENOMEM;
+	layout_stop = 0;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
 	fill_pattern(buf, LAYOUT_CHUNK, s->seed);
 	if (!t->exists) {
 		fd = open(t->path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 		start = 0;
-		end = s->region_start + s->region_len;
+		end = wl->create_size;
 	} else {
 		fd = open(t->path, O_WRONLY | O_CLOEXEC);
 		start = s->region_start;
@@ -146,6 +169,14 @@ static int lay_out(struct workload *wl)
 	}
 	if (!ret && fdatasync(fd))
 		ret = -errno;
+	if (ret == -EINTR) {
+		spec_error(s, "interrupted while laying out %s%s", t->path,
+			   t->exists ? "; the holes filled so far stay filled" :
+			   "; removed the partly written file");
+		if (!t->exists)
+			unlink(t->path);
+		goto out_close;
+	}
 	if (ret) {
 		spec_error(s, "cannot lay out %s: %s", t->path, strerror(-ret));
 		goto out_close;
@@ -166,6 +197,8 @@ static int lay_out(struct workload *wl)
 out_close:
 	close(fd);
 out_free:
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
 	free(buf);
 	return ret;
 }
@@ -235,17 +268,49 @@ static int open_target(struct workload *wl, int *out)
 	return 0;
 }
 
+/* Buffers: one of bs bytes for a sync engine, qd for an async one, all
+ * filled with the write pattern once, never touched again by rebench. */
+static int prepare_units(struct workload *wl, struct worker *w, size_t align)
+{
+	const struct spec *s = &wl->spec;
+	bool async = wl->eng->flags & ENGINE_ASYNC;
+	unsigned n = async ? (unsigned)s->qd : 1, i;
+
+	if (posix_memalign(&w->io.buf, align, (size_t)s->bs * n))
+		return -ENOMEM;
+	fill_pattern(w->io.buf, (size_t)s->bs * n, s->seed + w->index);
+	if (!async)
+		return 0;
+	w->io.units = calloc(n, sizeof(*w->io.units));
+	w->free_units = calloc(n, sizeof(*w->free_units));
+	w->done_units = calloc(n, sizeof(*w->done_units));
+	if (!w->io.units || !w->free_units || !w->done_units)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		w->io.units[i].idx = i;
+		w->io.units[i].buf = (char *)w->io.buf + (size_t)i * s->bs;
+	}
+	return 0;
+}
+
 static int prepare_worker(struct workload *wl, struct worker *w, unsigned i,
 			  size_t align)
 {
 	struct spec *s = &wl->spec;
-	uint64_t expected = s->time_limit_ns;
 	int ret;
 
 	w->wl = wl;
 	w->index = i;
 	w->io.bs = (size_t)s->bs;
 	w->io.is_blkdev = wl->tgt.kind != TARGET_FILE;
+	w->io.writable = s->op != OP_READ;
+	w->io.flush = !s->buffered;
+	w->io.sqpoll = s->sqpoll;
+	w->io.hipri = s->hipri;
+	w->io.qd = (unsigned)s->qd;
+	w->io.batch = (unsigned)s->batch;
+	w->io.map_start = s->region_start;
+	w->io.map_len = s->region_len;
 	if (s->local_fd) {
 		ret = open_target(wl, &w->io.fd);
 		if (ret)
@@ -254,9 +319,9 @@ static int prepare_worker(struct workload *wl, struct worker *w, unsigned i,
 	} else {
 		w->io.fd = wl->shared_fd;
 	}
-	if (posix_memalign(&w->io.buf, align, (size_t)s->bs))
-		return -ENOMEM;
-	fill_pattern(w->io.buf, (size_t)s->bs, s->seed + i);
+	ret = prepare_units(wl, w, align);
+	if (ret)
+		return ret;
 	pattern_init(&w->pat, s->region_start, s->region_len, s->bs,
 		     s->stride_eff, !s->seq, s->direction == DIR_BACKWARD, i,
 		     (unsigned)s->threads);
@@ -265,11 +330,25 @@ static int prepare_worker(struct workload *wl, struct worker *w, unsigned i,
 		w->ops_limit = s->ops_limit / s->threads +
 			       (i < s->ops_limit % s->threads ? 1 : 0);
 	w->read_below = (uint64_t)(s->rwmix / 100.0 * (double)(1ULL << 53));
-	if (s->op == OP_READ)
-		w->read_below = 1ULL << 53;
-	return thread_stats_init(&w->st,
-				 s->sample_ns ? s->sample_ns : NSEC_PER_SEC,
-				 expected, s->sample_ns == 0);
+	ret = thread_stats_init(&w->st,
+				s->sample_ns ? s->sample_ns : NSEC_PER_SEC,
+				s->time_limit_ns, s->sample_ns == 0);
+	if (ret)
+		return ret;
+	if (wl->eng->init) {
+		ret = wl->eng->init(&w->io);
+		if (ret) {
+			spec_error(s, "cannot set up the %s engine for thread %u on %s: %s",
+				   wl->eng->name, i, wl->tgt.path,
+				   w->io.err[0] ? w->io.err : strerror(-ret));
+			w->engine_ready = true;	/* partial state to free */
+			return ret == -ENOMEM ? -EAGAIN : ret;
+		}
+		w->engine_ready = true;
+		if (w->io.note[0] && i == 0)
+			workload_warn(wl, "%s", w->io.note);
+	}
+	return 0;
 }
 
 int workload_prepare(struct workload *wl)
@@ -280,6 +359,12 @@ int workload_prepare(struct workload *wl)
 	int ret;
 
 	wl->shared_fd = -1;
+	if (wl->creator) {
+		/* an earlier workload of this run created the file */
+		wl->tgt.exists = true;
+		wl->tgt.created = true;
+		wl->tgt.size = wl->creator->tgt.size;
+	}
 	if (wl->needs_layout) {
 		ret = lay_out(wl);
 		if (ret)
@@ -321,9 +406,14 @@ void workload_cleanup(struct workload *wl)
 		for (i = 0; i < wl->spec.threads; i++) {
 			struct worker *w = &wl->workers[i];
 
+			if (w->engine_ready && wl->eng->cleanup)
+				wl->eng->cleanup(&w->io);
 			if (w->own_fd && w->io.fd >= 0)
 				close(w->io.fd);
 			free(w->io.buf);
+			free(w->io.units);
+			free(w->free_units);
+			free(w->done_units);
 			thread_stats_free(&w->st);
 		}
 		free(wl->workers);

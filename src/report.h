@@ -19,6 +19,17 @@ struct report {
 	bool interrupted;
 };
 
+/* How a workload ended, as -n field 18 and JSON "status" give it. */
+enum wl_status {
+	WL_COMPLETE = 0,
+	WL_INTERRUPTED = 1,	/* SIGINT/SIGTERM/SIGHUP */
+	WL_IO_ERROR = 2,	/* one of its I/Os failed */
+	WL_STOPPED = 3,		/* stopped because another workload failed */
+};
+
+int workload_status(const struct workload *wl, bool interrupted);
+const char *workload_status_name(int status);
+
 /* Latency figures in microseconds, the same in every format. */
 struct lat_summary {
 	double min, avg, p50, p90, p99, p999, max;

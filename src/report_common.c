@@ -18,6 +18,24 @@ void lat_summarize(const struct result *res, struct lat_summary *l)
 	l->max = h->count ? (double)h->max / 1e3 : 0;
 }
 
+int workload_status(const struct workload *wl, bool interrupted)
+{
+	if (wl->error)
+		return WL_IO_ERROR;
+	if (wl->stopped_early)
+		return WL_STOPPED;
+	return interrupted ? WL_INTERRUPTED : WL_COMPLETE;
+}
+
+const char *workload_status_name(int status)
+{
+	static const char *const names[] = {
+		"complete", "interrupted", "io_error", "stopped"
+	};
+
+	return names[status];
+}
+
 const char *op_name(int op)
 {
 	return opt_value_name(options_find_long("operation"), op);

@@ -68,7 +68,10 @@ static void put_params(struct json *j, const struct workload *wl)
 	json_u64(j, "region_length", s->region_len);
 	json_u64(j, "slots", s->slots);
 	json_bool(j, "direct", !s->paged);
-	json_bool(j, "flush", !s->buffered);
+	if (s->op == OP_WRITE || s->op == OP_RW)
+		json_bool(j, "flush", !s->buffered);
+	else
+		json_null(j, "flush");
 	json_bool(j, "atime", s->atime);
 	json_bool(j, "append", s->append);
 	json_num(j, "sample_step_ms", (double)s->sample_ns / 1e6);
@@ -139,7 +142,8 @@ void report_json(FILE *f, const struct report *r)
 		const struct workload *wl = &r->wls[k];
 
 		json_obj_begin(&j, NULL);
-		json_u64(&j, "index", wl->index);
+		json_u64(&j, "workload", wl->index + 1);
+		json_str(&j, "status", workload_status_name(workload_status(wl, r->interrupted)));
 		put_target(&j, &wl->tgt);
 		put_params(&j, wl);
 		if (wl->have_result)

@@ -44,6 +44,7 @@ static void write_intervals(FILE *f, const struct workload *wl)
 static void write_ios(FILE *f, const struct workload *wl)
 {
 	unsigned n = (unsigned)wl->spec.threads, t, best;
+	char off[32];
 	struct io_log_chunk **c = calloc(n, sizeof(*c));
 	size_t *pos = calloc(n, sizeof(*pos));
 
@@ -70,10 +71,15 @@ static void write_ios(FILE *f, const struct workload *wl)
 		}
 		if (!b)
 			break;
-		fprintf(f, "%u\t%.6f\t%u\t%s\t%llu\t%u\t%.3f\n", wl->index + 1,
-			(double)b->t_ns / 1e9, best, kind_label(b->kind),
-			(unsigned long long)b->off, b->len,
-			(double)b->lat_ns / 1e3);
+		/* O_APPEND puts the data at the end of the file, wherever that
+		 * is at the moment: the offset is not known, so say so. */
+		if (wl->spec.append)
+			snprintf(off, sizeof(off), "-");
+		else
+			snprintf(off, sizeof(off), "%llu", (unsigned long long)b->off);
+		fprintf(f, "%u\t%.6f\t%u\t%s\t%s\t%u\t%.3f\n", wl->index + 1,
+			(double)b->t_ns / 1e9, best, kind_label(b->kind), off,
+			b->len, (double)b->lat_ns / 1e3);
 		pos[best]++;
 	}
 out:
@@ -134,8 +140,12 @@ int report_series(const struct report *r)
 		for (m = 0; m < k && !seen; m++)
 			seen = r->wls[m].spec.output &&
 			       !strcmp(r->wls[m].spec.output, s->output);
-		if (!seen && !ret)
-			ret = write_file(r, k);
+		if (!seen) {
+			int e = write_file(r, k);
+
+			if (e && !ret)
+				ret = e;
+		}
 	}
 	return ret;
 }

@@ -28,6 +28,6 @@ void report_terse(FILE *f, const struct report *r)
 			(unsigned long long)res->bytes,
 			(double)res->elapsed_ns / 1e9,
 			(unsigned long long)wl->spec.seed,
-			r->interrupted ? 1 : (wl->error ? 2 : 0));
+			workload_status(wl, r->interrupted));
 	}
 }

@@ -51,61 +51,179 @@ static void pause_for(uint64_t ns)
 		;
 }
 
-static void *worker_main(void *arg)
+static void fail(struct worker *w, int err, int kind, uint64_t off)
 {
-	struct worker *w = arg;
-	struct workload *wl = w->wl;
-	const struct spec *s = &wl->spec;
+	w->error = err;
+	w->err_kind = kind;
+	w->err_off = off;
+	atomic_store(&stop_all, 1);
+}
+
+static inline int pick_kind(struct worker *w, int fixed_kind, bool mixed)
+{
+	if (!mixed)
+		return fixed_kind;
+	return (prng_next(&w->rng) >> 11) < w->read_below ? IO_READ : IO_WRITE;
+}
+
+/* One I/O at a time: clock, system call, clock. */
+static void run_sync(struct worker *w, uint64_t base, uint64_t deadline,
+		     int fixed_kind, bool mixed)
+{
+	const struct spec *s = &w->wl->spec;
 	ssize_t (*sync_io)(struct io_ctx *, int, uint64_t, size_t) =
-		wl->eng->sync_io;
+		w->wl->eng->sync_io;
 	const size_t bs = (size_t)s->bs;
-	const int fixed_kind = s->op == OP_TRIM ? IO_TRIM :
-			       s->op == OP_WRITE ? IO_WRITE : IO_READ;
-	const bool mixed = s->op == OP_RW;
-	uint64_t base, deadline, done = 0, t0, t1, off;
+	uint64_t done = 0, t0, t1, off;
 	ssize_t ret;
 	int kind;
 
-	wait_for_start();
-	base = run_start_ns;
-	deadline = s->time_limit_ns ? base + s->time_limit_ns : UINT64_MAX;
 	for (;;) {
 		if (atomic_load_explicit(&stop_all, memory_order_relaxed))
 			break;
 		if (w->ops_limit && done >= w->ops_limit)
 			break;
-		kind = fixed_kind;
-		if (mixed)
-			kind = (prng_next(&w->rng) >> 11) < w->read_below ?
-			       IO_READ : IO_WRITE;
+		kind = pick_kind(w, fixed_kind, mixed);
 		off = pattern_next(&w->pat, &w->rng);
 		t0 = now_ns();
 		ret = sync_io(&w->io, kind, off, bs);
 		t1 = now_ns();
 		if (ret != (ssize_t)bs) {
-			w->error = ret < 0 ? (int)ret : -EIO;
-			w->err_kind = kind;
-			w->err_off = off;
-			atomic_store(&stop_all, 1);
+			fail(w, ret < 0 ? (int)ret : -EIO, kind, off);
 			break;
 		}
 		done++;
 		if (stats_record(&w->st, kind, off, (uint32_t)bs, t1 - base,
 				 t1 - t0)) {
-			w->error = -ENOMEM;
-			w->err_kind = kind;
-			w->err_off = off;
-			atomic_store(&stop_all, 1);
+			fail(w, -ENOMEM, kind, off);
 			break;
 		}
 		if (t1 >= deadline)
 			break;
 		if (s->pause_ns) {
-			pause_for(s->pause_ns);
-			if (now_ns() >= deadline)
+			/* think time never runs past the deadline */
+			if (deadline - t1 <= s->pause_ns) {
+				pause_for(deadline - t1);
 				break;
+			}
+			pause_for(s->pause_ns);
 		}
 	}
+}
+
+/*
+ * qd I/Os in flight: stage and submit whole batches while a batch of units
+ * is free, then reap at least a batch (or all that remain).  One clock read
+ * per submitted batch and one per reaped batch: every I/O of a batch shares
+ * its submit time, every I/O reaped together shares its completion time.
+ */
+static void run_async(struct worker *w, uint64_t base, uint64_t deadline,
+		      int fixed_kind, bool mixed)
+{
+	const struct engine_ops *e = w->wl->eng;
+	struct io_ctx *io = &w->io;
+	const unsigned qd = io->qd, batch = io->batch;
+	const size_t bs = io->bs;
+	struct io_unit **free_units = w->free_units, **done = w->done_units;
+	unsigned nfree = qd, inflight = 0, staged, i;
+	uint64_t issued = 0, t;
+	bool stopping = false;
+	int n, ret;
+
+	for (i = 0; i < qd; i++)
+		free_units[i] = &io->units[qd - 1 - i];
+	for (;;) {
+		while (!stopping && nfree >= batch) {
+			if (atomic_load_explicit(&stop_all, memory_order_relaxed)) {
+				stopping = true;
+				break;
+			}
+			for (staged = 0; staged < batch; staged++) {
+				struct io_unit *u;
+
+				if (w->ops_limit && issued == w->ops_limit) {
+					stopping = true;
+					break;
+				}
+				u = free_units[--nfree];
+				u->kind = pick_kind(w, fixed_kind, mixed);
+				u->off = pattern_next(&w->pat, &w->rng);
+				ret = e->queue(io, u);
+				if (ret) {
+					fail(w, ret, u->kind, u->off);
+					stopping = true;
+					break;
+				}
+				issued++;
+			}
+			if (!staged)
+				break;
+			/* the batch just staged sits at free_units[nfree...] */
+			t = now_ns();
+			for (i = 0; i < staged; i++)
+				free_units[nfree + i]->t_submit = t;
+			ret = e->commit(io);
+			if (ret) {
+				fail(w, ret, free_units[nfree]->kind,
+				     free_units[nfree]->off);
+				stopping = true;
+				break;
+			}
+			inflight += staged;
+		}
+		if (!inflight)
+			break;
+		n = e->reap(io, inflight < batch ? inflight : batch, done);
+		if (n < 0) {
+			fail(w, n, fixed_kind, 0);
+			break;
+		}
+		t = now_ns();
+		for (i = 0; i < (unsigned)n; i++) {
+			struct io_unit *u = done[i];
+
+			if (u->res != (int64_t)bs && !w->error)
+				fail(w, u->res < 0 ? (int)u->res : -EIO, u->kind,
+				     u->off);
+			else if (stats_record(&w->st, u->kind, u->off,
+					      (uint32_t)bs, t - base,
+					      t - u->t_submit))
+				fail(w, -ENOMEM, u->kind, u->off);
+			free_units[nfree++] = u;
+		}
+		inflight -= (unsigned)n;
+		if (t >= deadline || w->error)
+			stopping = true;
+	}
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	const struct spec *s = &w->wl->spec;
+	const int fixed_kind = s->op == OP_TRIM ? IO_TRIM :
+			       s->op == OP_WRITE ? IO_WRITE : IO_READ;
+	uint64_t base, deadline;
+	int ret = 0;
+
+	if (w->wl->eng->thread_start)
+		ret = w->wl->eng->thread_start(&w->io);
+	wait_for_start();
+	if (ret) {
+		fail(w, ret, fixed_kind, 0);
+		w->t_end = 0;
+		atomic_fetch_sub(&running, 1);
+		return NULL;
+	}
+	base = run_start_ns;
+	deadline = s->time_limit_ns ? base + s->time_limit_ns : UINT64_MAX;
+	if (w->wl->eng->flags & ENGINE_ASYNC)
+		run_async(w, base, deadline, fixed_kind, s->op == OP_RW);
+	else
+		run_sync(w, base, deadline, fixed_kind, s->op == OP_RW);
+	/* The thread ran until now: with think time that is after its last
+	 * completion, and ops/s must count that time too. */
+	w->t_end = now_ns() - base;
 	atomic_fetch_sub(&running, 1);
 	return NULL;
 }
@@ -125,8 +243,8 @@ static void collect(struct workload *wl)
 		struct worker *w = &wl->workers[i];
 
 		threads[i] = &w->st;
-		if (w->st.t_last > elapsed)
-			elapsed = w->st.t_last;
+		if (w->t_end > elapsed)
+			elapsed = w->t_end;
 		if (w->error && !wl->error) {
 			wl->error = w->error;
 			snprintf(wl->errmsg, sizeof(wl->errmsg),
@@ -205,5 +323,7 @@ out_join:
 		if (wls[k].error)
 			ret = -EIO;
 	}
+	for (k = 0; ret == -EIO && k < n; k++)
+		wls[k].stopped_early = !wls[k].error;
 	return ret;
 }

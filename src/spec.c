@@ -28,6 +28,7 @@ void spec_defaults(struct spec *s)
 	s->sigma = 5;
 	s->engine = engine_lookup("stateful");
 	s->qd = 1;
+	s->batch = 1;
 	s->threads = 1;
 	s->duration.kind = AMOUNT_TIME;
 	s->duration.value = 10 * NSEC_PER_SEC;
@@ -107,8 +108,47 @@ int spec_check(const struct spec *s)
 		return -EINVAL;
 	}
 	if (s->qd > 1 && (e->flags & ENGINE_SYNC)) {
-		spec_error(s, "-q/--queue-depth %llu: the %s engine is synchronous and keeps one I/O in flight per thread; queue depth needs an asynchronous engine (naio, uring, paio), not yet available; use -c N threads for concurrency",
+		spec_error(s, "-q/--queue-depth %llu: the %s engine is synchronous and keeps one I/O in flight per thread; use an asynchronous engine (-t naio, uring or paio) for queue depth, or -c N threads",
 			   (unsigned long long)s->qd, e->name);
+		return -EINVAL;
+	}
+	if (spec_given(s, "batch") && (e->flags & ENGINE_SYNC)) {
+		spec_error(s, "--batch %llu: batching applies to the asynchronous engines (naio, uring, paio), not to %s",
+			   (unsigned long long)s->batch, e->name);
+		return -EINVAL;
+	}
+	if (s->batch > s->qd) {
+		spec_error(s, "--batch %llu: larger than the queue depth -q %llu; a batch can hold at most the I/Os in flight",
+			   (unsigned long long)s->batch, (unsigned long long)s->qd);
+		return -EINVAL;
+	}
+	if ((s->sqpoll || s->hipri) && e != &engine_uring) {
+		spec_error(s, "--%s: applies to -t uring only, not to %s",
+			   s->sqpoll ? "sqpoll" : "hipri", e->name);
+		return -EINVAL;
+	}
+	if (s->hipri && s->paged) {
+		spec_error(s, "--hipri: polled completions need O_DIRECT; drop -p");
+		return -EINVAL;
+	}
+	if ((e->flags & ENGINE_NEEDS_PAGED) && !s->paged) {
+		spec_error(s, "-t/--type %s: the %s engine goes through the page cache and cannot use O_DIRECT; add -p",
+			   e->name, e->name);
+		return -EINVAL;
+	}
+	if (s->op == OP_TRIM && (e->flags & ENGINE_NO_TRIM)) {
+		spec_error(s, "-o trim: the %s engine cannot discard; use -t stateful, stateless or mmap",
+			   e->name);
+		return -EINVAL;
+	}
+	if ((e->flags & ENGINE_ASYNC) && s->pause_ns) {
+		spec_error(s, "-z/--pause: think time applies to synchronous engines, which wait for each I/O; with %s use a lower -q instead",
+			   e->name);
+		return -EINVAL;
+	}
+	if (s->append && e != &engine_stateful && e != &engine_stateless) {
+		spec_error(s, "-a/--append: appending needs -t stateful or stateless; the %s engine writes at explicit offsets",
+			   e->name);
 		return -EINVAL;
 	}
 	if ((e->flags & ENGINE_FILE_POS) && !s->local_fd && s->threads > 1) {
@@ -126,6 +166,17 @@ int spec_check(const struct spec *s)
 	}
 	if (spec_given(s, "rwmix") && s->op != OP_RW) {
 		spec_error(s, "--rwmix %g: the read/write mix applies to -o rw only", s->rwmix);
+		return -EINVAL;
+	}
+	if (s->sample_ns && s->sample_ns < NSEC_PER_MSEC) {
+		spec_error(s, "-g/--sample-step %lluns: the time series needs a step of at least 1 ms, or 0 to log every I/O",
+			   (unsigned long long)s->sample_ns);
+		return -EINVAL;
+	}
+	if (s->sample_ns && s->duration.kind == AMOUNT_TIME &&
+	    s->duration.value / s->sample_ns > 10000000) {
+		spec_error(s, "-g/--sample-step: %llu intervals of the run is more than the 10,000,000 rebench keeps; use a longer step",
+			   (unsigned long long)(s->duration.value / s->sample_ns));
 		return -EINVAL;
 	}
 	if (s->sample_ns == 0 && !s->output) {
@@ -153,6 +204,11 @@ int spec_resolve(struct spec *s, const struct target *t)
 	uint64_t bytes;
 
 	if (!t->exists) {
+		if (!strncmp(s->target, "/dev/", 5)) {
+			spec_error(s, "cannot open %s: No such file or directory (is the device name right? rebench does not create files under /dev)",
+				   s->target);
+			return -ENOENT;
+		}
 		if (s->length.kind != AMOUNT_BYTES) {
 			spec_error(s, "cannot open %s: No such file or directory (give -e SIZE to create a file of that size)",
 				   s->target);

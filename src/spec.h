@@ -21,7 +21,10 @@ enum io_kind { IO_READ, IO_WRITE, IO_TRIM, IO_KINDS };
 struct spec {
 	char *target;
 	unsigned line;		/* stdin line number; 0 = command line */
-	uint64_t given;		/* bit i set: option i of the table was given */
+	uint64_t given;		/* bit i: option i was written for this workload
+				 * (its stdin line, or the command line in
+				 * single mode); command-line defaults that a
+				 * stdin line inherits do not count */
 
 	int op;			/* enum io_op */
 	double rwmix;		/* % reads for rw */
@@ -34,6 +37,9 @@ struct spec {
 	double sigma;
 	int engine;		/* index in the engine registry */
 	uint64_t qd;
+	uint64_t batch;		/* async: submit/reap this many at once */
+	bool sqpoll;
+	bool hipri;
 	uint64_t threads;
 	bool local_fd;
 	struct amount duration;
@@ -65,6 +71,7 @@ struct run_opts {
 	bool drop_caches;
 	bool help;
 	bool version;
+	bool engines;
 };
 
 void spec_defaults(struct spec *s);

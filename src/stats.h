@@ -38,7 +38,6 @@ struct io_log_chunk {
 struct thread_stats {
 	struct hist hist;
 	uint64_t ops[IO_KINDS];
-	uint64_t t_last;	/* last completion, from the start */
 	/* interval series */
 	uint64_t step_ns;
 	uint64_t next_edge;
@@ -89,7 +88,6 @@ static inline int stats_record(struct thread_stats *st, int kind,
 {
 	hist_add(&st->hist, lat);
 	st->ops[kind]++;
-	st->t_last = t_done;
 	while (t_done >= st->next_edge) {
 		st->cur++;
 		st->next_edge += st->step_ns;

@@ -185,7 +185,21 @@ int target_probe(const char *path, struct target *t, char *err, size_t len)
 		int e = errno;
 
 		if (e == ENOENT) {
+			/* A file to create: its filesystem sets the O_DIRECT
+			 * granularity, so probe the directory it will be in. */
+			char dir[PATH_MAX];
+
 			t->kind = TARGET_FILE;
+			snprintf(dir, sizeof(dir), "%s", path);
+			if (stat(dirname(dir), &st)) {
+				e = errno;
+				snprintf(err, len, "cannot create %s: %s", path,
+					 strerror(e));
+				return -e;
+			}
+			t->st_dev = st.st_dev;
+			t->fs_block = (unsigned)st.st_blksize;
+			probe_sysfs(t, st.st_dev, true);
 			return 0;
 		}
 		snprintf(err, len, "cannot open %s: %s", path, strerror(e));

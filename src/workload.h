@@ -28,7 +28,11 @@ struct worker {
 	struct prng rng;
 	struct thread_stats st;
 	uint64_t ops_limit;	/* 0: until the deadline */
+	uint64_t t_end;		/* when the thread stopped, from the start */
 	uint64_t read_below;	/* rw: read when (rand >> 11) < this */
+	struct io_unit **free_units;	/* async: qd slots each */
+	struct io_unit **done_units;
+	bool engine_ready;	/* init succeeded: cleanup is due */
 	pthread_t tid;
 	bool started;
 	bool own_fd;
@@ -44,11 +48,14 @@ struct workload {
 	unsigned index;		/* position in the run, from 0 */
 	int shared_fd;
 	bool needs_layout;	/* holes to fill before measuring */
+	uint64_t create_size;	/* new file: bytes to create and lay out */
+	struct workload *creator;	/* new file created by an earlier one */
 	bool layout_confirm;	/* layout changes a file the user gave */
 	struct worker *workers;
 	struct result res;
 	bool have_result;
 	int error;		/* first failed I/O of any thread */
+	bool stopped_early;	/* another workload's failed I/O stopped it */
 	char errmsg[PATH_MAX + 256];
 	char *warnings[MAX_WARNINGS];
 	int nwarn;

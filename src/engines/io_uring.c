@@ -1,0 +1,221 @@
+/* io_uring.c - io_uring through liburing: a batch of SQEs per submit, CQEs
+ * reaped in batches, the unit buffers and the file registered with the ring
+ * when the kernel allows (else plain reads and writes, with a note), and
+ * optionally SQ polling (--sqpoll) and polled completions (--hipri).
+ * Built only with liburing (HAVE_LIBURING); otherwise the entry says what to
+ * install.
+ */
+#include "../engine.h"
+
+#ifdef HAVE_LIBURING
+#include <errno.h>
+#include <liburing.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "../spec.h"
+
+struct uring_state {
+	struct io_uring ring;
+	bool ring_ok;
+	bool disabled;		/* created disabled: the worker enables it */
+	bool fixed_bufs;
+	bool fixed_file;
+	unsigned staged;
+};
+
+static void register_resources(struct io_ctx *io, struct uring_state *s)
+{
+	struct iovec *iov = calloc(io->qd, sizeof(*iov));
+	int ret = -ENOMEM;
+	unsigned i;
+
+	if (iov) {
+		for (i = 0; i < io->qd; i++) {
+			iov[i].iov_base = io->units[i].buf;
+			iov[i].iov_len = io->bs;
+		}
+		ret = io_uring_register_buffers(&s->ring, iov, io->qd);
+		free(iov);
+	}
+	s->fixed_bufs = ret == 0;
+	s->fixed_file = io_uring_register_files(&s->ring, &io->fd, 1) == 0;
+	if (!s->fixed_bufs || !s->fixed_file)
+		snprintf(io->note, sizeof(io->note),
+			 "uring: the kernel refused to register the %s (%s); using plain reads and writes for them",
+			 !s->fixed_bufs ? "buffers" : "file",
+			 !s->fixed_bufs ? strerror(-ret) : "register_files failed");
+}
+
+static int uring_init(struct io_ctx *io)
+{
+	struct uring_state *s = calloc(1, sizeof(*s));
+	struct io_uring_params p;
+	int ret;
+
+	if (!s)
+		return -ENOMEM;
+	io->priv = s;
+	memset(&p, 0, sizeof(p));
+	if (io->sqpoll) {
+		p.flags |= IORING_SETUP_SQPOLL;
+		p.sq_thread_idle = 1000;	/* ms before the poller sleeps */
+	}
+	if (io->hipri)
+		p.flags |= IORING_SETUP_IOPOLL;
+	/*
+	 * One thread submits and reaps each ring: say so (SINGLE_ISSUER) and
+	 * run completion work only when that thread waits (DEFER_TASKRUN),
+	 * which saves an interrupt of the thread per completion, as fio does.
+	 * The submitting thread must be the one that enables the ring, hence
+	 * R_DISABLED here and io_uring_enable_rings() in uring_thread_start.
+	 * Kernels before 6.1 refuse these flags: then plain set-up.
+	 */
+	if (!io->sqpoll) {
+		struct io_uring_params q = p;
+
+		q.flags |= IORING_SETUP_R_DISABLED | IORING_SETUP_SINGLE_ISSUER |
+			   IORING_SETUP_DEFER_TASKRUN;
+		ret = io_uring_queue_init_params(io->qd, &s->ring, &q);
+		if (!ret) {
+			s->disabled = true;
+			goto ring_ready;
+		}
+	}
+	ret = io_uring_queue_init_params(io->qd, &s->ring, &p);
+	if (ret) {
+		snprintf(io->err, sizeof(io->err), "io_uring setup with %u entries failed: %s%s",
+			 io->qd, strerror(-ret),
+			 ret == -ENOMEM ? " (the locked-memory limit is too low: raise ulimit -l, or lower -q)" :
+			 ret == -EPERM ? " (io_uring is disabled: see /proc/sys/kernel/io_uring_disabled)" :
+			 ret == -EINVAL && io->hipri ? " (polled completions need O_DIRECT and a device with poll queues)" : "");
+		return ret;
+	}
+ring_ready:
+	s->ring_ok = true;
+	register_resources(io, s);
+	return 0;
+}
+
+static int uring_thread_start(struct io_ctx *io)
+{
+	struct uring_state *s = io->priv;
+
+	if (!s->disabled)
+		return 0;
+	/* liburing 2.3 declares io_uring_enable_rings() but does not export
+	 * it: make the register call it would make. */
+	if (syscall(__NR_io_uring_register, s->ring.ring_fd,
+		    IORING_REGISTER_ENABLE_RINGS, NULL, 0) < 0)
+		return -errno;
+	return 0;
+}
+
+static int uring_queue(struct io_ctx *io, struct io_unit *u)
+{
+	struct uring_state *s = io->priv;
+	struct io_uring_sqe *sqe = io_uring_get_sqe(&s->ring);
+	int fd = s->fixed_file ? 0 : io->fd;
+	bool rd = u->kind == IO_READ;
+
+	if (!sqe)
+		return -EBUSY;	/* cannot happen: qd entries, qd units */
+	if (s->fixed_bufs) {
+		if (rd)
+			io_uring_prep_read_fixed(sqe, fd, u->buf, (unsigned)io->bs,
+						 u->off, (int)u->idx);
+		else
+			io_uring_prep_write_fixed(sqe, fd, u->buf, (unsigned)io->bs,
+						  u->off, (int)u->idx);
+	} else if (rd) {
+		io_uring_prep_read(sqe, fd, u->buf, (unsigned)io->bs, u->off);
+	} else {
+		io_uring_prep_write(sqe, fd, u->buf, (unsigned)io->bs, u->off);
+	}
+	if (s->fixed_file)
+		sqe->flags |= IOSQE_FIXED_FILE;
+	io_uring_sqe_set_data(sqe, u);
+	s->staged++;
+	return 0;
+}
+
+static int uring_commit(struct io_ctx *io)
+{
+	struct uring_state *s = io->priv;
+	int ret;
+
+	while (s->staged) {
+		ret = io_uring_submit(&s->ring);
+		if (ret < 0) {
+			if (ret == -EINTR || ret == -EAGAIN)
+				continue;
+			return ret;
+		}
+		s->staged -= (unsigned)ret < s->staged ? (unsigned)ret : s->staged;
+	}
+	return 0;
+}
+
+static int uring_reap(struct io_ctx *io, unsigned min, struct io_unit **done)
+{
+	struct uring_state *s = io->priv;
+	struct io_uring_cqe *cqe;
+	unsigned head, n = 0;
+	int ret;
+
+	do {
+		ret = io_uring_wait_cqe_nr(&s->ring, &cqe, min);
+	} while (ret == -EINTR || ret == -EAGAIN);
+	if (ret)
+		return ret;
+	io_uring_for_each_cqe(&s->ring, head, cqe) {
+		struct io_unit *u = io_uring_cqe_get_data(cqe);
+
+		u->res = cqe->res;
+		done[n++] = u;
+		if (n == io->qd)
+			break;
+	}
+	io_uring_cq_advance(&s->ring, n);
+	return (int)n;
+}
+
+static void uring_cleanup(struct io_ctx *io)
+{
+	struct uring_state *s = io->priv;
+
+	if (!s)
+		return;
+	if (s->ring_ok)
+		io_uring_queue_exit(&s->ring);
+	free(s);
+	io->priv = NULL;
+}
+
+const struct engine_ops engine_uring = {
+	.name = "uring",
+	.aliases = { "io_uring" },
+	.summary = "io_uring (liburing), -q in flight, batched, registered buffers",
+	.flags = ENGINE_ASYNC | ENGINE_NO_TRIM,
+	.init = uring_init,
+	.thread_start = uring_thread_start,
+	.queue = uring_queue,
+	.commit = uring_commit,
+	.reap = uring_reap,
+	.cleanup = uring_cleanup,
+};
+
+#else
+
+const struct engine_ops engine_uring = {
+	.name = "uring",
+	.aliases = { "io_uring" },
+	.summary = "io_uring (liburing), -q in flight, batched, registered buffers",
+	.flags = ENGINE_ASYNC,
+	.unavailable = "this rebench was built without liburing; install liburing-dev (apt-get install liburing-dev) and rebuild",
+};
+
+#endif

@@ -1,0 +1,142 @@
+/* libaio.c - Linux native AIO: io_submit of a whole batch, io_getevents
+ * for at least the asked number of completions.  O_DIRECT is what makes it
+ * asynchronous; with -p the kernel completes each I/O inside io_submit.
+ * Built only with libaio (HAVE_LIBAIO); otherwise the entry says what to
+ * install.
+ */
+#include "../engine.h"
+
+#ifdef HAVE_LIBAIO
+#include <errno.h>
+#include <libaio.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../spec.h"
+
+struct naio_state {
+	io_context_t ctx;
+	struct iocb *cbs;	/* one per unit */
+	struct iocb **staged;
+	unsigned nstaged;
+	struct io_event *events;
+};
+
+static int naio_init(struct io_ctx *io)
+{
+	struct naio_state *s = calloc(1, sizeof(*s));
+	int ret;
+
+	if (!s)
+		return -ENOMEM;
+	io->priv = s;
+	s->cbs = calloc(io->qd, sizeof(*s->cbs));
+	s->staged = calloc(io->qd, sizeof(*s->staged));
+	s->events = calloc(io->qd, sizeof(*s->events));
+	if (!s->cbs || !s->staged || !s->events)
+		return -ENOMEM;
+	ret = io_setup((int)io->qd, &s->ctx);
+	if (ret) {
+		snprintf(io->err, sizeof(io->err), "io_setup(%u) failed: %s%s",
+			 io->qd, strerror(-ret),
+			 ret == -EAGAIN ? " (the system-wide limit /proc/sys/fs/aio-max-nr is too low for this depth and thread count; raise it or lower -q/-c)" : "");
+		s->ctx = 0;
+		return ret;
+	}
+	return 0;
+}
+
+static int naio_queue(struct io_ctx *io, struct io_unit *u)
+{
+	struct naio_state *s = io->priv;
+	struct iocb *cb = &s->cbs[u->idx];
+
+	if (u->kind == IO_READ)
+		io_prep_pread(cb, io->fd, u->buf, io->bs, (long long)u->off);
+	else
+		io_prep_pwrite(cb, io->fd, u->buf, io->bs, (long long)u->off);
+	cb->data = u;
+	s->staged[s->nstaged++] = cb;
+	return 0;
+}
+
+static int naio_commit(struct io_ctx *io)
+{
+	struct naio_state *s = io->priv;
+	unsigned done = 0;
+	int ret;
+
+	/* io_submit may take fewer than offered: offer the rest again. */
+	while (done < s->nstaged) {
+		ret = io_submit(s->ctx, (long)(s->nstaged - done),
+				s->staged + done);
+		if (ret < 0) {
+			if (ret == -EINTR)
+				continue;
+			return ret;
+		}
+		done += (unsigned)ret;
+	}
+	s->nstaged = 0;
+	return 0;
+}
+
+static int naio_reap(struct io_ctx *io, unsigned min, struct io_unit **done)
+{
+	struct naio_state *s = io->priv;
+	int n, i;
+
+	do {
+		n = io_getevents(s->ctx, (long)min, (long)io->qd, s->events, NULL);
+	} while (n == -EINTR);
+	if (n < 0)
+		return n;
+	for (i = 0; i < n; i++) {
+		struct io_unit *u = s->events[i].data;
+
+		/* res is unsigned long: a negative errno shows as huge */
+		u->res = (int64_t)(long)s->events[i].res;
+		done[i] = u;
+	}
+	return n;
+}
+
+static void naio_cleanup(struct io_ctx *io)
+{
+	struct naio_state *s = io->priv;
+
+	if (!s)
+		return;
+	if (s->ctx)
+		io_destroy(s->ctx);	/* waits for what is in flight */
+	free(s->cbs);
+	free(s->staged);
+	free(s->events);
+	free(s);
+	io->priv = NULL;
+}
+
+const struct engine_ops engine_naio = {
+	.name = "naio",
+	.aliases = { "libaio" },
+	.summary = "Linux native AIO (libaio), -q in flight, batched",
+	.flags = ENGINE_ASYNC | ENGINE_NO_TRIM,
+	.init = naio_init,
+	.queue = naio_queue,
+	.commit = naio_commit,
+	.reap = naio_reap,
+	.cleanup = naio_cleanup,
+};
+
+#else
+
+const struct engine_ops engine_naio = {
+	.name = "naio",
+	.aliases = { "libaio" },
+	.summary = "Linux native AIO (libaio), -q in flight, batched",
+	.flags = ENGINE_ASYNC,
+	.unavailable = "this rebench was built without libaio; install libaio-dev (apt-get install libaio-dev) and rebuild",
+};
+
+#endif
