@@ -24,6 +24,7 @@ RB_TIMEOUT=${RB_TIMEOUT:-60}
 
 CHECKS_PASSED=0
 CHECKS_FAILED=0
+FAILED_CHECKS=()
 SCRATCH=
 _CLEANED=
 
@@ -40,9 +41,20 @@ pass() {
 }
 
 # A failed check: report it and keep going; the test exits 1 at the end.
+# In a command substitution (DEV=$(make_loop ...)) stdout is captured, so
+# the report goes to stderr there.
 check_failed() {
+	if [ "$BASH_SUBSHELL" -gt 0 ]; then
+		_check_failed "$@" >&2
+	else
+		_check_failed "$@"
+	fi
+}
+
+_check_failed() {
 	CHECKS_FAILED=$((CHECKS_FAILED + 1))
 	printf 'not ok %d - %s\n' $((CHECKS_PASSED + CHECKS_FAILED)) "$1"
+	FAILED_CHECKS+=("$((CHECKS_PASSED + CHECKS_FAILED)) - $1")
 	shift
 	local l
 	for l in "$@"; do
@@ -56,9 +68,14 @@ check_failed() {
 	fi
 }
 
-# Stop the test now: a failure that makes later checks meaningless.
+# Stop the test now: a failure that makes later checks meaningless.  From
+# a subshell (DEV=$(make_loop ...)) the whole test is stopped, not just the
+# subshell, so it never goes on with an empty device name.
 fail() {
 	check_failed "$@"
+	if [ "$BASH_SUBSHELL" -gt 0 ]; then
+		kill -USR1 "$$" 2>/dev/null
+	fi
 	exit 1
 }
 die() { fail "$@"; }
@@ -88,8 +105,9 @@ assert_ne() {
 	fi
 }
 
-# assert_match ERE TEXT WHAT: some line of TEXT matches ERE (grep -E).
+# assert_match [--] ERE TEXT WHAT: some line of TEXT matches ERE (grep -E).
 assert_match() {
+	[ "$1" = -- ] && shift
 	if printf '%s\n' "$2" | grep -Eq -- "$1"; then
 		pass "$3"
 	else
@@ -98,6 +116,7 @@ assert_match() {
 }
 
 assert_no_match() {
+	[ "$1" = -- ] && shift
 	if printf '%s\n' "$2" | grep -Eq -- "$1"; then
 		check_failed "$3" "unexpected match of /$1/ in:" "$(printf '%s\n' "$2" | grep -E -- "$1" | head -n 5)"
 	else
@@ -151,8 +170,12 @@ require_loop() {
 	[ -e /dev/loop-control ] || skip "needs loop device support (/dev/loop-control missing; modprobe loop)"
 }
 
+# Check the binary exists, and test a private copy of it, so that every
+# check of a script runs the same build even if ./rebench is relinked
+# meanwhile.
 require_rebench() {
 	[ -x "$REBENCH" ] || fail "rebench binary not found at $REBENCH: run 'make' first (or set REBENCH)"
+	cp -p "$REBENCH" "$SCRATCH/rebench" 2>/dev/null && REBENCH=$SCRATCH/rebench
 }
 
 # ---------------------------------------------------------------- resources
@@ -164,7 +187,8 @@ _register() { printf '%s\n' "$2" >>"$SCRATCH/.$1"; }
 make_image() {
 	local size=$1 img mib
 	img=$(mktemp "$SCRATCH/img.XXXXXX") || fail "mktemp failed"
-	mib=$(numfmt --from=iec "${size%B}" 2>/dev/null) || fail "bad image size $size"
+	mib=$(numfmt --from=iec "$(printf '%s' "${size%[bB]}" | tr "[:lower:]" "[:upper:]")" 2>/dev/null) ||
+		fail "bad image size $size"
 	mib=$((mib / 1048576))
 	[ "$mib" -ge 1 ] || fail "image size $size below 1 MiB"
 	dd if=/dev/urandom of="$img" bs=1M count="$mib" status=none 2>/dev/null ||
@@ -177,7 +201,7 @@ make_image() {
 # get nodes (-P).  Detached by the EXIT trap.
 make_loop() {
 	local img dev
-	img=$(make_image "$1")
+	img=$(make_image "$1") || exit 1
 	if [ -n "${2:-}" ]; then
 		dev=$(losetup -f --show -P --sector-size "$2" "$img") ||
 			fail "losetup --sector-size $2 failed"
@@ -219,6 +243,13 @@ mount_dev() {
 	_register mounts "$2"
 }
 
+# try_mount DEV DIR [OPTIONS]: like mount_dev, but returns 1 on failure.
+try_mount() {
+	mkdir -p "$2" || return 1
+	mount ${3:+-o "$3"} "$1" "$2" 2>/dev/null || return 1
+	_register mounts "$2"
+}
+
 # Remember a background process to kill if the test exits early.
 register_pid() { _register pids "$1"; }
 
@@ -241,7 +272,7 @@ cleanup() {
 	local rc=$? f p
 	[ -n "$_CLEANED" ] && return
 	_CLEANED=1
-	trap - EXIT INT TERM HUP
+	trap - EXIT INT TERM HUP USR1
 	if [ -n "$SCRATCH" ] && [ -d "$SCRATCH" ]; then
 		if [ -f "$SCRATCH/.pids" ]; then
 			while read -r p; do
@@ -263,6 +294,7 @@ cleanup() {
 	fi
 	if [ "$rc" != 77 ] && [ -z "${_SKIPPING:-}" ]; then
 		if [ "$CHECKS_FAILED" -gt 0 ]; then
+			printf 'failed check: %s\n' "${FAILED_CHECKS[@]}"
 			printf '%s: %d of %d checks failed\n' "$TEST_NAME" "$CHECKS_FAILED" \
 				$((CHECKS_PASSED + CHECKS_FAILED))
 			rc=1
@@ -277,6 +309,7 @@ SCRATCH=$(mktemp -d /tmp/rebench-test.XXXXXX) || { echo "mktemp -d failed"; exit
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
+trap 'echo "$TEST_NAME: stopped by a failure above"; exit 1' USR1
 trap 'exit 129' HUP
 
 # ---------------------------------------------------------------- running
@@ -314,7 +347,7 @@ rb_ok() {
 # RB_OUT holds the prompt and the answer as well as stdout; stderr goes to
 # RB_ERR.
 rb_pty() {
-	local answer=$1 cmd a
+	local answer=$1 cmd
 	shift
 	cmd=$(printf '%q ' "$REBENCH" "$@")
 	if [ -n "${RB_PTY_STDIN:-}" ]; then

@@ -599,11 +599,25 @@ static void test_spec_check(void **state)
 	want_check("-t stateless --sqpoll /dev/x", -EINVAL);
 	want_check("-t paio -q 4 -o write -w seq -a /dev/x", -EINVAL);
 
-	/* only the uniform distribution, and without a parameter */
-	want_check("-u normal /dev/x", -EINVAL);
-	want_check("-u zipf:1.2 /dev/x", -EINVAL);
+	/* distributions and their parameters */
+	want_check("-u normal /dev/x", 0);
+	want_check("-u zipf:1.2 /dev/x", 0);
+	want_check("-u zipf /dev/x", 0);
+	want_check("-u zipf:0 /dev/x", -EINVAL);
+	expect_message("zipf:0", "THETA", "(0, 100]", (const char *)NULL);
+	want_check("-u zipf:-2 /dev/x", -EINVAL);
+	want_check("-u pareto:0.2 /dev/x", 0);
+	want_check("-u pareto:1 /dev/x", -EINVAL);
+	want_check("-u pow -i 100 /dev/x", -EINVAL);
+	want_check("-u zoned:80/20:20/80 /dev/x", 0);
+	want_check("-u zoned:80/20:10/80 /dev/x", -EINVAL);
+	expect_message("zones", "sum to 100", (const char *)NULL);
 	want_check("-u uniform:3 /dev/x", -EINVAL);
+	want_check("-u normal:3 /dev/x", -EINVAL);
 	want_check("-u UNIFORM /dev/x", 0);
+	want_check("-u const --center 10 /dev/x", 0);
+	want_check("-w seq -u normal /dev/x", -EINVAL);
+	want_check("-w seq --scatter /dev/x", -EINVAL);
 
 	/* synchronous engines keep one I/O in flight */
 	want_check("-q 4 /dev/x", -EINVAL);

@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# test_output_formats.sh - machine-readable output: the -n line (18 numeric
+# fields, version in field 13) and the --json document (tool, versions,
+# kernel, target geometry, resolved parameters, seed, results, intervals,
+# warnings), their internal consistency, and the human Total line.
+. "$(dirname "$0")/../lib/common.sh"
+
+require_loop
+require_cmd jq sfdisk partx
+
+DEV=$(make_loop 32M)
+D4K=$(make_loop 32M 4096)
+M=1048576
+
+section "-n line"
+rb -n -b 4k --seed 4242 -d 500ms "$DEV"
+assert_rc 0 "-n run exits 0"
+assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "exactly one line"
+line=$(printf '%s\n' "$RB_OUT" | head -n 1)
+read -r -a f <<<"$line"
+assert_eq 21 "${#f[@]}" "21 fields"
+nonnum=$(printf '%s\n' "$line" | tr ' ' '\n' | grep -Evx '[0-9]+(\.[0-9]+)?' | head -n 3)
+assert_eq "" "$nonnum" "every field is a non-negative number"
+assert_eq 1 "${f[12]}" "field 13 is the format version, 1"
+assert_eq 0 "${f[17]}" "field 18 is 0 (not interrupted, no error)"
+assert_eq 4242 "${f[16]}" "field 17 is the seed"
+assert_eq $((f[13] * 4096)) "${f[14]}" "field 15 (bytes) = field 14 (I/Os) * block size"
+assert_num "field 1 (ops/s ${f[0]}) = I/Os / elapsed (${f[13]} / ${f[15]}) within 0.1%" \
+	"(${f[0]} - ${f[13]} / ${f[15]}) ^ 2 <= (${f[0]} * 0.001) ^ 2"
+assert_num "field 2 (MB/s ${f[1]}) = bytes / 2^20 / elapsed within 0.1%" \
+	"(${f[1]} - ${f[14]} / $M / ${f[15]}) ^ 2 <= (${f[1]} * 0.001) ^ 2"
+assert_num "field 3 (min ops/s) <= field 4 (max ops/s)" "${f[2]} <= ${f[3]}"
+assert_num "latency: min <= p50 <= p90 <= p99 <= p99.9 <= max (fields 6, 8-12)" \
+	"${f[5]} <= ${f[7]} && ${f[7]} <= ${f[8]} && ${f[8]} <= ${f[9]} && ${f[9]} <= ${f[10]} && ${f[10]} <= ${f[11]}"
+assert_num "latency: min <= avg <= max (fields 6, 7, 12)" "${f[5]} <= ${f[6]} && ${f[6]} <= ${f[11]}"
+assert_num "elapsed (field 16) is about 0.5 s" "${f[15]} >= 0.5 && ${f[15]} < 0.8"
+rb -n -b 4k -d 1m "$DEV"
+assert_eq 256 "$(terse_field 14)" "-d 1m -b 4k: field 14 is 256"
+assert_eq "" "$RB_ERR" "-n prints nothing on stderr"
+
+section "--json document"
+rb --json -b 4k --seed 987654321 -d 1 -g 250 "$DEV"
+assert_rc 0 "--json run exits 0"
+if printf '%s\n' "$RB_OUT" | jq -e . >/dev/null 2>&1; then
+	pass "stdout is one valid JSON document"
+else
+	fail "stdout is one valid JSON document" "$(printf '%s\n' "$RB_OUT" | head -n 5)"
+fi
+assert_eq rebench "$(jqr .tool)" ".tool is rebench"
+assert_match '^[0-9]+\.[0-9]+' "$(jqr .version)" ".version is a version number"
+rb_version=$(setsid -w "$REBENCH" --version </dev/null)
+assert_eq "rebench $(jqr .version)" "$rb_version" ".version matches rebench --version"
+assert_eq 1 "$(jqr .json_version)" ".json_version is 1"
+assert_eq "$(uname -r)" "$(jqr .kernel)" ".kernel is the running kernel"
+assert_eq false "$(jqr .interrupted)" ".interrupted is false"
+assert_eq 1 "$(jqr '.workloads | length')" "one workload"
+
+W='.workloads[0]'
+assert_eq "$DEV|block device|$(blockdev --getsize64 "$DEV")|512|$(blockdev --getpbsz "$DEV")" \
+	"$(jqr "$W.target | \"\\(.path)|\\(.type)|\\(.size)|\\(.logical_sector)|\\(.physical_sector)\"")" \
+	"target path, type, size, logical and physical sector"
+assert_eq "read|rnd|4096|4096|stateful|1|987654321|1" \
+	"$(jqr "$W.parameters | \"\\(.operation)|\\(.workload)|\\(.block_size)|\\(.stride)|\\(.engine)|\\(.threads)|\\(.seed)|\\(.duration_s)\"")" \
+	"parameters: operation, workload, block_size, stride, engine, threads, seed, duration_s"
+assert_eq "0|$((32 * M))|true|250" \
+	"$(jqr "$W.parameters | \"\\(.region_offset)|\\(.region_length)|\\(.direct)|\\(.sample_step_ms)\"")" \
+	"parameters: region, direct, sample_step_ms resolved"
+missing=$(jqr "$W.parameters | [\"operation\",\"workload\",\"block_size\",\"stride\",\"direction\",\"dist\",\"engine\",\"queue_depth\",\"threads\",\"local_fd\",\"duration\",\"region_offset\",\"region_length\",\"direct\",\"flush\",\"atime\",\"append\",\"sample_step_ms\",\"pause_us\",\"output\",\"seed\",\"line\"] - keys | join(\" \")")
+assert_eq "" "$missing" "parameters has every documented key"
+assert_eq array "$(jqr "$W.warnings | type")" ".warnings is an array"
+assert_eq 0 "$(jqr "$W.warnings | length")" "no warnings for a plain read of a device"
+
+read -r ios bytes ops mbs el bs <<<"$(jqr "$W | \"\\(.results.ios) \\(.results.bytes) \\(.results.ops_per_s) \\(.results.mb_per_s) \\(.results.elapsed_s) \\(.parameters.block_size)\"")"
+assert_num "results.ios is positive ($ios)" "$ios > 0"
+assert_eq "$((ios * bs))" "$bytes" "bytes == ios * block_size"
+assert_num "ops_per_s ($ops) == ios / elapsed_s within 0.1%" "($ops - $ios / $el) ^ 2 <= ($ops * 0.001) ^ 2"
+assert_num "mb_per_s ($mbs) == bytes / 2^20 / elapsed_s within 0.1%" "($mbs - $bytes / $M / $el) ^ 2 <= ($mbs * 0.001) ^ 2"
+assert_eq "$ios 0 0" "$(jqr "$W.results | \"\\(.reads) \\(.writes) \\(.trims)\"")" "reads == ios, no writes or trims"
+read -r lmin lavg p50 p90 p99 p999 lmax eb <<<"$(jqr "$W.results.latency_us | \"\\(.min) \\(.avg) \\(.p50) \\(.p90) \\(.p99) \\(.p99_9) \\(.max) \\(.error_bound_pct)\"")"
+assert_num "latency_us: min <= p50 <= p90 <= p99 <= p99_9 <= max" \
+	"$lmin <= $p50 && $p50 <= $p90 && $p90 <= $p99 && $p99 <= $p999 && $p999 <= $lmax"
+assert_num "latency_us: min <= avg <= max, min > 0" "$lmin <= $lavg && $lavg <= $lmax && $lmin > 0"
+assert_num "latency_us.error_bound_pct states a bound of about 1% ($eb)" "$eb > 0 && $eb <= 1.6"
+assert_eq "250|4" "$(jqr "$W.results.intervals | \"\\(.step_ms)|\\(.complete)\"")" \
+	"intervals: step_ms 250, 4 complete intervals in 1 s"
+assert_eq number "$(jqr "$W.results.intervals.ops_per_s_stddev | type")" "intervals.ops_per_s_stddev is a number"
+assert_num "intervals: min <= max ops/s" \
+	"$(jqr "$W.results.intervals.ops_per_s_min") <= $(jqr "$W.results.intervals.ops_per_s_max")"
+assert_eq null "$(jqr "$W.error")" ".error is null"
+
+section "--json on a 4096-byte-sector device and on a partition"
+rb --json -b 4k -d 300ms "$D4K"
+assert_eq "4096" "$(jqr "$W.target.logical_sector")" "logical_sector is 4096 on a 4Kn loop device"
+PD=$(make_loop 32M)
+printf 'label: dos\nstart=2048, size=16384, type=83\n' | sfdisk -q "$PD" || fail "sfdisk $PD failed"
+loop_partitions "$PD" || fail "no partition node ${PD}p1 appeared"
+rb --json -d 300ms "${PD}p1"
+assert_rc 0 "--json on a partition exits 0"
+assert_eq "partition|$(basename "$PD")|$M|$((16384 * 512))" \
+	"$(jqr "$W.target | \"\\(.type)|\\(.disk)|\\(.partition_start)|\\(.size)\"")" \
+	"partition: type, disk, partition_start (1 MiB) and size"
+
+section "--json for a file rebench creates"
+rb --json -e 2m -b 4k -d 300ms "$SCRATCH/new.dat"
+assert_rc 0 "--json with a new file exits 0"
+assert_eq "file|true|$((2 * M))" "$(jqr "$W.target | \"\\(.type)|\\(.created)|\\(.size)\"")" \
+	"target type file, created true, size 2 MiB"
+assert_match 'created' "$(jqr "$W.warnings[]")" "warnings say the file was created"
+
+# Warnings belong in every output format; -n keeps stdout to its one line.
+rb -n -e 1m -d 300ms "$SCRATCH/new-n.dat"
+assert_rc 0 "-n with a new file exits 0"
+assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "-n: stdout is still exactly one line"
+assert_eq 21 "$(printf '%s\n' "$RB_OUT" | awk 'NF { print NF; exit }')" "-n: the line has 21 fields"
+assert_match 'created' "$RB_ERR" "-n: the created-file warning is reported (on stderr)"
+
+section "--help and --version"
+rb --help
+assert_rc 0 "--help exits 0"
+for o in -o -w -b -s -r -u -i -t -q -c -l -d -j -e -p -f -m -a -g -z -n -y; do
+	assert_match "^  $o, --[a-z-]+" "$RB_OUT" "--help lists $o"
+done
+for o in --rwmix --output --seed --drop-caches --json --yes; do
+	assert_match "^ +(-[a-zA-Z], )?$o( |$)" "$RB_OUT" "--help lists $o"
+done
+assert_match 'Exit status' "$RB_OUT" "--help documents the exit statuses"
+rb --version
+assert_rc 0 "--version exits 0"
+assert_match '^rebench [0-9]+\.[0-9]+' "$RB_OUT" "--version prints 'rebench X.Y'"
+
+section "human Total line"
+rb -b 4k -d 2m --seed 55 "$DEV"
+assert_match '^Total: 512 I/Os, 2097152 bytes in [0-9.]+ s, seed 55$' "$RB_OUT" \
+	"Total: N I/Os, bytes, elapsed and seed"
