@@ -101,7 +101,7 @@ clean:
 
 # Is rebench ever the bottleneck?  Ratios against fio and a bare loop.
 bench/bareloop: bench/bareloop.c src/prng.h
-	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< -laio -luring
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(filter -laio -luring,$(LDLIBS))
 
 bench: rebench bench/bareloop
 	bench/run.sh

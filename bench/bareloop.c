@@ -10,8 +10,12 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#ifdef HAVE_LIBAIO
 #include <libaio.h>
+#endif
+#ifdef HAVE_LIBURING
 #include <liburing.h>
+#endif
 #include <linux/fs.h>
 #include <signal.h>
 #include <stdio.h>
@@ -58,6 +62,7 @@ static unsigned long long run_psync(int fd, void *buf, size_t bs,
 	return n;
 }
 
+#ifdef HAVE_LIBAIO
 static unsigned long long run_libaio(int fd, char *bufs, size_t bs,
 				     uint64_t slots, struct prng *r,
 				     unsigned depth, unsigned batch)
@@ -110,6 +115,9 @@ static unsigned long long run_libaio(int fd, char *bufs, size_t bs,
 	return n;
 }
 
+#endif
+
+#ifdef HAVE_LIBURING
 static unsigned long long run_uring(int fd, char *bufs, size_t bs,
 				    uint64_t slots, struct prng *r,
 				    unsigned depth, unsigned batch)
@@ -186,6 +194,7 @@ static unsigned long long run_uring(int fd, char *bufs, size_t bs,
 	io_uring_queue_exit(&ring);
 	return n;
 }
+#endif
 
 int main(int argc, char **argv)
 {
@@ -225,10 +234,14 @@ int main(int argc, char **argv)
 	t0 = now_s();
 	if (!strcmp(argv[2], "psync"))
 		n = run_psync(fd, bufs, bs, slots, &r);
+#ifdef HAVE_LIBAIO
 	else if (!strcmp(argv[2], "libaio"))
 		n = run_libaio(fd, bufs, bs, slots, &r, depth, batch);
+#endif
+#ifdef HAVE_LIBURING
 	else if (!strcmp(argv[2], "io_uring"))
 		n = run_uring(fd, bufs, bs, slots, &r, depth, batch);
+#endif
 	else {
 		fprintf(stderr, "bareloop: unknown engine %s\n", argv[2]);
 		return 2;

@@ -213,7 +213,8 @@ static int validate_all(const struct spec *base)
 			spec_error(&wl->spec, "%s", err);
 			return -EINVAL;
 		}
-		if (spec_resolve(&wl->spec, &wl->tgt))
+		if (spec_resolve(&wl->spec, &wl->tgt) ||
+		    spec_resolve_dist(&wl->spec, &wl->dist))
 			return -EINVAL;
 		wl->eng = engine_get(wl->spec.engine);
 		workload_plan(wl);

@@ -33,12 +33,12 @@ static const struct opt_value direction_values[] = {
 
 static const struct opt_value dist_values[] = {
 	{ "uniform", DIST_UNIFORM, "every aligned offset equally likely" },
-	{ "normal", DIST_NORMAL, "not yet available" },
-	{ "pow", DIST_POW, "not yet available" },
-	{ "zipf", DIST_ZIPF, "not yet available" },
-	{ "pareto", DIST_PARETO, "not yet available" },
-	{ "zoned", DIST_ZONED, "not yet available" },
-	{ "const", DIST_CONST, "not yet available" },
+	{ "normal", DIST_NORMAL, "truncated normal around --center, sd = sigma % of the region" },
+	{ "pow", DIST_POW, "power law U^a whose mean is sigma % into the region" },
+	{ "zipf", DIST_ZIPF, "zipf:THETA (default 1.2), block k has weight k^-THETA" },
+	{ "pareto", DIST_PARETO, "pareto:H (default 0.2), fio's: 1-H of the I/Os on H of the region" },
+	{ "zoned", DIST_ZONED, "zoned:A/R[:A/R...]: A% of the I/Os on the next R% of the region" },
+	{ "const", DIST_CONST, "every I/O at --center" },
 	{ NULL, 0, NULL }
 };
 
@@ -56,7 +56,11 @@ const struct opt_desc opt_table[] = {
 	{ "dist", 'u', OPT_DIST, W(dist), "NAME[:PARAM]", "uniform",
 	  "distribution of random offsets", dist_values, 0, 0, 0 },
 	{ "sigma", 'i', OPT_DOUBLE, W(sigma), "PCT", "5",
-	  "spread of the normal and pow distributions, % of the region", NULL, 0, 0, 0 },
+	  "normal: standard deviation, pow: mean location, % of the region", NULL, 0, 0, 0 },
+	{ "center", 0, OPT_PERCENT, W(center), "PCT", "normal 50, others 0",
+	  "where the hot spot is, % into the region (the rest wraps around)", NULL, 0, 0, 0 },
+	{ "scatter", 0, OPT_FLAG, W(scatter), NULL, "off",
+	  "spread the hot blocks over the region by a fixed permutation", NULL, 0, 0, 0 },
 	{ "type", 't', OPT_ENGINE, W(engine), "ENGINE", "stateful",
 	  "I/O engine: stateful, stateless, mmap, paio, naio, uring (see --engines)", NULL, 0, 0, 0 },
 	{ "queue-depth", 'q', OPT_COUNT, W(qd), "N", "1",
@@ -576,7 +580,7 @@ void options_print_help(FILE *f)
 		}
 	}
 	fprintf(f,
-		"\nSizes take k, m, g, t suffixes (powers of 1024). Distributions: uniform.\n"
+		"\nSizes take k, m, g, t suffixes (powers of 1024).\n"
 		"\nExit status: 0 success, 1 bad arguments or refused confirmation,\n"
 		"2 preparation failed, 3 I/O failed during the run, 130 interrupted.\n"
 		"\nExamples:\n"

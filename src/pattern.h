@@ -10,7 +10,11 @@
  * k = first, first-1, ... and wraps to slots-1.  Thread t of T starts
  * t * slots / T slots from the beginning (forward) or from the end
  * (backward), so threads begin on distinct parts of the region.
- * rnd draws k uniformly from [0, slots) (later: other distributions).
+ * rnd draws k from the workload's distribution (dist.h; uniform when none is
+ * set) and counts it in one of DIST_SLICES equal slices of the region:
+ * slices[] by where the I/O went, ranks[] by the slot before --scatter
+ * (the same array when there is no scatter).  Counting is a multiply-high
+ * and an increment.
  */
 #ifndef REBENCH_PATTERN_H
 #define REBENCH_PATTERN_H
@@ -18,6 +22,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "dist.h"
 #include "prng.h"
 
 struct pattern {
@@ -27,7 +32,27 @@ struct pattern {
 	uint64_t next;		/* seq: slot of the next I/O */
 	bool random;
 	bool backward;
+	const struct dist *dist;	/* rnd: NULL is plain uniform */
+	uint64_t inv;		/* floor(2^64 / slots), for slice_of() */
+	uint64_t *ranks;	/* == slices unless scattered */
+	uint64_t slices[DIST_SLICES];
+	uint64_t rank_slices[DIST_SLICES];
 };
+
+/* Use d for random offsets (NULL: uniform). */
+void pattern_set_dist(struct pattern *p, const struct dist *d);
+
+/* floor(slot * DIST_SLICES / slots) without a division: slot * 100 fits
+ * in 64 bits (slots < 2^57), the estimate is at most one low. */
+static inline unsigned slice_of(const struct pattern *p, uint64_t slot)
+{
+	uint64_t x = slot * DIST_SLICES;
+	uint64_t q = (uint64_t)(((unsigned __int128)x * p->inv) >> 64);
+
+	if ((q + 1) * p->slots <= x)
+		q++;
+	return (unsigned)q;
+}
 
 /* Number of slots, or 0 when not even one block fits. */
 uint64_t pattern_slots(uint64_t region_len, uint64_t bs, uint64_t stride);
@@ -39,8 +64,19 @@ static inline uint64_t pattern_next(struct pattern *p, struct prng *r)
 {
 	uint64_t k;
 
-	if (p->random)
-		return p->start + prng_below(r, p->slots) * p->stride;
+	if (p->random) {
+		uint64_t rank;
+
+		if (p->dist) {
+			k = dist_next(p->dist, r, &rank);
+			if (p->ranks != p->slices)
+				p->ranks[slice_of(p, rank)]++;
+		} else {
+			k = prng_below(r, p->slots);
+		}
+		p->slices[slice_of(p, k)]++;
+		return p->start + k * p->stride;
+	}
 	k = p->next;
 	if (p->backward)
 		p->next = k ? k - 1 : p->slots - 1;

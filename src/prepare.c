@@ -325,6 +325,8 @@ static int prepare_worker(struct workload *wl, struct worker *w, unsigned i,
 	pattern_init(&w->pat, s->region_start, s->region_len, s->bs,
 		     s->stride_eff, !s->seq, s->direction == DIR_BACKWARD, i,
 		     (unsigned)s->threads);
+	if (!s->seq)
+		pattern_set_dist(&w->pat, &wl->dist);
 	prng_seed(&w->rng, s->seed, i);
 	if (s->ops_limit)
 		w->ops_limit = s->ops_limit / s->threads +

@@ -3,6 +3,9 @@
  */
 #include <stdio.h>
 
+#include <math.h>
+
+#include "options.h"
 #include "report.h"
 
 static void print_params(FILE *f, const struct workload *wl)
@@ -14,7 +17,8 @@ static void print_params(FILE *f, const struct workload *wl)
 		fmt_duration(d, sizeof(d), &s->duration),
 		(unsigned long long)s->threads, op_name(s->op),
 		fmt_size_short(b, sizeof(b), s->bs), s->seq ? "seq" : "rnd",
-		s->seq ? "none" : "uniform", s->paged ? "off" : "on",
+		s->seq ? "none" : opt_value_name(options_find_long("dist"), s->dist),
+		s->paged ? "off" : "on",
 		engine_name(s));
 	if (s->stride_eff != s->bs)
 		fprintf(f, ", stride: %s", fmt_size_short(st, sizeof(st), s->stride_eff));
@@ -63,6 +67,16 @@ static void print_one(FILE *f, const struct workload *wl, bool interrupted)
 		(unsigned long long)r->bytes, (double)r->elapsed_ns / 1e9,
 		(unsigned long long)wl->spec.seed,
 		interrupted ? " (interrupted)" : "");
+	if (wl->fit.present) {
+		const struct fit *d = &wl->fit;
+
+		fprintf(f, "Distribution: %s: ", d->name);
+		if (d->dof)
+			fprintf(f, "chi-square %.1f on %u dof (p %.3g), ", d->chi2,
+				d->dof, d->p_value);
+		fprintf(f, "KS D %.4f over %d slices%s\n", d->ks_d, DIST_SLICES,
+			d->rank_space ? " (before scatter)" : "");
+	}
 	if (wl->error)
 		fprintf(f, "Error: %s\n", wl->errmsg);
 	for (i = 0; i < wl->nwarn; i++)

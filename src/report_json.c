@@ -6,6 +6,7 @@
 #include <sys/utsname.h>
 
 #include "json.h"
+#include "options.h"
 #include "report.h"
 
 static void put_target(struct json *j, const struct target *t)
@@ -54,7 +55,14 @@ static void put_params(struct json *j, const struct workload *wl)
 	json_u64(j, "block_size", s->bs);
 	json_u64(j, "stride", s->stride_eff);
 	json_str(j, "direction", s->direction == DIR_BACKWARD ? "backward" : "forward");
-	json_str(j, "dist", s->seq ? NULL : "uniform");
+	json_str(j, "dist", s->seq ? NULL : opt_value_name(options_find_long("dist"), s->dist));
+	json_str(j, "dist_param", s->dist_arg);
+	json_num(j, "sigma_pct", s->sigma);
+	if (s->center >= 0)
+		json_num(j, "center_pct", s->center);
+	else
+		json_null(j, "center_pct");
+	json_bool(j, "scatter", s->scatter);
 	json_str(j, "engine", engine_name(s));
 	json_u64(j, "queue_depth", s->qd);
 	json_u64(j, "threads", s->threads);
@@ -79,6 +87,44 @@ static void put_params(struct json *j, const struct workload *wl)
 	json_str(j, "output", s->output);
 	json_u64(j, "seed", s->seed);
 	json_u64(j, "line", s->line);
+	json_obj_end(j);
+}
+
+static void put_shares(struct json *j, const char *key, const uint64_t *c,
+		       uint64_t n)
+{
+	int i;
+
+	json_arr_begin(j, key);
+	for (i = 0; i < DIST_SLICES; i++)
+		json_num(j, NULL, (double)c[i] / (double)n);
+	json_arr_end(j);
+}
+
+static void put_fit(struct json *j, const struct fit *f)
+{
+	int i;
+
+	if (!f->present) {
+		json_null(j, "distribution");
+		return;
+	}
+	json_obj_begin(j, "distribution");
+	json_str(j, "name", f->name);
+	json_u64(j, "ios", f->n);
+	json_u64(j, "slices", DIST_SLICES);
+	json_str(j, "fit_space", f->rank_space ? "rank" : "offset");
+	put_shares(j, "achieved", f->slices, f->n);
+	if (f->rank_space)
+		put_shares(j, "achieved_rank", f->fitted, f->n);
+	json_arr_begin(j, "intended");
+	for (i = 0; i < DIST_SLICES; i++)
+		json_num(j, NULL, f->intended[i]);
+	json_arr_end(j);
+	json_num(j, "chi2", f->chi2);
+	json_u64(j, "dof", f->dof);
+	json_num(j, "p_value", f->p_value);
+	json_num(j, "ks_d", f->ks_d);
 	json_obj_end(j);
 }
 
@@ -119,6 +165,7 @@ static void put_results(struct json *j, const struct workload *wl)
 		json_u64(j, NULL, r->iv_ops[i]);
 	json_arr_end(j);
 	json_obj_end(j);
+	put_fit(j, &wl->fit);
 	json_obj_end(j);
 }
 

@@ -2,7 +2,9 @@
  *
  * Fields 1-5 are the original Rebench's; 6-12 latency in microseconds;
  * 13 is the format version and stays at position 13 in every later version,
- * which may only append fields after 18.
+ * which may only append fields after 21.  19-21 are the distribution's KS D,
+ * chi-square p-value and dof ("-" for sequential workloads, and for the
+ * p-value when dof is 0).
  */
 #include <stdio.h>
 
@@ -20,7 +22,7 @@ void report_terse(FILE *f, const struct report *r)
 		if (!wl->have_result)
 			continue;
 		lat_summarize(res, &l);
-		fprintf(f, "%.2f %.4f %.2f %.2f %.2f %.3f %.3f %.3f %.3f %.3f %.3f %.3f %d %llu %llu %.6f %llu %d\n",
+		fprintf(f, "%.2f %.4f %.2f %.2f %.2f %.3f %.3f %.3f %.3f %.3f %.3f %.3f %d %llu %llu %.6f %llu %d",
 			res->ops_per_s, res->mb_per_s, res->iv_min, res->iv_max,
 			res->iv_sd, l.min, l.avg, l.p50, l.p90, l.p99, l.p999,
 			l.max, TERSE_VERSION,
@@ -29,5 +31,12 @@ void report_terse(FILE *f, const struct report *r)
 			(double)res->elapsed_ns / 1e9,
 			(unsigned long long)wl->spec.seed,
 			workload_status(wl, r->interrupted));
+		if (!wl->fit.present)
+			fprintf(f, " - - -\n");
+		else if (!wl->fit.dof)
+			fprintf(f, " %.6f - 0\n", wl->fit.ks_d);
+		else
+			fprintf(f, " %.6f %.6f %u\n", wl->fit.ks_d,
+				wl->fit.p_value, wl->fit.dof);
 	}
 }

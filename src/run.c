@@ -257,6 +257,17 @@ static void collect(struct workload *wl)
 	}
 	if (!stats_merge(&wl->res, threads, n, wl->spec.bs, elapsed))
 		wl->have_result = true;
+	if (!wl->spec.seq) {
+		const uint64_t *slices[4096], *ranks[4096];
+
+		for (i = 0; i < n; i++) {
+			slices[i] = wl->workers[i].pat.slices;
+			ranks[i] = wl->workers[i].pat.rank_slices;
+		}
+		fit_compute(&wl->fit, &wl->dist, slices, ranks, n);
+		dist_describe(&wl->dist, &wl->spec, wl->fit.name,
+			      sizeof(wl->fit.name));
+	}
 }
 
 int run_workloads(struct workload *wls, size_t n, bool *interrupted)

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dist.h"
 #include "engine.h"
 #include "options.h"
 #include "pattern.h"
@@ -26,6 +27,7 @@ void spec_defaults(struct spec *s)
 	s->bs = 512;
 	s->dist = DIST_UNIFORM;
 	s->sigma = 5;
+	s->center = -1;
 	s->engine = engine_lookup("stateful");
 	s->qd = 1;
 	s->batch = 1;
@@ -95,17 +97,23 @@ int spec_check(const struct spec *s)
 		spec_error(s, "-t/--type %s: %s", e->name, e->unavailable);
 		return -EINVAL;
 	}
-	if (s->dist != DIST_UNIFORM) {
-		const struct opt_desc *o = options_find_long("dist");
-
-		spec_error(s, "-u/--dist %s: the %s distribution is not yet available in this version of rebench; use -u uniform",
-			   opt_value_name(o, s->dist), opt_value_name(o, s->dist));
+	if (s->seq && (spec_given(s, "dist") || spec_given(s, "center") ||
+		       spec_given(s, "scatter"))) {
+		spec_error(s, "-u/--dist, --center and --scatter shape random offsets; a sequential workload has none (drop them or use -w rnd)");
 		return -EINVAL;
 	}
-	if (s->dist_arg) {
-		spec_error(s, "-u/--dist uniform:%s: the uniform distribution takes no parameter; use -u uniform",
-			   s->dist_arg);
-		return -EINVAL;
+	if (!s->seq) {
+		/* parameters are checked here, on a large region; the real
+		 * region is checked again in spec_resolve */
+		struct dist d;
+		char err[256];
+
+		if (dist_init(&d, s, 1ULL << 40, err, sizeof(err))) {
+			spec_error(s, "-u/--dist %s%s%s: %s",
+				   opt_value_name(options_find_long("dist"), s->dist),
+				   s->dist_arg ? ":" : "", s->dist_arg ? s->dist_arg : "", err);
+			return -EINVAL;
+		}
 	}
 	if (s->qd > 1 && (e->flags & ENGINE_SYNC)) {
 		spec_error(s, "-q/--queue-depth %llu: the %s engine is synchronous and keeps one I/O in flight per thread; use an asynchronous engine (-t naio, uring or paio) for queue depth, or -c N threads",
@@ -315,5 +323,21 @@ int spec_resolve(struct spec *s, const struct target *t)
 	s->ops_limit = (bytes + s->bs - 1) / s->bs;
 	if (!s->ops_limit)
 		s->ops_limit = 1;
+	return 0;
+}
+
+int spec_resolve_dist(struct spec *s, struct dist *d)
+{
+	char err[256];
+
+	if (s->seq)
+		return 0;
+	if (dist_init(d, s, s->slots, err, sizeof(err))) {
+		spec_error(s, "-u/--dist %s%s%s on this region (%llu blocks): %s",
+			   opt_value_name(options_find_long("dist"), s->dist),
+			   s->dist_arg ? ":" : "", s->dist_arg ? s->dist_arg : "",
+			   (unsigned long long)s->slots, err);
+		return -EINVAL;
+	}
 	return 0;
 }

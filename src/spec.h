@@ -35,6 +35,8 @@ struct spec {
 	int dist;		/* enum dist_kind */
 	char *dist_arg;		/* text after "name:" */
 	double sigma;
+	double center;		/* % of the region; < 0: the distribution's default */
+	bool scatter;
 	int engine;		/* index in the engine registry */
 	uint64_t qd;
 	uint64_t batch;		/* async: submit/reap this many at once */

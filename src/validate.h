@@ -12,5 +12,8 @@ void spec_error(const struct spec *s, const char *fmt, ...)
 int spec_check(const struct spec *s);
 /* Region, alignment and limits against the probed target. */
 int spec_resolve(struct spec *s, const struct target *t);
+struct dist;
+/* The offset distribution on the resolved region (random workloads). */
+int spec_resolve_dist(struct spec *s, struct dist *d);
 
 #endif

@@ -9,7 +9,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "dist.h"
 #include "engine.h"
+#include "fit.h"
 #include "pattern.h"
 #include "prng.h"
 #include "spec.h"
@@ -45,6 +47,8 @@ struct workload {
 	struct spec spec;
 	struct target tgt;
 	const struct engine_ops *eng;
+	struct dist dist;	/* random workloads: where offsets go */
+	struct fit fit;		/* ... and where they went */
 	unsigned index;		/* position in the run, from 0 */
 	int shared_fd;
 	bool needs_layout;	/* holes to fill before measuring */
