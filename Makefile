@@ -97,13 +97,16 @@ uninstall:
 clean:
 	rm -f rebench $(OBJS)
 	rm -rf tests/unit/bin
-	rm -f bench/bareloop
+	rm -f bench/bareloop bench/distbench
 
 # Is rebench ever the bottleneck?  Ratios against fio and a bare loop.
 bench/bareloop: bench/bareloop.c src/prng.h
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(filter -laio -luring,$(LDLIBS))
 
-bench: rebench bench/bareloop
+bench/distbench: bench/distbench.c $(LIB_SRCS) src/*.h
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LIB_SRCS) $(LDLIBS)
+
+bench: rebench bench/bareloop bench/distbench
 	bench/run.sh
 
 # A demonstration on a scratch loop device (root).

@@ -119,6 +119,13 @@ for c in "${cases[@]}"; do
 		"$(awk -v a="$rb" -v b="$ba" 'BEGIN {print a / b}')" "${target_bare[$eng]}"
 done
 
+# Generating an offset must stay small next to an I/O.
+if [ -x "$here/bench/distbench" ]; then
+	echo
+	echo "offset generation (pattern_next with slice counting, 1 TiB region of 4 KiB blocks):"
+	"$here/bench/distbench"
+fi
+
 # Resident memory must not grow with the length of a run.
 rss() {	# seconds -> max RSS in KiB
 	/usr/bin/time -f %M "$rebench" -n -t stateless -b 4k -d "$1" "$dev" 2>&1 >/dev/null | tail -n 1

@@ -62,7 +62,10 @@ int confirm_destructive(struct workload *wls, size_t n, bool assume_yes)
 	fd = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0) {
 		for (k = 0; k < n; k++)
-			if (workload_destroys_data(&wls[k]))
+			if (workload_destroys_data(&wls[k]) && wls[k].spec.op == OP_READ)
+				spec_error(&wls[k].spec, "refusing to fill the holes of %s without confirmation: it is sparse, reading holes measures nothing, and filling them changes the file; there is no terminal to ask on. Add --yes (or -n) to confirm, or give a file without holes.",
+					   wls[k].tgt.path);
+			else if (workload_destroys_data(&wls[k]))
 				spec_error(&wls[k].spec, "refusing to write to %s without confirmation: there is no terminal to ask on. Add --yes (or -n) to confirm that its data may be destroyed.",
 					   wls[k].tgt.path);
 		return -EPERM;

@@ -220,7 +220,9 @@ int dist_init(struct dist *d, const struct spec *s, uint64_t slots,
 	d->kind = s->dist;
 	d->n = slots;
 	if (s->dist != DIST_NORMAL) {
-		d->shift = (uint64_t)llround(center / 100 * (double)slots);
+		/* rounded up, like slice edges, so --center 20 puts the hot
+		 * spot at the first slot of slice 20 */
+		d->shift = (uint64_t)ceil(center / 100 * (double)slots - 1e-9);
 		if (d->shift >= slots)
 			d->shift = 0;
 	}

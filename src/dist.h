@@ -3,7 +3,7 @@
  *
  * A distribution draws a base slot b in [0, N) (N = slots of the region).
  * Then, except for normal (whose mean is the center), it is rotated:
- *   slot = (b + shift) mod N,  shift = round(center * N)
+ *   slot = (b + shift) mod N,  shift = ceil(center * N)
  * and with --scatter mapped through a fixed bijection of [0, N)
  *   slot' = (mul * slot + add) mod N,  gcd(mul, N) = 1
  * so hot slots are spread over the region instead of being contiguous.

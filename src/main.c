@@ -203,6 +203,7 @@ static int validate_all(const struct spec *base)
 		 * line is used as it is. */
 		if (!spec_given(&wl->spec, "seed"))
 			wl->spec.seed = base->seed + k;
+		spec_adapt_defaults(&wl->spec);
 		if (spec_check(&wl->spec))
 			return -EINVAL;
 	}

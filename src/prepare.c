@@ -128,7 +128,8 @@ static int lay_out(struct workload *wl)
 	char sz[32];
 	int fd, ret = 0;
 
-	struct sigaction sa = { .sa_handler = on_layout_signal }, old_int, old_term;
+	struct sigaction sa = { .sa_handler = on_layout_signal };
+	struct sigaction old_int, old_term, old_hup;
 
 	buf = malloc(LAYOUT_CHUNK);
 	if (!buf)
@@ -137,6 +138,7 @@ static int lay_out(struct workload *wl)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
+	sigaction(SIGHUP, &sa, &old_hup);
 	fill_pattern(buf, LAYOUT_CHUNK, s->seed);
 	if (!t->exists) {
 		fd = open(t->path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
@@ -199,6 +201,7 @@ out_close:
 out_free:
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
+	sigaction(SIGHUP, &old_hup, NULL);
 	free(buf);
 	return ret;
 }

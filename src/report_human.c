@@ -5,6 +5,7 @@
 
 #include <math.h>
 
+#include "engine.h"
 #include "options.h"
 #include "report.h"
 
@@ -20,6 +21,10 @@ static void print_params(FILE *f, const struct workload *wl)
 		s->seq ? "none" : opt_value_name(options_find_long("dist"), s->dist),
 		s->paged ? "off" : "on",
 		engine_name(s));
+	if (engine_get(s->engine)->flags & ENGINE_ASYNC)
+		fprintf(f, ", queue depth: %llu, batch: %llu%s%s",
+			(unsigned long long)s->qd, (unsigned long long)s->batch,
+			s->sqpoll ? ", sqpoll" : "", s->hipri ? ", hipri" : "");
 	if (s->stride_eff != s->bs)
 		fprintf(f, ", stride: %s", fmt_size_short(st, sizeof(st), s->stride_eff));
 	if (s->seq && s->direction == DIR_BACKWARD)

@@ -65,6 +65,9 @@ static void put_params(struct json *j, const struct workload *wl)
 	json_bool(j, "scatter", s->scatter);
 	json_str(j, "engine", engine_name(s));
 	json_u64(j, "queue_depth", s->qd);
+	json_u64(j, "batch", s->batch);
+	json_bool(j, "sqpoll", s->sqpoll);
+	json_bool(j, "hipri", s->hipri);
 	json_u64(j, "threads", s->threads);
 	json_bool(j, "local_fd", s->local_fd);
 	json_str(j, "duration", fmt_duration(d, sizeof(d), &s->duration));

@@ -25,6 +25,9 @@ static uint64_t run_start_ns;
 static atomic_int stop_all;
 static atomic_int running;
 
+/* err_kind of a thread whose engine failed to start, not an I/O. */
+#define IO_KIND_START (-1)
+
 static inline uint64_t now_ns(void)
 {
 	struct timespec ts;
@@ -210,7 +213,7 @@ static void *worker_main(void *arg)
 		ret = w->wl->eng->thread_start(&w->io);
 	wait_for_start();
 	if (ret) {
-		fail(w, ret, fixed_kind, 0);
+		fail(w, ret, IO_KIND_START, 0);
 		w->t_end = 0;
 		atomic_fetch_sub(&running, 1);
 		return NULL;
@@ -245,7 +248,12 @@ static void collect(struct workload *wl)
 		threads[i] = &w->st;
 		if (w->t_end > elapsed)
 			elapsed = w->t_end;
-		if (w->error && !wl->error) {
+		if (w->error && !wl->error && w->err_kind == IO_KIND_START) {
+			wl->error = w->error;
+			snprintf(wl->errmsg, sizeof(wl->errmsg),
+				 "the %s engine could not start in thread %u: %s",
+				 wl->eng->name, i, strerror(-w->error));
+		} else if (w->error && !wl->error) {
 			wl->error = w->error;
 			snprintf(wl->errmsg, sizeof(wl->errmsg),
 				 "%s of %llu bytes at offset %llu of %s failed in thread %u: %s",

@@ -84,6 +84,27 @@ void spec_error(const struct spec *s, const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+void spec_adapt_defaults(struct spec *s)
+{
+	const struct engine_ops *e = engine_get(s->engine);
+
+	/* A command-line default that cannot apply to this line's engine is
+	 * not an error on the line: `rebench -q 32 --batch 8 < lines` may mix
+	 * engines.  What the line itself says is still checked. */
+	if (e->flags & ENGINE_SYNC) {
+		if (!spec_given(s, "queue-depth"))
+			s->qd = 1;
+		if (!spec_given(s, "batch"))
+			s->batch = 1;
+	}
+	if (e != &engine_uring) {
+		if (!spec_given(s, "sqpoll"))
+			s->sqpoll = false;
+		if (!spec_given(s, "hipri"))
+			s->hipri = false;
+	}
+}
+
 int spec_check(const struct spec *s)
 {
 	const struct engine_ops *e = engine_get(s->engine);
@@ -128,6 +149,11 @@ int spec_check(const struct spec *s)
 	if (s->batch > s->qd) {
 		spec_error(s, "--batch %llu: larger than the queue depth -q %llu; a batch can hold at most the I/Os in flight",
 			   (unsigned long long)s->batch, (unsigned long long)s->qd);
+		return -EINVAL;
+	}
+	if (e == &engine_uring && s->qd > 32768) {
+		spec_error(s, "-q/--queue-depth %llu: an io_uring ring holds at most 32768 entries; use -q 32768 or less, or more threads (-c)",
+			   (unsigned long long)s->qd);
 		return -EINVAL;
 	}
 	if ((s->sqpoll || s->hipri) && e != &engine_uring) {
@@ -278,6 +304,11 @@ int spec_resolve(struct spec *s, const struct target *t)
 				   (unsigned long long)sector);
 			return -EINVAL;
 		}
+	}
+	if (s->hipri && t->io_poll == 0) {
+		spec_error(s, "--hipri: %s has no poll queues (its queue/io_poll is 0), so polled completions would fail; drop --hipri, or give the driver poll queues (nvme: poll_queues=N)",
+			   s->target);
+		return -EINVAL;
 	}
 	/* Appends land at the end of the file, whatever the region says. */
 	if (s->append && !s->paged && t->exists && t->size % sector) {

@@ -75,6 +75,8 @@ static void probe_queue(struct target *t, const char *disk_dir)
 	snprintf(q, sizeof(q), "%s/queue", disk_dir);
 	if (read_u64(q, "rotational", &v))
 		t->rotational = (int)v;
+	if (read_u64(q, "io_poll", &v))
+		t->io_poll = (int)v;
 	if (read_line(q, "scheduler", buf, sizeof(buf))) {
 		a = strchr(buf, '[');
 		b = a ? strchr(a, ']') : NULL;
@@ -181,6 +183,7 @@ int target_probe(const char *path, struct target *t, char *err, size_t len)
 	snprintf(t->path, sizeof(t->path), "%s", path);
 	t->alignment_offset = -1;
 	t->rotational = -1;
+	t->io_poll = -1;
 	if (stat(path, &st)) {
 		int e = errno;
 

@@ -26,6 +26,7 @@ struct target {
 	unsigned opt_io;
 	int alignment_offset;	/* -1: unknown */
 	int rotational;		/* -1: unknown */
+	int io_poll;		/* queue/io_poll: polled completions; -1 unknown */
 	char scheduler[128];
 	char write_cache[128];
 	uint64_t discard_granularity;

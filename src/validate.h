@@ -8,6 +8,8 @@
 /* "rebench: stdin line N: <message>" on stderr. */
 void spec_error(const struct spec *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* Drop command-line defaults that do not apply to the line's engine. */
+void spec_adapt_defaults(struct spec *s);
 /* Checks that need no target.  0 or -EINVAL after an error message. */
 int spec_check(const struct spec *s);
 /* Region, alignment and limits against the probed target. */
