@@ -22,8 +22,12 @@ if (out[strlen(out)-3:] eq ".svg") {
 }
 set output out
 sel = sprintf(".workloads[%s - 1].results.distribution", w)
+if (system(sprintf("jq -e '%s != null' '%s' >/dev/null 2>&1 && echo yes", sel, json)) ne "yes") {
+	print sprintf("distribution.gp: workload %s of %s has no offset distribution (a sequential workload, or no I/O)", w, json)
+	exit status 1
+}
 cmd = sprintf("< jq -r '%s as $d | range(0; $d.slices) | [., $d.intended[.], ($d.achieved_rank // $d.achieved)[.], $d.achieved[.]] | @tsv' '%s'", sel, json)
-name = system(sprintf("jq -r '%s | \"\\(.name): \\(.ios) I/Os, chi-square \\(.chi2 * 10 | round / 10) on \\(.dof) dof, p \\(.p_value * 1000 | round / 1000), KS D \\(.ks_d * 10000 | round / 10000)\"' '%s'", sel, json))
+name = system(sprintf("jq -r '%s | \"\\(.name): \\(.ios) I/Os, chi-square \\(.chi2 * 10 | round / 10) on \\(.dof) dof, p \\(if .p_value then (.p_value * 1000 | round / 1000) else \"n/a\" end), KS D \\(.ks_d * 10000 | round / 10000)\"' '%s'", sel, json))
 space = system(sprintf("jq -r '%s.fit_space' '%s'", sel, json))
 set datafile separator "\t"
 set title name noenhanced

@@ -182,7 +182,7 @@ static int parse_zones(struct dist *d, const char *arg, char *err, size_t len)
 		if (i < d->nzones)
 			span += spans[i];
 	}
-	for (i = 0; i < d->nzones; i++) {
+	for (i = 0; d->n && i < d->nzones; i++) {
 		if (d->zone_slot[i + 1] <= d->zone_slot[i]) {
 			snprintf(err, len, "zone %u (%g%% of the region) holds no whole block; make it wider or the region larger",
 				 i + 1, spans[i]);
@@ -242,6 +242,15 @@ int dist_init(struct dist *d, const struct spec *s, uint64_t slots,
 		}
 		d->mu = center / 100;
 		d->sd = s->sigma / 100;
+		/* Narrower than a block it is const, and near the ends of the
+		 * region every draw could round outside it and be redrawn
+		 * forever: refuse, so redrawing always ends quickly (at least
+		 * a third of the draws land inside for any center). */
+		if (slots && d->sd * (double)slots < 1) {
+			snprintf(err, len, "sigma %g%% is narrower than one block; use -i %g or more, or -u const",
+				 s->sigma, 100.0 / (double)slots);
+			return -EINVAL;
+		}
 		break;
 	case DIST_POW:
 		if (s->dist_arg) {
@@ -260,7 +269,7 @@ int dist_init(struct dist *d, const struct spec *s, uint64_t slots,
 			snprintf(err, len, "THETA must be in (0, 100], e.g. zipf:1.2");
 			ret = -EINVAL;
 		}
-		if (!ret)
+		if (!ret && slots)
 			zipf_setup(d);
 		break;
 	case DIST_PARETO:

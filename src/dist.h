@@ -55,7 +55,8 @@ struct dist {
 	uint64_t const_slot;
 };
 
-/* Parse the parameter after "name:" and --sigma/--center/--scatter into d.
+/* Parse the parameter after "name:" and --sigma/--center/--scatter into d
+ * for a region of slots blocks (0: check the parameters only, no region).
  * 0, or -EINVAL with a message in err that says what is valid. */
 int dist_init(struct dist *d, const struct spec *s, uint64_t slots,
 	      char *err, size_t len);

@@ -124,12 +124,12 @@ int spec_check(const struct spec *s)
 		return -EINVAL;
 	}
 	if (!s->seq) {
-		/* parameters are checked here, on a large region; the real
-		 * region is checked again in spec_resolve */
+		/* the parameters alone here; with the region in
+		 * spec_resolve_dist */
 		struct dist d;
 		char err[256];
 
-		if (dist_init(&d, s, 1ULL << 40, err, sizeof(err))) {
+		if (dist_init(&d, s, 0, err, sizeof(err))) {
 			spec_error(s, "-u/--dist %s%s%s: %s",
 				   opt_value_name(options_find_long("dist"), s->dist),
 				   s->dist_arg ? ":" : "", s->dist_arg ? s->dist_arg : "", err);
