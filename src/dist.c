@@ -118,8 +118,9 @@ static double harmonic(uint64_t k, double s)
 		return sum;
 	a = (double)(m + 1);
 	b = (double)k;
-	integral = fabs(s - 1) < 1e-12 ? log(b / a) :
-		   (pow(b, 1 - s) - pow(a, 1 - s)) / (1 - s);
+	/* (b^(1-s) - a^(1-s)) / (1-s) written as a^(1-s) ln(b/a) expm1(t)/t
+	 * with t = (1-s) ln(b/a): no cancellation when s is near 1 */
+	integral = pow(a, 1 - s) * log(b / a) * helper2((1 - s) * log(b / a));
 	return sum + integral + (pow(a, -s) + pow(b, -s)) / 2 +
 	       (-s * pow(b, -s - 1) + s * pow(a, -s - 1)) / 12;
 }
@@ -410,7 +411,7 @@ void dist_describe(const struct dist *d, const struct spec *s, char *buf,
 			     s->sigma, center);
 		break;
 	case DIST_ZIPF:
-		n = snprintf(buf, len, "zipf:%g (center %g%%", d->theta, center);
+		n = snprintf(buf, len, "zipf:%.10g (center %g%%", d->theta, center);
 		break;
 	case DIST_PARETO:
 		n = snprintf(buf, len, "pareto:%s (center %g%%",
