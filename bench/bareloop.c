@@ -167,7 +167,7 @@ static unsigned long long run_uring(int fd, char *bufs, size_t bs,
 				sqe->flags |= IOSQE_FIXED_FILE;
 				io_uring_sqe_set_data64(sqe, idx);
 			}
-			ret = io_uring_submit(&ring);
+			ret = io_uring_submit_and_get_events(&ring);
 			if (ret != (int)batch)
 				die("io_uring_submit", ret < 0 ? -ret : EAGAIN);
 			inflight += batch;

@@ -21,7 +21,8 @@
 struct uring_state {
 	struct io_uring ring;
 	bool ring_ok;
-	bool disabled;		/* created disabled: the worker enables it */
+	bool disabled;		/* created disabled (and with deferred task
+				 * work): the worker enables it */
 	bool fixed_bufs;
 	bool fixed_file;
 	unsigned staged;
@@ -148,7 +149,11 @@ static int uring_commit(struct io_ctx *io)
 	int ret;
 
 	while (s->staged) {
-		ret = io_uring_submit(&s->ring);
+		/* With deferred task work, completions reach the CQ only when
+		 * this thread enters with GETEVENTS: doing so on submit often
+		 * lets reap() find them without another system call. */
+		ret = s->disabled ? io_uring_submit_and_get_events(&s->ring) :
+				    io_uring_submit(&s->ring);
 		if (ret < 0) {
 			if (ret == -EINTR || ret == -EAGAIN)
 				continue;
