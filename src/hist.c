@@ -42,7 +42,7 @@ void hist_merge(struct hist *dst, const struct hist *src)
 
 double hist_mean(const struct hist *h)
 {
-	return h->count ? (double)(h->sum / h->count) : 0.0;
+	return h->count ? (double)h->sum / (double)h->count : 0.0;
 }
 
 double hist_percentile(const struct hist *h, double p)

@@ -27,7 +27,7 @@ struct hist {
 	uint64_t count;
 	uint64_t min;
 	uint64_t max;
-	long double sum;	/* exact for any realistic run */
+	uint64_t sum;		/* ns; overflows after 584 years of latency */
 	uint64_t buckets[HIST_BUCKETS];
 };
 
