@@ -53,7 +53,7 @@ all: rebench
 
 rebench: $(OBJS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
-	@echo "rebench: engines built: $(ENGINES)$(if $(WITH_LIBAIO),, (naio needs libaio-dev))$(if $(WITH_LIBURING),, (uring needs liburing-dev))"
+	@echo "rebench: engines built: $(ENGINES)$(if $(filter yes,$(WITH_LIBAIO)),, (naio needs libaio-dev))$(if $(filter yes,$(WITH_LIBURING)),, (uring needs liburing-dev))"
 
 src/%.o: src/%.c src/*.h
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
