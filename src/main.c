@@ -16,6 +16,10 @@
 #include <unistd.h>
 
 #include "confirm.h"
+#include "plot.h"
+#include "sweep.h"
+#include "sweep_run.h"
+#include "plan.h"
 #include "engine.h"
 #include "options.h"
 #include "report.h"
@@ -27,215 +31,71 @@ enum exit_status {
 	EXIT_BAD_ARGS = 1,
 	EXIT_PREP_FAILED = 2,
 	EXIT_IO_FAILED = 3,
+	EXIT_PLOT_FAILED = 4,
 	EXIT_INTERRUPTED = 130,
 };
 
-#define MAX_WORKLOADS 256
-#define MAX_WORDS 128
-
-static struct workload workloads[MAX_WORKLOADS];
-static size_t nworkloads;
-
-static int add_workload(const struct spec *s)
+/* Run the sweep on copies of the workloads as given. */
+static int run_sweep(const struct sweep *sw, const struct spec *base,
+		     const struct run_opts *run)
 {
-	struct workload *wl;
+	static struct spec bases[MAX_WORKLOADS];
+	size_t k, n = nworkloads;
+	int status;
 
-	if (nworkloads == MAX_WORKLOADS) {
-		fprintf(stderr, "rebench: stdin line %u: too many workloads (at most %d)\n",
-			s->line, MAX_WORKLOADS);
-		return -E2BIG;
-	}
-	wl = &workloads[nworkloads];
-	memset(wl, 0, sizeof(*wl));
-	if (spec_copy(&wl->spec, s))
-		return -ENOMEM;
-	wl->index = (unsigned)nworkloads++;
-	wl->shared_fd = -1;
-	return 0;
+	for (k = 0; k < n; k++)
+		if (spec_copy(&bases[k], &workloads[k].spec))
+			return EXIT_PREP_FAILED;
+	cleanup_all();
+	status = sweep_run(sw, bases, n, base, run, base->output, run->plot);
+	for (k = 0; k < n; k++)
+		spec_free(&bases[k]);
+	return status;
 }
 
-static int read_stdin_specs(const struct spec *base)
+/* --plot without a sweep draws the time series: it needs the --output
+ * file; without one, rebench writes it to a temporary file. */
+static char series_path[PATH_MAX];
+
+static int plan_series_for_plot(void)
 {
-	struct parse_ctx ctx = { 0, "stdin" };
-	char *line = NULL, *words[MAX_WORDS];
-	size_t cap = 0;
-	unsigned lineno = 0;
-	int n, ret = 0;
-
-	while (getline(&line, &cap, stdin) >= 0) {
-		struct spec s;
-
-		lineno++;
-		n = options_split_line(line, words, MAX_WORDS);
-		if (n < 0) {
-			fprintf(stderr, "rebench: stdin line %u: %s\n", lineno,
-				n == -E2BIG ? "too many words" : "unterminated quote");
-			ret = -EINVAL;
-			break;
-		}
-		if (n == 0)
-			continue;
-		if (spec_copy(&s, base)) {
-			ret = -ENOMEM;
-			break;
-		}
-		s.line = ctx.line = lineno;
-		s.given = 0;	/* what the line itself says, see spec.h */
-		ret = options_parse(n, words, &s, NULL, &ctx);
-		if (!ret)
-			ret = add_workload(&s);
-		spec_free(&s);
-		if (ret)
-			break;
-	}
-	free(line);
-	if (!ret && !nworkloads) {
-		fprintf(stderr, "rebench: missing target: no workload lines on stdin; give a TARGET (rebench /dev/sdb) or lines such as '-b 4k /dev/sdb'\n");
-		ret = -EINVAL;
-	}
-	return ret;
-}
-
-static uint64_t random_seed(void)
-{
-	uint64_t seed;
-
-	if (getrandom(&seed, sizeof(seed), 0) != sizeof(seed))
-		seed = (uint64_t)getpid() * 0x9e3779b97f4a7c15ULL;
-	return seed % 1000000000000ULL;	/* short enough to retype */
-}
-
-/* --output must be writable before the run, not discovered after it. */
-static int check_output_path(const struct spec *s)
-{
-	char dir[PATH_MAX];
-
-	snprintf(dir, sizeof(dir), "%s", s->output);
-	if (!access(s->output, F_OK) ? access(s->output, W_OK) :
-	    access(dirname(dir), W_OK)) {
-		spec_error(s, "--output %s: cannot write there: %s", s->output,
-			   strerror(errno));
-		return -EINVAL;
-	}
-	return 0;
-}
-
-/* Workloads writing one --output file must agree on its format. */
-static int check_outputs(void)
-{
-	size_t a, b;
-
-	for (a = 0; a < nworkloads; a++)
-		if (workloads[a].spec.output &&
-		    check_output_path(&workloads[a].spec))
-			return -EINVAL;
-	for (a = 0; a < nworkloads; a++)
-		for (b = a + 1; b < nworkloads; b++) {
-			const struct spec *x = &workloads[a].spec;
-			const struct spec *y = &workloads[b].spec;
-
-			if (x->output && y->output && !strcmp(x->output, y->output) &&
-			    (x->sample_ns == 0) != (y->sample_ns == 0)) {
-				spec_error(y, "--output %s: another workload writes a %s to this file; -g 0 (every I/O) and -g N (time series) need separate files",
-					   y->output, x->sample_ns ? "time series" : "per-I/O log");
-				return -EINVAL;
-			}
-		}
-	return 0;
-}
-
-static int drop_caches(void)
-{
-	int fd;
-
-	sync();
-	fd = open("/proc/sys/vm/drop_caches", O_WRONLY | O_CLOEXEC);
-	if (fd < 0 || write(fd, "3", 1) != 1) {
-		int e = errno;
-
-		fprintf(stderr, "rebench: --drop-caches: cannot write /proc/sys/vm/drop_caches: %s (needs root)\n",
-			strerror(e));
-		if (fd >= 0)
-			close(fd);
-		return -e;
-	}
-	close(fd);
-	return 0;
-}
-
-/* Several lines may name one file that does not exist yet: the first
- * creates it, large enough for all of them, and the others use it. */
-static void share_new_files(void)
-{
-	size_t a, b;
-
-	for (b = 0; b < nworkloads; b++) {
-		struct workload *wb = &workloads[b];
-
-		if (wb->tgt.exists)
-			continue;
-		for (a = 0; a < b; a++) {
-			struct workload *wa = &workloads[a];
-
-			if (wa->tgt.exists || wa->creator ||
-			    strcmp(wa->spec.target, wb->spec.target))
-				continue;
-			if (wb->create_size > wa->create_size)
-				wa->create_size = wb->create_size;
-			wb->creator = wa;
-			wb->needs_layout = false;
-			break;
-		}
-	}
-}
-
-/* Parse, check and resolve every workload; no I/O. */
-static int validate_all(const struct spec *base)
-{
-	char err[1024];
+	char dir[] = "/tmp/rebench-plot.XXXXXX";
 	size_t k;
 
-	for (k = 0; k < nworkloads; k++) {
-		struct workload *wl = &workloads[k];
-
-		/* A seed on the command line is the base: line k gets base + k,
-		 * so concurrent workloads do not share offsets; a seed given on a
-		 * line is used as it is. */
-		if (!spec_given(&wl->spec, "seed"))
-			wl->spec.seed = base->seed + k;
-		spec_adapt_defaults(&wl->spec);
-		if (spec_check(&wl->spec))
-			return -EINVAL;
+	if (workloads[0].spec.output) {
+		snprintf(series_path, sizeof(series_path), "%s",
+			 workloads[0].spec.output);
+		return 0;
 	}
+	if (!mkdtemp(dir))
+		return -errno;
+	snprintf(series_path, sizeof(series_path), "%s/series.tsv", dir);
 	for (k = 0; k < nworkloads; k++) {
-		struct workload *wl = &workloads[k];
-
-		if (target_probe(wl->spec.target, &wl->tgt, err, sizeof(err))) {
-			spec_error(&wl->spec, "%s", err);
-			return -EINVAL;
-		}
-		if (spec_resolve(&wl->spec, &wl->tgt) ||
-		    spec_resolve_dist(&wl->spec, &wl->dist))
-			return -EINVAL;
-		wl->eng = engine_get(wl->spec.engine);
-		workload_plan(wl);
+		workloads[k].spec.output = strdup(series_path);
+		if (!workloads[k].spec.output)
+			return -ENOMEM;
 	}
-	share_new_files();
-	return check_outputs();
+	return 0;
 }
 
-static void cleanup_all(void)
+static int plot_series(const char *out)
 {
-	size_t k;
+	const char *args[2] = { series_path, out };
+	char note[PATH_MAX + 32];
 
-	for (k = 0; k < nworkloads; k++)
-		workload_cleanup(&workloads[k]);
-	workload_release_claims();
+	if (workloads[0].spec.sample_ns == 0) {
+		fprintf(stderr, "rebench: --plot: -g 0 logs every I/O, which timeseries.gp does not draw (plots/latency.gp does); the data is in %s\n",
+			series_path);
+		return EXIT_PLOT_FAILED;
+	}
+	snprintf(note, sizeof(note), "the data is in %s", series_path);
+	return plot_render("timeseries.gp", args, 2, note) ? EXIT_PLOT_FAILED : EXIT_OK;
 }
 
 int main(int argc, char **argv)
 {
-	struct parse_ctx ctx = { 0, "command line" };
+	static struct sweep sweep;
+	struct parse_ctx ctx = { 0, "command line", &sweep };
 	struct run_opts run = { 0 };
 	struct report rep = { 0 };
 	struct spec base;
@@ -275,6 +135,12 @@ int main(int argc, char **argv)
 	} else {
 		ret = read_stdin_specs(&base);
 	}
+	if (!ret && sweep.naxes) {
+		status = run_sweep(&sweep, &base, &run);
+		goto out;
+	}
+	if (!ret && run.plot)
+		ret = plan_series_for_plot();
 	if (ret || validate_all(&base)) {
 		status = EXIT_BAD_ARGS;
 		goto out;
@@ -322,6 +188,8 @@ int main(int argc, char **argv)
 			spec_error(&workloads[k].spec, "%s", workloads[k].errmsg);
 	if (report_series(&rep))
 		status = EXIT_IO_FAILED;
+	if (run.plot && status == EXIT_OK && !interrupted && ret != -EIO)
+		status = plot_series(run.plot);
 	if (ret == -EIO)
 		status = EXIT_IO_FAILED;
 	else if (interrupted && status == EXIT_OK)
@@ -330,5 +198,7 @@ out:
 	cleanup_all();
 out_base:
 	spec_free(&base);
+	sweep_free(&sweep);
+	free(run.plot);
 	return status;
 }

@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "engine.h"
+#include "sweep.h"
 
 #define W(field) SCOPE_WORKLOAD, offsetof(struct spec, field)
 #define R(field) SCOPE_RUN, offsetof(struct run_opts, field)
@@ -111,6 +112,8 @@ const struct opt_desc opt_table[] = {
 	  "print this help and exit", NULL, 0, 0, 0 },
 	{ "version", 'V', OPT_FLAG, R(version), NULL, NULL,
 	  "print the version and exit", NULL, 0, 0, 0 },
+	{ "plot", 0, OPT_STRING, R(plot), "FILE", "none",
+	  "render the natural plot (.png or .svg): heatmap for two swept numbers, lines for one, time series for none", NULL, 0, 0, 0 },
 	{ "engines", 0, OPT_FLAG, R(engines), NULL, NULL,
 	  "list the I/O engines in this build and exit", NULL, 0, 0, 0 },
 };
@@ -390,8 +393,25 @@ static int apply(const struct opt_desc *o, const char *val, struct spec *spec,
 	} else {
 		field = (char *)spec + o->off;
 		spec->given |= 1ULL << options_index(o);
+		if (o->type != OPT_STRING && sweep_is_range(val)) {
+			if (ctx && ctx->sweep)
+				return sweep_add(ctx->sweep, o, val, ctx);
+			where(ctx, w, sizeof(w));
+			opt_label(o, l, sizeof(l));
+			fprintf(stderr, "rebench: %s%s %s: ranges and lists go on the command line, where they sweep every workload line\n",
+				w, l, val);
+			return -EINVAL;
+		}
 	}
 	return set_value(o, val, field, spec, ctx);
+}
+
+int options_set(struct spec *spec, const struct opt_desc *o, const char *val,
+		const struct parse_ctx *ctx)
+{
+	struct parse_ctx plain = { ctx ? ctx->line : 0, ctx ? ctx->source : NULL, NULL };
+
+	return apply(o, val, spec, NULL, &plain);
 }
 
 static int missing_value(const struct opt_desc *o, const struct parse_ctx *ctx)

@@ -59,9 +59,12 @@ extern const struct opt_desc opt_table[];
 extern const size_t opt_count;
 
 /* Where an error happened, for messages: "line 3: " or "". */
+struct sweep;
+
 struct parse_ctx {
 	unsigned line;
 	const char *source;	/* "command line" or "stdin" */
+	struct sweep *sweep;	/* where ranges and lists go; NULL: refused */
 };
 
 /*
@@ -76,6 +79,10 @@ int options_parse(int argc, char **argv, struct spec *spec,
 /* Split a stdin line into words (whitespace, '...' and "..." quoting,
  * '#' starts a comment).  Returns the word count or -EINVAL. */
 int options_split_line(char *line, char **words, int max_words);
+
+/* Set one workload option from its text, as if typed (no ranges). */
+int options_set(struct spec *spec, const struct opt_desc *o, const char *val,
+		const struct parse_ctx *ctx);
 
 const struct opt_desc *options_find_long(const char *name);
 const struct opt_desc *options_find_letter(char c);

@@ -41,6 +41,14 @@ const char *engine_name(const struct spec *s);
 /* Requested duration as the user wrote it: "10s", "1g", "50%". */
 char *fmt_duration(char *buf, size_t len, const struct amount *a);
 
+struct json;
+void report_json_head(struct json *j);
+void report_json_workload(struct json *j, const struct workload *wl,
+			  bool interrupted);
+/* One -n line; suffix (swept values, " v1 v2") is appended when given. */
+void report_terse_line(FILE *f, const struct workload *wl, bool interrupted,
+		       const char *suffix);
+
 void report_human(FILE *f, const struct report *r);
 void report_terse(FILE *f, const struct report *r);
 void report_json(FILE *f, const struct report *r);

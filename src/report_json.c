@@ -172,41 +172,51 @@ static void put_results(struct json *j, const struct workload *wl)
 	json_obj_end(j);
 }
 
-void report_json(FILE *f, const struct report *r)
+void report_json_head(struct json *j)
 {
 	struct utsname u;
-	struct json j;
-	size_t k;
-	int i;
 
 	uname(&u);
+	json_obj_begin(j, NULL);
+	json_str(j, "tool", "rebench");
+	json_str(j, "version", REBENCH_VERSION);
+	json_u64(j, "json_version", JSON_VERSION);
+	json_str(j, "kernel", u.release);
+}
+
+void report_json_workload(struct json *j, const struct workload *wl,
+			  bool interrupted)
+{
+	int i;
+
+	json_obj_begin(j, NULL);
+	json_u64(j, "workload", wl->index + 1);
+	json_str(j, "status", workload_status_name(workload_status(wl, interrupted)));
+	put_target(j, &wl->tgt);
+	put_params(j, wl);
+	if (wl->have_result)
+		put_results(j, wl);
+	else
+		json_null(j, "results");
+	json_str(j, "error", wl->error ? wl->errmsg : NULL);
+	json_arr_begin(j, "warnings");
+	for (i = 0; i < wl->nwarn; i++)
+		json_str(j, NULL, wl->warnings[i]);
+	json_arr_end(j);
+	json_obj_end(j);
+}
+
+void report_json(FILE *f, const struct report *r)
+{
+	struct json j;
+	size_t k;
+
 	json_init(&j, f);
-	json_obj_begin(&j, NULL);
-	json_str(&j, "tool", "rebench");
-	json_str(&j, "version", REBENCH_VERSION);
-	json_u64(&j, "json_version", JSON_VERSION);
-	json_str(&j, "kernel", u.release);
+	report_json_head(&j);
 	json_bool(&j, "interrupted", r->interrupted);
 	json_arr_begin(&j, "workloads");
-	for (k = 0; k < r->n; k++) {
-		const struct workload *wl = &r->wls[k];
-
-		json_obj_begin(&j, NULL);
-		json_u64(&j, "workload", wl->index + 1);
-		json_str(&j, "status", workload_status_name(workload_status(wl, r->interrupted)));
-		put_target(&j, &wl->tgt);
-		put_params(&j, wl);
-		if (wl->have_result)
-			put_results(&j, wl);
-		else
-			json_null(&j, "results");
-		json_str(&j, "error", wl->error ? wl->errmsg : NULL);
-		json_arr_begin(&j, "warnings");
-		for (i = 0; i < wl->nwarn; i++)
-			json_str(&j, NULL, wl->warnings[i]);
-		json_arr_end(&j);
-		json_obj_end(&j);
-	}
+	for (k = 0; k < r->n; k++)
+		report_json_workload(&j, &r->wls[k], r->interrupted);
 	json_arr_end(&j);
 	json_obj_end(&j);
 }

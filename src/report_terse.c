@@ -10,33 +10,38 @@
 
 #include "report.h"
 
+void report_terse_line(FILE *f, const struct workload *wl, bool interrupted,
+		       const char *suffix)
+{
+	const struct result *res = &wl->res;
+	struct lat_summary l;
+
+	if (!wl->have_result)
+		return;
+	lat_summarize(res, &l);
+	fprintf(f, "%.2f %.4f %.2f %.2f %.2f %.3f %.3f %.3f %.3f %.3f %.3f %.3f %d %llu %llu %.6f %llu %d",
+		res->ops_per_s, res->mb_per_s, res->iv_min, res->iv_max,
+		res->iv_sd, l.min, l.avg, l.p50, l.p90, l.p99, l.p999,
+		l.max, TERSE_VERSION,
+		(unsigned long long)res->ops_total,
+		(unsigned long long)res->bytes,
+		(double)res->elapsed_ns / 1e9,
+		(unsigned long long)wl->spec.seed,
+		workload_status(wl, interrupted));
+	if (!wl->fit.present)
+		fprintf(f, " - - -");
+	else if (!wl->fit.dof)
+		fprintf(f, " %.6f - 0", wl->fit.ks_d);
+	else
+		fprintf(f, " %.6f %.6f %u", wl->fit.ks_d, wl->fit.p_value,
+			wl->fit.dof);
+	fprintf(f, "%s\n", suffix ? suffix : "");
+}
+
 void report_terse(FILE *f, const struct report *r)
 {
 	size_t k;
 
-	for (k = 0; k < r->n; k++) {
-		const struct workload *wl = &r->wls[k];
-		const struct result *res = &wl->res;
-		struct lat_summary l;
-
-		if (!wl->have_result)
-			continue;
-		lat_summarize(res, &l);
-		fprintf(f, "%.2f %.4f %.2f %.2f %.2f %.3f %.3f %.3f %.3f %.3f %.3f %.3f %d %llu %llu %.6f %llu %d",
-			res->ops_per_s, res->mb_per_s, res->iv_min, res->iv_max,
-			res->iv_sd, l.min, l.avg, l.p50, l.p90, l.p99, l.p999,
-			l.max, TERSE_VERSION,
-			(unsigned long long)res->ops_total,
-			(unsigned long long)res->bytes,
-			(double)res->elapsed_ns / 1e9,
-			(unsigned long long)wl->spec.seed,
-			workload_status(wl, r->interrupted));
-		if (!wl->fit.present)
-			fprintf(f, " - - -\n");
-		else if (!wl->fit.dof)
-			fprintf(f, " %.6f - 0\n", wl->fit.ks_d);
-		else
-			fprintf(f, " %.6f %.6f %u\n", wl->fit.ks_d,
-				wl->fit.p_value, wl->fit.dof);
-	}
+	for (k = 0; k < r->n; k++)
+		report_terse_line(f, &r->wls[k], r->interrupted, NULL);
 }

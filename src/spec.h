@@ -74,6 +74,7 @@ struct run_opts {
 	bool help;
 	bool version;
 	bool engines;
+	char *plot;		/* --plot FILE.png|svg */
 };
 
 void spec_defaults(struct spec *s);

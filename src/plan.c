@@ -1,0 +1,221 @@
+/* plan.c - the set of workloads of one run: read from the command line or
+ * stdin, checked and resolved against their targets before anything runs,
+ * and cleaned up after.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <unistd.h>
+
+#include "engine.h"
+#include "options.h"
+#include "plan.h"
+#include "validate.h"
+
+#define MAX_WORDS 128
+
+struct workload workloads[MAX_WORKLOADS];
+size_t nworkloads;
+
+int add_workload(const struct spec *s)
+{
+	struct workload *wl;
+
+	if (nworkloads == MAX_WORKLOADS) {
+		fprintf(stderr, "rebench: stdin line %u: too many workloads (at most %d)\n",
+			s->line, MAX_WORKLOADS);
+		return -E2BIG;
+	}
+	wl = &workloads[nworkloads];
+	memset(wl, 0, sizeof(*wl));
+	if (spec_copy(&wl->spec, s))
+		return -ENOMEM;
+	wl->index = (unsigned)nworkloads++;
+	wl->shared_fd = -1;
+	return 0;
+}
+
+int read_stdin_specs(const struct spec *base)
+{
+	struct parse_ctx ctx = { 0, "stdin" };
+	char *line = NULL, *words[MAX_WORDS];
+	size_t cap = 0;
+	unsigned lineno = 0;
+	int n, ret = 0;
+
+	while (getline(&line, &cap, stdin) >= 0) {
+		struct spec s;
+
+		lineno++;
+		n = options_split_line(line, words, MAX_WORDS);
+		if (n < 0) {
+			fprintf(stderr, "rebench: stdin line %u: %s\n", lineno,
+				n == -E2BIG ? "too many words" : "unterminated quote");
+			ret = -EINVAL;
+			break;
+		}
+		if (n == 0)
+			continue;
+		if (spec_copy(&s, base)) {
+			ret = -ENOMEM;
+			break;
+		}
+		s.line = ctx.line = lineno;
+		s.given = 0;	/* what the line itself says, see spec.h */
+		ret = options_parse(n, words, &s, NULL, &ctx);
+		if (!ret)
+			ret = add_workload(&s);
+		spec_free(&s);
+		if (ret)
+			break;
+	}
+	free(line);
+	if (!ret && !nworkloads) {
+		fprintf(stderr, "rebench: missing target: no workload lines on stdin; give a TARGET (rebench /dev/sdb) or lines such as '-b 4k /dev/sdb'\n");
+		ret = -EINVAL;
+	}
+	return ret;
+}
+
+uint64_t random_seed(void)
+{
+	uint64_t seed;
+
+	if (getrandom(&seed, sizeof(seed), 0) != sizeof(seed))
+		seed = (uint64_t)getpid() * 0x9e3779b97f4a7c15ULL;
+	return seed % 1000000000000ULL;	/* short enough to retype */
+}
+
+/* --output must be writable before the run, not discovered after it. */
+static int check_output_path(const struct spec *s)
+{
+	char dir[PATH_MAX];
+
+	snprintf(dir, sizeof(dir), "%s", s->output);
+	if (!access(s->output, F_OK) ? access(s->output, W_OK) :
+	    access(dirname(dir), W_OK)) {
+		spec_error(s, "--output %s: cannot write there: %s", s->output,
+			   strerror(errno));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Workloads writing one --output file must agree on its format. */
+static int check_outputs(void)
+{
+	size_t a, b;
+
+	for (a = 0; a < nworkloads; a++)
+		if (workloads[a].spec.output &&
+		    check_output_path(&workloads[a].spec))
+			return -EINVAL;
+	for (a = 0; a < nworkloads; a++)
+		for (b = a + 1; b < nworkloads; b++) {
+			const struct spec *x = &workloads[a].spec;
+			const struct spec *y = &workloads[b].spec;
+
+			if (x->output && y->output && !strcmp(x->output, y->output) &&
+			    (x->sample_ns == 0) != (y->sample_ns == 0)) {
+				spec_error(y, "--output %s: another workload writes a %s to this file; -g 0 (every I/O) and -g N (time series) need separate files",
+					   y->output, x->sample_ns ? "time series" : "per-I/O log");
+				return -EINVAL;
+			}
+		}
+	return 0;
+}
+
+int drop_caches(void)
+{
+	int fd;
+
+	sync();
+	fd = open("/proc/sys/vm/drop_caches", O_WRONLY | O_CLOEXEC);
+	if (fd < 0 || write(fd, "3", 1) != 1) {
+		int e = errno;
+
+		fprintf(stderr, "rebench: --drop-caches: cannot write /proc/sys/vm/drop_caches: %s (needs root)\n",
+			strerror(e));
+		if (fd >= 0)
+			close(fd);
+		return -e;
+	}
+	close(fd);
+	return 0;
+}
+
+/* Several lines may name one file that does not exist yet: the first
+ * creates it, large enough for all of them, and the others use it. */
+static void share_new_files(void)
+{
+	size_t a, b;
+
+	for (b = 0; b < nworkloads; b++) {
+		struct workload *wb = &workloads[b];
+
+		if (wb->tgt.exists)
+			continue;
+		for (a = 0; a < b; a++) {
+			struct workload *wa = &workloads[a];
+
+			if (wa->tgt.exists || wa->creator ||
+			    strcmp(wa->spec.target, wb->spec.target))
+				continue;
+			if (wb->create_size > wa->create_size)
+				wa->create_size = wb->create_size;
+			wb->creator = wa;
+			wb->needs_layout = false;
+			break;
+		}
+	}
+}
+
+/* Parse, check and resolve every workload; no I/O. */
+int validate_all(const struct spec *base)
+{
+	char err[1024];
+	size_t k;
+
+	for (k = 0; k < nworkloads; k++) {
+		struct workload *wl = &workloads[k];
+
+		/* A seed on the command line is the base: line k gets base + k,
+		 * so concurrent workloads do not share offsets; a seed given on a
+		 * line is used as it is. */
+		if (!spec_given(&wl->spec, "seed"))
+			wl->spec.seed = base->seed + k;
+		spec_adapt_defaults(&wl->spec);
+		if (spec_check(&wl->spec))
+			return -EINVAL;
+	}
+	for (k = 0; k < nworkloads; k++) {
+		struct workload *wl = &workloads[k];
+
+		if (target_probe(wl->spec.target, &wl->tgt, err, sizeof(err))) {
+			spec_error(&wl->spec, "%s", err);
+			return -EINVAL;
+		}
+		if (spec_resolve(&wl->spec, &wl->tgt) ||
+		    spec_resolve_dist(&wl->spec, &wl->dist))
+			return -EINVAL;
+		wl->eng = engine_get(wl->spec.engine);
+		workload_plan(wl);
+	}
+	share_new_files();
+	return check_outputs();
+}
+
+void cleanup_all(void)
+{
+	size_t k;
+
+	for (k = 0; k < nworkloads; k++)
+		workload_cleanup(&workloads[k]);
+	nworkloads = 0;
+	workload_release_claims();
+}

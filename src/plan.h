@@ -1,0 +1,27 @@
+/* plan.h - the workloads of one run (one sweep point). */
+#ifndef REBENCH_PLAN_H
+#define REBENCH_PLAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "spec.h"
+#include "workload.h"
+
+#define MAX_WORKLOADS 256
+
+extern struct workload workloads[MAX_WORKLOADS];
+extern size_t nworkloads;
+
+/* Append a workload copied from s; 0 or -errno after a message. */
+int add_workload(const struct spec *s);
+/* One workload per stdin line, command-line options as defaults. */
+int read_stdin_specs(const struct spec *base);
+uint64_t random_seed(void);
+/* Check and resolve every workload against its target; no I/O. */
+int validate_all(const struct spec *base);
+int drop_caches(void);
+/* Free every workload and drop the device claims; the set is empty after. */
+void cleanup_all(void);
+
+#endif

@@ -1,0 +1,434 @@
+/* sweep_run.c - the sweep driver.
+ *
+ * Every point of every line is built, checked and resolved before the
+ * first one runs, and destructive work is confirmed once for the whole
+ * sweep.  Points then run one after another, each as a fresh run of all the
+ * workload lines together; a row per point and workload is written to the
+ * table as soon as the point ends, so an interrupted sweep keeps what it
+ * measured.  With two numeric axes a gnuplot matrix of workload 1's ops/s
+ * is written beside the table (TABLE.matrix).
+ */
+#include "sweep_run.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "confirm.h"
+#include "json.h"
+#include "plan.h"
+#include "plot.h"
+#include "report.h"
+#include "validate.h"
+
+enum { ST_OK = 0, ST_BAD_ARGS = 1, ST_PREP = 2, ST_IO = 3, ST_PLOT = 4,
+       ST_INTERRUPTED = 130 };
+
+/* A value as it goes in the table: times in the option's own unit. */
+static void cell(const struct sweep_axis *ax, size_t i, char *buf, size_t len)
+{
+	const char *v = ax->values[i];
+
+	if (ax->opt->type == OPT_TIME)
+		snprintf(buf, len, "%g", strtod(v, NULL) / (double)ax->opt->unit_ns);
+	else
+		snprintf(buf, len, "%s", v);
+}
+
+static int build_point(const struct sweep *sw, size_t p,
+		       const struct spec *bases, size_t nbases)
+{
+	size_t k;
+
+	cleanup_all();
+	for (k = 0; k < nbases; k++) {
+		struct parse_ctx ctx = { bases[k].line, "sweep", NULL };
+
+		if (add_workload(&bases[k]) ||
+		    sweep_apply(sw, p, &workloads[k].spec, &ctx))
+			return -EINVAL;
+		/* the table takes --output's place */
+		free(workloads[k].spec.output);
+		workloads[k].spec.output = NULL;
+	}
+	return 0;
+}
+
+static double estimate_s(const struct sweep *sw, const struct spec *bases,
+			 size_t nbases)
+{
+	double longest = 0;
+	size_t k;
+
+	for (k = 0; k < nbases; k++)
+		if (bases[k].duration.kind == AMOUNT_TIME &&
+		    bases[k].duration.value / 1e9 > longest)
+			longest = (double)bases[k].duration.value / 1e9;
+	return longest * (double)sw->npoints;
+}
+
+static void fmt_eta(double s, char *buf, size_t len)
+{
+	if (s >= 3600)
+		snprintf(buf, len, "%.0fh%02.0fm", floor(s / 3600), fmod(floor(s / 60), 60));
+	else if (s >= 60)
+		snprintf(buf, len, "%.0fm%02.0fs", floor(s / 60), fmod(round(s), 60));
+	else
+		snprintf(buf, len, "%.0fs", s);
+}
+
+/* Every point is checked before any runs; destructive ones are confirmed
+ * together.  The confirmation set keeps one workload per target and
+ * operation. */
+static int check_all(const struct sweep *sw, const struct spec *bases,
+		     size_t nbases, const struct spec *base, bool yes)
+{
+	static struct workload confirm_set[64];
+	size_t nconfirm = 0, p, k, c;
+	int ret = 0;
+
+	for (p = 0; p < sw->npoints && !ret; p++) {
+		if (build_point(sw, p, bases, nbases) || validate_all(base)) {
+			size_t idx[SWEEP_MAX_AXES], a;
+
+			sweep_indices(sw, p, idx);
+			fprintf(stderr, "rebench: the sweep point that fails is");
+			for (a = 0; a < sw->naxes; a++)
+				fprintf(stderr, " --%s %s", sw->axes[a].opt->name,
+					sw->axes[a].values[idx[a]]);
+			fprintf(stderr, "\n");
+			ret = -EINVAL;
+			break;
+		}
+		for (k = 0; k < nworkloads; k++) {
+			struct workload *wl = &workloads[k];
+
+			if (wl->spec.sample_ns == 0) {
+				spec_error(&wl->spec, "-g 0 (a log of every I/O) does not combine with a sweep; use -g N or run the points one by one");
+				ret = -EINVAL;
+				break;
+			}
+			if (!workload_destroys_data(wl))
+				continue;
+			for (c = 0; c < nconfirm; c++)
+				if (!strcmp(confirm_set[c].tgt.path, wl->tgt.path) &&
+				    confirm_set[c].spec.op == wl->spec.op)
+					break;
+			if (c < nconfirm || nconfirm == 64)
+				continue;
+			confirm_set[nconfirm] = *wl;
+			if (spec_copy(&confirm_set[nconfirm].spec, &wl->spec)) {
+				ret = -ENOMEM;
+				break;
+			}
+			confirm_set[nconfirm].nwarn = 0;
+			confirm_set[nconfirm].workers = NULL;
+			confirm_set[nconfirm].have_result = false;
+			nconfirm++;
+		}
+	}
+	cleanup_all();
+	if (!ret)
+		ret = confirm_destructive(confirm_set, nconfirm, yes);
+	for (c = 0; c < nconfirm; c++)
+		spec_free(&confirm_set[c].spec);
+	return ret;
+}
+
+static void write_header(FILE *f, const struct sweep *sw)
+{
+	size_t a;
+
+	for (a = 0; a < sw->naxes; a++)
+		fprintf(f, "%s\t", sw->axes[a].opt->name);
+	fprintf(f, "workload\ttarget\tops_per_s\tmb_per_s\tlat_min_us\tlat_avg_us\tlat_p50_us\tlat_p90_us\tlat_p99_us\tlat_p999_us\tlat_max_us\tios\tstatus\n");
+}
+
+static void write_rows(FILE *f, const struct sweep *sw, size_t p,
+		       bool interrupted)
+{
+	size_t idx[SWEEP_MAX_AXES], a, k;
+	char buf[64];
+
+	sweep_indices(sw, p, idx);
+	for (k = 0; k < nworkloads; k++) {
+		const struct workload *wl = &workloads[k];
+		struct lat_summary l;
+
+		if (!wl->have_result)
+			continue;
+		lat_summarize(&wl->res, &l);
+		for (a = 0; a < sw->naxes; a++) {
+			cell(&sw->axes[a], idx[a], buf, sizeof(buf));
+			fprintf(f, "%s\t", buf);
+		}
+		fprintf(f, "%zu\t%s\t%.2f\t%.4f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%llu\t%s\n",
+			k + 1, wl->tgt.path, wl->res.ops_per_s, wl->res.mb_per_s,
+			l.min, l.avg, l.p50, l.p90, l.p99, l.p999, l.max,
+			(unsigned long long)wl->res.ops_total,
+			workload_status_name(workload_status(wl, interrupted)));
+	}
+	fflush(f);
+}
+
+/* gnuplot "matrix nonuniform": first row the column values, then each row
+ * value followed by its ops/s. */
+static int write_matrix(const char *path, const struct sweep *sw,
+			const double *ops)
+{
+	const struct sweep_axis *ry = &sw->axes[0], *cx = &sw->axes[1];
+	char buf[64];
+	size_t i, j;
+	FILE *f = fopen(path, "w");
+
+	if (!f) {
+		fprintf(stderr, "rebench: cannot write the sweep matrix %s: %s\n",
+			path, strerror(errno));
+		return -errno;
+	}
+	fprintf(f, "# rebench sweep matrix\n# rows: %s\n# columns: %s\n# values: ops_per_s\n",
+		ry->opt->name, cx->opt->name);
+	fprintf(f, "%zu", cx->n);
+	for (j = 0; j < cx->n; j++) {
+		cell(cx, j, buf, sizeof(buf));
+		fprintf(f, " %s", buf);
+	}
+	fputc('\n', f);
+	for (i = 0; i < ry->n; i++) {
+		cell(ry, i, buf, sizeof(buf));
+		fprintf(f, "%s", buf);
+		for (j = 0; j < cx->n; j++)
+			fprintf(f, " %.2f", ops[i * cx->n + j]);
+		fputc('\n', f);
+	}
+	return fclose(f) ? -errno : 0;
+}
+
+static void progress(const struct sweep *sw, size_t p, double elapsed_s)
+{
+	size_t idx[SWEEP_MAX_AXES], a;
+	char buf[64], eta[32];
+	double left = elapsed_s / (double)(p + 1) * (double)(sw->npoints - p - 1);
+
+	sweep_indices(sw, p, idx);
+	fmt_eta(left, eta, sizeof(eta));
+	fprintf(stderr, "\r\033[K[point %zu of %zu]", p + 1, sw->npoints);
+	for (a = 0; a < sw->naxes; a++) {
+		cell(&sw->axes[a], idx[a], buf, sizeof(buf));
+		fprintf(stderr, " %s=%s", sw->axes[a].opt->name, buf);
+	}
+	if (nworkloads && workloads[0].have_result)
+		fprintf(stderr, ": %.0f ops/s", workloads[0].res.ops_per_s);
+	fprintf(stderr, "; about %s left", eta);
+}
+
+static int plot_sweep(const struct sweep *sw, const char *table,
+		      const char *matrix, const char *plot)
+{
+	char note[PATH_MAX + 64];
+	const char *args[5];
+	size_t a, num = 0, first_num = 0, cat = SWEEP_MAX_AXES;
+
+	snprintf(note, sizeof(note), "the data is in %s", table);
+	for (a = 0; a < sw->naxes; a++) {
+		if (sw->axes[a].numeric) {
+			if (!num++)
+				first_num = a;
+		} else if (cat == SWEEP_MAX_AXES) {
+			cat = a;
+		}
+	}
+	if (num == 2 && sw->naxes == 2) {
+		args[0] = matrix;
+		args[1] = plot;
+		return plot_render("heatmap.gp", args, 2, note);
+	}
+	if (num == 1) {
+		const struct sweep_axis *x = &sw->axes[first_num];
+		bool log = x->n > 2 && strtod(x->values[x->n - 1], NULL) >=
+				       8 * strtod(x->values[0], NULL);
+
+		args[0] = table;
+		args[1] = plot;
+		args[2] = x->opt->name;
+		args[3] = cat < SWEEP_MAX_AXES ? sw->axes[cat].opt->name : "workload";
+		args[4] = "log";
+		return plot_render("lines.gp", args, log ? 5 : 4, note);
+	}
+	fprintf(stderr, "rebench: --plot: a sweep plots one numeric option (lines) or two (heatmap); this one has %zu; %s\n",
+		num, note);
+	return -EINVAL;
+}
+
+int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
+	      const struct spec *base, const struct run_opts *run,
+	      const char *table, const char *plot)
+{
+	char tmpdir[] = "/tmp/rebench-sweep.XXXXXX", tpath[PATH_MAX] = "";
+	char mpath[PATH_MAX + 16] = "";
+	char eta[32], suffix[512];
+	bool interrupted = false, tty = isatty(STDERR_FILENO) && !run->silent;
+	bool two_numeric = sw->naxes == 2 && sw->axes[0].numeric && sw->axes[1].numeric;
+	double *ops = calloc(sw->npoints, sizeof(double));
+	FILE *tab = NULL, *tab_copy = NULL;
+	struct json j;
+	size_t p, k, a, idx[SWEEP_MAX_AXES];
+	uint64_t t0;
+	int status = ST_OK, ret;
+	struct timespec ts;
+
+	if (!ops)
+		return ST_PREP;
+	if (sw->npoints > SWEEP_CONFIRM_POINTS && !run->yes && !run->silent) {
+		fmt_eta(estimate_s(sw, bases, nbases), eta, sizeof(eta));
+		fprintf(stderr, "rebench: the sweep has %zu points (%zu workload runs), about %s; add --yes to run that many, or narrow the ranges\n",
+			sw->npoints, sw->npoints * nbases, eta);
+		free(ops);
+		return ST_BAD_ARGS;
+	}
+	ret = check_all(sw, bases, nbases, base, run->yes || run->silent);
+	if (ret) {
+		free(ops);
+		return ret == -EBUSY ? ST_PREP : ST_BAD_ARGS;
+	}
+	/* where the table goes: --output, else stdout (and a copy for --plot) */
+	if (table) {
+		tab = fopen(table, "w");
+		if (!tab) {
+			fprintf(stderr, "rebench: cannot write --output %s: %s\n", table, strerror(errno));
+			free(ops);
+			return ST_PREP;
+		}
+		snprintf(tpath, sizeof(tpath), "%s", table);
+	} else if (plot) {
+		if (!mkdtemp(tmpdir)) {
+			free(ops);
+			return ST_PREP;
+		}
+		snprintf(tpath, sizeof(tpath), "%s/sweep.tsv", tmpdir);
+		tab_copy = fopen(tpath, "w");
+	}
+	if (!run->json && !run->silent && !tab)
+		tab = stdout;
+	if (tab)
+		write_header(tab, sw);
+	if (tab_copy)
+		write_header(tab_copy, sw);
+	if (run->json) {
+		json_init(&j, stdout);
+		report_json_head(&j);
+		json_obj_begin(&j, "sweep");
+		json_arr_begin(&j, "parameters");
+		for (a = 0; a < sw->naxes; a++)
+			json_str(&j, NULL, sw->axes[a].opt->name);
+		json_arr_end(&j);
+		json_u64(&j, "points", sw->npoints);
+		json_arr_begin(&j, "runs");
+	}
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	t0 = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+	for (p = 0; p < sw->npoints && !interrupted && status == ST_OK; p++) {
+		if (build_point(sw, p, bases, nbases) || validate_all(base)) {
+			status = ST_BAD_ARGS;
+			break;
+		}
+		for (k = 0; k < nworkloads && status == ST_OK; k++) {
+			ret = workload_prepare(&workloads[k]);
+			if (ret)
+				status = ret == -EINTR ? ST_INTERRUPTED : ST_PREP;
+		}
+		if (status == ST_OK && run->drop_caches && drop_caches())
+			status = ST_PREP;
+		if (status != ST_OK)
+			break;
+		ret = run_workloads(workloads, nworkloads, &interrupted);
+		if (ret && ret != -EIO) {
+			fflush(NULL);
+			_exit(ST_PREP);	/* threads wait at a barrier that will not open */
+		}
+		if (ret == -EIO)
+			status = ST_IO;
+		ops[p] = workloads[0].have_result ? workloads[0].res.ops_per_s : NAN;
+		if (tab)
+			write_rows(tab, sw, p, interrupted);
+		if (tab_copy)
+			write_rows(tab_copy, sw, p, interrupted);
+		sweep_indices(sw, p, idx);
+		if (run->silent && !run->json) {
+			size_t n = 0;
+
+			for (a = 0; a < sw->naxes && n < sizeof(suffix); a++) {
+				char c[64];
+
+				cell(&sw->axes[a], idx[a], c, sizeof(c));
+				n += (size_t)snprintf(suffix + n, sizeof(suffix) - n, " %s", c);
+			}
+			for (k = 0; k < nworkloads; k++)
+				report_terse_line(stdout, &workloads[k], interrupted, suffix);
+			fflush(stdout);
+		}
+		if (run->json) {
+			json_obj_begin(&j, NULL);
+			json_u64(&j, "point", p + 1);
+			json_obj_begin(&j, "values");
+			for (a = 0; a < sw->naxes; a++) {
+				char c[64];
+
+				cell(&sw->axes[a], idx[a], c, sizeof(c));
+				if (sw->axes[a].numeric)
+					json_num(&j, sw->axes[a].opt->name, strtod(c, NULL));
+				else
+					json_str(&j, sw->axes[a].opt->name, c);
+			}
+			json_obj_end(&j);
+			json_bool(&j, "interrupted", interrupted);
+			json_arr_begin(&j, "workloads");
+			for (k = 0; k < nworkloads; k++)
+				report_json_workload(&j, &workloads[k], interrupted);
+			json_arr_end(&j);
+			json_obj_end(&j);
+		}
+		for (k = 0; k < nworkloads; k++)
+			if (workloads[k].error)
+				spec_error(&workloads[k].spec, "%s", workloads[k].errmsg);
+		if (tty) {
+			clock_gettime(CLOCK_MONOTONIC, &ts);
+			progress(sw, p, ((double)ts.tv_sec * 1e9 + (double)ts.tv_nsec - (double)t0) / 1e9);
+		}
+	}
+	if (tty)
+		fprintf(stderr, "\r\033[K");
+	if (run->json) {
+		json_arr_end(&j);
+		json_obj_end(&j);
+		json_obj_end(&j);
+	}
+	if (tab && tab != stdout && fclose(tab) && status == ST_OK)
+		status = ST_IO;
+	if (tab_copy)
+		fclose(tab_copy);
+	fflush(stdout);
+	cleanup_all();
+	if (interrupted && status == ST_OK)
+		status = ST_INTERRUPTED;
+	if (two_numeric && (table || plot) && p == sw->npoints) {
+		snprintf(mpath, sizeof(mpath), "%s.matrix", tpath);
+		if (write_matrix(mpath, sw, ops) && status == ST_OK)
+			status = ST_IO;
+	}
+	if (plot && status == ST_OK &&
+	    plot_sweep(sw, tpath, mpath, plot))
+		status = ST_PLOT;
+	if (tab_copy && status == ST_OK) {
+		/* the table went to stdout: the copy was only for gnuplot */
+		unlink(tpath);
+		if (mpath[0])
+			unlink(mpath);
+		rmdir(tmpdir);
+	}
+	free(ops);
+	return status;
+}
