@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # demo.sh - rebench on a scratch loop device: the default run, sequential
-# reads, two workloads at once from stdin, a confirmed write, and a time
-# series plot.  Creates everything in a temporary directory and removes it,
+# reads, two workloads at once from stdin, a confirmed write, a time series
+# plot, the classic 8 x 8 block size x alignment sweep as a heatmap, 3D
+# surface and lines, and IOPS against block size for uniform against pow.  Creates everything in a temporary directory and removes it,
 # with the loop device, on every exit path.  Needs root (losetup).
 set -euo pipefail
 
@@ -41,10 +42,19 @@ echo "\$ printf '%s\\n' '-b 4k -t stateless -c 2 $loop' '-w seq -b 256k $loop' |
 printf '%s\n' "-b 4k -t stateless -c 2 $loop" "-w seq -b 256k $loop" | "$rebench" -d 2
 run "$rebench" -d 2 -o write -b 4k --yes "$loop"
 run "$rebench" -d 5 -g 250 -b 4k --output "$out/timeseries.tsv" "$loop"
+secs=${DEMO_POINT_SECONDS:-500ms}
+run "$rebench" -b 512..4k/512 -s 512..4k/512 -d "$secs" --output "$out/align.tsv" "$loop"
+run "$rebench" -b 512..64k*2 -u uniform,pow -d "$secs" --output "$out/bs-by-dist.tsv" "$loop"
 if command -v gnuplot >/dev/null; then
-	gnuplot -c "$here/plots/timeseries.gp" "$out/timeseries.tsv" "$out/timeseries.png"
+	p=$here/plots
+	gnuplot -c "$p/timeseries.gp" "$out/timeseries.tsv" "$out/timeseries.png"
+	gnuplot -c "$p/heatmap.gp" "$out/align.tsv.matrix" "$out/align-heatmap.png"
+	gnuplot -c "$p/surface.gp" "$out/align.tsv.matrix" "$out/align-surface.png"
+	gnuplot -c "$p/lines.gp" "$out/align.tsv" "$out/align-lines.png" stride block-size
+	gnuplot -c "$p/lines.gp" "$out/bs-by-dist.tsv" "$out/bs-by-dist.png" block-size dist log
 	echo
-	echo "demo: plot written to $out/timeseries.png (data: $out/timeseries.tsv)"
+	echo "demo: plots in $out: timeseries.png, align-heatmap.png, align-surface.png,"
+	echo "      align-lines.png, bs-by-dist.png (data: the .tsv files beside them)"
 else
-	echo "demo: gnuplot is not installed; the data is in $out/timeseries.tsv"
+	echo "demo: gnuplot is not installed; the data is in $out/*.tsv"
 fi

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# align-heatmap.sh - the classic Rebench picture: random reads with block
+# sizes 512 B to 4 KiB in 512 B steps against alignments (stride) of 512 B
+# to 4 KiB in 512 B steps, 64 points, drawn as a heatmap and as a 3D
+# surface.  Drives are fastest where the alignment is a multiple of their
+# internal page; on many SSDs that shows as spikes at powers of two.
+#
+#   sudo workloads/align-heatmap.sh /dev/sdb [OUTDIR] [SECONDS-PER-POINT]
+set -euo pipefail
+dev=${1:?usage: align-heatmap.sh DEVICE [OUTDIR] [SECONDS]}
+out=${2:-.}
+secs=${3:-5}
+rebench=${REBENCH:-rebench}
+plots=${REBENCH_PLOTS:-$(dirname "$(command -v "$rebench")")/../share/rebench/plots}
+mkdir -p "$out"
+"$rebench" -b 512..4k/512 -s 512..4k/512 -d "$secs" --yes \
+	--output "$out/align.tsv" --plot "$out/align-heatmap.png" "$dev"
+gnuplot -c "$plots/surface.gp" "$out/align.tsv.matrix" "$out/align-surface.png"
+gnuplot -c "$plots/lines.gp" "$out/align.tsv" "$out/align-lines.png" stride block-size
+echo "align-heatmap: $out/align.tsv, align-heatmap.png, align-surface.png, align-lines.png"

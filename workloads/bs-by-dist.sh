@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# bs-by-dist.sh - IOPS against block size from 512 B to 64 KiB (log axes),
+# one line per distribution: uniform against pow.  On a rotational drive a
+# skewed distribution seeks less and wins; on an SSD the lines meet.  This
+# is the curve the original Rebench used to pick B-tree node sizes.
+#
+#   sudo workloads/bs-by-dist.sh /dev/sdb [OUTDIR] [SECONDS-PER-POINT]
+set -euo pipefail
+dev=${1:?usage: bs-by-dist.sh DEVICE [OUTDIR] [SECONDS]}
+out=${2:-.}
+secs=${3:-5}
+rebench=${REBENCH:-rebench}
+mkdir -p "$out"
+"$rebench" -b 512..64k*2 -u uniform,pow -d "$secs" --yes \
+	--output "$out/bs-by-dist.tsv" --plot "$out/bs-by-dist.png" "$dev"
+echo "bs-by-dist: $out/bs-by-dist.tsv, bs-by-dist.png"
