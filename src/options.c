@@ -600,12 +600,16 @@ void options_print_help(FILE *f)
 		}
 	}
 	fprintf(f,
-		"\nSizes take k, m, g, t suffixes (powers of 1024).\n"
+		"\nSizes take k, m, g, t suffixes (powers of 1024). A numeric option given a range\n"
+		"A..B/STEP, A..B*F or a list a,b,c (and -o -w -r -u -t a list of names) makes a\n"
+		"sweep: every combination runs in turn and the result is a TSV table.\n"
 		"\nExit status: 0 success, 1 bad arguments or refused confirmation,\n"
-		"2 preparation failed, 3 I/O failed during the run, 130 interrupted.\n"
+		"2 preparation failed, 3 I/O failed during the run, 4 --plot failed (data kept),\n"
+		"130 interrupted.\n"
 		"\nExamples:\n"
 		"  sudo rebench /dev/sdb                       512-byte random reads for 10 s\n"
 		"  sudo rebench -w seq -b 1m -d 5 /dev/sdb     sequential 1 MiB reads for 5 s\n"
 		"  printf '%%s\\n' '-b 4k /dev/sdb' '-w seq -b 1m /dev/sdc' | sudo rebench -d 5\n"
+		"  sudo rebench -b 512..4k/512 -s 512..4k/512 -d 5 --plot align.png /dev/sdb\n"
 		"\nSee rebench(1) for every option, output field and exit status.\n");
 }

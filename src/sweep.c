@@ -147,8 +147,23 @@ static int expand_list(struct sweep_axis *ax, const struct opt_desc *o,
 		return fail(o, text, ctx, "empty element in the list");
 	}
 	for (p = strtok_r(copy, ",", &save); p && !ret;
-	     p = strtok_r(NULL, ",", &save))
-		ret = push(ax, p);
+	     p = strtok_r(NULL, ",", &save)) {
+		char buf[64];
+		double v;
+
+		/* numbers are kept in the canonical form ranges use, so the
+		 * table and JSON read "4k" as 4096 */
+		if (ax->numeric) {
+			if (number(o, p, &v)) {
+				free(copy);
+				return fail(o, text, ctx, "an element is not a valid value of this option");
+			}
+			format(o, v, buf, sizeof(buf));
+			ret = push(ax, buf);
+		} else {
+			ret = push(ax, p);
+		}
+	}
 	free(copy);
 	if (ret == -E2BIG)
 		return fail(o, text, ctx, "more than 10000 values");
