@@ -1,0 +1,134 @@
+# heatmap.gp - ops/s over two swept parameters as a heatmap: one cell per
+# sweep point, centred on its tick, coloured by ops/s (no interpolation).
+#
+#   rebench -b 512..4k/512 -s 512..4k/512 -d 5 --output sweep.tsv /dev/sdb
+#   gnuplot -c plots/heatmap.gp sweep.tsv.matrix heatmap.png
+#   gnuplot -c plots/heatmap.gp MATRIX OUT.png|OUT.svg [TITLE]
+#
+# Input: the sweep matrix (TABLE.matrix beside the --output table) written
+# for two swept numeric parameters, workload 1: the comment lines
+# "# rebench sweep matrix", "# rows: NAME1", "# columns: NAME2",
+# "# values: ops_per_s", then gnuplot's "matrix nonuniform" layout:
+# "NX x1 .. xNX", then one line "y z1 .. zNX" per value of NAME1.  NAME1
+# runs up the y axis and NAME2 along the x axis; cells are evenly spaced
+# whatever the values (so a geometric sweep reads like a log axis), with a
+# tick label at every value.  Sizes (block-size, stride, offset, length)
+# are in bytes.  The title is TITLE, or "ops/s by NAME1 and NAME2".
+# Output: PNG or SVG, chosen by the output file's extension.
+if (ARGC < 2) {
+	print "usage: gnuplot -c heatmap.gp MATRIX OUT.png|OUT.svg [TITLE]"
+	exit status 1
+}
+data = ARG1
+out = ARG2
+q(s) = "'" . s . "'"
+if (system("test -f " . q(data) . " && test -r " . q(data) . " && echo yes") ne "yes") {
+	print sprintf("heatmap.gp: cannot read %s", data)
+	exit status 1
+}
+hdr(key) = system(sprintf("sed -n 's/^#[ \t]*%s:[ \t]*//p' %s | head -n 1 | tr -d '\r'", key, q(data)))
+yname = hdr("rows")
+xname = hdr("columns")
+vname = hdr("values")
+if (yname eq "" || xname eq "") {
+	print sprintf("heatmap.gp: %s is not a rebench sweep matrix (no \"# rows: NAME\" and \"# columns: NAME\" lines)", data)
+	exit status 1
+}
+# The column values (first data line without its count) and the row values.
+xs = system("awk '!/^#/ && NF { for (i = 2; i <= NF; i++) printf \"%s \", $i; exit }' " . q(data))
+ys = system("awk '!/^#/ && NF && n++ { printf \"%s \", $1 }' " . q(data))
+nx = words(xs)
+ny = words(ys)
+bad = system("awk '!/^#/ && NF { if (!n++) { if ($1 != NF - 1) { print \"the count \" $1 \" in the first line is not the number of columns (\" NF - 1 \")\"; exit } nx = NF } else if (NF != nx) { print \"line \" NR \" has \" NF \" fields, not \" nx; exit } }' " . q(data))
+if (nx < 1 || ny < 1 || bad ne "") {
+	print sprintf("heatmap.gp: %s: %s", data, bad ne "" ? bad : "no data (a first line \"NX x1 .. xNX\" and one line per row value are needed)")
+	exit status 1
+}
+
+# Tick labels: sizes in bytes as 512, 1k, 2k .. 1M when every value is below
+# 1k or a multiple of 1k (else plain bytes); other parameters as written.
+issize(n) = (n eq "block-size" || n eq "stride" || n eq "offset" || n eq "length")
+kok(v) = (v < 1024 || v % 1024 == 0)
+ksize(v) = (v >= 1048576 && v % 1048576 == 0) ? sprintf("%dM", v / 1048576) : \
+	   (v >= 1024 && v % 1024 == 0) ? sprintf("%dk", v / 1024) : sprintf("%d", v)
+axislabel(n) = n . (issize(n) ? " (bytes)" : "")
+xk = issize(xname)
+do for [i = 1:nx] { v = int(real(word(xs, i))); if (!kok(v)) { xk = 0 } }
+yk = issize(yname)
+do for [i = 1:ny] { v = int(real(word(ys, i))); if (!kok(v)) { yk = 0 } }
+# Every value gets a label unless there are too many to read.
+xevery = int(ceil(nx / 16.0))
+yevery = int(ceil(ny / 24.0))
+tics = ""
+do for [i = 1:nx] {
+	if ((i - 1) % xevery == 0) {
+		tics = tics . (tics eq "" ? "" : ", ") . sprintf("\"%s\" %d", xk ? ksize(int(real(word(xs, i)))) : word(xs, i), i)
+	}
+}
+eval("set xtics (" . tics . ")")
+tics = ""
+do for [i = 1:ny] {
+	if ((i - 1) % yevery == 0) {
+		tics = tics . (tics eq "" ? "" : ", ") . sprintf("\"%s\" %d", yk ? ksize(int(real(word(ys, i)))) : word(ys, i), i)
+	}
+}
+eval("set ytics (" . tics . ")")
+
+# Colour range: exactly the data's, with round ticks and just enough digits.
+stats data matrix using 3 every ::1:1 nooutput
+zmin = STATS_min
+zmax = STATS_max
+if (zmax <= zmin) {
+	zmin = zmin - (zmin == 0 ? 1 : abs(zmin) * 0.1)
+	zmax = zmax + (zmax == 0 ? 1 : abs(zmax) * 0.1)
+}
+span = zmax - zmin
+raw = span / 5.0
+p10 = 10.0 ** floor(log10(raw))
+step = (raw / p10 < 1.5) ? p10 : (raw / p10 < 3.5) ? 2 * p10 : (raw / p10 < 7.5) ? 5 * p10 : 10 * p10
+big = (abs(zmax) > abs(zmin)) ? abs(zmax) : abs(zmin)
+pexp = (big >= 1000) ? 3 * floor(log10(big) / 3) : 0
+scale = 10.0 ** pexp
+dec = (step / scale >= 1) ? 0 : int(ceil(-log10(step / scale) - 1e-9))
+unitp = (pexp > 0) ? word("k M G T P E", int(pexp / 3)) : ""
+numfmt = sprintf("%%.%df", dec)
+ticklabel(v) = (abs(v) < step * 1e-6) ? "0" : sprintf(numfmt, v / scale) . unitp
+set cbrange [zmin:zmax]
+set cbtics ()
+t0 = ceil(zmin / step) * step
+do for [k = 0:int((zmax - t0) / step + 1e-6)] { set cbtics add (ticklabel(t0 + k * step) t0 + k * step) }
+set cblabel (vname eq "ops_per_s" || vname eq "" ? "ops/s" : vname) noenhanced offset 2,0
+
+# Cell labels: 3 significant digits with a k/M prefix, dark on light cells.
+prefix(z) = (abs(z) >= 1000) ? int(floor(log10(abs(z)) / 3)) : 0
+cellfmt(z) = prefix(z) == 0 ? sprintf("%.0f", z) : \
+	     sprintf(abs(z) / 10.0 ** (3 * prefix(z)) >= 100 ? "%.0f%s" : abs(z) / 10.0 ** (3 * prefix(z)) >= 10 ? "%.1f%s" : "%.2f%s", \
+		     z / 10.0 ** (3 * prefix(z)), word("k M G T P", prefix(z)))
+inkcol(z) = ((z - zmin) / (zmax - zmin) > 0.6) ? 0x000000 : 0xffffff
+showcells = (nx <= 12 && ny <= 16)
+
+if (out[strlen(out)-3:] eq ".svg") {
+	set terminal svg size 1000,700 dynamic enhanced font "sans,11"
+} else {
+	set terminal pngcairo size 1000,700 enhanced font "sans,10"
+}
+set output out
+# viridis: dark blue is slow, yellow is fast
+set palette defined (0 "#440154", 0.125 "#46327e", 0.25 "#365c8d", 0.375 "#277f8e", \
+	0.5 "#1fa187", 0.625 "#4ac16d", 0.75 "#a0da39", 0.875 "#d4e22b", 1 "#fde725")
+set title (ARGC >= 3 && ARG3 ne "" ? ARG3 : sprintf("ops/s by %s and %s", yname, xname)) noenhanced
+set xlabel axislabel(xname) noenhanced
+set ylabel axislabel(yname) noenhanced
+set xrange [0.5:nx + 0.5]
+set yrange [0.5:ny + 0.5]
+set tics out nomirror scale 0.5
+set border 3
+set size ratio -1
+if (nx > 2.0 * ny || ny > 2.0 * nx) { set size noratio }
+unset key
+if (showcells) {
+	plot data matrix using 1:2:(0.503):(0.503):3 every ::1:1 with boxxyerror fs solid 1.0 noborder lc palette, \
+	     data matrix using 1:2:(cellfmt($3)):(inkcol($3)) every ::1:1 with labels tc rgb variable font ",9"
+} else {
+	plot data matrix using 1:2:(0.503):(0.503):3 every ::1:1 with boxxyerror fs solid 1.0 noborder lc palette
+}

@@ -1,0 +1,217 @@
+# lines.gp - ops/s against one swept parameter, one line per value of
+# another (e.g. x = stride with one line per block-size, or x = block-size
+# with one line per dist or target), points joined by lines.
+#
+#   rebench -b 512..4k/512 -s 512..4k/512 -d 5 --output sweep.tsv /dev/sdb
+#   gnuplot -c plots/lines.gp sweep.tsv lines.png stride block-size
+#   rebench -b 512..64k*2 -u uniform,pow -d 5 --output bs.tsv /dev/sdb
+#   gnuplot -c plots/lines.gp bs.tsv bs.png block-size dist log
+#   gnuplot -c plots/lines.gp TABLE OUT.png|OUT.svg XNAME [GROUPNAME|""] [log]
+#
+# Input: the sweep table (TSV with a header row: the swept parameters by
+# their long option names, then workload, target, ops_per_s, mb_per_s, the
+# latencies, ios, status).  Columns are found by name.  With several
+# workloads each workload gets its own lines (grouped by workload alone when
+# no GROUPNAME, or GROUPNAME workload, is given).  Points that share x
+# within a line (a third swept parameter) are averaged.  With "log": log2 x axis with a tick at every
+# value (512, 1k, 2k .. 64k for sizes) and log10 y axis.  Sizes (block-size,
+# stride, offset, length) are in bytes.  A non-numeric XNAME (e.g. dist)
+# gives one evenly spaced tick per value.  Output: PNG or SVG, chosen by the
+# output file's extension.
+if (ARGC < 3) {
+	print "usage: gnuplot -c lines.gp TABLE OUT.png|OUT.svg XNAME [GROUPNAME|\"\"] [log]"
+	exit status 1
+}
+data = ARG1
+out = ARG2
+xname = ARG3
+gname = (ARGC >= 4) ? ARG4 : ""
+logmode = (ARGC >= 5 && ARG5 eq "log")
+if (ARGC >= 5 && ARG5 ne "log" && ARG5 ne "") {
+	print sprintf("lines.gp: the 5th argument is \"log\" or nothing, not \"%s\"", ARG5)
+	exit status 1
+}
+q(s) = "'" . s . "'"
+if (system("test -f " . q(data) . " && test -r " . q(data) . " && echo yes") ne "yes") {
+	print sprintf("lines.gp: cannot read %s", data)
+	exit status 1
+}
+header = system("head -n 1 " . q(data) . " | tr -d '\r' | tr '\t' ' '")
+ncols = words(header)
+colidx(n) = sum [i = 1:ncols] (word(header, i) eq n ? i : 0)
+# "lines.gp T OUT x log": no GROUPNAME, log axes (unless a column is named log)
+if (ARGC == 4 && gname eq "log" && colidx("log") == 0) {
+	gname = ""
+	logmode = 1
+}
+# GROUPNAME workload: the default grouping (one line per workload)
+if (gname eq "workload") {
+	gname = ""
+}
+xi = colidx(xname)
+yi = colidx("ops_per_s")
+gi = (gname eq "") ? 0 : colidx(gname)
+wi = colidx("workload")
+ti = colidx("target")
+if (xi == 0 || yi == 0 || (gname ne "" && gi == 0)) {
+	print sprintf("lines.gp: %s has no column %s; its columns are: %s", data, \
+		(xi == 0 ? xname : yi == 0 ? "ops_per_s" : gname), header)
+	exit status 1
+}
+nrows = int(system("awk 'NR > 1 && NF' " . q(data) . " | wc -l"))
+if (nrows < 1) {
+	print sprintf("lines.gp: %s has a header but no rows", data)
+	exit status 1
+}
+
+# Lines: distinct (group value, workload) pairs, numerically sorted when the
+# group values are numbers, else in the order of the table.
+awkcols = sprintf("-v x=%d -v g=%d -v w=%d -v t=%d", xi, gi, wi, ti)
+isnum(c) = system(sprintf("awk -F '\t' 'NR > 1 && NF && $%d !~ /^[-+]?[0-9]+([.][0-9]*)?([eE][-+]?[0-9]+)?$/ { bad = 1 } END { print bad ? 0 : 1 }' %s", c, q(data))) + 0
+gnum = (gi > 0) ? isnum(gi) : 1
+xnum = isnum(xi)
+keys = system(sprintf("awk -F '\t' %s 'NR > 1 && NF { k = (g ? $g : \"-\") \"\t\" (w ? $w : 1); if (!(k in s)) { s[k] = 1; print k \"\t\" (t ? $t : \"-\") } }' %s %s", \
+	awkcols, q(data), gnum ? "| sort -t '\t' -k1,1g -k2,2n" : "| sort -s -t '\t' -k2,2n"))
+nlines = words(keys) / 3
+nwl = int(system(sprintf("awk -F '\t' %s 'NR > 1 && NF { s[w ? $w : 1] = 1 } END { print length(s) }' %s", awkcols, q(data))))
+ntarget = int(system(sprintf("awk -F '\t' %s 'NR > 1 && NF { s[t ? $t : 1] = 1 } END { print length(s) }' %s", awkcols, q(data))))
+averaged = int(system(sprintf("awk -F '\t' %s 'NR > 1 && NF && ++n[(g ? $g : \"\") \"\t\" (w ? $w : \"\") \"\t\" $x] > 1 { a = 1; exit } END { print a + 0 }' %s", awkcols, q(data))))
+gval(i) = word(keys, 3 * i - 2)
+wval(i) = int(word(keys, 3 * i - 1))
+tval(i) = word(keys, 3 * i)
+
+# Sizes in bytes as 512, 1k, 2k .. 1M when every value is below 1k or a
+# multiple of 1k (else plain bytes).
+issize(n) = (n eq "block-size" || n eq "stride" || n eq "offset" || n eq "length")
+ksize(v) = (v >= 1048576 && v % 1048576 == 0) ? sprintf("%dM", v / 1048576) : \
+	   (v >= 1024 && v % 1024 == 0) ? sprintf("%dk", v / 1024) : sprintf("%d", v)
+kcol(c) = system(sprintf("awk -F '\t' 'NR > 1 && NF { v = $%d + 0; if (v >= 1024 && v %% 1024) bad = 1 } END { print bad ? 0 : 1 }' %s", c, q(data))) + 0
+gk = (gi > 0 && gnum && issize(gname)) ? kcol(gi) : 0
+xk = (xnum && issize(xname)) ? kcol(xi) : 0
+showval(s, k) = k ? ksize(int(real(s))) : s
+
+# x values: numbers, or the distinct strings placed at 1, 2, 3 ...
+xs = system(sprintf("awk -F '\t' %s 'NR > 1 && NF && !($x in s) { s[$x] = 1; print $x }' %s %s", awkcols, q(data), xnum ? "| sort -g" : ""))
+nx = words(xs)
+if (!xnum) {
+	xmap = "xcat(s) = "
+	do for [i = 1:nx] { xmap = xmap . sprintf("(s eq \"%s\") ? %d : ", word(xs, i), i) }
+	eval(xmap . "NaN")
+	xpos(c) = xcat(strcol(c))
+	if (logmode) {
+		print sprintf("lines.gp: %s is not numeric; log axes need a numeric x column", xname)
+		exit status 1
+	}
+} else {
+	xpos(c) = column(c)
+}
+if (logmode && real(word(xs, 1)) <= 0) {
+	print sprintf("lines.gp: %s has values <= 0, which a log axis cannot show", xname)
+	exit status 1
+}
+# Each line reads only its own rows (so that smooth unique joins them).
+rows(i) = sprintf("< awk -F '\t' %s -v gv=%s -v wv=%d 'NR > 1 && NF && (!g || $g == gv) && (!w || $w == wv)' %s", \
+	awkcols, q(gval(i)), wval(i), q(data))
+
+if (out[strlen(out)-3:] eq ".svg") {
+	set terminal svg size 1000,700 dynamic enhanced font "sans,11"
+} else {
+	set terminal pngcairo size 1000,700 enhanced font "sans,10"
+}
+set output out
+set datafile separator "\t"
+
+# y range and tick format (k/M prefixes, just enough digits)
+stats data using yi skip 1 nooutput
+ymin = STATS_min
+ymax = STATS_max
+if (logmode) {
+	stats data using (column(yi) > 0 ? column(yi) : NaN) skip 1 nooutput
+	ymin = STATS_min
+	set logscale y 10
+	lo = floor(log10(ymin))
+	hi = ceil(log10(ymax))
+	# decades, with 1-2-5 ticks when the data spans few of them and more
+	# within a single one
+	pre(v) = int(floor((log10(v) + 1e-9) / 3))
+	logtick(v) = (v >= 1000) ? sprintf("%g%s", v / 10.0 ** (3 * pre(v)), word("k M G T P", pre(v))) : sprintf("%g", v)
+	mant = (hi - lo <= 1) ? "1 1.2 1.5 2 2.5 3 4 5 6 7 8 9" : (hi - lo <= 3) ? "1 2 5" : "1"
+	set ytics ()
+	do for [e = lo:hi] {
+		do for [m in mant] {
+			v = real(m) * 10.0 ** e
+			set ytics add (logtick(v) v)
+		}
+	}
+	set mytics 10
+	set yrange [ymin / 1.25:ymax * 1.25]
+} else {
+	raw = (ymax > 0 ? ymax : 1) / 6.0
+	p10 = 10.0 ** floor(log10(raw))
+	step = (raw / p10 < 1.5) ? p10 : (raw / p10 < 3.5) ? 2 * p10 : (raw / p10 < 7.5) ? 5 * p10 : 10 * p10
+	pexp = (ymax >= 1000) ? 3 * floor(log10(ymax) / 3) : 0
+	dec = (step / 10.0 ** pexp >= 1) ? 0 : int(ceil(-log10(step / 10.0 ** pexp) - 1e-9))
+	unitp = (pexp > 0) ? word("k M G T P E", int(pexp / 3)) : ""
+	numfmt = sprintf("%%.%df", dec)
+	ticklabel(v) = (abs(v) < step * 1e-6) ? "0" : sprintf(numfmt, v / 10.0 ** pexp) . unitp
+	ytop = ceil(ymax / step - 1e-6) * step
+	ytop = (ytop > 0) ? ytop : step
+	set yrange [0:ytop]
+	set ytics ()
+	do for [k = 0:int(ytop / step + 1e-6)] { set ytics add (ticklabel(k * step) k * step) }
+}
+
+# x axis: a tick at every value (thinned when there are too many)
+xevery = int(ceil(nx / 20.0))
+if (logmode) {
+	set logscale x 2
+	set xrange [real(word(xs, 1)) / 1.25:real(word(xs, nx)) * 1.25]
+} else {
+	if (xnum) {
+		x0 = real(word(xs, 1))
+		x1 = real(word(xs, nx))
+		pad = (x1 > x0) ? (x1 - x0) * 0.04 : (x0 != 0 ? abs(x0) * 0.1 : 1)
+		set xrange [x0 - pad:x1 + pad]
+	} else {
+		set xrange [0.5:nx + 0.5]
+	}
+}
+# (numbers: a label only where it has room after the previous one)
+tpos(i) = !xnum ? i : logmode ? log(real(word(xs, i))) : real(word(xs, i))
+if (!xnum || nx <= 40) {
+	set xtics ()
+	room = (tpos(nx) - tpos(1)) / 18.0
+	last = -1
+	do for [i = 1:nx] {
+		if (xnum ? (last < 0 || tpos(i) - tpos(last) >= room) : ((i - 1) % xevery == 0)) {
+			eval(sprintf("set xtics add (\"%s\" %s)", showval(word(xs, i), xk), xnum ? word(xs, i) : sprintf("%d", i)))
+			last = i
+		}
+	}
+}
+
+# colour-blind safe colours (Paul Tol), a different point shape per line
+array C[8] = ["#4477aa", "#ee6677", "#228833", "#ccbb44", "#66ccee", "#aa3377", "#555555", "#ee8866"]
+array P[8] = [7, 5, 9, 13, 11, 15, 6, 4]
+title_of(i) = (gi > 0 ? sprintf("%s %s", gname, showval(gval(i), gk)) : "") . \
+	(nwl > 1 ? sprintf("%sworkload %d%s", gi > 0 ? ", " : "", wval(i), (ti > 0 && gname ne "target") ? sprintf(" (%s)", tval(i)) : "") : "")
+
+axislabel(n) = n . (issize(n) ? " (bytes)" : "")
+target = (ti > 0 && ntarget == 1) ? tval(1) : ""
+deftitle = sprintf("ops/s by %s%s%s%s", xname, \
+	gi > 0 ? sprintf(", one line per %s", gname) : nwl > 1 ? ", one line per workload" : "", \
+	target ne "" ? sprintf(" on %s", target) : "", \
+	logmode ? " (log axes)" : "") . (averaged ? ", mean over the other parameters" : "")
+set title deftitle noenhanced
+set xlabel axislabel(xname) noenhanced
+set ylabel "ops/s"
+set grid xtics ytics mytics lt 1 lw 1 lc rgb "#dddddd", lt 1 lw 1 lc rgb "#f2f2f2"
+set border 3
+set tics nomirror
+if (nlines > 1) {
+	set key outside right top noenhanced samplen 2 spacing 1.2
+} else {
+	unset key
+}
+plot for [i = 1:nlines] rows(i) using (xpos(xi)):(column(yi)) smooth unique \
+	with linespoints lw 2 pt P[(i - 1 + (i - 1) / 8) % 8 + 1] ps 1.2 lc rgb C[(i - 1) % 8 + 1] title title_of(i)
