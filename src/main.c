@@ -56,12 +56,17 @@ static int run_sweep(const struct sweep *sw, const struct spec *base,
 /* --plot without a sweep draws the time series: it needs the --output
  * file; without one, rebench writes it to a temporary file. */
 static char series_path[PATH_MAX];
+static bool series_is_temp;
 
 static int plan_series_for_plot(void)
 {
 	char dir[] = "/tmp/rebench-plot.XXXXXX";
 	size_t k;
 
+	if (workloads[0].spec.sample_ns == 0) {
+		fprintf(stderr, "rebench: --plot: -g 0 logs every I/O, which timeseries.gp does not draw; use -g N, or plot the log with plots/latency.gp\n");
+		return -EINVAL;
+	}
 	if (workloads[0].spec.output) {
 		snprintf(series_path, sizeof(series_path), "%s",
 			 workloads[0].spec.output);
@@ -70,7 +75,10 @@ static int plan_series_for_plot(void)
 	if (!mkdtemp(dir))
 		return -errno;
 	snprintf(series_path, sizeof(series_path), "%s/series.tsv", dir);
+	series_is_temp = true;
 	for (k = 0; k < nworkloads; k++) {
+		if (workloads[k].spec.output)
+			continue;	/* a line's own file stays its own */
 		workloads[k].spec.output = strdup(series_path);
 		if (!workloads[k].spec.output)
 			return -ENOMEM;
@@ -83,13 +91,17 @@ static int plot_series(const char *out)
 	const char *args[2] = { series_path, out };
 	char note[PATH_MAX + 32];
 
-	if (workloads[0].spec.sample_ns == 0) {
-		fprintf(stderr, "rebench: --plot: -g 0 logs every I/O, which timeseries.gp does not draw (plots/latency.gp does); the data is in %s\n",
-			series_path);
-		return EXIT_PLOT_FAILED;
-	}
 	snprintf(note, sizeof(note), "the data is in %s", series_path);
-	return plot_render("timeseries.gp", args, 2, note) ? EXIT_PLOT_FAILED : EXIT_OK;
+	if (plot_render("timeseries.gp", args, 2, note))
+		return EXIT_PLOT_FAILED;
+	if (series_is_temp) {
+		char dir[PATH_MAX];
+
+		snprintf(dir, sizeof(dir), "%s", series_path);
+		unlink(series_path);
+		rmdir(dirname(dir));
+	}
+	return EXIT_OK;
 }
 
 int main(int argc, char **argv)

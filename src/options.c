@@ -402,6 +402,8 @@ static int apply(const struct opt_desc *o, const char *val, struct spec *spec,
 				w, l, val);
 			return -EINVAL;
 		}
+		if (ctx && ctx->sweep)
+			sweep_remove(ctx->sweep, o);
 	}
 	return set_value(o, val, field, spec, ctx);
 }

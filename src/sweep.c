@@ -232,6 +232,28 @@ int sweep_apply(const struct sweep *sw, size_t p, struct spec *s,
 	return 0;
 }
 
+void sweep_remove(struct sweep *sw, const struct opt_desc *o)
+{
+	size_t i, k;
+
+	for (i = 0; i < sw->naxes; i++) {
+		if (sw->axes[i].opt != o)
+			continue;
+		for (k = 0; k < sw->axes[i].n; k++)
+			free(sw->axes[i].values[k]);
+		free(sw->axes[i].values);
+		memmove(&sw->axes[i], &sw->axes[i + 1],
+			(sw->naxes - i - 1) * sizeof(sw->axes[0]));
+		sw->naxes--;
+		break;
+	}
+	sw->npoints = 1;
+	for (i = 0; i < sw->naxes; i++)
+		sw->npoints *= sw->axes[i].n;
+	if (!sw->naxes)
+		sw->npoints = 0;
+}
+
 void sweep_free(struct sweep *sw)
 {
 	size_t i, k;

@@ -46,6 +46,8 @@ void sweep_indices(const struct sweep *sw, size_t p, size_t *idx);
 /* Apply point p to s through the options' own parsers. */
 int sweep_apply(const struct sweep *sw, size_t p, struct spec *s,
 		const struct parse_ctx *ctx);
+/* A plain value given after a range replaces it: drop o's axis. */
+void sweep_remove(struct sweep *sw, const struct opt_desc *o);
 void sweep_free(struct sweep *sw);
 
 #endif

@@ -11,6 +11,8 @@
 #include "sweep_run.h"
 
 #include <errno.h>
+#include <libgen.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +52,10 @@ static int build_point(const struct sweep *sw, size_t p,
 		if (add_workload(&bases[k]) ||
 		    sweep_apply(sw, p, &workloads[k].spec, &ctx))
 			return -EINVAL;
+		if (workloads[k].spec.sample_ns == 0) {
+			spec_error(&workloads[k].spec, "-g 0 (a log of every I/O) does not combine with a sweep; use -g N or run the points one by one");
+			return -EINVAL;
+		}
 		/* the table takes --output's place */
 		free(workloads[k].spec.output);
 		workloads[k].spec.output = NULL;
@@ -106,11 +112,6 @@ static int check_all(const struct sweep *sw, const struct spec *bases,
 		for (k = 0; k < nworkloads; k++) {
 			struct workload *wl = &workloads[k];
 
-			if (wl->spec.sample_ns == 0) {
-				spec_error(&wl->spec, "-g 0 (a log of every I/O) does not combine with a sweep; use -g N or run the points one by one");
-				ret = -EINVAL;
-				break;
-			}
 			if (!workload_destroys_data(wl))
 				continue;
 			for (c = 0; c < nconfirm; c++)
@@ -225,6 +226,18 @@ static void progress(const struct sweep *sw, size_t p, double elapsed_s)
 	fprintf(stderr, "; about %s left", eta);
 }
 
+/* Which plot fits: 2 = heatmap, 1 = lines, 0 = none. */
+static int plot_kind(const struct sweep *sw)
+{
+	size_t a, num = 0;
+
+	for (a = 0; a < sw->naxes; a++)
+		num += sw->axes[a].numeric;
+	if (num == 2 && sw->naxes == 2)
+		return 2;
+	return num == 1 ? 1 : 0;
+}
+
 static int plot_sweep(const struct sweep *sw, const char *table,
 		      const char *matrix, const char *plot)
 {
@@ -288,6 +301,23 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 			sw->npoints, sw->npoints * nbases, eta);
 		free(ops);
 		return ST_BAD_ARGS;
+	}
+	if (plot && !plot_kind(sw)) {
+		fprintf(stderr, "rebench: --plot: a sweep plots one swept number (lines) or two (heatmap); this sweep has none that fits, so run it without --plot or sweep a number\n");
+		free(ops);
+		return ST_BAD_ARGS;
+	}
+	if (table) {
+		char dir[PATH_MAX];
+
+		snprintf(dir, sizeof(dir), "%s", table);
+		if (!access(table, F_OK) ? access(table, W_OK) :
+		    access(dirname(dir), W_OK)) {
+			fprintf(stderr, "rebench: --output %s: cannot write there: %s\n",
+				table, strerror(errno));
+			free(ops);
+			return ST_BAD_ARGS;
+		}
 	}
 	ret = check_all(sw, bases, nbases, base, run->yes || run->silent);
 	if (ret) {
@@ -391,9 +421,17 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 			json_arr_end(&j);
 			json_obj_end(&j);
 		}
-		for (k = 0; k < nworkloads; k++)
+		for (k = 0; k < nworkloads; k++) {
+			int w;
+
+			if (tty)
+				fprintf(stderr, "\r\033[K");
+			for (w = 0; w < workloads[k].nwarn && !run->json; w++)
+				spec_error(&workloads[k].spec, "warning: %s",
+					   workloads[k].warnings[w]);
 			if (workloads[k].error)
 				spec_error(&workloads[k].spec, "%s", workloads[k].errmsg);
+		}
 		if (tty) {
 			clock_gettime(CLOCK_MONOTONIC, &ts);
 			progress(sw, p, ((double)ts.tv_sec * 1e9 + (double)ts.tv_nsec - (double)t0) / 1e9);
@@ -414,7 +452,8 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 	cleanup_all();
 	if (interrupted && status == ST_OK)
 		status = ST_INTERRUPTED;
-	if (two_numeric && (table || plot) && p == sw->npoints) {
+	if (two_numeric && (table || plot) && p == sw->npoints &&
+	    status == ST_OK) {
 		snprintf(mpath, sizeof(mpath), "%s.matrix", tpath);
 		if (write_matrix(mpath, sw, ops) && status == ST_OK)
 			status = ST_IO;
