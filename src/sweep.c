@@ -201,8 +201,11 @@ int sweep_add(struct sweep *sw, const struct opt_desc *o, const char *text,
 	if (ret)
 		return ret;
 	sw->npoints = 1;
-	for (i = 0; i < sw->naxes; i++)
+	for (i = 0; i < sw->naxes; i++) {
+		if (sw->npoints > SWEEP_MAX_POINTS / sw->axes[i].n)
+			return fail(o, text, ctx, "the sweep would have more than 10,000,000 points; narrow the ranges");
 		sw->npoints *= sw->axes[i].n;
+	}
 	return 0;
 }
 

@@ -21,6 +21,7 @@
 
 #define SWEEP_MAX_AXES 8
 #define SWEEP_MAX_VALUES 10000
+#define SWEEP_MAX_POINTS 10000000	/* product of all axes */
 
 struct sweep_axis {
 	const struct opt_desc *opt;
