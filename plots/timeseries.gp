@@ -23,11 +23,12 @@ set key outside right top
 stats data using 1 skip 1 nooutput
 nwl = int(STATS_max)
 name = system(sprintf("basename '%s'", data))
-set multiplot layout 2,1 title (data[1:18] eq "/tmp/rebench-plot" ? "rebench time series" : sprintf("rebench time series: %s", name)) noenhanced
+set multiplot layout 2,1 title (data[1:17] eq "/tmp/rebench-plot" ? "rebench time series" : sprintf("rebench time series: %s", name)) noenhanced
 set lmargin 12
+set rmargin 26
 set grid
 set ylabel "ops/s"
-set format y "%.3s%c"
+set format y "%.1s%c"
 set xlabel "time (s)"
 plot for [w=1:nwl] data skip 1 using ($1 == w ? $2 : 1/0):4 with linespoints pt 7 ps 0.5 title sprintf("workload %d", w)
 set ylabel "latency (us)"
