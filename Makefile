@@ -72,7 +72,7 @@ deps:
 	else echo "deps: missing packages; run: sudo apt-get install -y$$missing"; exit 1; fi
 
 # Unit tests link the library sources directly, built with sanitizers.
-tests/unit/bin/%: tests/unit/%.c $(LIB_SRCS) src/*.h
+tests/unit/bin/%: tests/unit/%.c $(LIB_SRCS) src/*.h tests/unit/*.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) -Isrc -std=gnu11 -O1 -g -Wall -Wextra -Wno-missing-field-initializers -pthread $(SAN_FLAGS) \
 		-o $@ $< $(LIB_SRCS) -lcmocka $(LDLIBS)
