@@ -13,11 +13,8 @@ SUM=$(dev_sum "$DEV")
 # refused WHAT ERE ARGS...: rebench ARGS exits 1, stderr matches ERE, stdout
 # is empty, and the device is unchanged.
 refused() {
-	local what=$1 re=$2
-	shift 2
-	rb "$@"
-	assert_rc 1 "$what: exit 1"
-	assert_match "$re" "$RB_ERR" "$what: message matches /$re/"
+	local what=$1
+	assert_refused "$@"
 	if [ -n "$RB_OUT" ]; then
 		check_failed "$what: no results printed" "stdout: $(printf '%s\n' "$RB_OUT" | head -n 3)"
 	fi

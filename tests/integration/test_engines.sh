@@ -181,13 +181,7 @@ fi
 
 section "invalid combinations are refused (exit 1) with a clear message"
 # refused WHAT REGEX ARGS...: exit 1, and stderr matches REGEX
-refused() {
-	local what=$1 re=$2
-	shift 2
-	rb "$@"
-	assert_rc 1 "$what: exit 1"
-	assert_match "$re" "$RB_ERR" "$what: message matches /$re/"
-}
+refused() { assert_refused "$@"; }
 refused "mmap without -p" "O_DIRECT.*add -p" -t mmap -b 4k -d 400k "$FILE"
 refused "-q 4 with stateless" "synchronous" -t stateless -q 4 -b 4k -d 400k "$DEV"
 A=$(first_avail paio naio uring)

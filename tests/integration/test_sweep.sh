@@ -234,12 +234,8 @@ section "refusals before anything runs"
 SUM=$(dev_sum "$DEV")
 # refuse CASE WHAT ERE ARGS...: exit 1, message matching ERE, no stdout
 refuse() {
-	local what=$1 ere=$2
-	shift 2
-	rb "$@"
-	assert_rc 1 "$what: exit 1"
-	assert_match "$ere" "$RB_ERR" "$what: message"
-	assert_eq "" "$RB_OUT" "$what: nothing on stdout (no table, nothing ran)"
+	assert_refused "$@"
+	assert_eq "" "$RB_OUT" "$1: nothing on stdout (no table, nothing ran)"
 }
 W="-o write --yes -d 100ms"
 refuse "empty range 4k..512/512" "empty range" -b 4k..512/512 $W "$DEV"

@@ -378,3 +378,14 @@ human_latency() {
 }
 
 require_rebench
+
+# assert_refused WHAT ERE ARGS...: rebench ARGS exits 1 and its stderr
+# matches ERE (what was refused, and why).  Callers add their own checks
+# that nothing ran.
+assert_refused() {
+	local what=$1 re=$2
+	shift 2
+	rb "$@"
+	assert_rc 1 "$what: exit 1"
+	assert_match "$re" "$RB_ERR" "$what: message matches /$re/"
+}
