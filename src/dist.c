@@ -234,7 +234,6 @@ int dist_init(struct dist *d, const struct spec *s, uint64_t slots,
 			snprintf(err, len, "takes no parameter");
 			return -EINVAL;
 		}
-		d->const_slot = d->shift;
 		break;
 	case DIST_NORMAL:
 		if (s->dist_arg) {

@@ -52,7 +52,6 @@ struct dist {
 	unsigned nzones;
 	double zone_cum[DIST_MAX_ZONES + 1];	/* cumulative I/O share */
 	uint64_t zone_slot[DIST_MAX_ZONES + 1];	/* first slot of each zone */
-	uint64_t const_slot;
 };
 
 /* Parse the parameter after "name:" and --sigma/--center/--scatter into d

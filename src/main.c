@@ -26,15 +26,6 @@
 #include "validate.h"
 #include "workload.h"
 
-enum exit_status {
-	EXIT_OK = 0,
-	EXIT_BAD_ARGS = 1,
-	EXIT_PREP_FAILED = 2,
-	EXIT_IO_FAILED = 3,
-	EXIT_PLOT_FAILED = 4,
-	EXIT_INTERRUPTED = 130,
-};
-
 /* Run the sweep on copies of the workloads as given. */
 static int run_sweep(const struct sweep *sw, const struct spec *base,
 		     const struct run_opts *run)

@@ -27,7 +27,7 @@ enum opt_type {
 	OPT_EXTENT,	/* struct amount: bytes or % */
 	OPT_TIME,	/* uint64_t ns; bare number in opt->unit_ns */
 	OPT_STRING,	/* char * */
-	OPT_SEED,	/* uint64_t, marks run_opts.seed_given */
+	OPT_SEED,	/* uint64_t, a whole number; never swept */
 };
 
 enum opt_scope {

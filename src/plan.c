@@ -91,8 +91,7 @@ uint64_t random_seed(void)
 	return seed % 1000000000000ULL;	/* short enough to retype */
 }
 
-/* --output must be writable before the run, not discovered after it. */
-static int check_output_path(const struct spec *s)
+int check_output_path(const struct spec *s)
 {
 	char dir[PATH_MAX];
 

@@ -10,6 +10,16 @@
 
 #define MAX_WORKLOADS 256
 
+/* Exit statuses, documented in rebench(1). */
+enum exit_status {
+	EXIT_OK = 0,
+	EXIT_BAD_ARGS = 1,
+	EXIT_PREP_FAILED = 2,
+	EXIT_IO_FAILED = 3,
+	EXIT_PLOT_FAILED = 4,
+	EXIT_INTERRUPTED = 130,
+};
+
 extern struct workload workloads[MAX_WORKLOADS];
 extern size_t nworkloads;
 
@@ -21,6 +31,8 @@ uint64_t random_seed(void);
 /* Check and resolve every workload against its target; no I/O. */
 int validate_all(const struct spec *base);
 int drop_caches(void);
+/* --output must be writable before the run, not discovered after it. */
+int check_output_path(const struct spec *s);
 /* Free every workload and drop the device claims; the set is empty after. */
 void cleanup_all(void);
 

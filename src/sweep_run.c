@@ -11,7 +11,6 @@
 #include "sweep_run.h"
 
 #include <errno.h>
-#include <libgen.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -25,9 +24,6 @@
 #include "plot.h"
 #include "report.h"
 #include "validate.h"
-
-enum { ST_OK = 0, ST_BAD_ARGS = 1, ST_PREP = 2, ST_IO = 3, ST_PLOT = 4,
-       ST_INTERRUPTED = 130 };
 
 /* A value as it goes in the table: times in the option's own unit. */
 static void cell(const struct sweep_axis *ax, size_t i, char *buf, size_t len)
@@ -290,39 +286,31 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 	struct json j;
 	size_t p, k, a, idx[SWEEP_MAX_AXES];
 	uint64_t t0;
-	int status = ST_OK, ret;
+	int status = EXIT_OK, ret;
 	struct timespec ts;
 
 	if (!ops)
-		return ST_PREP;
+		return EXIT_PREP_FAILED;
 	if (sw->npoints > SWEEP_CONFIRM_POINTS && !run->yes && !run->silent) {
 		fmt_eta(estimate_s(sw, bases, nbases), eta, sizeof(eta));
 		fprintf(stderr, "rebench: the sweep has %zu points (%zu workload runs), about %s; add --yes to run that many, or narrow the ranges\n",
 			sw->npoints, sw->npoints * nbases, eta);
 		free(ops);
-		return ST_BAD_ARGS;
+		return EXIT_BAD_ARGS;
 	}
 	if (plot && !plot_kind(sw)) {
 		fprintf(stderr, "rebench: --plot: a sweep plots one swept number (lines) or two (heatmap); this sweep has none that fits, so run it without --plot or sweep a number\n");
 		free(ops);
-		return ST_BAD_ARGS;
+		return EXIT_BAD_ARGS;
 	}
-	if (table) {
-		char dir[PATH_MAX];
-
-		snprintf(dir, sizeof(dir), "%s", table);
-		if (!access(table, F_OK) ? access(table, W_OK) :
-		    access(dirname(dir), W_OK)) {
-			fprintf(stderr, "rebench: --output %s: cannot write there: %s\n",
-				table, strerror(errno));
-			free(ops);
-			return ST_BAD_ARGS;
-		}
+	if (table && check_output_path(base)) {
+		free(ops);
+		return EXIT_BAD_ARGS;
 	}
 	ret = check_all(sw, bases, nbases, base, run->yes || run->silent);
 	if (ret) {
 		free(ops);
-		return ret == -EBUSY ? ST_PREP : ST_BAD_ARGS;
+		return ret == -EBUSY ? EXIT_PREP_FAILED : EXIT_BAD_ARGS;
 	}
 	/* where the table goes: --output, else stdout (and a copy for --plot) */
 	if (table) {
@@ -330,13 +318,13 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 		if (!tab) {
 			fprintf(stderr, "rebench: cannot write --output %s: %s\n", table, strerror(errno));
 			free(ops);
-			return ST_PREP;
+			return EXIT_PREP_FAILED;
 		}
 		snprintf(tpath, sizeof(tpath), "%s", table);
 	} else if (plot) {
 		if (!mkdtemp(tmpdir)) {
 			free(ops);
-			return ST_PREP;
+			return EXIT_PREP_FAILED;
 		}
 		snprintf(tpath, sizeof(tpath), "%s/sweep.tsv", tmpdir);
 		tab_copy = fopen(tpath, "w");
@@ -360,27 +348,27 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 	}
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	t0 = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-	for (p = 0; p < sw->npoints && !interrupted && status == ST_OK; p++) {
+	for (p = 0; p < sw->npoints && !interrupted && status == EXIT_OK; p++) {
 		if (build_point(sw, p, bases, nbases) || validate_all(base)) {
-			status = ST_BAD_ARGS;
+			status = EXIT_BAD_ARGS;
 			break;
 		}
-		for (k = 0; k < nworkloads && status == ST_OK; k++) {
+		for (k = 0; k < nworkloads && status == EXIT_OK; k++) {
 			ret = workload_prepare(&workloads[k]);
 			if (ret)
-				status = ret == -EINTR ? ST_INTERRUPTED : ST_PREP;
+				status = ret == -EINTR ? EXIT_INTERRUPTED : EXIT_PREP_FAILED;
 		}
-		if (status == ST_OK && run->drop_caches && drop_caches())
-			status = ST_PREP;
-		if (status != ST_OK)
+		if (status == EXIT_OK && run->drop_caches && drop_caches())
+			status = EXIT_PREP_FAILED;
+		if (status != EXIT_OK)
 			break;
 		ret = run_workloads(workloads, nworkloads, &interrupted);
 		if (ret && ret != -EIO) {
 			fflush(NULL);
-			_exit(ST_PREP);	/* threads wait at a barrier that will not open */
+			_exit(EXIT_PREP_FAILED);	/* threads wait at a barrier that will not open */
 		}
 		if (ret == -EIO)
-			status = ST_IO;
+			status = EXIT_IO_FAILED;
 		ops[p] = workloads[0].have_result ? workloads[0].res.ops_per_s : NAN;
 		if (tab)
 			write_rows(tab, sw, p, interrupted);
@@ -444,24 +432,24 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 		json_obj_end(&j);
 		json_obj_end(&j);
 	}
-	if (tab && tab != stdout && fclose(tab) && status == ST_OK)
-		status = ST_IO;
+	if (tab && tab != stdout && fclose(tab) && status == EXIT_OK)
+		status = EXIT_IO_FAILED;
 	if (tab_copy)
 		fclose(tab_copy);
 	fflush(stdout);
 	cleanup_all();
-	if (interrupted && status == ST_OK)
-		status = ST_INTERRUPTED;
+	if (interrupted && status == EXIT_OK)
+		status = EXIT_INTERRUPTED;
 	if (two_numeric && (table || plot) && p == sw->npoints &&
-	    status == ST_OK) {
+	    status == EXIT_OK) {
 		snprintf(mpath, sizeof(mpath), "%s.matrix", tpath);
-		if (write_matrix(mpath, sw, ops) && status == ST_OK)
-			status = ST_IO;
+		if (write_matrix(mpath, sw, ops) && status == EXIT_OK)
+			status = EXIT_IO_FAILED;
 	}
-	if (plot && status == ST_OK &&
+	if (plot && status == EXIT_OK &&
 	    plot_sweep(sw, tpath, mpath, plot))
-		status = ST_PLOT;
-	if (tab_copy && status == ST_OK) {
+		status = EXIT_PLOT_FAILED;
+	if (tab_copy && status == EXIT_OK) {
 		/* the table went to stdout: the copy was only for gnuplot */
 		unlink(tpath);
 		if (mpath[0])
