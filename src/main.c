@@ -23,6 +23,7 @@
 #include "engine.h"
 #include "options.h"
 #include "report.h"
+#include "report_probe.h"
 #include "validate.h"
 #include "workload.h"
 
@@ -95,6 +96,50 @@ static int plot_series(const char *out)
 	return EXIT_OK;
 }
 
+/* --probe: report the target's geometry and alignment, no I/O. */
+static int probe_only(const struct spec *base, const struct run_opts *run,
+		      const struct sweep *sw)
+{
+	static struct target t;
+	char err[PATH_MAX + 256], why[PATH_MAX + 256] = "";
+	size_t i;
+
+	if (!base->target) {
+		fprintf(stderr, "rebench: --probe needs a TARGET: rebench --probe /dev/sdb1\n");
+		return EXIT_BAD_ARGS;
+	}
+	for (i = 0; i < opt_count; i++) {
+		if (opt_table[i].scope == SCOPE_WORKLOAD &&
+		    spec_given(base, opt_table[i].name)) {
+			fprintf(stderr, "rebench: --probe measures nothing, so --%s has no meaning with it; drop it, or run without --probe\n",
+				opt_table[i].name);
+			return EXIT_BAD_ARGS;
+		}
+	}
+	if (sw->naxes || run->plot || run->silent) {
+		fprintf(stderr, "rebench: --probe takes only a TARGET and optionally --json\n");
+		return EXIT_BAD_ARGS;
+	}
+	if (target_probe(base->target, &t, err, sizeof(err))) {
+		fprintf(stderr, "rebench: %s\n", err);
+		return EXIT_BAD_ARGS;
+	}
+	if (!t.exists) {
+		fprintf(stderr, "rebench: cannot probe %s: no such file or device\n",
+			base->target);
+		return EXIT_BAD_ARGS;
+	}
+	if (t.kind == TARGET_FILE)
+		target_map_file(&t);
+	else
+		target_in_use(&t, why, sizeof(why));
+	if (run->json)
+		report_probe_json(stdout, &t, why);
+	else
+		report_probe_human(stdout, &t, why);
+	return EXIT_OK;
+}
+
 int main(int argc, char **argv)
 {
 	static struct sweep sweep;
@@ -126,6 +171,10 @@ int main(int argc, char **argv)
 	}
 	if (run.engines) {
 		engine_list(stdout);
+		goto out_base;
+	}
+	if (run.probe) {
+		status = probe_only(&base, &run, &sweep);
 		goto out_base;
 	}
 	if (!spec_given(&base, "seed"))

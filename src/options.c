@@ -116,6 +116,8 @@ const struct opt_desc opt_table[] = {
 	  "render the natural plot (.png or .svg): heatmap for two swept numbers, lines for one, time series for none", NULL, 0, 0, 0 },
 	{ "engines", 0, OPT_FLAG, R(engines), NULL, NULL,
 	  "list the I/O engines in this build and exit", NULL, 0, 0, 0 },
+	{ "probe", 0, OPT_FLAG, R(probe), NULL, NULL,
+	  "report TARGET's geometry, partition, file extents and alignment verdicts (no I/O) and exit", NULL, 0, 0, 0 },
 };
 
 const size_t opt_count = sizeof(opt_table) / sizeof(opt_table[0]);
@@ -577,6 +579,7 @@ void options_print_help(FILE *f)
 
 	fprintf(f,
 		"Usage: rebench [OPTIONS] TARGET      run one workload on a block device, partition or file\n"
+		"       rebench --probe [--json] TARGET  geometry and alignment verdicts, no I/O\n"
 		"       rebench [OPTIONS] < SPECS     no TARGET: each stdin line is \"[OPTIONS] TARGET\",\n"
 		"                                     all lines run concurrently; command-line options\n"
 		"                                     are defaults for every line; '#' starts a comment\n"
@@ -613,5 +616,6 @@ void options_print_help(FILE *f)
 		"  sudo rebench -w seq -b 1m -d 5 /dev/sdb     sequential 1 MiB reads for 5 s\n"
 		"  printf '%%s\\n' '-b 4k /dev/sdb' '-w seq -b 1m /dev/sdc' | sudo rebench -d 5\n"
 		"  sudo rebench -b 512..4k/512 -s 512..4k/512 -d 5 --plot align.png /dev/sdb\n"
+		"  sudo rebench --probe /dev/sdb1              is this partition aligned?\n"
 		"\nSee rebench(1) for every option, output field and exit status.\n");
 }

@@ -375,6 +375,8 @@ int workload_prepare(struct workload *wl)
 		if (ret)
 			return ret;
 	}
+	if (wl->tgt.kind == TARGET_FILE)
+		target_map_file(&wl->tgt);	/* where the data sits, for reports */
 	if (spec_is_destructive(s) && wl->tgt.kind != TARGET_FILE) {
 		ret = claim_device(wl);
 		if (ret)

@@ -8,6 +8,7 @@
 #include "engine.h"
 #include "options.h"
 #include "report.h"
+#include "report_target.h"
 
 static void print_params(FILE *f, const struct workload *wl)
 {
@@ -51,6 +52,7 @@ static void print_one(FILE *f, const struct workload *wl, bool interrupted)
 	fprintf(f, "Benchmarking results for [%s] (%s)\n", wl->tgt.path,
 		fmt_size_human(size, sizeof(size), wl->tgt.size));
 	print_params(f, wl);
+	report_layout_line(f, &wl->tgt);
 	if (!wl->have_result) {
 		fprintf(f, "No results.\n");
 		return;

@@ -8,39 +8,7 @@
 #include "json.h"
 #include "options.h"
 #include "report.h"
-
-static void put_target(struct json *j, const struct target *t)
-{
-	json_obj_begin(j, "target");
-	json_str(j, "path", t->path);
-	json_str(j, "type", target_kind_name(t->kind));
-	json_u64(j, "size", t->size);
-	json_u64(j, "logical_sector", t->logical);
-	json_u64(j, "physical_sector", t->physical);
-	json_u64(j, "min_io", t->min_io);
-	json_u64(j, "opt_io", t->opt_io);
-	if (t->alignment_offset >= 0)
-		json_i64(j, "alignment_offset", t->alignment_offset);
-	else
-		json_null(j, "alignment_offset");
-	if (t->rotational >= 0)
-		json_bool(j, "rotational", t->rotational);
-	else
-		json_null(j, "rotational");
-	json_str(j, "scheduler", t->scheduler[0] ? t->scheduler : NULL);
-	json_str(j, "write_cache", t->write_cache[0] ? t->write_cache : NULL);
-	json_u64(j, "discard_granularity", t->discard_granularity);
-	json_str(j, "model", t->model[0] ? t->model : NULL);
-	if (t->kind == TARGET_PARTITION) {
-		json_str(j, "disk", t->disk);
-		json_u64(j, "partition_start", t->part_start);
-	}
-	if (t->kind == TARGET_FILE) {
-		json_u64(j, "fs_block_size", t->fs_block);
-		json_bool(j, "created", t->created);
-	}
-	json_obj_end(j);
-}
+#include "report_target.h"
 
 static void put_params(struct json *j, const struct workload *wl)
 {
@@ -192,7 +160,7 @@ void report_json_workload(struct json *j, const struct workload *wl,
 	json_obj_begin(j, NULL);
 	json_u64(j, "workload", wl->index + 1);
 	json_str(j, "status", workload_status_name(workload_status(wl, interrupted)));
-	put_target(j, &wl->tgt);
+	report_json_target(j, &wl->tgt, NULL);
 	put_params(j, wl);
 	if (wl->have_result)
 		put_results(j, wl);

@@ -74,6 +74,7 @@ struct run_opts {
 	bool help;
 	bool version;
 	bool engines;
+	bool probe;		/* --probe: report geometry and alignment only */
 	char *plot;		/* --plot FILE.png|svg */
 };
 

@@ -2,6 +2,7 @@
  * mountinfo, /proc/swaps and sysfs holders.
  */
 #include "target.h"
+#include "mountinfo.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -25,8 +26,10 @@ const char *target_kind_name(enum target_kind k)
 	}
 }
 
-/* First line of a sysfs file, without the newline; false if unreadable. */
-static bool read_line(const char *dir, const char *name, char *buf, size_t len)
+/* First line of a sysfs file, without the newline.  On failure, false
+ * with the reason in why (when given). */
+static bool read_line_why(const char *dir, const char *name, char *buf,
+			  size_t len, char *why, size_t wlen)
 {
 	char path[PATH_MAX];
 	FILE *f;
@@ -34,50 +37,81 @@ static bool read_line(const char *dir, const char *name, char *buf, size_t len)
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	f = fopen(path, "r");
-	if (!f)
+	if (!f) {
+		if (why)
+			snprintf(why, wlen, "cannot read %.180s: %s", path,
+				 strerror(errno));
 		return false;
+	}
 	ok = fgets(buf, (int)len, f) != NULL;
 	fclose(f);
 	if (ok)
 		buf[strcspn(buf, "\n")] = '\0';
+	if ((!ok || !buf[0]) && why) {
+		snprintf(why, wlen, "%.180s is empty", path);
+		ok = false;
+	}
 	return ok;
 }
 
-static bool read_u64(const char *dir, const char *name, uint64_t *v)
+static bool read_line(const char *dir, const char *name, char *buf, size_t len)
 {
-	char buf[64];
+	return read_line_why(dir, name, buf, len, NULL, 0);
+}
 
-	if (!read_line(dir, name, buf, sizeof(buf)))
+/* A number from sysfs; failures leave the reason in t->unknown[f]. */
+static bool read_u64_why(struct target *t, enum target_field f,
+			 const char *dir, const char *name, uint64_t *v)
+{
+	char buf[64], *end;
+
+	if (!read_line_why(dir, name, buf, sizeof(buf), t->unknown[f],
+			   sizeof(t->unknown[f])))
 		return false;
-	*v = strtoull(buf, NULL, 10);
+	errno = 0;
+	*v = strtoull(buf, &end, 10);
+	if (errno || end == buf) {
+		snprintf(t->unknown[f], sizeof(t->unknown[f]),
+			 "%.150s/%s holds \"%.32s\", not a number", dir, name, buf);
+		return false;
+	}
+	t->unknown[f][0] = '\0';
+	return true;
+}
+
+static bool read_str_why(struct target *t, enum target_field f,
+			 const char *dir, const char *name, char *buf, size_t len)
+{
+	if (!read_line_why(dir, name, buf, len, t->unknown[f],
+			   sizeof(t->unknown[f])))
+		return false;
+	t->unknown[f][0] = '\0';
 	return true;
 }
 
 /* sysfs directory of a device number, resolved: .../block/loop0/loop0p1 */
-static bool sysfs_dir(dev_t dev, char *out, size_t len)
+static bool sysfs_dir(dev_t dev, char *out)
 {
 	char link[64];
 
 	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", major(dev),
 		 minor(dev));
-	if (!realpath(link, out))
-		return false;
-	(void)len;
-	return true;
+	return realpath(link, out) != NULL;
 }
 
-/* Queue attributes live on the whole disk. */
+/* Queue attributes (and the model) live on the whole disk.  Sizes the
+ * ioctls already gave are kept. */
 static void probe_queue(struct target *t, const char *disk_dir)
 {
 	char q[PATH_MAX], buf[128], *a, *b;
 	uint64_t v;
 
 	snprintf(q, sizeof(q), "%s/queue", disk_dir);
-	if (read_u64(q, "rotational", &v))
+	if (read_u64_why(t, TF_ROTATIONAL, q, "rotational", &v))
 		t->rotational = (int)v;
-	if (read_u64(q, "io_poll", &v))
-		t->io_poll = (int)v;
-	if (read_line(q, "scheduler", buf, sizeof(buf))) {
+	if (read_line(q, "io_poll", buf, sizeof(buf)))
+		t->io_poll = atoi(buf);
+	if (read_str_why(t, TF_SCHEDULER, q, "scheduler", buf, sizeof(buf))) {
 		a = strchr(buf, '[');
 		b = a ? strchr(a, ']') : NULL;
 		if (a && b) {
@@ -87,54 +121,94 @@ static void probe_queue(struct target *t, const char *disk_dir)
 			snprintf(t->scheduler, sizeof(t->scheduler), "%s", buf);
 		}
 	}
-	if (read_line(q, "write_cache", buf, sizeof(buf)))
-		snprintf(t->write_cache, sizeof(t->write_cache), "%s", buf);
-	read_u64(q, "discard_granularity", &t->discard_granularity);
-	read_u64(q, "discard_max_bytes", &t->discard_max);
-	if (!t->logical && read_u64(q, "logical_block_size", &v))
+	read_str_why(t, TF_WRITE_CACHE, q, "write_cache", t->write_cache,
+		     sizeof(t->write_cache));
+	if (read_u64_why(t, TF_DISCARD, q, "discard_granularity",
+			 &t->discard_granularity) &&
+	    read_line(q, "discard_max_bytes", buf, sizeof(buf)))
+		t->discard_max = strtoull(buf, NULL, 10);
+	if (!t->logical && read_u64_why(t, TF_LOGICAL, q, "logical_block_size", &v))
 		t->logical = (unsigned)v;
-	if (!t->physical && read_u64(q, "physical_block_size", &v))
+	if (!t->physical && read_u64_why(t, TF_PHYSICAL, q, "physical_block_size", &v))
 		t->physical = (unsigned)v;
-	if (!t->min_io && read_u64(q, "minimum_io_size", &v))
+	if (!t->min_io && read_u64_why(t, TF_MIN_IO, q, "minimum_io_size", &v))
 		t->min_io = (unsigned)v;
-	if (!t->opt_io && read_u64(q, "optimal_io_size", &v))
+	if (t->unknown[TF_OPT_IO][0] &&
+	    read_u64_why(t, TF_OPT_IO, q, "optimal_io_size", &v))
 		t->opt_io = (unsigned)v;
+	if (read_u64_why(t, TF_ALIGN_OFF, disk_dir, "alignment_offset", &v))
+		t->disk_align_off = (int)v;
 	snprintf(q, sizeof(q), "%s/device", disk_dir);
-	if (read_line(q, "model", buf, sizeof(buf))) {
+	if (read_str_why(t, TF_MODEL, q, "model", buf, sizeof(buf))) {
 		for (a = buf + strlen(buf); a > buf && a[-1] == ' '; a--)
 			a[-1] = '\0';
 		snprintf(t->model, sizeof(t->model), "%.63s", buf);
+		if (!t->model[0])
+			snprintf(t->unknown[TF_MODEL], sizeof(t->unknown[TF_MODEL]),
+				 "%.180s/model is blank", q);
+	} else if (access(q, F_OK)) {
+		snprintf(t->unknown[TF_MODEL], sizeof(t->unknown[TF_MODEL]),
+			 "the kernel gives no model: %.100s has no device/ directory (virtual devices such as loop, zram and dm have none)",
+			 disk_dir);
 	}
 }
 
-/* Name, parent disk, partition start and queue attributes of dev. */
+/* Every sysfs-backed field unknown for one reason. */
+static void all_unknown(struct target *t, const char *why)
+{
+	int f;
+
+	for (f = 0; f < TF_COUNT; f++)
+		if (!t->unknown[f][0])
+			snprintf(t->unknown[f], sizeof(t->unknown[f]), "%s", why);
+}
+
+/* Name, parent disk, partition start and queue attributes of dev.  For a
+ * file, dev is its filesystem's device: the name goes to t->place.dev. */
 static void probe_sysfs(struct target *t, dev_t dev, bool for_file)
 {
-	char dir[PATH_MAX], parent[PATH_MAX];
+	char dir[PATH_MAX], parent[PATH_MAX], pf[PATH_MAX + 16], why[160];
+	char *name = for_file ? t->place.dev : t->name;
+	size_t nlen = for_file ? sizeof(t->place.dev) : sizeof(t->name);
 	uint64_t v;
 
-	if (!sysfs_dir(dev, dir, sizeof(dir)))
+	if (!sysfs_dir(dev, dir)) {
+		snprintf(why, sizeof(why), "no block device behind %u:%u in /sys/dev/block (%s)%s",
+			 major(dev), minor(dev), strerror(errno),
+			 for_file ? ": the filesystem is not on a block device (tmpfs, overlay, network)" : "");
+		all_unknown(t, why);
 		return;
+	}
 	snprintf(parent, sizeof(parent), "%s", dir);
 	dirname(parent);
-	if (!for_file) {
-		snprintf(t->name, sizeof(t->name), "%s", strrchr(dir, '/') + 1);
-		snprintf(t->disk, sizeof(t->disk), "%s", t->name);
-	}
-	if (read_u64(dir, "partition", &v)) {
-		if (!for_file) {
-			t->kind = TARGET_PARTITION;
-			snprintf(t->disk, sizeof(t->disk), "%s",
-				 strrchr(parent, '/') + 1);
-			if (read_u64(dir, "start", &v))
-				t->part_start = v * 512;
-			if (read_u64(dir, "alignment_offset", &v))
-				t->alignment_offset = (int)v;
+	snprintf(name, nlen, "%s", strrchr(dir, '/') + 1);
+	snprintf(t->disk, sizeof(t->disk), "%s", name);
+	snprintf(pf, sizeof(pf), "%s/partition", dir);
+	if (access(pf, F_OK)) {
+		/* a whole disk starts at byte 0 of itself */
+		if (for_file) {
+			t->place.dev_start = 0;
+			t->place.dev_start_known = true;
 		}
-		probe_queue(t, parent);
-	} else {
+		t->unknown[TF_PART_START][0] = '\0';
 		probe_queue(t, dir);
+		return;
 	}
+	if (!for_file)
+		t->kind = TARGET_PARTITION;
+	snprintf(t->disk, sizeof(t->disk), "%s", strrchr(parent, '/') + 1);
+	if (read_u64_why(t, TF_PART_START, dir, "start", &v)) {
+		/* sysfs counts partition starts in 512-byte units */
+		if (for_file) {
+			t->place.dev_start = v * 512;
+			t->place.dev_start_known = true;
+		} else {
+			t->part_start = v * 512;
+		}
+	}
+	if (!for_file && read_line(dir, "alignment_offset", why, sizeof(why)))
+		t->alignment_offset = atoi(why);
+	probe_queue(t, parent);
 }
 
 static int probe_blockdev(const char *path, struct target *t, char *err,
@@ -160,13 +234,13 @@ static int probe_blockdev(const char *path, struct target *t, char *err,
 		return -e;
 	}
 	if (!ioctl(fd, BLKSSZGET, &v))
-		t->logical = (unsigned)v;
+		t->logical = (unsigned)v, t->unknown[TF_LOGICAL][0] = '\0';
 	if (!ioctl(fd, BLKPBSZGET, &u))
-		t->physical = u;
+		t->physical = u, t->unknown[TF_PHYSICAL][0] = '\0';
 	if (!ioctl(fd, BLKIOMIN, &u))
-		t->min_io = u;
+		t->min_io = u, t->unknown[TF_MIN_IO][0] = '\0';
 	if (!ioctl(fd, BLKIOOPT, &u))
-		t->opt_io = u;
+		t->opt_io = u, t->unknown[TF_OPT_IO][0] = '\0';
 	if (!ioctl(fd, BLKALIGNOFF, &v))
 		t->alignment_offset = v;
 	close(fd);
@@ -182,8 +256,11 @@ int target_probe(const char *path, struct target *t, char *err, size_t len)
 	memset(t, 0, sizeof(*t));
 	snprintf(t->path, sizeof(t->path), "%s", path);
 	t->alignment_offset = -1;
+	t->disk_align_off = -1;
 	t->rotational = -1;
 	t->io_poll = -1;
+	for (int f = 0; f < TF_COUNT; f++)
+		snprintf(t->unknown[f], sizeof(t->unknown[f]), "not probed");
 	if (stat(path, &st)) {
 		int e = errno;
 
@@ -224,30 +301,6 @@ int target_probe(const char *path, struct target *t, char *err, size_t len)
 	t->allocated = (uint64_t)st.st_blocks * 512;
 	probe_sysfs(t, st.st_dev, true);
 	return 0;
-}
-
-/* Is any mount's source device dev? Fills the mount point. */
-static bool find_mount(dev_t dev, char *where, size_t len)
-{
-	char line[4096], mnt[PATH_MAX];
-	unsigned maj, min;
-	bool found = false;
-	FILE *f = fopen("/proc/self/mountinfo", "r");
-
-	if (!f)
-		return false;
-	while (fgets(line, sizeof(line), f)) {
-		/* id parent maj:min root mount-point ... */
-		if (sscanf(line, "%*u %*u %u:%u %*s %4095s", &maj, &min, mnt) != 3)
-			continue;
-		if (makedev(maj, min) == dev) {
-			snprintf(where, len, "%s", mnt);
-			found = true;
-			break;
-		}
-	}
-	fclose(f);
-	return found;
 }
 
 static bool is_swap(dev_t dev)
@@ -305,7 +358,7 @@ static bool dev_in_use(const char *sysdir, const char *name, char *why,
 	    sscanf(buf, "%u:%u", &maj, &min) != 2)
 		return false;
 	dev = makedev(maj, min);
-	if (find_mount(dev, where, sizeof(where))) {
+	if (mountinfo_find(dev, where, sizeof(where), NULL, 0)) {
 		snprintf(why, len, "/dev/%s is mounted on %s", name, where);
 		return true;
 	}
@@ -327,7 +380,7 @@ bool target_in_use(const struct target *t, char *why, size_t len)
 	bool busy;
 	DIR *d;
 
-	if (t->kind == TARGET_FILE || !sysfs_dir(t->rdev, dir, sizeof(dir)))
+	if (t->kind == TARGET_FILE || !sysfs_dir(t->rdev, dir))
 		return false;
 	busy = dev_in_use(dir, t->name, why, len);
 	if (busy || t->kind == TARGET_PARTITION)

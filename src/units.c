@@ -244,6 +244,24 @@ char *fmt_size_human(char *buf, size_t len, uint64_t bytes)
 	return buf;
 }
 
+char *fmt_size_exact(char *buf, size_t len, uint64_t bytes)
+{
+	static const char *units[] = { "KiB", "MiB", "GiB", "TiB", "PiB" };
+	int i;
+
+	for (i = 4; i >= 0; i--) {
+		uint64_t m = 1ULL << (10 * (i + 1));
+
+		if (bytes >= m && bytes % m == 0) {
+			snprintf(buf, len, "%llu %s",
+				 (unsigned long long)(bytes / m), units[i]);
+			return buf;
+		}
+	}
+	snprintf(buf, len, "%llu B", (unsigned long long)bytes);
+	return buf;
+}
+
 char *fmt_time(char *buf, size_t len, uint64_t ns)
 {
 	if (ns % NSEC_PER_SEC == 0)

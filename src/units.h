@@ -45,6 +45,8 @@ int parse_extent(const char *s, struct amount *a);
 char *fmt_size_short(char *buf, size_t len, uint64_t bytes);
 /* "15GB", "1.5GB", "512B": compact human form (2^30 bytes per GB). */
 char *fmt_size_human(char *buf, size_t len, uint64_t bytes);
+/* "512 B", "4 KiB", "3584 B", "1 MiB": exact, IEC units, for reports. */
+char *fmt_size_exact(char *buf, size_t len, uint64_t bytes);
 /* "10s", "500ms", "250us" */
 char *fmt_time(char *buf, size_t len, uint64_t ns);
 
