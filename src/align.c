@@ -7,6 +7,12 @@
  * G = 3584).  A byte offset D is aligned to a boundary B when
  * (D - G) mod B == 0; the kernel computes a partition's alignment_offset
  * the same way (queue_limit_alignment_offset() in block/blk-settings.c).
+ *
+ * A file is judged by its extents for boundaries up to its filesystem's
+ * block size (or 4 KiB, what small I/O pays for): the filesystem decides
+ * that placement.  Larger boundaries are judged by where the filesystem
+ * starts on the drive, since no filesystem lines a file's extents up with
+ * 1 MiB or a RAID stripe, and the start is the part a user can fix.
  */
 #include "align.h"
 
@@ -99,6 +105,12 @@ static void judge_extents(const struct target *t, struct alignment *a)
 	}
 }
 
+/* Files: the largest boundary judged by the extents themselves. */
+static uint64_t extent_limit(const struct target *t)
+{
+	return t->place.fs_bsize > 4096 ? t->place.fs_bsize : 4096;
+}
+
 void align_compute(const struct target *t, struct alignment *a)
 {
 	int b;
@@ -158,6 +170,13 @@ void align_compute(const struct target *t, struct alignment *a)
 			continue;
 		}
 		v->known = true;
+		if (t->kind == TARGET_FILE && v->bytes > extent_limit(t)) {
+			v->by_fs_start = true;
+			v->extents_off = 0;
+			v->misalign = align_mod_sub(t->place.dev_start, a->grid,
+						    v->bytes);
+			continue;
+		}
 		v->misalign = align_mod_sub(align_mod_sub(a->offset, a->grid, v->bytes),
 					     a->file_offset, v->bytes);
 	}

@@ -18,6 +18,7 @@ struct align_verdict {
 	bool known;		/* misalign is valid */
 	uint64_t misalign;	/* bytes past the boundary below; 0 aligned */
 	uint32_t extents_off;	/* files: extents (of those kept) misaligned */
+	bool by_fs_start;	/* files: judged by where the filesystem starts */
 	char why[384];		/* !known: why not */
 };
 
@@ -45,10 +46,12 @@ const char *align_cost(enum align_boundary b);
 /* "aligned", "misaligned" or "unknown" over every boundary checked. */
 const char *align_summary(const struct alignment *a);
 
-/* (x - y) mod m for unsigned x, y: the residue in [0, m). */
+/* (x - y) mod m for unsigned x, y: the residue in [0, m), for any m > 0. */
 static inline uint64_t align_mod_sub(uint64_t x, uint64_t y, uint64_t m)
 {
-	return (x % m + m - y % m) % m;
+	uint64_t a = x % m, b = y % m;
+
+	return a >= b ? a - b : m - (b - a);
 }
 
 #endif

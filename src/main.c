@@ -120,13 +120,13 @@ static int probe_only(const struct spec *base, const struct run_opts *run,
 		fprintf(stderr, "rebench: --probe takes only a TARGET and optionally --json\n");
 		return EXIT_BAD_ARGS;
 	}
-	if (target_probe(base->target, &t, err, sizeof(err))) {
-		fprintf(stderr, "rebench: %s\n", err);
+	if (access(base->target, F_OK)) {
+		fprintf(stderr, "rebench: cannot probe %s: %s\n", base->target,
+			strerror(errno));
 		return EXIT_BAD_ARGS;
 	}
-	if (!t.exists) {
-		fprintf(stderr, "rebench: cannot probe %s: no such file or device\n",
-			base->target);
+	if (target_probe(base->target, &t, err, sizeof(err))) {
+		fprintf(stderr, "rebench: %s\n", err);
 		return EXIT_BAD_ARGS;
 	}
 	if (t.kind == TARGET_FILE)

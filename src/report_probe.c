@@ -22,17 +22,25 @@ static void wrap_at(FILE *f, int col, int indent, const char *text)
 	int start = col;
 
 	while (*p) {
-		size_t w = strcspn(p, " ");
+		int w = (int)strcspn(p, " ");
 
-		if (col > start && col + 1 + (int)w > WIDTH) {
+		if (col > start && col + 1 + w > WIDTH) {
 			fprintf(f, "\n%*s", indent, "");
 			col = start = indent;
 		} else if (col > start) {
 			fputc(' ', f);
 			col++;
 		}
-		fprintf(f, "%.*s", (int)w, p);
-		col += (int)w;
+		/* a word wider than the line (a sysfs path) is cut where the
+		 * line ends and goes on below */
+		while (col + w > WIDTH && WIDTH - col > 0) {
+			fprintf(f, "%.*s\n%*s", WIDTH - col, p, indent, "");
+			p += WIDTH - col;
+			w -= WIDTH - col;
+			col = start = indent;
+		}
+		fprintf(f, "%.*s", w, p);
+		col += w;
 		p += w;
 		while (*p == ' ')
 			p++;
@@ -190,7 +198,7 @@ static void print_advice(FILE *f, const struct target *t,
 		snprintf(msg, sizeof(msg), "Verdict: aligned. I/O aligned within %s is aligned on %s for every boundary checked.",
 			 t->path, a->drive);
 	} else if (!strcmp(s, "unknown")) {
-		snprintf(msg, sizeof(msg), "Verdict: unknown. %s", a->why[0] ? a->why :
+		snprintf(msg, sizeof(msg), "Verdict: unknown: %s", a->why[0] ? a->why :
 			 "no boundary could be checked");
 	} else if (t->kind == TARGET_PARTITION) {
 		snprintf(msg, sizeof(msg), "Verdict: misaligned. I/O aligned within %s is misaligned on %s. Start the partition at a multiple of 1 MiB (sector 2048 of 512 B) to fix it; this means re-creating it.",
@@ -232,6 +240,11 @@ static void print_alignment(FILE *f, const struct target *t)
 			snprintf(sz, sizeof(sz), "-");
 		if (!v->known) {
 			snprintf(msg, sizeof(msg), "not checked: %s", v->why);
+		} else if (v->by_fs_start) {
+			snprintf(msg, sizeof(msg), "%s%s at the filesystem's start (extents are placed in %u B blocks, not judged)",
+				 v->misalign ? "misaligned by " : "aligned",
+				 v->misalign ? fmt_size_exact(by, sizeof(by), v->misalign) : "",
+				 t->place.fs_bsize);
 		} else if (v->misalign) {
 			snprintf(msg, sizeof(msg), "misaligned by %s",
 				 fmt_size_exact(by, sizeof(by), v->misalign));

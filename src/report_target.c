@@ -117,8 +117,11 @@ static void put_alignment(struct json *j, const struct target *t)
 		if (v->known) {
 			json_bool(j, "aligned", !v->misalign && !v->extents_off);
 			json_u64(j, "misaligned_by", v->misalign);
-			if (t->kind == TARGET_FILE)
+			if (t->kind == TARGET_FILE) {
 				json_u64(j, "extents_misaligned", v->extents_off);
+				json_str(j, "judged_by", v->by_fs_start ?
+					 "filesystem start" : "extents");
+			}
 			json_null(j, "why_unknown");
 		} else {
 			json_null(j, "aligned");

@@ -158,8 +158,9 @@ static void all_unknown(struct target *t, const char *why)
 {
 	int f;
 
+	/* every field still "not probed" (the default) gets the reason */
 	for (f = 0; f < TF_COUNT; f++)
-		if (!t->unknown[f][0])
+		if (!strcmp(t->unknown[f], "not probed"))
 			snprintf(t->unknown[f], sizeof(t->unknown[f]), "%s", why);
 }
 
