@@ -191,7 +191,7 @@ set ylabel "ops/s"
 set grid xtics ytics lt 1 lw 1 lc rgb "#dddddd"
 set border 3
 set tics nomirror
-# below the plot, so long labels do not squeeze it
-set key below left Left reverse noenhanced samplen 2 spacing 1.2 maxcols 2
+# above the plot, so long labels do not squeeze it
+set key above left Left reverse noenhanced samplen 2 spacing 1.2 maxcols 2
 plot for [i = 1:n] rows(i) using 1:2 smooth unique \
 	with linespoints lw 2 pt P[(i - 1 + (i - 1) / 8) % 8 + 1] ps 1.2 lc rgb C[(i - 1) % 8 + 1] title LBL[i]

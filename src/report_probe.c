@@ -201,8 +201,10 @@ static void print_advice(FILE *f, const struct target *t,
 		snprintf(msg, sizeof(msg), "Verdict: unknown: %s", a->why[0] ? a->why :
 			 "no boundary could be checked");
 	} else if (t->kind == TARGET_PARTITION) {
-		snprintf(msg, sizeof(msg), "Verdict: misaligned. I/O aligned within %s is misaligned on %s. Start the partition at a multiple of 1 MiB (sector 2048 of 512 B) to fix it; this means re-creating it.",
-			 t->path, a->drive);
+		unsigned sec = t->logical ? t->logical : 512;
+
+		snprintf(msg, sizeof(msg), "Verdict: misaligned. I/O aligned within %s is misaligned on %s. Start the partition at a multiple of 1 MiB (sector %u of %u B) to fix it; this means re-creating it.",
+			 t->path, a->drive, (1u << 20) / sec, sec);
 	} else if (t->kind == TARGET_FILE &&
 		   t->place.dev_start % 4096 && t->place.dev_start_known) {
 		snprintf(msg, sizeof(msg), "Verdict: misaligned. The partition under this filesystem starts at byte %llu, so its blocks are misaligned on %s; fix the partition.",

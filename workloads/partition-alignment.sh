@@ -1,0 +1,261 @@
+#!/usr/bin/env bash
+# partition-alignment.sh - what a partition's alignment costs, measured.
+#
+# The study behind 4 KiB alignment: partitioning tools once started the
+# first partition at sector 63 (byte 32256, not a multiple of 4096), and
+# reads on SSDs were up to 15% slower there than on a partition starting at
+# a 4 KiB multiple (today sector 2048, 1 MiB).  This script measures five
+# configurations on one scratch device:
+#
+#   raw      the whole device
+#   p63      a partition starting at sector 63
+#   p2048    a partition starting at sector 2048
+#   ext2-63  a file on ext2 on the sector-63 partition
+#   ext2-2048  a file on ext2 on the sector-2048 partition
+#
+# Each runs rebench's block size x alignment sweep (random reads, block
+# sizes and strides from 1 to N logical sectors).  rebench --probe records
+# each configuration's geometry and alignment verdict.  The script writes a
+# table per configuration, a multiplot (one heatmap per configuration, one
+# colour scale) and a drill-down (one-sector reads by alignment, one line
+# per configuration).  Sectors are the device's logical sectors, as sfdisk
+# counts them: on a 4096-byte-sector device "sector 63" is byte 258048.
+#
+# With DEVICE, that whole disk is repartitioned twice and erased (after a
+# confirmation).  Without, a loop device over an image file stands in: it
+# is filled with data first, since reading a sparse image measures nothing.
+#
+#   sudo workloads/partition-alignment.sh [OPTIONS] [DEVICE]
+#
+#   -o DIR            where tables, probes and plots go [./partition-alignment]
+#   -d D              duration of each sweep point, as rebench -d [5]
+#   -n N              grid of N x N points (sizes 1..N sectors) [8]
+#   -f SIZE           size of the ext2 file [1g, capped to fit]
+#   --size SIZE       image size without DEVICE [3g]
+#   --sector-size S   logical sector of the image's loop device: 512 or 4096
+#   --keep-image      keep the image file (in DIR) after the study
+#   -y, --yes         do not ask before erasing DEVICE
+#   -h, --help
+#
+# Environment: REBENCH (the rebench binary), REBENCH_PLOTS (the plots/
+# folder).  Exit status: 0 done, 1 bad arguments or refused, 2 a step
+# failed.  Everything the script creates (mounts, loop devices, the image)
+# is removed on every exit path; a DEVICE stays partitioned as the last
+# configuration left it.
+set -euo pipefail
+
+prog=partition-alignment.sh
+die() { printf '%s: %s\n' "$prog" "$*" >&2; exit 1; }
+fail() { printf '%s: %s\n' "$prog" "$*" >&2; exit 2; }
+say() { printf '%s: %s\n' "$prog" "$*" >&2; }
+
+usage() { sed -n '/^#   sudo/,/^#   -h/p' "$0" | sed 's/^# \{0,1\}//'; }
+
+out=./partition-alignment dur=5 grid=8 fsize=1g isize=3g sector=
+keep=0 yes=0 device=
+while [ $# -gt 0 ]; do
+	case $1 in
+	-o) out=${2:?-o needs a directory}; shift ;;
+	-d) dur=${2:?-d needs a duration}; shift ;;
+	-n) grid=${2:?-n needs a number}; shift ;;
+	-f) fsize=${2:?-f needs a size}; shift ;;
+	--size) isize=${2:?--size needs a size}; shift ;;
+	--sector-size) sector=${2:?--sector-size needs 512 or 4096}; shift ;;
+	--keep-image) keep=1 ;;
+	-y|--yes) yes=1 ;;
+	-h|--help) usage; exit 0 ;;
+	-*) die "unknown option $1 (see $prog --help)" ;;
+	*) [ -z "$device" ] || die "one DEVICE only: $device and $1"
+	   device=$1 ;;
+	esac
+	shift
+done
+case $grid in ''|*[!0-9]*) die "-n $grid: give a whole number from 2 to 16" ;; esac
+[ "$grid" -ge 2 ] && [ "$grid" -le 16 ] || die "-n $grid: give a whole number from 2 to 16"
+case ${sector:-512} in 512|4096) ;; *) die "--sector-size $sector: give 512 or 4096" ;; esac
+[ -z "$device" ] || [ -z "$sector" ] || die "--sector-size applies to the image only; $device has its own sectors"
+[ "$(id -u)" = 0 ] || die "needs root: it partitions, formats and mounts (run with sudo)"
+
+rebench=${REBENCH:-$(command -v rebench || true)}
+[ -x "$rebench" ] || die "cannot find rebench: install it or set REBENCH=/path/to/rebench"
+plots=${REBENCH_PLOTS:-$(dirname "$rebench")/../share/rebench/plots}
+[ -f "$plots/alignment-multiplot.gp" ] || plots=$(dirname "$rebench")/plots
+[ -f "$plots/alignment-multiplot.gp" ] ||
+	die "cannot find the plots/ folder (alignment-multiplot.gp): set REBENCH_PLOTS"
+for c in sfdisk partx mkfs.ext2 mount umount jq gnuplot losetup blockdev; do
+	command -v "$c" >/dev/null ||
+		die "$c is missing: apt-get install fdisk util-linux e2fsprogs jq gnuplot-nox"
+done
+
+# Validate the sizes and the duration with rebench's own parser, before
+# anything is created: a probe of nothing is cheap, a typo at step 4 is not.
+"$rebench" -d "$dur" --help >/dev/null ||
+	die "-d $dur: not a duration rebench accepts"
+
+mkdir -p "$out" || die "cannot create $out"
+out=$(cd "$out" && pwd)
+mnt= loop= image=
+cleanup() {
+	local st=$?
+	if [ -n "$mnt" ]; then
+		mountpoint -q "$mnt" && umount "$mnt"
+		rmdir "$mnt" 2>/dev/null || true
+	fi
+	if [ -n "$loop" ]; then
+		partx -d "$loop" 2>/dev/null || true
+		losetup -d "$loop" 2>/dev/null || say "could not detach $loop"
+	fi
+	if [ -n "$image" ] && [ "$keep" = 0 ]; then
+		rm -f "$image"
+	fi
+	exit $st
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+probe() { "$rebench" --probe --json "$1"; }
+
+if [ -n "$device" ]; then
+	[ -b "$device" ] || die "$device is not a block device"
+	info=$(probe "$device") || die "cannot probe $device"
+	type=$(jq -r .target.type <<<"$info")
+	[ "$type" = "block device" ] ||
+		die "$device is a $type: give a whole disk, which the study repartitions"
+	busy=$(jq -r '.target.in_use // empty' <<<"$info")
+	[ -z "$busy" ] || die "refusing $device: $busy; nothing was written"
+	size=$(jq -r .target.size <<<"$info")
+	model=$(jq -r '.target.model // "unknown model"' <<<"$info")
+	if [ "$yes" = 0 ]; then
+		{ : </dev/tty >/dev/tty; } 2>/dev/null ||
+			die "no terminal to confirm erasing $device: pass --yes to confirm"
+		printf '%s will be repartitioned twice, formatted with ext2 and ERASED: %s bytes, %s.\nType yes to go on: ' \
+			"$device" "$size" "$model" >/dev/tty
+		read -r answer </dev/tty || answer=
+		[ "$answer" = yes ] || die "not confirmed; nothing was written to $device"
+	fi
+	disk=$device
+else
+	image=$out/partition-alignment.img
+	[ ! -e "$image" ] || die "$image exists: remove it or choose another -o"
+	truncate -s "$isize" "$image" 2>/dev/null || die "--size $isize: cannot create $image of that size"
+	# direct I/O on the image: reads reach the disk under it, not the
+	# host's page cache
+	loop=$(losetup -f --show -P --direct-io=on ${sector:+--sector-size "$sector"} "$image") ||
+		fail "cannot attach $image to a loop device"
+	disk=$loop
+	say "filling $disk ($isize) with data: reads of a sparse image would not touch the disk"
+	"$rebench" -o write -w seq -b 1m -d 100% --yes -n "$disk" >/dev/null ||
+		fail "cannot fill $disk"
+fi
+
+info=$(probe "$disk") || fail "cannot probe $disk"
+L=$(jq -r .target.logical_sector <<<"$info")
+size=$(jq -r .target.size <<<"$info")
+case $L in ''|null|*[!0-9]*) fail "$disk: logical sector size unknown" ;; esac
+# the file gets what fits in a partition of the disk, less ext2's overhead
+room=$(( (size - 2048 * L) * 3 / 4 / 1048576 ))
+want=$(numfmt --from=iec "${fsize^^}" 2>/dev/null) || die "-f $fsize: not a size"
+[ "$room" -ge 1 ] || die "$disk is too small: the study needs at least 8 MiB"
+if [ "$want" -gt $((room * 1048576)) ]; then
+	say "the ext2 file is ${room} MiB (not $fsize) to fit in the partition"
+	want=$((room * 1048576))
+fi
+
+range="$L..$((grid * L))/$L"
+points=$((grid * grid))
+say "grid: block size and alignment $range ($points points), $dur per point, 5 configurations"
+
+# part DEV N: the path of partition N of DEV (sdb1, but loop0p1, nvme0n1p1)
+part() { case $1 in *[0-9]) printf '%sp%s' "$1" "$2" ;; *) printf '%s%s' "$1" "$2" ;; esac; }
+
+# partition START: one partition from sector START to the end of the disk
+partition() {
+	local n=0 p
+	p=$(part "$disk" 1)
+	printf 'label: dos\nstart=%s, type=83\n' "$1" |
+		sfdisk -q --wipe always --wipe-partitions always "$disk" >/dev/null 2>&1 ||
+		fail "sfdisk could not partition $disk at sector $1"
+	# sfdisk asks the kernel to re-read; without udev, partx makes sure
+	partx -u "$disk" 2>/dev/null || partx -a "$disk" 2>/dev/null || true
+	while [ ! -b "$p" ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
+	[ -b "$p" ] || fail "the partition $p did not appear (partx -a $disk)"
+	printf '%s' "$p"
+}
+
+# sweep NAME TARGET [extra rebench options]: probe, then the whole grid
+sweep() {
+	local name=$1 target=$2
+	shift 2
+	[ -e "$target" ] && { probe "$target" >"$out/$name.probe.json" ||
+		fail "cannot probe $target"; }
+	say "$name: sweeping $target"
+	"$rebench" -b "$range" -s "$range" -d "$dur" --yes "$@" \
+		--output "$out/$name.tsv" "$target" >/dev/null ||
+		fail "the sweep of $target failed (its table so far: $out/$name.tsv)"
+	[ -s "$out/$name.probe.json" ] || probe "$target" >"$out/$name.probe.json"
+}
+
+# fs_file NAME PARTITION: ext2 on the partition, then a file on it
+fs_file() {
+	local name=$1 p=$2
+	# nodiscard: a discard would punch holes that later reads skip
+	mkfs.ext2 -q -F -b 4096 -E nodiscard "$p" >/dev/null ||
+		fail "mkfs.ext2 failed on $p"
+	mnt=$(mktemp -d /tmp/partition-alignment.XXXXXX)
+	mount -t ext2 "$p" "$mnt" || fail "cannot mount $p"
+	sweep "$name" "$mnt/data" -e "$want"
+	umount "$mnt" && rmdir "$mnt" && mnt=
+}
+
+sweep raw "$disk"
+p=$(partition 63)
+sweep p63 "$p"
+fs_file ext2-63 "$p"
+p=$(partition 2048)
+sweep p2048 "$p"
+fs_file ext2-2048 "$p"
+
+# Labels carry the measured layout, from the probes: how far the start
+# (a file: its data) is past a 4 KiB and a 1 MiB boundary.  Short, to fit
+# a panel title.
+label() {
+	jq -r --arg what "$2" '.target.alignment as $a |
+		[$a.boundaries["4KiB"].misaligned_by, $a.boundaries["1MiB"].misaligned_by] as $m |
+		"\($what): " + (if $m[0] == null then "alignment unknown"
+		elif $m == [0, 0] then "aligned"
+		else "4K +\($m[0]), 1M +\($m[1])" end)' "$out/$1.probe.json"
+}
+names=(raw p63 p2048 ext2-63 ext2-2048)
+whats=("raw device" "start 63" "start 2048" "ext2 file, start 63"
+	"ext2 file, start 2048")
+: >"$out/multiplot.list"
+: >"$out/drilldown.list"
+for i in "${!names[@]}"; do
+	l=$(label "${names[$i]}" "${whats[$i]}")
+	printf '%s\t%s\n' "$l" "${names[$i]}.tsv.matrix" >>"$out/multiplot.list"
+	printf '%s\t%s\n' "$l" "${names[$i]}.tsv" >>"$out/drilldown.list"
+done
+gnuplot -c "$plots/alignment-multiplot.gp" "$out/multiplot.list" "$out/multiplot.png" >/dev/null ||
+	fail "the multiplot failed; the tables are in $out"
+gnuplot -c "$plots/alignment-drilldown.gp" "$out/drilldown.list" "$out/drilldown.png" "$L" ||
+	fail "the drill-down failed; the tables are in $out"
+
+# summary.tsv: one line per configuration, from the probes and tables
+{
+	printf 'config\ttarget\tdrive_offset\tverdict\tmisaligned_4k\tmisaligned_1m\tops_min\tops_mean\tops_max\tops_1sector\n'
+	for n in "${names[@]}"; do
+		jq -r --arg n "$n" '.target as $t | [$n, $t.path,
+			($t.alignment.drive_offset // "unknown"), $t.alignment.verdict,
+			($t.alignment.boundaries["4KiB"].misaligned_by // "unknown"),
+			($t.alignment.boundaries["1MiB"].misaligned_by // "unknown")] | @tsv' \
+			"$out/$n.probe.json" | tr -d '\n'
+		awk -F'\t' -v L="$L" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+			{ v = $c["ops_per_s"]; s += v; n++
+			  if (n == 1 || v < lo) lo = v; if (v > hi) hi = v
+			  if ($c["block-size"] == L && $c["stride"] == L) one = v }
+			END { printf "\t%.0f\t%.0f\t%.0f\t%.0f\n", lo, s / n, hi, one }' "$out/$n.tsv"
+	done
+} >"$out/summary.tsv"
+column -t -s "$(printf '\t')" "$out/summary.tsv"
+say "tables, probes and plots in $out: summary.tsv, multiplot.png, drilldown.png"
