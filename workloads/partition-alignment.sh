@@ -98,7 +98,11 @@ mnt= loop= image=
 cleanup() {
 	local st=$?
 	if [ -n "$mnt" ]; then
-		mountpoint -q "$mnt" && umount "$mnt"
+		# a rebench stopped by the same signal may still hold a file
+		if mountpoint -q "$mnt"; then
+			umount "$mnt" 2>/dev/null || { sleep 1; umount "$mnt"; } ||
+				say "could not unmount $mnt"
+		fi
 		rmdir "$mnt" 2>/dev/null || true
 	fi
 	if [ -n "$loop" ]; then
@@ -202,7 +206,7 @@ fs_file() {
 	# nodiscard: a discard would punch holes that later reads skip
 	mkfs.ext2 -q -F -b 4096 -E nodiscard "$p" >/dev/null ||
 		fail "mkfs.ext2 failed on $p"
-	mnt=$(mktemp -d /tmp/partition-alignment.XXXXXX)
+	mnt=$(mktemp -d "$out/mnt.XXXXXX")
 	mount -t ext2 "$p" "$mnt" || fail "cannot mount $p"
 	sweep "$name" "$mnt/data" -e "$want"
 	umount "$mnt" && rmdir "$mnt" && mnt=

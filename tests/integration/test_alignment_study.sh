@@ -26,8 +26,9 @@ study() {
 	RB_ERR=$(cat "$RB_ERR_FILE")
 }
 
-loops_now() { losetup -a | grep -c "partition-alignment" || true; }
-study_mounts() { grep -c "/tmp/partition-alignment\." /proc/mounts || true; }
+# only this test's: another study may run at the same time
+loops_now() { losetup -a | grep -c "($S/.*partition-alignment" || true; }
+study_mounts() { grep -c " $S/[a-z]*/mnt\." /proc/mounts || true; }
 
 # probe_num DIR CONFIG FILTER: one value from a configuration's probe
 probe_num() { jq -r ".target$3" "$1/$2.probe.json"; }
