@@ -44,15 +44,22 @@ static inline unsigned hist_index(uint64_t v)
 	return (shift << (HIST_SUB_BITS - 1)) + (unsigned)(v >> shift);
 }
 
+/* Only the owning thread adds; the progress line reads the counts from
+ * another thread, so they are stored with relaxed atomic stores (a plain
+ * move on x86 and arm64: no lock, no fence). */
+#define HIST_SET(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
+
 static inline void hist_add(struct hist *h, uint64_t v)
 {
-	h->buckets[hist_index(v)]++;
-	h->count++;
+	unsigned i = hist_index(v);
+
+	HIST_SET(h->buckets[i], h->buckets[i] + 1);
+	HIST_SET(h->count, h->count + 1);
 	h->sum += v;
 	if (v < h->min)
-		h->min = v;
+		HIST_SET(h->min, v);
 	if (v > h->max)
-		h->max = v;
+		HIST_SET(h->max, v);
 }
 
 /* Lowest value and width of the values that land in bucket idx. */

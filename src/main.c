@@ -17,10 +17,12 @@
 
 #include "confirm.h"
 #include "plot.h"
+#include "progress.h"
 #include "sweep.h"
 #include "sweep_run.h"
 #include "plan.h"
 #include "engine.h"
+#include "fio_job.h"
 #include "options.h"
 #include "report.h"
 #include "report_probe.h"
@@ -96,6 +98,131 @@ static int plot_series(const char *out)
 	return EXIT_OK;
 }
 
+/* --repeat: each workload's figures over the runs, and its spec as given
+ * (before validation) to build the next run from. */
+static struct repeat_data reps[MAX_WORKLOADS];
+static struct spec rep_specs[MAX_WORKLOADS];
+static size_t rep_n;
+
+static int repeat_begin(size_t runs)
+{
+	size_t k;
+	int m;
+
+	rep_n = nworkloads;
+	for (k = 0; k < rep_n; k++) {
+		if (spec_copy(&rep_specs[k], &workloads[k].spec))
+			return -ENOMEM;
+		for (m = 0; m < RM_COUNT; m++) {
+			reps[k].v[m] = calloc(runs, sizeof(double));
+			if (!reps[k].v[m])
+				return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+/* After a complete run: its figures. */
+static void repeat_record(void)
+{
+	struct lat_summary l;
+	size_t k, r;
+
+	for (k = 0; k < rep_n; k++) {
+		const struct result *res = &workloads[k].res;
+
+		if (!workloads[k].have_result)
+			continue;
+		r = reps[k].runs++;
+		if (!r)
+			reps[k].seed0 = workloads[k].spec.seed;
+		lat_summarize(res, &l);
+		reps[k].v[RM_OPS][r] = res->ops_per_s;
+		reps[k].v[RM_MBPS][r] = res->mb_per_s;
+		reps[k].v[RM_LAT_AVG][r] = l.avg;
+		reps[k].v[RM_P50][r] = l.p50;
+		reps[k].v[RM_P90][r] = l.p90;
+		reps[k].v[RM_P99][r] = l.p99;
+		reps[k].v[RM_P999][r] = l.p999;
+	}
+}
+
+/* Before run r > 0: the same workloads again, each with its first run's
+ * seed + r; warnings of the earlier runs (a layout, say) are kept. */
+static int repeat_rebuild(size_t r, const struct spec *base)
+{
+	static char *kept[MAX_WORKLOADS][MAX_WARNINGS];
+	static int nkept[MAX_WORKLOADS];
+	static bool created[MAX_WORKLOADS];
+	const struct opt_desc *seed = options_find_long("seed");
+	size_t k;
+	int i, j, ret = 0;
+
+	/* what the first run's preparation said (a layout, say); not the
+	 * per-run ones, which the last run says for itself */
+	for (k = 0; k < rep_n && r == 1; k++) {
+		created[k] = workloads[k].tgt.created;
+		for (i = 0; i < workloads[k].nwarn; i++)
+			if (i != workloads[k].few_ios_warning)
+				kept[k][nkept[k]++] = strdup(workloads[k].warnings[i]);
+	}
+	cleanup_all();
+	for (k = 0; k < rep_n && !ret; k++) {
+		struct spec s;
+
+		if (spec_copy(&s, &rep_specs[k]))
+			return -ENOMEM;
+		s.seed = reps[k].seed0 + r;
+		s.given |= 1ULL << options_index(seed);
+		ret = add_workload(&s);
+		spec_free(&s);
+	}
+	if (ret || validate_all(base))
+		return -EINVAL;
+	for (k = 0; k < rep_n; k++) {
+		workloads[k].tgt.created = created[k];	/* by the first run */
+		for (i = 0; i < nkept[k]; i++) {
+			for (j = 0; j < workloads[k].nwarn; j++)
+				if (kept[k][i] && !strcmp(kept[k][i], workloads[k].warnings[j]))
+					break;
+			if (kept[k][i] && j == workloads[k].nwarn)
+				workload_warn(&workloads[k], "%s", kept[k][i]);
+		}
+	}
+	return 0;
+}
+
+/* After the last run: the statistics, attached to the workloads. */
+static void repeat_finish(void)
+{
+	size_t k;
+	int m;
+
+	for (k = 0; k < rep_n; k++) {
+		for (m = 0; m < RM_COUNT; m++)
+			repeat_summarize(reps[k].v[m], reps[k].runs, &reps[k].stat[m]);
+		if (!reps[k].runs)
+			continue;
+		workloads[k].rep = &reps[k];
+		if (reps[k].runs >= 2 && reps[k].stat[RM_OPS].cv_pct > REPEAT_CV_WARN_PCT)
+			workload_warn(&workloads[k], "ops/s varied by %.1f%% (coefficient of variation) over %zu runs, more than %.0f%%: trust the median over any one run, and look for background I/O, a device still settling (--warmup) or throttling",
+				      reps[k].stat[RM_OPS].cv_pct, reps[k].runs,
+				      REPEAT_CV_WARN_PCT);
+	}
+}
+
+static void repeat_free(void)
+{
+	size_t k;
+	int m;
+
+	for (k = 0; k < rep_n; k++) {
+		spec_free(&rep_specs[k]);
+		for (m = 0; m < RM_COUNT; m++)
+			free(reps[k].v[m]);
+	}
+}
+
 /* --probe: report the target's geometry and alignment, no I/O. */
 static int probe_only(const struct spec *base, const struct run_opts *run,
 		      const struct sweep *sw)
@@ -149,7 +276,7 @@ int main(int argc, char **argv)
 	struct spec base;
 	char err[256];
 	bool interrupted = false;
-	size_t k;
+	size_t k, r;
 	int ret, status = EXIT_OK;
 
 	if (engine_registry_check(err, sizeof(err))) {
@@ -173,6 +300,13 @@ int main(int argc, char **argv)
 		engine_list(stdout);
 		goto out_base;
 	}
+	if (run.fio && (run.probe || run.json || run.silent || run.plot)) {
+		fprintf(stderr, "rebench: --fio prints an fio job file and runs nothing, so %s has no meaning with it; drop one of the two\n",
+			run.probe ? "--probe" : run.json ? "--json" :
+			run.silent ? "-n/--silent" : "--plot");
+		status = EXIT_BAD_ARGS;
+		goto out_base;
+	}
 	if (run.probe) {
 		status = probe_only(&base, &run, &sweep);
 		goto out_base;
@@ -187,38 +321,72 @@ int main(int argc, char **argv)
 	} else {
 		ret = read_stdin_specs(&base);
 	}
+	if (!ret && sweep.naxes && run.fio) {
+		fprintf(stderr, "rebench: --fio: sweeps (ranges and lists of values) have no fio job file yet; give one value per option to get the job of one point\n");
+		status = EXIT_BAD_ARGS;
+		goto out;
+	}
+	if (!ret && sweep.naxes && run.repeat > 1) {
+		fprintf(stderr, "rebench: --repeat applies to single runs and stdin workloads, not yet to sweeps; run the sweep without --repeat, or repeat single points\n");
+		ret = -EINVAL;
+		status = EXIT_BAD_ARGS;
+		goto out;
+	}
 	if (!ret && sweep.naxes) {
 		status = run_sweep(&sweep, &base, &run);
 		goto out;
 	}
 	if (!ret && run.plot)
 		ret = plan_series_for_plot();
+	if (!ret && run.repeat > 1)
+		ret = repeat_begin(run.repeat);
 	if (ret || validate_all(&base)) {
 		status = EXIT_BAD_ARGS;
 		goto out;
 	}
+	/* --fio: every workload is resolved against its target; nothing is
+	 * confirmed, created or run */
+	if (run.fio) {
+		status = fio_job_write(stdout, workloads, nworkloads, &run, argc, argv) ?
+			 EXIT_PREP_FAILED : EXIT_OK;
+		goto out;
+	}
+	/* the live line: only for a person watching, never with -n */
+	progress_enable(isatty(STDERR_FILENO) && !run.silent);
 	ret = confirm_destructive(workloads, nworkloads, run.yes || run.silent);
 	if (ret) {
 		status = ret == -EBUSY ? EXIT_PREP_FAILED : EXIT_BAD_ARGS;
 		goto out;
 	}
-	for (k = 0; k < nworkloads; k++) {
-		ret = workload_prepare(&workloads[k]);
-		if (ret) {
-			status = ret == -EINTR ? EXIT_INTERRUPTED : EXIT_PREP_FAILED;
+	for (r = 0; r < (run.repeat > 1 ? run.repeat : 1); r++) {
+		if (r && repeat_rebuild(r, &base)) {
+			status = EXIT_PREP_FAILED;
 			goto out;
 		}
+		for (k = 0; k < nworkloads; k++) {
+			ret = workload_prepare(&workloads[k]);
+			if (ret) {
+				status = ret == -EINTR ? EXIT_INTERRUPTED : EXIT_PREP_FAILED;
+				goto out;
+			}
+		}
+		if (run.drop_caches && drop_caches()) {
+			status = EXIT_PREP_FAILED;
+			goto out;
+		}
+		ret = run_workloads(workloads, nworkloads, run.warmup_ns, &interrupted);
+		if (ret && ret != -EIO) {
+			status = EXIT_PREP_FAILED;
+			fflush(NULL);
+			_exit(status);	/* threads wait at a barrier that will not open */
+		}
+		if (ret || interrupted)
+			break;		/* report what ran; an incomplete run is not counted */
+		if (run.repeat > 1)
+			repeat_record();
 	}
-	if (run.drop_caches && drop_caches()) {
-		status = EXIT_PREP_FAILED;
-		goto out;
-	}
-	ret = run_workloads(workloads, nworkloads, &interrupted);
-	if (ret && ret != -EIO) {
-		status = EXIT_PREP_FAILED;
-		fflush(NULL);
-		_exit(status);	/* threads wait at a barrier that will not open */
-	}
+	if (run.repeat > 1)
+		repeat_finish();
 	rep.wls = workloads;
 	rep.n = nworkloads;
 	rep.interrupted = interrupted;
@@ -248,6 +416,7 @@ int main(int argc, char **argv)
 		status = EXIT_INTERRUPTED;
 out:
 	cleanup_all();
+	repeat_free();
 out_base:
 	spec_free(&base);
 	sweep_free(&sweep);

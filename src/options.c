@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "engine.h"
+#include "repeat.h"
 #include "sweep.h"
 
 #define W(field) SCOPE_WORKLOAD, offsetof(struct spec, field)
@@ -116,8 +117,14 @@ const struct opt_desc opt_table[] = {
 	  "render the natural plot (.png or .svg): heatmap for two swept numbers, lines for one, time series for none", NULL, 0, 0, 0 },
 	{ "engines", 0, OPT_FLAG, R(engines), NULL, NULL,
 	  "list the I/O engines in this build and exit", NULL, 0, 0, 0 },
+	{ "repeat", 0, OPT_COUNT, R(repeat), "N", "1",
+	  "run the workloads N times (seeds +1 each run): median, trimmed mean, stddev and 95% CI of ops/s and latency", NULL, 1, REPEAT_MAX, 0 },
+	{ "warmup", 0, OPT_TIME, R(warmup_ns), "D", "0",
+	  "run every workload unmeasured for D first (seconds, or 500ms), then measure from a common start", NULL, 0, 0, NSEC_PER_SEC },
 	{ "probe", 0, OPT_FLAG, R(probe), NULL, NULL,
 	  "report TARGET's geometry, partition, file extents and alignment verdicts (no I/O) and exit", NULL, 0, 0, 0 },
+	{ "fio", 0, OPT_FLAG, R(fio), NULL, NULL,
+	  "print an fio job file that does the same work (no I/O) and exit", NULL, 0, 0, 0 },
 };
 
 const size_t opt_count = sizeof(opt_table) / sizeof(opt_table[0]);
@@ -356,6 +363,7 @@ static int set_value(const struct opt_desc *o, const char *val, void *field,
 	case OPT_TIME:
 		if (parse_time(val, o->unit_ns, (uint64_t *)field)) {
 			bad_value(ctx, o, val, "expected a time: a number of %s, or with a ns, us, ms or s suffix",
+				  o->unit_ns == NSEC_PER_SEC ? "seconds" :
 				  o->unit_ns == NSEC_PER_MSEC ? "milliseconds" : "microseconds");
 			return -EINVAL;
 		}
@@ -617,5 +625,7 @@ void options_print_help(FILE *f)
 		"  printf '%%s\\n' '-b 4k /dev/sdb' '-w seq -b 1m /dev/sdc' | sudo rebench -d 5\n"
 		"  sudo rebench -b 512..4k/512 -s 512..4k/512 -d 5 --plot align.png /dev/sdb\n"
 		"  sudo rebench --probe /dev/sdb1              is this partition aligned?\n"
+		"  sudo rebench -b 4k -d 3 --repeat 5 /dev/sdb five runs: median, spread, 95%% CI\n"
+		"  rebench --fio -t uring -q 16 -b 4k /dev/sdb  the same work as an fio job file\n"
 		"\nSee rebench(1) for every option, output field and exit status.\n");
 }

@@ -175,6 +175,29 @@ static void share_new_files(void)
 }
 
 /* Parse, check and resolve every workload; no I/O. */
+/* A trim of a file punches holes; reads of the same file beside it then
+ * read zeros the filesystem makes up without touching the device. */
+static void warn_reads_of_holes(void)
+{
+	size_t r, t;
+
+	for (r = 0; r < nworkloads; r++) {
+		const struct spec *s = &workloads[r].spec;
+
+		if (workloads[r].tgt.kind != TARGET_FILE ||
+		    (s->op != OP_READ && s->op != OP_RW))
+			continue;
+		for (t = 0; t < nworkloads; t++) {
+			if (workloads[t].spec.op != OP_TRIM ||
+			    strcmp(workloads[t].tgt.path, workloads[r].tgt.path))
+				continue;
+			workload_warn(&workloads[r], "line %u trims %s at the same time: it punches holes, and reads of holes return zeros without touching the device, so these reads get faster as the trims go on",
+				      workloads[t].spec.line, workloads[r].tgt.path);
+			break;
+		}
+	}
+}
+
 int validate_all(const struct spec *base)
 {
 	char err[1024];
@@ -206,6 +229,7 @@ int validate_all(const struct spec *base)
 		workload_plan(wl);
 	}
 	share_new_files();
+	warn_reads_of_holes();
 	return check_outputs();
 }
 

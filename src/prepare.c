@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysinfo.h>
 #include <unistd.h>
 
 #include "units.h"
@@ -46,11 +47,30 @@ bool workload_destroys_data(const struct workload *wl)
 	return spec_is_destructive(&wl->spec) && wl->tgt.exists;
 }
 
+/* Buffered reads of a region that fits in memory come from the page cache
+ * after the first touch: say so, with the sizes. */
+static void warn_page_cache(struct workload *wl)
+{
+	const struct spec *s = &wl->spec;
+	struct sysinfo si;
+	char a[32], b[32];
+	uint64_t ram;
+
+	if (!s->paged || (s->op != OP_READ && s->op != OP_RW) || sysinfo(&si))
+		return;
+	ram = (uint64_t)si.totalram * si.mem_unit;
+	if (s->region_len <= ram)
+		workload_warn(wl, "reads go through the page cache (-p) and the %s region fits in this machine's %s of memory: once read, blocks come from RAM, not from %s; drop -p for O_DIRECT, or use --drop-caches and a region larger than memory",
+			      fmt_size_human(a, sizeof(a), s->region_len),
+			      fmt_size_human(b, sizeof(b), ram), wl->tgt.path);
+}
+
 void workload_plan(struct workload *wl)
 {
 	struct spec *s = &wl->spec;
 	struct target *t = &wl->tgt;
 
+	warn_page_cache(wl);
 	if (t->kind != TARGET_FILE)
 		return;
 	if (!t->exists) {

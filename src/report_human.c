@@ -37,9 +37,41 @@ static void print_params(FILE *f, const struct workload *wl)
 			fmt_size_short(l, sizeof(l), s->region_len));
 	if (s->local_fd)
 		fprintf(f, ", local fd");
+	if (wl->warmup_ns)
+		fprintf(f, ", warmup: %s", fmt_time(st, sizeof(st), wl->warmup_ns));
 	if (s->op != OP_READ && s->op != OP_TRIM)
 		fprintf(f, ", flush: %s", s->buffered ? "off" : "on");
 	fprintf(f, "]\n");
+}
+
+/* --repeat: the spread over the runs; the block above is the last run. */
+static void print_repeat(FILE *f, const struct repeat_data *rd)
+{
+	static const enum repeat_metric shown[] = { RM_OPS, RM_P50, RM_P90, RM_P99, RM_P999 };
+	size_t i, r;
+
+	fprintf(f, "Over %zu runs (seeds %llu..%llu; the figures above are the last run):\n",
+		rd->runs, rd->seed0, rd->seed0 + rd->runs - 1);
+	for (i = 0; i < sizeof(shown) / sizeof(shown[0]); i++) {
+		const struct repeat_stat *st = &rd->stat[shown[i]];
+		const char *fmt = shown[i] == RM_OPS ? "%.0f" : "%.1f";
+		char med[32], tm[32], lo[32], hi[32];
+
+		snprintf(med, sizeof(med), fmt, st->median);
+		snprintf(tm, sizeof(tm), fmt, st->trimmed_mean);
+		fprintf(f, "  %-11s median %s, trimmed mean %s, stddev %.1f (CV %.1f%%)",
+			repeat_label(shown[i]), med, tm, st->stddev, st->cv_pct);
+		if (st->n >= 2) {
+			snprintf(lo, sizeof(lo), fmt, st->ci_low);
+			snprintf(hi, sizeof(hi), fmt, st->ci_high);
+			fprintf(f, ", 95%% CI %s..%s", lo, hi);
+		}
+		fputc('\n', f);
+	}
+	fprintf(f, "  runs ops/s:");
+	for (r = 0; r < rd->runs; r++)
+		fprintf(f, " %.0f", rd->v[RM_OPS][r]);
+	fputc('\n', f);
 }
 
 static void print_one(FILE *f, const struct workload *wl, bool interrupted)
@@ -84,6 +116,8 @@ static void print_one(FILE *f, const struct workload *wl, bool interrupted)
 		fprintf(f, "KS D %.4f over %d slices%s\n", d->ks_d, DIST_SLICES,
 			d->rank_space ? " (before scatter)" : "");
 	}
+	if (wl->rep)
+		print_repeat(f, wl->rep);
 	if (wl->error)
 		fprintf(f, "Error: %s\n", wl->errmsg);
 	for (i = 0; i < wl->nwarn; i++)

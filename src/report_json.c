@@ -43,6 +43,7 @@ static void put_params(struct json *j, const struct workload *wl)
 		json_num(j, "duration_s", (double)s->time_limit_ns / 1e9);
 	else
 		json_u64(j, "duration_ios", s->ops_limit);
+	json_num(j, "warmup_s", (double)wl->warmup_ns / 1e9);
 	json_u64(j, "region_offset", s->region_start);
 	json_u64(j, "region_length", s->region_len);
 	json_u64(j, "slots", s->slots);
@@ -152,6 +153,43 @@ void report_json_head(struct json *j)
 	json_str(j, "kernel", u.release);
 }
 
+/* --repeat: every run's figure and their spread, per metric. */
+static void put_repeat(struct json *j, const struct repeat_data *rd)
+{
+	size_t r;
+	int m;
+
+	json_obj_begin(j, "repeat");
+	json_u64(j, "runs", rd->runs);
+	json_arr_begin(j, "seeds");
+	for (r = 0; r < rd->runs; r++)
+		json_u64(j, NULL, rd->seed0 + r);
+	json_arr_end(j);
+	for (m = 0; m < RM_COUNT; m++) {
+		const struct repeat_stat *st = &rd->stat[m];
+
+		json_obj_begin(j, repeat_key(m));
+		json_arr_begin(j, "values");
+		for (r = 0; r < rd->runs; r++)
+			json_num(j, NULL, rd->v[m][r]);
+		json_arr_end(j);
+		json_num(j, "median", st->median);
+		json_num(j, "trimmed_mean", st->trimmed_mean);
+		json_num(j, "mean", st->mean);
+		json_num(j, "stddev", st->stddev);
+		json_num(j, "cv_pct", st->cv_pct);
+		if (st->n >= 2) {
+			json_num(j, "ci95_low", st->ci_low);
+			json_num(j, "ci95_high", st->ci_high);
+		} else {
+			json_null(j, "ci95_low");
+			json_null(j, "ci95_high");
+		}
+		json_obj_end(j);
+	}
+	json_obj_end(j);
+}
+
 void report_json_workload(struct json *j, const struct workload *wl,
 			  bool interrupted)
 {
@@ -166,6 +204,10 @@ void report_json_workload(struct json *j, const struct workload *wl,
 		put_results(j, wl);
 	else
 		json_null(j, "results");
+	if (wl->rep)
+		put_repeat(j, wl->rep);
+	else
+		json_null(j, "repeat");
 	json_str(j, "error", wl->error ? wl->errmsg : NULL);
 	json_arr_begin(j, "warnings");
 	for (i = 0; i < wl->nwarn; i++)

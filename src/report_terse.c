@@ -35,6 +35,24 @@ void report_terse_line(FILE *f, const struct workload *wl, bool interrupted,
 	else
 		fprintf(f, " %.6f %.6f %u", wl->fit.ks_d, wl->fit.p_value,
 			wl->fit.dof);
+	if (wl->rep) {
+		/* --repeat: runs, then median, trimmed mean, stddev and the 95%
+		 * CI of ops/s, p50, p90, p99 and p99.9 (fields 22-47) */
+		static const enum repeat_metric m[] = { RM_OPS, RM_P50, RM_P90, RM_P99, RM_P999 };
+		size_t i;
+
+		fprintf(f, " %zu", wl->rep->runs);
+		for (i = 0; i < sizeof(m) / sizeof(m[0]); i++) {
+			const struct repeat_stat *st = &wl->rep->stat[m[i]];
+
+			fprintf(f, " %.3f %.3f %.3f", st->median, st->trimmed_mean,
+				st->stddev);
+			if (st->n >= 2)
+				fprintf(f, " %.3f %.3f", st->ci_low, st->ci_high);
+			else
+				fprintf(f, " - -");
+		}
+	}
 	fprintf(f, "%s\n", suffix ? suffix : "");
 }
 

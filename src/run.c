@@ -18,12 +18,18 @@
 #include <string.h>
 #include <time.h>
 
+#include "progress.h"
 #include "workload.h"
 
 static pthread_barrier_t start_barrier;
 static uint64_t run_start_ns;
+static uint64_t warmup_ns;	/* --warmup: an unmeasured phase first */
+static pthread_t main_thread;	/* woken by the last worker to finish */
 static atomic_int stop_all;
 static atomic_int running;
+
+/* I/Os for ten beyond p99.9: fewer and the tail percentiles warn. */
+#define PERCENTILE_STABLE_IOS 10000
 
 /* err_kind of a thread whose engine failed to start, not an I/O. */
 #define IO_KIND_START (-1)
@@ -200,6 +206,34 @@ static void run_async(struct worker *w, uint64_t base, uint64_t deadline,
 	}
 }
 
+/* --warmup: the same loop until the warm-up ends, then forget what it
+ * recorded.  Sequential workloads go on from where the warm-up left off. */
+static void warm_up(struct worker *w, int fixed_kind)
+{
+	const struct spec *s = &w->wl->spec;
+	uint64_t limit = w->ops_limit;
+
+	w->ops_limit = 0;	/* a byte-limited run warms up for the time */
+	if (w->wl->eng->flags & ENGINE_ASYNC)
+		run_async(w, run_start_ns, run_start_ns + warmup_ns, fixed_kind,
+			  s->op == OP_RW);
+	else
+		run_sync(w, run_start_ns, run_start_ns + warmup_ns, fixed_kind,
+			 s->op == OP_RW);
+	w->ops_limit = limit;
+	thread_stats_reset(&w->st);
+	memset(w->pat.slices, 0, sizeof(w->pat.slices));
+	memset(w->pat.rank_slices, 0, sizeof(w->pat.rank_slices));
+}
+
+/* The last thread to finish wakes the main thread at once, rather than
+ * at its next tick (which would add up to 50 ms to every short run). */
+static void thread_done(void)
+{
+	if (atomic_fetch_sub(&running, 1) == 1)
+		pthread_kill(main_thread, SIGUSR1);
+}
+
 static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
@@ -212,10 +246,16 @@ static void *worker_main(void *arg)
 	if (w->wl->eng->thread_start)
 		ret = w->wl->eng->thread_start(&w->io);
 	wait_for_start();
+	if (warmup_ns) {
+		/* every thread, failed or not, meets the measured start */
+		if (!ret)
+			warm_up(w, fixed_kind);
+		wait_for_start();
+	}
 	if (ret) {
 		fail(w, ret, IO_KIND_START, 0);
 		w->t_end = 0;
-		atomic_fetch_sub(&running, 1);
+		thread_done();
 		return NULL;
 	}
 	base = run_start_ns;
@@ -227,7 +267,7 @@ static void *worker_main(void *arg)
 	/* The thread ran until now: with think time that is after its last
 	 * completion, and ops/s must count that time too. */
 	w->t_end = now_ns() - base;
-	atomic_fetch_sub(&running, 1);
+	thread_done();
 	return NULL;
 }
 
@@ -263,8 +303,20 @@ static void collect(struct workload *wl)
 				 i, strerror(-w->error));
 		}
 	}
+	wl->few_ios_warning = -1;
 	if (!stats_merge(&wl->res, threads, n, wl->spec.bs, elapsed))
 		wl->have_result = true;
+	/* A percentile p rests on the n (1 - p) slowest I/Os: below ten of
+	 * them it moves with every run. */
+	if (wl->have_result && wl->res.ops_total &&
+	    wl->res.ops_total < PERCENTILE_STABLE_IOS) {
+		workload_warn(wl, "only %llu I/Os: %.1f of them lie beyond p99.9 and %.1f beyond p99; a percentile moves from run to run with fewer than 10 beyond it, so run longer (%d I/Os for p99.9)",
+			      (unsigned long long)wl->res.ops_total,
+			      (double)wl->res.ops_total * 0.001,
+			      (double)wl->res.ops_total * 0.01,
+			      PERCENTILE_STABLE_IOS);
+		wl->few_ios_warning = wl->nwarn - 1;
+	}
 	if (!wl->spec.seq) {
 		const uint64_t *slices[4096], *ranks[4096];
 
@@ -278,7 +330,25 @@ static void collect(struct workload *wl)
 	}
 }
 
-int run_workloads(struct workload *wls, size_t n, bool *interrupted)
+/* The main thread during the warm-up: signals stop it early. */
+static void main_warm_up(const sigset_t *sigs, bool *interrupted)
+{
+	struct timespec tick = { 0, 50 * 1000 * 1000 };
+	uint64_t end = run_start_ns + warmup_ns;
+
+	while (now_ns() < end && !atomic_load(&stop_all)) {
+		int sig = sigtimedwait(sigs, NULL, &tick);
+
+		if (sig > 0 && sig != SIGUSR1) {
+			atomic_store(&stop_all, 1);
+			*interrupted = true;
+		}
+	}
+	wait_for_start();
+}
+
+int run_workloads(struct workload *wls, size_t n, uint64_t warmup,
+		  bool *interrupted)
 {
 	sigset_t sigs, old;
 	struct timespec tick = { 0, 50 * 1000 * 1000 };
@@ -287,6 +357,9 @@ int run_workloads(struct workload *wls, size_t n, bool *interrupted)
 	int ret = 0, sig;
 
 	*interrupted = false;
+	warmup_ns = warmup;
+	for (k = 0; k < n; k++)
+		wls[k].warmup_ns = warmup;
 	for (k = 0; k < n; k++)
 		total += (unsigned)wls[k].spec.threads;
 	atomic_store(&stop_all, 0);
@@ -295,6 +368,8 @@ int run_workloads(struct workload *wls, size_t n, bool *interrupted)
 	sigaddset(&sigs, SIGINT);
 	sigaddset(&sigs, SIGTERM);
 	sigaddset(&sigs, SIGHUP);
+	sigaddset(&sigs, SIGUSR1);	/* "all done", from thread_done() */
+	main_thread = pthread_self();
 	pthread_sigmask(SIG_BLOCK, &sigs, &old);
 	if (pthread_barrier_init(&start_barrier, NULL, total + 1)) {
 		pthread_sigmask(SIG_SETMASK, &old, NULL);
@@ -314,13 +389,18 @@ int run_workloads(struct workload *wls, size_t n, bool *interrupted)
 		}
 	}
 	wait_for_start();
+	if (warmup_ns)
+		main_warm_up(&sigs, interrupted);
+	progress_begin(wls, n, run_start_ns);
 	while (atomic_load(&running) > 0) {
 		sig = sigtimedwait(&sigs, NULL, &tick);
-		if (sig > 0) {
+		if (sig > 0 && sig != SIGUSR1) {
 			atomic_store(&stop_all, 1);
 			*interrupted = true;
 		}
+		progress_tick(now_ns());
 	}
+	progress_end();
 	goto out_join;
 
 out_abort:
@@ -335,6 +415,18 @@ out_join:
 		for (i = 0; i < wls[k].spec.threads; i++)
 			if (wls[k].workers[i].started)
 				pthread_join(wls[k].workers[i].tid, NULL);
+	{
+		/* the last worker's wake-up may still be pending (the loop can
+		 * see running == 0 before it arrives): take it before SIGUSR1
+		 * is unblocked, or it would kill the process */
+		struct timespec zero = { 0, 0 };
+		sigset_t usr1;
+
+		sigemptyset(&usr1);
+		sigaddset(&usr1, SIGUSR1);
+		while (sigtimedwait(&usr1, NULL, &zero) == SIGUSR1)
+			;
+	}
 	pthread_barrier_destroy(&start_barrier);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	for (k = 0; k < n; k++) {

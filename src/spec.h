@@ -75,6 +75,9 @@ struct run_opts {
 	bool version;
 	bool engines;
 	bool probe;		/* --probe: report geometry and alignment only */
+	bool fio;		/* --fio: print the fio job file only */
+	uint64_t warmup_ns;	/* --warmup: unmeasured time before the run */
+	uint64_t repeat;	/* --repeat: runs of the same workloads */
 	char *plot;		/* --plot FILE.png|svg */
 };
 

@@ -49,7 +49,15 @@ int thread_stats_grow(struct thread_stats *st, size_t need)
 
 int thread_stats_log_chunk(struct thread_stats *st)
 {
-	struct io_log_chunk *c = malloc(sizeof(*c));
+	struct io_log_chunk *c;
+
+	/* after a reset, the chunks already linked are used again */
+	if (st->log_tail && st->log_tail->next) {
+		st->log_tail = st->log_tail->next;
+		st->log_tail->n = 0;
+		return 0;
+	}
+	c = malloc(sizeof(*c));
 
 	if (!c)
 		return -ENOMEM;
@@ -61,6 +69,22 @@ int thread_stats_log_chunk(struct thread_stats *st)
 		st->log_head = c;
 	st->log_tail = c;
 	return 0;
+}
+
+void thread_stats_reset(struct thread_stats *st)
+{
+	struct io_log_chunk *c;
+
+	hist_init(&st->hist);
+	memset(st->ops, 0, sizeof(st->ops));
+	st->cur = 0;
+	st->next_edge = st->step_ns;
+	memset(st->iv_ops, 0, st->cap * sizeof(*st->iv_ops));
+	memset(st->iv_lat_sum, 0, st->cap * sizeof(*st->iv_lat_sum));
+	memset(st->iv_lat_max, 0, st->cap * sizeof(*st->iv_lat_max));
+	for (c = st->log_head; c; c = c->next)
+		c->n = 0;
+	st->log_tail = st->log_head;
 }
 
 void thread_stats_free(struct thread_stats *st)

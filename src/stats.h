@@ -77,6 +77,8 @@ struct result {
 int thread_stats_init(struct thread_stats *st, uint64_t step_ns,
 		      uint64_t expected_ns, bool log_ios);
 void thread_stats_free(struct thread_stats *st);
+/* Forget everything recorded (after --warmup), keeping the allocations. */
+void thread_stats_reset(struct thread_stats *st);
 int thread_stats_grow(struct thread_stats *st, size_t need);
 int thread_stats_log_chunk(struct thread_stats *st);
 
@@ -87,7 +89,7 @@ static inline int stats_record(struct thread_stats *st, int kind,
 			       uint64_t lat)
 {
 	hist_add(&st->hist, lat);
-	st->ops[kind]++;
+	HIST_SET(st->ops[kind], st->ops[kind] + 1);	/* read by progress.c */
 	while (t_done >= st->next_edge) {
 		st->cur++;
 		st->next_edge += st->step_ns;

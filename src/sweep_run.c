@@ -286,7 +286,7 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 	struct json j;
 	size_t p, k, a, idx[SWEEP_MAX_AXES];
 	uint64_t t0;
-	int status = EXIT_OK, ret;
+	int status = EXIT_OK, ret, few_ios = 0;
 	struct timespec ts;
 
 	if (!ops)
@@ -362,7 +362,7 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 			status = EXIT_PREP_FAILED;
 		if (status != EXIT_OK)
 			break;
-		ret = run_workloads(workloads, nworkloads, &interrupted);
+		ret = run_workloads(workloads, nworkloads, run->warmup_ns, &interrupted);
 		if (ret && ret != -EIO) {
 			fflush(NULL);
 			_exit(EXIT_PREP_FAILED);	/* threads wait at a barrier that will not open */
@@ -414,9 +414,13 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 
 			if (tty)
 				fprintf(stderr, "\r\033[K");
-			for (w = 0; w < workloads[k].nwarn && !run->json; w++)
+			for (w = 0; w < workloads[k].nwarn && !run->json; w++) {
+				/* said once per sweep, then counted */
+				if (w == workloads[k].few_ios_warning && few_ios++)
+					continue;
 				spec_error(&workloads[k].spec, "warning: %s",
 					   workloads[k].warnings[w]);
+			}
 			if (workloads[k].error)
 				spec_error(&workloads[k].spec, "%s", workloads[k].errmsg);
 		}
@@ -437,6 +441,9 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 	if (tab_copy)
 		fclose(tab_copy);
 	fflush(stdout);
+	if (few_ios > 1 && !run->json)
+		fprintf(stderr, "rebench: warning: so did %d more workload runs of this sweep (the ios column has each count)\n",
+			few_ios - 1);
 	cleanup_all();
 	if (interrupted && status == EXIT_OK)
 		status = EXIT_INTERRUPTED;

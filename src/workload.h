@@ -14,6 +14,7 @@
 #include "fit.h"
 #include "pattern.h"
 #include "prng.h"
+#include "repeat.h"
 #include "spec.h"
 #include "stats.h"
 #include "target.h"
@@ -60,6 +61,9 @@ struct workload {
 	bool have_result;
 	int error;		/* first failed I/O of any thread */
 	bool stopped_early;	/* another workload's failed I/O stopped it */
+	uint64_t warmup_ns;	/* unmeasured time it ran before the run */
+	int few_ios_warning;	/* index of the too-few-I/Os warning, or -1 */
+	const struct repeat_data *rep;	/* --repeat: every run's figures */
 	char errmsg[PATH_MAX + 256];
 	char *warnings[MAX_WARNINGS];
 	int nwarn;
@@ -80,7 +84,10 @@ void workload_release_claims(void);
 
 /* Run all workloads together behind one start barrier.  Returns 0, or -EIO
  * when an I/O failed (details in each workload).  *interrupted is set when
- * SIGINT/SIGTERM stopped the run early. */
-int run_workloads(struct workload *wls, size_t n, bool *interrupted);
+ * SIGINT/SIGTERM stopped the run early.  With warmup_ns, every workload
+ * first runs unmeasured that long, and the measured run starts together
+ * after it. */
+int run_workloads(struct workload *wls, size_t n, uint64_t warmup_ns,
+		  bool *interrupted);
 
 #endif

@@ -1,0 +1,78 @@
+/* repeat.c - statistics over repeated runs.  The confidence interval is the
+ * textbook one for a mean of n independent runs: mean +- t(0.975, n-1) *
+ * s / sqrt(n), with t from GSL's inverse Student t CDF. */
+#include "repeat.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_cdf.h>
+
+static const char *const keys[RM_COUNT] = {
+	"ops_per_s", "mb_per_s", "lat_avg_us", "lat_p50_us", "lat_p90_us",
+	"lat_p99_us", "lat_p999_us",
+};
+static const char *const labels[RM_COUNT] = {
+	"ops/s", "MB/s", "avg (us)", "p50 (us)", "p90 (us)", "p99 (us)",
+	"p99.9 (us)",
+};
+
+const char *repeat_key(enum repeat_metric m) { return keys[m]; }
+const char *repeat_label(enum repeat_metric m) { return labels[m]; }
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+int repeat_summarize(const double *v, size_t n, struct repeat_stat *out)
+{
+	double *s, sum = 0, ss = 0;
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	out->n = n;
+	out->ci_low = out->ci_high = NAN;
+	if (!n)
+		return 0;
+	s = malloc(n * sizeof(*s));
+	if (!s)
+		return -ENOMEM;
+	memcpy(s, v, n * sizeof(*s));
+	qsort(s, n, sizeof(*s), cmp_double);
+	out->median = n % 2 ? s[n / 2] : s[n / 2 - 1] + (s[n / 2] - s[n / 2 - 1]) / 2;
+	/* means as the first value plus the mean deviation from it: exact
+	 * when the values are equal, and the trimmed mean of three is the
+	 * median itself */
+	for (i = 0; i < n; i++)
+		sum += s[i] - s[0];
+	out->mean = s[0] + sum / (double)n;
+	if (n >= 3) {
+		double t = 0;
+
+		for (i = 1; i + 1 < n; i++)
+			t += s[i] - s[1];
+		out->trimmed_mean = s[1] + t / (double)(n - 2);
+	} else {
+		out->trimmed_mean = out->mean;
+	}
+	for (i = 0; i < n; i++)
+		ss += (s[i] - out->mean) * (s[i] - out->mean);
+	free(s);
+	if (n < 2)
+		return 0;
+	out->stddev = sqrt(ss / (double)(n - 1));
+	out->cv_pct = out->mean != 0 ? 100.0 * out->stddev / fabs(out->mean) : 0;
+	{
+		double half = gsl_cdf_tdist_Pinv(0.975, (double)(n - 1)) *
+			      out->stddev / sqrt((double)n);
+
+		out->ci_low = out->mean - half;
+		out->ci_high = out->mean + half;
+	}
+	return 0;
+}

@@ -1,0 +1,44 @@
+/* repeat.h - --repeat N: the spread of a metric over N runs of the same
+ * workload, as the seeds' database benchmarks reported it (drop the best
+ * and the worst, average the rest) and with a 95% confidence interval. */
+#ifndef REBENCH_REPEAT_H
+#define REBENCH_REPEAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define REPEAT_MAX 1000
+#define REPEAT_CV_WARN_PCT 10.0	/* above this, the runs disagree */
+
+enum repeat_metric {
+	RM_OPS, RM_MBPS, RM_LAT_AVG, RM_P50, RM_P90, RM_P99, RM_P999,
+	RM_COUNT
+};
+
+struct repeat_stat {
+	size_t n;
+	double median;
+	double trimmed_mean;	/* without the lowest and highest (n >= 3) */
+	double mean;
+	double stddev;		/* sample standard deviation (n - 1) */
+	double cv_pct;		/* stddev / mean, in %; 0 when mean is 0 */
+	double ci_low, ci_high;	/* 95% CI of the mean, Student's t; NaN if n < 2 */
+};
+
+/* One workload's metrics over its runs. */
+struct repeat_data {
+	size_t runs;
+	unsigned long long seed0;	/* run r used seed0 + r */
+	double *v[RM_COUNT];		/* [runs] each */
+	struct repeat_stat stat[RM_COUNT];
+};
+
+/* Summary of v[0..n-1] (n >= 1); v is not changed. 0, or -ENOMEM. */
+int repeat_summarize(const double *v, size_t n, struct repeat_stat *out);
+
+/* "ops_per_s", "mb_per_s", "lat_avg_us", "lat_p50_us", ...: JSON keys. */
+const char *repeat_key(enum repeat_metric m);
+/* "ops/s", "MB/s", "avg (us)", "p50 (us)", ...: for people. */
+const char *repeat_label(enum repeat_metric m);
+
+#endif

@@ -1,0 +1,398 @@
+#!/usr/bin/env bash
+# test_repeat.sh - --repeat N and --warmup D.
+#
+# --repeat N runs the workloads N times with seeds seed0, seed0+1, ...: the
+# JSON "repeat" object (runs, seeds, per-metric values and their median,
+# trimmed mean, mean, stddev, CV and 95% CI, recomputed here from the
+# values), -n fields 22-47, the human "Over N runs" block, stdin workloads
+# each with their own figures, --repeat 1 as a plain run, refusals (bad
+# counts, on a stdin line, with a sweep), one confirmation for all runs, a
+# new file laid out once, and warnings that describe the reported run.
+# --warmup D runs unmeasured for D first: parameters, elapsed and I/O counts
+# of the measured part only, byte-limited runs, async engines, refusals, and
+# Ctrl-C during the warm-up.
+. "$(dirname "$0")/../lib/common.sh"
+
+require_loop
+require_cmd jq python3
+
+DEV=$(make_loop 64M)
+DEV2=$(make_loop 64M)
+M=1048576
+S=4242
+W='.workloads[0]'
+KEYS="ops_per_s mb_per_s lat_avg_us lat_p50_us lat_p90_us lat_p99_us lat_p999_us"
+
+# check_stats FILE INDEX: recompute every metric of workload INDEX's repeat
+# object in the JSON document FILE from its "values"; prints one line per
+# metric, "KEY ok" or "KEY: what differs".  t(0.975, dof) from a table.
+check_stats() {
+	python3 - "$1" "$2" <<'EOF'
+import json, math, sys
+T975 = {1: 12.7062047, 2: 4.30265273, 3: 3.18244631, 4: 2.77644511}
+doc = json.load(open(sys.argv[1]))
+rep = doc["workloads"][int(sys.argv[2])]["repeat"]
+keys = ["ops_per_s", "mb_per_s", "lat_avg_us", "lat_p50_us", "lat_p90_us",
+        "lat_p99_us", "lat_p999_us"]
+
+def close(a, b):
+    if a is None or b is None:
+        return a is None and b is None
+    return abs(a - b) <= 1e-6 * max(abs(a), abs(b)) + 1e-9
+
+for k in keys:
+    m = rep[k]
+    v = m["values"]
+    n = len(v)
+    s = sorted(v)
+    med = s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
+    mean = sum(v) / n
+    trim = sum(s[1:-1]) / (n - 2) if n >= 3 else mean
+    sd = math.sqrt(sum((x - mean) ** 2 for x in v) / (n - 1)) if n >= 2 else 0.0
+    cv = 100 * sd / abs(mean) if mean else 0.0
+    if n >= 2:
+        half = T975[n - 1] * sd / math.sqrt(n)
+        lo, hi = mean - half, mean + half
+    else:
+        lo = hi = None
+    bad = []
+    for name, want in (("median", med), ("trimmed_mean", trim),
+                       ("mean", mean), ("stddev", sd), ("cv_pct", cv),
+                       ("ci95_low", lo), ("ci95_high", hi)):
+        got = m.get(name, "missing")
+        if got == "missing" or not close(got, want):
+            bad.append("%s %s, recomputed %s" % (name, got, want))
+    print(k, "ok" if not bad else ": " + "; ".join(bad) + " (values %s)" % v)
+EOF
+}
+
+# terse_fields: the fields of the first -n line, one per line.
+terse_fields() { printf '%s\n' "$RB_OUT" | awk 'NF { for (i = 1; i <= NF; i++) print $i; exit }'; }
+
+section "--repeat 3 --json: runs, seeds, values and their statistics"
+rb --json --repeat 3 -d 300ms --seed $S "$DEV"
+assert_rc 0 "--repeat 3 --json exits 0"
+printf '%s\n' "$RB_OUT" >"$SCRATCH/r3.json"
+if jq -e . "$SCRATCH/r3.json" >/dev/null 2>&1; then
+	pass "stdout is one valid JSON document"
+else
+	fail "stdout is one valid JSON document" "$(head -n 5 "$SCRATCH/r3.json")"
+fi
+assert_eq object "$(jqr "$W.repeat | type")" ".repeat is an object"
+assert_eq 3 "$(jqr "$W.repeat.runs")" "repeat.runs == 3"
+assert_eq "$S,$((S + 1)),$((S + 2))" "$(jqr "$W.repeat.seeds | map(tostring) | join(\",\")")" \
+	"repeat.seeds are seed0..seed0+2 ($S..$((S + 2)))"
+assert_eq $((S + 2)) "$(jqr "$W.parameters.seed")" \
+	"parameters.seed is the last run's seed (the figures shown are the last run)"
+assert_eq "runs seeds $KEYS" "$(jqr "$W.repeat | keys_unsorted | join(\" \")")" \
+	"repeat has runs, seeds and the seven metrics, in order"
+for k in $KEYS; do
+	assert_eq 3 "$(jqr "$W.repeat.$k.values | length")" "repeat.$k.values has 3 entries"
+done
+assert_eq "" "$(jqr "[$W.repeat[] | objects | .values[] | select(type != \"number\" or . <= 0)] | map(tostring) | join(\" \")")" \
+	"every value of every metric is a positive number"
+while read -r key verdict; do
+	if [ "$verdict" = ok ]; then
+		pass "repeat.$key: median, trimmed mean, mean, stddev, CV, CI match a recomputation from values"
+	else
+		check_failed "repeat.$key: median, trimmed mean, mean, stddev, CV, CI match a recomputation from values" "$verdict"
+	fi
+done < <(check_stats "$SCRATCH/r3.json" 0)
+# the last run is the one reported in results
+for pair in "ops_per_s results.ops_per_s" "mb_per_s results.mb_per_s" \
+	"lat_avg_us results.latency_us.avg" "lat_p50_us results.latency_us.p50" \
+	"lat_p90_us results.latency_us.p90" "lat_p99_us results.latency_us.p99" \
+	"lat_p999_us results.latency_us.p99_9"; do
+	set -- $pair
+	a=$(jqr "$W.repeat.$1.values[2]")
+	b=$(jqr "$W.$2")
+	assert_num "repeat.$1.values[2] ($a) is the last run's $2 ($b)" \
+		"($a - $b) ^ 2 <= ($b * 1e-6) ^ 2"
+done
+# each run's MB/s is its ops/s * 512 / 2^20
+for r in 0 1 2; do
+	o=$(jqr "$W.repeat.ops_per_s.values[$r]")
+	mb=$(jqr "$W.repeat.mb_per_s.values[$r]")
+	assert_num "run $r: mb_per_s ($mb) = ops_per_s ($o) * 512 / 2^20" \
+		"($mb - $o * 512 / $M) ^ 2 <= ($mb * 1e-6) ^ 2"
+done
+read -r p50 p90 p99 p999 <<<"$(jqr "$W.repeat | \"\\(.lat_p50_us.median) \\(.lat_p90_us.median) \\(.lat_p99_us.median) \\(.lat_p999_us.median)\"")"
+assert_num "medians of the percentiles are ordered (p50 $p50 <= p90 $p90 <= p99 $p99 <= p99.9 $p999)" \
+	"$p50 <= $p90 && $p90 <= $p99 && $p99 <= $p999"
+cv=$(jqr "$W.repeat.ops_per_s.cv_pct")
+nvar=$(jqr "[$W.warnings[] | select(test(\"varied by\"))] | length")
+if num_true "$cv > 10"; then
+	assert_eq 1 "$nvar" "ops/s CV $cv% > 10%: one 'varied by' warning"
+else
+	assert_eq 0 "$nvar" "ops/s CV $cv% <= 10%: no 'varied by' warning"
+fi
+
+section "--repeat 3 -n: 47 fields"
+rb -n --repeat 3 -d 300ms --seed $S "$DEV"
+assert_rc 0 "--repeat 3 -n exits 0"
+assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "exactly one line"
+mapfile -t f < <(terse_fields)
+assert_eq 47 "${#f[@]}" "21 + 26 = 47 fields"
+assert_eq 3 "${f[21]:-}" "field 22 is the number of runs, 3"
+assert_eq $((S + 2)) "${f[16]:-}" "field 17 is the last run's seed"
+nonnum=$(printf '%s\n' "${f[@]:21}" | grep -Evx -- '-?[0-9]+(\.[0-9]+)?' | head -n 3)
+assert_eq "" "$nonnum" "fields 22-47 are numbers (a CI exists for 3 runs)"
+names=(ops/s p50 p90 p99 p99.9)
+for g in 0 1 2 3 4; do
+	i=$((22 + g * 5))	# 0-based index of the group's median
+	med=${f[i]:-0} tm=${f[i + 1]:-0} sd=${f[i + 2]:-0} lo=${f[i + 3]:-0} hi=${f[i + 4]:-0}
+	assert_num "${names[g]} (fields $((i + 1))-$((i + 5))): trimmed mean $tm = median $med for 3 runs" \
+		"($tm - $med) ^ 2 <= 0.0015 ^ 2"
+	assert_num "${names[g]}: stddev $sd >= 0, CI low $lo <= high $hi" "$sd >= 0 && $lo <= $hi"
+	assert_num "${names[g]}: CI half-width ($hi - $lo) / 2 = t(0.975, 2) * stddev / sqrt(3)" \
+		"(($hi - $lo) / 2 - 4.30265273 * $sd / sqrt(3)) ^ 2 <= (0.003 + 1e-6 * $hi) ^ 2"
+done
+# field 23-27 order is JSON's ops_per_s median, trimmed_mean, stddev, ci95
+# low and high: with --json the same run (same seeds) gives the same shape
+assert_num "ops/s median (field 23, ${f[22]:-0}) is a plausible ops/s" "${f[22]:-0} > 100"
+
+section "--repeat 3, human output"
+rb --repeat 3 -d 300ms --seed $S "$DEV"
+assert_rc 0 "--repeat 3 exits 0"
+assert_match "^Over 3 runs \\(seeds $S\\.\\.$((S + 2))" "$RB_OUT" "an 'Over 3 runs (seeds $S..$((S + 2))' line"
+for l in 'ops/s' 'p50 \(us\)' 'p90 \(us\)' 'p99 \(us\)' 'p99\.9 \(us\)'; do
+	assert_match "^  $l +median -?[0-9.]+, trimmed mean -?[0-9.]+, stddev [0-9.]+ \\(CV [0-9.]+%\\), 95% CI -?[0-9.]+\\.\\.-?[0-9.]+$" \
+		"$RB_OUT" "a '$l' line with median, trimmed mean, stddev, CV and CI"
+done
+runs=$(printf '%s\n' "$RB_OUT" | sed -n 's/^  runs ops\/s: *//p')
+read -r -a rv <<<"$runs"
+assert_eq 3 "${#rv[@]}" "'runs ops/s:' lists 3 numbers ($runs)"
+ops=$(printf '%s\n' "$RB_OUT" | sed -nE 's/^Operations\/sec: ([0-9]+) .*/\1/p')
+assert_eq "${rv[2]:-}" "$ops" "classic Operations/sec is the last of the runs"
+med=$(printf '%s\n' "$RB_OUT" | sed -nE 's/^  ops\/s +median ([0-9]+),.*/\1/p')
+assert_eq "$(printf '%s\n' "${rv[@]}" | sort -n | sed -n 2p)" "$med" "ops/s median is the middle of the three runs"
+assert_match "^Total: .* seed $((S + 2))$" "$RB_OUT" "Total line names the last run's seed"
+assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c '^Benchmarking results for ')" "one result block, not one per run"
+
+section "stdin: two workloads, --repeat 2, each with its own figures"
+printf '%s\n' "-b 4k $DEV" "-w seq -b 64k $DEV2" >"$SCRATCH/spec"
+rb --json --repeat 2 -d 200ms --seed 7 <"$SCRATCH/spec"
+assert_rc 0 "stdin --repeat 2 --json exits 0"
+printf '%s\n' "$RB_OUT" >"$SCRATCH/stdin.json"
+assert_eq "2 2" "$(jqr '[.workloads[].repeat.runs] | map(tostring) | join(" ")')" "each workload has repeat.runs 2"
+assert_eq "2 2" "$(jqr '[.workloads[].repeat.ops_per_s.values | length] | map(tostring) | join(" ")')" \
+	"each workload has 2 ops/s values"
+for i in 0 1; do
+	s0=$(jqr ".workloads[$i].repeat.seeds[0]")
+	assert_eq "$s0 $((s0 + 1)) $((s0 + 1))" \
+		"$(jqr ".workloads[$i] | \"\\(.repeat.seeds[0]) \\(.repeat.seeds[1]) \\(.parameters.seed)\"")" \
+		"workload $((i + 1)): seeds s0, s0+1; parameters.seed is the last"
+	a=$(jqr ".workloads[$i].repeat.ops_per_s.values[1]")
+	b=$(jqr ".workloads[$i].results.ops_per_s")
+	assert_num "workload $((i + 1)): last ops/s value ($a) is its own results.ops_per_s ($b)" \
+		"($a - $b) ^ 2 <= ($b * 1e-6) ^ 2"
+	while read -r key verdict; do
+		[ "$verdict" = ok ] || check_failed "workload $((i + 1)): repeat.$key recomputes" "$verdict"
+	done < <(check_stats "$SCRATCH/stdin.json" $i)
+	pass "workload $((i + 1)): statistics recomputed from values (2 runs, t(0.975, 1))"
+done
+assert_eq "7 8" "$(jqr '[.workloads[].repeat.seeds[0]] | map(tostring) | join(" ")')" \
+	"--seed 7: the lines start at seeds 7 and 8"
+assert_ne "$(jqr '.workloads[0].repeat.ops_per_s.values | tostring')" \
+	"$(jqr '.workloads[1].repeat.ops_per_s.values | tostring')" "the two workloads' values differ"
+rb -n --repeat 2 -d 200ms <"$SCRATCH/spec"
+assert_rc 0 "stdin --repeat 2 -n exits 0"
+assert_eq "47 47" "$(printf '%s\n' "$RB_OUT" | awk 'NF { printf "%s%d", n++ ? " " : "", NF }')" "two lines of 47 fields"
+assert_eq "2 2" "$(printf '%s\n' "$RB_OUT" | awk 'NF { printf "%s%s", n++ ? " " : "", $22 }')" "field 22 is 2 on both"
+rb --repeat 2 -d 200ms <"$SCRATCH/spec"
+assert_rc 0 "stdin --repeat 2 (human) exits 0"
+assert_eq 2 "$(printf '%s\n' "$RB_OUT" | grep -c '^Over 2 runs ')" "two 'Over 2 runs' blocks"
+assert_eq 2 "$(printf '%s\n' "$RB_OUT" | grep -cE '^  runs ops/s: [0-9]+ [0-9]+$')" "two 'runs ops/s:' lines of 2 numbers"
+
+section "--repeat 1 is a plain run"
+rb --json --repeat 1 -d 200ms --seed $S "$DEV"
+assert_rc 0 "--repeat 1 --json exits 0"
+assert_eq null "$(jqr "$W.repeat")" "repeat is null"
+assert_eq $S "$(jqr "$W.parameters.seed")" "the seed is the one given"
+rb --json -d 200ms "$DEV"
+assert_eq null "$(jqr "$W.repeat")" "without --repeat, repeat is null"
+rb -n --repeat 1 -d 200ms "$DEV"
+assert_rc 0 "--repeat 1 -n exits 0"
+assert_eq 21 "$(printf '%s\n' "$RB_OUT" | awk 'NF { print NF; exit }')" "-n: 21 fields"
+rb --repeat 1 -d 200ms "$DEV"
+assert_no_match '^Over [0-9]+ runs|^  runs ops/s' "$RB_OUT" "human: no repeat block"
+
+section "bad --repeat values are refused"
+assert_refused "--repeat 0" "invalid value '0' for --repeat: must be at least 1" --repeat 0 -d 100ms "$DEV"
+assert_eq "" "$RB_OUT" "--repeat 0: nothing on stdout"
+assert_refused "--repeat x" "invalid value 'x' for --repeat: expected a whole number" --repeat x -d 100ms "$DEV"
+assert_refused "--repeat 1001" "invalid value '1001' for --repeat: must be at most 1000" --repeat 1001 -d 100ms "$DEV"
+assert_refused "--repeat -1" "invalid value '-1' for --repeat" --repeat -1 -d 100ms "$DEV"
+assert_refused "--repeat 1.5" "invalid value '1.5' for --repeat" --repeat 1.5 -d 100ms "$DEV"
+printf '%s\n' "--repeat 2 -d 100ms $DEV" >"$SCRATCH/spec-line"
+assert_refused "--repeat on a stdin line" \
+	"^rebench: stdin line 1: --repeat applies to the whole run; give it on the command line" <"$SCRATCH/spec-line"
+assert_eq "" "$RB_OUT" "--repeat on a stdin line: nothing ran"
+assert_refused "--repeat with a sweep (-b 512,4k)" "--repeat applies to single runs .*not yet to sweeps" \
+	-b 512,4k --repeat 2 -d 100ms "$DEV"
+assert_eq "" "$RB_OUT" "--repeat with a sweep: nothing ran"
+# 1000 real runs would take about a minute (each run ends on the main
+# thread's 50 ms signal-wait tick); --probe parses the options, then exits.
+rb --repeat 1000 --probe "$DEV"
+assert_rc 0 "--repeat 1000 (the maximum) is accepted"
+rb -n --repeat 10 -d 1k "$DEV"
+assert_rc 0 "--repeat 10 -d 1k exits 0"
+assert_eq "10 2" "$(terse_field 22) $(terse_field 14)" "--repeat 10 -d 1k: field 22 is 10; the last run did 2 I/Os"
+
+section "a write workload with --repeat 2 asks once"
+rb_pty y -o write --repeat 2 -d 200ms "$DEV"
+assert_rc 0 "write --repeat 2, answer y: exit 0"
+assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -o 'Continue? \[y/N\]' | wc -l)" "the question is asked once for both runs"
+assert_match '^Over 2 runs ' "$RB_OUT" "both runs ran"
+
+section "a new file with -e and --repeat 2: laid out once"
+NEW=$SCRATCH/new.dat
+rb --json --repeat 2 -e 2m -b 4k -d 200ms "$NEW"
+assert_rc 0 "--repeat 2 on a new file exits 0"
+assert_eq $((2 * M)) "$(stat -c %s "$NEW" 2>/dev/null)" "the file is 2 MiB"
+assert_eq 1 "$(jqr "[$W.warnings[] | select(test(\"created .* laid out\"))] | length")" \
+	"one 'created ... laid out' warning, kept from the first run"
+assert_eq 0 "$(jqr "[$W.warnings[] | select(test(\"had holes\"))] | length")" "no 'had holes' warning: not laid out again"
+assert_eq 2 "$(jqr "$W.repeat.runs")" "both runs counted"
+assert_eq true "$(jqr "$W.target.created")" "target.created is true: this rebench created the file"
+rb --repeat 2 -e 2m -b 4k -d 200ms "$SCRATCH/new2.dat"
+assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c '^Warning: created .* laid out')" "human: the layout warning, once"
+rb -n --repeat 2 -e 2m -b 4k -d 200ms "$SCRATCH/new3.dat"
+assert_eq 1 "$(printf '%s\n' "$RB_ERR" | grep -c 'warning: created .* laid out')" "-n: the layout warning on stderr, once"
+
+section "warnings describe the reported run, not every earlier run"
+# Short timed runs: each run has a different, small I/O count, and each
+# collects an "only N I/Os" warning; the report shows the last run.
+rb --json --repeat 20 -d 20ms "$DEV"
+assert_rc 0 "--repeat 20 -d 20ms exits 0"
+ios=$(jqr "$W.results.ios")
+only=$(jqr "[$W.warnings[] | select(test(\"^only [0-9]+ I/Os\"))] | length")
+assert_num "at most one 'only N I/Os' warning (got $only)" "$only <= 1"
+assert_eq "" "$(jqr "[$W.warnings[] | capture(\"^only (?<n>[0-9]+) I/Os\") | .n | select(. != \"$ios\")] | join(\" \")")" \
+	"every 'only N I/Os' warning has N = results.ios ($ios) of the reported run"
+cv=$(jqr "$W.repeat.ops_per_s.cv_pct")
+nvar=$(jqr "[$W.warnings[] | select(test(\"varied by\"))] | length")
+if num_true "$cv > 10"; then
+	assert_eq 1 "$nvar" "ops/s CV $cv% > 10% over 20 runs: the 'varied by' warning is there"
+else
+	assert_eq 0 "$nvar" "ops/s CV $cv% <= 10% over 20 runs: no 'varied by' warning"
+fi
+
+section "--warmup 500ms -d 500ms: only the measured part is reported"
+rb -d 500ms -g 100 --json "$DEV"
+assert_rc 0 "a run without warmup exits 0"
+assert_eq 0 "$(jqr "$W.parameters.warmup_s")" "without --warmup, warmup_s is 0"
+ios0=$(jqr "$W.results.ios")
+rb --warmup 500ms -d 500ms -g 100 --json "$DEV"
+assert_rc 0 "--warmup 500ms exits 0"
+assert_eq "0.5 0.5" "$(jqr "$W.parameters | \"\\(.warmup_s) \\(.duration_s)\"")" "parameters.warmup_s 0.5, duration_s 0.5"
+el=$(jqr "$W.results.elapsed_s")
+assert_num "results.elapsed_s ($el) is the measured 0.5 s, not 1 s" "$el >= 0.45 && $el <= 0.6"
+assert_eq 5 "$(jqr "$W.results.intervals.complete")" "5 complete intervals of 100 ms"
+iosw=$(jqr "$W.results.ios")
+# loose on purpose (2 noisy cores); the byte-limited runs below are exact
+assert_num "I/Os ($iosw) about those of a run without warmup ($ios0), within a factor of 2, not twice as many" \
+	"$iosw > $ios0 / 2 && $iosw < $ios0 * 2"
+ivsum=$(jqr "$W.results.intervals.ios | add")
+assert_num "the intervals hold the I/Os counted ($ivsum of $iosw; at most the tail I/O outside)" \
+	"$ivsum <= $iosw && $iosw - $ivsum <= 1"
+rb --warmup 500ms -d 300ms "$DEV"
+assert_match '^\[duration: 300ms, .*, warmup: 500ms[],]' "$RB_OUT" "human parameter line has ', warmup: 500ms'"
+rb -d 300ms "$DEV"
+assert_no_match 'warmup' "$RB_OUT" "without --warmup the parameter line has no warmup"
+
+section "--warmup with -g 0: the per-I/O log holds the measured I/Os only"
+rb --warmup 300ms -d 300ms -g 0 --output "$SCRATCH/io.tsv" --json "$DEV"
+assert_rc 0 "--warmup -g 0 --output exits 0"
+rows=$(tail -n +2 "$SCRATCH/io.tsv" | wc -l)
+assert_eq "$(jqr "$W.results.ios")" "$rows" "one log row per measured I/O"
+read -r tmin tmax <<<"$(tail -n +2 "$SCRATCH/io.tsv" | awk -F'\t' 'NR == 1 { a = b = $2 } { if ($2 < a) a = $2; if ($2 > b) b = $2 } END { print a + 0, b + 0 }')"
+assert_num "log times run from the measured start (first $tmin s, last $tmax s)" "$tmin < 0.05 && $tmax <= 0.4"
+
+section "--warmup with a byte-limited run: exactly the bytes asked for"
+# the warm-up runs for its time, then the measured part does exactly -d:
+# warm-up I/Os counted in the results would show here as extra bytes
+rb --warmup 300ms -d 8m -b 4k --json "$DEV"
+assert_rc 0 "--warmup 300ms -d 8m exits 0"
+assert_eq "$((8 * M)) 2048" "$(jqr "$W.results | \"\\(.bytes) \\(.ios)\"")" "rnd: bytes == 8 MiB, 2048 I/Os of 4k"
+rb --warmup 300ms -d 8m -w seq -b 64k --json "$DEV"
+assert_rc 0 "--warmup 300ms -d 8m -w seq exits 0"
+assert_eq "$((8 * M)) 128" "$(jqr "$W.results | \"\\(.bytes) \\(.ios)\"")" "seq: bytes == 8 MiB, 128 I/Os of 64k"
+
+section "--warmup with async engines and threads"
+engines=$(setsid -w "$REBENCH" --engines </dev/null | awk '{ print $1 }')
+for e in uring naio paio; do
+	if ! printf '%s\n' "$engines" | grep -qx "$e"; then
+		log "engine $e not built; not tested"
+		continue
+	fi
+	rb --warmup 300ms -d 300ms -t $e -q 8 -b 4k --json "$DEV"
+	assert_rc 0 "-t $e -q 8 --warmup 300ms exits 0"
+	el=$(jqr "$W.results.elapsed_s")
+	assert_num "-t $e: warmup_s 0.3, elapsed $el about 0.3 s, I/Os done, no error" \
+		"$(jqr "$W.parameters.warmup_s") == 0.3 && $el >= 0.25 && $el <= 0.45 && $(jqr "$W.results.ios") > 0"
+	assert_eq null "$(jqr "$W.error")" "-t $e: error is null"
+done
+rb --warmup 300ms -d 300ms -c 3 -t stateless --json "$DEV"
+assert_rc 0 "-c 3 --warmup 300ms exits 0"
+el=$(jqr "$W.results.elapsed_s")
+assert_num "-c 3: elapsed $el about 0.3 s" "$el >= 0.25 && $el <= 0.45"
+rb --warmup 300ms --repeat 2 -d 300ms --json "$DEV"
+assert_rc 0 "--warmup with --repeat 2 exits 0"
+el=$(jqr "$W.results.elapsed_s")
+assert_num "--warmup --repeat 2: 2 runs, warmup_s 0.3, elapsed $el about 0.3 s" \
+	"$(jqr "$W.repeat.runs") == 2 && $(jqr "$W.parameters.warmup_s") == 0.3 && $el >= 0.25 && $el <= 0.45"
+
+section "bad --warmup values are refused"
+assert_refused "--warmup 2x" "invalid value '2x' for --warmup: expected a time" --warmup 2x -d 100ms "$DEV"
+assert_eq "" "$RB_OUT" "--warmup 2x: nothing ran"
+assert_refused "--warmup -1" "invalid value '-1' for --warmup" --warmup -1 -d 100ms "$DEV"
+printf '%s\n' "--warmup 1 -d 100ms $DEV" >"$SCRATCH/spec-w"
+assert_refused "--warmup on a stdin line" "^rebench: stdin line 1: --warmup applies to the whole run" <"$SCRATCH/spec-w"
+
+section "Ctrl-C during the warm-up"
+# A background job of a non-interactive shell starts with SIGINT ignored;
+# give rebench the default disposition, as a terminal's Ctrl-C would find.
+if env --default-signal=INT true 2>/dev/null; then
+	DEFSIG=(env --default-signal=INT)
+else
+	DEFSIG=(python3 -c 'import os, signal, sys
+signal.signal(signal.SIGINT, signal.SIG_DFL)
+os.execvp(sys.argv[1], sys.argv[1:])')
+fi
+for fmt in human --json; do
+	args=(--warmup 5 -d 5 "$DEV")
+	[ "$fmt" = human ] || args=("$fmt" "${args[@]}")
+	setsid "${DEFSIG[@]}" "$REBENCH" "${args[@]}" </dev/null >"$SCRATCH/bg.out" 2>"$SCRATCH/bg.err" &
+	pid=$!
+	register_pid "$pid"
+	sleep 0.5
+	[ "$(cat /proc/$pid/comm 2>/dev/null)" = rebench ] ||
+		fail "$fmt: rebench is running as pid $pid" "$(cat "$SCRATCH/bg.err")"
+	t0=$(date +%s%N)
+	kill -INT "$pid"
+	n=0
+	while kill -0 "$pid" 2>/dev/null && [ $n -lt 50 ]; do
+		sleep 0.05
+		n=$((n + 1))
+	done
+	ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+	if kill -0 "$pid" 2>/dev/null; then
+		kill -9 "$pid"
+		wait "$pid" 2>/dev/null
+		fail "$fmt: rebench still running 2.5 s after SIGINT in the warm-up"
+	fi
+	wait "$pid"
+	rc=$?
+	RB_OUT=$(cat "$SCRATCH/bg.out")
+	assert_eq 130 "$rc" "$fmt: SIGINT in the warm-up: exit 130"
+	assert_num "$fmt: exited $ms ms after SIGINT (< 2000)" "$ms < 2000"
+	if [ "$fmt" = human ]; then
+		assert_match '^Total: .*\(interrupted\)$' "$RB_OUT" "human: the Total line says interrupted"
+		assert_match 'warmup: 5s' "$RB_OUT" "human: the parameter line shows the warmup"
+	else
+		assert_eq true "$(jqr .interrupted)" "--json: interrupted is true"
+		el=$(jqr "$W.results.elapsed_s")
+		assert_num "--json: no 5 s measured run after the signal (elapsed $el)" "$el < 1"
+	fi
+done
