@@ -201,22 +201,31 @@ int parse_extent(const char *s, struct amount *a)
 	return parse_size(s, &a->value);
 }
 
-char *fmt_size_short(char *buf, size_t len, uint64_t bytes)
+/* bytes in the largest power-of-1024 unit that divides them exactly, with
+ * that unit's name from units[] ("k" or " KiB"), else bytes + plain */
+static char *fmt_size_in(char *buf, size_t len, uint64_t bytes,
+			 const char *const units[5], const char *plain)
 {
-	static const char units[] = "kmgtp";
 	int i;
 
 	for (i = 4; i >= 0; i--) {
 		uint64_t m = 1ULL << (10 * (i + 1));
 
 		if (bytes >= m && bytes % m == 0) {
-			snprintf(buf, len, "%llu%c",
+			snprintf(buf, len, "%llu%s",
 				 (unsigned long long)(bytes / m), units[i]);
 			return buf;
 		}
 	}
-	snprintf(buf, len, "%llub", (unsigned long long)bytes);
+	snprintf(buf, len, "%llu%s", (unsigned long long)bytes, plain);
 	return buf;
+}
+
+char *fmt_size_short(char *buf, size_t len, uint64_t bytes)
+{
+	static const char *const units[] = { "k", "m", "g", "t", "p" };
+
+	return fmt_size_in(buf, len, bytes, units, "b");
 }
 
 char *fmt_size_human(char *buf, size_t len, uint64_t bytes)
@@ -246,20 +255,9 @@ char *fmt_size_human(char *buf, size_t len, uint64_t bytes)
 
 char *fmt_size_exact(char *buf, size_t len, uint64_t bytes)
 {
-	static const char *units[] = { "KiB", "MiB", "GiB", "TiB", "PiB" };
-	int i;
+	static const char *const units[] = { " KiB", " MiB", " GiB", " TiB", " PiB" };
 
-	for (i = 4; i >= 0; i--) {
-		uint64_t m = 1ULL << (10 * (i + 1));
-
-		if (bytes >= m && bytes % m == 0) {
-			snprintf(buf, len, "%llu %s",
-				 (unsigned long long)(bytes / m), units[i]);
-			return buf;
-		}
-	}
-	snprintf(buf, len, "%llu B", (unsigned long long)bytes);
-	return buf;
+	return fmt_size_in(buf, len, bytes, units, " B");
 }
 
 char *fmt_time(char *buf, size_t len, uint64_t ns)

@@ -379,6 +379,41 @@ human_latency() {
 
 require_rebench
 
+# ---------------------------------------------------------------- plots
+
+# png_size FILE: "WIDTH HEIGHT" from the IHDR chunk, or "not a png".
+png_size() {
+	python3 - "$1" <<'EOF'
+import struct, sys
+try:
+    d = open(sys.argv[1], "rb").read(24)
+except OSError:
+    print("missing"); sys.exit(0)
+if len(d) < 24 or d[:8] != b"\x89PNG\r\n\x1a\n" or d[12:16] != b"IHDR":
+    print("not a png"); sys.exit(0)
+w, h = struct.unpack(">II", d[16:24])
+print(w, h)
+EOF
+}
+
+# assert_png FILE W H WHAT: exists, non-empty, a PNG of W x H.
+assert_png() {
+	if [ -s "$1" ]; then
+		pass "$4: $(basename "$1") exists and is non-empty"
+	else
+		check_failed "$4: $(basename "$1") exists and is non-empty"
+		return
+	fi
+	assert_eq "$2 $3" "$(png_size "$1")" "$4: $(basename "$1") is a $2x$3 PNG"
+}
+
+# keep_png FILE: copy a rendered PNG where it can be looked at later.
+keep_png() {
+	if [ -n "${SWEEP_PNG_DIR:-}" ] && [ -s "$1" ]; then
+		mkdir -p "$SWEEP_PNG_DIR" && cp "$1" "$SWEEP_PNG_DIR/"
+	fi
+}
+
 # assert_refused WHAT ERE ARGS...: rebench ARGS exits 1 and its stderr
 # matches ERE (what was refused, and why).  Callers add their own checks
 # that nothing ran.
