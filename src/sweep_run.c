@@ -22,6 +22,7 @@
 #include "json.h"
 #include "plan.h"
 #include "plot.h"
+#include "repeat_run.h"
 #include "report.h"
 #include "validate.h"
 
@@ -135,13 +136,32 @@ static int check_all(const struct sweep *sw, const struct spec *bases,
 	return ret;
 }
 
-static void write_header(FILE *f, const struct sweep *sw)
+/* With --repeat, the columns after status: runs, then the spread of ops/s
+ * and the medians of p50 and p99 (the other columns are the last run's). */
+static const char repeat_columns[] = "\truns\tops_per_s_median\tops_per_s_trimmed_mean\tops_per_s_stddev\tops_per_s_ci95_low\tops_per_s_ci95_high\tlat_p50_us_median\tlat_p99_us_median";
+
+static void write_header(FILE *f, const struct sweep *sw, bool repeated)
 {
 	size_t a;
 
 	for (a = 0; a < sw->naxes; a++)
 		fprintf(f, "%s\t", sw->axes[a].opt->name);
-	fprintf(f, "workload\ttarget\tops_per_s\tmb_per_s\tlat_min_us\tlat_avg_us\tlat_p50_us\tlat_p90_us\tlat_p99_us\tlat_p999_us\tlat_max_us\tios\tstatus\n");
+	fprintf(f, "workload\ttarget\tops_per_s\tmb_per_s\tlat_min_us\tlat_avg_us\tlat_p50_us\tlat_p90_us\tlat_p99_us\tlat_p999_us\tlat_max_us\tios\tstatus%s\n",
+		repeated ? repeat_columns : "");
+}
+
+static void write_repeat_cells(FILE *f, const struct repeat_data *rd)
+{
+	const struct repeat_stat *o = &rd->stat[RM_OPS];
+
+	fprintf(f, "\t%zu\t%.2f\t%.2f\t%.2f", rd->runs, o->median,
+		o->trimmed_mean, o->stddev);
+	if (o->n >= 2)
+		fprintf(f, "\t%.2f\t%.2f", o->ci_low, o->ci_high);
+	else
+		fprintf(f, "\t-\t-");
+	fprintf(f, "\t%.3f\t%.3f", rd->stat[RM_P50].median,
+		rd->stat[RM_P99].median);
 }
 
 static void write_rows(FILE *f, const struct sweep *sw, size_t p,
@@ -162,11 +182,14 @@ static void write_rows(FILE *f, const struct sweep *sw, size_t p,
 			cell(&sw->axes[a], idx[a], buf, sizeof(buf));
 			fprintf(f, "%s\t", buf);
 		}
-		fprintf(f, "%zu\t%s\t%.2f\t%.4f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%llu\t%s\n",
+		fprintf(f, "%zu\t%s\t%.2f\t%.4f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%llu\t%s",
 			k + 1, wl->tgt.path, wl->res.ops_per_s, wl->res.mb_per_s,
 			l.min, l.avg, l.p50, l.p90, l.p99, l.p999, l.max,
 			(unsigned long long)wl->res.ops_total,
 			workload_status_name(workload_status(wl, interrupted)));
+		if (wl->rep)
+			write_repeat_cells(f, wl->rep);
+		fputc('\n', f);
 	}
 	fflush(f);
 }
@@ -287,12 +310,13 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 	size_t p, k, a, idx[SWEEP_MAX_AXES];
 	uint64_t t0;
 	int status = EXIT_OK, ret, few_ios = 0;
+	size_t r, runs = run->repeat > 1 ? run->repeat : 1;
 	struct timespec ts;
 
 	if (!ops)
 		return EXIT_PREP_FAILED;
 	if (sw->npoints > SWEEP_CONFIRM_POINTS && !run->yes && !run->silent) {
-		fmt_eta(estimate_s(sw, bases, nbases), eta, sizeof(eta));
+		fmt_eta(estimate_s(sw, bases, nbases) * (double)(run->repeat > 1 ? run->repeat : 1), eta, sizeof(eta));
 		fprintf(stderr, "rebench: the sweep has %zu points (%zu workload runs), about %s; add --yes to run that many, or narrow the ranges\n",
 			sw->npoints, sw->npoints * nbases, eta);
 		free(ops);
@@ -332,9 +356,9 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 	if (!run->json && !run->silent && !tab)
 		tab = stdout;
 	if (tab)
-		write_header(tab, sw);
+		write_header(tab, sw, runs > 1);
 	if (tab_copy)
-		write_header(tab_copy, sw);
+		write_header(tab_copy, sw, runs > 1);
 	if (run->json) {
 		json_init(&j, stdout);
 		report_json_head(&j);
@@ -349,27 +373,48 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	t0 = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 	for (p = 0; p < sw->npoints && !interrupted && status == EXIT_OK; p++) {
-		if (build_point(sw, p, bases, nbases) || validate_all(base)) {
-			status = EXIT_BAD_ARGS;
+		for (r = 0; r < runs && status == EXIT_OK; r++) {
+			if (build_point(sw, p, bases, nbases) || validate_all(base)) {
+				status = EXIT_BAD_ARGS;
+				break;
+			}
+			if (runs > 1) {
+				/* run r of the point: its first seeds + r */
+				if (!r && repeat_begin(runs)) {
+					status = EXIT_PREP_FAILED;
+					break;
+				}
+				for (k = 0; k < nworkloads; k++)
+					workloads[k].spec.seed += r;
+			}
+			for (k = 0; k < nworkloads && status == EXIT_OK; k++) {
+				ret = workload_prepare(&workloads[k]);
+				if (ret)
+					status = ret == -EINTR ? EXIT_INTERRUPTED : EXIT_PREP_FAILED;
+			}
+			if (status == EXIT_OK && run->drop_caches && drop_caches())
+				status = EXIT_PREP_FAILED;
+			if (status != EXIT_OK)
+				break;
+			ret = run_workloads(workloads, nworkloads, run->warmup_ns, &interrupted);
+			if (ret && ret != -EIO) {
+				fflush(NULL);
+				_exit(EXIT_PREP_FAILED);	/* threads wait at a barrier that will not open */
+			}
+			if (ret == -EIO)
+				status = EXIT_IO_FAILED;
+			if (ret || interrupted)
+				break;	/* an incomplete run is not counted */
+			if (runs > 1)
+				repeat_record();
+		}
+		if (status == EXIT_BAD_ARGS || status == EXIT_PREP_FAILED ||
+		    status == EXIT_INTERRUPTED)
 			break;
-		}
-		for (k = 0; k < nworkloads && status == EXIT_OK; k++) {
-			ret = workload_prepare(&workloads[k]);
-			if (ret)
-				status = ret == -EINTR ? EXIT_INTERRUPTED : EXIT_PREP_FAILED;
-		}
-		if (status == EXIT_OK && run->drop_caches && drop_caches())
-			status = EXIT_PREP_FAILED;
-		if (status != EXIT_OK)
-			break;
-		ret = run_workloads(workloads, nworkloads, run->warmup_ns, &interrupted);
-		if (ret && ret != -EIO) {
-			fflush(NULL);
-			_exit(EXIT_PREP_FAILED);	/* threads wait at a barrier that will not open */
-		}
-		if (ret == -EIO)
-			status = EXIT_IO_FAILED;
-		ops[p] = workloads[0].have_result ? workloads[0].res.ops_per_s : NAN;
+		if (runs > 1)
+			repeat_finish();
+		ops[p] = workloads[0].rep ? workloads[0].rep->stat[RM_OPS].median :
+			 workloads[0].have_result ? workloads[0].res.ops_per_s : NAN;
 		if (tab)
 			write_rows(tab, sw, p, interrupted);
 		if (tab_copy)
@@ -428,7 +473,13 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 			clock_gettime(CLOCK_MONOTONIC, &ts);
 			progress(sw, p, ((double)ts.tv_sec * 1e9 + (double)ts.tv_nsec - (double)t0) / 1e9);
 		}
+		if (runs > 1) {
+			for (k = 0; k < nworkloads; k++)
+				workloads[k].rep = NULL;
+			repeat_free();
+		}
 	}
+	repeat_free();	/* when the loop ended early */
 	if (tty)
 		fprintf(stderr, "\r\033[K");
 	if (run->json) {

@@ -6,7 +6,8 @@
 # trimmed mean, mean, stddev, CV and 95% CI, recomputed here from the
 # values), -n fields 22-47, the human "Over N runs" block, stdin workloads
 # each with their own figures, --repeat 1 as a plain run, refusals (bad
-# counts, on a stdin line, with a sweep), one confirmation for all runs, a
+# counts, on a stdin line), a sweep with every point repeated (table
+# columns, JSON and -n per point), one confirmation for all runs, a
 # new file laid out once, and warnings that describe the reported run.
 # --warmup D runs unmeasured for D first: parameters, elapsed and I/O counts
 # of the measured part only, byte-limited runs, async engines, refusals, and
@@ -228,9 +229,23 @@ printf '%s\n' "--repeat 2 -d 100ms $DEV" >"$SCRATCH/spec-line"
 assert_refused "--repeat on a stdin line" \
 	"^rebench: stdin line 1: --repeat applies to the whole run; give it on the command line" <"$SCRATCH/spec-line"
 assert_eq "" "$RB_OUT" "--repeat on a stdin line: nothing ran"
-assert_refused "--repeat with a sweep (-b 512,4k)" "--repeat applies to single runs .*not yet to sweeps" \
-	-b 512,4k --repeat 2 -d 100ms "$DEV"
-assert_eq "" "$RB_OUT" "--repeat with a sweep: nothing ran"
+
+section "--repeat with a sweep: every point N times"
+rb -b 512,4k --repeat 3 -d 100ms --seed 5 --output "$SCRATCH/sw.tsv" "$DEV"
+assert_rc 0 "-b 512,4k --repeat 3 exits 0"
+assert_eq "block-size	workload	target	ops_per_s	mb_per_s	lat_min_us	lat_avg_us	lat_p50_us	lat_p90_us	lat_p99_us	lat_p999_us	lat_max_us	ios	status	runs	ops_per_s_median	ops_per_s_trimmed_mean	ops_per_s_stddev	ops_per_s_ci95_low	ops_per_s_ci95_high	lat_p50_us_median	lat_p99_us_median" \
+	"$(head -n 1 "$SCRATCH/sw.tsv")" "the table gains the repeat columns"
+assert_eq "3 3" "$(awk -F'\t' 'NR > 1 { printf "%s%s", (NR > 2 ? " " : ""), $15 }' "$SCRATCH/sw.tsv")" \
+	"every point ran 3 times"
+rb -b 512,4k --repeat 3 -d 100ms --seed 5 --json "$DEV"
+assert_eq "3 3" "$(jqr '[.sweep.runs[].workloads[0].repeat.runs] | join(" ")')" "JSON: each point has its repeat object"
+assert_eq "5,6,7 5,6,7" "$(jqr '[.sweep.runs[].workloads[0].repeat.seeds | join(",")] | join(" ")')" \
+	"JSON: each point's runs use seeds 5, 6, 7"
+med=$(jqr '.sweep.runs[0].workloads[0].repeat.ops_per_s | (.values | sort | .[1]) - .median')
+assert_eq 0 "$med" "JSON: a point's median is the middle of its 3 values"
+rb -b 512,4k --repeat 2 -d 100ms -n "$DEV"
+assert_eq "48 48" "$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%s", (NR > 1 ? " " : ""), NF }')" \
+	"-n: 47 fields and the swept value on each line"
 # 1000 real runs would take about a minute (each run ends on the main
 # thread's 50 ms signal-wait tick); --probe parses the options, then exits.
 rb --repeat 1000 --probe "$DEV"

@@ -1,0 +1,142 @@
+/* repeat_run.c - --repeat: the workloads of a run (or of a sweep point)
+ * run again and again; each run's figures are kept and summarized.  Run r
+ * uses each workload's first seed + r. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "options.h"
+#include "plan.h"
+#include "repeat_run.h"
+#include "report.h"
+#include "workload.h"
+
+/* --repeat: each workload's figures over the runs, and its spec as given
+ * (before validation) to build the next run from. */
+static struct repeat_data reps[MAX_WORKLOADS];
+static struct spec rep_specs[MAX_WORKLOADS];
+static size_t rep_n;
+
+int repeat_begin(size_t runs)
+{
+	size_t k;
+	int m;
+
+	rep_n = nworkloads;
+	for (k = 0; k < rep_n; k++) {
+		if (spec_copy(&rep_specs[k], &workloads[k].spec))
+			return -ENOMEM;
+		for (m = 0; m < RM_COUNT; m++) {
+			reps[k].v[m] = calloc(runs, sizeof(double));
+			if (!reps[k].v[m])
+				return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+/* After a complete run: its figures. */
+void repeat_record(void)
+{
+	struct lat_summary l;
+	size_t k, r;
+
+	for (k = 0; k < rep_n; k++) {
+		const struct result *res = &workloads[k].res;
+
+		if (!workloads[k].have_result)
+			continue;
+		r = reps[k].runs++;
+		if (!r)
+			reps[k].seed0 = workloads[k].spec.seed;
+		lat_summarize(res, &l);
+		reps[k].v[RM_OPS][r] = res->ops_per_s;
+		reps[k].v[RM_MBPS][r] = res->mb_per_s;
+		reps[k].v[RM_LAT_AVG][r] = l.avg;
+		reps[k].v[RM_P50][r] = l.p50;
+		reps[k].v[RM_P90][r] = l.p90;
+		reps[k].v[RM_P99][r] = l.p99;
+		reps[k].v[RM_P999][r] = l.p999;
+	}
+}
+
+/* Before run r > 0: the same workloads again, each with its first run's
+ * seed + r; warnings of the earlier runs (a layout, say) are kept. */
+int repeat_rebuild(size_t r, const struct spec *base)
+{
+	static char *kept[MAX_WORKLOADS][MAX_WARNINGS];
+	static int nkept[MAX_WORKLOADS];
+	static bool created[MAX_WORKLOADS];
+	const struct opt_desc *seed = options_find_long("seed");
+	size_t k;
+	int i, j, ret = 0;
+
+	/* what the first run's preparation said (a layout, say); not the
+	 * per-run ones, which the last run says for itself */
+	for (k = 0; k < rep_n && r == 1; k++) {
+		while (nkept[k])
+			free(kept[k][--nkept[k]]);
+		created[k] = workloads[k].tgt.created;
+		for (i = 0; i < workloads[k].nwarn; i++)
+			if (i != workloads[k].few_ios_warning)
+				kept[k][nkept[k]++] = strdup(workloads[k].warnings[i]);
+	}
+	cleanup_all();
+	for (k = 0; k < rep_n && !ret; k++) {
+		struct spec s;
+
+		if (spec_copy(&s, &rep_specs[k]))
+			return -ENOMEM;
+		s.seed = reps[k].seed0 + r;
+		s.given |= 1ULL << options_index(seed);
+		ret = add_workload(&s);
+		spec_free(&s);
+	}
+	if (ret || validate_all(base))
+		return -EINVAL;
+	for (k = 0; k < rep_n; k++) {
+		workloads[k].tgt.created = created[k];	/* by the first run */
+		for (i = 0; i < nkept[k]; i++) {
+			for (j = 0; j < workloads[k].nwarn; j++)
+				if (kept[k][i] && !strcmp(kept[k][i], workloads[k].warnings[j]))
+					break;
+			if (kept[k][i] && j == workloads[k].nwarn)
+				workload_warn(&workloads[k], "%s", kept[k][i]);
+		}
+	}
+	return 0;
+}
+
+/* After the last run: the statistics, attached to the workloads. */
+void repeat_finish(void)
+{
+	size_t k;
+	int m;
+
+	for (k = 0; k < rep_n; k++) {
+		for (m = 0; m < RM_COUNT; m++)
+			repeat_summarize(reps[k].v[m], reps[k].runs, &reps[k].stat[m]);
+		if (!reps[k].runs)
+			continue;
+		workloads[k].rep = &reps[k];
+		if (reps[k].runs >= 2 && reps[k].stat[RM_OPS].cv_pct > REPEAT_CV_WARN_PCT)
+			workload_warn(&workloads[k], "ops/s varied by %.1f%% (coefficient of variation) over %zu runs, more than %.0f%%: trust the median over any one run, and look for background I/O, a device still settling (--warmup) or throttling",
+				      reps[k].stat[RM_OPS].cv_pct, reps[k].runs,
+				      REPEAT_CV_WARN_PCT);
+	}
+}
+
+void repeat_free(void)
+{
+	size_t k;
+	int m;
+
+	for (k = 0; k < rep_n; k++) {
+		spec_free(&rep_specs[k]);
+		for (m = 0; m < RM_COUNT; m++)
+			free(reps[k].v[m]);
+		memset(&reps[k], 0, sizeof(reps[k]));
+	}
+	rep_n = 0;	/* ready for the next sweep point */
+}
+

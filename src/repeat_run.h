@@ -1,0 +1,21 @@
+/* repeat_run.h - --repeat over the workloads in plan.c's workloads[]. */
+#ifndef REBENCH_REPEAT_RUN_H
+#define REBENCH_REPEAT_RUN_H
+
+#include <stddef.h>
+
+#include "spec.h"
+
+/* Before the first run, after parsing: keep each workload's spec as given
+ * (to build the next runs from) and room for runs figures. */
+int repeat_begin(size_t runs);
+/* After a complete run: its figures. */
+void repeat_record(void);
+/* Before run r > 0 of a single run or stdin set: the same workloads again. */
+int repeat_rebuild(size_t r, const struct spec *base);
+/* After the last run: statistics attached to the workloads, and the CV
+ * warning. */
+void repeat_finish(void);
+void repeat_free(void);
+
+#endif
