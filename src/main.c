@@ -233,23 +233,11 @@ int main(int argc, char **argv)
 			status = EXIT_PREP_FAILED;
 			goto out;
 		}
-		for (k = 0; k < nworkloads; k++) {
-			ret = workload_prepare(&workloads[k]);
-			if (ret) {
-				status = ret == -EINTR ? EXIT_INTERRUPTED : EXIT_PREP_FAILED;
-				goto out;
-			}
-		}
-		if (run.drop_caches && drop_caches()) {
-			status = EXIT_PREP_FAILED;
+		status = prepare_and_run(&run, &interrupted);
+		if (status != EXIT_OK && status != EXIT_IO_FAILED)
 			goto out;
-		}
-		ret = run_workloads(workloads, nworkloads, run.warmup_ns, &interrupted);
-		if (ret && ret != -EIO) {
-			status = EXIT_PREP_FAILED;
-			fflush(NULL);
-			_exit(status);	/* threads wait at a barrier that will not open */
-		}
+		ret = status == EXIT_IO_FAILED ? -EIO : 0;
+		status = EXIT_OK;
 		if (ret || interrupted)
 			break;		/* report what ran; an incomplete run is not counted */
 		if (run.repeat > 1)

@@ -233,6 +233,27 @@ int validate_all(const struct spec *base)
 	return check_outputs();
 }
 
+int prepare_and_run(const struct run_opts *run, bool *interrupted)
+{
+	size_t k;
+	int ret;
+
+	*interrupted = false;
+	for (k = 0; k < nworkloads; k++) {
+		ret = workload_prepare(&workloads[k]);
+		if (ret)
+			return ret == -EINTR ? EXIT_INTERRUPTED : EXIT_PREP_FAILED;
+	}
+	if (run->drop_caches && drop_caches())
+		return EXIT_PREP_FAILED;
+	ret = run_workloads(workloads, nworkloads, run->warmup_ns, interrupted);
+	if (ret && ret != -EIO) {
+		fflush(NULL);
+		_exit(EXIT_PREP_FAILED);
+	}
+	return ret ? EXIT_IO_FAILED : EXIT_OK;
+}
+
 void cleanup_all(void)
 {
 	size_t k;

@@ -33,6 +33,14 @@ int validate_all(const struct spec *base);
 int drop_caches(void);
 /* --output must be writable before the run, not discovered after it. */
 int check_output_path(const struct spec *s);
+/*
+ * Prepare every workload, drop the caches when asked, and run them together
+ * (after run->warmup_ns).  EXIT_OK, EXIT_IO_FAILED when an I/O failed (the
+ * results are kept), or the status of a failed preparation.  When the
+ * threads cannot all start the process exits: the started ones wait at a
+ * barrier that will not open.
+ */
+int prepare_and_run(const struct run_opts *run, bool *interrupted);
 /* Free every workload and drop the device claims; the set is empty after. */
 void cleanup_all(void);
 

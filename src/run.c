@@ -206,20 +206,26 @@ static void run_async(struct worker *w, uint64_t base, uint64_t deadline,
 	}
 }
 
+/* The engine's loop from base until deadline (or the thread's limit). */
+static void run_loop(struct worker *w, uint64_t base, uint64_t deadline,
+		     int fixed_kind)
+{
+	bool mixed = w->wl->spec.op == OP_RW;
+
+	if (w->wl->eng->flags & ENGINE_ASYNC)
+		run_async(w, base, deadline, fixed_kind, mixed);
+	else
+		run_sync(w, base, deadline, fixed_kind, mixed);
+}
+
 /* --warmup: the same loop until the warm-up ends, then forget what it
  * recorded.  Sequential workloads go on from where the warm-up left off. */
 static void warm_up(struct worker *w, int fixed_kind)
 {
-	const struct spec *s = &w->wl->spec;
 	uint64_t limit = w->ops_limit;
 
 	w->ops_limit = 0;	/* a byte-limited run warms up for the time */
-	if (w->wl->eng->flags & ENGINE_ASYNC)
-		run_async(w, run_start_ns, run_start_ns + warmup_ns, fixed_kind,
-			  s->op == OP_RW);
-	else
-		run_sync(w, run_start_ns, run_start_ns + warmup_ns, fixed_kind,
-			 s->op == OP_RW);
+	run_loop(w, run_start_ns, run_start_ns + warmup_ns, fixed_kind);
 	w->ops_limit = limit;
 	thread_stats_reset(&w->st);
 	memset(w->pat.slices, 0, sizeof(w->pat.slices));
@@ -260,10 +266,7 @@ static void *worker_main(void *arg)
 	}
 	base = run_start_ns;
 	deadline = s->time_limit_ns ? base + s->time_limit_ns : UINT64_MAX;
-	if (w->wl->eng->flags & ENGINE_ASYNC)
-		run_async(w, base, deadline, fixed_kind, s->op == OP_RW);
-	else
-		run_sync(w, base, deadline, fixed_kind, s->op == OP_RW);
+	run_loop(w, base, deadline, fixed_kind);
 	/* The thread ran until now: with think time that is after its last
 	 * completion, and ops/s must count that time too. */
 	w->t_end = now_ns() - base;
@@ -330,20 +333,26 @@ static void collect(struct workload *wl)
 	}
 }
 
+/* The main thread waits up to a tick for a signal: SIGINT, SIGTERM or
+ * SIGHUP stop the run; SIGUSR1 only wakes it (thread_done()). */
+static void wait_tick(const sigset_t *sigs, bool *interrupted)
+{
+	static const struct timespec tick = { 0, 50 * 1000 * 1000 };
+	int sig = sigtimedwait(sigs, NULL, &tick);
+
+	if (sig > 0 && sig != SIGUSR1) {
+		atomic_store(&stop_all, 1);
+		*interrupted = true;
+	}
+}
+
 /* The main thread during the warm-up: signals stop it early. */
 static void main_warm_up(const sigset_t *sigs, bool *interrupted)
 {
-	struct timespec tick = { 0, 50 * 1000 * 1000 };
 	uint64_t end = run_start_ns + warmup_ns;
 
-	while (now_ns() < end && !atomic_load(&stop_all)) {
-		int sig = sigtimedwait(sigs, NULL, &tick);
-
-		if (sig > 0 && sig != SIGUSR1) {
-			atomic_store(&stop_all, 1);
-			*interrupted = true;
-		}
-	}
+	while (now_ns() < end && !atomic_load(&stop_all))
+		wait_tick(sigs, interrupted);
 	wait_for_start();
 }
 
@@ -351,10 +360,9 @@ int run_workloads(struct workload *wls, size_t n, uint64_t warmup,
 		  bool *interrupted)
 {
 	sigset_t sigs, old;
-	struct timespec tick = { 0, 50 * 1000 * 1000 };
 	unsigned total = 0, i;
 	size_t k;
-	int ret = 0, sig;
+	int ret = 0;
 
 	*interrupted = false;
 	warmup_ns = warmup;
@@ -393,11 +401,7 @@ int run_workloads(struct workload *wls, size_t n, uint64_t warmup,
 		main_warm_up(&sigs, interrupted);
 	progress_begin(wls, n, run_start_ns);
 	while (atomic_load(&running) > 0) {
-		sig = sigtimedwait(&sigs, NULL, &tick);
-		if (sig > 0 && sig != SIGUSR1) {
-			atomic_store(&stop_all, 1);
-			*interrupted = true;
-		}
+		wait_tick(&sigs, interrupted);
 		progress_tick(now_ns());
 	}
 	progress_end();

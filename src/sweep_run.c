@@ -387,23 +387,8 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 				for (k = 0; k < nworkloads; k++)
 					workloads[k].spec.seed += r;
 			}
-			for (k = 0; k < nworkloads && status == EXIT_OK; k++) {
-				ret = workload_prepare(&workloads[k]);
-				if (ret)
-					status = ret == -EINTR ? EXIT_INTERRUPTED : EXIT_PREP_FAILED;
-			}
-			if (status == EXIT_OK && run->drop_caches && drop_caches())
-				status = EXIT_PREP_FAILED;
-			if (status != EXIT_OK)
-				break;
-			ret = run_workloads(workloads, nworkloads, run->warmup_ns, &interrupted);
-			if (ret && ret != -EIO) {
-				fflush(NULL);
-				_exit(EXIT_PREP_FAILED);	/* threads wait at a barrier that will not open */
-			}
-			if (ret == -EIO)
-				status = EXIT_IO_FAILED;
-			if (ret || interrupted)
+			status = prepare_and_run(run, &interrupted);
+			if (status != EXIT_OK || interrupted)
 				break;	/* an incomplete run is not counted */
 			if (runs > 1)
 				repeat_record();
