@@ -19,6 +19,10 @@ static const char *const labels[RM_COUNT] = {
 	"p99.9 (us)",
 };
 
+const enum repeat_metric repeat_shown[REPEAT_SHOWN] = {
+	RM_OPS, RM_P50, RM_P90, RM_P99, RM_P999,
+};
+
 const char *repeat_key(enum repeat_metric m) { return keys[m]; }
 const char *repeat_label(enum repeat_metric m) { return labels[m]; }
 

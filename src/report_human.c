@@ -47,20 +47,19 @@ static void print_params(FILE *f, const struct workload *wl)
 /* --repeat: the spread over the runs; the block above is the last run. */
 static void print_repeat(FILE *f, const struct repeat_data *rd)
 {
-	static const enum repeat_metric shown[] = { RM_OPS, RM_P50, RM_P90, RM_P99, RM_P999 };
 	size_t i, r;
 
 	fprintf(f, "Over %zu runs (seeds %llu..%llu; the figures above are the last run):\n",
 		rd->runs, rd->seed0, rd->seed0 + rd->runs - 1);
-	for (i = 0; i < sizeof(shown) / sizeof(shown[0]); i++) {
-		const struct repeat_stat *st = &rd->stat[shown[i]];
-		const char *fmt = shown[i] == RM_OPS ? "%.0f" : "%.1f";
+	for (i = 0; i < REPEAT_SHOWN; i++) {
+		const struct repeat_stat *st = &rd->stat[repeat_shown[i]];
+		const char *fmt = repeat_shown[i] == RM_OPS ? "%.0f" : "%.1f";
 		char med[32], tm[32], lo[32], hi[32];
 
 		snprintf(med, sizeof(med), fmt, st->median);
 		snprintf(tm, sizeof(tm), fmt, st->trimmed_mean);
 		fprintf(f, "  %-11s median %s, trimmed mean %s, stddev %.1f (CV %.1f%%)",
-			repeat_label(shown[i]), med, tm, st->stddev, st->cv_pct);
+			repeat_label(repeat_shown[i]), med, tm, st->stddev, st->cv_pct);
 		if (st->n >= 2) {
 			snprintf(lo, sizeof(lo), fmt, st->ci_low);
 			snprintf(hi, sizeof(hi), fmt, st->ci_high);

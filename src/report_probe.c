@@ -228,10 +228,10 @@ static void print_alignment(FILE *f, const struct target *t)
 	align_compute(t, &a);
 	fprintf(f, "\nAlignment of the %s", a.basis);
 	if (a.known)
-		fprintf(f, ", byte %llu of %s%s", (unsigned long long)a.offset,
-			a.drive, t->kind == TARGET_FILE && a.file_offset ? " (file offset " : "");
-	if (a.known && t->kind == TARGET_FILE && a.file_offset)
-		fprintf(f, "%llu)", (unsigned long long)a.file_offset);
+		fprintf(f, ", byte %llu of %s", (unsigned long long)a.offset,
+			a.drive);
+	if (a.known && a.file_offset)	/* files only */
+		fprintf(f, " (file offset %llu)", (unsigned long long)a.file_offset);
 	fputc('\n', f);
 	for (b = 0; b < AB_COUNT; b++) {
 		const struct align_verdict *v = &a.v[b];

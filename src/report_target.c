@@ -205,13 +205,16 @@ static void list_boundaries(const struct alignment *a, bool misaligned,
 
 		if (!v->known || off != misaligned || n >= len)
 			continue;
-		fmt_size_exact(sz, sizeof(sz), v->bytes);
+		/* the device's own boundaries say their size; 4 KiB and
+		 * 1 MiB are their size */
+		if (b != AB_4K && b != AB_1M)
+			snprintf(sz, sizeof(sz), " (%s)",
+				 fmt_size_exact(by, sizeof(by), v->bytes));
+		else
+			sz[0] = '\0';
 		if (!misaligned)
-			n += (size_t)snprintf(buf + n, len - n, "%s%s%s%s%s",
-					      n ? ", " : "", align_label(b),
-					      b == AB_4K || b == AB_1M ? "" : " (",
-					      b == AB_4K || b == AB_1M ? "" : sz,
-					      b == AB_4K || b == AB_1M ? "" : ")");
+			n += (size_t)snprintf(buf + n, len - n, "%s%s%s",
+					      n ? ", " : "", align_label(b), sz);
 		else if (v->misalign)
 			n += (size_t)snprintf(buf + n, len - n, "%s%s by %s",
 					      n ? ", " : "", align_label(b),

@@ -38,12 +38,11 @@ void report_terse_line(FILE *f, const struct workload *wl, bool interrupted,
 	if (wl->rep) {
 		/* --repeat: runs, then median, trimmed mean, stddev and the 95%
 		 * CI of ops/s, p50, p90, p99 and p99.9 (fields 22-47) */
-		static const enum repeat_metric m[] = { RM_OPS, RM_P50, RM_P90, RM_P99, RM_P999 };
 		size_t i;
 
 		fprintf(f, " %zu", wl->rep->runs);
-		for (i = 0; i < sizeof(m) / sizeof(m[0]); i++) {
-			const struct repeat_stat *st = &wl->rep->stat[m[i]];
+		for (i = 0; i < REPEAT_SHOWN; i++) {
+			const struct repeat_stat *st = &wl->rep->stat[repeat_shown[i]];
 
 			fprintf(f, " %.3f %.3f %.3f", st->median, st->trimmed_mean,
 				st->stddev);

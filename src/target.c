@@ -4,6 +4,9 @@
 #include "target.h"
 #include "mountinfo.h"
 
+/* The reason of every field until a probe learns it or says why not. */
+#define NOT_PROBED "not probed"
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -59,26 +62,7 @@ static bool read_line(const char *dir, const char *name, char *buf, size_t len)
 	return read_line_why(dir, name, buf, len, NULL, 0);
 }
 
-/* A number from sysfs; failures leave the reason in t->unknown[f]. */
-static bool read_u64_why(struct target *t, enum target_field f,
-			 const char *dir, const char *name, uint64_t *v)
-{
-	char buf[64], *end;
-
-	if (!read_line_why(dir, name, buf, sizeof(buf), t->unknown[f],
-			   sizeof(t->unknown[f])))
-		return false;
-	errno = 0;
-	*v = strtoull(buf, &end, 10);
-	if (errno || end == buf) {
-		snprintf(t->unknown[f], sizeof(t->unknown[f]),
-			 "%.150s/%s holds \"%.32s\", not a number", dir, name, buf);
-		return false;
-	}
-	t->unknown[f][0] = '\0';
-	return true;
-}
-
+/* A line of sysfs for field f: known, or the reason in t->unknown[f]. */
 static bool read_str_why(struct target *t, enum target_field f,
 			 const char *dir, const char *name, char *buf, size_t len)
 {
@@ -88,6 +72,25 @@ static bool read_str_why(struct target *t, enum target_field f,
 	t->unknown[f][0] = '\0';
 	return true;
 }
+
+/* A number from sysfs; failures leave the reason in t->unknown[f]. */
+static bool read_u64_why(struct target *t, enum target_field f,
+			 const char *dir, const char *name, uint64_t *v)
+{
+	char buf[64], *end;
+
+	if (!read_str_why(t, f, dir, name, buf, sizeof(buf)))
+		return false;
+	errno = 0;
+	*v = strtoull(buf, &end, 10);
+	if (errno || end == buf) {
+		snprintf(t->unknown[f], sizeof(t->unknown[f]),
+			 "%.150s/%s holds \"%.32s\", not a number", dir, name, buf);
+		return false;
+	}
+	return true;
+}
+
 
 /* sysfs directory of a device number, resolved: .../block/loop0/loop0p1 */
 static bool sysfs_dir(dev_t dev, char *out)
@@ -160,7 +163,7 @@ static void all_unknown(struct target *t, const char *why)
 
 	/* every field still "not probed" (the default) gets the reason */
 	for (f = 0; f < TF_COUNT; f++)
-		if (!strcmp(t->unknown[f], "not probed"))
+		if (!strcmp(t->unknown[f], NOT_PROBED))
 			snprintf(t->unknown[f], sizeof(t->unknown[f]), "%s", why);
 }
 
@@ -261,7 +264,7 @@ int target_probe(const char *path, struct target *t, char *err, size_t len)
 	t->rotational = -1;
 	t->io_poll = -1;
 	for (int f = 0; f < TF_COUNT; f++)
-		snprintf(t->unknown[f], sizeof(t->unknown[f]), "not probed");
+		snprintf(t->unknown[f], sizeof(t->unknown[f]), NOT_PROBED);
 	if (stat(path, &st)) {
 		int e = errno;
 
