@@ -8,56 +8,6 @@ require_cmd jq
 
 DEV=$(make_loop 32M)
 DEV2=$(make_loop 32M)
-OUT=$SCRATCH/bg.out
-ERR=$SCRATCH/bg.err
-BG_PID=
-BG_RC=
-
-# A background job of a non-interactive shell starts with SIGINT ignored;
-# give rebench the default disposition, as a terminal's Ctrl-C would find.
-if env --default-signal=INT true 2>/dev/null; then
-	DEFSIG=(env --default-signal=INT)
-else
-	DEFSIG=(python3 -c 'import os, signal, sys
-signal.signal(signal.SIGINT, signal.SIG_DFL)
-os.execvp(sys.argv[1], sys.argv[1:])')
-fi
-
-# spawn ARGS...: start rebench in the background (stdin from STDIN_FILE or
-# /dev/null), wait until it runs.
-spawn() {
-	"${DEFSIG[@]}" "$REBENCH" "$@" <"${STDIN_FILE:-/dev/null}" >"$OUT" 2>"$ERR" &
-	BG_PID=$!
-	register_pid "$BG_PID"
-}
-
-# interrupt_after SECONDS [SIGNAL]: send the signal, then wait up to 5 s for
-# the exit; sets BG_RC and STOP_MS (time from signal to exit).
-interrupt_after() {
-	local t0 n=0
-	sleep "$1"
-	if ! kill -0 "$BG_PID" 2>/dev/null; then
-		wait "$BG_PID"
-		BG_RC=$?
-		fail "rebench ended before the signal (exit $BG_RC)" "$(cat "$ERR")"
-	fi
-	t0=$(date +%s%N)
-	kill -"${2:-INT}" "$BG_PID"
-	while kill -0 "$BG_PID" 2>/dev/null && [ $n -lt 50 ]; do
-		sleep 0.1
-		n=$((n + 1))
-	done
-	STOP_MS=$(( ($(date +%s%N) - t0) / 1000000 ))
-	if kill -0 "$BG_PID" 2>/dev/null; then
-		kill -9 "$BG_PID"
-		wait "$BG_PID" 2>/dev/null
-		fail "rebench still running 5 s after SIG${2:-INT}"
-	fi
-	wait "$BG_PID"
-	BG_RC=$?
-	RB_OUT=$(cat "$OUT")
-	RB_ERR=$(cat "$ERR")
-}
 
 section "SIGINT during a 30 s run with --output"
 F=$SCRATCH/series.tsv
