@@ -8,6 +8,9 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "inuse.h"
+#include "plan.h"
+#include "signals.h"
 #include "units.h"
 #include "validate.h"
 
@@ -18,6 +21,16 @@ static const char *verb(const struct workload *wl)
 	case OP_TRIM: return "DISCARD (trim) blocks of";
 	case OP_RW: return "WRITE to (rw mix)";
 	default: return "FILL THE HOLES of (lay out data before reading)";
+	}
+}
+
+/* "write to", "trim", "fill the holes of": what a refusal says. */
+static const char *refusal_verb(const struct workload *wl)
+{
+	switch (wl->spec.op) {
+	case OP_TRIM: return "trim";
+	case OP_READ: return "fill the holes of";
+	default: return "write to";
 	}
 }
 
@@ -43,16 +56,24 @@ int confirm_destructive(struct workload *wls, size_t n, bool assume_yes)
 	FILE *tty;
 	int fd;
 
+	/* before the question: what may never be written is refused even
+	 * with --yes */
 	for (k = 0; k < n; k++) {
 		struct workload *wl = &wls[k];
 
-		if (!spec_is_destructive(&wl->spec) || wl->tgt.kind == TARGET_FILE)
+		if (!spec_is_destructive(&wl->spec) && !wl->layout_confirm)
 			continue;
 		if (target_in_use(&wl->tgt, why, sizeof(why))) {
-			spec_error(&wl->spec, "refusing to %s %s: %s. rebench never writes to a device in use; unmount it (or release it) first, or choose another device.",
-				   wl->spec.op == OP_TRIM ? "trim" : "write to",
-				   wl->tgt.path, why);
+			spec_error(&wl->spec, "refusing to %s %s: %s. rebench never writes to anything in use; unmount it (or release it) first, or choose another target.",
+				   refusal_verb(wl), wl->tgt.path, why);
 			return -EBUSY;
+		}
+		if (wl->tgt.exists &&
+		    inuse_read_only(wl->tgt.path, wl->tgt.kind != TARGET_FILE,
+				    why, sizeof(why))) {
+			spec_error(&wl->spec, "refusing to %s %s: %s; choose a writable target, or run a read workload",
+				   refusal_verb(wl), wl->tgt.path, why);
+			return -EROFS;
 		}
 	}
 	for (k = 0; k < n; k++)
@@ -66,8 +87,8 @@ int confirm_destructive(struct workload *wls, size_t n, bool assume_yes)
 				spec_error(&wls[k].spec, "refusing to fill the holes of %s without confirmation: it is sparse, reading holes measures nothing, and filling them changes the file; there is no terminal to ask on. Add --yes (or -n) to confirm, or give a file without holes.",
 					   wls[k].tgt.path);
 			else if (workload_destroys_data(&wls[k]))
-				spec_error(&wls[k].spec, "refusing to write to %s without confirmation: there is no terminal to ask on. Add --yes (or -n) to confirm that its data may be destroyed.",
-					   wls[k].tgt.path);
+				spec_error(&wls[k].spec, "refusing to %s %s without confirmation: there is no terminal to ask on. Add --yes (or -n) to confirm that its data may be destroyed.",
+					   refusal_verb(&wls[k]), wls[k].tgt.path);
 		return -EPERM;
 	}
 	tty = fdopen(fd, "r+");
@@ -83,6 +104,10 @@ int confirm_destructive(struct workload *wls, size_t n, bool assume_yes)
 	fflush(tty);
 	got = fgets(answer, sizeof(answer), tty) ? (ssize_t)strlen(answer) : -1;
 	fclose(tty);
+	if (signals_stop_requested()) {
+		fprintf(stderr, "\nrebench: interrupted at the question; nothing was written.\n");
+		return -EINTR;
+	}
 	if (got > 0)
 		answer[strcspn(answer, "\r\n")] = '\0';
 	if (got <= 0 || (strcasecmp(answer, "y") && strcasecmp(answer, "yes"))) {
@@ -90,4 +115,17 @@ int confirm_destructive(struct workload *wls, size_t n, bool assume_yes)
 		return -ECANCELED;
 	}
 	return 0;
+}
+
+int confirm_exit_status(int ret)
+{
+	switch (ret) {
+	case -EBUSY:
+	case -EROFS:
+		return EXIT_PREP_FAILED;
+	case -EINTR:
+		return EXIT_INTERRUPTED;
+	default:
+		return EXIT_BAD_ARGS;
+	}
 }

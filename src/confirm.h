@@ -8,12 +8,16 @@
 #include "workload.h"
 
 /*
- * Refuse writes to devices in use, then ask once for every workload that
+ * Refuse writes to targets in use or read-only, then ask once for every workload that
  * would change data the user already has.  Answers come from /dev/tty, so
  * this works when stdin carries workload lines.  assume_yes skips the
- * question (--yes, -n).  Returns 0 to go on, -EBUSY for a device in use,
- * -EPERM when there is no terminal to ask on, -ECANCELED when not confirmed.
+ * question (--yes, -n).  Returns 0 to go on, -EBUSY for a target in use,
+ * -EROFS for a read-only one, -EPERM when there is no terminal to ask on,
+ * -ECANCELED when not confirmed, -EINTR when a signal came instead.
  */
 int confirm_destructive(struct workload *wls, size_t n, bool assume_yes);
+
+/* The exit status for a non-zero return of confirm_destructive(). */
+int confirm_exit_status(int ret);
 
 #endif

@@ -75,6 +75,10 @@ struct engine_ops {
 	/* ... wait for at least min completions and return them in done[]
 	 * (at most qd); the count, or -errno. */
 	int (*reap)(struct io_ctx *io, unsigned min, struct io_unit **done);
+	/* Optional, async: at the deadline or a stop, cancel what can be of
+	 * the I/Os in flight; each still comes back from reap(), with
+	 * -ECANCELED when it was cancelled. */
+	void (*cancel)(struct io_ctx *io);
 	void (*cleanup)(struct io_ctx *io);
 };
 

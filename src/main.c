@@ -24,9 +24,11 @@
 #include "engine.h"
 #include "fio_job.h"
 #include "options.h"
+#include "outpath.h"
 #include "report.h"
 #include "report_probe.h"
 #include "repeat_run.h"
+#include "signals.h"
 #include "validate.h"
 #include "workload.h"
 
@@ -84,19 +86,49 @@ static int plan_series_for_plot(void)
 static int plot_series(const char *out)
 {
 	const char *args[2] = { series_path, out };
-	char note[PATH_MAX + 32];
+	char note[PATH_MAX + 64];
 
-	snprintf(note, sizeof(note), "the data is in %s", series_path);
-	if (plot_render("timeseries.gp", args, 2, note))
-		return EXIT_PLOT_FAILED;
-	if (series_is_temp) {
-		char dir[PATH_MAX];
+	if (series_is_temp)
+		snprintf(note, sizeof(note), "the series was temporary: add --output FILE to keep it");
+	else
+		snprintf(note, sizeof(note), "the data is in %s", series_path);
+	return plot_render("timeseries.gp", args, 2, note) ? EXIT_PLOT_FAILED :
+							     EXIT_OK;
+}
 
-		snprintf(dir, sizeof(dir), "%s", series_path);
-		unlink(series_path);
-		rmdir(dirname(dir));
+/* The temporary series of --plot goes on every exit. */
+static void remove_temp_series(void)
+{
+	char dir[PATH_MAX];
+
+	if (!series_is_temp)
+		return;
+	snprintf(dir, sizeof(dir), "%s", series_path);
+	unlink(series_path);
+	rmdir(dirname(dir));
+	series_is_temp = false;
+}
+
+/* --plot: the rule of outpath.h, and neither a target nor --output. */
+static int check_plot_path(const char *plot)
+{
+	char err[PATH_MAX + 1200];
+	size_t k;
+
+	if (outpath_check("--plot", plot, err, sizeof(err))) {
+		fprintf(stderr, "rebench: %s\n", err);
+		return -EINVAL;
 	}
-	return EXIT_OK;
+	if (check_path_free("--plot", plot))
+		return -EINVAL;
+	for (k = 0; k < nworkloads; k++)
+		if (workloads[k].spec.output &&
+		    !strcmp(workloads[k].spec.output, plot)) {
+			spec_error(&workloads[k].spec, "--plot %s is also the --output file; give the picture its own name",
+				   plot);
+			return -EINVAL;
+		}
+	return 0;
 }
 
 /* --probe: report the target's geometry and alignment, no I/O. */
@@ -155,6 +187,7 @@ int main(int argc, char **argv)
 	size_t k, r;
 	int ret, status = EXIT_OK;
 
+	signals_init();
 	if (engine_registry_check(err, sizeof(err))) {
 		fprintf(stderr, "rebench: internal error: %s\n", err);
 		return EXIT_PREP_FAILED;
@@ -202,6 +235,8 @@ int main(int argc, char **argv)
 		status = EXIT_BAD_ARGS;
 		goto out;
 	}
+	if (!ret && run.plot)
+		ret = check_plot_path(run.plot);
 	if (!ret && sweep.naxes) {
 		status = run_sweep(&sweep, &base, &run);
 		goto out;
@@ -225,7 +260,7 @@ int main(int argc, char **argv)
 	progress_enable(isatty(STDERR_FILENO) && !run.silent);
 	ret = confirm_destructive(workloads, nworkloads, run.yes || run.silent);
 	if (ret) {
-		status = ret == -EBUSY ? EXIT_PREP_FAILED : EXIT_BAD_ARGS;
+		status = confirm_exit_status(ret);
 		goto out;
 	}
 	for (r = 0; r < (run.repeat > 1 ? run.repeat : 1); r++) {
@@ -260,12 +295,12 @@ int main(int argc, char **argv)
 	}
 	else
 		report_human(stdout, &rep);
-	fflush(stdout);
+	outpath_flush_stdout();
 	for (k = 0; k < nworkloads; k++)
 		if (workloads[k].error)
 			spec_error(&workloads[k].spec, "%s", workloads[k].errmsg);
 	if (report_series(&rep))
-		status = EXIT_IO_FAILED;
+		status = EXIT_OUTPUT_FAILED;
 	if (run.plot && status == EXIT_OK && !interrupted && ret != -EIO)
 		status = plot_series(run.plot);
 	if (ret == -EIO)
@@ -273,11 +308,19 @@ int main(int argc, char **argv)
 	else if (interrupted && status == EXIT_OK)
 		status = EXIT_INTERRUPTED;
 out:
+	remove_temp_series();
 	cleanup_all();
 	repeat_free();
+	/* a fault removes the files this run created; a complete run keeps
+	 * them for the next */
+	workload_remove_created(status == EXIT_PREP_FAILED ||
+				status == EXIT_IO_FAILED ||
+				status == EXIT_INTERRUPTED);
 out_base:
 	spec_free(&base);
 	sweep_free(&sweep);
 	free(run.plot);
+	if (outpath_finish_stdout() && status == EXIT_OK)
+		status = EXIT_OUTPUT_FAILED;
 	return status;
 }

@@ -1,18 +1,21 @@
 /* mountinfo.c - /proc/self/mountinfo lookups by device number. */
 #include "mountinfo.h"
 
+#include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <sys/sysmacros.h>
 
-bool mountinfo_find(dev_t dev, char *mnt, size_t mlen, char *fstype,
-		    size_t flen)
+static bool find_in(const char *file, dev_t dev, char *mnt, size_t mlen,
+		    char *fstype, size_t flen)
 {
 	char line[4096], where[PATH_MAX], type[64];
 	unsigned maj, min;
 	bool found = false;
-	FILE *f = fopen("/proc/self/mountinfo", "r");
+	FILE *f = fopen(file, "r");
 	const char *sep;
 
 	if (!f)
@@ -31,5 +34,51 @@ bool mountinfo_find(dev_t dev, char *mnt, size_t mlen, char *fstype,
 		break;
 	}
 	fclose(f);
+	return found;
+}
+
+bool mountinfo_find(dev_t dev, char *mnt, size_t mlen, char *fstype,
+		    size_t flen)
+{
+	return find_in("/proc/self/mountinfo", dev, mnt, mlen, fstype, flen);
+}
+
+bool mountinfo_find_any(dev_t dev, char *mnt, size_t mlen, pid_t *pid)
+{
+	char path[300];
+	struct stat self, st;
+	struct dirent *de;
+	ino_t seen[512];
+	size_t nseen = 0, i;
+	bool found = false;
+	DIR *d;
+
+	*pid = 0;
+	if (mountinfo_find(dev, mnt, mlen, NULL, 0))
+		return true;
+	if (stat("/proc/self/ns/mnt", &self))
+		return false;
+	d = opendir("/proc");
+	if (!d)
+		return false;
+	while (!found && (de = readdir(d))) {
+		if (de->d_name[0] < '1' || de->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/ns/mnt", de->d_name);
+		if (stat(path, &st) || st.st_ino == self.st_ino)
+			continue;
+		for (i = 0; i < nseen && seen[i] != st.st_ino; i++)
+			;
+		if (i < nseen)
+			continue;	/* a namespace already read */
+		if (nseen < sizeof(seen) / sizeof(seen[0]))
+			seen[nseen++] = st.st_ino;
+		snprintf(path, sizeof(path), "/proc/%s/mountinfo", de->d_name);
+		if (find_in(path, dev, mnt, mlen, NULL, 0)) {
+			*pid = (pid_t)atoi(de->d_name);
+			found = true;
+		}
+	}
+	closedir(d);
 	return found;
 }

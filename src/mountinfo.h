@@ -13,4 +13,11 @@
 bool mountinfo_find(dev_t dev, char *mnt, size_t mlen, char *fstype,
 		    size_t flen);
 
+/*
+ * Look dev up in every mount namespace: this one first, then each other
+ * namespace once, through /proc/PID/mountinfo of a process in it.  When
+ * found, *pid is 0 for this namespace or a process of the other one.
+ */
+bool mountinfo_find_any(dev_t dev, char *mnt, size_t mlen, pid_t *pid);
+
 #endif

@@ -10,10 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "engine.h"
+#include "memory.h"
 #include "options.h"
+#include "outpath.h"
 #include "plan.h"
 #include "validate.h"
 
@@ -45,17 +48,32 @@ int read_stdin_specs(const struct spec *base)
 	struct parse_ctx ctx = { 0, "stdin" };
 	char *line = NULL, *words[MAX_WORDS];
 	size_t cap = 0;
+	ssize_t len;
 	unsigned lineno = 0;
 	int n, ret = 0;
 
-	while (getline(&line, &cap, stdin) >= 0) {
+	while ((len = getline(&line, &cap, stdin)) >= 0) {
 		struct spec s;
+		char *nul;
 
 		lineno++;
+		nul = memchr(line, '\0', (size_t)len);
+		if (nul) {
+			fprintf(stderr, "rebench: stdin line %u: a NUL byte at column %zu; workload lines are text (is this a binary file?)\n",
+				lineno, (size_t)(nul - line) + 1);
+			ret = -EINVAL;
+			break;
+		}
 		n = options_split_line(line, words, MAX_WORDS);
+		if (n == -E2BIG) {
+			fprintf(stderr, "rebench: stdin line %u: too many words (at most %d options and values on one line); split the workload or use fewer options\n",
+				lineno, MAX_WORDS);
+			ret = -EINVAL;
+			break;
+		}
 		if (n < 0) {
-			fprintf(stderr, "rebench: stdin line %u: %s\n", lineno,
-				n == -E2BIG ? "too many words" : "unterminated quote");
+			fprintf(stderr, "rebench: stdin line %u: unterminated quote; close it with the same quote character\n",
+				lineno);
 			ret = -EINVAL;
 			break;
 		}
@@ -91,18 +109,39 @@ uint64_t random_seed(void)
 	return seed % 1000000000000ULL;	/* short enough to retype */
 }
 
+/* Do two paths name one file?  By inode when both exist, else by name. */
+static bool same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	bool ea = !stat(a, &sa), eb = !stat(b, &sb);
+
+	if (ea && eb)
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	return !ea && !eb && !strcmp(a, b);
+}
+
+int check_path_free(const char *what, const char *path)
+{
+	size_t k;
+
+	for (k = 0; k < nworkloads; k++)
+		if (same_file(path, workloads[k].spec.target)) {
+			spec_error(&workloads[k].spec, "%s %s is the target of this workload: writing the results there would destroy what is measured; choose another file",
+				   what, path);
+			return -EINVAL;
+		}
+	return 0;
+}
+
 int check_output_path(const struct spec *s)
 {
-	char dir[PATH_MAX];
+	char err[PATH_MAX + 1200];
 
-	snprintf(dir, sizeof(dir), "%s", s->output);
-	if (!access(s->output, F_OK) ? access(s->output, W_OK) :
-	    access(dirname(dir), W_OK)) {
-		spec_error(s, "--output %s: cannot write there: %s", s->output,
-			   strerror(errno));
+	if (outpath_check("--output", s->output, err, sizeof(err))) {
+		spec_error(s, "%s", err);
 		return -EINVAL;
 	}
-	return 0;
+	return check_path_free("--output", s->output);
 }
 
 /* Workloads writing one --output file must agree on its format. */
@@ -198,6 +237,38 @@ static void warn_reads_of_holes(void)
 	}
 }
 
+/* Two written devices where one is a partition of the other: each
+ * written device is claimed with O_EXCL, and the kernel refuses the
+ * second claim, so say which lines collide before anything runs. */
+static int check_overlaps(void)
+{
+	size_t a, b;
+
+	for (a = 0; a < nworkloads; a++)
+		for (b = a + 1; b < nworkloads; b++) {
+			const struct workload *x = &workloads[a], *y = &workloads[b];
+			const struct workload *disk, *part;
+
+			if (!spec_is_destructive(&x->spec) ||
+			    !spec_is_destructive(&y->spec) ||
+			    x->tgt.kind == TARGET_FILE || y->tgt.kind == TARGET_FILE ||
+			    x->tgt.rdev == y->tgt.rdev)
+				continue;
+			disk = x->tgt.kind == TARGET_DISK ? x : y;
+			part = disk == x ? y : x;
+			if (disk->tgt.kind != TARGET_DISK ||
+			    part->tgt.kind != TARGET_PARTITION ||
+			    strcmp(part->tgt.disk, disk->tgt.name))
+				continue;
+			spec_error(&y->spec, "line %u and line %u of this run overlap: both write, and %s is a partition of %s. rebench claims every device it writes exclusively, and the kernel refuses a partition's claim while its whole disk is claimed; write the partition's range of %s instead (-j %llu with -e), or run the two lines one after the other",
+				   x->spec.line, y->spec.line, part->tgt.path,
+				   disk->tgt.path, disk->tgt.path,
+				   (unsigned long long)part->tgt.part_start);
+			return -EINVAL;
+		}
+	return 0;
+}
+
 int validate_all(const struct spec *base)
 {
 	char err[1024];
@@ -230,6 +301,10 @@ int validate_all(const struct spec *base)
 	}
 	share_new_files();
 	warn_reads_of_holes();
+	if (check_overlaps())
+		return -EINVAL;
+	if (memory_check(workloads, nworkloads))
+		return -E2BIG;
 	return check_outputs();
 }
 
@@ -240,6 +315,7 @@ int prepare_and_run(const struct run_opts *run, bool *interrupted)
 
 	*interrupted = false;
 	for (k = 0; k < nworkloads; k++) {
+		workload_warn_page_cache(&workloads[k], run->drop_caches);
 		ret = workload_prepare(&workloads[k]);
 		if (ret)
 			return ret == -EINTR ? EXIT_INTERRUPTED : EXIT_PREP_FAILED;

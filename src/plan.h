@@ -17,6 +17,7 @@ enum exit_status {
 	EXIT_PREP_FAILED = 2,
 	EXIT_IO_FAILED = 3,
 	EXIT_PLOT_FAILED = 4,
+	EXIT_OUTPUT_FAILED = 5,	/* stdout or a data file could not be written */
 	EXIT_INTERRUPTED = 130,
 };
 
@@ -31,8 +32,11 @@ uint64_t random_seed(void);
 /* Check and resolve every workload against its target; no I/O. */
 int validate_all(const struct spec *base);
 int drop_caches(void);
-/* --output must be writable before the run, not discovered after it. */
+/* --output must be writable before the run, not discovered after it:
+ * the rule of outpath.h, and not the target of any workload. */
 int check_output_path(const struct spec *s);
+/* path (named what in messages) is none of the workloads' targets. */
+int check_path_free(const char *what, const char *path);
 /*
  * Prepare every workload, drop the caches when asked, and run them together
  * (after run->warmup_ns).  EXIT_OK, EXIT_IO_FAILED when an I/O failed (the

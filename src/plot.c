@@ -1,5 +1,7 @@
 /* plot.c - see plot.h. */
 #include "plot.h"
+#include "outpath.h"
+#include "signals.h"
 
 #include <errno.h>
 #include <libgen.h>
@@ -36,8 +38,64 @@ static void plots_dir(const char *script, char *dir, size_t len)
 	snprintf(dir, len, "%s/plots", REBENCH_DATADIR);
 }
 
+/* A new file beside out, with out's extension (gnuplot picks the
+ * terminal by it): "DIR/.NAME.XXXXXX.png". */
+static int temp_beside(const char *out, char *tmp, size_t len)
+{
+	char d[PATH_MAX], b[PATH_MAX];
+	const char *ext;
+	int fd;
+
+	snprintf(d, sizeof(d), "%s", out);
+	snprintf(b, sizeof(b), "%s", out);
+	ext = strrchr(basename(b), '.');
+	if (!ext)
+		ext = "";
+	snprintf(tmp, len, "%s/.%.200s.XXXXXX%s", dirname(d), basename(b), ext);
+	fd = mkstemps(tmp, (int)strlen(ext));
+	if (fd < 0)
+		return -errno;
+	close(fd);
+	return 0;
+}
+
+static int run_gnuplot(const char *script, const char *const *args, int nargs,
+		       const char *data_note);
+
 int plot_render(const char *script, const char *const *args, int nargs,
 		const char *data_note)
+{
+	const char *targs[12];
+	char tmp[PATH_MAX + 300], err[PATH_MAX + 1200];
+	int i, ret;
+
+	if (nargs < 2 || nargs > 12)
+		return -EINVAL;
+	ret = temp_beside(args[1], tmp, sizeof(tmp));
+	if (ret) {
+		fprintf(stderr, "rebench: --plot %s: cannot create a file beside it: %s; %s\n",
+			args[1], strerror(-ret), data_note);
+		return ret;
+	}
+	for (i = 0; i < nargs; i++)
+		targs[i] = i == 1 ? tmp : args[i];
+	ret = run_gnuplot(script, targs, nargs, data_note);
+	/* the name may have changed since the check: the rule again, then an
+	 * atomic replace of the directory entry */
+	if (!ret && (ret = outpath_check("--plot", args[1], err, sizeof(err))))
+		fprintf(stderr, "rebench: %s\n", err);
+	if (!ret && rename(tmp, args[1])) {
+		ret = -errno;
+		fprintf(stderr, "rebench: --plot %s: cannot put the picture there: %s\n",
+			args[1], strerror(-ret));
+	}
+	if (ret)
+		unlink(tmp);
+	return ret;
+}
+
+static int run_gnuplot(const char *script, const char *const *args, int nargs,
+		       const char *data_note)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 64];
 	const char *argv[16];
@@ -62,11 +120,13 @@ int plot_render(const char *script, const char *const *args, int nargs,
 	if (pid < 0)
 		return -errno;
 	if (!pid) {
+		signals_restore_for_child();
 		execvp("gnuplot", (char *const *)argv);
 		_exit(errno == ENOENT ? 127 : 126);
 	}
-	if (waitpid(pid, &status, 0) < 0)
-		return -errno;
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -errno;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
 		fprintf(stderr, "rebench: --plot: gnuplot is not installed (apt-get install gnuplot-nox); %s\n",
 			data_note);

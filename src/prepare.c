@@ -5,7 +5,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +13,7 @@
 #include <sys/sysinfo.h>
 #include <unistd.h>
 
+#include "signals.h"
 #include "units.h"
 #include "validate.h"
 #include "workload.h"
@@ -31,13 +31,22 @@ void workload_warn(struct workload *wl, const char *fmt, ...)
 {
 	va_list ap;
 	char *msg;
+	int i;
 
 	if (wl->nwarn >= MAX_WARNINGS)
 		return;
 	va_start(ap, fmt);
-	if (vasprintf(&msg, fmt, ap) >= 0)
-		wl->warnings[wl->nwarn++] = msg;
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
 	va_end(ap);
+	if (!msg)
+		return;
+	for (i = 0; i < wl->nwarn; i++)
+		if (!strcmp(wl->warnings[i], msg)) {
+			free(msg);	/* said already (a repeat says it again) */
+			return;
+		}
+	wl->warnings[wl->nwarn++] = msg;
 }
 
 bool workload_destroys_data(const struct workload *wl)
@@ -48,8 +57,9 @@ bool workload_destroys_data(const struct workload *wl)
 }
 
 /* Buffered reads of a region that fits in memory come from the page cache
- * after the first touch: say so, with the sizes. */
-static void warn_page_cache(struct workload *wl)
+ * after the first touch: say so, with the sizes.  --drop-caches empties
+ * the cache only before the run, so it changes the advice, not the fact. */
+void workload_warn_page_cache(struct workload *wl, bool drop_caches)
 {
 	const struct spec *s = &wl->spec;
 	struct sysinfo si;
@@ -59,7 +69,13 @@ static void warn_page_cache(struct workload *wl)
 	if (!s->paged || (s->op != OP_READ && s->op != OP_RW) || sysinfo(&si))
 		return;
 	ram = (uint64_t)si.totalram * si.mem_unit;
-	if (s->region_len <= ram)
+	if (s->region_len > ram)
+		return;
+	if (drop_caches)
+		workload_warn(wl, "reads go through the page cache (-p) and the %s region fits in this machine's %s of memory: --drop-caches empties the cache only before the run, so once read, blocks come from RAM, not from %s; drop -p for O_DIRECT, or use a region larger than memory",
+			      fmt_size_human(a, sizeof(a), s->region_len),
+			      fmt_size_human(b, sizeof(b), ram), wl->tgt.path);
+	else
 		workload_warn(wl, "reads go through the page cache (-p) and the %s region fits in this machine's %s of memory: once read, blocks come from RAM, not from %s; drop -p for O_DIRECT, or use --drop-caches and a region larger than memory",
 			      fmt_size_human(a, sizeof(a), s->region_len),
 			      fmt_size_human(b, sizeof(b), ram), wl->tgt.path);
@@ -70,7 +86,6 @@ void workload_plan(struct workload *wl)
 	struct spec *s = &wl->spec;
 	struct target *t = &wl->tgt;
 
-	warn_page_cache(wl);
 	if (t->kind != TARGET_FILE)
 		return;
 	if (!t->exists) {
@@ -109,14 +124,43 @@ static void fill_pattern(unsigned char *buf, size_t len, uint64_t seed)
 		buf[i] = 0xa5;
 }
 
-/* Ctrl-C while laying out a large file: stop between chunks, and remove a
- * file rebench created rather than leave a partial one behind. */
-static volatile sig_atomic_t layout_stop;
+/* Files this process created, removed again when a fault ends the run
+ * (see workload_remove_created()); the inode guards against removing a
+ * file someone put under the same name since. */
+static struct created_file {
+	char *path;
+	dev_t dev;
+	ino_t ino;
+} created[MAX_CREATED];
+static int ncreated;
 
-static void on_layout_signal(int sig)
+static void remember_created(const char *path, int fd)
 {
-	(void)sig;
-	layout_stop = 1;
+	struct stat st;
+
+	if (ncreated == MAX_CREATED || fstat(fd, &st))
+		return;
+	created[ncreated].path = strdup(path);
+	if (!created[ncreated].path)
+		return;
+	created[ncreated].dev = st.st_dev;
+	created[ncreated++].ino = st.st_ino;
+}
+
+void workload_remove_created(bool remove)
+{
+	struct stat st;
+	int i;
+
+	for (i = 0; i < ncreated; i++) {
+		if (remove && !stat(created[i].path, &st) &&
+		    st.st_dev == created[i].dev && st.st_ino == created[i].ino &&
+		    !unlink(created[i].path))
+			fprintf(stderr, "rebench: removed %s, which this run created\n",
+				created[i].path);
+		free(created[i].path);
+	}
+	ncreated = 0;
 }
 
 /* Write the non-zero pattern over [off, end) of fd. */
@@ -126,7 +170,8 @@ static int write_range(int fd, unsigned char *buf, uint64_t off, uint64_t end)
 		size_t n = end - off < LAYOUT_CHUNK ? (size_t)(end - off) : LAYOUT_CHUNK;
 		ssize_t w;
 
-		if (layout_stop)
+		/* Ctrl-C while laying out a large file: stop between chunks */
+		if (signals_stop_requested())
 			return -EINTR;
 		w = pwrite(fd, buf, n, (off_t)off);
 		if (w < 0 && errno == EINTR)
@@ -148,17 +193,9 @@ static int lay_out(struct workload *wl)
 	char sz[32];
 	int fd, ret = 0;
 
-	struct sigaction sa = { .sa_handler = on_layout_signal };
-	struct sigaction old_int, old_term, old_hup;
-
 	buf = malloc(LAYOUT_CHUNK);
 	if (!buf)
 		return -ENOMEM;
-	layout_stop = 0;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
-	sigaction(SIGHUP, &sa, &old_hup);
 	fill_pattern(buf, LAYOUT_CHUNK, s->seed);
 	if (!t->exists) {
 		fd = open(t->path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
@@ -175,6 +212,8 @@ static int lay_out(struct workload *wl)
 			   t->path, strerror(-ret));
 		goto out_free;
 	}
+	if (!t->exists)
+		remember_created(t->path, fd);
 	size = 0;
 	for (off = start; off < end && !ret;) {
 		off_t hole = t->exists ? lseek(fd, (off_t)off, SEEK_HOLE) : (off_t)off;
@@ -191,16 +230,20 @@ static int lay_out(struct workload *wl)
 	}
 	if (!ret && fdatasync(fd))
 		ret = -errno;
-	if (ret == -EINTR) {
-		spec_error(s, "interrupted while laying out %s%s", t->path,
-			   t->exists ? "; the holes filled so far stay filled" :
-			   "; removed the partly written file");
+	if (ret) {
+		/* never leave a partial file behind (a full filesystem would
+		 * make the next run fail for a reason nobody sees) */
 		if (!t->exists)
 			unlink(t->path);
-		goto out_close;
-	}
-	if (ret) {
-		spec_error(s, "cannot lay out %s: %s", t->path, strerror(-ret));
+		if (ret == -EINTR)
+			spec_error(s, "interrupted while laying out %s%s", t->path,
+				   t->exists ? "; the holes filled so far stay filled" :
+				   "; removed the partly written file");
+		else
+			spec_error(s, "cannot lay out %s: %s%s", t->path,
+				   strerror(-ret),
+				   t->exists ? "; the holes filled so far stay filled" :
+				   "; removed the partly written file");
 		goto out_close;
 	}
 	/* Measure the device, not the copies laying out left in memory. */
@@ -219,9 +262,6 @@ static int lay_out(struct workload *wl)
 out_close:
 	close(fd);
 out_free:
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
-	sigaction(SIGHUP, &old_hup, NULL);
 	free(buf);
 	return ret;
 }

@@ -25,6 +25,7 @@ enum wl_status {
 	WL_INTERRUPTED = 1,	/* SIGINT/SIGTERM/SIGHUP */
 	WL_IO_ERROR = 2,	/* one of its I/Os failed */
 	WL_STOPPED = 3,		/* stopped because another workload failed */
+	WL_MEMORY = 4,		/* its statistics reached the memory budget */
 };
 
 int workload_status(const struct workload *wl, bool interrupted);

@@ -21,7 +21,7 @@ void lat_summarize(const struct result *res, struct lat_summary *l)
 int workload_status(const struct workload *wl, bool interrupted)
 {
 	if (wl->error)
-		return WL_IO_ERROR;
+		return wl->error_is_memory ? WL_MEMORY : WL_IO_ERROR;
 	if (wl->stopped_early)
 		return WL_STOPPED;
 	return interrupted ? WL_INTERRUPTED : WL_COMPLETE;
@@ -30,7 +30,8 @@ int workload_status(const struct workload *wl, bool interrupted)
 const char *workload_status_name(int status)
 {
 	static const char *const names[] = {
-		"complete", "interrupted", "io_error", "stopped"
+		"complete", "interrupted", "io_error", "stopped",
+		"memory_budget"
 	};
 
 	return names[status];

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "outpath.h"
 #include "report.h"
 
 static const char *kind_label(unsigned kind)
@@ -92,15 +93,10 @@ static int write_file(const struct report *r, size_t first)
 	const char *path = r->wls[first].spec.output;
 	bool per_io = r->wls[first].spec.sample_ns == 0;
 	size_t k;
-	FILE *f = fopen(path, "w");
+	FILE *f = outpath_open("--output", path);
 
-	if (!f) {
-		int e = errno;
-
-		fprintf(stderr, "rebench: cannot write --output %s: %s\n", path,
-			strerror(e));
-		return -e;
-	}
+	if (!f)
+		return -EIO;
 	if (per_io)
 		fprintf(f, "workload\ttime_s\tthread\top\toffset\tsize\tlatency_us\n");
 	else
@@ -116,14 +112,7 @@ static int write_file(const struct report *r, size_t first)
 		else
 			write_intervals(f, wl);
 	}
-	if (fclose(f)) {
-		int e = errno;
-
-		fprintf(stderr, "rebench: cannot write --output %s: %s\n", path,
-			strerror(e));
-		return -e;
-	}
-	return 0;
+	return outpath_close("--output", path, f);
 }
 
 int report_series(const struct report *r)

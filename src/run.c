@@ -11,14 +11,20 @@
  * no allocation (the series is sized up front for timed runs).
  */
 #include <errno.h>
+#include <limits.h>
+#include <linux/futex.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
+#include "memory.h"
 #include "progress.h"
+#include "signals.h"
 #include "workload.h"
 
 static pthread_barrier_t start_barrier;
@@ -33,6 +39,8 @@ static atomic_int running;
 
 /* err_kind of a thread whose engine failed to start, not an I/O. */
 #define IO_KIND_START (-1)
+/* err_kind of a thread whose statistics reached the memory budget. */
+#define IO_KIND_MEMORY (-2)
 
 static inline uint64_t now_ns(void)
 {
@@ -49,23 +57,44 @@ static void wait_for_start(void)
 	pthread_barrier_wait(&start_barrier);
 }
 
+/* Think time: sleep until now + ns, but wake at once when the run is
+ * stopped (the stop flag is also the futex word, see request_stop()).  The
+ * absolute deadline keeps spurious wake-ups from stretching the pause. */
 static void pause_for(uint64_t ns)
 {
+	uint64_t end = now_ns() + ns;
 	struct timespec ts = {
-		.tv_sec = (time_t)(ns / NSEC_PER_SEC),
-		.tv_nsec = (long)(ns % NSEC_PER_SEC),
+		.tv_sec = (time_t)(end / NSEC_PER_SEC),
+		.tv_nsec = (long)(end % NSEC_PER_SEC),
 	};
 
-	while (clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, &ts) == EINTR)
-		;
+	while (!atomic_load_explicit(&stop_all, memory_order_relaxed) &&
+	       now_ns() < end)
+		syscall(SYS_futex, &stop_all,
+			FUTEX_WAIT_BITSET | FUTEX_PRIVATE_FLAG, 0, &ts, NULL,
+			FUTEX_BITSET_MATCH_ANY);
 }
 
-static void fail(struct worker *w, int err, int kind, uint64_t off)
+/* Stop every thread, and wake those pausing for think time. */
+static void request_stop(void)
 {
+	atomic_store(&stop_all, 1);
+	syscall(SYS_futex, &stop_all, FUTEX_WAKE | FUTEX_PRIVATE_FLAG, INT_MAX,
+		NULL, NULL, 0);
+}
+
+/* The first failure of a thread stops the run.  done: bytes a short
+ * transfer moved (err is then -EIO), else -1. */
+static void fail(struct worker *w, int err, int kind, uint64_t off,
+		 int64_t done)
+{
+	if (w->error)
+		return;
 	w->error = err;
 	w->err_kind = kind;
 	w->err_off = off;
-	atomic_store(&stop_all, 1);
+	w->err_done = done;
+	request_stop();
 }
 
 static inline int pick_kind(struct worker *w, int fixed_kind, bool mixed)
@@ -98,13 +127,13 @@ static void run_sync(struct worker *w, uint64_t base, uint64_t deadline,
 		ret = sync_io(&w->io, kind, off, bs);
 		t1 = now_ns();
 		if (ret != (ssize_t)bs) {
-			fail(w, ret < 0 ? (int)ret : -EIO, kind, off);
+			fail(w, ret < 0 ? (int)ret : -EIO, kind, off, ret);
 			break;
 		}
 		done++;
 		if (stats_record(&w->st, kind, off, (uint32_t)bs, t1 - base,
 				 t1 - t0)) {
-			fail(w, -ENOMEM, kind, off);
+			fail(w, -ENOMEM, IO_KIND_MEMORY, off, -1);
 			break;
 		}
 		if (t1 >= deadline)
@@ -125,6 +154,13 @@ static void run_sync(struct worker *w, uint64_t base, uint64_t deadline,
  * is free, then reap at least a batch (or all that remain).  One clock read
  * per submitted batch and one per reaped batch: every I/O of a batch shares
  * its submit time, every I/O reaped together shares its completion time.
+ *
+ * The deadline is checked after every submitted batch, so a deep queue
+ * (thousands of I/Os) cannot keep submitting past -d; at the deadline or a
+ * stop the engine cancels what it can of the I/Os in flight (their
+ * completions, -ECANCELED, count as neither done nor failed) and the rest
+ * are reaped, so the run's elapsed time, which includes that drain, is
+ * what ops/s is divided by.
  */
 static void run_async(struct worker *w, uint64_t base, uint64_t deadline,
 		      int fixed_kind, bool mixed)
@@ -136,7 +172,7 @@ static void run_async(struct worker *w, uint64_t base, uint64_t deadline,
 	struct io_unit **free_units = w->free_units, **done = w->done_units;
 	unsigned nfree = qd, inflight = 0, staged, i;
 	uint64_t issued = 0, t;
-	bool stopping = false;
+	bool stopping = false, cancelled = false;
 	int n, ret;
 
 	for (i = 0; i < qd; i++)
@@ -159,7 +195,7 @@ static void run_async(struct worker *w, uint64_t base, uint64_t deadline,
 				u->off = pattern_next(&w->pat, &w->rng);
 				ret = e->queue(io, u);
 				if (ret) {
-					fail(w, ret, u->kind, u->off);
+					fail(w, ret, u->kind, u->off, -1);
 					stopping = true;
 					break;
 				}
@@ -174,30 +210,42 @@ static void run_async(struct worker *w, uint64_t base, uint64_t deadline,
 			ret = e->commit(io);
 			if (ret) {
 				fail(w, ret, free_units[nfree]->kind,
-				     free_units[nfree]->off);
+				     free_units[nfree]->off, -1);
 				stopping = true;
 				break;
 			}
 			inflight += staged;
+			if (t >= deadline)
+				stopping = true;
 		}
 		if (!inflight)
 			break;
+		if (stopping && !cancelled && e->cancel) {
+			/* a byte-limited run's last I/Os are all wanted */
+			cancelled = !w->ops_limit || w->error ||
+				    atomic_load_explicit(&stop_all, memory_order_relaxed);
+			if (cancelled)
+				e->cancel(io);
+		}
 		n = e->reap(io, inflight < batch ? inflight : batch, done);
 		if (n < 0) {
-			fail(w, n, fixed_kind, 0);
+			fail(w, n, fixed_kind, 0, -1);
 			break;
 		}
 		t = now_ns();
 		for (i = 0; i < (unsigned)n; i++) {
 			struct io_unit *u = done[i];
 
-			if (u->res != (int64_t)bs && !w->error)
+			if (cancelled && u->res == -ECANCELED)
+				;	/* asked for: neither done nor failed */
+			else if (u->res != (int64_t)bs)
 				fail(w, u->res < 0 ? (int)u->res : -EIO, u->kind,
-				     u->off);
-			else if (stats_record(&w->st, u->kind, u->off,
+				     u->off, u->res < 0 ? -1 : u->res);
+			else if (!w->error &&
+				 stats_record(&w->st, u->kind, u->off,
 					      (uint32_t)bs, t - base,
 					      t - u->t_submit))
-				fail(w, -ENOMEM, u->kind, u->off);
+				fail(w, -ENOMEM, IO_KIND_MEMORY, u->off, -1);
 			free_units[nfree++] = u;
 		}
 		inflight -= (unsigned)n;
@@ -259,7 +307,7 @@ static void *worker_main(void *arg)
 		wait_for_start();
 	}
 	if (ret) {
-		fail(w, ret, IO_KIND_START, 0);
+		fail(w, ret, IO_KIND_START, 0, -1);
 		w->t_end = 0;
 		thread_done();
 		return NULL;
@@ -279,6 +327,59 @@ static const char *kind_name(int kind)
 	return kind == IO_READ ? "read" : kind == IO_WRITE ? "write" : "trim";
 }
 
+/* The sentence for a thread's failure, in wl->errmsg. */
+static void describe_failure(struct workload *wl, const struct worker *w,
+			     unsigned i)
+{
+	char why[PATH_MAX + 128];
+	const char *verb = kind_name(w->err_kind);
+
+	if (w->err_kind == IO_KIND_START) {
+		snprintf(wl->errmsg, sizeof(wl->errmsg),
+			 "the %s engine could not start in thread %u: %s",
+			 wl->eng->name, i, strerror(-w->error));
+		return;
+	}
+	if (w->err_kind == IO_KIND_MEMORY) {
+		snprintf(wl->errmsg, sizeof(wl->errmsg),
+			 "thread %u stopped the run: its statistics (the %s) could not grow within rebench's memory budget of %s (see MEMORY in rebench(1)); the results and --output cover the run until then. Use a larger -g, fewer threads, or a shorter -d",
+			 i, wl->spec.sample_ns ? "time series" : "per-I/O log of -g 0",
+			 memory_budget_text());
+		return;
+	}
+	if (w->err_done >= 0)
+		snprintf(why, sizeof(why), "short %s: %lld of %llu bytes%s",
+			 verb, (long long)w->err_done,
+			 (unsigned long long)wl->spec.bs,
+			 w->err_done == 0 ? " (the end of the target: it shrank during the run?)" : "");
+	else if (w->error == -EFAULT && wl->eng == &engine_mmap)
+		snprintf(why, sizeof(why), "the mapping is no longer backed (SIGBUS): %s shrank below this offset during the run",
+			 wl->tgt.path);
+	else
+		snprintf(why, sizeof(why), "%s", strerror(-w->error));
+	snprintf(wl->errmsg, sizeof(wl->errmsg),
+		 "%s of %llu bytes at offset %llu of %.1500s failed in thread %u: %.2000s",
+		 verb, (unsigned long long)wl->spec.bs,
+		 (unsigned long long)w->err_off, wl->tgt.path, i, why);
+}
+
+/* A deep queue can still be draining at the deadline: say how long the
+ * run really took when that is over a tenth more than asked (ops/s and
+ * MB/s are always over the real time). */
+static void warn_overrun(struct workload *wl, uint64_t elapsed)
+{
+	const struct spec *s = &wl->spec;
+	uint64_t limit = s->time_limit_ns;
+
+	if (!limit || elapsed <= limit + limit / 10 || wl->error)
+		return;
+	workload_warn(wl, "the run took %.3f s, not the %.3f s asked: the I/Os in flight at the deadline (up to %llu: -q %llu x -c %llu) had to complete or be cancelled; ops/s and MB/s are over the real %.3f s",
+		      (double)elapsed / 1e9, (double)limit / 1e9,
+		      (unsigned long long)(s->qd * s->threads),
+		      (unsigned long long)s->qd, (unsigned long long)s->threads,
+		      (double)elapsed / 1e9);
+}
+
 static void collect(struct workload *wl)
 {
 	struct thread_stats *threads[4096];
@@ -291,19 +392,10 @@ static void collect(struct workload *wl)
 		threads[i] = &w->st;
 		if (w->t_end > elapsed)
 			elapsed = w->t_end;
-		if (w->error && !wl->error && w->err_kind == IO_KIND_START) {
+		if (w->error && !wl->error) {
 			wl->error = w->error;
-			snprintf(wl->errmsg, sizeof(wl->errmsg),
-				 "the %s engine could not start in thread %u: %s",
-				 wl->eng->name, i, strerror(-w->error));
-		} else if (w->error && !wl->error) {
-			wl->error = w->error;
-			snprintf(wl->errmsg, sizeof(wl->errmsg),
-				 "%s of %llu bytes at offset %llu of %s failed in thread %u: %s",
-				 kind_name(w->err_kind),
-				 (unsigned long long)wl->spec.bs,
-				 (unsigned long long)w->err_off, wl->tgt.path,
-				 i, strerror(-w->error));
+			wl->error_is_memory = w->err_kind == IO_KIND_MEMORY;
+			describe_failure(wl, w, i);
 		}
 	}
 	wl->few_ios_warning = -1;
@@ -320,7 +412,9 @@ static void collect(struct workload *wl)
 			      PERCENTILE_STABLE_IOS);
 		wl->few_ios_warning = wl->nwarn - 1;
 	}
-	if (!wl->spec.seq) {
+	warn_overrun(wl, elapsed);
+	wl->fit.present = false;
+	if (!wl->spec.seq && wl->have_result && wl->res.ops_total) {
 		const uint64_t *slices[4096], *ranks[4096];
 
 		for (i = 0; i < n; i++) {
@@ -333,15 +427,17 @@ static void collect(struct workload *wl)
 	}
 }
 
-/* The main thread waits up to a tick for a signal: SIGINT, SIGTERM or
- * SIGHUP stop the run; SIGUSR1 only wakes it (thread_done()). */
-static void wait_tick(const sigset_t *sigs, bool *interrupted)
+/* The main thread waits up to a tick for the last worker's SIGUSR1
+ * (thread_done()); a stop signal ends the wait early (its handler runs,
+ * see signals.c) and stops every thread. */
+static void wait_tick(const sigset_t *usr1, bool *interrupted)
 {
 	static const struct timespec tick = { 0, 50 * 1000 * 1000 };
-	int sig = sigtimedwait(sigs, NULL, &tick);
 
-	if (sig > 0 && sig != SIGUSR1) {
-		atomic_store(&stop_all, 1);
+	if (!signals_stop_requested())
+		sigtimedwait(usr1, NULL, &tick);
+	if (signals_stop_requested() && !*interrupted) {
+		request_stop();
 		*interrupted = true;
 	}
 }
@@ -359,7 +455,7 @@ static void main_warm_up(const sigset_t *sigs, bool *interrupted)
 int run_workloads(struct workload *wls, size_t n, uint64_t warmup,
 		  bool *interrupted)
 {
-	sigset_t sigs, old;
+	sigset_t sigs, usr1, old;
 	unsigned total = 0, i;
 	size_t k;
 	int ret = 0;
@@ -370,13 +466,18 @@ int run_workloads(struct workload *wls, size_t n, uint64_t warmup,
 		wls[k].warmup_ns = warmup;
 	for (k = 0; k < n; k++)
 		total += (unsigned)wls[k].spec.threads;
-	atomic_store(&stop_all, 0);
+	/* a stop that came during the preparation: nothing is measured */
+	atomic_store(&stop_all, signals_stop_requested() != 0);
+	*interrupted = signals_stop_requested() != 0;
 	atomic_store(&running, (int)total);
-	sigemptyset(&sigs);
-	sigaddset(&sigs, SIGINT);
-	sigaddset(&sigs, SIGTERM);
-	sigaddset(&sigs, SIGHUP);
-	sigaddset(&sigs, SIGUSR1);	/* "all done", from thread_done() */
+	/* Workers block the stop signals, so that their handler runs in the
+	 * main thread and ends its wait; SIGUSR1 ("all done", from
+	 * thread_done()) stays blocked in every thread and is taken with
+	 * sigtimedwait. */
+	sigemptyset(&usr1);
+	sigaddset(&usr1, SIGUSR1);
+	signals_stop_set(&sigs);
+	sigaddset(&sigs, SIGUSR1);
 	main_thread = pthread_self();
 	pthread_sigmask(SIG_BLOCK, &sigs, &old);
 	if (pthread_barrier_init(&start_barrier, NULL, total + 1)) {
@@ -396,12 +497,14 @@ int run_workloads(struct workload *wls, size_t n, uint64_t warmup,
 			w->started = true;
 		}
 	}
+	signals_stop_set(&sigs);
+	pthread_sigmask(SIG_UNBLOCK, &sigs, NULL);
 	wait_for_start();
 	if (warmup_ns)
-		main_warm_up(&sigs, interrupted);
+		main_warm_up(&usr1, interrupted);
 	progress_begin(wls, n, run_start_ns);
 	while (atomic_load(&running) > 0) {
-		wait_tick(&sigs, interrupted);
+		wait_tick(&usr1, interrupted);
 		progress_tick(now_ns());
 	}
 	progress_end();
@@ -410,7 +513,7 @@ int run_workloads(struct workload *wls, size_t n, uint64_t warmup,
 out_abort:
 	/* The threads already created wait at the barrier for arrivals that
 	 * will never come; none has done any I/O.  The caller exits. */
-	atomic_store(&stop_all, 1);
+	request_stop();
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return ret;
 
@@ -424,10 +527,7 @@ out_join:
 		 * see running == 0 before it arrives): take it before SIGUSR1
 		 * is unblocked, or it would kill the process */
 		struct timespec zero = { 0, 0 };
-		sigset_t usr1;
 
-		sigemptyset(&usr1);
-		sigaddset(&usr1, SIGUSR1);
 		while (sigtimedwait(&usr1, NULL, &zero) == SIGUSR1)
 			;
 	}

@@ -2,6 +2,7 @@
  * workload result with its interval statistics (GSL).
  */
 #include "stats.h"
+#include "memory.h"
 
 #include <errno.h>
 #include <gsl/gsl_statistics_double.h>
@@ -22,6 +23,9 @@ int thread_stats_init(struct thread_stats *st, uint64_t step_ns,
 	return thread_stats_grow(st, cap);
 }
 
+/* Bytes per interval: ops, latency sum and latency max. */
+#define SERIES_BYTES (3 * sizeof(uint64_t))
+
 int thread_stats_grow(struct thread_stats *st, size_t need)
 {
 	size_t cap = st->cap ? st->cap : 64;
@@ -29,6 +33,10 @@ int thread_stats_grow(struct thread_stats *st, size_t need)
 
 	while (cap < need)
 		cap *= 2;
+	/* every byte of statistics counts against the memory budget */
+	if (!memory_take((cap - st->cap) * SERIES_BYTES))
+		return -ENOMEM;
+	st->mem += (cap - st->cap) * SERIES_BYTES;
 	a = realloc(st->iv_ops, cap * sizeof(*a));
 	if (a)
 		st->iv_ops = a;
@@ -57,10 +65,14 @@ int thread_stats_log_chunk(struct thread_stats *st)
 		st->log_tail->n = 0;
 		return 0;
 	}
-	c = malloc(sizeof(*c));
-
-	if (!c)
+	if (!memory_take(sizeof(*c)))
 		return -ENOMEM;
+	c = malloc(sizeof(*c));
+	if (!c) {
+		memory_give(sizeof(*c));
+		return -ENOMEM;
+	}
+	st->mem += sizeof(*c);
 	c->next = NULL;
 	c->n = 0;
 	if (st->log_tail)
@@ -98,6 +110,7 @@ void thread_stats_free(struct thread_stats *st)
 	free(st->iv_ops);
 	free(st->iv_lat_sum);
 	free(st->iv_lat_max);
+	memory_give(st->mem);
 	memset(st, 0, sizeof(*st));
 }
 

@@ -49,6 +49,7 @@ struct thread_stats {
 	/* per-I/O log, only with -g 0 and --output */
 	bool log_ios;
 	struct io_log_chunk *log_head, *log_tail;
+	uint64_t mem;		/* bytes taken from the memory budget */
 };
 
 struct result {

@@ -20,6 +20,7 @@
 
 #include "confirm.h"
 #include "json.h"
+#include "outpath.h"
 #include "plan.h"
 #include "plot.h"
 #include "repeat_run.h"
@@ -191,7 +192,10 @@ static void write_rows(FILE *f, const struct sweep *sw, size_t p,
 			write_repeat_cells(f, wl->rep);
 		fputc('\n', f);
 	}
-	fflush(f);
+	if (f == stdout)
+		outpath_flush_stdout();	/* keeps the first error's errno */
+	else
+		fflush(f);
 }
 
 /* gnuplot "matrix nonuniform": first row the column values, then each row
@@ -202,13 +206,10 @@ static int write_matrix(const char *path, const struct sweep *sw,
 	const struct sweep_axis *ry = &sw->axes[0], *cx = &sw->axes[1];
 	char buf[64];
 	size_t i, j;
-	FILE *f = fopen(path, "w");
+	FILE *f = outpath_open("the sweep matrix", path);
 
-	if (!f) {
-		fprintf(stderr, "rebench: cannot write the sweep matrix %s: %s\n",
-			path, strerror(errno));
-		return -errno;
-	}
+	if (!f)
+		return -EIO;
 	fprintf(f, "# rebench sweep matrix\n# rows: %s\n# columns: %s\n# values: ops_per_s\n",
 		ry->opt->name, cx->opt->name);
 	fprintf(f, "%zu", cx->n);
@@ -224,7 +225,7 @@ static int write_matrix(const char *path, const struct sweep *sw,
 			fprintf(f, " %.2f", ops[i * cx->n + j]);
 		fputc('\n', f);
 	}
-	return fclose(f) ? -errno : 0;
+	return outpath_close("the sweep matrix", path, f);
 }
 
 static void progress(const struct sweep *sw, size_t p, double elapsed_s)
@@ -257,14 +258,43 @@ static int plot_kind(const struct sweep *sw)
 	return num == 1 ? 1 : 0;
 }
 
+/* The table, the matrix beside it and the plot: each under the rule of
+ * outpath.h, none a target, none the same file as another. */
+static int check_table_paths(const struct sweep *sw, const struct spec *base,
+			     const char *table, const char *plot)
+{
+	char matrix[PATH_MAX + 16], err[PATH_MAX + 1200] = "";
+	bool two_numeric = sw->naxes == 2 && sw->axes[0].numeric &&
+			   sw->axes[1].numeric;
+
+	if (check_output_path(base))
+		return -EINVAL;
+	snprintf(matrix, sizeof(matrix), "%s.matrix", table);
+	if (two_numeric && (outpath_check("the sweep matrix", matrix, err, sizeof(err)) ||
+			    check_path_free("the sweep matrix", matrix))) {
+		if (err[0])
+			fprintf(stderr, "rebench: %s\n", err);
+		return -EINVAL;
+	}
+	if (plot && !strcmp(plot, table)) {
+		fprintf(stderr, "rebench: --plot %s is also the --output table; give the picture its own name\n",
+			plot);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int plot_sweep(const struct sweep *sw, const char *table,
-		      const char *matrix, const char *plot)
+		      const char *matrix, const char *plot, bool temp)
 {
 	char note[PATH_MAX + 64];
 	const char *args[5];
 	size_t a, num = 0, first_num = 0, cat = SWEEP_MAX_AXES;
 
-	snprintf(note, sizeof(note), "the data is in %s", table);
+	if (temp)
+		snprintf(note, sizeof(note), "the table is on standard output");
+	else
+		snprintf(note, sizeof(note), "the data is in %s", table);
 	for (a = 0; a < sw->naxes; a++) {
 		if (sw->axes[a].numeric) {
 			if (!num++)
@@ -327,20 +357,19 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 		free(ops);
 		return EXIT_BAD_ARGS;
 	}
-	if (table && check_output_path(base)) {
+	if (table && check_table_paths(sw, base, table, plot)) {
 		free(ops);
 		return EXIT_BAD_ARGS;
 	}
 	ret = check_all(sw, bases, nbases, base, run->yes || run->silent);
 	if (ret) {
 		free(ops);
-		return ret == -EBUSY ? EXIT_PREP_FAILED : EXIT_BAD_ARGS;
+		return confirm_exit_status(ret);
 	}
 	/* where the table goes: --output, else stdout (and a copy for --plot) */
 	if (table) {
-		tab = fopen(table, "w");
+		tab = outpath_open("--output", table);
 		if (!tab) {
-			fprintf(stderr, "rebench: cannot write --output %s: %s\n", table, strerror(errno));
 			free(ops);
 			return EXIT_PREP_FAILED;
 		}
@@ -416,7 +445,6 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 			}
 			for (k = 0; k < nworkloads; k++)
 				report_terse_line(stdout, &workloads[k], interrupted, suffix);
-			fflush(stdout);
 		}
 		if (run->json) {
 			json_obj_begin(&j, NULL);
@@ -463,6 +491,14 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 				workloads[k].rep = NULL;
 			repeat_free();
 		}
+		/* nobody reads standard output any more (a closed pipe, a full
+		 * disk): the remaining points would measure for no one */
+		if ((tab == stdout || run->silent || run->json) &&
+		    outpath_flush_stdout()) {
+			fprintf(stderr, "rebench: standard output failed after point %zu of %zu: the sweep stops there%s\n",
+				p + 1, sw->npoints, table ? "; the --output table has every point so far" : "");
+			status = EXIT_OUTPUT_FAILED;
+		}
 	}
 	repeat_free();	/* when the loop ended early */
 	if (tty)
@@ -472,8 +508,9 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 		json_obj_end(&j);
 		json_obj_end(&j);
 	}
-	if (tab && tab != stdout && fclose(tab) && status == EXIT_OK)
-		status = EXIT_IO_FAILED;
+	if (tab && tab != stdout && outpath_close("--output", table, tab) &&
+	    status == EXIT_OK)
+		status = EXIT_OUTPUT_FAILED;
 	if (tab_copy)
 		fclose(tab_copy);
 	fflush(stdout);
@@ -487,13 +524,14 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 	    status == EXIT_OK) {
 		snprintf(mpath, sizeof(mpath), "%s.matrix", tpath);
 		if (write_matrix(mpath, sw, ops) && status == EXIT_OK)
-			status = EXIT_IO_FAILED;
+			status = EXIT_OUTPUT_FAILED;
 	}
 	if (plot && status == EXIT_OK &&
-	    plot_sweep(sw, tpath, mpath, plot))
+	    plot_sweep(sw, tpath, mpath, plot, tab_copy != NULL))
 		status = EXIT_PLOT_FAILED;
-	if (tab_copy && status == EXIT_OK) {
-		/* the table went to stdout: the copy was only for gnuplot */
+	if (tab_copy) {
+		/* the table went to stdout: the copy was only for gnuplot, and
+		 * goes on every exit */
 		unlink(tpath);
 		if (mpath[0])
 			unlink(mpath);

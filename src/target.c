@@ -1,8 +1,8 @@
-/* target.c - geometry from block ioctls and sysfs; in-use detection from
- * mountinfo, /proc/swaps and sysfs holders.
+/* target.c - geometry from block ioctls and sysfs; in-use detection is
+ * inuse.c's.
  */
 #include "target.h"
-#include "mountinfo.h"
+#include "inuse.h"
 
 /* The reason of every field until a probe learns it or says why not. */
 #define NOT_PROBED "not probed"
@@ -307,107 +307,16 @@ int target_probe(const char *path, struct target *t, char *err, size_t len)
 	return 0;
 }
 
-static bool is_swap(dev_t dev)
-{
-	char line[4096], path[PATH_MAX];
-	struct stat st;
-	bool found = false;
-	FILE *f = fopen("/proc/swaps", "r");
-
-	if (!f)
-		return false;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%4095s", path) != 1 || path[0] != '/')
-			continue;
-		if (!stat(path, &st) && S_ISBLK(st.st_mode) && st.st_rdev == dev) {
-			found = true;
-			break;
-		}
-	}
-	fclose(f);
-	return found;
-}
-
-static bool has_holders(const char *sysdir, char *holder, size_t len)
-{
-	char path[PATH_MAX];
-	struct dirent *de;
-	bool found = false;
-	DIR *d;
-
-	snprintf(path, sizeof(path), "%s/holders", sysdir);
-	d = opendir(path);
-	if (!d)
-		return false;
-	while ((de = readdir(d))) {
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(holder, len, "%s", de->d_name);
-		found = true;
-		break;
-	}
-	closedir(d);
-	return found;
-}
-
-/* Check one device (disk or partition) given its sysfs directory. */
-static bool dev_in_use(const char *sysdir, const char *name, char *why,
-		       size_t len)
-{
-	char buf[64], where[PATH_MAX], holder[256];
-	unsigned maj, min;
-	dev_t dev;
-
-	if (!read_line(sysdir, "dev", buf, sizeof(buf)) ||
-	    sscanf(buf, "%u:%u", &maj, &min) != 2)
-		return false;
-	dev = makedev(maj, min);
-	if (mountinfo_find(dev, where, sizeof(where), NULL, 0)) {
-		snprintf(why, len, "/dev/%s is mounted on %s", name, where);
-		return true;
-	}
-	if (is_swap(dev)) {
-		snprintf(why, len, "/dev/%s is in use as swap", name);
-		return true;
-	}
-	if (has_holders(sysdir, holder, sizeof(holder))) {
-		snprintf(why, len, "/dev/%s is held by %s (LVM, RAID, device mapper or similar)", name, holder);
-		return true;
-	}
-	return false;
-}
-
 bool target_in_use(const struct target *t, char *why, size_t len)
 {
-	char dir[PATH_MAX], sub[PATH_MAX + 300];
-	struct dirent *de;
-	bool busy;
-	DIR *d;
+	struct stat st;
 
-	if (t->kind == TARGET_FILE || !sysfs_dir(t->rdev, dir))
+	if (!t->exists)
 		return false;
-	busy = dev_in_use(dir, t->name, why, len);
-	if (busy || t->kind == TARGET_PARTITION)
-		return busy;
-	/* A whole disk is in use when any of its partitions is. */
-	d = opendir(dir);
-	if (!d)
-		return false;
-	while (!busy && (de = readdir(d))) {
-		if (strncmp(de->d_name, t->name, strlen(t->name)) ||
-		    de->d_name[0] == '.')
-			continue;
-		snprintf(sub, sizeof(sub), "%s/%s", dir, de->d_name);
-		if (access(sub, F_OK) || !strlen(de->d_name))
-			continue;
-		snprintf(sub, sizeof(sub), "%s/%s/partition", dir, de->d_name);
-		if (access(sub, F_OK))
-			continue;
-		snprintf(sub, sizeof(sub), "%s/%s", dir, de->d_name);
-		busy = dev_in_use(sub, de->d_name, why, len);
-	}
-	closedir(d);
-	return busy;
+	if (t->kind != TARGET_FILE)
+		return inuse_blockdev(t->path, t->rdev, why, len);
+	return !stat(t->path, &st) &&
+	       inuse_file(t->path, st.st_dev, st.st_ino, why, len);
 }
 
 bool file_has_hole(int fd, uint64_t off, uint64_t len)

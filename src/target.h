@@ -79,9 +79,9 @@ struct target {
 int target_probe(const char *path, struct target *t, char *err, size_t len);
 
 /*
- * Why a block device must not be written: mounted (it or one of its
- * partitions), used as swap, or held by another device (LVM, RAID, dm).
- * Returns true and a plain-words reason in why when in use.
+ * Why a target must not be written: anything above it in use (see
+ * inuse.h for the whole list).  Returns true and a plain-words reason in
+ * why when in use.
  */
 bool target_in_use(const struct target *t, char *why, size_t len);
 

@@ -20,6 +20,7 @@
 #include "target.h"
 
 #define MAX_WARNINGS 16
+#define MAX_CREATED 256	/* files one run may create */
 
 struct workload;
 
@@ -42,6 +43,7 @@ struct worker {
 	int error;		/* -errno of the failed I/O */
 	int err_kind;
 	uint64_t err_off;
+	int64_t err_done;	/* a short transfer's bytes, else -1 */
 };
 
 struct workload {
@@ -60,6 +62,7 @@ struct workload {
 	struct result res;
 	bool have_result;
 	int error;		/* first failed I/O of any thread */
+	bool error_is_memory;	/* ... or the memory budget stopped it */
 	bool stopped_early;	/* another workload's failed I/O stopped it */
 	uint64_t warmup_ns;	/* unmeasured time it ran before the run */
 	int few_ios_warning;	/* index of the too-few-I/Os warning, or -1 */
@@ -73,6 +76,8 @@ void workload_warn(struct workload *wl, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* Does running wl change data the user already had? */
 bool workload_destroys_data(const struct workload *wl);
+/* The page-cache warning of -p reads, which depends on --drop-caches. */
+void workload_warn_page_cache(struct workload *wl, bool drop_caches);
 /* Decide layout needs and warnings from the probed target; no I/O. */
 void workload_plan(struct workload *wl);
 /* Create or lay out the file, open descriptors, allocate buffers and
@@ -81,6 +86,9 @@ int workload_prepare(struct workload *wl);
 void workload_cleanup(struct workload *wl);
 /* Drop the exclusive claims on written devices, after every cleanup. */
 void workload_release_claims(void);
+/* Files created by this process: remove them (when remove, saying so)
+ * and forget them.  Called once at exit: remove after a fault. */
+void workload_remove_created(bool remove);
 
 /* Run all workloads together behind one start barrier.  Returns 0, or -EIO
  * when an I/O failed (details in each workload).  *interrupted is set when

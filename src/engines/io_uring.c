@@ -168,7 +168,7 @@ static int uring_reap(struct io_ctx *io, unsigned min, struct io_unit **done)
 {
 	struct uring_state *s = io->priv;
 	struct io_uring_cqe *cqe;
-	unsigned head, n = 0;
+	unsigned head, n = 0, seen = 0;
 	int ret;
 
 	do {
@@ -179,13 +179,31 @@ static int uring_reap(struct io_ctx *io, unsigned min, struct io_unit **done)
 	io_uring_for_each_cqe(&s->ring, head, cqe) {
 		struct io_unit *u = io_uring_cqe_get_data(cqe);
 
+		seen++;
+		if (!u)
+			continue;	/* the cancel request's own completion */
 		u->res = cqe->res;
 		done[n++] = u;
 		if (n == io->qd)
 			break;
 	}
-	io_uring_cq_advance(&s->ring, n);
+	io_uring_cq_advance(&s->ring, seen);
 	return (int)n;
+}
+
+/* One request cancels every I/O of the ring that has not reached the
+ * device yet (5.19+; older kernels answer -EINVAL and all complete). */
+static void uring_cancel(struct io_ctx *io)
+{
+	struct uring_state *s = io->priv;
+	struct io_uring_sqe *sqe = io_uring_get_sqe(&s->ring);
+
+	if (!sqe)
+		return;
+	io_uring_prep_cancel64(sqe, 0, IORING_ASYNC_CANCEL_ANY);
+	io_uring_sqe_set_data(sqe, NULL);
+	s->staged++;
+	uring_commit(io);
 }
 
 static void uring_cleanup(struct io_ctx *io)
@@ -210,6 +228,7 @@ const struct engine_ops engine_uring = {
 	.queue = uring_queue,
 	.commit = uring_commit,
 	.reap = uring_reap,
+	.cancel = uring_cancel,
 	.cleanup = uring_cleanup,
 };
 

@@ -3,9 +3,12 @@
  * done.  Page cache only: a mapping cannot be O_DIRECT.
  */
 #include <errno.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -18,6 +21,43 @@ struct mmap_state {
 	size_t map_len;
 	uint64_t page;
 };
+
+/*
+ * A mapping whose file or device shrank under it raises SIGBUS on the next
+ * touch of a page past the new end.  The copy runs under a per-thread jump
+ * point: the handler jumps back and the I/O fails with -EFAULT at that
+ * offset, as a read past the end fails for the other engines, so the run
+ * ends with its results.  sigsetjmp(.., 0) saves no signal mask (no system
+ * call per I/O); SA_NODEFER keeps SIGBUS unblocked after the jump.
+ */
+static __thread sigjmp_buf *bus_jump;
+
+static void on_sigbus(int sig, siginfo_t *si, void *uc)
+{
+	(void)si;
+	(void)uc;
+	if (bus_jump)
+		siglongjmp(*bus_jump, 1);
+	/* not ours: the default action, as if rebench had no handler */
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void catch_sigbus_once(void)
+{
+	struct sigaction sa = { .sa_sigaction = on_sigbus,
+				.sa_flags = SA_SIGINFO | SA_NODEFER };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGBUS, &sa, NULL);
+}
+
+static void catch_sigbus(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, catch_sigbus_once);
+}
 
 static int mmap_init(struct io_ctx *io)
 {
@@ -40,6 +80,7 @@ static int mmap_init(struct io_ctx *io)
 		return -e;
 	}
 	io->priv = m;
+	catch_sigbus();
 	return 0;
 }
 
@@ -49,13 +90,22 @@ static ssize_t mmap_io(struct io_ctx *io, int kind, uint64_t off, size_t len)
 	char *p = m->base + (off - m->map_off);
 	uint64_t first;
 
+	sigjmp_buf jump;
+
 	if (kind == IO_TRIM)
 		return io_trim(io, off, len);
-	if (kind == IO_READ) {
-		memcpy(io->buf, p, len);
-		return (ssize_t)len;
+	if (sigsetjmp(jump, 0)) {
+		bus_jump = NULL;
+		return -EFAULT;
 	}
-	memcpy(p, io->buf, len);
+	bus_jump = &jump;
+	if (kind == IO_READ)
+		memcpy(io->buf, p, len);
+	else
+		memcpy(p, io->buf, len);
+	bus_jump = NULL;
+	if (kind == IO_READ)
+		return (ssize_t)len;
 	if (io->flush) {
 		/* msync wants a page-aligned start */
 		first = off - (off - m->map_off) % m->page;

@@ -95,6 +95,13 @@ static int paio_reap(struct io_ctx *io, unsigned min, struct io_unit **done)
 	}
 }
 
+/* glibc's helper threads drop the requests they have not started; those
+ * then report ECANCELED through aio_error. */
+static void paio_cancel(struct io_ctx *io)
+{
+	aio_cancel(io->fd, NULL);
+}
+
 static void paio_cleanup(struct io_ctx *io)
 {
 	struct paio_state *p = io->priv;
@@ -129,5 +136,6 @@ const struct engine_ops engine_paio = {
 	.queue = paio_queue,
 	.commit = paio_commit,
 	.reap = paio_reap,
+	.cancel = paio_cancel,
 	.cleanup = paio_cleanup,
 };

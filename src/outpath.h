@@ -1,0 +1,38 @@
+/* outpath.h - the one rule for every path rebench writes (--output, the
+ * sweep's TABLE.matrix, --plot, its temporaries): a regular file, or a new
+ * name in an existing directory.  Never a device, a directory, a FIFO or a
+ * socket, and never a file that backs something in use (a loop device, a
+ * swap file).
+ *
+ * outpath_check() runs before any I/O and proves the path by opening it
+ * (a new name is created and removed again); outpath_open() opens it for
+ * writing in a way that cannot reach a device even if the path changed in
+ * between, and truncates only once it knows it holds a regular file.
+ */
+#ifndef REBENCH_OUTPATH_H
+#define REBENCH_OUTPATH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* 0, or -errno with a sentence naming what (e.g. "--output") and path. */
+int outpath_check(const char *what, const char *path, char *err, size_t len);
+
+/* fopen(path, "w") under the rule; NULL after printing why (what names
+ * the option in the message). */
+FILE *outpath_open(const char *what, const char *path);
+
+/* Close a file written with outpath_open(); 0, or -errno after printing
+ * why (a full disk shows up here as often as in the writes). */
+int outpath_close(const char *what, const char *path, FILE *f);
+
+/* Flush stdout, keeping its first error for outpath_finish_stdout(): 0,
+ * or that -errno. */
+int outpath_flush_stdout(void);
+
+/* Flush and close stdout (once, at exit): 0, or -errno after a message
+ * (a closed pipe, a full disk, /dev/full). */
+int outpath_finish_stdout(void);
+
+#endif

@@ -1,0 +1,29 @@
+/* signals.h - how a stop reaches rebench, outside and inside the run.
+ *
+ * SIGINT, SIGTERM and SIGHUP ask for a stop: a handler records the signal
+ * and every phase (the question, the layout, the run, a sweep between its
+ * points) looks at it and ends with the results so far.  A signal the
+ * caller ignored stays ignored (nohup ignores SIGHUP, so the run goes on
+ * when the terminal closes).  SIGPIPE is ignored, so that a closed stdout
+ * is a write error rebench reports after finishing its data files, not a
+ * death that loses them.
+ */
+#ifndef REBENCH_SIGNALS_H
+#define REBENCH_SIGNALS_H
+
+#include <signal.h>
+#include <stdbool.h>
+
+/* Once, first thing in main. */
+void signals_init(void);
+
+/* The stop signal received (SIGINT, SIGTERM, SIGHUP), or 0. */
+int signals_stop_requested(void);
+
+/* The stop signals rebench handles (those the caller did not ignore). */
+void signals_stop_set(sigset_t *set);
+
+/* In a child before exec: the dispositions rebench was started with. */
+void signals_restore_for_child(void);
+
+#endif
