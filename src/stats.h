@@ -89,25 +89,26 @@ static inline int stats_record(struct thread_stats *st, int kind,
 			       uint64_t off, uint32_t len, uint64_t t_done,
 			       uint64_t lat)
 {
-	hist_add(&st->hist, lat);
-	HIST_SET(st->ops[kind], st->ops[kind] + 1);	/* read by progress.c */
+	/* what can fail comes first: an I/O is counted everywhere or
+	 * nowhere, so the totals and the -g 0 log always agree */
 	while (t_done >= st->next_edge) {
 		st->cur++;
 		st->next_edge += st->step_ns;
 	}
 	if (st->cur >= st->cap && thread_stats_grow(st, st->cur + 1))
 		return -1;
+	if (st->log_ios && (!st->log_tail || st->log_tail->n == IO_LOG_CHUNK) &&
+	    thread_stats_log_chunk(st))
+		return -1;
+	hist_add(&st->hist, lat);
+	HIST_SET(st->ops[kind], st->ops[kind] + 1);	/* read by progress.c */
 	st->iv_ops[st->cur]++;
 	st->iv_lat_sum[st->cur] += lat;
 	if (lat > st->iv_lat_max[st->cur])
 		st->iv_lat_max[st->cur] = lat;
 	if (st->log_ios) {
-		struct io_rec *r;
+		struct io_rec *r = &st->log_tail->recs[st->log_tail->n++];
 
-		if ((!st->log_tail || st->log_tail->n == IO_LOG_CHUNK) &&
-		    thread_stats_log_chunk(st))
-			return -1;
-		r = &st->log_tail->recs[st->log_tail->n++];
 		r->t_ns = t_done;
 		r->off = off;
 		r->lat_ns = lat;
