@@ -3,7 +3,10 @@
 # reads, two workloads at once from stdin, a confirmed write, a time series
 # plot, the classic 8 x 8 block size x alignment sweep as a heatmap, 3D
 # surface and lines, and IOPS against block size for uniform against pow.  Creates everything in a temporary directory and removes it,
-# with the loop device, on every exit path.  Needs root (losetup).
+# with the loop device, on every exit path.  Needs root (losetup).  The
+# output directory (DEMO_OUT) is an existing directory or a new name in one;
+# a file the demo would write there that is not a regular file is refused,
+# with exit status 1, before anything is created.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -15,6 +18,13 @@ if [ "$(id -u)" != 0 ]; then
 	echo "demo: needs root to attach a loop device; run: sudo make demo" >&2
 	exit 1
 fi
+# every file it writes: a regular file or a new name in an existing
+# directory, checked before anything is created
+# shellcheck source=SCRIPTDIR/../workloads/lib-outpath.sh
+. "$here/workloads/lib-outpath.sh"
+outpath_check_all "$out" "the demo's output" timeseries.tsv align.tsv \
+	align.tsv.matrix bs-by-dist.tsv timeseries.png align-heatmap.png \
+	align-surface.png align-lines.png bs-by-dist.png || exit 1
 work=$(mktemp -d /tmp/rebench-demo.XXXXXX)
 loop=""
 cleanup() {
@@ -23,7 +33,7 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-mkdir -p "$out"
+mkdir -p -- "$out"
 echo "demo: creating a ${size_mb} MiB scratch image and filling it with data"
 dd if=/dev/urandom of="$work/disk.img" bs=1M count="$size_mb" status=none
 loop=$(losetup -f --show "$work/disk.img")

@@ -6,13 +6,22 @@
 # internal page; on many SSDs that shows as spikes at powers of two.
 #
 #   sudo workloads/align-heatmap.sh /dev/sdb [OUTDIR] [SECONDS-PER-POINT]
+#
+# OUTDIR [.] is an existing directory or a new name in one; a file the study
+# would write there that is not a regular file (a device, a FIFO, a
+# directory) is refused, with exit status 1, before anything runs.
 set -euo pipefail
 dev=${1:?usage: align-heatmap.sh DEVICE [OUTDIR] [SECONDS]}
 out=${2:-.}
 secs=${3:-5}
 rebench=${REBENCH:-rebench}
 plots=${REBENCH_PLOTS:-$(dirname "$(command -v "$rebench")")/../share/rebench/plots}
-mkdir -p "$out"
+# every file it writes: a regular file or a new name in an existing directory
+# shellcheck source=SCRIPTDIR/lib-outpath.sh
+. "$(dirname "$0")/lib-outpath.sh"
+outpath_check_all "$out" "the study's output" align.tsv align.tsv.matrix \
+	align-heatmap.png align-surface.png align-lines.png || exit 1
+mkdir -p -- "$out"
 "$rebench" -b 512..4k/512 -s 512..4k/512 -d "$secs" --yes \
 	--output "$out/align.tsv" --plot "$out/align-heatmap.png" "$dev"
 gnuplot -c "$plots/surface.gp" "$out/align.tsv.matrix" "$out/align-surface.png"

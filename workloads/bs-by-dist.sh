@@ -5,12 +5,20 @@
 # is the curve the original Rebench used to pick B-tree node sizes.
 #
 #   sudo workloads/bs-by-dist.sh /dev/sdb [OUTDIR] [SECONDS-PER-POINT]
+#
+# OUTDIR [.] is an existing directory or a new name in one; a file the study
+# would write there that is not a regular file (a device, a FIFO, a
+# directory) is refused, with exit status 1, before anything runs.
 set -euo pipefail
 dev=${1:?usage: bs-by-dist.sh DEVICE [OUTDIR] [SECONDS]}
 out=${2:-.}
 secs=${3:-5}
 rebench=${REBENCH:-rebench}
-mkdir -p "$out"
+# every file it writes: a regular file or a new name in an existing directory
+# shellcheck source=SCRIPTDIR/lib-outpath.sh
+. "$(dirname "$0")/lib-outpath.sh"
+outpath_check_all "$out" "the study's output" bs-by-dist.tsv bs-by-dist.png || exit 1
+mkdir -p -- "$out"
 "$rebench" -b 512..64k*2 -u uniform,pow -d "$secs" --yes \
 	--output "$out/bs-by-dist.tsv" --plot "$out/bs-by-dist.png" "$dev"
 echo "bs-by-dist: $out/bs-by-dist.tsv, bs-by-dist.png"

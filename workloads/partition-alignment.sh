@@ -27,7 +27,8 @@
 #
 #   sudo workloads/partition-alignment.sh [OPTIONS] [DEVICE]
 #
-#   -o DIR            where tables, probes and plots go [./partition-alignment]
+#   -o DIR            where tables, probes and plots go [./partition-alignment];
+#                     an existing directory or a new name in one
 #   -d D              duration of each sweep point, as rebench -d [5]
 #   -n N              grid of N x N points (sizes 1..N sectors) [8]
 #   -f SIZE           size of the ext2 file [1g, capped to fit]
@@ -76,6 +77,18 @@ case ${sector:-512} in 512|4096) ;; *) die "--sector-size $sector: give 512 or 4
 [ -z "$device" ] || [ -z "$sector" ] || die "--sector-size applies to the image only; $device has its own sectors"
 [ "$(id -u)" = 0 ] || die "needs root: it partitions, formats and mounts (run with sudo)"
 
+# Every path the study writes is a regular file or a new name in an
+# existing directory: checked now, before anything is run or created.
+# shellcheck source=SCRIPTDIR/lib-outpath.sh
+. "$(dirname "$0")/lib-outpath.sh"
+names=(raw p63 p2048 ext2-63 ext2-2048)
+outs=(multiplot.list drilldown.list multiplot.png drilldown.png summary.tsv)
+for n in "${names[@]}"; do
+	outs+=("$n.probe.json" "$n.tsv" "$n.tsv.matrix")
+done
+[ -n "$device" ] || outs+=(partition-alignment.img)
+outpath_check_all "$out" "the study's output" "${outs[@]}" || exit 1
+
 rebench=${REBENCH:-$(command -v rebench || true)}
 [ -x "$rebench" ] || die "cannot find rebench: install it or set REBENCH=/path/to/rebench"
 plots=${REBENCH_PLOTS:-$(dirname "$rebench")/../share/rebench/plots}
@@ -92,7 +105,7 @@ done
 "$rebench" -d "$dur" --help >/dev/null ||
 	die "-d $dur: not a duration rebench accepts"
 
-mkdir -p "$out" || die "cannot create $out"
+mkdir -p -- "$out" || die "cannot create $out"
 out=$(cd "$out" && pwd)
 mnt= loop= image=
 cleanup() {
@@ -230,7 +243,6 @@ label() {
 		elif $m == [0, 0] then "aligned"
 		else "4K +\($m[0]), 1M +\($m[1])" end)' "$out/$1.probe.json"
 }
-names=(raw p63 p2048 ext2-63 ext2-2048)
 whats=("raw device" "start 63" "start 2048" "ext2 file, start 63"
 	"ext2 file, start 2048")
 : >"$out/multiplot.list"

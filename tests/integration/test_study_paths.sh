@@ -1,0 +1,227 @@
+#!/usr/bin/env bash
+# test_study_paths.sh - the study scripts (workloads/partition-alignment.sh,
+# align-heatmap.sh, bs-by-dist.sh, scripts/demo.sh) write only regular files
+# or new names in an existing directory (DESIGN.md, Safety).  For each: an
+# output file name that is a symbolic link to a loop device, an output
+# directory that is a regular file, a FIFO as the output directory and as
+# an output file - each refused by the script itself, before it runs
+# rebench or creates anything, with exit 1 and the reason, and nothing
+# written (the device's checksum, the directory's listing, no loop device
+# or image left); then a quick run of each that succeeds.
+. "$(dirname "$0")/../lib/common.sh"
+
+require_loop
+require_cmd gnuplot jq sfdisk partx mkfs.ext2 setsid sha256sum numfmt mkfifo
+
+S=$SCRATCH
+PA=$TESTS_ROOT/workloads/partition-alignment.sh
+AH=$TESTS_ROOT/workloads/align-heatmap.sh
+BD=$TESTS_ROOT/workloads/bs-by-dist.sh
+DEMO=$TESTS_ROOT/scripts/demo.sh
+WHY_ANY="give a regular file or a new name in an existing directory"
+WHY_DIR="give a directory or a new name in an existing directory"
+
+# study [VAR=VALUE...] SCRIPT ARGS...: run a study script without a
+# terminal; sets RB_OUT/ERR/RC.
+study() {
+	local envs=()
+	while [ $# -gt 0 ] && [[ $1 == *=* ]]; do
+		envs+=("$1")
+		shift
+	done
+	RB_CMD="${envs[*]} $(basename "$1") ${*:2}"
+	env REBENCH="$REBENCH" REBENCH_PLOTS="$TESTS_ROOT/plots" "${envs[@]}" \
+		timeout -k 5 120 setsid -w bash "$@" \
+		>"$RB_OUT_FILE" 2>"$RB_ERR_FILE" </dev/null
+	RB_RC=$?
+	RB_OUT=$(cat "$RB_OUT_FILE")
+	RB_ERR=$(cat "$RB_ERR_FILE")
+}
+
+# listing DIR: every name under DIR with its type and size (a refusal must
+# leave it as it was)
+listing() { find "$1" -mindepth 1 -printf '%P %y %s\n' 2>/dev/null | sort; }
+
+# loops attached by the scripts (over their images), not by this test
+study_loops() { losetup -a | grep -c "partition-alignment\.img\|rebench-demo\." || true; }
+demo_dirs() { find /tmp -maxdepth 1 -name 'rebench-demo.*' | wc -l; }
+
+# refused NAME SCRIPT WHAT REASON: the last run exited 1 with the script's
+# refusal of WHAT for REASON
+refused() {
+	assert_rc 1 "$1: exit 1"
+	assert_match "^$2: refusing to write .* to $3: $4; " "$RB_ERR" \
+		"$1: the script refuses $3: $4"
+}
+
+TARGET=$(make_loop 16M)       # the device a study measures
+VICTIM=$(make_loop 8M)        # the device an output name points to
+tsum=$(dev_sum "$TARGET")
+vsum=$(dev_sum "$VICTIM")
+loops0=$(study_loops)
+demos0=$(demo_dirs)
+
+# ----------------------------------------------------- partition-alignment
+section "partition-alignment.sh"
+O=$S/pa
+mkdir "$O"
+for f in raw.probe.json summary.tsv; do
+	ln -sfn "$VICTIM" "$O/$f"
+	before=$(listing "$O")
+	study "$PA" -o "$O" --size 72m -f 8m -n 2 -d 50ms
+	refused "(a) image, $f -> $VICTIM" partition-alignment.sh "$O/$f" "it is a block device"
+	assert_match "$WHY_ANY" "$RB_ERR" "(a) $f: the message says what to give"
+	assert_eq "$before" "$(listing "$O")" "(a) $f: nothing written in the output directory (no image)"
+	assert_eq "$loops0" "$(study_loops)" "(a) $f: no loop device attached"
+	rm "$O/$f"
+done
+ln -s "$VICTIM" "$O/p63.tsv.matrix"
+study "$PA" -o "$O" -f 8m -n 2 -d 50ms --yes "$TARGET"
+refused "(a) named device, p63.tsv.matrix -> $VICTIM" partition-alignment.sh \
+	"$O/p63.tsv.matrix" "it is a block device"
+assert_eq "$tsum" "$(dev_sum "$TARGET")" "(a) named device: $TARGET not repartitioned"
+rm "$O/p63.tsv.matrix"
+assert_eq "$vsum" "$(dev_sum "$VICTIM")" "(a) $VICTIM unchanged"
+
+echo stale >"$S/pa-file"
+study "$PA" -o "$S/pa-file" --size 72m -f 8m -n 2 -d 50ms
+refused "(b) -o a regular file" partition-alignment.sh "$S/pa-file" \
+	"it is a regular file, not a directory"
+assert_match "$WHY_DIR" "$RB_ERR" "(b) the message says to give a directory"
+assert_eq stale "$(cat "$S/pa-file")" "(b) the file is unchanged"
+assert_eq "" "$(ls "$S"/*.img 2>/dev/null)" "(b) no image created"
+
+mkfifo "$S/pa-fifo"
+study "$PA" -o "$S/pa-fifo" --size 72m -f 8m -n 2 -d 50ms
+refused "(c) -o a FIFO" partition-alignment.sh "$S/pa-fifo" "it is a FIFO"
+study "$PA" -o "$S/pa-fifo/sub" --size 72m -f 8m -n 2 -d 50ms
+refused "(c) -o under a FIFO" partition-alignment.sh "$S/pa-fifo/sub" \
+	"$S/pa-fifo is not a directory"
+mkfifo "$O/multiplot.list"
+before=$(listing "$O")
+study "$PA" -o "$O" --size 72m -f 8m -n 2 -d 50ms
+refused "(c) multiplot.list a FIFO" partition-alignment.sh "$O/multiplot.list" "it is a FIFO"
+assert_eq "$before" "$(listing "$O")" "(c) nothing written in the output directory"
+study "$PA" -o "$S/no/such/dir" --size 72m -f 8m -n 2 -d 50ms
+refused "-o in a missing directory" partition-alignment.sh "$S/no/such/dir" \
+	"its directory $S/no/such does not exist"
+assert_eq "" "$(ls -d "$S/no" 2>/dev/null)" "-o in a missing directory: nothing created"
+rm "$O/multiplot.list"
+assert_eq "$loops0" "$(study_loops)" "no loop device left attached by the refusals"
+
+# (d) stale regular files are overwritten, also through a symbolic link
+echo stale >"$O/raw.tsv"
+mkdir "$S/elsewhere"
+echo stale >"$S/elsewhere/summary"
+ln -s "$S/elsewhere/summary" "$O/summary.tsv"
+study "$PA" -o "$O" --size 72m -f 8m -n 2 -d 50ms
+assert_rc 0 "(d) image, 2 x 2 grid, over stale regular files: exit 0"
+assert_eq 5 "$(wc -l <"$O/raw.tsv")" "(d) raw.tsv overwritten: a header and 4 points"
+assert_eq 6 "$(wc -l <"$S/elsewhere/summary")" "(d) summary written through the link"
+assert_match '^[0-9]+ [0-9]+$' "$(png_size "$O/multiplot.png")" "(d) multiplot.png is a PNG"
+assert_eq "$loops0" "$(study_loops)" "(d) no loop device left attached"
+
+# -------------------------------------------------------- align-heatmap
+section "align-heatmap.sh"
+O=$S/ah
+mkdir "$O"
+ln -s "$VICTIM" "$O/align-surface.png"
+before=$(listing "$O")
+study "$AH" "$TARGET" "$O" 10ms
+refused "(a) align-surface.png -> $VICTIM" align-heatmap.sh "$O/align-surface.png" \
+	"it is a block device"
+assert_eq "$before" "$(listing "$O")" "(a) nothing written (rebench did not run)"
+assert_eq "$vsum" "$(dev_sum "$VICTIM")" "(a) $VICTIM unchanged"
+rm "$O/align-surface.png"
+
+echo stale >"$S/ah-file"
+study "$AH" "$TARGET" "$S/ah-file" 10ms
+refused "(b) OUTDIR a regular file" align-heatmap.sh "$S/ah-file" \
+	"it is a regular file, not a directory"
+assert_eq stale "$(cat "$S/ah-file")" "(b) the file is unchanged"
+
+mkfifo "$O/align.tsv"
+before=$(listing "$O")
+study "$AH" "$TARGET" "$O" 10ms
+refused "(c) align.tsv a FIFO" align-heatmap.sh "$O/align.tsv" "it is a FIFO"
+assert_eq "$before" "$(listing "$O")" "(c) nothing written"
+rm "$O/align.tsv"
+
+study "$AH" "$TARGET" "$S/ah-new" 10ms
+assert_rc 0 "(d) 8 x 8 grid at 10ms into a new directory: exit 0"
+assert_eq 65 "$(wc -l <"$S/ah-new/align.tsv")" "(d) align.tsv: a header and 64 points"
+for p in align-heatmap align-surface align-lines; do
+	assert_match '^[0-9]+ [0-9]+$' "$(png_size "$S/ah-new/$p.png")" "(d) $p.png is a PNG"
+done
+
+# ----------------------------------------------------------- bs-by-dist
+section "bs-by-dist.sh"
+O=$S/bd
+mkdir "$O"
+ln -s "$VICTIM" "$O/bs-by-dist.png"
+before=$(listing "$O")
+study "$BD" "$TARGET" "$O" 10ms
+refused "(a) bs-by-dist.png (--plot) -> $VICTIM" bs-by-dist.sh "$O/bs-by-dist.png" \
+	"it is a block device"
+assert_eq "$before" "$(listing "$O")" "(a) nothing written (rebench did not run)"
+assert_eq "$vsum" "$(dev_sum "$VICTIM")" "(a) $VICTIM unchanged"
+rm "$O/bs-by-dist.png"
+mkdir "$O/bs-by-dist.tsv"
+study "$BD" "$TARGET" "$O" 10ms
+refused "(a) bs-by-dist.tsv a directory" bs-by-dist.sh "$O/bs-by-dist.tsv" "it is a directory"
+rmdir "$O/bs-by-dist.tsv"
+
+echo stale >"$S/bd-file"
+study "$BD" "$TARGET" "$S/bd-file" 10ms
+refused "(b) OUTDIR a regular file" bs-by-dist.sh "$S/bd-file" \
+	"it is a regular file, not a directory"
+assert_eq stale "$(cat "$S/bd-file")" "(b) the file is unchanged"
+
+mkfifo "$S/bd-fifo"
+study "$BD" "$TARGET" "$S/bd-fifo" 10ms
+refused "(c) OUTDIR a FIFO" bs-by-dist.sh "$S/bd-fifo" "it is a FIFO"
+
+study "$BD" "$TARGET" "$O" 10ms
+assert_rc 0 "(d) 8 sizes x 2 distributions at 10ms: exit 0"
+assert_eq 17 "$(wc -l <"$O/bs-by-dist.tsv")" "(d) bs-by-dist.tsv: a header and 16 points"
+assert_match '^[0-9]+ [0-9]+$' "$(png_size "$O/bs-by-dist.png")" "(d) bs-by-dist.png is a PNG"
+
+# ----------------------------------------------------------------- demo
+section "scripts/demo.sh"
+O=$S/demo
+mkdir "$O"
+ln -s "$VICTIM" "$O/bs-by-dist.png"
+before=$(listing "$O")
+study DEMO_OUT="$O" DEMO_SIZE_MB=16 DEMO_POINT_SECONDS=10ms "$DEMO"
+refused "(a) bs-by-dist.png -> $VICTIM" demo.sh "$O/bs-by-dist.png" "it is a block device"
+assert_eq "$before" "$(listing "$O")" "(a) nothing written"
+assert_eq "$vsum" "$(dev_sum "$VICTIM")" "(a) $VICTIM unchanged"
+assert_eq "$demos0" "$(demo_dirs)" "(a) no scratch directory created"
+assert_eq "$loops0" "$(study_loops)" "(a) no loop device attached"
+rm "$O/bs-by-dist.png"
+
+echo stale >"$S/demo-file"
+study DEMO_OUT="$S/demo-file" DEMO_SIZE_MB=16 DEMO_POINT_SECONDS=10ms "$DEMO"
+refused "(b) DEMO_OUT a regular file" demo.sh "$S/demo-file" \
+	"it is a regular file, not a directory"
+assert_eq stale "$(cat "$S/demo-file")" "(b) the file is unchanged"
+
+mkfifo "$S/demo-fifo"
+study DEMO_OUT="$S/demo-fifo" DEMO_SIZE_MB=16 DEMO_POINT_SECONDS=10ms "$DEMO"
+refused "(c) DEMO_OUT a FIFO" demo.sh "$S/demo-fifo" "it is a FIFO"
+mkfifo "$O/timeseries.tsv"
+study DEMO_OUT="$O" DEMO_SIZE_MB=16 DEMO_POINT_SECONDS=10ms "$DEMO"
+refused "(c) timeseries.tsv a FIFO" demo.sh "$O/timeseries.tsv" "it is a FIFO"
+assert_eq "$demos0" "$(demo_dirs)" "(c) no scratch directory created"
+rm "$O/timeseries.tsv"
+
+study DEMO_OUT="$O" DEMO_SIZE_MB=16 DEMO_POINT_SECONDS=10ms "$DEMO"
+assert_rc 0 "(d) the demo on a 16 MiB image: exit 0"
+for p in timeseries align-heatmap align-surface align-lines bs-by-dist; do
+	assert_match '^[0-9]+ [0-9]+$' "$(png_size "$O/$p.png")" "(d) $p.png is a PNG"
+done
+assert_eq "$loops0" "$(study_loops)" "(d) the demo's loop device is detached"
+assert_eq "$demos0" "$(demo_dirs)" "(d) the demo's scratch directory is removed"
+
+assert_eq "$tsum" "$(dev_sum "$TARGET")" "$TARGET (read by the studies) unchanged"
+assert_eq "$vsum" "$(dev_sum "$VICTIM")" "$VICTIM (named by the refused outputs) unchanged"
