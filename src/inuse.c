@@ -18,21 +18,13 @@
 #include <unistd.h>
 
 #include "mountinfo.h"
+#include "target.h"
 
 /* Stacks deeper than this are not followed (and count as in use). */
 #define MAX_DEPTH 8
 
 static bool blk_busy(dev_t dev, const char *node, char *why, size_t len,
 		     int depth, bool whole_disk_of_target);
-
-static bool sysfs_dir(dev_t dev, char *out)
-{
-	char link[64];
-
-	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", major(dev),
-		 minor(dev));
-	return realpath(link, out) != NULL;
-}
 
 static bool read_first_line(const char *path, char *buf, size_t len)
 {

@@ -92,8 +92,7 @@ static bool read_u64_why(struct target *t, enum target_field f,
 }
 
 
-/* sysfs directory of a device number, resolved: .../block/loop0/loop0p1 */
-static bool sysfs_dir(dev_t dev, char *out)
+bool sysfs_dir(dev_t dev, char *out)
 {
 	char link[64];
 

@@ -87,6 +87,10 @@ bool target_in_use(const struct target *t, char *why, size_t len);
 
 const char *target_kind_name(enum target_kind k);
 
+/* sysfs directory of a block device number, resolved (PATH_MAX bytes):
+ * /sys/devices/virtual/block/loop0/loop0p1.  False when there is none. */
+bool sysfs_dir(dev_t dev, char *out);
+
 /*
  * Files: the filesystem, its device, and the first extents of the file's
  * data on that device (FIEMAP).  Failures only leave reasons in t->place.
