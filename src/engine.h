@@ -21,7 +21,10 @@
 struct io_unit {
 	uint64_t off;
 	uint64_t t_submit;	/* clock when its batch was submitted */
-	void *buf;
+	void *buf;		/* reads land here */
+	void *wbuf;		/* writes come from here: buf, except in a
+				 * read/write mix, where a read must never
+				 * become the next write's data */
 	int64_t res;		/* bytes done or -errno, set by reap() */
 	int kind;		/* enum io_kind */
 	unsigned idx;		/* position in io_ctx.units */
@@ -31,6 +34,7 @@ struct io_unit {
 struct io_ctx {
 	int fd;
 	void *buf;		/* aligned; sync: bs bytes, async: qd * bs */
+	void *wbuf;		/* sync: what writes carry (buf unless rw) */
 	size_t bs;
 	bool is_blkdev;		/* trim: BLKDISCARD instead of hole punching */
 	bool writable;		/* opened for writing */

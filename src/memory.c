@@ -86,7 +86,8 @@ static void estimate(const struct workload *wl, struct estimate *e)
 	/* the first -g 0 log chunk, or a byte-limited run's whole log */
 	uint64_t ios = s->ops_limit ? s->ops_limit / s->threads + 1 : IO_LOG_CHUNK;
 
-	e->buffers = s->threads * slots * s->bs;
+	/* a read/write mix has a second set for its writes (prepare.c) */
+	e->buffers = s->threads * slots * s->bs * (s->op == OP_RW ? 2 : 1);
 	/* each thread's series, the merged one and its rates */
 	e->series = (s->threads + 1) * series_cap(need) * SERIES_ENTRY_BYTES +
 		    need * sizeof(double);

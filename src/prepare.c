@@ -332,16 +332,21 @@ static int open_target(struct workload *wl, int *out)
 }
 
 /* Buffers: one of bs bytes for a sync engine, qd for an async one, all
- * filled with the write pattern once, never touched again by rebench. */
+ * filled with the write pattern once.  A read/write mix gets as many again
+ * for its writes, so that a read never becomes the next write's data (on a
+ * region of zeros, writes would otherwise put zeros back).  Pure reads and
+ * pure writes use one set: a write buffer is never read into. */
 static int prepare_units(struct workload *wl, struct worker *w, size_t align)
 {
 	const struct spec *s = &wl->spec;
-	bool async = wl->eng->flags & ENGINE_ASYNC;
+	bool async = wl->eng->flags & ENGINE_ASYNC, mixed = s->op == OP_RW;
 	unsigned n = async ? (unsigned)s->qd : 1, i;
+	size_t set = (size_t)s->bs * n;
 
-	if (posix_memalign(&w->io.buf, align, (size_t)s->bs * n))
+	if (posix_memalign(&w->io.buf, align, mixed ? 2 * set : set))
 		return -ENOMEM;
-	fill_pattern(w->io.buf, (size_t)s->bs * n, s->seed + w->index);
+	fill_pattern(w->io.buf, mixed ? 2 * set : set, s->seed + w->index);
+	w->io.wbuf = mixed ? (char *)w->io.buf + set : w->io.buf;
 	if (!async)
 		return 0;
 	w->io.units = calloc(n, sizeof(*w->io.units));
@@ -352,6 +357,7 @@ static int prepare_units(struct workload *wl, struct worker *w, size_t align)
 	for (i = 0; i < n; i++) {
 		w->io.units[i].idx = i;
 		w->io.units[i].buf = (char *)w->io.buf + (size_t)i * s->bs;
+		w->io.units[i].wbuf = (char *)w->io.wbuf + (size_t)i * s->bs;
 	}
 	return 0;
 }

@@ -28,18 +28,25 @@ struct uring_state {
 	unsigned staged;
 };
 
+/* Registered buffers: the units' at 0..qd-1 and, in a read/write mix,
+ * their write buffers at qd..2qd-1 (see write_index()). */
 static void register_resources(struct io_ctx *io, struct uring_state *s)
 {
-	struct iovec *iov = calloc(io->qd, sizeof(*iov));
+	bool mixed = io->qd && io->units[0].wbuf != io->units[0].buf;
+	unsigned n = mixed ? 2 * io->qd : io->qd, i;
+	struct iovec *iov = calloc(n, sizeof(*iov));
 	int ret = -ENOMEM;
-	unsigned i;
 
 	if (iov) {
 		for (i = 0; i < io->qd; i++) {
 			iov[i].iov_base = io->units[i].buf;
 			iov[i].iov_len = io->bs;
+			if (mixed) {
+				iov[io->qd + i].iov_base = io->units[i].wbuf;
+				iov[io->qd + i].iov_len = io->bs;
+			}
 		}
-		ret = io_uring_register_buffers(&s->ring, iov, io->qd);
+		ret = io_uring_register_buffers(&s->ring, iov, n);
 		free(iov);
 	}
 	s->fixed_bufs = ret == 0;
@@ -129,12 +136,13 @@ static int uring_queue(struct io_ctx *io, struct io_unit *u)
 			io_uring_prep_read_fixed(sqe, fd, u->buf, (unsigned)io->bs,
 						 u->off, (int)u->idx);
 		else
-			io_uring_prep_write_fixed(sqe, fd, u->buf, (unsigned)io->bs,
-						  u->off, (int)u->idx);
+			io_uring_prep_write_fixed(sqe, fd, u->wbuf, (unsigned)io->bs,
+						  u->off, (int)(u->wbuf == u->buf ?
+						  u->idx : io->qd + u->idx));
 	} else if (rd) {
 		io_uring_prep_read(sqe, fd, u->buf, (unsigned)io->bs, u->off);
 	} else {
-		io_uring_prep_write(sqe, fd, u->buf, (unsigned)io->bs, u->off);
+		io_uring_prep_write(sqe, fd, u->wbuf, (unsigned)io->bs, u->off);
 	}
 	if (s->fixed_file)
 		sqe->flags |= IOSQE_FIXED_FILE;

@@ -55,7 +55,7 @@ static int naio_queue(struct io_ctx *io, struct io_unit *u)
 	if (u->kind == IO_READ)
 		io_prep_pread(cb, io->fd, u->buf, io->bs, (long long)u->off);
 	else
-		io_prep_pwrite(cb, io->fd, u->buf, io->bs, (long long)u->off);
+		io_prep_pwrite(cb, io->fd, u->wbuf, io->bs, (long long)u->off);
 	cb->data = u;
 	s->staged[s->nstaged++] = cb;
 	return 0;

@@ -102,7 +102,7 @@ static ssize_t mmap_io(struct io_ctx *io, int kind, uint64_t off, size_t len)
 	if (kind == IO_READ)
 		memcpy(io->buf, p, len);
 	else
-		memcpy(p, io->buf, len);
+		memcpy(p, io->wbuf, len);
 	bus_jump = NULL;
 	if (kind == IO_READ)
 		return (ssize_t)len;

@@ -42,7 +42,7 @@ static int paio_queue(struct io_ctx *io, struct io_unit *u)
 
 	memset(cb, 0, sizeof(*cb));
 	cb->aio_fildes = io->fd;
-	cb->aio_buf = u->buf;
+	cb->aio_buf = u->kind == IO_READ ? u->buf : u->wbuf;
 	cb->aio_nbytes = io->bs;
 	cb->aio_offset = (off_t)u->off;
 	cb->aio_lio_opcode = u->kind == IO_READ ? LIO_READ : LIO_WRITE;

@@ -23,7 +23,7 @@ static ssize_t stateful_io(struct io_ctx *io, int kind, uint64_t off,
 		return -errno;
 	if (kind == IO_READ)
 		return finish(read(io->fd, io->buf, len));
-	return finish(write(io->fd, io->buf, len));
+	return finish(write(io->fd, io->wbuf, len));
 }
 
 static ssize_t stateless_io(struct io_ctx *io, int kind, uint64_t off,
@@ -33,7 +33,7 @@ static ssize_t stateless_io(struct io_ctx *io, int kind, uint64_t off,
 		return io_trim(io, off, len);
 	if (kind == IO_READ)
 		return finish(pread(io->fd, io->buf, len, (off_t)off));
-	return finish(pwrite(io->fd, io->buf, len, (off_t)off));
+	return finish(pwrite(io->fd, io->wbuf, len, (off_t)off));
 }
 
 const struct engine_ops engine_stateful = {

@@ -210,6 +210,7 @@ static void rig_open(struct rig *r, const struct fixture *fx)
 		fail_msg("%s: posix_memalign of %u buffers failed", e->name, n);
 	}
 	memset(r->io.buf, 0xee, (size_t)BS * n);
+	r->io.wbuf = r->io.buf;	/* writes carry what the test puts there */
 	if (async) {
 		r->io.units = calloc(n, sizeof(*r->io.units));
 		if (!r->io.units) {
@@ -219,6 +220,7 @@ static void rig_open(struct rig *r, const struct fixture *fx)
 		for (i = 0; i < n; i++) {
 			r->io.units[i].idx = i;
 			r->io.units[i].buf = (char *)r->io.buf + (size_t)i * BS;
+			r->io.units[i].wbuf = r->io.units[i].buf;
 		}
 	}
 	if (e->init) {
