@@ -84,6 +84,7 @@ int read_stdin_specs(const struct spec *base)
 			break;
 		}
 		s.line = ctx.line = lineno;
+		s.inherited = base->given;
 		s.given = 0;	/* what the line itself says, see spec.h */
 		ret = options_parse(n, words, &s, NULL, &ctx);
 		if (!ret)

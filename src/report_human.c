@@ -15,10 +15,12 @@ static void print_params(FILE *f, const struct workload *wl)
 	const struct spec *s = &wl->spec;
 	char d[32], b[32], st[32], o[32], l[32];
 
-	fprintf(f, "[duration: %s, threads: %llu, operation: %s, block size: %s, workload: %s, dist: %s, direct IO: %s, IO type: %s",
+	fprintf(f, "[duration: %s, threads: %llu, operation: %s, block size: %s%s, workload: %s, dist: %s, direct IO: %s, IO type: %s",
 		fmt_duration(d, sizeof(d), &s->duration),
 		(unsigned long long)s->threads, op_name(s->op),
-		fmt_size_short(b, sizeof(b), s->bs), s->seq ? "seq" : "rnd",
+		fmt_size_short(b, sizeof(b), s->bs),
+		s->bs_is_sector ? " (the logical sector: no -b given)" : "",
+		s->seq ? "seq" : "rnd",
 		s->seq ? "none" : opt_value_name(options_find_long("dist"), s->dist),
 		s->paged ? "off" : "on",
 		engine_name(s));

@@ -231,6 +231,12 @@ static uint64_t pct_of(double pct, uint64_t whole)
 	return (uint64_t)((long double)whole * pct / 100.0L);
 }
 
+/* The given/inherited bit of an option, by its long name. */
+static uint64_t opt_bit(const char *long_name)
+{
+	return 1ULL << options_index(options_find_long(long_name));
+}
+
 int spec_resolve(struct spec *s, const struct target *t)
 {
 	char a[32], b[32], c[32];
@@ -285,6 +291,16 @@ int spec_resolve(struct spec *s, const struct target *t)
 			   (unsigned long long)(s->region_start + s->region_len),
 			   s->target, (unsigned long long)size);
 		return -EINVAL;
+	}
+	/* The classic default of 512 bytes cannot be read with O_DIRECT from
+	 * a 4096-byte-sector device: without a -b of the user's own (on the
+	 * line or the command line), the default is the logical sector, so
+	 * `printf '/dev/sda\n/dev/nvme0n1\n' | rebench` runs on both. */
+	s->bs_is_sector = false;
+	if (!(s->given & opt_bit("block-size")) &&
+	    !(s->inherited & opt_bit("block-size")) && t->logical > s->bs) {
+		s->bs = t->logical;
+		s->bs_is_sector = true;
 	}
 	s->stride_eff = s->stride ? s->stride : s->bs;
 	if (!s->paged) {

@@ -25,6 +25,10 @@ struct spec {
 				 * (its stdin line, or the command line in
 				 * single mode); command-line defaults that a
 				 * stdin line inherits do not count */
+	uint64_t inherited;	/* bits of the command-line options a stdin
+				 * line inherits (0 in single mode) */
+	bool bs_is_sector;	/* -b not chosen, and the target's logical
+				 * sector is above the 512-byte default */
 
 	int op;			/* enum io_op */
 	double rwmix;		/* % reads for rw */

@@ -50,12 +50,24 @@ section "4096-byte sectors"
 D4K=$(make_loop 64M 4096)
 assert_eq 4096 "$(blockdev --getss "$D4K")" "loop device has 4096-byte logical sectors"
 before=$(dev_sum "$D4K")
-rb -d 1 "$D4K"
-assert_rc 1 "default 512-byte blocks refused on a 4096-byte-sector device (exit 1)"
+rb -d 1 -b 512 "$D4K"
+assert_rc 1 "an explicit -b 512 is refused on a 4096-byte-sector device (exit 1)"
 assert_match 'multiple of 4096' "$RB_ERR" "message says to use a multiple of 4096"
 assert_match '(^| )-p( |$)' "$RB_ERR" "message mentions -p for page cache I/O"
 assert_match '-b|block.size' "$RB_ERR" "message names the block size option"
 assert_eq "" "$RB_OUT" "no results printed for a refused run"
+
+# without -b the default is the logical sector, and the header says so
+# (from stdin too, beside a 512-byte-sector device: issue 12)
+printf '%s\n%s\n' "-d 300ms $D512" "-d 300ms $D4K" >"$SCRATCH/two.spec"
+rb <"$SCRATCH/two.spec"
+assert_rc 0 "stdin lines for a 512- and a 4096-byte-sector device, no -b: exit 0"
+assert_match 'block size: 512b, ' "$RB_OUT" "the 512-byte-sector device keeps the 512-byte default"
+assert_match 'block size: 4k \(the logical sector: no -b given\)' "$RB_OUT" \
+	"the 4096-byte-sector device gets 4k, and the header says why"
+printf '%s\n' "$D4K" >"$SCRATCH/one.spec"
+rb -b 512 -d 300ms <"$SCRATCH/one.spec"
+assert_rc 1 "-b 512 on the command line is the user's own for every line: refused"
 
 rb -d 1 -b 4k "$D4K"
 assert_rc 0 "rebench -d 1 -b 4k $D4K exits 0"

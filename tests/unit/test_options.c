@@ -704,11 +704,18 @@ static void test_resolve_region(void **state)
 static void test_resolve_direct_alignment(void **state)
 {
 	struct target t;
+	struct spec s;
 
 	(void)state;
 	fake_disk(&t, 4096);
 	expect_resolve("-b 4k /dev/fake", &t, 0);
-	expect_resolve("/dev/fake", &t, -EINVAL);
+	/* no -b: the default follows the logical sector, and says so */
+	assert_int_equal(resolve_line("/dev/fake", &t, &s), 0);
+	assert_int_equal(s.bs, 4096);
+	assert_true(s.bs_is_sector);
+	spec_free(&s);
+	/* a -b of the user's own is kept, and refused */
+	expect_resolve("-b 512 /dev/fake", &t, -EINVAL);
 	expect_message("bs 512 on 4k sector", "-b/--block-size", "4096",
 		       (const char *)NULL);
 	expect_resolve("-b 6k /dev/fake", &t, -EINVAL);
