@@ -324,10 +324,8 @@ int prepare_and_run(const struct run_opts *run, bool *interrupted)
 	if (run->drop_caches && drop_caches())
 		return EXIT_PREP_FAILED;
 	ret = run_workloads(workloads, nworkloads, run->warmup_ns, interrupted);
-	if (ret && ret != -EIO) {
-		fflush(NULL);
-		_exit(EXIT_PREP_FAILED);
-	}
+	if (ret && ret != -EIO)
+		return EXIT_PREP_FAILED;	/* threads could not start */
 	return ret ? EXIT_IO_FAILED : EXIT_OK;
 }
 

@@ -40,9 +40,8 @@ int check_path_free(const char *what, const char *path);
 /*
  * Prepare every workload, drop the caches when asked, and run them together
  * (after run->warmup_ns).  EXIT_OK, EXIT_IO_FAILED when an I/O failed (the
- * results are kept), or the status of a failed preparation.  When the
- * threads cannot all start the process exits: the started ones wait at a
- * barrier that will not open.
+ * results are kept), or the status of a failed preparation (also when
+ * the threads cannot all be created: none has done any I/O).
  */
 int prepare_and_run(const struct run_opts *run, bool *interrupted);
 /* Free every workload and drop the device claims; the set is empty after. */

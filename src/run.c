@@ -50,6 +50,36 @@ static inline uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * NSEC_PER_SEC + (uint64_t)ts.tv_nsec;
 }
 
+/*
+ * Threads are created one by one and any creation may fail, so none may
+ * reach the start barrier (sized for all of them) before all exist: they
+ * first wait at this gate, which opens to start or to abort.  Once per run,
+ * never on the I/O path.
+ */
+static pthread_mutex_t gate_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t gate_cond = PTHREAD_COND_INITIALIZER;
+static int gate;		/* 0 closed, 1 open, -1 abort */
+
+static bool pass_gate(void)
+{
+	int g;
+
+	pthread_mutex_lock(&gate_lock);
+	while (!gate)
+		pthread_cond_wait(&gate_cond, &gate_lock);
+	g = gate;
+	pthread_mutex_unlock(&gate_lock);
+	return g > 0;
+}
+
+static void set_gate(int g)
+{
+	pthread_mutex_lock(&gate_lock);
+	gate = g;
+	pthread_cond_broadcast(&gate_cond);
+	pthread_mutex_unlock(&gate_lock);
+}
+
 static void wait_for_start(void)
 {
 	if (pthread_barrier_wait(&start_barrier) == PTHREAD_BARRIER_SERIAL_THREAD)
@@ -297,6 +327,8 @@ static void *worker_main(void *arg)
 	uint64_t base, deadline;
 	int ret = 0;
 
+	if (!pass_gate())
+		return NULL;	/* another thread could not be created */
 	if (w->wl->eng->thread_start)
 		ret = w->wl->eng->thread_start(&w->io);
 	wait_for_start();
@@ -484,19 +516,22 @@ int run_workloads(struct workload *wls, size_t n, uint64_t warmup,
 		pthread_sigmask(SIG_SETMASK, &old, NULL);
 		return -ENOMEM;
 	}
+	set_gate(0);
 	for (k = 0; k < n; k++) {
 		for (i = 0; i < wls[k].spec.threads; i++) {
 			struct worker *w = &wls[k].workers[i];
+			int e = pthread_create(&w->tid, NULL, worker_main, w);
 
-			if (pthread_create(&w->tid, NULL, worker_main, w)) {
-				fprintf(stderr, "rebench: cannot start thread %u of workload %zu: %s\n",
-					i, k + 1, strerror(errno));
+			if (e) {
+				fprintf(stderr, "rebench: cannot start thread %u of workload %zu (%u threads in all): %s; nothing was measured. Lower -c, or raise the limit on processes (ulimit -u, the pids cgroup)\n",
+					i + 1, k + 1, total, strerror(e));
 				ret = -EAGAIN;
 				goto out_abort;
 			}
 			w->started = true;
 		}
 	}
+	set_gate(1);
 	signals_stop_set(&sigs);
 	pthread_sigmask(SIG_UNBLOCK, &sigs, NULL);
 	wait_for_start();
@@ -511,9 +546,16 @@ int run_workloads(struct workload *wls, size_t n, uint64_t warmup,
 	goto out_join;
 
 out_abort:
-	/* The threads already created wait at the barrier for arrivals that
-	 * will never come; none has done any I/O.  The caller exits. */
+	/* the threads already created leave at the gate, before any I/O */
 	request_stop();
+	set_gate(-1);
+	for (k = 0; k < n; k++)
+		for (i = 0; i < wls[k].spec.threads; i++)
+			if (wls[k].workers[i].started) {
+				pthread_join(wls[k].workers[i].tid, NULL);
+				wls[k].workers[i].started = false;
+			}
+	pthread_barrier_destroy(&start_barrier);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return ret;
 

@@ -153,3 +153,22 @@ interrupt_after 0.6
 assert_eq 130 "$BG_RC" "interrupted in the warm-up: exit 130"
 assert_eq 0 "$(jqr '.workloads[0].results.ios')" "the measured run has 0 I/Os"
 assert_eq null "$(jqr '.workloads[0].results.distribution')" "and no distribution fit"
+
+section "a thread that cannot be created stops the run cleanly (issue 12)"
+CG=/sys/fs/cgroup/pids/rebench-test.$$
+if [ -d /sys/fs/cgroup/pids ] && mkdir "$CG" 2>/dev/null; then
+	echo 8 >"$CG/pids.max"
+	RB_CMD="rebench -t stateless -c 32 -d 1 $DEV (in a pids cgroup of 8)"
+	timeout 30 sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$CG" \
+		"$REBENCH" -t stateless -c 32 -d 1 "$DEV" >"$RB_OUT_FILE" 2>"$RB_ERR_FILE"
+	RB_RC=$?
+	RB_OUT=$(cat "$RB_OUT_FILE")
+	RB_ERR=$(cat "$RB_ERR_FILE")
+	rmdir "$CG" 2>/dev/null
+	assert_rc 2 "32 threads where only 8 tasks may exist: exit 2, no hang"
+	assert_match 'cannot start thread [0-9]+ of workload 1 \(32 threads in all\): Resource temporarily unavailable; nothing was measured' \
+		"$RB_ERR" "the message says which thread and why"
+	assert_eq "" "$RB_OUT" "no results for a run that never started"
+else
+	log "skip: no pids cgroup (v1) to limit the threads"
+fi
