@@ -41,6 +41,8 @@ static atomic_int running;
 #define IO_KIND_START (-1)
 /* err_kind of a thread whose statistics reached the memory budget. */
 #define IO_KIND_MEMORY (-2)
+/* err_kind of a failed wait for completions: no one I/O is to blame. */
+#define IO_KIND_REAP (-3)
 
 static inline uint64_t now_ns(void)
 {
@@ -259,7 +261,7 @@ static void run_async(struct worker *w, uint64_t base, uint64_t deadline,
 		}
 		n = e->reap(io, inflight < batch ? inflight : batch, done);
 		if (n < 0) {
-			fail(w, n, fixed_kind, 0, -1);
+			fail(w, n, IO_KIND_REAP, 0, -1);
 			break;
 		}
 		t = now_ns();
@@ -370,6 +372,12 @@ static void describe_failure(struct workload *wl, const struct worker *w,
 		snprintf(wl->errmsg, sizeof(wl->errmsg),
 			 "the %s engine could not start in thread %u: %s",
 			 wl->eng->name, i, strerror(-w->error));
+		return;
+	}
+	if (w->err_kind == IO_KIND_REAP) {
+		snprintf(wl->errmsg, sizeof(wl->errmsg),
+			 "waiting for completions of the %s engine failed in thread %u on %s: %s",
+			 wl->eng->name, i, wl->tgt.path, strerror(-w->error));
 		return;
 	}
 	if (w->err_kind == IO_KIND_MEMORY) {

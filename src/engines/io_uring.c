@@ -26,6 +26,7 @@ struct uring_state {
 	bool fixed_bufs;
 	bool fixed_file;
 	unsigned staged;
+	unsigned inflight;	/* submitted, completion not yet reaped */
 };
 
 /* Registered buffers: the units' at 0..qd-1 and, in a read/write mix,
@@ -162,11 +163,25 @@ static int uring_commit(struct io_ctx *io)
 		 * lets reap() find them without another system call. */
 		ret = s->disabled ? io_uring_submit_and_get_events(&s->ring) :
 				    io_uring_submit(&s->ring);
-		if (ret < 0) {
-			if (ret == -EINTR || ret == -EAGAIN)
-				continue;
-			return ret;
+		if (ret == -EINTR)
+			continue;
+		if (ret == -EAGAIN || ret == -EBUSY) {
+			/* the kernel holds too much: let a completion arrive
+			 * (it stays in the CQ for reap()) before trying again.
+			 * With nothing in flight none ever will: an error,
+			 * never a spin. */
+			struct io_uring_cqe *cqe;
+
+			if (!s->inflight)
+				return ret;
+			ret = io_uring_wait_cqe(&s->ring, &cqe);
+			if (ret && ret != -EINTR)
+				return ret;
+			continue;
 		}
+		if (ret < 0)
+			return ret;
+		s->inflight += (unsigned)ret;
 		s->staged -= (unsigned)ret < s->staged ? (unsigned)ret : s->staged;
 	}
 	return 0;
@@ -196,6 +211,7 @@ static int uring_reap(struct io_ctx *io, unsigned min, struct io_unit **done)
 			break;
 	}
 	io_uring_cq_advance(&s->ring, seen);
+	s->inflight -= seen < s->inflight ? seen : s->inflight;
 	return (int)n;
 }
 
