@@ -48,7 +48,9 @@ struct io_ctx {
 	uint64_t map_len;
 	void *priv;		/* engine-private state */
 	char note[160];		/* init: a fallback the user should know of */
-	char err[256];		/* init: what failed and how to fix it */
+	char err[256];		/* init, or the I/O that failed: what failed
+				 * and how to fix it, when errno says too
+				 * little */
 };
 
 enum engine_flags {

@@ -392,9 +392,8 @@ static void describe_failure(struct workload *wl, const struct worker *w,
 			 verb, (long long)w->err_done,
 			 (unsigned long long)wl->spec.bs,
 			 w->err_done == 0 ? " (the end of the target: it shrank during the run?)" : "");
-	else if (w->error == -EFAULT && wl->eng == &engine_mmap)
-		snprintf(why, sizeof(why), "the mapping is no longer backed (SIGBUS): %s shrank below this offset during the run",
-			 wl->tgt.path);
+	else if (w->io.err[0])	/* the engine's own words for it */
+		snprintf(why, sizeof(why), "%s", w->io.err);
 	else
 		snprintf(why, sizeof(why), "%s", strerror(-w->error));
 	snprintf(wl->errmsg, sizeof(wl->errmsg),

@@ -96,6 +96,7 @@ static ssize_t mmap_io(struct io_ctx *io, int kind, uint64_t off, size_t len)
 		return io_trim(io, off, len);
 	if (sigsetjmp(jump, 0)) {
 		bus_jump = NULL;
+		snprintf(io->err, sizeof(io->err), "the mapping is no longer backed (SIGBUS): the target shrank below this offset during the run");
 		return -EFAULT;
 	}
 	bus_jump = &jump;
