@@ -3,6 +3,7 @@
 #   make            build ./rebench
 #   make deps       install missing Debian packages (root), or print the line
 #   make check      unit tests (ASan + UBSan) and integration tests
+#   make crosscheck ops/s and latency against fio (timing: never fails on load)
 #   make install    PREFIX=/usr/local DESTDIR= honoured
 
 PREFIX  ?= /usr/local
@@ -47,7 +48,7 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=tests/unit/bin/%)
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 LIB_SRCS := $(filter-out src/main.c,$(SRCS))
 
-.PHONY: all deps check unit integration install uninstall clean demo bench
+.PHONY: all deps check unit integration install uninstall clean demo bench crosscheck
 
 all: rebench
 
@@ -108,6 +109,12 @@ bench/distbench: bench/distbench.c $(LIB_SRCS) src/*.h
 
 bench: rebench bench/bareloop bench/distbench
 	bench/run.sh
+	bash bench/crosscheck.sh
+
+# Timing against fio: prints a table, flags disagreements, never fails on
+# load (the exact agreements are in make check: test_fio_exact.sh).
+crosscheck: rebench
+	bash bench/crosscheck.sh
 
 # A demonstration on a scratch loop device (root).
 demo: rebench

