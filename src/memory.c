@@ -93,7 +93,8 @@ static void estimate(const struct workload *wl, struct estimate *e)
 		    need * sizeof(double);
 	e->log = s->sample_ns ? 0 : s->threads * ((ios + IO_LOG_CHUNK - 1) /
 			IO_LOG_CHUNK) * sizeof(struct io_log_chunk);
-	e->other = (s->threads + 1) * sizeof(struct hist) +
+	/* a histogram per operation kind in each thread and in the result */
+	e->other = (s->threads + 1) * (IO_KINDS + 1) * sizeof(struct hist) +
 		   s->threads * (sizeof(struct worker) + slots * PER_SLOT_BYTES);
 }
 

@@ -43,15 +43,19 @@ static uint64_t sample(const struct workload *wl)
 
 		for (k = 0; k < IO_KINDS; k++)
 			ops += load(&st->ops[k]);
-		for (i = 0; i < HIST_BUCKETS; i++)
-			snap.buckets[i] += load(&st->hist.buckets[i]);
-		snap.count += load(&st->hist.count);
-		v = load(&st->hist.min);
-		if (v < snap.min)
-			snap.min = v;
-		v = load(&st->hist.max);
-		if (v > snap.max)
-			snap.max = v;
+		for (k = 0; k < IO_KINDS; k++) {
+			const struct hist *h = &st->hist[k];
+
+			for (i = 0; i < HIST_BUCKETS; i++)
+				snap.buckets[i] += load(&h->buckets[i]);
+			snap.count += load(&h->count);
+			v = load(&h->min);
+			if (v < snap.min)
+				snap.min = v;
+			v = load(&h->max);
+			if (v > snap.max)
+				snap.max = v;
+		}
 	}
 	return ops;
 }

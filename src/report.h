@@ -11,7 +11,7 @@
 
 #define REBENCH_VERSION "0.1.0"
 #define TERSE_VERSION 1
-#define JSON_VERSION 1
+#define JSON_VERSION 2	/* 2: results.operations, latency p99_99 */
 
 struct report {
 	struct workload *wls;
@@ -33,10 +33,24 @@ const char *workload_status_name(int status);
 
 /* Latency figures in microseconds, the same in every format. */
 struct lat_summary {
-	double min, avg, p50, p90, p99, p999, max;
+	double min, avg, p50, p90, p99, p999, p9999, max;
 };
 
 void lat_summarize(const struct result *res, struct lat_summary *l);
+void lat_summarize_hist(const struct hist *h, struct lat_summary *l);
+
+/* One operation kind's share of a result. */
+struct op_summary {
+	uint64_t ios, bytes;
+	double ops_per_s, mb_per_s;
+	struct lat_summary lat;
+};
+
+const char *io_kind_name(int kind);
+/* The kinds with I/Os in res (a bit per enum io_kind). */
+unsigned result_kinds(const struct result *res);
+void op_summarize(const struct result *res, int kind, uint64_t bs,
+		  struct op_summary *o);
 const char *op_name(int op);
 const char *engine_name(const struct spec *s);
 /* Requested duration as the user wrote it: "10s", "1g", "50%". */

@@ -5,17 +5,51 @@
 #include "options.h"
 #include "report.h"
 
-void lat_summarize(const struct result *res, struct lat_summary *l)
+void lat_summarize_hist(const struct hist *h, struct lat_summary *l)
 {
-	const struct hist *h = &res->hist;
-
 	l->min = h->count ? (double)h->min / 1e3 : 0;
 	l->avg = hist_mean(h) / 1e3;
 	l->p50 = hist_percentile(h, 50) / 1e3;
 	l->p90 = hist_percentile(h, 90) / 1e3;
 	l->p99 = hist_percentile(h, 99) / 1e3;
 	l->p999 = hist_percentile(h, 99.9) / 1e3;
+	l->p9999 = hist_percentile(h, 99.99) / 1e3;
 	l->max = h->count ? (double)h->max / 1e3 : 0;
+}
+
+void lat_summarize(const struct result *res, struct lat_summary *l)
+{
+	lat_summarize_hist(&res->hist, l);
+}
+
+const char *io_kind_name(int kind)
+{
+	static const char *const names[IO_KINDS] = { "read", "write", "trim" };
+
+	return kind >= 0 && kind < IO_KINDS ? names[kind] : "?";
+}
+
+unsigned result_kinds(const struct result *res)
+{
+	unsigned bits = 0;
+	int k;
+
+	for (k = 0; k < IO_KINDS; k++)
+		if (res->ops[k])
+			bits |= 1U << k;
+	return bits;
+}
+
+void op_summarize(const struct result *res, int kind, uint64_t bs,
+		  struct op_summary *o)
+{
+	double s = (double)res->elapsed_ns / 1e9;
+
+	o->ios = res->ops[kind];
+	o->bytes = o->ios * bs;
+	o->ops_per_s = s > 0 ? (double)o->ios / s : 0;
+	o->mb_per_s = s > 0 ? (double)o->bytes / s / 1048576.0 : 0;
+	lat_summarize_hist(&res->op_hist[kind], &o->lat);
 }
 
 int workload_status(const struct workload *wl, bool interrupted)

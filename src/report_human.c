@@ -75,6 +75,28 @@ static void print_repeat(FILE *f, const struct repeat_data *rd)
 	fputc('\n', f);
 }
 
+/* With more than one kind of operation, each gets its own line: a blend
+ * of 3 us reads and 500 us writes describes neither. */
+static void print_per_op(FILE *f, const struct workload *wl)
+{
+	unsigned kinds = result_kinds(&wl->res);
+	struct op_summary o;
+	int k;
+
+	if (!kinds || !(kinds & (kinds - 1)))
+		return;		/* one kind: the lines above are its own */
+	for (k = 0; k < IO_KINDS; k++) {
+		if (!(kinds & (1U << k)))
+			continue;
+		op_summarize(&wl->res, k, wl->spec.bs, &o);
+		fprintf(f, "  %-5s %llu I/Os, %.0f ops/sec (%.2f MB/sec); latency (us): min %.1f avg %.1f p50 %.1f p90 %.1f p99 %.1f p99.9 %.1f p99.99 %.1f max %.1f\n",
+			io_kind_name(k), (unsigned long long)o.ios,
+			o.ops_per_s, o.mb_per_s, o.lat.min, o.lat.avg,
+			o.lat.p50, o.lat.p90, o.lat.p99, o.lat.p999,
+			o.lat.p9999, o.lat.max);
+	}
+}
+
 static void print_one(FILE *f, const struct workload *wl, bool interrupted)
 {
 	const struct result *r = &wl->res;
@@ -94,6 +116,7 @@ static void print_one(FILE *f, const struct workload *wl, bool interrupted)
 	fprintf(f, "Operations/sec: %.0f (%.2f MB/sec)\n", r->ops_per_s, r->mb_per_s);
 	fprintf(f, "Latency (us): min %.1f avg %.1f p50 %.1f p90 %.1f p99 %.1f p99.9 %.1f max %.1f\n",
 		l.min, l.avg, l.p50, l.p90, l.p99, l.p999, l.max);
+	print_per_op(f, wl);
 	fprintf(f, "Ops/sec over %zu interval%s of %s: min %.0f max %.0f stddev %.1f\n",
 		r->n_full, r->n_full == 1 ? "" : "s",
 		fmt_time(step, sizeof(step), r->step_ns),

@@ -100,6 +100,38 @@ static void put_fit(struct json *j, const struct fit *f)
 	json_obj_end(j);
 }
 
+/* results.operations: each kind that occurred, with its own latency. */
+static void put_operations(struct json *j, const struct workload *wl)
+{
+	unsigned kinds = result_kinds(&wl->res);
+	struct op_summary o;
+	int k;
+
+	json_obj_begin(j, "operations");
+	for (k = 0; k < IO_KINDS; k++) {
+		if (!(kinds & (1U << k)))
+			continue;
+		op_summarize(&wl->res, k, wl->spec.bs, &o);
+		json_obj_begin(j, io_kind_name(k));
+		json_u64(j, "ios", o.ios);
+		json_u64(j, "bytes", o.bytes);
+		json_num(j, "ops_per_s", o.ops_per_s);
+		json_num(j, "mb_per_s", o.mb_per_s);
+		json_obj_begin(j, "latency_us");
+		json_num(j, "min", o.lat.min);
+		json_num(j, "avg", o.lat.avg);
+		json_num(j, "p50", o.lat.p50);
+		json_num(j, "p90", o.lat.p90);
+		json_num(j, "p99", o.lat.p99);
+		json_num(j, "p99_9", o.lat.p999);
+		json_num(j, "p99_99", o.lat.p9999);
+		json_num(j, "max", o.lat.max);
+		json_obj_end(j);
+		json_obj_end(j);
+	}
+	json_obj_end(j);
+}
+
 static void put_results(struct json *j, const struct workload *wl)
 {
 	const struct result *r = &wl->res;
@@ -124,8 +156,10 @@ static void put_results(struct json *j, const struct workload *wl)
 	json_num(j, "p99", l.p99);
 	json_num(j, "p99_9", l.p999);
 	json_num(j, "max", l.max);
+	json_num(j, "p99_99", l.p9999);
 	json_num(j, "error_bound_pct", 100.0 / (1 << HIST_SUB_BITS));
 	json_obj_end(j);
+	put_operations(j, wl);
 	json_obj_begin(j, "intervals");
 	json_num(j, "step_ms", (double)r->step_ns / 1e6);
 	json_u64(j, "complete", r->n_full);

@@ -13,9 +13,11 @@ int thread_stats_init(struct thread_stats *st, uint64_t step_ns,
 		      uint64_t expected_ns, bool log_ios)
 {
 	size_t cap;
+	int k;
 
 	memset(st, 0, sizeof(*st));
-	hist_init(&st->hist);
+	for (k = 0; k < IO_KINDS; k++)
+		hist_init(&st->hist[k]);
 	st->step_ns = step_ns;
 	st->next_edge = step_ns;
 	st->log_ios = log_ios;
@@ -86,8 +88,10 @@ int thread_stats_log_chunk(struct thread_stats *st)
 void thread_stats_reset(struct thread_stats *st)
 {
 	struct io_log_chunk *c;
+	int k;
 
-	hist_init(&st->hist);
+	for (k = 0; k < IO_KINDS; k++)
+		hist_init(&st->hist[k]);
 	memset(st->ops, 0, sizeof(st->ops));
 	st->cur = 0;
 	st->next_edge = st->step_ns;
@@ -152,9 +156,11 @@ int stats_merge(struct result *res, struct thread_stats *const *threads,
 
 	memset(res, 0, sizeof(*res));
 	hist_init(&res->hist);
+	for (j = 0; j < IO_KINDS; j++)
+		hist_init(&res->op_hist[j]);
 	res->elapsed_ns = elapsed_ns;
 	for (i = 0; i < n; i++) {
-		size_t used = threads[i]->hist.count ? threads[i]->cur + 1 : 0;
+		size_t used = thread_stats_count(threads[i]) ? threads[i]->cur + 1 : 0;
 
 		if (used > n_iv)
 			n_iv = used;
@@ -170,9 +176,10 @@ int stats_merge(struct result *res, struct thread_stats *const *threads,
 	}
 	for (i = 0; i < n; i++) {
 		const struct thread_stats *st = threads[i];
-		size_t used = st->hist.count ? st->cur + 1 : 0;
+		size_t used = thread_stats_count(st) ? st->cur + 1 : 0;
 
-		hist_merge(&res->hist, &st->hist);
+		for (j = 0; j < IO_KINDS; j++)
+			hist_merge(&res->op_hist[j], &st->hist[j]);
 		for (j = 0; j < IO_KINDS; j++)
 			res->ops[j] += st->ops[j];
 		for (j = 0; j < used; j++) {
@@ -182,8 +189,12 @@ int stats_merge(struct result *res, struct thread_stats *const *threads,
 				res->iv_lat_max[j] = st->iv_lat_max[j];
 		}
 	}
-	for (j = 0; j < IO_KINDS; j++)
+	/* the total is the merge of the kinds' histograms, never an
+	 * average of their percentiles */
+	for (j = 0; j < IO_KINDS; j++) {
 		res->ops_total += res->ops[j];
+		hist_merge(&res->hist, &res->op_hist[j]);
+	}
 	res->bytes = res->ops_total * bs;
 	if (elapsed_ns) {
 		res->ops_per_s = (double)res->ops_total * 1e9 / (double)elapsed_ns;

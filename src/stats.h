@@ -36,7 +36,7 @@ struct io_log_chunk {
 };
 
 struct thread_stats {
-	struct hist hist;
+	struct hist hist[IO_KINDS];	/* latency per operation kind */
 	uint64_t ops[IO_KINDS];
 	/* interval series */
 	uint64_t step_ns;
@@ -53,7 +53,8 @@ struct thread_stats {
 };
 
 struct result {
-	struct hist hist;
+	struct hist hist;		/* every operation: the classic line */
+	struct hist op_hist[IO_KINDS];	/* each kind: reads apart from writes */
 	uint64_t ops[IO_KINDS];
 	uint64_t ops_total;
 	uint64_t bytes;
@@ -100,7 +101,7 @@ static inline int stats_record(struct thread_stats *st, int kind,
 	if (st->log_ios && (!st->log_tail || st->log_tail->n == IO_LOG_CHUNK) &&
 	    thread_stats_log_chunk(st))
 		return -1;
-	hist_add(&st->hist, lat);
+	hist_add(&st->hist[kind], lat);
 	HIST_SET(st->ops[kind], st->ops[kind] + 1);	/* read by progress.c */
 	st->iv_ops[st->cur]++;
 	st->iv_lat_sum[st->cur] += lat;
@@ -116,6 +117,17 @@ static inline int stats_record(struct thread_stats *st, int kind,
 		r->kind = (uint32_t)kind;
 	}
 	return 0;
+}
+
+/* I/Os a thread has recorded, every kind. */
+static inline uint64_t thread_stats_count(const struct thread_stats *st)
+{
+	uint64_t n = 0;
+	int k;
+
+	for (k = 0; k < IO_KINDS; k++)
+		n += st->hist[k].count;
+	return n;
 }
 
 /* Merge n threads' stats into res; elapsed_ns is the run's wall time. */

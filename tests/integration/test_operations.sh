@@ -125,3 +125,22 @@ rb -o write -f --yes -b 4k -d 300ms "$W"
 assert_rc 0 "-o write -f --yes on a file exits 0"
 assert_ne "$sum0" "$(file_sum "$W")" "file contents changed"
 assert_eq $((4 * M)) "$(stat -c %s "$W")" "file size unchanged by in-place writes"
+
+section "a read/write mix reports each operation apart (issue 12)"
+rb -o rw --rwmix 70 -b 4k -d 500ms --yes --json "$DEV"
+assert_rc 0 "-o rw --rwmix 70 --json exits 0"
+assert_eq '["read","write"]' "$(jqr '.workloads[0].results.operations | keys' | tr -d ' \n')" \
+	"results.operations has read and write"
+assert_eq "$(jqr '.workloads[0].results.ios')" \
+	"$(jqr '.workloads[0].results.operations.read.ios + .workloads[0].results.operations.write.ios')" \
+	"the two counts add up to the total"
+assert_eq "$(jqr '.workloads[0].results.reads')" "$(jqr '.workloads[0].results.operations.read.ios')" \
+	"operations.read.ios is the reads count"
+assert_num "each kind has its own latency (read p50 $(jqr '.workloads[0].results.operations.read.latency_us.p50'), write p50 $(jqr '.workloads[0].results.operations.write.latency_us.p50'))" \
+	"$(jqr '.workloads[0].results.operations.read.latency_us.p50') > 0 && $(jqr '.workloads[0].results.operations.write.latency_us.p50') > 0"
+rb -o rw --rwmix 70 -b 4k -d 300ms --yes "$DEV"
+assert_match '^  read  [0-9]+ I/Os, [0-9]+ ops/sec \([0-9.]+ MB/sec\); latency \(us\): min .* p99\.99 ' "$RB_OUT" \
+	"human output: a read line with its own latency"
+assert_match '^  write [0-9]+ I/Os, ' "$RB_OUT" "human output: a write line"
+rb -b 4k -d 300ms "$DEV"
+assert_no_match '^  read ' "$RB_OUT" "one kind only: no per-operation line"

@@ -454,7 +454,7 @@ static void test_warmup_reset_keeps_log_chain(void **state)
 	assert_null(c->next);
 
 	thread_stats_reset(&st);
-	assert_int_equal(0, st.hist.count);
+	assert_int_equal(0, thread_stats_count(&st));
 	assert_int_equal(0, st.ops[IO_READ]);
 	assert_int_equal(0, st.cur);
 	for (i = 0; i < st.cap; i++)
@@ -464,7 +464,7 @@ static void test_warmup_reset_keeps_log_chain(void **state)
 	for (i = 0; i < IO_LOG_CHUNK + 5; i++)		/* the measured run */
 		assert_int_equal(0, stats_record(&st, IO_READ, i * 4096, 512,
 						 i * 1000, 30000));
-	assert_int_equal(IO_LOG_CHUNK + 5, st.hist.count);
+	assert_int_equal(IO_LOG_CHUNK + 5, st.hist[IO_READ].count);
 	assert_int_equal(IO_LOG_CHUNK + 5, st.ops[IO_READ]);
 	for (total = 0, chunks = 0, k = st.log_head; k; k = k->next, chunks++)
 		total += k->n;

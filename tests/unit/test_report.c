@@ -64,6 +64,52 @@ static void classic_series(struct result *res, uint64_t bs)
 	thread_stats_free(&st);
 }
 
+/* Reads at 10 us and writes at 500 us in two threads: each kind keeps its
+ * own histogram, the total is their merge (counts add up, the total's
+ * percentiles come from the merged buckets), and op_summarize() gives each
+ * kind's rate over the run's time. */
+static void test_per_op_histograms(void **state)
+{
+	struct thread_stats a, b, *threads[2] = { &a, &b };
+	struct result res;
+	struct op_summary r, w;
+	struct lat_summary l;
+	uint64_t i;
+
+	(void)state;
+	assert_int_equal(thread_stats_init(&a, SEC, 2 * SEC, false), 0);
+	assert_int_equal(thread_stats_init(&b, SEC, 2 * SEC, false), 0);
+	for (i = 0; i < 700; i++)
+		assert_int_equal(stats_record(i % 2 ? &a : &b, IO_READ, 0, 4096,
+					      i * 1000000, 10000), 0);
+	for (i = 0; i < 300; i++)
+		assert_int_equal(stats_record(i % 2 ? &a : &b, IO_WRITE, 0, 4096,
+					      i * 1000000, 500000), 0);
+	assert_int_equal(stats_merge(&res, threads, 2, 4096, SEC), 0);
+	thread_stats_free(&a);
+	thread_stats_free(&b);
+	assert_int_equal(res.op_hist[IO_READ].count, 700);
+	assert_int_equal(res.op_hist[IO_WRITE].count, 300);
+	assert_int_equal(res.op_hist[IO_TRIM].count, 0);
+	assert_int_equal(res.hist.count, 1000);
+	assert_int_equal(result_kinds(&res), (1U << IO_READ) | (1U << IO_WRITE));
+	op_summarize(&res, IO_READ, 4096, &r);
+	op_summarize(&res, IO_WRITE, 4096, &w);
+	assert_int_equal(r.ios + w.ios, res.ops_total);
+	assert_true(near(r.ops_per_s, 700.0));
+	assert_true(near(w.mb_per_s, 300.0 * 4096 / 1048576.0));
+	/* each kind's percentiles are its own, within the 0.78% bound */
+	assert_true(fabs(r.lat.p50 - 10.0) <= 10.0 / 128);
+	assert_true(fabs(w.lat.p99 - 500.0) <= 500.0 / 128);
+	assert_true(fabs(r.lat.p9999 - 10.0) <= 10.0 / 128);
+	/* the total: p50 among the reads, p90 among the writes */
+	lat_summarize(&res, &l);
+	assert_true(fabs(l.p50 - 10.0) <= 10.0 / 128);
+	assert_true(fabs(l.p90 - 500.0) <= 500.0 / 128);
+	assert_true(near(l.min, 10.0) && near(l.max, 500.0));
+	result_free(&res);
+}
+
 static void test_merge_rates(void **state)
 {
 	struct result res;
@@ -628,7 +674,7 @@ static void test_json_report(void **state)
 	out = render(report_json, &r);
 	if (!json_valid(out))
 		fail_msg("report_json output is not valid JSON:\n%s", out);
-	assert_non_null(strstr(out, "\"json_version\": 1"));
+	assert_non_null(strstr(out, "\"json_version\": 2"));
 	snprintf(want, sizeof(want), "\"seed\": %llu", (unsigned long long)SEED);
 	assert_non_null(strstr(out, want));
 	assert_non_null(strstr(out, "\"latency_us\": {"));
@@ -636,7 +682,7 @@ static void test_json_report(void **state)
 	assert_non_null(strstr(out, "\"tool\": \"rebench\""));
 
 	ret = python_check(out,
-		"assert d[\"json_version\"] == 1\n"
+		"assert d[\"json_version\"] == 2\n"
 		"w = d[\"workloads\"]\n"
 		"assert len(w) == 2\n"
 		"r = w[0][\"results\"]\n"
@@ -797,6 +843,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_merge_rates),
+		cmocka_unit_test(test_per_op_histograms),
 		cmocka_unit_test(test_merge_intervals),
 		cmocka_unit_test(test_interval_edges),
 		cmocka_unit_test(test_merge_no_full_interval),
