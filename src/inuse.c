@@ -154,28 +154,60 @@ static dev_t decode_dev(uint64_t d)
 		       (unsigned)((d & 0xff) | ((d >> 12) & 0xfff00)));
 }
 
-/* Loop devices stacked on dev (backed by it) that are in use. */
-static bool loops_above(dev_t dev, const char *node, char *why, size_t len,
-			int depth)
+/* What a loop device is backed by: a block device, or a file's inode. */
+struct backing {
+	bool file;
+	dev_t dev;		/* the block device, or the file's st_dev */
+	ino_t ino;
+};
+
+/* Is the attached loop device /sys/block/NAME backed by what? */
+static bool loop_backed_by(const char *name, const struct backing *what)
+{
+	char dir[PATH_MAX], lnode[300];
+	struct loop_info64 li;
+	dev_t back;
+	bool match;
+	int fd;
+
+	snprintf(dir, sizeof(dir), "/sys/block/%.255s", name);
+	if (!what->file)
+		return loop_backing_blockdev(dir, &back) && back == what->dev;
+	snprintf(lnode, sizeof(lnode), "/dev/%.255s", name);
+	/* the backing file's identity, exact even if renamed */
+	fd = open(lnode, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	match = !ioctl(fd, LOOP_GET_STATUS64, &li) &&
+		decode_dev(li.lo_device) == what->dev &&
+		li.lo_inode == (uint64_t)what->ino;
+	close(fd);
+	return match;
+}
+
+/* Loop devices stacked on lower (backed by it) that are in use: the
+ * first one found goes to why, with the chain that makes it busy. */
+static bool loops_above(const struct backing *what, const char *lower,
+			char *why, size_t len, int depth)
 {
 	char dir[PATH_MAX], inner[1024], lnode[300];
 	struct dirent *de;
-	dev_t back, ldev;
 	bool busy = false;
+	dev_t ldev;
 	DIR *d = opendir("/sys/block");
 
 	if (!d)
 		return false;
 	while (!busy && (de = readdir(d))) {
-		if (strncmp(de->d_name, "loop", 4))
+		if (strncmp(de->d_name, "loop", 4) ||
+		    !loop_backed_by(de->d_name, what))
 			continue;
 		snprintf(dir, sizeof(dir), "/sys/block/%.255s", de->d_name);
-		if (!loop_backing_blockdev(dir, &back) || back != dev ||
-		    !dev_of(dir, &ldev))
+		if (!dev_of(dir, &ldev))
 			continue;
-		snprintf(lnode, sizeof(lnode), "/dev/%s", de->d_name);
+		snprintf(lnode, sizeof(lnode), "/dev/%.255s", de->d_name);
 		if (blk_busy(ldev, lnode, inner, sizeof(inner), depth + 1, false)) {
-			stack_why(why, len, node, lnode, inner);
+			stack_why(why, len, lower, lnode, inner);
 			busy = true;
 		}
 	}
@@ -188,6 +220,7 @@ static bool loops_above(dev_t dev, const char *node, char *why, size_t len,
 static bool used_directly(dev_t dev, const char *node, const char *sysdir,
 			  char *why, size_t len, int depth)
 {
+	struct backing what = { .file = false, .dev = dev };
 	char where[PATH_MAX], path[PATH_MAX + 16];
 	struct dirent *de;
 	pid_t pid;
@@ -218,7 +251,7 @@ static bool used_directly(dev_t dev, const char *node, const char *sysdir,
 		if (de)
 			return true;
 	}
-	return loops_above(dev, node, why, len, depth);
+	return loops_above(&what, node, why, len, depth);
 }
 
 /* Is block device dev (node names it in messages and is opened for the
@@ -304,48 +337,13 @@ bool inuse_blockdev(const char *path, dev_t dev, char *why, size_t len)
 bool inuse_file(const char *path, dev_t st_dev, ino_t ino, char *why,
 		size_t len)
 {
-	char dir[PATH_MAX + 300], inner[1024], lnode[300];
-	struct loop_info64 li;
-	struct dirent *de;
-	bool busy = false;
-	dev_t ldev;
-	DIR *d;
-	int fd;
+	struct backing what = { .file = true, .dev = st_dev, .ino = ino };
 
 	if (is_swap(0, st_dev, ino, true)) {
 		snprintf(why, len, "%s is in use as swap (a swap file)", path);
 		return true;
 	}
-	d = opendir("/sys/block");
-	if (!d)
-		return false;
-	while (!busy && (de = readdir(d))) {
-		if (strncmp(de->d_name, "loop", 4))
-			continue;
-		snprintf(dir, sizeof(dir), "/sys/block/%s/loop", de->d_name);
-		if (access(dir, F_OK))
-			continue;	/* not attached */
-		snprintf(lnode, sizeof(lnode), "/dev/%s", de->d_name);
-		/* the backing file's identity, exact even if renamed */
-		fd = open(lnode, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		if (ioctl(fd, LOOP_GET_STATUS64, &li) ||
-		    decode_dev(li.lo_device) != st_dev || li.lo_inode != (uint64_t)ino) {
-			close(fd);
-			continue;
-		}
-		close(fd);
-		snprintf(dir, sizeof(dir), "/sys/block/%s", de->d_name);
-		if (!dev_of(dir, &ldev))
-			continue;
-		if (blk_busy(ldev, lnode, inner, sizeof(inner), 1, false)) {
-			stack_why(why, len, path, lnode, inner);
-			busy = true;
-		}
-	}
-	closedir(d);
-	return busy;
+	return loops_above(&what, path, why, len, 0);
 }
 
 bool inuse_read_only(const char *path, bool blockdev, char *why, size_t len)
