@@ -258,10 +258,10 @@ static int plot_kind(const struct sweep *sw)
 	return num == 1 ? 1 : 0;
 }
 
-/* The table, the matrix beside it and the plot: each under the rule of
- * outpath.h, none a target, none the same file as another. */
+/* The table and the matrix beside it: each under the rule of outpath.h,
+ * neither a target. */
 static int check_table_paths(const struct sweep *sw, const struct spec *base,
-			     const char *table, const char *plot)
+			     const char *table)
 {
 	char matrix[PATH_MAX + 16], err[PATH_MAX + 1200] = "";
 	bool two_numeric = sw->naxes == 2 && sw->axes[0].numeric &&
@@ -276,12 +276,7 @@ static int check_table_paths(const struct sweep *sw, const struct spec *base,
 			fprintf(stderr, "rebench: %s\n", err);
 		return -EINVAL;
 	}
-	if (plot && !strcmp(plot, table)) {
-		fprintf(stderr, "rebench: --plot %s is also the --output table; give the picture its own name\n",
-			plot);
-		return -EINVAL;
-	}
-	return 0;
+	return 0;	/* --plot against --output: main.c's check_plot_path() */
 }
 
 static int plot_sweep(const struct sweep *sw, const char *table,
@@ -336,6 +331,7 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 	bool two_numeric = sw->naxes == 2 && sw->axes[0].numeric && sw->axes[1].numeric;
 	double *ops = calloc(sw->npoints, sizeof(double));
 	FILE *tab = NULL, *tab_copy = NULL;
+	bool temp_table = false;	/* tpath is our copy for gnuplot */
 	struct json j;
 	size_t p, k, a, idx[SWEEP_MAX_AXES];
 	uint64_t t0;
@@ -357,7 +353,7 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 		free(ops);
 		return EXIT_BAD_ARGS;
 	}
-	if (table && check_table_paths(sw, base, table, plot)) {
+	if (table && check_table_paths(sw, base, table)) {
 		free(ops);
 		return EXIT_BAD_ARGS;
 	}
@@ -381,6 +377,7 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 		}
 		snprintf(tpath, sizeof(tpath), "%s/sweep.tsv", tmpdir);
 		tab_copy = fopen(tpath, "w");
+		temp_table = true;
 	}
 	if (!run->json && !run->silent && !tab)
 		tab = stdout;
@@ -513,6 +510,7 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 		status = EXIT_OUTPUT_FAILED;
 	if (tab_copy)
 		fclose(tab_copy);
+	tab_copy = NULL;
 	fflush(stdout);
 	if (few_ios > 1 && !run->json)
 		fprintf(stderr, "rebench: warning: so did %d more workload runs of this sweep (the ios column has each count)\n",
@@ -527,9 +525,9 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 			status = EXIT_OUTPUT_FAILED;
 	}
 	if (plot && status == EXIT_OK &&
-	    plot_sweep(sw, tpath, mpath, plot, tab_copy != NULL))
+	    plot_sweep(sw, tpath, mpath, plot, temp_table))
 		status = EXIT_PLOT_FAILED;
-	if (tab_copy) {
+	if (temp_table) {
 		/* the table went to stdout: the copy was only for gnuplot, and
 		 * goes on every exit */
 		unlink(tpath);
