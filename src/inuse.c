@@ -26,27 +26,12 @@
 static bool blk_busy(dev_t dev, const char *node, char *why, size_t len,
 		     int depth, bool whole_disk_of_target);
 
-static bool read_first_line(const char *path, char *buf, size_t len)
-{
-	FILE *f = fopen(path, "r");
-	bool ok;
-
-	if (!f)
-		return false;
-	ok = fgets(buf, (int)len, f) != NULL;
-	fclose(f);
-	if (ok)
-		buf[strcspn(buf, "\n")] = '\0';
-	return ok && buf[0];
-}
-
 static bool dev_of(const char *sysdir, dev_t *dev)
 {
-	char path[PATH_MAX + 8], buf[32];
+	char buf[32];
 	unsigned maj, min;
 
-	snprintf(path, sizeof(path), "%s/dev", sysdir);
-	if (!read_first_line(path, buf, sizeof(buf)) ||
+	if (!read_first_line(sysdir, "dev", buf, sizeof(buf)) ||
 	    sscanf(buf, "%u:%u", &maj, &min) != 2)
 		return false;
 	*dev = makedev(maj, min);
@@ -104,8 +89,8 @@ static void openers(const char *node, char *out, size_t len)
 			link[l] = '\0';
 			if (strcmp(link, node))
 				continue;
-			snprintf(path, sizeof(path), "/proc/%s/comm", p->d_name);
-			if (!read_first_line(path, comm, sizeof(comm)))
+			snprintf(path, sizeof(path), "/proc/%s", p->d_name);
+			if (!read_first_line(path, "comm", comm, sizeof(comm)))
 				snprintf(comm, sizeof(comm), "?");
 			used += (size_t)snprintf(out + used, len - used, "%s%s (%s)",
 						 n ? ", " : "", p->d_name, comm);
@@ -123,12 +108,11 @@ static void openers(const char *node, char *out, size_t len)
  * device node; false for a regular file or one that cannot be found. */
 static bool loop_backing_blockdev(const char *loopdir, dev_t *dev)
 {
-	char path[PATH_MAX + 32], back[PATH_MAX];
+	char back[PATH_MAX];
 	struct stat st;
 	char *del;
 
-	snprintf(path, sizeof(path), "%s/loop/backing_file", loopdir);
-	if (!read_first_line(path, back, sizeof(back)))
+	if (!read_first_line(loopdir, "loop/backing_file", back, sizeof(back)))
 		return false;
 	del = strstr(back, " (deleted)");
 	if (del)

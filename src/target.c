@@ -57,7 +57,7 @@ static bool read_line_why(const char *dir, const char *name, char *buf,
 	return ok;
 }
 
-static bool read_line(const char *dir, const char *name, char *buf, size_t len)
+bool read_first_line(const char *dir, const char *name, char *buf, size_t len)
 {
 	return read_line_why(dir, name, buf, len, NULL, 0);
 }
@@ -111,7 +111,7 @@ static void probe_queue(struct target *t, const char *disk_dir)
 	snprintf(q, sizeof(q), "%s/queue", disk_dir);
 	if (read_u64_why(t, TF_ROTATIONAL, q, "rotational", &v))
 		t->rotational = (int)v;
-	if (read_line(q, "io_poll", buf, sizeof(buf)))
+	if (read_first_line(q, "io_poll", buf, sizeof(buf)))
 		t->io_poll = atoi(buf);
 	if (read_str_why(t, TF_SCHEDULER, q, "scheduler", buf, sizeof(buf))) {
 		a = strchr(buf, '[');
@@ -127,7 +127,7 @@ static void probe_queue(struct target *t, const char *disk_dir)
 		     sizeof(t->write_cache));
 	if (read_u64_why(t, TF_DISCARD, q, "discard_granularity",
 			 &t->discard_granularity) &&
-	    read_line(q, "discard_max_bytes", buf, sizeof(buf)))
+	    read_first_line(q, "discard_max_bytes", buf, sizeof(buf)))
 		t->discard_max = strtoull(buf, NULL, 10);
 	if (!t->logical && read_u64_why(t, TF_LOGICAL, q, "logical_block_size", &v))
 		t->logical = (unsigned)v;
@@ -209,7 +209,7 @@ static void probe_sysfs(struct target *t, dev_t dev, bool for_file)
 			t->part_start = v * 512;
 		}
 	}
-	if (!for_file && read_line(dir, "alignment_offset", why, sizeof(why)))
+	if (!for_file && read_first_line(dir, "alignment_offset", why, sizeof(why)))
 		t->alignment_offset = atoi(why);
 	probe_queue(t, parent);
 }

@@ -87,6 +87,10 @@ bool target_in_use(const struct target *t, char *why, size_t len);
 
 const char *target_kind_name(enum target_kind k);
 
+/* The first line of DIR/NAME (sysfs, /proc), without its newline; false
+ * when it cannot be read or is empty. */
+bool read_first_line(const char *dir, const char *name, char *buf, size_t len);
+
 /* sysfs directory of a block device number, resolved (PATH_MAX bytes):
  * /sys/devices/virtual/block/loop0/loop0p1.  False when there is none. */
 bool sysfs_dir(dev_t dev, char *out);
