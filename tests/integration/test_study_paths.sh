@@ -54,6 +54,21 @@ refused() {
 		"$1: the script refuses $3: $4"
 }
 
+# refused_link WHAT SCRIPT DIR NAME STUDY-ARGS...: DIR/NAME is a link to
+# $VICTIM; the study refuses it, writes nothing in DIR and leaves $VICTIM
+# unchanged.  The link is removed after.
+refused_link() {
+	local what=$1 script=$2 dir=$3 name=$4 before
+	shift 4
+	ln -s "$VICTIM" "$dir/$name"
+	before=$(listing "$dir")
+	study "$@"
+	refused "$what" "$script" "$dir/$name" "it is a block device"
+	assert_eq "$before" "$(listing "$dir")" "$what: nothing written"
+	assert_eq "$vsum" "$(dev_sum "$VICTIM")" "$what: $VICTIM unchanged"
+	rm "$dir/$name"
+}
+
 TARGET=$(make_loop 16M)       # the device a study measures
 VICTIM=$(make_loop 8M)        # the device an output name points to
 tsum=$(dev_sum "$TARGET")
@@ -125,14 +140,8 @@ assert_eq "$loops0" "$(study_loops)" "(d) no loop device left attached"
 section "align-heatmap.sh"
 O=$S/ah
 mkdir "$O"
-ln -s "$VICTIM" "$O/align-surface.png"
-before=$(listing "$O")
-study "$AH" "$TARGET" "$O" 10ms
-refused "(a) align-surface.png -> $VICTIM" align-heatmap.sh "$O/align-surface.png" \
-	"it is a block device"
-assert_eq "$before" "$(listing "$O")" "(a) nothing written (rebench did not run)"
-assert_eq "$vsum" "$(dev_sum "$VICTIM")" "(a) $VICTIM unchanged"
-rm "$O/align-surface.png"
+refused_link "(a) align-surface.png -> $VICTIM" align-heatmap.sh "$O" align-surface.png \
+	"$AH" "$TARGET" "$O" 10ms
 
 echo stale >"$S/ah-file"
 study "$AH" "$TARGET" "$S/ah-file" 10ms
@@ -158,14 +167,8 @@ done
 section "bs-by-dist.sh"
 O=$S/bd
 mkdir "$O"
-ln -s "$VICTIM" "$O/bs-by-dist.png"
-before=$(listing "$O")
-study "$BD" "$TARGET" "$O" 10ms
-refused "(a) bs-by-dist.png (--plot) -> $VICTIM" bs-by-dist.sh "$O/bs-by-dist.png" \
-	"it is a block device"
-assert_eq "$before" "$(listing "$O")" "(a) nothing written (rebench did not run)"
-assert_eq "$vsum" "$(dev_sum "$VICTIM")" "(a) $VICTIM unchanged"
-rm "$O/bs-by-dist.png"
+refused_link "(a) bs-by-dist.png (--plot) -> $VICTIM" bs-by-dist.sh "$O" bs-by-dist.png \
+	"$BD" "$TARGET" "$O" 10ms
 mkdir "$O/bs-by-dist.tsv"
 study "$BD" "$TARGET" "$O" 10ms
 refused "(a) bs-by-dist.tsv a directory" bs-by-dist.sh "$O/bs-by-dist.tsv" "it is a directory"
@@ -190,15 +193,10 @@ assert_match '^[0-9]+ [0-9]+$' "$(png_size "$O/bs-by-dist.png")" "(d) bs-by-dist
 section "scripts/demo.sh"
 O=$S/demo
 mkdir "$O"
-ln -s "$VICTIM" "$O/bs-by-dist.png"
-before=$(listing "$O")
-study DEMO_OUT="$O" DEMO_SIZE_MB=16 DEMO_POINT_SECONDS=10ms "$DEMO"
-refused "(a) bs-by-dist.png -> $VICTIM" demo.sh "$O/bs-by-dist.png" "it is a block device"
-assert_eq "$before" "$(listing "$O")" "(a) nothing written"
-assert_eq "$vsum" "$(dev_sum "$VICTIM")" "(a) $VICTIM unchanged"
+refused_link "(a) bs-by-dist.png -> $VICTIM" demo.sh "$O" bs-by-dist.png \
+	DEMO_OUT="$O" DEMO_SIZE_MB=16 DEMO_POINT_SECONDS=10ms "$DEMO"
 assert_eq "$demos0" "$(demo_dirs)" "(a) no scratch directory created"
 assert_eq "$loops0" "$(study_loops)" "(a) no loop device attached"
-rm "$O/bs-by-dist.png"
 
 echo stale >"$S/demo-file"
 study DEMO_OUT="$S/demo-file" DEMO_SIZE_MB=16 DEMO_POINT_SECONDS=10ms "$DEMO"

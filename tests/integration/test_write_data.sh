@@ -26,6 +26,15 @@ fill_img() {	# fill_img FILE BYTE MIB
 	python3 -c "import sys; sys.stdout.buffer.write(bytes([$2]) * ($3 << 20))" >"$1"
 }
 
+# engine_args ENGINE QD: what each engine needs (-p for mmap, a depth).
+engine_args() {
+	args=(-t "$1")
+	case $1 in
+	mmap) args+=(-p) ;;
+	paio|naio|uring) args+=(-q "$2") ;;
+	esac
+}
+
 engines=$("$REBENCH" --engines | awk '$2 == "sync" || $2 == "async" { print $1 }')
 for byte in 0xab 0x00; do
 	section "-o rw on a region of $byte"
@@ -33,11 +42,7 @@ for byte in 0xab 0x00; do
 		IMG=$SCRATCH/rw-$e-$byte.img
 		fill_img "$IMG" "$byte" 16
 		DEV=$(loop_from_image "$IMG")
-		args=(-t "$e")
-		case $e in
-		mmap) args+=(-p) ;;
-		paio|naio|uring) args+=(-q 8) ;;
-		esac
+		engine_args "$e" 8
 		rb -o rw --rwmix 50 -b 4k -d 300ms --yes -n --seed 7 "${args[@]}" "$DEV"
 		assert_rc 0 "$e: -o rw exits 0"
 		read -r changed zeros < <(blocks "$DEV" "$byte")
@@ -51,11 +56,7 @@ for e in $engines; do
 	IMG=$SCRATCH/w-$e.img
 	fill_img "$IMG" 0 8
 	DEV=$(loop_from_image "$IMG")
-	args=(-t "$e")
-	case $e in
-	mmap) args+=(-p) ;;
-	paio|naio|uring) args+=(-q 4) ;;
-	esac
+	engine_args "$e" 4
 	rb -o write -w seq -b 4k -d 8m --yes -n "${args[@]}" "$DEV"
 	assert_rc 0 "$e: -o write of the whole device exits 0"
 	read -r changed zeros < <(blocks "$DEV" 0)
