@@ -71,7 +71,10 @@ assert_eq "0|$((32 * M))|true|250" \
 missing=$(jqr "$W.parameters | [\"operation\",\"workload\",\"block_size\",\"stride\",\"direction\",\"dist\",\"engine\",\"queue_depth\",\"threads\",\"local_fd\",\"duration\",\"region_offset\",\"region_length\",\"direct\",\"flush\",\"atime\",\"append\",\"sample_step_ms\",\"pause_us\",\"output\",\"seed\",\"line\"] - keys | join(\" \")")
 assert_eq "" "$missing" "parameters has every documented key"
 assert_eq array "$(jqr "$W.warnings | type")" ".warnings is an array"
-assert_eq 0 "$(jqr "$W.warnings | length")" "no warnings for a plain read of a device"
+# the too-few-I/Os warning depends on the machine's speed (a 1 s run does
+# 10k to 20k I/Os on a loop device here): every other warning is a fault
+assert_eq 0 "$(jqr "[$W.warnings[] | select(startswith(\"only \") | not)] | length")" \
+	"no warnings for a plain read of a device (but a machine-speed too-few-I/Os one)"
 
 read -r ios bytes ops mbs el bs <<<"$(jqr "$W | \"\\(.results.ios) \\(.results.bytes) \\(.results.ops_per_s) \\(.results.mb_per_s) \\(.results.elapsed_s) \\(.parameters.block_size)\"")"
 assert_num "results.ios is positive ($ios)" "$ios > 0"
