@@ -49,8 +49,7 @@ struct op_summary {
 const char *io_kind_name(int kind);
 /* The kinds with I/Os in res (a bit per enum io_kind). */
 unsigned result_kinds(const struct result *res);
-void op_summarize(const struct result *res, int kind, uint64_t bs,
-		  struct op_summary *o);
+void op_summarize(const struct result *res, int kind, struct op_summary *o);
 const char *op_name(int op);
 const char *engine_name(const struct spec *s);
 /* Requested duration as the user wrote it: "10s", "1g", "50%". */

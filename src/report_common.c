@@ -24,7 +24,9 @@ void lat_summarize(const struct result *res, struct lat_summary *l)
 
 const char *io_kind_name(int kind)
 {
-	static const char *const names[IO_KINDS] = { "read", "write", "trim" };
+	static const char *const names[IO_KINDS] = {
+		"read", "write", "trim", "fsync", "fdatasync"
+	};
 
 	return kind >= 0 && kind < IO_KINDS ? names[kind] : "?";
 }
@@ -40,13 +42,12 @@ unsigned result_kinds(const struct result *res)
 	return bits;
 }
 
-void op_summarize(const struct result *res, int kind, uint64_t bs,
-		  struct op_summary *o)
+void op_summarize(const struct result *res, int kind, struct op_summary *o)
 {
 	double s = (double)res->elapsed_ns / 1e9;
 
 	o->ios = res->ops[kind];
-	o->bytes = o->ios * bs;
+	o->bytes = res->op_bytes[kind];
 	o->ops_per_s = s > 0 ? (double)o->ios / s : 0;
 	o->mb_per_s = s > 0 ? (double)o->bytes / s / 1048576.0 : 0;
 	lat_summarize_hist(&res->op_hist[kind], &o->lat);

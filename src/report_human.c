@@ -88,7 +88,7 @@ static void print_per_op(FILE *f, const struct workload *wl)
 	for (k = 0; k < IO_KINDS; k++) {
 		if (!(kinds & (1U << k)))
 			continue;
-		op_summarize(&wl->res, k, wl->spec.bs, &o);
+		op_summarize(&wl->res, k, &o);
 		fprintf(f, "  %-5s %llu I/Os, %.0f ops/sec (%.2f MB/sec); latency (us): min %.1f avg %.1f p50 %.1f p90 %.1f p99 %.1f p99.9 %.1f p99.99 %.1f max %.1f\n",
 			io_kind_name(k), (unsigned long long)o.ios,
 			o.ops_per_s, o.mb_per_s, o.lat.min, o.lat.avg,

@@ -111,7 +111,7 @@ static void put_operations(struct json *j, const struct workload *wl)
 	for (k = 0; k < IO_KINDS; k++) {
 		if (!(kinds & (1U << k)))
 			continue;
-		op_summarize(&wl->res, k, wl->spec.bs, &o);
+		op_summarize(&wl->res, k, &o);
 		json_obj_begin(j, io_kind_name(k));
 		json_u64(j, "ios", o.ios);
 		json_u64(j, "bytes", o.bytes);

@@ -11,11 +11,6 @@
 #include "outpath.h"
 #include "report.h"
 
-static const char *kind_label(unsigned kind)
-{
-	return kind == IO_READ ? "read" : kind == IO_WRITE ? "write" : "trim";
-}
-
 static void write_intervals(FILE *f, const struct workload *wl)
 {
 	const struct result *r = &wl->res;
@@ -79,7 +74,7 @@ static void write_ios(FILE *f, const struct workload *wl)
 		else
 			snprintf(off, sizeof(off), "%llu", (unsigned long long)b->off);
 		fprintf(f, "%u\t%.6f\t%u\t%s\t%s\t%u\t%.3f\n", wl->index + 1,
-			(double)b->t_ns / 1e9, best, kind_label(b->kind), off,
+			(double)b->t_ns / 1e9, best, io_kind_name(b->kind), off,
 			b->len, (double)b->lat_ns / 1e3);
 		pos[best]++;
 	}

@@ -438,7 +438,7 @@ static void collect(struct workload *wl)
 		}
 	}
 	wl->few_ios_warning = -1;
-	if (!stats_merge(&wl->res, threads, n, wl->spec.bs, elapsed))
+	if (!stats_merge(&wl->res, threads, n, elapsed))
 		wl->have_result = true;
 	/* A percentile p rests on the n (1 - p) slowest I/Os: below ten of
 	 * them it moves with every run. */

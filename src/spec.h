@@ -15,8 +15,11 @@ enum dist_kind {
 	DIST_UNIFORM, DIST_NORMAL, DIST_POW, DIST_ZIPF, DIST_PARETO,
 	DIST_ZONED, DIST_CONST,
 };
-/* Operation actually issued for one I/O (rw picks one of the first two). */
-enum io_kind { IO_READ, IO_WRITE, IO_TRIM, IO_KINDS };
+/* Operation actually issued for one I/O (a mix picks one per I/O).  The
+ * order is the order of every per-operation output (-n blocks, JSON). */
+enum io_kind { IO_READ, IO_WRITE, IO_TRIM, IO_FSYNC, IO_FDATASYNC, IO_KINDS };
+/* Flushes have no offset and no size. */
+#define IO_IS_FLUSH(kind) ((kind) >= IO_FSYNC)
 
 struct spec {
 	char *target;

@@ -25,35 +25,71 @@ int thread_stats_init(struct thread_stats *st, uint64_t step_ns,
 	return thread_stats_grow(st, cap);
 }
 
-/* Bytes per interval: ops, latency sum and latency max. */
-#define SERIES_BYTES (3 * sizeof(uint64_t))
+/* Bytes per interval: ops, latency sum and latency max, and one count
+ * per tracked kind. */
+static size_t series_bytes(const struct thread_stats *st)
+{
+	size_t n = 3;
+	int k;
+
+	for (k = 0; k < IO_KINDS; k++)
+		n += st->iv_kind_ops[k] != NULL;
+	return n * sizeof(uint64_t);
+}
+
+/* One per-interval array from old to cap entries, the new ones zeroed;
+ * false (the array kept as it was) when memory is short. */
+static bool grow_array(uint64_t **a, size_t old, size_t cap)
+{
+	uint64_t *p = realloc(*a, cap * sizeof(*p));
+
+	if (!p)
+		return false;
+	memset(p + old, 0, (cap - old) * sizeof(*p));
+	*a = p;
+	return true;
+}
 
 int thread_stats_grow(struct thread_stats *st, size_t need)
 {
-	size_t cap = st->cap ? st->cap : 64;
-	uint64_t *a, *b, *c;
+	size_t cap = st->cap ? st->cap : 64, bytes;
+	bool ok;
+	int k;
 
 	while (cap < need)
 		cap *= 2;
 	/* every byte of statistics counts against the memory budget */
-	if (!memory_take((cap - st->cap) * SERIES_BYTES))
+	bytes = (cap - st->cap) * series_bytes(st);
+	if (!memory_take(bytes))
 		return -ENOMEM;
-	st->mem += (cap - st->cap) * SERIES_BYTES;
-	a = realloc(st->iv_ops, cap * sizeof(*a));
-	if (a)
-		st->iv_ops = a;
-	b = realloc(st->iv_lat_sum, cap * sizeof(*b));
-	if (b)
-		st->iv_lat_sum = b;
-	c = realloc(st->iv_lat_max, cap * sizeof(*c));
-	if (c)
-		st->iv_lat_max = c;
-	if (!a || !b || !c)
+	st->mem += bytes;
+	ok = grow_array(&st->iv_ops, st->cap, cap);
+	ok = grow_array(&st->iv_lat_sum, st->cap, cap) && ok;
+	ok = grow_array(&st->iv_lat_max, st->cap, cap) && ok;
+	for (k = 0; k < IO_KINDS; k++)
+		if (st->iv_kind_ops[k])
+			ok = grow_array(&st->iv_kind_ops[k], st->cap, cap) && ok;
+	if (!ok)
 		return -ENOMEM;
-	memset(a + st->cap, 0, (cap - st->cap) * sizeof(*a));
-	memset(b + st->cap, 0, (cap - st->cap) * sizeof(*b));
-	memset(c + st->cap, 0, (cap - st->cap) * sizeof(*c));
 	st->cap = cap;
+	return 0;
+}
+
+int thread_stats_track_kinds(struct thread_stats *st, unsigned mask)
+{
+	int k;
+
+	for (k = 0; k < IO_KINDS; k++) {
+		if (!(mask & (1U << k)) || st->iv_kind_ops[k])
+			continue;
+		if (!memory_take(st->cap * sizeof(uint64_t)))
+			return -ENOMEM;
+		st->mem += st->cap * sizeof(uint64_t);
+		st->iv_kind_ops[k] = calloc(st->cap ? st->cap : 1,
+					    sizeof(uint64_t));
+		if (!st->iv_kind_ops[k])
+			return -ENOMEM;
+	}
 	return 0;
 }
 
@@ -93,11 +129,15 @@ void thread_stats_reset(struct thread_stats *st)
 	for (k = 0; k < IO_KINDS; k++)
 		hist_init(&st->hist[k]);
 	memset(st->ops, 0, sizeof(st->ops));
+	memset(st->bytes, 0, sizeof(st->bytes));
 	st->cur = 0;
 	st->next_edge = st->step_ns;
 	memset(st->iv_ops, 0, st->cap * sizeof(*st->iv_ops));
 	memset(st->iv_lat_sum, 0, st->cap * sizeof(*st->iv_lat_sum));
 	memset(st->iv_lat_max, 0, st->cap * sizeof(*st->iv_lat_max));
+	for (k = 0; k < IO_KINDS; k++)
+		if (st->iv_kind_ops[k])
+			memset(st->iv_kind_ops[k], 0, st->cap * sizeof(uint64_t));
 	for (c = st->log_head; c; c = c->next)
 		c->n = 0;
 	st->log_tail = st->log_head;
@@ -106,6 +146,7 @@ void thread_stats_reset(struct thread_stats *st)
 void thread_stats_free(struct thread_stats *st)
 {
 	struct io_log_chunk *c, *next;
+	int k;
 
 	for (c = st->log_head; c; c = next) {
 		next = c->next;
@@ -114,6 +155,8 @@ void thread_stats_free(struct thread_stats *st)
 	free(st->iv_ops);
 	free(st->iv_lat_sum);
 	free(st->iv_lat_max);
+	for (k = 0; k < IO_KINDS; k++)
+		free(st->iv_kind_ops[k]);
 	memory_give(st->mem);
 	memset(st, 0, sizeof(*st));
 }
@@ -150,9 +193,9 @@ static void interval_stats(struct result *res)
 }
 
 int stats_merge(struct result *res, struct thread_stats *const *threads,
-		size_t n, uint64_t bs, uint64_t elapsed_ns)
+		size_t n, uint64_t elapsed_ns)
 {
-	size_t i, j, n_iv = 0;
+	size_t i, j, k, n_iv = 0;
 
 	memset(res, 0, sizeof(*res));
 	hist_init(&res->hist);
@@ -173,6 +216,15 @@ int stats_merge(struct result *res, struct thread_stats *const *threads,
 		res->iv_lat_max = calloc(n_iv, sizeof(uint64_t));
 		if (!res->iv_ops || !res->iv_lat_sum || !res->iv_lat_max)
 			return -ENOMEM;
+		for (j = 0; j < IO_KINDS; j++) {
+			for (i = 0; i < n && !threads[i]->iv_kind_ops[j]; i++)
+				;
+			if (i == n)
+				continue;
+			res->iv_kind_ops[j] = calloc(n_iv, sizeof(uint64_t));
+			if (!res->iv_kind_ops[j])
+				return -ENOMEM;
+		}
 	}
 	for (i = 0; i < n; i++) {
 		const struct thread_stats *st = threads[i];
@@ -180,8 +232,13 @@ int stats_merge(struct result *res, struct thread_stats *const *threads,
 
 		for (j = 0; j < IO_KINDS; j++)
 			hist_merge(&res->op_hist[j], &st->hist[j]);
-		for (j = 0; j < IO_KINDS; j++)
+		for (j = 0; j < IO_KINDS; j++) {
 			res->ops[j] += st->ops[j];
+			res->op_bytes[j] += st->bytes[j];
+			if (res->iv_kind_ops[j] && st->iv_kind_ops[j])
+				for (k = 0; k < used; k++)
+					res->iv_kind_ops[j][k] += st->iv_kind_ops[j][k];
+		}
 		for (j = 0; j < used; j++) {
 			res->iv_ops[j] += st->iv_ops[j];
 			res->iv_lat_sum[j] += st->iv_lat_sum[j];
@@ -193,9 +250,9 @@ int stats_merge(struct result *res, struct thread_stats *const *threads,
 	 * average of their percentiles */
 	for (j = 0; j < IO_KINDS; j++) {
 		res->ops_total += res->ops[j];
+		res->bytes += res->op_bytes[j];
 		hist_merge(&res->hist, &res->op_hist[j]);
 	}
-	res->bytes = res->ops_total * bs;
 	if (elapsed_ns) {
 		res->ops_per_s = (double)res->ops_total * 1e9 / (double)elapsed_ns;
 		res->mb_per_s = (double)res->bytes * 1e9 / (double)elapsed_ns /
@@ -211,4 +268,8 @@ void result_free(struct result *res)
 	free(res->iv_lat_sum);
 	free(res->iv_lat_max);
 	res->iv_ops = res->iv_lat_sum = res->iv_lat_max = NULL;
+	for (int k = 0; k < IO_KINDS; k++) {
+		free(res->iv_kind_ops[k]);
+		res->iv_kind_ops[k] = NULL;
+	}
 }

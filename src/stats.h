@@ -38,6 +38,7 @@ struct io_log_chunk {
 struct thread_stats {
 	struct hist hist[IO_KINDS];	/* latency per operation kind */
 	uint64_t ops[IO_KINDS];
+	uint64_t bytes[IO_KINDS];
 	/* interval series */
 	uint64_t step_ns;
 	uint64_t next_edge;
@@ -46,6 +47,9 @@ struct thread_stats {
 	uint64_t *iv_ops;
 	uint64_t *iv_lat_sum;
 	uint64_t *iv_lat_max;
+	/* ops per interval of each kind, when the stream has more than one
+	 * kind (thread_stats_track_kinds); NULL for the others */
+	uint64_t *iv_kind_ops[IO_KINDS];
 	/* per-I/O log, only with -g 0 and --output */
 	bool log_ios;
 	struct io_log_chunk *log_head, *log_tail;
@@ -56,6 +60,7 @@ struct result {
 	struct hist hist;		/* every operation: the classic line */
 	struct hist op_hist[IO_KINDS];	/* each kind: reads apart from writes */
 	uint64_t ops[IO_KINDS];
+	uint64_t op_bytes[IO_KINDS];
 	uint64_t ops_total;
 	uint64_t bytes;
 	uint64_t elapsed_ns;
@@ -72,6 +77,7 @@ struct result {
 	uint64_t *iv_ops;
 	uint64_t *iv_lat_sum;
 	uint64_t *iv_lat_max;
+	uint64_t *iv_kind_ops[IO_KINDS];	/* NULL unless tracked */
 	double iv_min, iv_max, iv_sd;	/* ops/s over complete intervals */
 };
 
@@ -81,6 +87,9 @@ int thread_stats_init(struct thread_stats *st, uint64_t step_ns,
 void thread_stats_free(struct thread_stats *st);
 /* Forget everything recorded (after --warmup), keeping the allocations. */
 void thread_stats_reset(struct thread_stats *st);
+/* Keep a per-interval count for each kind in mask (a bit per enum
+ * io_kind), after init; 0 or -ENOMEM.  Only worth it for more than one. */
+int thread_stats_track_kinds(struct thread_stats *st, unsigned mask);
 int thread_stats_grow(struct thread_stats *st, size_t need);
 int thread_stats_log_chunk(struct thread_stats *st);
 
@@ -103,7 +112,10 @@ static inline int stats_record(struct thread_stats *st, int kind,
 		return -1;
 	hist_add(&st->hist[kind], lat);
 	HIST_SET(st->ops[kind], st->ops[kind] + 1);	/* read by progress.c */
+	st->bytes[kind] += len;
 	st->iv_ops[st->cur]++;
+	if (st->iv_kind_ops[kind])
+		st->iv_kind_ops[kind][st->cur]++;
 	st->iv_lat_sum[st->cur] += lat;
 	if (lat > st->iv_lat_max[st->cur])
 		st->iv_lat_max[st->cur] = lat;
@@ -132,7 +144,7 @@ static inline uint64_t thread_stats_count(const struct thread_stats *st)
 
 /* Merge n threads' stats into res; elapsed_ns is the run's wall time. */
 int stats_merge(struct result *res, struct thread_stats *const *threads,
-		size_t n, uint64_t bs, uint64_t elapsed_ns);
+		size_t n, uint64_t elapsed_ns);
 void result_free(struct result *res);
 
 #endif

@@ -31,18 +31,25 @@
 #define SEC NSEC_PER_SEC
 #define SEED 1311768467294899695ULL
 
-/* Record n I/Os spread evenly over [from, to), latencies 50..150 us. */
-static void record(struct thread_stats *st, int kind, uint64_t n,
-		   uint64_t from, uint64_t to)
+/* Record n I/Os of len bytes spread evenly over [from, to), latencies
+ * 50..150 us. */
+static void record_sized(struct thread_stats *st, int kind, uint64_t n,
+			 uint64_t from, uint64_t to, uint32_t len)
 {
 	uint64_t i;
 
 	for (i = 0; i < n; i++) {
 		uint64_t t = from + (to - from) * i / n;
 
-		assert_int_equal(stats_record(st, kind, i * 4096, 4096, t,
+		assert_int_equal(stats_record(st, kind, i * len, len, t,
 					      50000 + (i * 7919) % 100001), 0);
 	}
+}
+
+static void record(struct thread_stats *st, int kind, uint64_t n,
+		   uint64_t from, uint64_t to)
+{
+	record_sized(st, kind, n, from, to, 4096);
 }
 
 static bool near(double a, double b)
@@ -56,11 +63,11 @@ static void classic_series(struct result *res, uint64_t bs)
 	struct thread_stats st, *threads[1] = { &st };
 
 	assert_int_equal(thread_stats_init(&st, SEC, 10 * SEC, false), 0);
-	record(&st, IO_READ, 100, 0, SEC);
-	record(&st, IO_READ, 200, SEC, 2 * SEC);
-	record(&st, IO_READ, 300, 2 * SEC, 3 * SEC);
-	record(&st, IO_READ, 50, 3 * SEC, 3 * SEC + SEC / 2);
-	assert_int_equal(stats_merge(res, threads, 1, bs, 3 * SEC + SEC / 2), 0);
+	record_sized(&st, IO_READ, 100, 0, SEC, (uint32_t)bs);
+	record_sized(&st, IO_READ, 200, SEC, 2 * SEC, (uint32_t)bs);
+	record_sized(&st, IO_READ, 300, 2 * SEC, 3 * SEC, (uint32_t)bs);
+	record_sized(&st, IO_READ, 50, 3 * SEC, 3 * SEC + SEC / 2, (uint32_t)bs);
+	assert_int_equal(stats_merge(res, threads, 1, 3 * SEC + SEC / 2), 0);
 	thread_stats_free(&st);
 }
 
@@ -85,7 +92,7 @@ static void test_per_op_histograms(void **state)
 	for (i = 0; i < 300; i++)
 		assert_int_equal(stats_record(i % 2 ? &a : &b, IO_WRITE, 0, 4096,
 					      i * 1000000, 500000), 0);
-	assert_int_equal(stats_merge(&res, threads, 2, 4096, SEC), 0);
+	assert_int_equal(stats_merge(&res, threads, 2, SEC), 0);
 	thread_stats_free(&a);
 	thread_stats_free(&b);
 	assert_int_equal(res.op_hist[IO_READ].count, 700);
@@ -93,8 +100,8 @@ static void test_per_op_histograms(void **state)
 	assert_int_equal(res.op_hist[IO_TRIM].count, 0);
 	assert_int_equal(res.hist.count, 1000);
 	assert_int_equal(result_kinds(&res), (1U << IO_READ) | (1U << IO_WRITE));
-	op_summarize(&res, IO_READ, 4096, &r);
-	op_summarize(&res, IO_WRITE, 4096, &w);
+	op_summarize(&res, IO_READ, &r);
+	op_summarize(&res, IO_WRITE, &w);
 	assert_int_equal(r.ios + w.ios, res.ops_total);
 	assert_true(near(r.ops_per_s, 700.0));
 	assert_true(near(w.mb_per_s, 300.0 * 4096 / 1048576.0));
@@ -168,7 +175,7 @@ static void test_interval_edges(void **state)
 	assert_int_equal(stats_record(&st, IO_READ, 0, 512, 5 * SEC / 4, 10), 0);
 	/* far beyond the initial 64 intervals: the series grows */
 	assert_int_equal(stats_record(&st, IO_READ, 0, 512, 100 * SEC, 10), 0);
-	assert_int_equal(stats_merge(&res, threads, 1, 512, 100 * SEC + 1), 0);
+	assert_int_equal(stats_merge(&res, threads, 1, 100 * SEC + 1), 0);
 	assert_int_equal(res.n_iv, 401);
 	assert_int_equal(res.n_full, 400);
 	assert_int_equal(res.iv_ops[0], 2);
@@ -192,7 +199,7 @@ static void test_merge_no_full_interval(void **state)
 	/* shorter than one step: min and max are the run's mean, sd 0 */
 	assert_int_equal(thread_stats_init(&st, SEC, SEC, false), 0);
 	record(&st, IO_WRITE, 10, 0, SEC / 2);
-	assert_int_equal(stats_merge(&res, threads, 1, 512, SEC / 2), 0);
+	assert_int_equal(stats_merge(&res, threads, 1, SEC / 2), 0);
 	assert_int_equal(res.n_full, 0);
 	assert_int_equal(res.n_iv, 1);
 	assert_true(near(res.ops_per_s, 20));
@@ -207,7 +214,7 @@ static void test_merge_no_full_interval(void **state)
 	assert_int_equal(thread_stats_init(&st, SEC, 0, false), 0);
 	record(&st, IO_READ, 40, 0, SEC);
 	record(&st, IO_READ, 1, SEC, SEC + 1);
-	assert_int_equal(stats_merge(&res, threads, 1, 512, SEC + 1), 0);
+	assert_int_equal(stats_merge(&res, threads, 1, SEC + 1), 0);
 	assert_int_equal(res.n_full, 1);
 	assert_true(res.iv_min == 40 && res.iv_max == 40);
 	assert_true(res.iv_sd == 0);
@@ -232,7 +239,7 @@ static void test_merge_threads(void **state)
 	record(&b, IO_WRITE, 5, SEC, 2 * SEC);
 	record(&b, IO_WRITE, 7, 2 * SEC, 2 * SEC + 100);
 	/* c did nothing (it may have failed at once): it adds nothing */
-	assert_int_equal(stats_merge(&res, threads, 3, 4096, 2 * SEC + 100), 0);
+	assert_int_equal(stats_merge(&res, threads, 3, 2 * SEC + 100), 0);
 	assert_int_equal(res.ops[IO_READ], 31);
 	assert_int_equal(res.ops[IO_WRITE], 17);
 	assert_int_equal(res.ops_total, 48);
@@ -260,7 +267,7 @@ static void tail_series(struct result *res, uint64_t tail)
 	record(&st, IO_READ, 30, 0, 3 * SEC);
 	assert_int_equal(stats_record(&st, IO_READ, 0, 512, 3 * SEC + tail, 1),
 			 0);
-	assert_int_equal(stats_merge(res, threads, 1, 512, 3 * SEC + tail), 0);
+	assert_int_equal(stats_merge(res, threads, 1, 3 * SEC + tail), 0);
 	thread_stats_free(&st);
 }
 
@@ -300,7 +307,7 @@ static void test_merge_empty(void **state)
 
 	(void)state;
 	assert_int_equal(thread_stats_init(&st, SEC, 0, false), 0);
-	assert_int_equal(stats_merge(&res, threads, 1, 512, 0), 0);
+	assert_int_equal(stats_merge(&res, threads, 1, 0), 0);
 	assert_int_equal(res.ops_total, 0);
 	assert_int_equal(res.n_iv, 0);
 	assert_int_equal(res.n_full, 0);
