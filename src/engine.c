@@ -8,6 +8,9 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "iokind.h"
 
 static const struct engine_ops *const engines[] = {
 	&engine_stateful,
@@ -106,4 +109,11 @@ ssize_t io_trim(struct io_ctx *io, uint64_t off, size_t len)
 		return -errno;
 	}
 	return (ssize_t)len;
+}
+
+ssize_t io_flush(struct io_ctx *io, int kind)
+{
+	if ((kind == IO_FDATASYNC ? fdatasync(io->fd) : fsync(io->fd)))
+		return -errno;
+	return 0;
 }

@@ -20,6 +20,7 @@
  * flight.  Units and their buffers are allocated once, before the run. */
 struct io_unit {
 	uint64_t off;
+	uint32_t len;		/* bytes; 0 for a flush */
 	uint64_t t_submit;	/* clock when its batch was submitted */
 	void *buf;		/* reads land here */
 	void *wbuf;		/* writes come from here: buf, except in a
@@ -34,11 +35,13 @@ struct io_unit {
 struct io_ctx {
 	int fd;
 	void *buf;		/* aligned; sync: bs bytes, async: qd * bs */
-	void *wbuf;		/* sync: what writes carry (buf unless rw) */
-	size_t bs;
+	void *wbuf;		/* sync: what writes carry (buf unless the
+				 * stream both reads and writes) */
+	size_t bs;		/* the largest I/O of the stream */
 	bool is_blkdev;		/* trim: BLKDISCARD instead of hole punching */
 	bool writable;		/* opened for writing */
 	bool flush;		/* mmap: msync after each write */
+	bool flushes;		/* the stream has fsync/fdatasync I/Os */
 	bool sqpoll;		/* uring: kernel thread polls the SQ */
 	bool hipri;		/* uring: polled completions (IOPOLL) */
 	unsigned qd;
@@ -72,9 +75,11 @@ struct engine_ops {
 	/* Optional: in the worker thread itself, before the start barrier
 	 * (a ring that only its submitting thread may use); 0 or -errno. */
 	int (*thread_start)(struct io_ctx *io);
-	/* sync: one I/O of kind enum io_kind; bytes done or -errno. */
+	/* sync: one I/O of kind enum io_kind; bytes done or -errno.  A
+	 * flush (IO_FSYNC, IO_FDATASYNC) has len 0 and returns 0. */
 	ssize_t (*sync_io)(struct io_ctx *io, int kind, uint64_t off, size_t len);
-	/* async: stage one I/O (no system call) ... */
+	/* async: stage one I/O (no system call), u->len bytes or a flush
+	 * (res 0 when it completes) ... */
 	int (*queue)(struct io_ctx *io, struct io_unit *u);
 	/* ... submit everything staged; 0 or -errno ... */
 	int (*commit)(struct io_ctx *io);
@@ -106,5 +111,7 @@ void engine_list(FILE *f);
 
 /* Discard [off, off+len): BLKDISCARD on devices, hole punching on files. */
 ssize_t io_trim(struct io_ctx *io, uint64_t off, size_t len);
+/* fsync(2) or fdatasync(2) of the target: 0 or -errno. */
+ssize_t io_flush(struct io_ctx *io, int kind);
 
 #endif

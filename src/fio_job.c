@@ -152,7 +152,7 @@ static void job_engine(struct job *j, const struct workload *wl)
 {
 	const struct spec *s = &wl->spec;
 	const struct engine_ops *e = wl->eng;
-	bool writes = s->op == OP_WRITE || s->op == OP_RW;
+	bool writes = SPEC_DOES(s, IO_WRITE);
 
 	if (s->op == OP_TRIM && wl->tgt.kind == TARGET_FILE) {
 		/* fio's sync engines trim with BLKDISCARD only */
@@ -443,12 +443,102 @@ static void job_region(struct job *j, const struct workload *wl, bool bs_align)
 
 /* -------------------------------------------------------------- the job */
 
+/* The fio operation of a spec whose mix fio can express (fio_mix_check):
+ * read, write, trim, or rw for reads with writes; flushes ride along. */
+static int fio_op(const struct spec *s)
+{
+	unsigned k = spec_kinds(s);
+
+	if ((k & (1U << IO_READ)) && (k & (1U << IO_WRITE)))
+		return OP_RW;
+	if (k & (1U << IO_TRIM))
+		return OP_TRIM;
+	return k & (1U << IO_WRITE) ? OP_WRITE : OP_READ;
+}
+
 static const char *rw_name(const struct spec *s, bool random)
 {
 	static const char *const seq[] = { "read", "write", "trim", "rw" };
 	static const char *const rnd[] = { "randread", "randwrite", "randtrim", "randrw" };
 
-	return random ? rnd[s->op] : seq[s->op];
+	return random ? rnd[fio_op(s)] : seq[fio_op(s)];
+}
+
+/*
+ * What fio has no form for, refused before any job is written: a trim
+ * mixed with other operations (fio trims alone, or trimwrite's fixed
+ * pairs), and flushes without writes (fio's fsync=N counts writes).
+ */
+static int fio_mix_check(const struct workload *wl)
+{
+	const struct spec *s = &wl->spec;
+	unsigned k = spec_kinds(s);
+	unsigned flushes = k & (1U << IO_FSYNC | 1U << IO_FDATASYNC);
+	char mix[256];
+
+	if (s->op != OP_MIX)
+		return 0;
+	mix_ops_text(&s->opmix, mix, sizeof(mix));
+	if ((k & (1U << IO_TRIM)) && (k & ~(1U << IO_TRIM))) {
+		spec_error(s, "--fio: -o %s: fio cannot mix trims with other operations in one job; run the trims as a workload line of their own",
+			   mix);
+		return -EINVAL;
+	}
+	if (flushes && !(k & (1U << IO_WRITE))) {
+		spec_error(s, "--fio: -o %s: fio issues fsync and fdatasync only after writes (fsync=N); a mix of flushes without writes has no fio form",
+			   mix);
+		return -EINVAL;
+	}
+	if (flushes == (1U << IO_FSYNC | 1U << IO_FDATASYNC)) {
+		spec_error(s, "--fio: -o %s: fio's job takes fsync=N or fdatasync=N, not both; keep one of them",
+			   mix);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Flushes in a mix: fio's fsync=N (fdatasync=N) after every N writes, the
+ * same number on average as rebench's random draw. */
+static void job_flushes(struct job *j, const struct spec *s)
+{
+	int kind = s->opmix.pct[IO_FSYNC] > 0 ? IO_FSYNC : IO_FDATASYNC;
+	double every;
+
+	if (s->op != OP_MIX || s->opmix.pct[kind] <= 0)
+		return;
+	every = s->opmix.pct[IO_WRITE] / s->opmix.pct[kind];
+	note(j, "-o %s/%g: rebench draws each I/O's operation, so a %s comes after a random number of writes, %.3g on average; fio's %s=%ld issues one after every %ld writes",
+	     kind == IO_FSYNC ? "fsync" : "fdatasync", s->opmix.pct[kind],
+	     kind == IO_FSYNC ? "fsync" : "fdatasync", every,
+	     kind == IO_FSYNC ? "fsync" : "fdatasync",
+	     lround(every) ? lround(every) : 1, lround(every) ? lround(every) : 1);
+	add(j, "%s=%ld", kind == IO_FSYNC ? "fsync" : "fdatasync",
+	    lround(every) ? lround(every) : 1);
+}
+
+/* -b as a split or a range: bssplit, or bsrange with what differs. */
+static void job_sizes(struct job *j, const struct spec *s)
+{
+	const struct size_mix *m = &s->bsmix;
+	char buf[1024];
+	size_t n = 0;
+	unsigned i;
+
+	if (!m->range) {
+		for (i = 0; i < m->n && n < sizeof(buf); i++)
+			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%llu/%g",
+					      i ? ":" : "",
+					      (unsigned long long)m->size[i],
+					      m->pct[i]);
+		add(j, "bssplit=%s", buf);
+		return;
+	}
+	note(j, "-b %llu-%llu/%llu: rebench draws each of the %llu sizes equally; fio's bsrange draws a size and rounds it to its own granularity, which favours some sizes (the top one when the range is not a power-of-two multiple of the step): expect other size shares",
+	     (unsigned long long)m->size[0], (unsigned long long)m->size[1],
+	     (unsigned long long)m->step,
+	     (unsigned long long)((m->size[1] - m->size[0]) / m->step + 1));
+	add(j, "bsrange=%llu-%llu", (unsigned long long)m->size[0],
+	    (unsigned long long)m->size[1]);
 }
 
 static void job_pattern(struct job *j, const struct workload *wl)
@@ -463,15 +553,23 @@ static void job_pattern(struct job *j, const struct workload *wl)
 		add(j, "rw=%s:%llu", rw_name(s, false), (unsigned long long)(st - bs));
 	else
 		add(j, "rw=%s", rw_name(s, !s->seq));
-	if (s->op == OP_RW) {
-		if (!is_whole(s->rwmix))
-			note(j, "--rwmix %g (fio's rwmixread is a whole percentage)",
-			     s->rwmix);
-		add(j, "rwmixread=%ld", lround(s->rwmix));
+	if (fio_op(s) == OP_RW) {
+		/* reads' share of the data I/Os: fio's flushes are extra */
+		double rd = s->opmix.pct[IO_READ] * 100 /
+			    (s->opmix.pct[IO_READ] + s->opmix.pct[IO_WRITE]);
+
+		if (!is_whole(rd))
+			note(j, "%g%% reads (fio's rwmixread is a whole percentage)",
+			     rd);
+		add(j, "rwmixread=%ld", lround(rd));
 		note(j, "a read-or-write draw for every I/O (fio keeps one direction for a run of I/Os until its share catches up, then draws again)");
 		add(j, "unified_rw_reporting=both");
 	}
-	add(j, "bs=%llu", (unsigned long long)bs);
+	if (size_mix_active(&s->bsmix))
+		job_sizes(j, s);
+	else
+		add(j, "bs=%llu", (unsigned long long)bs);
+	job_flushes(j, s);
 	if (!s->seq) {
 		job_dist(j, wl, &bs_align);
 		if (s->dist != DIST_CONST)
@@ -506,6 +604,12 @@ static void job_amount(struct job *j, const struct workload *wl)
 		     (unsigned long long)s->ops_limit,
 		     (unsigned long long)s->threads,
 		     (unsigned long long)(s->ops_limit % s->threads));
+	if (size_mix_active(&s->bsmix)) {
+		/* the stream stops once its bytes are done, as fio does */
+		add(j, "io_size=%llu",
+		    (unsigned long long)(s->bytes_limit / s->threads));
+		return;
+	}
 	add(j, "io_size=%llu",
 	    (unsigned long long)(s->ops_limit / s->threads * s->bs));
 }
@@ -687,6 +791,9 @@ int fio_job_write(FILE *f, const struct workload *wls, size_t n,
 
 	if (n > MAX_WORKLOADS)
 		return -E2BIG;
+	for (k = 0; k < n; k++)
+		if (fio_mix_check(&wls[k]))
+			return -EINVAL;
 	for (k = 0; k < n; k++) {
 		memset(&jobs[k], 0, sizeof(jobs[k]));
 		job_build(&jobs[k], &wls[k], n);

@@ -252,8 +252,9 @@ int main(int argc, char **argv)
 	/* --fio: every workload is resolved against its target; nothing is
 	 * confirmed, created or run */
 	if (run.fio) {
-		status = fio_job_write(stdout, workloads, nworkloads, &run, argc, argv) ?
-			 EXIT_PREP_FAILED : EXIT_OK;
+		ret = fio_job_write(stdout, workloads, nworkloads, &run, argc, argv);
+		/* a mix fio has no form for is a bad argument */
+		status = ret == -EINVAL ? EXIT_BAD_ARGS : ret ? EXIT_PREP_FAILED : EXIT_OK;
 		goto out;
 	}
 	/* the live line: only for a person watching, never with -n */

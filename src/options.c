@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "engine.h"
+#include "mix.h"
 #include "repeat.h"
 #include "sweep.h"
 
@@ -18,6 +19,7 @@ static const struct opt_value op_values[] = {
 	{ "write", OP_WRITE, "write blocks (destructive)" },
 	{ "trim", OP_TRIM, "discard blocks: BLKDISCARD on devices, hole punching on files (destructive)" },
 	{ "rw", OP_RW, "mix reads and writes, --rwmix % reads (destructive)" },
+	{ "OP/PCT:OP/PCT...", OP_MIX, "a mix of read, write, trim, fsync and fdatasync, e.g. write/90:fsync/10; a blank share takes an equal part of the rest" },
 	{ NULL, 0, NULL }
 };
 
@@ -45,12 +47,12 @@ static const struct opt_value dist_values[] = {
 };
 
 const struct opt_desc opt_table[] = {
-	{ "operation", 'o', OPT_ENUM, W(op), "OP", "read",
-	  "operation: read, write, trim or rw", op_values, 0, 0, 0 },
+	{ "operation", 'o', OPT_OPS, W(op), "OP", "read",
+	  "operation: read, write, trim, rw, or a mix such as read/70:write/30", op_values, 0, 0, 0 },
 	{ "workload", 'w', OPT_ENUM, W(seq), "rnd|seq", "rnd",
 	  "random or sequential offsets", workload_values, 0, 0, 0 },
-	{ "block-size", 'b', OPT_SIZE, W(bs), "SIZE", "512",
-	  "bytes per I/O (k, m, g suffixes)", NULL, 1, 1ULL << 30, 0 },
+	{ "block-size", 'b', OPT_BSIZE, W(bs), "SIZE", "512, or the logical sector if larger",
+	  "bytes per I/O (k, m, g suffixes); a split 4k/10:64k/90 (fio's bssplit) or a uniform range 100-400/1 gives each I/O its own size", NULL, 1, 1ULL << 30, 0 },
 	{ "stride", 's', OPT_SIZE, W(stride), "SIZE", "block size",
 	  "seq: distance between starts of consecutive I/Os; rnd: offsets are multiples of it", NULL, 1, 0, 0 },
 	{ "direction", 'r', OPT_ENUM, W(direction), "DIR", "forward",
@@ -235,6 +237,45 @@ static int set_enum(const struct opt_desc *o, const char *val, void *field,
 	return 0;
 }
 
+/* -o: a name, or a mix of operations (mix.h). */
+static int set_ops(const struct opt_desc *o, const char *val,
+		   struct spec *spec, const struct parse_ctx *ctx)
+{
+	char err[256];
+
+	if (!strpbrk(val, ":/")) {
+		int op;
+
+		if (!find_value(o, val, &op) && op != OP_MIX) {
+			spec->op = op;
+			return 0;
+		}
+		/* one kind alone ("fsync") is a mix of one */
+		if (!mix_parse_ops(val, &spec->op, &spec->opmix, err, sizeof(err)))
+			return 0;
+		bad_value(ctx, o, val, "expected read, write, trim, rw, or a mix such as read/70:write/30 or write/99:fsync/1 (operations: read, write, trim, fsync, fdatasync)");
+		return -EINVAL;
+	}
+	if (mix_parse_ops(val, &spec->op, &spec->opmix, err, sizeof(err))) {
+		bad_value(ctx, o, val, "%s", err);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* -b: one size, a size split or a range of sizes (mix.h). */
+static int set_bsize(const struct opt_desc *o, const char *val,
+		     struct spec *spec, const struct parse_ctx *ctx)
+{
+	char err[256];
+
+	if (mix_parse_sizes(val, &spec->bs, &spec->bsmix, err, sizeof(err))) {
+		bad_value(ctx, o, val, "%s", err);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int set_dist(const struct opt_desc *o, const char *val,
 		    struct spec *spec, const struct parse_ctx *ctx)
 {
@@ -319,6 +360,10 @@ static int set_value(const struct opt_desc *o, const char *val, void *field,
 		return set_number(o, val, field, ctx);
 	case OPT_ENUM:
 		return set_enum(o, val, field, ctx);
+	case OPT_OPS:
+		return set_ops(o, val, spec, ctx);
+	case OPT_BSIZE:
+		return set_bsize(o, val, spec, ctx);
 	case OPT_DIST:
 		return set_dist(o, val, spec, ctx);
 	case OPT_ENGINE:
@@ -607,7 +652,7 @@ void options_print_help(FILE *f)
 		if (o->defval)
 			fprintf(f, " [%s]", o->defval);
 		fputc('\n', f);
-		if (o->values && o->type != OPT_ENUM) {
+		if (o->values && o->type != OPT_ENUM && o->type != OPT_OPS) {
 			list_values(o, list, sizeof(list));
 			fprintf(f, "  %-28s   one of: %s\n", "", list);
 		}

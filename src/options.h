@@ -17,6 +17,8 @@
 enum opt_type {
 	OPT_FLAG,	/* bool, no value */
 	OPT_SIZE,	/* uint64_t bytes, k/m/g suffixes */
+	OPT_BSIZE,	/* -b: a size, a size split or a range (mix.h) */
+	OPT_OPS,	/* -o: an operation name or an operation mix */
 	OPT_COUNT,	/* uint64_t plain integer */
 	OPT_ENUM,	/* int, one of opt->values */
 	OPT_DIST,	/* int + dist_arg: NAME[:PARAM] */

@@ -224,11 +224,10 @@ static void warn_reads_of_holes(void)
 	for (r = 0; r < nworkloads; r++) {
 		const struct spec *s = &workloads[r].spec;
 
-		if (workloads[r].tgt.kind != TARGET_FILE ||
-		    (s->op != OP_READ && s->op != OP_RW))
+		if (workloads[r].tgt.kind != TARGET_FILE || !SPEC_DOES(s, IO_READ))
 			continue;
 		for (t = 0; t < nworkloads; t++) {
-			if (workloads[t].spec.op != OP_TRIM ||
+			if (!SPEC_DOES(&workloads[t].spec, IO_TRIM) ||
 			    strcmp(workloads[t].tgt.path, workloads[r].tgt.path))
 				continue;
 			workload_warn(&workloads[r], "line %u trims %s at the same time: it punches holes, and reads of holes return zeros without touching the device, so these reads get faster as the trims go on",

@@ -19,6 +19,8 @@ static ssize_t stateful_io(struct io_ctx *io, int kind, uint64_t off,
 {
 	if (kind == IO_TRIM)
 		return io_trim(io, off, len);
+	if (IO_IS_FLUSH(kind))
+		return io_flush(io, kind);
 	if (lseek(io->fd, (off_t)off, SEEK_SET) < 0)
 		return -errno;
 	if (kind == IO_READ)
@@ -31,6 +33,8 @@ static ssize_t stateless_io(struct io_ctx *io, int kind, uint64_t off,
 {
 	if (kind == IO_TRIM)
 		return io_trim(io, off, len);
+	if (IO_IS_FLUSH(kind))
+		return io_flush(io, kind);
 	if (kind == IO_READ)
 		return finish(pread(io->fd, io->buf, len, (off_t)off));
 	return finish(pwrite(io->fd, io->wbuf, len, (off_t)off));
@@ -39,7 +43,7 @@ static ssize_t stateless_io(struct io_ctx *io, int kind, uint64_t off,
 const struct engine_ops engine_stateful = {
 	.name = "stateful",
 	.aliases = { "sync" },
-	.summary = "lseek + read/write (the original Rebench default)",
+	.summary = "lseek + read/write, fsync/fdatasync (the original Rebench default)",
 	.flags = ENGINE_SYNC | ENGINE_FILE_POS,
 	.sync_io = stateful_io,
 };
@@ -47,7 +51,7 @@ const struct engine_ops engine_stateful = {
 const struct engine_ops engine_stateless = {
 	.name = "stateless",
 	.aliases = { "psync" },
-	.summary = "pread/pwrite",
+	.summary = "pread/pwrite, fsync/fdatasync",
 	.flags = ENGINE_SYNC,
 	.sync_io = stateless_io,
 };
