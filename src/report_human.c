@@ -13,12 +13,12 @@
 static void print_params(FILE *f, const struct workload *wl)
 {
 	const struct spec *s = &wl->spec;
-	char d[32], b[32], st[32], o[32], l[32];
+	char d[32], b[512], st[32], o[32], l[32], ops[256];
 
 	fprintf(f, "[duration: %s, threads: %llu, operation: %s, block size: %s%s, workload: %s, dist: %s, direct IO: %s, IO type: %s",
 		fmt_duration(d, sizeof(d), &s->duration),
-		(unsigned long long)s->threads, op_name(s->op),
-		fmt_size_short(b, sizeof(b), s->bs),
+		(unsigned long long)s->threads, spec_op_text(s, ops, sizeof(ops)),
+		mix_sizes_text(&s->bsmix, s->bs, b, sizeof(b)),
 		s->bs_is_sector ? " (the logical sector: no -b given)" : "",
 		s->seq ? "seq" : "rnd",
 		s->seq ? "none" : opt_value_name(options_find_long("dist"), s->dist),
@@ -28,7 +28,7 @@ static void print_params(FILE *f, const struct workload *wl)
 		fprintf(f, ", queue depth: %llu, batch: %llu%s%s",
 			(unsigned long long)s->qd, (unsigned long long)s->batch,
 			s->sqpoll ? ", sqpoll" : "", s->hipri ? ", hipri" : "");
-	if (s->stride_eff != s->bs)
+	if (spec_shows_stride(s))
 		fprintf(f, ", stride: %s", fmt_size_short(st, sizeof(st), s->stride_eff));
 	if (s->seq && s->direction == DIR_BACKWARD)
 		fprintf(f, ", direction: backward");
@@ -41,7 +41,7 @@ static void print_params(FILE *f, const struct workload *wl)
 		fprintf(f, ", local fd");
 	if (wl->warmup_ns)
 		fprintf(f, ", warmup: %s", fmt_time(st, sizeof(st), wl->warmup_ns));
-	if (s->op != OP_READ && s->op != OP_TRIM)
+	if (SPEC_DOES(s, IO_WRITE))
 		fprintf(f, ", flush: %s", s->buffered ? "off" : "on");
 	fprintf(f, "]\n");
 }
@@ -140,6 +140,7 @@ static void print_one(FILE *f, const struct workload *wl, bool interrupted)
 		fprintf(f, "KS D %.4f over %d slices%s\n", d->ks_d, DIST_SLICES,
 			d->rank_space ? " (before scatter)" : "");
 	}
+	report_human_sizes(f, wl);
 	if (wl->rep)
 		print_repeat(f, wl->rep);
 	if (wl->error)

@@ -13,12 +13,13 @@
 static void put_params(struct json *j, const struct workload *wl)
 {
 	const struct spec *s = &wl->spec;
-	char d[32];
+	char d[32], ops[256];
 
 	json_obj_begin(j, "parameters");
-	json_str(j, "operation", op_name(s->op));
+	json_str(j, "operation", spec_op_text(s, ops, sizeof(ops)));
 	if (s->op == OP_RW)
 		json_num(j, "rwmix_read_pct", s->rwmix);
+	report_json_mix_params(j, s);
 	json_str(j, "workload", s->seq ? "seq" : "rnd");
 	json_u64(j, "block_size", s->bs);
 	json_u64(j, "stride", s->stride_eff);
@@ -48,7 +49,7 @@ static void put_params(struct json *j, const struct workload *wl)
 	json_u64(j, "region_length", s->region_len);
 	json_u64(j, "slots", s->slots);
 	json_bool(j, "direct", !s->paged);
-	if (s->op == OP_WRITE || s->op == OP_RW)
+	if (SPEC_DOES(s, IO_WRITE))
 		json_bool(j, "flush", !s->buffered);
 	else
 		json_null(j, "flush");
@@ -172,6 +173,7 @@ static void put_results(struct json *j, const struct workload *wl)
 	json_arr_end(j);
 	json_obj_end(j);
 	put_fit(j, &wl->fit);
+	report_json_sizes(j, wl);
 	json_obj_end(j);
 }
 
