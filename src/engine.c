@@ -47,6 +47,39 @@ int engine_lookup(const char *name)
 	return -1;
 }
 
+bool engine_takes(const struct engine_ops *e, const char *name)
+{
+	int i;
+
+	for (i = 0; i < ENGINE_MAX_OPTS && e->opts[i].name; i++)
+		if (!strcmp(e->opts[i].name, name))
+			return true;
+	return false;
+}
+
+const char *engine_owners(const char *name, char *buf, size_t len)
+{
+	size_t n = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < engine_count() && n < len; i++)
+		if (engine_takes(engines[i], name))
+			n += (size_t)snprintf(buf + n, len - n, "%s-t %s",
+					      n ? " or " : "", engines[i]->name);
+	return buf;
+}
+
+bool engine_private_option(const char *name)
+{
+	int i;
+
+	for (i = 0; i < engine_count(); i++)
+		if (engine_takes(engines[i], name))
+			return true;
+	return false;
+}
+
 int engine_registry_check(char *err, size_t len)
 {
 	int i;

@@ -62,7 +62,17 @@ enum engine_flags {
 	ENGINE_NEEDS_PAGED = 1 << 2,	/* cannot use O_DIRECT */
 	ENGINE_FILE_POS = 1 << 3,	/* uses the fd's shared file position */
 	ENGINE_NO_TRIM = 1 << 4,	/* cannot discard */
+	ENGINE_APPENDS = 1 << 5,	/* can write with O_APPEND (-a) */
 };
+
+/* An option only its engine takes (as fio's engines declare theirs): a
+ * flag of the option table, by its long name, and fio's form of it. */
+struct engine_opt {
+	const char *name;
+	const char *fio;
+};
+
+#define ENGINE_MAX_OPTS 4
 
 struct engine_ops {
 	const char *name;
@@ -70,6 +80,11 @@ struct engine_ops {
 	const char *summary;
 	unsigned flags;
 	const char *unavailable;	/* non-NULL: why it cannot be used */
+	const char *fio_name;		/* fio's ioengine= */
+	const char *fio_note;		/* how fio's engine differs, or NULL */
+	const char *fio_extra[ENGINE_MAX_OPTS];	/* fio options it implies */
+	unsigned max_qd;		/* deepest -q it takes; 0: -q's limit */
+	struct engine_opt opts[ENGINE_MAX_OPTS];	/* its own options */
 	/* Per thread, before the start; 0 or -errno with io->err filled. */
 	int (*init)(struct io_ctx *io);
 	/* Optional: in the worker thread itself, before the start barrier
@@ -106,6 +121,11 @@ const struct engine_ops *engine_get(int index);
 int engine_lookup(const char *name);
 /* 0, or -EINVAL with a message naming the engine and missing hook. */
 int engine_registry_check(char *err, size_t len);
+/* Does e take the engine-private option name?  Which engines do, for a
+ * message ("uring")?  Is name some engine's private option? */
+bool engine_takes(const struct engine_ops *e, const char *name);
+const char *engine_owners(const char *name, char *buf, size_t len);
+bool engine_private_option(const char *name);
 /* rebench --engines: one line per engine, with what it needs. */
 void engine_list(FILE *f);
 

@@ -158,31 +158,23 @@ static void job_engine(struct job *j, const struct workload *wl)
 		/* fio's sync engines trim with BLKDISCARD only */
 		add(j, "# -o trim on a file: rebench punches holes (fallocate); fio's falloc engine does the same for rw=trim");
 		add(j, "ioengine=falloc");
-	} else if (e == &engine_stateful) {
-		if (s->op != OP_TRIM)
-			note(j, "an lseek before every I/O, timed with it (fio's sync engine seeks only when the file position is elsewhere, before its clock starts)");
-		add(j, "ioengine=sync");
-	} else if (e == &engine_stateless) {
-		add(j, "ioengine=psync");
-	} else if (e == &engine_mmap) {
-		add(j, "ioengine=mmap");
-		if (writes && !s->buffered) {
+	} else {
+		int i;
+
+		if (e->fio_note && s->op != OP_TRIM)
+			note(j, "%s", e->fio_note);
+		add(j, "ioengine=%s", e->fio_name);
+		if (e->flags & ENGINE_NEEDS_PAGED && writes && !s->buffered) {
 			note(j, "an msync of the written pages inside each write (fio's fsync=1 below msyncs the whole mapping as a separate I/O after each write, timed apart from it)");
 			add(j, "fsync=1");
 		}
-	} else if (e == &engine_paio) {
-		note(j, "one lio_listio per batch (fio's posixaio engine calls aio_read/aio_write for each I/O)");
-		add(j, "ioengine=posixaio");
-	} else if (e == &engine_naio) {
-		add(j, "ioengine=libaio");
-	} else if (e == &engine_uring) {
-		add(j, "ioengine=io_uring");
-		add(j, "fixedbufs=1");
-		add(j, "registerfiles=1");
-		if (s->sqpoll)
-			add(j, "sqthread_poll=1");
-		if (s->hipri)
-			add(j, "hipri=1");
+		for (i = 0; i < ENGINE_MAX_OPTS && e->fio_extra[i]; i++)
+			add(j, "%s", e->fio_extra[i]);
+		/* the engine's own options, in fio's words */
+		for (i = 0; i < ENGINE_MAX_OPTS && e->opts[i].name; i++)
+			if (*(const bool *)((const char *)s +
+				options_find_long(e->opts[i].name)->off))
+				add(j, "%s", e->opts[i].fio);
 	}
 	add(j, "direct=%d", s->paged ? 0 : 1);
 	if (writes && !s->buffered)
@@ -558,8 +550,11 @@ static void job_pattern(struct job *j, const struct workload *wl)
 		double rd = s->opmix.pct[IO_READ] * 100 /
 			    (s->opmix.pct[IO_READ] + s->opmix.pct[IO_WRITE]);
 
-		if (!is_whole(rd))
-			note(j, "%g%% reads (fio's rwmixread is a whole percentage)",
+		if (!is_whole(rd) && s->op == OP_RW)
+			note(j, "--rwmix %g (fio's rwmixread is a whole percentage)",
+			     s->rwmix);
+		else if (!is_whole(rd))
+			note(j, "%g%% of the reads and writes are reads (fio's rwmixread is a whole percentage)",
 			     rd);
 		add(j, "rwmixread=%ld", lround(rd));
 		note(j, "a read-or-write draw for every I/O (fio keeps one direction for a run of I/Os until its share catches up, then draws again)");

@@ -165,7 +165,11 @@ static int parse_one_size(const char *s, uint64_t *v, char *err, size_t len)
 {
 	int ret = parse_size(s, v);
 
-	if (ret || !*v || *v > (1ULL << 30)) {
+	if (!ret && *v > (1ULL << 30)) {
+		snprintf(err, len, "%s: a size must be at most 1g (1073741824 bytes)", s);
+		return -EINVAL;
+	}
+	if (ret || !*v) {
 		snprintf(err, len, "'%s' is not a size from 1 byte to 1g (k, m, g suffixes)%s",
 			 s, !ret && !*v ? ": an I/O of 0 bytes moves nothing" : "");
 		return -EINVAL;

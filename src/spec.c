@@ -98,6 +98,7 @@ void spec_error(const struct spec *s, const char *fmt, ...)
 void spec_adapt_defaults(struct spec *s)
 {
 	const struct engine_ops *e = engine_get(s->engine);
+	size_t i;
 
 	/* A command-line default that cannot apply to this line's engine is
 	 * not an error on the line: `rebench -q 32 --batch 8 < lines` may mix
@@ -108,12 +109,37 @@ void spec_adapt_defaults(struct spec *s)
 		if (!spec_given(s, "batch"))
 			s->batch = 1;
 	}
-	if (e != &engine_uring) {
-		if (!spec_given(s, "sqpoll"))
-			s->sqpoll = false;
-		if (!spec_given(s, "hipri"))
-			s->hipri = false;
+	/* ... nor an option private to another engine (--sqpoll) */
+	for (i = 0; i < opt_count; i++) {
+		const struct opt_desc *o = &opt_table[i];
+
+		if (o->type == OPT_FLAG && o->scope == SCOPE_WORKLOAD &&
+		    engine_private_option(o->name) && !engine_takes(e, o->name) &&
+		    !spec_given(s, o->name))
+			*(bool *)((char *)s + o->off) = false;
 	}
+}
+
+/* An engine-private option set for an engine that does not take it. */
+static int check_engine_options(const struct spec *s,
+				const struct engine_ops *e)
+{
+	char owners[128];
+	size_t i;
+
+	for (i = 0; i < opt_count; i++) {
+		const struct opt_desc *o = &opt_table[i];
+
+		if (o->type != OPT_FLAG || o->scope != SCOPE_WORKLOAD ||
+		    !engine_private_option(o->name) || engine_takes(e, o->name) ||
+		    !*(const bool *)((const char *)s + o->off))
+			continue;
+		spec_error(s, "--%s: applies to %s only, not to %s",
+			   o->name, engine_owners(o->name, owners, sizeof(owners)),
+			   e->name);
+		return -EINVAL;
+	}
+	return 0;
 }
 
 int spec_check(const struct spec *s)
@@ -162,16 +188,14 @@ int spec_check(const struct spec *s)
 			   (unsigned long long)s->batch, (unsigned long long)s->qd);
 		return -EINVAL;
 	}
-	if (e == &engine_uring && s->qd > 32768) {
-		spec_error(s, "-q/--queue-depth %llu: an io_uring ring holds at most 32768 entries; use -q 32768 or less, or more threads (-c)",
-			   (unsigned long long)s->qd);
+	if (e->max_qd && s->qd > e->max_qd) {
+		spec_error(s, "-q/--queue-depth %llu: the %s engine takes at most %u I/Os in flight per thread; use -q %u or less, or more threads (-c)",
+			   (unsigned long long)s->qd, e->name, e->max_qd,
+			   e->max_qd);
 		return -EINVAL;
 	}
-	if ((s->sqpoll || s->hipri) && e != &engine_uring) {
-		spec_error(s, "--%s: applies to -t uring only, not to %s",
-			   s->sqpoll ? "sqpoll" : "hipri", e->name);
+	if (check_engine_options(s, e))
 		return -EINVAL;
-	}
 	if (s->hipri && s->paged) {
 		spec_error(s, "--hipri: polled completions need O_DIRECT; drop -p");
 		return -EINVAL;
@@ -196,7 +220,7 @@ int spec_check(const struct spec *s)
 			   e->name);
 		return -EINVAL;
 	}
-	if (s->append && e != &engine_stateful && e != &engine_stateless) {
+	if (s->append && !(e->flags & ENGINE_APPENDS)) {
 		spec_error(s, "-a/--append: appending needs -t stateful or stateless; the %s engine writes at explicit offsets",
 			   e->name);
 		return -EINVAL;

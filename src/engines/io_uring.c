@@ -250,6 +250,13 @@ const struct engine_ops engine_uring = {
 	.aliases = { "io_uring" },
 	.summary = "io_uring (liburing), -q in flight, batched, registered buffers, IORING_OP_FSYNC",
 	.flags = ENGINE_ASYNC | ENGINE_NO_TRIM,
+	.fio_name = "io_uring",
+	.fio_extra = { "fixedbufs=1", "registerfiles=1" },
+	.max_qd = 32768,	/* IORING_MAX_ENTRIES */
+	.opts = {
+		{ "sqpoll", "sqthread_poll=1" },
+		{ "hipri", "hipri=1" },
+	},
 	.init = uring_init,
 	.thread_start = uring_thread_start,
 	.queue = uring_queue,
@@ -266,6 +273,13 @@ const struct engine_ops engine_uring = {
 	.aliases = { "io_uring" },
 	.summary = "io_uring (liburing), -q in flight, batched, registered buffers",
 	.flags = ENGINE_ASYNC,
+	.fio_name = "io_uring",
+	.fio_extra = { "fixedbufs=1", "registerfiles=1" },
+	.max_qd = 32768,	/* IORING_MAX_ENTRIES */
+	.opts = {
+		{ "sqpoll", "sqthread_poll=1" },
+		{ "hipri", "hipri=1" },
+	},
 	.unavailable = "this rebench was built without liburing; install liburing-dev (apt-get install liburing-dev) and rebuild",
 };
 

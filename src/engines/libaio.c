@@ -151,6 +151,7 @@ const struct engine_ops engine_naio = {
 	.aliases = { "libaio" },
 	.summary = "Linux native AIO (libaio), -q in flight, batched",
 	.flags = ENGINE_ASYNC | ENGINE_NO_TRIM,
+	.fio_name = "libaio",
 	.init = naio_init,
 	.queue = naio_queue,
 	.commit = naio_commit,
@@ -165,6 +166,7 @@ const struct engine_ops engine_naio = {
 	.aliases = { "libaio" },
 	.summary = "Linux native AIO (libaio), -q in flight, batched",
 	.flags = ENGINE_ASYNC,
+	.fio_name = "libaio",
 	.unavailable = "this rebench was built without libaio; install libaio-dev (apt-get install libaio-dev) and rebuild",
 };
 

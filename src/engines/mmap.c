@@ -139,6 +139,7 @@ const struct engine_ops engine_mmap = {
 	.name = "mmap",
 	.summary = "memcpy from/to a shared mapping, msync when flushing (fsync and fdatasync: msync of the mapping)",
 	.flags = ENGINE_SYNC | ENGINE_NEEDS_PAGED,
+	.fio_name = "mmap",
 	.init = mmap_init,
 	.sync_io = mmap_io,
 	.cleanup = mmap_cleanup,

@@ -44,7 +44,9 @@ const struct engine_ops engine_stateful = {
 	.name = "stateful",
 	.aliases = { "sync" },
 	.summary = "lseek + read/write, fsync/fdatasync (the original Rebench default)",
-	.flags = ENGINE_SYNC | ENGINE_FILE_POS,
+	.flags = ENGINE_SYNC | ENGINE_FILE_POS | ENGINE_APPENDS,
+	.fio_name = "sync",
+	.fio_note = "an lseek before every I/O, timed with it (fio's sync engine seeks only when the file position is elsewhere, before its clock starts)",
 	.sync_io = stateful_io,
 };
 
@@ -52,6 +54,7 @@ const struct engine_ops engine_stateless = {
 	.name = "stateless",
 	.aliases = { "psync" },
 	.summary = "pread/pwrite, fsync/fdatasync",
-	.flags = ENGINE_SYNC,
+	.flags = ENGINE_SYNC | ENGINE_APPENDS,
+	.fio_name = "psync",
 	.sync_io = stateless_io,
 };
