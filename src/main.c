@@ -178,7 +178,7 @@ static int probe_only(const struct spec *base, const struct run_opts *run,
 int main(int argc, char **argv)
 {
 	static struct sweep sweep;
-	struct parse_ctx ctx = { 0, "command line", &sweep };
+	struct parse_ctx ctx = { 0, "command line", &sweep, &sweep_range_hooks };
 	struct run_opts run = { 0 };
 	struct report rep = { 0 };
 	struct spec base;

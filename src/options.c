@@ -9,7 +9,6 @@
 #include "engine.h"
 #include "mix.h"
 #include "repeat.h"
-#include "sweep.h"
 
 #define W(field) SCOPE_WORKLOAD, offsetof(struct spec, field)
 #define R(field) SCOPE_RUN, offsetof(struct run_opts, field)
@@ -139,6 +138,11 @@ const struct opt_desc *options_find_long(const char *name)
 		if (!strcmp(opt_table[i].name, name))
 			return &opt_table[i];
 	return NULL;
+}
+
+bool options_is_range(const char *val)
+{
+	return val && (strstr(val, "..") || strchr(val, ','));
 }
 
 const struct opt_desc *options_find_letter(char c)
@@ -448,17 +452,17 @@ static int apply(const struct opt_desc *o, const char *val, struct spec *spec,
 	} else {
 		field = (char *)spec + o->off;
 		spec->given |= 1ULL << options_index(o);
-		if (o->type != OPT_STRING && sweep_is_range(val)) {
-			if (ctx && ctx->sweep)
-				return sweep_add(ctx->sweep, o, val, ctx);
+		if (o->type != OPT_STRING && options_is_range(val)) {
+			if (ctx && ctx->ranges_arg)
+				return ctx->ranges->add(ctx->ranges_arg, o, val, ctx);
 			where(ctx, w, sizeof(w));
 			opt_label(o, l, sizeof(l));
 			fprintf(stderr, "rebench: %s%s %s: ranges and lists go on the command line, where they sweep every workload line\n",
 				w, l, val);
 			return -EINVAL;
 		}
-		if (ctx && ctx->sweep)
-			sweep_remove(ctx->sweep, o);
+		if (ctx && ctx->ranges_arg)
+			ctx->ranges->remove(ctx->ranges_arg, o);
 	}
 	return set_value(o, val, field, spec, ctx);
 }
@@ -466,7 +470,7 @@ static int apply(const struct opt_desc *o, const char *val, struct spec *spec,
 int options_set(struct spec *spec, const struct opt_desc *o, const char *val,
 		const struct parse_ctx *ctx)
 {
-	struct parse_ctx plain = { ctx ? ctx->line : 0, ctx ? ctx->source : NULL, NULL };
+	struct parse_ctx plain = { ctx ? ctx->line : 0, ctx ? ctx->source : NULL, NULL, NULL };
 
 	return apply(o, val, spec, NULL, &plain);
 }

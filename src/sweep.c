@@ -7,10 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool sweep_is_range(const char *val)
-{
-	return val && (strstr(val, "..") || strchr(val, ','));
-}
 
 static int fail(const struct opt_desc *o, const char *text,
 		const struct parse_ctx *ctx, const char *why)
@@ -275,3 +271,19 @@ void sweep_free(struct sweep *sw)
 	}
 	memset(sw, 0, sizeof(*sw));
 }
+
+static int hook_add(void *arg, const struct opt_desc *o, const char *text,
+		    const struct parse_ctx *ctx)
+{
+	return sweep_add(arg, o, text, ctx);
+}
+
+static void hook_remove(void *arg, const struct opt_desc *o)
+{
+	sweep_remove(arg, o);
+}
+
+const struct range_hooks sweep_range_hooks = {
+	.add = hook_add,
+	.remove = hook_remove,
+};
