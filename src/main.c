@@ -175,6 +175,22 @@ static int probe_only(const struct spec *base, const struct run_opts *run,
 	return EXIT_OK;
 }
 
+/* The results of one run through every writer the options want; 0, or
+ * -errno when an output could not be written. */
+static int report_once(const struct run_opts *run, const struct report *rep)
+{
+	struct report_scope scope = { run, stdout, NULL, NULL };
+	struct report_set out;
+	int ret, e;
+
+	ret = report_open(&out, &scope);
+	if (ret)
+		return ret;
+	ret = report_emit(&out, rep);
+	e = report_close(&out);
+	return ret ? ret : e;
+}
+
 int main(int argc, char **argv)
 {
 	static struct sweep sweep;
@@ -184,7 +200,7 @@ int main(int argc, char **argv)
 	struct spec base;
 	char err[256];
 	bool interrupted = false;
-	size_t k, r;
+	size_t r;
 	int ret, status = EXIT_OK;
 
 	signals_init();
@@ -283,23 +299,7 @@ int main(int argc, char **argv)
 	rep.wls = workloads;
 	rep.n = nworkloads;
 	rep.interrupted = interrupted;
-	if (run.json)
-		report_json(stdout, &rep);
-	else if (run.silent) {
-		report_terse(stdout, &rep);
-		/* one line per workload on stdout: warnings go to stderr */
-		for (k = 0; k < nworkloads; k++)
-			for (int i = 0; i < workloads[k].nwarn; i++)
-				spec_error(&workloads[k].spec, "warning: %s",
-					   workloads[k].warnings[i]);
-	}
-	else
-		report_human(stdout, &rep);
-	outpath_flush_stdout();
-	for (k = 0; k < nworkloads; k++)
-		if (workloads[k].error)
-			spec_error(&workloads[k].spec, "%s", workloads[k].errmsg);
-	if (report_series(&rep))
+	if (report_once(&run, &rep))
 		status = EXIT_OUTPUT_FAILED;
 	if (run.plot && status == EXIT_OK && !interrupted && ret != -EIO)
 		status = plot_series(run.plot);

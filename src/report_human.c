@@ -148,13 +148,45 @@ static void print_one(FILE *f, const struct workload *wl, bool interrupted)
 		fprintf(f, "Warning: %s\n", wl->warnings[i]);
 }
 
-void report_human(FILE *f, const struct report *r)
+static bool human_wanted(const struct run_opts *run)
 {
+	return !run->json && !run->silent;
+}
+
+/* A sweep prints its table instead of blocks (on standard output unless
+ * --output takes it), and its warnings go to standard error. */
+static int human_begin(struct report_out *o)
+{
+	const struct report_scope *sc = o->scope;
+
+	o->shows_warnings = !sc->sw;
+	o->uses_stdout = !sc->sw || !sc->table;
+	if (sc->sw && !sc->table)
+		report_table_header(sc->out, sc->sw, sc->run->repeat > 1);
+	return 0;
+}
+
+static int human_report(struct report_out *o, const struct report *r)
+{
+	const struct report_scope *sc = o->scope;
 	size_t k;
 
+	if (sc->sw) {
+		if (!sc->table)
+			report_table_rows(sc->out, sc->sw, r);
+		return 0;
+	}
 	for (k = 0; k < r->n; k++) {
 		if (k)
-			fprintf(f, "---\n");
-		print_one(f, &r->wls[k], r->interrupted);
+			fprintf(sc->out, "---\n");
+		print_one(sc->out, &r->wls[k], r->interrupted);
 	}
+	return 0;
 }
+
+const struct report_writer report_human_writer = {
+	.name = "human",
+	.wanted = human_wanted,
+	.begin = human_begin,
+	.report = human_report,
+};

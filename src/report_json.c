@@ -2,13 +2,16 @@
  * per workload the target geometry, every resolved parameter, the seed,
  * results, interval statistics and warnings.  Field list: rebench(1).
  */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/utsname.h>
 
 #include "json.h"
 #include "options.h"
 #include "report.h"
 #include "report_target.h"
+#include "sweep.h"
 
 static void put_params(struct json *j, const struct workload *wl)
 {
@@ -224,8 +227,8 @@ static void put_repeat(struct json *j, const struct repeat_data *rd)
 	json_obj_end(j);
 }
 
-void report_json_workload(struct json *j, const struct workload *wl,
-			  bool interrupted)
+static void put_workload(struct json *j, const struct workload *wl,
+			 bool interrupted)
 {
 	int i;
 
@@ -250,17 +253,100 @@ void report_json_workload(struct json *j, const struct workload *wl,
 	json_obj_end(j);
 }
 
-void report_json(FILE *f, const struct report *r)
+static bool json_wanted(const struct run_opts *run)
 {
-	struct json j;
+	return run->json;
+}
+
+/* The document's head; a sweep's "runs" stay open until the end. */
+static int json_begin(struct report_out *o)
+{
+	const struct sweep *sw = o->scope->sw;
+	struct json *j = malloc(sizeof(*j));
+	size_t a;
+
+	if (!j) {
+		fprintf(stderr, "rebench: --json: out of memory\n");
+		return -ENOMEM;
+	}
+	o->priv = j;
+	o->shows_warnings = true;
+	o->uses_stdout = true;
+	json_init(j, o->scope->out);
+	report_json_head(j);
+	if (!sw)
+		return 0;
+	json_obj_begin(j, "sweep");
+	json_arr_begin(j, "parameters");
+	for (a = 0; a < sw->naxes; a++)
+		json_str(j, NULL, sw->axes[a].opt->name);
+	json_arr_end(j);
+	json_u64(j, "points", sw->npoints);
+	json_arr_begin(j, "runs");
+	return 0;
+}
+
+static void put_workloads(struct json *j, const struct report *r)
+{
 	size_t k;
 
-	json_init(&j, f);
-	report_json_head(&j);
-	json_bool(&j, "interrupted", r->interrupted);
-	json_arr_begin(&j, "workloads");
+	json_bool(j, "interrupted", r->interrupted);
+	json_arr_begin(j, "workloads");
 	for (k = 0; k < r->n; k++)
-		report_json_workload(&j, &r->wls[k], r->interrupted);
-	json_arr_end(&j);
-	json_obj_end(&j);
+		put_workload(j, &r->wls[k], r->interrupted);
+	json_arr_end(j);
 }
+
+/* A sweep point: its number and values, then what a run has. */
+static void put_point(struct json *j, const struct sweep *sw,
+		      const struct report *r)
+{
+	size_t idx[SWEEP_MAX_AXES], a;
+	char c[64];
+
+	sweep_indices(sw, r->point, idx);
+	json_obj_begin(j, NULL);
+	json_u64(j, "point", r->point + 1);
+	json_obj_begin(j, "values");
+	for (a = 0; a < sw->naxes; a++) {
+		report_sweep_cell(&sw->axes[a], idx[a], c, sizeof(c));
+		if (sw->axes[a].numeric)
+			json_num(j, sw->axes[a].opt->name, strtod(c, NULL));
+		else
+			json_str(j, sw->axes[a].opt->name, c);
+	}
+	json_obj_end(j);
+	put_workloads(j, r);
+	json_obj_end(j);
+}
+
+static int json_report(struct report_out *o, const struct report *r)
+{
+	if (o->scope->sw)
+		put_point(o->priv, o->scope->sw, r);
+	else
+		put_workloads(o->priv, r);
+	return 0;
+}
+
+static int json_end(struct report_out *o)
+{
+	struct json *j = o->priv;
+
+	if (o->scope->sw) {
+		json_arr_end(j);
+		json_obj_end(j);
+	}
+	json_obj_end(j);
+	free(j);
+	o->priv = NULL;
+	return 0;
+}
+
+const struct report_writer report_json_writer = {
+	.name = "json",
+	.wanted = json_wanted,
+	.begin = json_begin,
+	.report = json_report,
+	.end = json_end,
+};

@@ -9,8 +9,10 @@
 #include <stdio.h>
 
 #include "report.h"
+#include "sweep.h"
 
-void report_terse_line(FILE *f, const struct workload *wl, bool interrupted,
+/* One line; suffix (swept values, " v1 v2") is appended when given. */
+static void terse_line(FILE *f, const struct workload *wl, bool interrupted,
 		       const char *suffix)
 {
 	const struct result *res = &wl->res;
@@ -55,10 +57,50 @@ void report_terse_line(FILE *f, const struct workload *wl, bool interrupted,
 	fprintf(f, "%s\n", suffix ? suffix : "");
 }
 
-void report_terse(FILE *f, const struct report *r)
+static bool terse_wanted(const struct run_opts *run)
 {
+	return run->silent && !run->json;
+}
+
+static int terse_begin(struct report_out *o)
+{
+	o->uses_stdout = true;	/* and its warnings go to standard error */
+	return 0;
+}
+
+/* A sweep point's values, " v1 v2", after the fields of each line. */
+static void point_suffix(const struct sweep *sw, size_t point, char *buf,
+			 size_t len)
+{
+	size_t idx[SWEEP_MAX_AXES], a, n = 0;
+
+	buf[0] = '\0';
+	sweep_indices(sw, point, idx);
+	for (a = 0; a < sw->naxes && n < len; a++) {
+		char c[64];
+
+		report_sweep_cell(&sw->axes[a], idx[a], c, sizeof(c));
+		n += (size_t)snprintf(buf + n, len - n, " %s", c);
+	}
+}
+
+static int terse_report(struct report_out *o, const struct report *r)
+{
+	const struct report_scope *sc = o->scope;
+	char suffix[512];
 	size_t k;
 
+	if (sc->sw)
+		point_suffix(sc->sw, r->point, suffix, sizeof(suffix));
 	for (k = 0; k < r->n; k++)
-		report_terse_line(f, &r->wls[k], r->interrupted, NULL);
+		terse_line(sc->out, &r->wls[k], r->interrupted,
+			   sc->sw ? suffix : NULL);
+	return 0;
 }
+
+const struct report_writer report_terse_writer = {
+	.name = "terse",
+	.wanted = terse_wanted,
+	.begin = terse_begin,
+	.report = terse_report,
+};

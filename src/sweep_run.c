@@ -19,24 +19,12 @@
 #include <unistd.h>
 
 #include "confirm.h"
-#include "json.h"
 #include "outpath.h"
 #include "plan.h"
 #include "plot.h"
 #include "repeat_run.h"
 #include "report.h"
 #include "validate.h"
-
-/* A value as it goes in the table: times in the option's own unit. */
-static void cell(const struct sweep_axis *ax, size_t i, char *buf, size_t len)
-{
-	const char *v = ax->values[i];
-
-	if (ax->opt->type == OPT_TIME)
-		snprintf(buf, len, "%g", strtod(v, NULL) / (double)ax->opt->unit_ns);
-	else
-		snprintf(buf, len, "%s", v);
-}
 
 static int build_point(const struct sweep *sw, size_t p,
 		       const struct spec *bases, size_t nbases)
@@ -137,67 +125,6 @@ static int check_all(const struct sweep *sw, const struct spec *bases,
 	return ret;
 }
 
-/* With --repeat, the columns after status: runs, then the spread of ops/s
- * and the medians of p50 and p99 (the other columns are the last run's). */
-static const char repeat_columns[] = "\truns\tops_per_s_median\tops_per_s_trimmed_mean\tops_per_s_stddev\tops_per_s_ci95_low\tops_per_s_ci95_high\tlat_p50_us_median\tlat_p99_us_median";
-
-static void write_header(FILE *f, const struct sweep *sw, bool repeated)
-{
-	size_t a;
-
-	for (a = 0; a < sw->naxes; a++)
-		fprintf(f, "%s\t", sw->axes[a].opt->name);
-	fprintf(f, "workload\ttarget\tops_per_s\tmb_per_s\tlat_min_us\tlat_avg_us\tlat_p50_us\tlat_p90_us\tlat_p99_us\tlat_p999_us\tlat_max_us\tios\tstatus%s\n",
-		repeated ? repeat_columns : "");
-}
-
-static void write_repeat_cells(FILE *f, const struct repeat_data *rd)
-{
-	const struct repeat_stat *o = &rd->stat[RM_OPS];
-
-	fprintf(f, "\t%zu\t%.2f\t%.2f\t%.2f", rd->runs, o->median,
-		o->trimmed_mean, o->stddev);
-	if (o->n >= 2)
-		fprintf(f, "\t%.2f\t%.2f", o->ci_low, o->ci_high);
-	else
-		fprintf(f, "\t-\t-");
-	fprintf(f, "\t%.3f\t%.3f", rd->stat[RM_P50].median,
-		rd->stat[RM_P99].median);
-}
-
-static void write_rows(FILE *f, const struct sweep *sw, size_t p,
-		       bool interrupted)
-{
-	size_t idx[SWEEP_MAX_AXES], a, k;
-	char buf[64];
-
-	sweep_indices(sw, p, idx);
-	for (k = 0; k < nworkloads; k++) {
-		const struct workload *wl = &workloads[k];
-		struct lat_summary l;
-
-		if (!wl->have_result)
-			continue;
-		lat_summarize(&wl->res, &l);
-		for (a = 0; a < sw->naxes; a++) {
-			cell(&sw->axes[a], idx[a], buf, sizeof(buf));
-			fprintf(f, "%s\t", buf);
-		}
-		fprintf(f, "%zu\t%s\t%.2f\t%.4f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%llu\t%s",
-			k + 1, wl->tgt.path, wl->res.ops_per_s, wl->res.mb_per_s,
-			l.min, l.avg, l.p50, l.p90, l.p99, l.p999, l.max,
-			(unsigned long long)wl->res.ops_total,
-			workload_status_name(workload_status(wl, interrupted)));
-		if (wl->rep)
-			write_repeat_cells(f, wl->rep);
-		fputc('\n', f);
-	}
-	if (f == stdout)
-		outpath_flush_stdout();	/* keeps the first error's errno */
-	else
-		fflush(f);
-}
-
 /* gnuplot "matrix nonuniform": first row the column values, then each row
  * value followed by its ops/s. */
 static int write_matrix(const char *path, const struct sweep *sw,
@@ -214,12 +141,12 @@ static int write_matrix(const char *path, const struct sweep *sw,
 		ry->opt->name, cx->opt->name);
 	fprintf(f, "%zu", cx->n);
 	for (j = 0; j < cx->n; j++) {
-		cell(cx, j, buf, sizeof(buf));
+		report_sweep_cell(cx, j, buf, sizeof(buf));
 		fprintf(f, " %s", buf);
 	}
 	fputc('\n', f);
 	for (i = 0; i < ry->n; i++) {
-		cell(ry, i, buf, sizeof(buf));
+		report_sweep_cell(ry, i, buf, sizeof(buf));
 		fprintf(f, "%s", buf);
 		for (j = 0; j < cx->n; j++)
 			fprintf(f, " %.2f", ops[i * cx->n + j]);
@@ -238,7 +165,7 @@ static void progress(const struct sweep *sw, size_t p, double elapsed_s)
 	fmt_eta(left, eta, sizeof(eta));
 	fprintf(stderr, "\r\033[K[point %zu of %zu]", p + 1, sw->npoints);
 	for (a = 0; a < sw->naxes; a++) {
-		cell(&sw->axes[a], idx[a], buf, sizeof(buf));
+		report_sweep_cell(&sw->axes[a], idx[a], buf, sizeof(buf));
 		fprintf(stderr, " %s=%s", sw->axes[a].opt->name, buf);
 	}
 	if (nworkloads && workloads[0].have_result)
@@ -326,16 +253,18 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 {
 	char tmpdir[] = "/tmp/rebench-sweep.XXXXXX", tpath[PATH_MAX] = "";
 	char mpath[PATH_MAX + 16] = "";
-	char eta[32], suffix[512];
+	char eta[32];
 	bool interrupted = false, tty = isatty(STDERR_FILENO) && !run->silent;
 	bool two_numeric = sw->naxes == 2 && sw->axes[0].numeric && sw->axes[1].numeric;
 	double *ops = calloc(sw->npoints, sizeof(double));
 	FILE *tab = NULL, *tab_copy = NULL;
 	bool temp_table = false;	/* tpath is our copy for gnuplot */
-	struct json j;
-	size_t p, k, a, idx[SWEEP_MAX_AXES];
+	struct report_scope scope = { run, stdout, sw, table };
+	struct report_set out;
+	struct report rep;
+	size_t p = 0, k;
 	uint64_t t0;
-	int status = EXIT_OK, ret, few_ios = 0;
+	int status = EXIT_OK, ret;
 	size_t r, runs = run->repeat > 1 ? run->repeat : 1;
 	struct timespec ts;
 
@@ -379,22 +308,13 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 		tab_copy = fopen(tpath, "w");
 		temp_table = true;
 	}
-	if (!run->json && !run->silent && !tab)
-		tab = stdout;
 	if (tab)
-		write_header(tab, sw, runs > 1);
+		report_table_header(tab, sw, runs > 1);
 	if (tab_copy)
-		write_header(tab_copy, sw, runs > 1);
-	if (run->json) {
-		json_init(&j, stdout);
-		report_json_head(&j);
-		json_obj_begin(&j, "sweep");
-		json_arr_begin(&j, "parameters");
-		for (a = 0; a < sw->naxes; a++)
-			json_str(&j, NULL, sw->axes[a].opt->name);
-		json_arr_end(&j);
-		json_u64(&j, "points", sw->npoints);
-		json_arr_begin(&j, "runs");
+		report_table_header(tab_copy, sw, runs > 1);
+	if (report_open(&out, &scope)) {
+		status = EXIT_OUTPUT_FAILED;
+		goto out_tables;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	t0 = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
@@ -426,59 +346,14 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 			repeat_finish();
 		ops[p] = workloads[0].rep ? workloads[0].rep->stat[RM_OPS].median :
 			 workloads[0].have_result ? workloads[0].res.ops_per_s : NAN;
+		rep = (struct report){ workloads, nworkloads, interrupted, p };
 		if (tab)
-			write_rows(tab, sw, p, interrupted);
+			report_table_rows(tab, sw, &rep);
 		if (tab_copy)
-			write_rows(tab_copy, sw, p, interrupted);
-		sweep_indices(sw, p, idx);
-		if (run->silent && !run->json) {
-			size_t n = 0;
-
-			for (a = 0; a < sw->naxes && n < sizeof(suffix); a++) {
-				char c[64];
-
-				cell(&sw->axes[a], idx[a], c, sizeof(c));
-				n += (size_t)snprintf(suffix + n, sizeof(suffix) - n, " %s", c);
-			}
-			for (k = 0; k < nworkloads; k++)
-				report_terse_line(stdout, &workloads[k], interrupted, suffix);
-		}
-		if (run->json) {
-			json_obj_begin(&j, NULL);
-			json_u64(&j, "point", p + 1);
-			json_obj_begin(&j, "values");
-			for (a = 0; a < sw->naxes; a++) {
-				char c[64];
-
-				cell(&sw->axes[a], idx[a], c, sizeof(c));
-				if (sw->axes[a].numeric)
-					json_num(&j, sw->axes[a].opt->name, strtod(c, NULL));
-				else
-					json_str(&j, sw->axes[a].opt->name, c);
-			}
-			json_obj_end(&j);
-			json_bool(&j, "interrupted", interrupted);
-			json_arr_begin(&j, "workloads");
-			for (k = 0; k < nworkloads; k++)
-				report_json_workload(&j, &workloads[k], interrupted);
-			json_arr_end(&j);
-			json_obj_end(&j);
-		}
-		for (k = 0; k < nworkloads; k++) {
-			int w;
-
-			if (tty)
-				fprintf(stderr, "\r\033[K");
-			for (w = 0; w < workloads[k].nwarn && !run->json; w++) {
-				/* said once per sweep, then counted */
-				if (w == workloads[k].few_ios_warning && few_ios++)
-					continue;
-				spec_error(&workloads[k].spec, "warning: %s",
-					   workloads[k].warnings[w]);
-			}
-			if (workloads[k].error)
-				spec_error(&workloads[k].spec, "%s", workloads[k].errmsg);
-		}
+			report_table_rows(tab_copy, sw, &rep);
+		if (tty)
+			fprintf(stderr, "\r\033[K");
+		report_emit(&out, &rep);
 		if (tty) {
 			clock_gettime(CLOCK_MONOTONIC, &ts);
 			progress(sw, p, ((double)ts.tv_sec * 1e9 + (double)ts.tv_nsec - (double)t0) / 1e9);
@@ -490,8 +365,7 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 		}
 		/* nobody reads standard output any more (a closed pipe, a full
 		 * disk): the remaining points would measure for no one */
-		if ((tab == stdout || run->silent || run->json) &&
-		    outpath_flush_stdout()) {
+		if (report_uses_stdout(&out) && outpath_flush_stdout()) {
 			fprintf(stderr, "rebench: standard output failed after point %zu of %zu: the sweep stops there%s\n",
 				p + 1, sw->npoints, table ? "; the --output table has every point so far" : "");
 			status = EXIT_OUTPUT_FAILED;
@@ -500,21 +374,14 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 	repeat_free();	/* when the loop ended early */
 	if (tty)
 		fprintf(stderr, "\r\033[K");
-	if (run->json) {
-		json_arr_end(&j);
-		json_obj_end(&j);
-		json_obj_end(&j);
-	}
-	if (tab && tab != stdout && outpath_close("--output", table, tab) &&
-	    status == EXIT_OK)
+	report_close(&out);
+out_tables:
+	if (tab && outpath_close("--output", table, tab) && status == EXIT_OK)
 		status = EXIT_OUTPUT_FAILED;
 	if (tab_copy)
 		fclose(tab_copy);
 	tab_copy = NULL;
 	fflush(stdout);
-	if (few_ios > 1 && !run->json)
-		fprintf(stderr, "rebench: warning: so did %d more workload runs of this sweep (the ios column has each count)\n",
-			few_ios - 1);
 	cleanup_all();
 	if (interrupted && status == EXIT_OK)
 		status = EXIT_INTERRUPTED;

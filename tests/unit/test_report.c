@@ -22,8 +22,10 @@
 #include <cmocka.h>
 
 #include "json.h"
+#include "options.h"
 #include "report.h"
 #include "stats.h"
+#include "sweep.h"
 #include "validate.h"
 #include "workload.h"
 
@@ -364,15 +366,18 @@ static void make_workload(struct workload *wl, unsigned index)
 	wl->have_result = true;
 }
 
-static char *render(void (*fn)(FILE *, const struct report *),
-		    const struct report *r)
+static const struct run_opts plain_run;
+
+/* What writer w prints for one run r, as a single run with no options. */
+static char *render(const struct report_writer *w, const struct report *r)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
+	struct report_scope sc = { &plain_run, f, NULL, NULL };
 
 	assert_non_null(f);
-	fn(f, r);
+	assert_int_equal(report_write(w, &sc, r), 0);
 	fclose(f);
 	assert_non_null(buf);
 	return buf;
@@ -386,7 +391,7 @@ static void test_human(void **state)
 
 	(void)state;
 	make_workload(&wl[0], 0);
-	out = render(report_human, &r);
+	out = render(&report_human_writer, &r);
 	/* the classic lines, as the original printed them */
 	assert_non_null(strstr(out, "Benchmarking results for [/dev/fake] (64MB)\n"));
 	assert_non_null(strstr(out, "[duration: 10s, threads: 1, operation: read, block size: 512b, workload: rnd, dist: uniform, direct IO: on, IO type: stateful]\n"));
@@ -410,7 +415,7 @@ static void test_human(void **state)
 	wl[1].spec.seq = true;
 	wl[1].spec.bs = 4096;
 	r.n = 2;
-	out = render(report_human, &r);
+	out = render(&report_human_writer, &r);
 	assert_non_null(strstr(out, "\n---\nBenchmarking results for [/dev/fake]"));
 	assert_non_null(strstr(out, "operation: write, block size: 4k, workload: seq"));
 	assert_non_null(strstr(out, "No results.\n"));
@@ -432,7 +437,7 @@ static void test_terse(void **state)
 	/* a workload without a result prints no terse line */
 	result_free(&wl[1].res);
 	wl[1].have_result = false;
-	out = render(report_terse, &r);
+	out = render(&report_terse_writer, &r);
 	line = strtok_r(out, "\n", &save);
 	assert_non_null(line);
 	assert_null(strtok_r(NULL, "\n", &save));
@@ -472,7 +477,7 @@ static void test_terse(void **state)
 	/* interrupted runs say so in field 18 (status) */
 	r.interrupted = true;
 	r.n = 1;
-	out = render(report_terse, &r);
+	out = render(&report_terse_writer, &r);
 	n = 0;
 	for (tok = strtok_r(out, " \n", &save); tok && n < 32;
 	     tok = strtok_r(NULL, " \n", &save))
@@ -634,6 +639,141 @@ static int python_check(const char *text, const char *script, bool quiet)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
 }
 
+/* The writers a run's options choose, by name, in the order they run. */
+static void chosen(const struct run_opts *run, char *names, size_t len)
+{
+	struct report_set set;
+	struct report_scope sc = { run, NULL, NULL, NULL };
+	char *buf = NULL;
+	size_t blen = 0, i, n = 0;
+
+	sc.out = open_memstream(&buf, &blen);
+	assert_non_null(sc.out);
+	assert_int_equal(report_open(&set, &sc), 0);
+	names[0] = '\0';
+	for (i = 0; i < set.n; i++)
+		n += (size_t)snprintf(names + n, len - n, "%s%s", i ? " " : "",
+				      set.out[i].w->name);
+	assert_int_equal(report_close(&set), 0);
+	fclose(sc.out);
+	free(buf);
+}
+
+/* One table of writers: each has a name and a report hook; the options
+ * choose one standard output format, the messages and the files; every
+ * format prints the same result from the same struct report. */
+static void test_writer_table(void **state)
+{
+	struct run_opts run = { 0 };
+	struct workload wl[1];
+	struct report r = { wl, 1, false };
+	char names[128], want[64];
+	size_t i, j;
+
+	(void)state;
+	assert_true(report_nwriters >= 5);
+	for (i = 0; i < report_nwriters; i++) {
+		assert_non_null(report_writers[i]->name);
+		assert_non_null(report_writers[i]->report);
+		for (j = 0; j < i; j++)
+			assert_string_not_equal(report_writers[i]->name,
+						report_writers[j]->name);
+	}
+	chosen(&run, names, sizeof(names));
+	assert_string_equal(names, "human stderr series");
+	run.silent = true;
+	chosen(&run, names, sizeof(names));
+	assert_string_equal(names, "terse stderr series");
+	run.json = true;	/* --json wins over -n */
+	chosen(&run, names, sizeof(names));
+	assert_string_equal(names, "json stderr series");
+
+	make_workload(&wl[0], 0);
+	snprintf(want, sizeof(want), "%.2f ", wl[0].res.ops_per_s);
+	for (i = 0; i < report_nwriters; i++) {
+		const struct report_writer *w = report_writers[i];
+		char *out = render(w, &r);
+
+		if (!strcmp(w->name, "human"))
+			assert_true(strncmp(out, "Benchmarking results for [/dev/fake]", 36) == 0);
+		else if (!strcmp(w->name, "terse"))
+			assert_true(strncmp(out, want, strlen(want)) == 0);
+		else if (!strcmp(w->name, "json"))
+			assert_true(json_valid(out) && strstr(out, "\"workloads\": ["));
+		else	/* messages and files: nothing on standard output */
+			assert_string_equal(out, "");
+		free(out);
+	}
+	result_free(&wl[0].res);
+}
+
+/* A sweep through the same writers: the human format is the table, -n
+ * lines end with the point's values, JSON has one object per point. */
+static char *render_sweep(const struct report_writer *w,
+			  const struct run_opts *run, const struct sweep *sw,
+			  struct report *r, size_t points)
+{
+	struct report_set set;
+	struct report_scope sc = { run, NULL, sw, NULL };
+	char *buf = NULL;
+	size_t len = 0, p;
+
+	sc.out = open_memstream(&buf, &len);
+	assert_non_null(sc.out);
+	memset(&set, 0, sizeof(set));
+	set.scope = sc;
+	set.n = 1;
+	set.out[0].w = w;
+	set.out[0].scope = &set.scope;
+	set.out[0].set = &set;
+	assert_int_equal(w->begin ? w->begin(&set.out[0]) : 0, 0);
+	for (p = 0; p < points; p++) {
+		r->point = p;
+		assert_int_equal(report_emit(&set, r), 0);
+	}
+	assert_int_equal(report_close(&set), 0);
+	fclose(sc.out);
+	return buf;
+}
+
+static void test_sweep_writers(void **state)
+{
+	static struct sweep sw;
+	struct parse_ctx ctx = { 0, "command line", NULL };
+	struct run_opts run = { 0 };
+	struct workload wl[1];
+	struct report r = { wl, 1, false };
+	char *out, *nl;
+
+	(void)state;
+	assert_int_equal(sweep_add(&sw, options_find_long("block-size"),
+				   "512,4k", &ctx), 0);
+	make_workload(&wl[0], 0);
+
+	out = render_sweep(&report_human_writer, &run, &sw, &r, 2);
+	assert_true(strncmp(out, "block-size\tworkload\ttarget\tops_per_s\t", 37) == 0);
+	assert_non_null(strstr(out, "\n512\t1\t/dev/fake\t"));
+	assert_non_null(strstr(out, "\n4096\t1\t/dev/fake\t"));
+	free(out);
+
+	out = render_sweep(&report_terse_writer, &run, &sw, &r, 2);
+	nl = strchr(out, '\n');
+	assert_non_null(nl);
+	assert_true(nl - out > 4 && strncmp(nl - 4, " 512", 4) == 0);
+	assert_true(strlen(out) > 6 && strcmp(out + strlen(out) - 6, " 4096\n") == 0);
+	free(out);
+
+	out = render_sweep(&report_json_writer, &run, &sw, &r, 2);
+	if (!json_valid(out))
+		fail_msg("sweep JSON is not valid:\n%s", out);
+	assert_non_null(strstr(out, "\"sweep\": {"));
+	assert_non_null(strstr(out, "\"point\": 2"));
+	assert_non_null(strstr(out, "\"block-size\": 4096"));
+	free(out);
+	result_free(&wl[0].res);
+	sweep_free(&sw);
+}
+
 static void test_json_validator_itself(void **state)
 {
 	(void)state;
@@ -678,7 +818,7 @@ static void test_json_report(void **state)
 	wl[1].error = -5;
 	strcpy(wl[1].errmsg, "read failed: \"Input/output error\"");
 
-	out = render(report_json, &r);
+	out = render(&report_json_writer, &r);
 	if (!json_valid(out))
 		fail_msg("report_json output is not valid JSON:\n%s", out);
 	assert_non_null(strstr(out, "\"json_version\": 2"));
@@ -861,6 +1001,8 @@ int main(void)
 		cmocka_unit_test(test_human),
 		cmocka_unit_test(test_terse),
 		cmocka_unit_test(test_json_validator_itself),
+		cmocka_unit_test(test_writer_table),
+		cmocka_unit_test(test_sweep_writers),
 		cmocka_unit_test(test_json_report),
 		cmocka_unit_test(test_json_escaping),
 		cmocka_unit_test(test_json_shapes),
