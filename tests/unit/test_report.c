@@ -119,6 +119,112 @@ static void test_per_op_histograms(void **state)
 	result_free(&res);
 }
 
+/* One workload's result: n I/Os of kind over [0, dur), latency lat(i). */
+static void workload_result(struct result *res, int kind, uint64_t n,
+			    uint64_t dur, uint64_t step,
+			    uint64_t (*lat)(uint64_t i))
+{
+	struct thread_stats st, *threads[1] = { &st };
+	uint64_t i;
+
+	assert_int_equal(thread_stats_init(&st, step, dur, false), 0);
+	for (i = 0; i < n; i++)
+		assert_int_equal(stats_record(&st, kind, i * 4096, 4096,
+					      dur * i / n, lat(i)), 0);
+	assert_int_equal(stats_merge(res, threads, 1, dur), 0);
+	thread_stats_free(&st);
+}
+
+static uint64_t lat_fast(uint64_t i) { return 8000 + (i * 37) % 4000; }
+static uint64_t lat_slow(uint64_t i) { return 900000 + (i * 7919) % 200000; }
+
+/* The total of two workloads run together: counts and bytes add, rates
+ * add, elapsed is the longest, and the percentiles are those of all the
+ * I/Os together (the merged buckets), not an average of the two workloads'
+ * percentiles; each kind keeps its own; same steps add their series. */
+static void test_result_merge(void **state)
+{
+	struct result a, b, t;
+	const struct result *parts[2] = { &a, &b };
+	struct hist all;
+	const double ps[] = { 1, 50, 90, 95, 99, 99.9, 99.99, 100 };
+	uint64_t i;
+	size_t p;
+
+	(void)state;
+	/* 9000 fast reads in 3 s, 1000 slow writes in 2 s */
+	workload_result(&a, IO_READ, 9000, 3 * SEC, SEC, lat_fast);
+	workload_result(&b, IO_WRITE, 1000, 2 * SEC, SEC, lat_slow);
+	assert_int_equal(result_merge(&t, parts, 2), 0);
+	assert_int_equal(t.ops_total, 10000);
+	assert_int_equal(t.ops[IO_READ], 9000);
+	assert_int_equal(t.ops[IO_WRITE], 1000);
+	assert_int_equal(t.bytes, 10000 * 4096);
+	assert_int_equal(t.op_bytes[IO_WRITE], 1000 * 4096);
+	assert_true(t.elapsed_ns == 3 * SEC);
+	assert_true(near(t.ops_per_s, 3000.0 + 500.0));
+	assert_true(near(t.mb_per_s, a.mb_per_s + b.mb_per_s));
+	/* the merged data's own percentiles, bucket for bucket */
+	hist_init(&all);
+	for (i = 0; i < 9000; i++)
+		hist_add(&all, lat_fast(i));
+	for (i = 0; i < 1000; i++)
+		hist_add(&all, lat_slow(i));
+	assert_int_equal(t.hist.count, all.count);
+	assert_int_equal(t.hist.min, all.min);
+	assert_int_equal(t.hist.max, all.max);
+	assert_int_equal(t.hist.sum, all.sum);
+	for (p = 0; p < sizeof(ps) / sizeof(ps[0]); p++)
+		assert_true(hist_percentile(&t.hist, ps[p]) ==
+			    hist_percentile(&all, ps[p]));
+	/* p50 is a fast read's, p95 a slow write's: no average of the two
+	 * workloads' p50s (about 455 us) is either */
+	assert_true(hist_percentile(&t.hist, 50) < 12000 * 1.01);
+	assert_true(hist_percentile(&t.hist, 95) > 900000 * 0.99);
+	/* each kind is its workload's own */
+	assert_true(hist_percentile(&t.op_hist[IO_READ], 99) ==
+		    hist_percentile(&a.op_hist[IO_READ], 99));
+	assert_true(hist_percentile(&t.op_hist[IO_WRITE], 50) ==
+		    hist_percentile(&b.op_hist[IO_WRITE], 50));
+	/* same step: the series add, with a series per kind */
+	assert_true(t.step_ns == SEC);
+	assert_int_equal(t.n_iv, 3);
+	assert_int_equal(t.n_full, 3);
+	assert_int_equal(t.iv_ops[0], 3000 + 500);
+	assert_int_equal(t.iv_ops[2], 3000);
+	assert_non_null(t.iv_kind_ops[IO_READ]);
+	assert_non_null(t.iv_kind_ops[IO_WRITE]);
+	assert_null(t.iv_kind_ops[IO_TRIM]);
+	assert_int_equal(t.iv_kind_ops[IO_WRITE][1], 500);
+	assert_int_equal(t.iv_kind_ops[IO_WRITE][2], 0);
+	assert_int_equal(t.iv_kind_ops[IO_READ][1], 3000);
+	assert_true(t.iv_min == 3000 && t.iv_max == 3500);
+	assert_true(t.iv_lat_max[0] == a.iv_lat_max[0] ||
+		    t.iv_lat_max[0] == b.iv_lat_max[0]);
+	assert_true(t.iv_lat_max[0] >= 900000);
+	result_free(&t);
+	result_free(&b);
+
+	/* different steps: no common series, the rest as before */
+	workload_result(&b, IO_WRITE, 1000, 2 * SEC, SEC / 2, lat_slow);
+	assert_int_equal(result_merge(&t, parts, 2), 0);
+	assert_true(t.step_ns == 0);
+	assert_int_equal(t.n_iv, 0);
+	assert_null(t.iv_ops);
+	assert_int_equal(t.ops_total, 10000);
+	assert_true(hist_percentile(&t.hist, 99.9) == hist_percentile(&all, 99.9));
+	result_free(&t);
+
+	/* one part: the total is that part */
+	assert_int_equal(result_merge(&t, parts, 1), 0);
+	assert_true(t.ops_per_s == a.ops_per_s && t.ops_total == a.ops_total);
+	assert_int_equal(t.iv_ops[1], a.iv_ops[1]);
+	assert_null(t.iv_kind_ops[IO_READ]);	/* one kind: its series is iv_ops */
+	result_free(&t);
+	result_free(&a);
+	result_free(&b);
+}
+
 static void test_merge_rates(void **state)
 {
 	struct result res;
@@ -990,6 +1096,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_merge_rates),
+		cmocka_unit_test(test_result_merge),
 		cmocka_unit_test(test_per_op_histograms),
 		cmocka_unit_test(test_merge_intervals),
 		cmocka_unit_test(test_interval_edges),
