@@ -17,14 +17,14 @@ static struct repeat_data reps[MAX_WORKLOADS];
 static struct spec rep_specs[MAX_WORKLOADS];
 static size_t rep_n;
 
-int repeat_begin(size_t runs)
+int repeat_begin(const struct run_ctx *ctx, size_t runs)
 {
 	size_t k;
 	int m;
 
-	rep_n = nworkloads;
+	rep_n = ctx->n;
 	for (k = 0; k < rep_n; k++) {
-		if (spec_copy(&rep_specs[k], &workloads[k].spec))
+		if (spec_copy(&rep_specs[k], &ctx->wls[k].spec))
 			return -ENOMEM;
 		for (m = 0; m < RM_COUNT; m++) {
 			reps[k].v[m] = calloc(runs, sizeof(double));
@@ -36,19 +36,19 @@ int repeat_begin(size_t runs)
 }
 
 /* After a complete run: its figures. */
-void repeat_record(void)
+void repeat_record(const struct run_ctx *ctx)
 {
 	struct lat_summary l;
 	size_t k, r;
 
 	for (k = 0; k < rep_n; k++) {
-		const struct result *res = &workloads[k].res;
+		const struct result *res = &ctx->wls[k].res;
 
-		if (!workloads[k].have_result)
+		if (!ctx->wls[k].have_result)
 			continue;
 		r = reps[k].runs++;
 		if (!r)
-			reps[k].seed0 = workloads[k].spec.seed;
+			reps[k].seed0 = ctx->wls[k].spec.seed;
 		lat_summarize(res, &l);
 		reps[k].v[RM_OPS][r] = res->ops_per_s;
 		reps[k].v[RM_MBPS][r] = res->mb_per_s;
@@ -62,7 +62,7 @@ void repeat_record(void)
 
 /* Before run r > 0: the same workloads again, each with its first run's
  * seed + r; warnings of the earlier runs (a layout, say) are kept. */
-int repeat_rebuild(size_t r, const struct spec *base)
+int repeat_rebuild(struct run_ctx *ctx, size_t r, const struct spec *base)
 {
 	static char *kept[MAX_WORKLOADS][MAX_WARNINGS];
 	static int nkept[MAX_WORKLOADS];
@@ -76,12 +76,12 @@ int repeat_rebuild(size_t r, const struct spec *base)
 	for (k = 0; k < rep_n && r == 1; k++) {
 		while (nkept[k])
 			free(kept[k][--nkept[k]]);
-		created[k] = workloads[k].tgt.created;
-		for (i = 0; i < workloads[k].nwarn; i++)
-			if (i != workloads[k].few_ios_warning)
-				kept[k][nkept[k]++] = strdup(workloads[k].warnings[i]);
+		created[k] = ctx->wls[k].tgt.created;
+		for (i = 0; i < ctx->wls[k].nwarn; i++)
+			if (i != ctx->wls[k].few_ios_warning)
+				kept[k][nkept[k]++] = strdup(ctx->wls[k].warnings[i]);
 	}
-	cleanup_all();
+	cleanup_all(ctx);
 	for (k = 0; k < rep_n && !ret; k++) {
 		struct spec s;
 
@@ -89,26 +89,26 @@ int repeat_rebuild(size_t r, const struct spec *base)
 			return -ENOMEM;
 		s.seed = reps[k].seed0 + r;
 		s.given |= 1ULL << options_index(seed);
-		ret = add_workload(&s);
+		ret = add_workload(ctx, &s);
 		spec_free(&s);
 	}
-	if (ret || validate_all(base))
+	if (ret || validate_all(ctx, base))
 		return -EINVAL;
 	for (k = 0; k < rep_n; k++) {
-		workloads[k].tgt.created = created[k];	/* by the first run */
+		ctx->wls[k].tgt.created = created[k];	/* by the first run */
 		for (i = 0; i < nkept[k]; i++) {
-			for (j = 0; j < workloads[k].nwarn; j++)
-				if (kept[k][i] && !strcmp(kept[k][i], workloads[k].warnings[j]))
+			for (j = 0; j < ctx->wls[k].nwarn; j++)
+				if (kept[k][i] && !strcmp(kept[k][i], ctx->wls[k].warnings[j]))
 					break;
-			if (kept[k][i] && j == workloads[k].nwarn)
-				workload_warn(&workloads[k], "%s", kept[k][i]);
+			if (kept[k][i] && j == ctx->wls[k].nwarn)
+				workload_warn(&ctx->wls[k], "%s", kept[k][i]);
 		}
 	}
 	return 0;
 }
 
 /* After the last run: the statistics, attached to the workloads. */
-void repeat_finish(void)
+void repeat_finish(struct run_ctx *ctx)
 {
 	size_t k;
 	int m;
@@ -118,9 +118,9 @@ void repeat_finish(void)
 			repeat_summarize(reps[k].v[m], reps[k].runs, &reps[k].stat[m]);
 		if (!reps[k].runs)
 			continue;
-		workloads[k].rep = &reps[k];
+		ctx->wls[k].rep = &reps[k];
 		if (reps[k].runs >= 2 && reps[k].stat[RM_OPS].cv_pct > REPEAT_CV_WARN_PCT)
-			workload_warn(&workloads[k], "ops/s varied by %.1f%% (coefficient of variation) over %zu runs, more than %.0f%%: trust the median over any one run, and look for background I/O, a device still settling (--warmup) or throttling",
+			workload_warn(&ctx->wls[k], "ops/s varied by %.1f%% (coefficient of variation) over %zu runs, more than %.0f%%: trust the median over any one run, and look for background I/O, a device still settling (--warmup) or throttling",
 				      reps[k].stat[RM_OPS].cv_pct, reps[k].runs,
 				      REPEAT_CV_WARN_PCT);
 	}

@@ -26,25 +26,25 @@
 #include "report.h"
 #include "validate.h"
 
-static int build_point(const struct sweep *sw, size_t p,
+static int build_point(struct run_ctx *ctx, const struct sweep *sw, size_t p,
 		       const struct spec *bases, size_t nbases)
 {
 	size_t k;
 
-	cleanup_all();
+	cleanup_all(ctx);
 	for (k = 0; k < nbases; k++) {
-		struct parse_ctx ctx = { bases[k].line, "sweep", NULL };
+		struct parse_ctx pctx = { bases[k].line, "sweep", NULL };
 
-		if (add_workload(&bases[k]) ||
-		    sweep_apply(sw, p, &workloads[k].spec, &ctx))
+		if (add_workload(ctx, &bases[k]) ||
+		    sweep_apply(sw, p, &ctx->wls[k].spec, &pctx))
 			return -EINVAL;
-		if (workloads[k].spec.sample_ns == 0) {
-			spec_error(&workloads[k].spec, "-g 0 (a log of every I/O) does not combine with a sweep; use -g N or run the points one by one");
+		if (ctx->wls[k].spec.sample_ns == 0) {
+			spec_error(&ctx->wls[k].spec, "-g 0 (a log of every I/O) does not combine with a sweep; use -g N or run the points one by one");
 			return -EINVAL;
 		}
 		/* the table takes --output's place */
-		free(workloads[k].spec.output);
-		workloads[k].spec.output = NULL;
+		free(ctx->wls[k].spec.output);
+		ctx->wls[k].spec.output = NULL;
 	}
 	return 0;
 }
@@ -75,7 +75,8 @@ static void fmt_eta(double s, char *buf, size_t len)
 /* Every point is checked before any runs; destructive ones are confirmed
  * together.  The confirmation set keeps one workload per target and
  * operation. */
-static int check_all(const struct sweep *sw, const struct spec *bases,
+static int check_all(struct run_ctx *ctx, const struct sweep *sw,
+		     const struct spec *bases,
 		     size_t nbases, const struct spec *base, bool yes)
 {
 	static struct workload confirm_set[64];
@@ -83,7 +84,7 @@ static int check_all(const struct sweep *sw, const struct spec *bases,
 	int ret = 0;
 
 	for (p = 0; p < sw->npoints && !ret; p++) {
-		if (build_point(sw, p, bases, nbases) || validate_all(base)) {
+		if (build_point(ctx, sw, p, bases, nbases) || validate_all(ctx, base)) {
 			size_t idx[SWEEP_MAX_AXES], a;
 
 			sweep_indices(sw, p, idx);
@@ -95,8 +96,8 @@ static int check_all(const struct sweep *sw, const struct spec *bases,
 			ret = -EINVAL;
 			break;
 		}
-		for (k = 0; k < nworkloads; k++) {
-			struct workload *wl = &workloads[k];
+		for (k = 0; k < ctx->n; k++) {
+			struct workload *wl = &ctx->wls[k];
 
 			if (!workload_destroys_data(wl))
 				continue;
@@ -117,7 +118,7 @@ static int check_all(const struct sweep *sw, const struct spec *bases,
 			nconfirm++;
 		}
 	}
-	cleanup_all();
+	cleanup_all(ctx);
 	if (!ret)
 		ret = confirm_destructive(confirm_set, nconfirm, yes);
 	for (c = 0; c < nconfirm; c++)
@@ -155,7 +156,8 @@ static int write_matrix(const char *path, const struct sweep *sw,
 	return outpath_close("the sweep matrix", path, f);
 }
 
-static void progress(const struct sweep *sw, size_t p, double elapsed_s)
+static void progress(const struct run_ctx *ctx, const struct sweep *sw,
+		     size_t p, double elapsed_s)
 {
 	size_t idx[SWEEP_MAX_AXES], a;
 	char buf[64], eta[32];
@@ -168,8 +170,8 @@ static void progress(const struct sweep *sw, size_t p, double elapsed_s)
 		report_sweep_cell(&sw->axes[a], idx[a], buf, sizeof(buf));
 		fprintf(stderr, " %s=%s", sw->axes[a].opt->name, buf);
 	}
-	if (nworkloads && workloads[0].have_result)
-		fprintf(stderr, ": %.0f ops/s", workloads[0].res.ops_per_s);
+	if (ctx->n && ctx->wls[0].have_result)
+		fprintf(stderr, ": %.0f ops/s", ctx->wls[0].res.ops_per_s);
 	fprintf(stderr, "; about %s left", eta);
 }
 
@@ -187,18 +189,19 @@ static int plot_kind(const struct sweep *sw)
 
 /* The table and the matrix beside it: each under the rule of outpath.h,
  * neither a target. */
-static int check_table_paths(const struct sweep *sw, const struct spec *base,
+static int check_table_paths(const struct run_ctx *ctx,
+			     const struct sweep *sw, const struct spec *base,
 			     const char *table)
 {
 	char matrix[PATH_MAX + 16], err[PATH_MAX + 1200] = "";
 	bool two_numeric = sw->naxes == 2 && sw->axes[0].numeric &&
 			   sw->axes[1].numeric;
 
-	if (check_output_path(base))
+	if (check_output_path(ctx, base))
 		return -EINVAL;
 	snprintf(matrix, sizeof(matrix), "%s.matrix", table);
 	if (two_numeric && (outpath_check("the sweep matrix", matrix, err, sizeof(err)) ||
-			    check_path_free("the sweep matrix", matrix))) {
+			    check_path_free(ctx, "the sweep matrix", matrix))) {
 		if (err[0])
 			fprintf(stderr, "rebench: %s\n", err);
 		return -EINVAL;
@@ -247,7 +250,8 @@ static int plot_sweep(const struct sweep *sw, const char *table,
 	return -EINVAL;
 }
 
-int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
+int sweep_run(struct run_ctx *ctx, const struct sweep *sw,
+	      const struct spec *bases, size_t nbases,
 	      const struct spec *base, const struct run_opts *run,
 	      const char *table, const char *plot)
 {
@@ -282,11 +286,11 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 		free(ops);
 		return EXIT_BAD_ARGS;
 	}
-	if (table && check_table_paths(sw, base, table)) {
+	if (table && check_table_paths(ctx, sw, base, table)) {
 		free(ops);
 		return EXIT_BAD_ARGS;
 	}
-	ret = check_all(sw, bases, nbases, base, run->yes || run->silent);
+	ret = check_all(ctx, sw, bases, nbases, base, run->yes || run->silent);
 	if (ret) {
 		free(ops);
 		return confirm_exit_status(ret);
@@ -320,33 +324,33 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 	t0 = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 	for (p = 0; p < sw->npoints && !interrupted && status == EXIT_OK; p++) {
 		for (r = 0; r < runs && status == EXIT_OK; r++) {
-			if (build_point(sw, p, bases, nbases) || validate_all(base)) {
+			if (build_point(ctx, sw, p, bases, nbases) || validate_all(ctx, base)) {
 				status = EXIT_BAD_ARGS;
 				break;
 			}
 			if (runs > 1) {
 				/* run r of the point: its first seeds + r */
-				if (!r && repeat_begin(runs)) {
+				if (!r && repeat_begin(ctx, runs)) {
 					status = EXIT_PREP_FAILED;
 					break;
 				}
-				for (k = 0; k < nworkloads; k++)
-					workloads[k].spec.seed += r;
+				for (k = 0; k < ctx->n; k++)
+					ctx->wls[k].spec.seed += r;
 			}
-			status = prepare_and_run(run, &interrupted);
+			status = prepare_and_run(ctx, run, &interrupted);
 			if (status != EXIT_OK || interrupted)
 				break;	/* an incomplete run is not counted */
 			if (runs > 1)
-				repeat_record();
+				repeat_record(ctx);
 		}
 		if (status == EXIT_BAD_ARGS || status == EXIT_PREP_FAILED ||
 		    status == EXIT_INTERRUPTED)
 			break;
 		if (runs > 1)
-			repeat_finish();
-		ops[p] = workloads[0].rep ? workloads[0].rep->stat[RM_OPS].median :
-			 workloads[0].have_result ? workloads[0].res.ops_per_s : NAN;
-		rep = (struct report){ workloads, nworkloads, interrupted, p };
+			repeat_finish(ctx);
+		ops[p] = ctx->wls[0].rep ? ctx->wls[0].rep->stat[RM_OPS].median :
+			 ctx->wls[0].have_result ? ctx->wls[0].res.ops_per_s : NAN;
+		rep = (struct report){ ctx->wls, ctx->n, interrupted, p };
 		if (tab)
 			report_table_rows(tab, sw, &rep);
 		if (tab_copy)
@@ -356,11 +360,11 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 		report_emit(&out, &rep);
 		if (tty) {
 			clock_gettime(CLOCK_MONOTONIC, &ts);
-			progress(sw, p, ((double)ts.tv_sec * 1e9 + (double)ts.tv_nsec - (double)t0) / 1e9);
+			progress(ctx, sw, p, ((double)ts.tv_sec * 1e9 + (double)ts.tv_nsec - (double)t0) / 1e9);
 		}
 		if (runs > 1) {
-			for (k = 0; k < nworkloads; k++)
-				workloads[k].rep = NULL;
+			for (k = 0; k < ctx->n; k++)
+				ctx->wls[k].rep = NULL;
 			repeat_free();
 		}
 		/* nobody reads standard output any more (a closed pipe, a full
@@ -382,7 +386,7 @@ out_tables:
 		fclose(tab_copy);
 	tab_copy = NULL;
 	fflush(stdout);
-	cleanup_all();
+	cleanup_all(ctx);
 	if (interrupted && status == EXIT_OK)
 		status = EXIT_INTERRUPTED;
 	if (two_numeric && (table || plot) && p == sw->npoints &&
