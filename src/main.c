@@ -197,7 +197,7 @@ int main(int argc, char **argv)
 	static struct run_ctx ctx;	/* the workloads: too large for a stack */
 	struct parse_ctx pctx = { 0, "command line", &sweep };
 	struct run_opts run = { 0 };
-	struct report rep = { 0 };
+	struct report rep;
 	struct spec base;
 	char err[256];
 	bool interrupted = false;
@@ -297,9 +297,7 @@ int main(int argc, char **argv)
 	}
 	if (run.repeat > 1)
 		repeat_finish(&ctx);
-	rep.wls = ctx.wls;
-	rep.n = ctx.n;
-	rep.interrupted = interrupted;
+	run_ctx_report(&ctx, interrupted, 0, &rep);
 	if (report_once(&run, &rep))
 		status = EXIT_OUTPUT_FAILED;
 	if (run.plot && status == EXIT_OK && !interrupted && ret != -EIO)

@@ -307,6 +307,21 @@ int validate_all(struct run_ctx *ctx, const struct spec *base)
 	return check_outputs(ctx);
 }
 
+/* Several workloads ran together: their total (fio's group reporting).
+ * Without memory for it the run simply has none. */
+static void merge_total(struct run_ctx *ctx)
+{
+	static const struct result *parts[MAX_WORKLOADS];
+	size_t k, n = 0;
+
+	for (k = 0; k < ctx->n; k++)
+		if (ctx->wls[k].have_result)
+			parts[n++] = &ctx->wls[k].res;
+	if (ctx->n < 2 || !n)
+		return;
+	ctx->have_total = !result_merge(&ctx->total, parts, n);
+}
+
 int prepare_and_run(struct run_ctx *ctx, const struct run_opts *run,
 		    bool *interrupted)
 {
@@ -325,6 +340,7 @@ int prepare_and_run(struct run_ctx *ctx, const struct run_opts *run,
 	ret = run_workloads(ctx->wls, ctx->n, run->warmup_ns, interrupted);
 	if (ret && ret != -EIO)
 		return EXIT_PREP_FAILED;	/* threads could not start */
+	merge_total(ctx);
 	return ret ? EXIT_IO_FAILED : EXIT_OK;
 }
 
@@ -335,5 +351,21 @@ void cleanup_all(struct run_ctx *ctx)
 	for (k = 0; k < ctx->n; k++)
 		workload_cleanup(&ctx->wls[k]);
 	ctx->n = 0;
+	if (ctx->have_total)
+		result_free(&ctx->total);
+	ctx->have_total = false;
+	ctx->total_rep = NULL;
 	workload_release_claims();
+}
+
+void run_ctx_report(const struct run_ctx *ctx, bool interrupted, size_t point,
+		    struct report *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->wls = ctx->wls;
+	r->n = ctx->n;
+	r->interrupted = interrupted;
+	r->point = point;
+	r->total = ctx->have_total ? &ctx->total : NULL;
+	r->total_rep = ctx->have_total ? ctx->total_rep : NULL;
 }

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "report.h"
 #include "spec.h"
 #include "workload.h"
 
@@ -30,6 +31,10 @@ enum exit_status {
 struct run_ctx {
 	struct workload wls[MAX_WORKLOADS];
 	size_t n;
+	/* all workloads together, after a run of more than one */
+	struct result total;
+	bool have_total;
+	const struct repeat_data *total_rep;	/* --repeat: the total's */
 };
 
 /* Append a workload copied from s; 0 or -errno after a message. */
@@ -56,5 +61,8 @@ int prepare_and_run(struct run_ctx *ctx, const struct run_opts *run,
 		    bool *interrupted);
 /* Free every workload and drop the device claims; the set is empty after. */
 void cleanup_all(struct run_ctx *ctx);
+/* The run's results as the writers take them (point: a sweep's). */
+void run_ctx_report(const struct run_ctx *ctx, bool interrupted, size_t point,
+		    struct report *r);
 
 #endif

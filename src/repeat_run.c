@@ -12,10 +12,17 @@
 #include "workload.h"
 
 /* --repeat: each workload's figures over the runs, and its spec as given
- * (before validation) to build the next run from. */
-static struct repeat_data reps[MAX_WORKLOADS];
+ * (before validation) to build the next run from; after the workloads'
+ * figures, their total's when several run together (reps[rep_n]). */
+static struct repeat_data reps[MAX_WORKLOADS + 1];
 static struct spec rep_specs[MAX_WORKLOADS];
 static size_t rep_n;
+
+/* Workloads, and the total when there is one. */
+static size_t rep_slots(void)
+{
+	return rep_n > 1 ? rep_n + 1 : rep_n;
+}
 
 int repeat_begin(const struct run_ctx *ctx, size_t runs)
 {
@@ -23,8 +30,8 @@ int repeat_begin(const struct run_ctx *ctx, size_t runs)
 	int m;
 
 	rep_n = ctx->n;
-	for (k = 0; k < rep_n; k++) {
-		if (spec_copy(&rep_specs[k], &ctx->wls[k].spec))
+	for (k = 0; k < rep_slots(); k++) {
+		if (k < rep_n && spec_copy(&rep_specs[k], &ctx->wls[k].spec))
 			return -ENOMEM;
 		for (m = 0; m < RM_COUNT; m++) {
 			reps[k].v[m] = calloc(runs, sizeof(double));
@@ -35,29 +42,35 @@ int repeat_begin(const struct run_ctx *ctx, size_t runs)
 	return 0;
 }
 
+/* One run's figures of a workload or of the total. */
+static void record(struct repeat_data *rd, const struct result *res,
+		   uint64_t seed)
+{
+	struct lat_summary l;
+	size_t r = rd->runs++;
+
+	if (!r)
+		rd->seed0 = seed;
+	lat_summarize(res, &l);
+	rd->v[RM_OPS][r] = res->ops_per_s;
+	rd->v[RM_MBPS][r] = res->mb_per_s;
+	rd->v[RM_LAT_AVG][r] = l.avg;
+	rd->v[RM_P50][r] = l.p50;
+	rd->v[RM_P90][r] = l.p90;
+	rd->v[RM_P99][r] = l.p99;
+	rd->v[RM_P999][r] = l.p999;
+}
+
 /* After a complete run: its figures. */
 void repeat_record(const struct run_ctx *ctx)
 {
-	struct lat_summary l;
-	size_t k, r;
+	size_t k;
 
-	for (k = 0; k < rep_n; k++) {
-		const struct result *res = &ctx->wls[k].res;
-
-		if (!ctx->wls[k].have_result)
-			continue;
-		r = reps[k].runs++;
-		if (!r)
-			reps[k].seed0 = ctx->wls[k].spec.seed;
-		lat_summarize(res, &l);
-		reps[k].v[RM_OPS][r] = res->ops_per_s;
-		reps[k].v[RM_MBPS][r] = res->mb_per_s;
-		reps[k].v[RM_LAT_AVG][r] = l.avg;
-		reps[k].v[RM_P50][r] = l.p50;
-		reps[k].v[RM_P90][r] = l.p90;
-		reps[k].v[RM_P99][r] = l.p99;
-		reps[k].v[RM_P999][r] = l.p999;
-	}
+	for (k = 0; k < rep_n; k++)
+		if (ctx->wls[k].have_result)
+			record(&reps[k], &ctx->wls[k].res, ctx->wls[k].spec.seed);
+	if (rep_slots() > rep_n && ctx->have_total)
+		record(&reps[rep_n], &ctx->total, 0);
 }
 
 /* Before run r > 0: the same workloads again, each with its first run's
@@ -107,15 +120,19 @@ int repeat_rebuild(struct run_ctx *ctx, size_t r, const struct spec *base)
 	return 0;
 }
 
-/* After the last run: the statistics, attached to the workloads. */
+/* After the last run: the statistics, attached to the workloads and the
+ * total. */
 void repeat_finish(struct run_ctx *ctx)
 {
 	size_t k;
 	int m;
 
-	for (k = 0; k < rep_n; k++) {
+	for (k = 0; k < rep_slots(); k++)
 		for (m = 0; m < RM_COUNT; m++)
 			repeat_summarize(reps[k].v[m], reps[k].runs, &reps[k].stat[m]);
+	if (rep_slots() > rep_n && reps[rep_n].runs)
+		ctx->total_rep = &reps[rep_n];
+	for (k = 0; k < rep_n; k++) {
 		if (!reps[k].runs)
 			continue;
 		ctx->wls[k].rep = &reps[k];
@@ -131,8 +148,9 @@ void repeat_free(void)
 	size_t k;
 	int m;
 
-	for (k = 0; k < rep_n; k++) {
-		spec_free(&rep_specs[k]);
+	for (k = 0; k < rep_slots(); k++) {
+		if (k < rep_n)
+			spec_free(&rep_specs[k]);
 		for (m = 0; m < RM_COUNT; m++)
 			free(reps[k].v[m]);
 		memset(&reps[k], 0, sizeof(reps[k]));

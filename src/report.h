@@ -26,10 +26,14 @@ struct sweep_axis;
 
 /* One run's results, as every writer sees them. */
 struct report {
-	struct workload *wls;
+	const struct workload *wls;
 	size_t n;
 	bool interrupted;
 	size_t point;		/* in a sweep: the point, from 0 */
+	/* all workloads together when several ran (result_merge), else
+	 * NULL: fio's group reporting */
+	const struct result *total;
+	const struct repeat_data *total_rep;	/* --repeat: the total's */
 };
 
 /* What the writers are told once, before the first report. */
@@ -141,6 +145,15 @@ const char *io_kind_name(int kind);
 /* The kinds with I/Os in res (a bit per enum io_kind). */
 unsigned result_kinds(const struct result *res);
 void op_summarize(const struct result *res, int kind, struct op_summary *o);
+/* op_summarize() of a workload's result or of r->total; the total's rates
+ * are the sums of the workloads' (as its ops/s is). */
+void report_op_summarize(const struct report *r, const struct result *res,
+			 int kind, struct op_summary *o);
+/* How the total ended (-n field 18, JSON status): complete when every
+ * workload completed, else the cause: the failure that stopped the run (an
+ * I/O error or the memory budget of the first such workload), a workload
+ * stopped by it, or the interruption. */
+int report_total_status(const struct report *r);
 const char *op_name(int op);
 const char *engine_name(const struct spec *s);
 /* Requested duration as the user wrote it: "10s", "1g", "50%". */

@@ -80,7 +80,7 @@ static void put_fit(struct json *j, const struct fit *f)
 {
 	int i;
 
-	if (!f->present) {
+	if (!f || !f->present) {
 		json_null(j, "distribution");
 		return;
 	}
@@ -104,9 +104,10 @@ static void put_fit(struct json *j, const struct fit *f)
 }
 
 /* results.operations: each kind that occurred, with its own latency. */
-static void put_operations(struct json *j, const struct workload *wl)
+static void put_operations(struct json *j, const struct report *rep,
+			   const struct result *res)
 {
-	unsigned kinds = result_kinds(&wl->res);
+	unsigned kinds = result_kinds(res);
 	struct op_summary o;
 	int k;
 
@@ -114,7 +115,7 @@ static void put_operations(struct json *j, const struct workload *wl)
 	for (k = 0; k < IO_KINDS; k++) {
 		if (!(kinds & (1U << k)))
 			continue;
-		op_summarize(&wl->res, k, &o);
+		report_op_summarize(rep, res, k, &o);
 		json_obj_begin(j, io_kind_name(k));
 		json_u64(j, "ios", o.ios);
 		json_u64(j, "bytes", o.bytes);
@@ -135,11 +136,35 @@ static void put_operations(struct json *j, const struct workload *wl)
 	json_obj_end(j);
 }
 
-static void put_results(struct json *j, const struct workload *wl)
+/* The interval statistics and series; null for a total whose workloads
+ * had different steps (no common series). */
+static void put_intervals(struct json *j, const struct result *r)
 {
-	const struct result *r = &wl->res;
-	struct lat_summary l;
 	size_t i;
+
+	if (!r->step_ns) {
+		json_null(j, "intervals");
+		return;
+	}
+	json_obj_begin(j, "intervals");
+	json_num(j, "step_ms", (double)r->step_ns / 1e6);
+	json_u64(j, "complete", r->n_full);
+	json_num(j, "ops_per_s_min", r->iv_min);
+	json_num(j, "ops_per_s_max", r->iv_max);
+	json_num(j, "ops_per_s_stddev", r->iv_sd);
+	json_arr_begin(j, "ios");
+	for (i = 0; i < r->n_series; i++)
+		json_u64(j, NULL, r->iv_ops[i]);
+	json_arr_end(j);
+	json_obj_end(j);
+}
+
+/* A workload's results (fit: its distribution), or the total's (fit
+ * NULL: "distribution" is null). */
+static void put_results(struct json *j, const struct report *rep,
+			const struct result *r, const struct fit *fit)
+{
+	struct lat_summary l;
 
 	lat_summarize(r, &l);
 	json_obj_begin(j, "results");
@@ -162,19 +187,9 @@ static void put_results(struct json *j, const struct workload *wl)
 	json_num(j, "p99_99", l.p9999);
 	json_num(j, "error_bound_pct", 100.0 / (1 << HIST_SUB_BITS));
 	json_obj_end(j);
-	put_operations(j, wl);
-	json_obj_begin(j, "intervals");
-	json_num(j, "step_ms", (double)r->step_ns / 1e6);
-	json_u64(j, "complete", r->n_full);
-	json_num(j, "ops_per_s_min", r->iv_min);
-	json_num(j, "ops_per_s_max", r->iv_max);
-	json_num(j, "ops_per_s_stddev", r->iv_sd);
-	json_arr_begin(j, "ios");
-	for (i = 0; i < r->n_series; i++)
-		json_u64(j, NULL, r->iv_ops[i]);
-	json_arr_end(j);
-	json_obj_end(j);
-	put_fit(j, &wl->fit);
+	put_operations(j, rep, r);
+	put_intervals(j, r);
+	put_fit(j, fit);
 	json_obj_end(j);
 }
 
@@ -190,18 +205,24 @@ void report_json_head(struct json *j)
 	json_str(j, "kernel", u.release);
 }
 
-/* --repeat: every run's figure and their spread, per metric. */
-static void put_repeat(struct json *j, const struct repeat_data *rd)
+/* --repeat: every run's figure and their spread, per metric (the total
+ * has no seeds of its own: null). */
+static void put_repeat(struct json *j, const struct repeat_data *rd,
+		       bool seeds)
 {
 	size_t r;
 	int m;
 
 	json_obj_begin(j, "repeat");
 	json_u64(j, "runs", rd->runs);
-	json_arr_begin(j, "seeds");
-	for (r = 0; r < rd->runs; r++)
-		json_u64(j, NULL, rd->seed0 + r);
-	json_arr_end(j);
+	if (seeds) {
+		json_arr_begin(j, "seeds");
+		for (r = 0; r < rd->runs; r++)
+			json_u64(j, NULL, rd->seed0 + r);
+		json_arr_end(j);
+	} else {
+		json_null(j, "seeds");
+	}
 	for (m = 0; m < RM_COUNT; m++) {
 		const struct repeat_stat *st = &rd->stat[m];
 
@@ -227,22 +248,22 @@ static void put_repeat(struct json *j, const struct repeat_data *rd)
 	json_obj_end(j);
 }
 
-static void put_workload(struct json *j, const struct workload *wl,
-			 bool interrupted)
+static void put_workload(struct json *j, const struct report *rep,
+			 const struct workload *wl)
 {
 	int i;
 
 	json_obj_begin(j, NULL);
 	json_u64(j, "workload", wl->index + 1);
-	json_str(j, "status", workload_status_name(workload_status(wl, interrupted)));
+	json_str(j, "status", workload_status_name(workload_status(wl, rep->interrupted)));
 	report_json_target(j, &wl->tgt, NULL);
 	put_params(j, wl);
 	if (wl->have_result)
-		put_results(j, wl);
+		put_results(j, rep, &wl->res, &wl->fit);
 	else
 		json_null(j, "results");
 	if (wl->rep)
-		put_repeat(j, wl->rep);
+		put_repeat(j, wl->rep, true);
 	else
 		json_null(j, "repeat");
 	json_str(j, "error", wl->error ? wl->errmsg : NULL);
@@ -286,6 +307,24 @@ static int json_begin(struct report_out *o)
 	return 0;
 }
 
+/* "total": all workloads together when several ran, else null. */
+static void put_total(struct json *j, const struct report *r)
+{
+	if (!r->total) {
+		json_null(j, "total");
+		return;
+	}
+	json_obj_begin(j, "total");
+	json_u64(j, "workloads", r->n);
+	json_str(j, "status", workload_status_name(report_total_status(r)));
+	put_results(j, r, r->total, NULL);
+	if (r->total_rep)
+		put_repeat(j, r->total_rep, false);
+	else
+		json_null(j, "repeat");
+	json_obj_end(j);
+}
+
 static void put_workloads(struct json *j, const struct report *r)
 {
 	size_t k;
@@ -293,8 +332,9 @@ static void put_workloads(struct json *j, const struct report *r)
 	json_bool(j, "interrupted", r->interrupted);
 	json_arr_begin(j, "workloads");
 	for (k = 0; k < r->n; k++)
-		put_workload(j, &r->wls[k], r->interrupted);
+		put_workload(j, r, &r->wls[k]);
 	json_arr_end(j);
+	put_total(j, r);
 }
 
 /* A sweep point: its number and values, then what a run has. */

@@ -350,7 +350,7 @@ int sweep_run(struct run_ctx *ctx, const struct sweep *sw,
 			repeat_finish(ctx);
 		ops[p] = ctx->wls[0].rep ? ctx->wls[0].rep->stat[RM_OPS].median :
 			 ctx->wls[0].have_result ? ctx->wls[0].res.ops_per_s : NAN;
-		rep = (struct report){ ctx->wls, ctx->n, interrupted, p };
+		run_ctx_report(ctx, interrupted, p, &rep);
 		if (tab)
 			report_table_rows(tab, sw, &rep);
 		if (tab_copy)
@@ -365,6 +365,7 @@ int sweep_run(struct run_ctx *ctx, const struct sweep *sw,
 		if (runs > 1) {
 			for (k = 0; k < ctx->n; k++)
 				ctx->wls[k].rep = NULL;
+			ctx->total_rep = NULL;
 			repeat_free();
 		}
 		/* nobody reads standard output any more (a closed pipe, a full

@@ -813,6 +813,124 @@ static void test_writer_table(void **state)
 	result_free(&wl[0].res);
 }
 
+/* Two workloads run together, and their total as a run makes it. */
+static void make_pair(struct workload wl[2], struct result *total,
+		      struct report *r)
+{
+	const struct result *parts[2] = { &wl[0].res, &wl[1].res };
+
+	make_workload(&wl[0], 0);
+	make_workload(&wl[1], 1);
+	wl[1].spec.seed = SEED + 1;
+	assert_int_equal(result_merge(total, parts, 2), 0);
+	memset(r, 0, sizeof(*r));
+	r->wls = wl;
+	r->n = 2;
+	r->total = total;
+}
+
+/* Several workloads: each format adds the total, after the workloads. */
+static void test_total_writers(void **state)
+{
+	struct workload wl[2];
+	struct result total;
+	struct report r;
+	char *out, *p, want[128], *save, *line, *last = NULL;
+	int lines = 0, nf = 0;
+
+	(void)state;
+	make_pair(wl, &total, &r);
+	assert_true(near(total.ops_per_s, 2 * wl[0].res.ops_per_s));
+
+	out = render(&report_human_writer, &r);
+	p = strstr(out, "\n---\nAll workloads: 2, run together\n");
+	assert_non_null(p);
+	assert_null(strstr(p + 1, "Benchmarking results"));
+	snprintf(want, sizeof(want), "\nOperations/sec: %.0f (%.2f MB/sec)\n",
+		 total.ops_per_s, total.mb_per_s);
+	assert_non_null(strstr(p, want));
+	assert_non_null(strstr(p, "\nLatency (us): min "));
+	assert_non_null(strstr(p, "\nOps/sec over 3 intervals of 1s: min 200 max 600 stddev 200.0\n"));
+	assert_non_null(strstr(p, "\nTotal: 1300 I/Os, "));
+	assert_null(strstr(p, "seed"));
+	free(out);
+
+	out = render(&report_terse_writer, &r);
+	for (line = strtok_r(out, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		lines++;
+		last = line;
+	}
+	assert_int_equal(lines, 3);
+	for (line = strtok_r(last, " ", &save); line;
+	     line = strtok_r(NULL, " ", &save)) {
+		nf++;
+		if (nf == 1)
+			assert_true(fabs(strtod(line, NULL) - total.ops_per_s) < 0.01);
+		if (nf == 14)
+			assert_string_equal(line, "1300");
+		if (nf == 17)
+			assert_string_equal(line, "all");
+		if (nf == 18)
+			assert_string_equal(line, "0");
+		if (nf >= 19 && nf <= 21)
+			assert_string_equal(line, "-");
+	}
+	assert_int_equal(nf, 21);	/* a workload line's layout */
+	free(out);
+
+	out = render(&report_json_writer, &r);
+	if (!json_valid(out))
+		fail_msg("invalid JSON:\n%s", out);
+	assert_non_null(strstr(out, "\"total\": {"));
+	if (python_check(out,
+		"t = d[\"total\"]\n"
+		"w = d[\"workloads\"]\n"
+		"assert t[\"workloads\"] == 2 and t[\"status\"] == \"complete\"\n"
+		"r = t[\"results\"]\n"
+		"assert r[\"ios\"] == 1300 and r[\"reads\"] == 1300\n"
+		"assert abs(r[\"ops_per_s\"] - sum(x[\"results\"][\"ops_per_s\"] for x in w)) < 1e-6\n"
+		"assert r[\"operations\"][\"read\"][\"ios\"] == 1300\n"
+		"assert r[\"intervals\"][\"ios\"] == [200, 400, 600, 100]\n"
+		"assert r[\"distribution\"] is None and t[\"repeat\"] is None\n",
+		false) > 0)
+		fail_msg("python3 rejected the total:\n%s", out);
+	free(out);
+
+	/* one workload: no total anywhere */
+	r.n = 1;
+	r.total = NULL;
+	out = render(&report_json_writer, &r);
+	assert_non_null(strstr(out, "\"total\": null"));
+	free(out);
+	out = render(&report_human_writer, &r);
+	assert_null(strstr(out, "All workloads"));
+	free(out);
+	result_free(&total);
+	result_free(&wl[0].res);
+	result_free(&wl[1].res);
+}
+
+/* The total's status says why the run ended. */
+static void test_total_status(void **state)
+{
+	struct workload wl[3];
+	struct report r = { wl, 3, false };
+
+	(void)state;
+	memset(wl, 0, sizeof(wl));
+	assert_int_equal(report_total_status(&r), WL_COMPLETE);
+	r.interrupted = true;
+	assert_int_equal(report_total_status(&r), WL_INTERRUPTED);
+	wl[0].stopped_early = true;
+	assert_int_equal(report_total_status(&r), WL_STOPPED);
+	wl[2].error = -5;
+	assert_int_equal(report_total_status(&r), WL_IO_ERROR);
+	wl[1].error = -12;
+	wl[1].error_is_memory = true;	/* first in workload order wins */
+	assert_int_equal(report_total_status(&r), WL_MEMORY);
+}
+
 /* A sweep through the same writers: the human format is the table, -n
  * lines end with the point's values, JSON has one object per point. */
 static char *render_sweep(const struct report_writer *w,
@@ -1110,6 +1228,8 @@ int main(void)
 		cmocka_unit_test(test_json_validator_itself),
 		cmocka_unit_test(test_writer_table),
 		cmocka_unit_test(test_sweep_writers),
+		cmocka_unit_test(test_total_writers),
+		cmocka_unit_test(test_total_status),
 		cmocka_unit_test(test_json_report),
 		cmocka_unit_test(test_json_escaping),
 		cmocka_unit_test(test_json_shapes),
