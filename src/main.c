@@ -33,18 +33,18 @@
 #include "workload.h"
 
 /* Run the sweep on copies of the workloads as given. */
-static int run_sweep(const struct sweep *sw, const struct spec *base,
-		     const struct run_opts *run)
+static int run_sweep(struct run_ctx *ctx, const struct sweep *sw,
+		     const struct spec *base, const struct run_opts *run)
 {
 	static struct spec bases[MAX_WORKLOADS];
-	size_t k, n = nworkloads;
+	size_t k, n = ctx->n;
 	int status;
 
 	for (k = 0; k < n; k++)
-		if (spec_copy(&bases[k], &workloads[k].spec))
+		if (spec_copy(&bases[k], &ctx->wls[k].spec))
 			return EXIT_PREP_FAILED;
-	cleanup_all();
-	status = sweep_run(sw, bases, n, base, run, base->output, run->plot);
+	cleanup_all(ctx);
+	status = sweep_run(ctx, sw, bases, n, base, run, base->output, run->plot);
 	for (k = 0; k < n; k++)
 		spec_free(&bases[k]);
 	return status;
@@ -55,29 +55,29 @@ static int run_sweep(const struct sweep *sw, const struct spec *base,
 static char series_path[PATH_MAX];
 static bool series_is_temp;
 
-static int plan_series_for_plot(void)
+static int plan_series_for_plot(struct run_ctx *ctx)
 {
 	char dir[] = "/tmp/rebench-plot.XXXXXX";
 	size_t k;
 
-	if (workloads[0].spec.sample_ns == 0) {
+	if (ctx->wls[0].spec.sample_ns == 0) {
 		fprintf(stderr, "rebench: --plot: -g 0 logs every I/O, which timeseries.gp does not draw; use -g N, or plot the log with plots/latency.gp\n");
 		return -EINVAL;
 	}
-	if (workloads[0].spec.output) {
+	if (ctx->wls[0].spec.output) {
 		snprintf(series_path, sizeof(series_path), "%s",
-			 workloads[0].spec.output);
+			 ctx->wls[0].spec.output);
 		return 0;
 	}
 	if (!mkdtemp(dir))
 		return -errno;
 	snprintf(series_path, sizeof(series_path), "%s/series.tsv", dir);
 	series_is_temp = true;
-	for (k = 0; k < nworkloads; k++) {
-		if (workloads[k].spec.output)
+	for (k = 0; k < ctx->n; k++) {
+		if (ctx->wls[k].spec.output)
 			continue;	/* a line's own file stays its own */
-		workloads[k].spec.output = strdup(series_path);
-		if (!workloads[k].spec.output)
+		ctx->wls[k].spec.output = strdup(series_path);
+		if (!ctx->wls[k].spec.output)
 			return -ENOMEM;
 	}
 	return 0;
@@ -110,7 +110,7 @@ static void remove_temp_series(void)
 }
 
 /* --plot: the rule of outpath.h, and neither a target nor --output. */
-static int check_plot_path(const char *plot)
+static int check_plot_path(const struct run_ctx *ctx, const char *plot)
 {
 	char err[PATH_MAX + 1200];
 	size_t k;
@@ -119,12 +119,12 @@ static int check_plot_path(const char *plot)
 		fprintf(stderr, "rebench: %s\n", err);
 		return -EINVAL;
 	}
-	if (check_path_free("--plot", plot))
+	if (check_path_free(ctx, "--plot", plot))
 		return -EINVAL;
-	for (k = 0; k < nworkloads; k++)
-		if (workloads[k].spec.output &&
-		    !strcmp(workloads[k].spec.output, plot)) {
-			spec_error(&workloads[k].spec, "--plot %s is also the --output file; give the picture its own name",
+	for (k = 0; k < ctx->n; k++)
+		if (ctx->wls[k].spec.output &&
+		    !strcmp(ctx->wls[k].spec.output, plot)) {
+			spec_error(&ctx->wls[k].spec, "--plot %s is also the --output file; give the picture its own name",
 				   plot);
 			return -EINVAL;
 		}
@@ -175,16 +175,33 @@ static int probe_only(const struct spec *base, const struct run_opts *run,
 	return EXIT_OK;
 }
 
+/* The results of one run through every writer the options want; 0, or
+ * -errno when an output could not be written. */
+static int report_once(const struct run_opts *run, const struct report *rep)
+{
+	struct report_scope scope = { run, stdout, NULL, NULL };
+	struct report_set out;
+	int ret, e;
+
+	ret = report_open(&out, &scope);
+	if (ret)
+		return ret;
+	ret = report_emit(&out, rep);
+	e = report_close(&out);
+	return ret ? ret : e;
+}
+
 int main(int argc, char **argv)
 {
 	static struct sweep sweep;
-	struct parse_ctx ctx = { 0, "command line", &sweep, &sweep_range_hooks };
+	static struct run_ctx ctx;	/* the workloads: too large for a stack */
+	struct parse_ctx pctx = { 0, "command line", &sweep, &sweep_range_hooks };
 	struct run_opts run = { 0 };
-	struct report rep = { 0 };
+	struct report rep;
 	struct spec base;
 	char err[256];
 	bool interrupted = false;
-	size_t k, r;
+	size_t r;
 	int ret, status = EXIT_OK;
 
 	signals_init();
@@ -193,7 +210,7 @@ int main(int argc, char **argv)
 		return EXIT_PREP_FAILED;
 	}
 	spec_defaults(&base);
-	if (options_parse(argc - 1, argv + 1, &base, &run, &ctx)) {
+	if (options_parse(argc - 1, argv + 1, &base, &run, &pctx)) {
 		spec_free(&base);
 		return EXIT_BAD_ARGS;
 	}
@@ -223,12 +240,12 @@ int main(int argc, char **argv)
 	if (!spec_given(&base, "seed"))
 		base.seed = random_seed();
 	if (base.target)
-		ret = add_workload(&base);
+		ret = add_workload(&ctx, &base);
 	else if (isatty(STDIN_FILENO)) {
 		fprintf(stderr, "rebench: missing target: give a block device, partition or file (rebench /dev/sdb), or pipe one workload per line into stdin; see rebench --help\n");
 		ret = -EINVAL;
 	} else {
-		ret = read_stdin_specs(&base);
+		ret = read_stdin_specs(&ctx, &base);
 	}
 	if (!ret && sweep.naxes && run.fio) {
 		fprintf(stderr, "rebench: --fio: sweeps (ranges and lists of values) have no fio job file yet; give one value per option to get the job of one point\n");
@@ -236,40 +253,40 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (!ret && run.plot)
-		ret = check_plot_path(run.plot);
+		ret = check_plot_path(&ctx, run.plot);
 	if (!ret && sweep.naxes) {
-		status = run_sweep(&sweep, &base, &run);
+		status = run_sweep(&ctx, &sweep, &base, &run);
 		goto out;
 	}
 	if (!ret && run.plot)
-		ret = plan_series_for_plot();
+		ret = plan_series_for_plot(&ctx);
 	if (!ret && run.repeat > 1)
-		ret = repeat_begin(run.repeat);
-	if (ret || validate_all(&base)) {
+		ret = repeat_begin(&ctx, run.repeat);
+	if (ret || validate_all(&ctx, &base)) {
 		status = EXIT_BAD_ARGS;
 		goto out;
 	}
 	/* --fio: every workload is resolved against its target; nothing is
 	 * confirmed, created or run */
 	if (run.fio) {
-		ret = fio_job_write(stdout, workloads, nworkloads, &run, argc, argv);
+		ret = fio_job_write(stdout, ctx.wls, ctx.n, &run, argc, argv);
 		/* a mix fio has no form for is a bad argument */
 		status = ret == -EINVAL ? EXIT_BAD_ARGS : ret ? EXIT_PREP_FAILED : EXIT_OK;
 		goto out;
 	}
 	/* the live line: only for a person watching, never with -n */
 	progress_enable(isatty(STDERR_FILENO) && !run.silent);
-	ret = confirm_destructive(workloads, nworkloads, run.yes || run.silent);
+	ret = confirm_destructive(ctx.wls, ctx.n, run.yes || run.silent);
 	if (ret) {
 		status = confirm_exit_status(ret);
 		goto out;
 	}
 	for (r = 0; r < (run.repeat > 1 ? run.repeat : 1); r++) {
-		if (r && repeat_rebuild(r, &base)) {
+		if (r && repeat_rebuild(&ctx, r, &base)) {
 			status = EXIT_PREP_FAILED;
 			goto out;
 		}
-		status = prepare_and_run(&run, &interrupted);
+		status = prepare_and_run(&ctx, &run, &interrupted);
 		if (status != EXIT_OK && status != EXIT_IO_FAILED)
 			goto out;
 		ret = status == EXIT_IO_FAILED ? -EIO : 0;
@@ -277,30 +294,12 @@ int main(int argc, char **argv)
 		if (ret || interrupted)
 			break;		/* report what ran; an incomplete run is not counted */
 		if (run.repeat > 1)
-			repeat_record();
+			repeat_record(&ctx);
 	}
 	if (run.repeat > 1)
-		repeat_finish();
-	rep.wls = workloads;
-	rep.n = nworkloads;
-	rep.interrupted = interrupted;
-	if (run.json)
-		report_json(stdout, &rep);
-	else if (run.silent) {
-		report_terse(stdout, &rep);
-		/* one line per workload on stdout: warnings go to stderr */
-		for (k = 0; k < nworkloads; k++)
-			for (int i = 0; i < workloads[k].nwarn; i++)
-				spec_error(&workloads[k].spec, "warning: %s",
-					   workloads[k].warnings[i]);
-	}
-	else
-		report_human(stdout, &rep);
-	outpath_flush_stdout();
-	for (k = 0; k < nworkloads; k++)
-		if (workloads[k].error)
-			spec_error(&workloads[k].spec, "%s", workloads[k].errmsg);
-	if (report_series(&rep))
+		repeat_finish(&ctx);
+	run_ctx_report(&ctx, interrupted, 0, &rep);
+	if (report_once(&run, &rep))
 		status = EXIT_OUTPUT_FAILED;
 	if (run.plot && status == EXIT_OK && !interrupted && ret != -EIO)
 		status = plot_series(run.plot);
@@ -310,7 +309,7 @@ int main(int argc, char **argv)
 		status = EXIT_INTERRUPTED;
 out:
 	remove_temp_series();
-	cleanup_all();
+	cleanup_all(&ctx);
 	repeat_free();
 	/* a fault removes the files this run created; a complete run keeps
 	 * them for the next */

@@ -22,30 +22,27 @@
 
 #define MAX_WORDS 128
 
-struct workload workloads[MAX_WORKLOADS];
-size_t nworkloads;
-
-int add_workload(const struct spec *s)
+int add_workload(struct run_ctx *ctx, const struct spec *s)
 {
 	struct workload *wl;
 
-	if (nworkloads == MAX_WORKLOADS) {
+	if (ctx->n == MAX_WORKLOADS) {
 		fprintf(stderr, "rebench: stdin line %u: too many workloads (at most %d)\n",
 			s->line, MAX_WORKLOADS);
 		return -E2BIG;
 	}
-	wl = &workloads[nworkloads];
+	wl = &ctx->wls[ctx->n];
 	memset(wl, 0, sizeof(*wl));
 	if (spec_copy(&wl->spec, s))
 		return -ENOMEM;
-	wl->index = (unsigned)nworkloads++;
+	wl->index = (unsigned)ctx->n++;
 	wl->shared_fd = -1;
 	return 0;
 }
 
-int read_stdin_specs(const struct spec *base)
+int read_stdin_specs(struct run_ctx *ctx, const struct spec *base)
 {
-	struct parse_ctx ctx = { 0, "stdin" };
+	struct parse_ctx pctx = { 0, "stdin" };
 	char *line = NULL, *words[MAX_WORDS];
 	size_t cap = 0;
 	ssize_t len;
@@ -83,18 +80,18 @@ int read_stdin_specs(const struct spec *base)
 			ret = -ENOMEM;
 			break;
 		}
-		s.line = ctx.line = lineno;
+		s.line = pctx.line = lineno;
 		s.inherited = base->given;
 		s.given = 0;	/* what the line itself says, see spec.h */
-		ret = options_parse(n, words, &s, NULL, &ctx);
+		ret = options_parse(n, words, &s, NULL, &pctx);
 		if (!ret)
-			ret = add_workload(&s);
+			ret = add_workload(ctx, &s);
 		spec_free(&s);
 		if (ret)
 			break;
 	}
 	free(line);
-	if (!ret && !nworkloads) {
+	if (!ret && !ctx->n) {
 		fprintf(stderr, "rebench: missing target: no workload lines on stdin; give a TARGET (rebench /dev/sdb) or lines such as '-b 4k /dev/sdb'\n");
 		ret = -EINVAL;
 	}
@@ -121,20 +118,21 @@ static bool same_file(const char *a, const char *b)
 	return !ea && !eb && !strcmp(a, b);
 }
 
-int check_path_free(const char *what, const char *path)
+int check_path_free(const struct run_ctx *ctx, const char *what,
+		    const char *path)
 {
 	size_t k;
 
-	for (k = 0; k < nworkloads; k++)
-		if (same_file(path, workloads[k].spec.target)) {
-			spec_error(&workloads[k].spec, "%s %s is the target of this workload: writing the results there would destroy what is measured; choose another file",
+	for (k = 0; k < ctx->n; k++)
+		if (same_file(path, ctx->wls[k].spec.target)) {
+			spec_error(&ctx->wls[k].spec, "%s %s is the target of this workload: writing the results there would destroy what is measured; choose another file",
 				   what, path);
 			return -EINVAL;
 		}
 	return 0;
 }
 
-int check_output_path(const struct spec *s)
+int check_output_path(const struct run_ctx *ctx, const struct spec *s)
 {
 	char err[PATH_MAX + 1200];
 
@@ -142,22 +140,22 @@ int check_output_path(const struct spec *s)
 		spec_error(s, "%s", err);
 		return -EINVAL;
 	}
-	return check_path_free("--output", s->output);
+	return check_path_free(ctx, "--output", s->output);
 }
 
 /* Workloads writing one --output file must agree on its format. */
-static int check_outputs(void)
+static int check_outputs(const struct run_ctx *ctx)
 {
 	size_t a, b;
 
-	for (a = 0; a < nworkloads; a++)
-		if (workloads[a].spec.output &&
-		    check_output_path(&workloads[a].spec))
+	for (a = 0; a < ctx->n; a++)
+		if (ctx->wls[a].spec.output &&
+		    check_output_path(ctx, &ctx->wls[a].spec))
 			return -EINVAL;
-	for (a = 0; a < nworkloads; a++)
-		for (b = a + 1; b < nworkloads; b++) {
-			const struct spec *x = &workloads[a].spec;
-			const struct spec *y = &workloads[b].spec;
+	for (a = 0; a < ctx->n; a++)
+		for (b = a + 1; b < ctx->n; b++) {
+			const struct spec *x = &ctx->wls[a].spec;
+			const struct spec *y = &ctx->wls[b].spec;
 
 			if (x->output && y->output && !strcmp(x->output, y->output) &&
 			    (x->sample_ns == 0) != (y->sample_ns == 0)) {
@@ -190,17 +188,17 @@ int drop_caches(void)
 
 /* Several lines may name one file that does not exist yet: the first
  * creates it, large enough for all of them, and the others use it. */
-static void share_new_files(void)
+static void share_new_files(struct run_ctx *ctx)
 {
 	size_t a, b;
 
-	for (b = 0; b < nworkloads; b++) {
-		struct workload *wb = &workloads[b];
+	for (b = 0; b < ctx->n; b++) {
+		struct workload *wb = &ctx->wls[b];
 
 		if (wb->tgt.exists)
 			continue;
 		for (a = 0; a < b; a++) {
-			struct workload *wa = &workloads[a];
+			struct workload *wa = &ctx->wls[a];
 
 			if (wa->tgt.exists || wa->creator ||
 			    strcmp(wa->spec.target, wb->spec.target))
@@ -217,21 +215,21 @@ static void share_new_files(void)
 /* Parse, check and resolve every workload; no I/O. */
 /* A trim of a file punches holes; reads of the same file beside it then
  * read zeros the filesystem makes up without touching the device. */
-static void warn_reads_of_holes(void)
+static void warn_reads_of_holes(struct run_ctx *ctx)
 {
 	size_t r, t;
 
-	for (r = 0; r < nworkloads; r++) {
-		const struct spec *s = &workloads[r].spec;
+	for (r = 0; r < ctx->n; r++) {
+		const struct spec *s = &ctx->wls[r].spec;
 
-		if (workloads[r].tgt.kind != TARGET_FILE || !SPEC_DOES(s, IO_READ))
+		if (ctx->wls[r].tgt.kind != TARGET_FILE || !SPEC_DOES(s, IO_READ))
 			continue;
-		for (t = 0; t < nworkloads; t++) {
-			if (!SPEC_DOES(&workloads[t].spec, IO_TRIM) ||
-			    strcmp(workloads[t].tgt.path, workloads[r].tgt.path))
+		for (t = 0; t < ctx->n; t++) {
+			if (!SPEC_DOES(&ctx->wls[t].spec, IO_TRIM) ||
+			    strcmp(ctx->wls[t].tgt.path, ctx->wls[r].tgt.path))
 				continue;
-			workload_warn(&workloads[r], "line %u trims %s at the same time: it punches holes, and reads of holes return zeros without touching the device, so these reads get faster as the trims go on",
-				      workloads[t].spec.line, workloads[r].tgt.path);
+			workload_warn(&ctx->wls[r], "line %u trims %s at the same time: it punches holes, and reads of holes return zeros without touching the device, so these reads get faster as the trims go on",
+				      ctx->wls[t].spec.line, ctx->wls[r].tgt.path);
 			break;
 		}
 	}
@@ -240,13 +238,13 @@ static void warn_reads_of_holes(void)
 /* Two written devices where one is a partition of the other: each
  * written device is claimed with O_EXCL, and the kernel refuses the
  * second claim, so say which lines collide before anything runs. */
-static int check_overlaps(void)
+static int check_overlaps(const struct run_ctx *ctx)
 {
 	size_t a, b;
 
-	for (a = 0; a < nworkloads; a++)
-		for (b = a + 1; b < nworkloads; b++) {
-			const struct workload *x = &workloads[a], *y = &workloads[b];
+	for (a = 0; a < ctx->n; a++)
+		for (b = a + 1; b < ctx->n; b++) {
+			const struct workload *x = &ctx->wls[a], *y = &ctx->wls[b];
 			const struct workload *disk, *part;
 
 			if (!spec_is_destructive(&x->spec) ||
@@ -269,13 +267,13 @@ static int check_overlaps(void)
 	return 0;
 }
 
-int validate_all(const struct spec *base)
+int validate_all(struct run_ctx *ctx, const struct spec *base)
 {
 	char err[1024];
 	size_t k;
 
-	for (k = 0; k < nworkloads; k++) {
-		struct workload *wl = &workloads[k];
+	for (k = 0; k < ctx->n; k++) {
+		struct workload *wl = &ctx->wls[k];
 
 		/* A seed on the command line is the base: line k gets base + k,
 		 * so concurrent workloads do not share offsets; a seed given on a
@@ -286,8 +284,8 @@ int validate_all(const struct spec *base)
 		if (spec_check(&wl->spec))
 			return -EINVAL;
 	}
-	for (k = 0; k < nworkloads; k++) {
-		struct workload *wl = &workloads[k];
+	for (k = 0; k < ctx->n; k++) {
+		struct workload *wl = &ctx->wls[k];
 
 		if (target_probe(wl->spec.target, &wl->tgt, err, sizeof(err))) {
 			spec_error(&wl->spec, "%s", err);
@@ -299,41 +297,74 @@ int validate_all(const struct spec *base)
 		wl->eng = engine_get(wl->spec.engine);
 		workload_plan(wl);
 	}
-	share_new_files();
-	warn_reads_of_holes();
-	if (check_overlaps())
+	share_new_files(ctx);
+	warn_reads_of_holes(ctx);
+	if (check_overlaps(ctx))
 		return -EINVAL;
-	if (memory_check(workloads, nworkloads))
+	if (memory_check(ctx->wls, ctx->n))
 		return -E2BIG;
-	return check_outputs();
+	return check_outputs(ctx);
 }
 
-int prepare_and_run(const struct run_opts *run, bool *interrupted)
+/* Several workloads ran together: their total (fio's group reporting).
+ * Without memory for it the run simply has none. */
+static void merge_total(struct run_ctx *ctx)
+{
+	static const struct result *parts[MAX_WORKLOADS];
+	size_t k, n = 0;
+
+	for (k = 0; k < ctx->n; k++)
+		if (ctx->wls[k].have_result)
+			parts[n++] = &ctx->wls[k].res;
+	if (ctx->n < 2 || !n)
+		return;
+	ctx->have_total = !result_merge(&ctx->total, parts, n);
+}
+
+int prepare_and_run(struct run_ctx *ctx, const struct run_opts *run,
+		    bool *interrupted)
 {
 	size_t k;
 	int ret;
 
 	*interrupted = false;
-	for (k = 0; k < nworkloads; k++) {
-		workload_warn_page_cache(&workloads[k], run->drop_caches);
-		ret = workload_prepare(&workloads[k]);
+	for (k = 0; k < ctx->n; k++) {
+		workload_warn_page_cache(&ctx->wls[k], run->drop_caches);
+		ret = workload_prepare(&ctx->wls[k]);
 		if (ret)
 			return ret == -EINTR ? EXIT_INTERRUPTED : EXIT_PREP_FAILED;
 	}
 	if (run->drop_caches && drop_caches())
 		return EXIT_PREP_FAILED;
-	ret = run_workloads(workloads, nworkloads, run->warmup_ns, interrupted);
+	ret = run_workloads(ctx->wls, ctx->n, run->warmup_ns, interrupted);
 	if (ret && ret != -EIO)
 		return EXIT_PREP_FAILED;	/* threads could not start */
+	merge_total(ctx);
 	return ret ? EXIT_IO_FAILED : EXIT_OK;
 }
 
-void cleanup_all(void)
+void cleanup_all(struct run_ctx *ctx)
 {
 	size_t k;
 
-	for (k = 0; k < nworkloads; k++)
-		workload_cleanup(&workloads[k]);
-	nworkloads = 0;
+	for (k = 0; k < ctx->n; k++)
+		workload_cleanup(&ctx->wls[k]);
+	ctx->n = 0;
+	if (ctx->have_total)
+		result_free(&ctx->total);
+	ctx->have_total = false;
+	ctx->total_rep = NULL;
 	workload_release_claims();
+}
+
+void run_ctx_report(const struct run_ctx *ctx, bool interrupted, size_t point,
+		    struct report *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->wls = ctx->wls;
+	r->n = ctx->n;
+	r->interrupted = interrupted;
+	r->point = point;
+	r->total = ctx->have_total ? &ctx->total : NULL;
+	r->total_rep = ctx->have_total ? ctx->total_rep : NULL;
 }

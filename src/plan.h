@@ -1,10 +1,11 @@
-/* plan.h - the workloads of one run (one sweep point). */
+/* plan.h - the workloads of one run (one sweep point): the run context. */
 #ifndef REBENCH_PLAN_H
 #define REBENCH_PLAN_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "report.h"
 #include "spec.h"
 #include "workload.h"
 
@@ -21,30 +22,47 @@ enum exit_status {
 	EXIT_INTERRUPTED = 130,
 };
 
-extern struct workload workloads[MAX_WORKLOADS];
-extern size_t nworkloads;
+/*
+ * The workloads of one run (a single run, one of its --repeat runs, one
+ * sweep point), from the plan to the run to the reports.  Large
+ * (MAX_WORKLOADS workloads with their histograms): keep it static, never on
+ * a stack.  Empty when zeroed.
+ */
+struct run_ctx {
+	struct workload wls[MAX_WORKLOADS];
+	size_t n;
+	/* all workloads together, after a run of more than one */
+	struct result total;
+	bool have_total;
+	const struct repeat_data *total_rep;	/* --repeat: the total's */
+};
 
 /* Append a workload copied from s; 0 or -errno after a message. */
-int add_workload(const struct spec *s);
+int add_workload(struct run_ctx *ctx, const struct spec *s);
 /* One workload per stdin line, command-line options as defaults. */
-int read_stdin_specs(const struct spec *base);
+int read_stdin_specs(struct run_ctx *ctx, const struct spec *base);
 uint64_t random_seed(void);
 /* Check and resolve every workload against its target; no I/O. */
-int validate_all(const struct spec *base);
+int validate_all(struct run_ctx *ctx, const struct spec *base);
 int drop_caches(void);
 /* --output must be writable before the run, not discovered after it:
  * the rule of outpath.h, and not the target of any workload. */
-int check_output_path(const struct spec *s);
+int check_output_path(const struct run_ctx *ctx, const struct spec *s);
 /* path (named what in messages) is none of the workloads' targets. */
-int check_path_free(const char *what, const char *path);
+int check_path_free(const struct run_ctx *ctx, const char *what,
+		    const char *path);
 /*
  * Prepare every workload, drop the caches when asked, and run them together
  * (after run->warmup_ns).  EXIT_OK, EXIT_IO_FAILED when an I/O failed (the
  * results are kept), or the status of a failed preparation (also when
  * the threads cannot all be created: none has done any I/O).
  */
-int prepare_and_run(const struct run_opts *run, bool *interrupted);
+int prepare_and_run(struct run_ctx *ctx, const struct run_opts *run,
+		    bool *interrupted);
 /* Free every workload and drop the device claims; the set is empty after. */
-void cleanup_all(void);
+void cleanup_all(struct run_ctx *ctx);
+/* The run's results as the writers take them (point: a sweep's). */
+void run_ctx_report(const struct run_ctx *ctx, bool interrupted, size_t point,
+		    struct report *r);
 
 #endif

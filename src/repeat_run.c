@@ -12,19 +12,26 @@
 #include "workload.h"
 
 /* --repeat: each workload's figures over the runs, and its spec as given
- * (before validation) to build the next run from. */
-static struct repeat_data reps[MAX_WORKLOADS];
+ * (before validation) to build the next run from; after the workloads'
+ * figures, their total's when several run together (reps[rep_n]). */
+static struct repeat_data reps[MAX_WORKLOADS + 1];
 static struct spec rep_specs[MAX_WORKLOADS];
 static size_t rep_n;
 
-int repeat_begin(size_t runs)
+/* Workloads, and the total when there is one. */
+static size_t rep_slots(void)
+{
+	return rep_n > 1 ? rep_n + 1 : rep_n;
+}
+
+int repeat_begin(const struct run_ctx *ctx, size_t runs)
 {
 	size_t k;
 	int m;
 
-	rep_n = nworkloads;
-	for (k = 0; k < rep_n; k++) {
-		if (spec_copy(&rep_specs[k], &workloads[k].spec))
+	rep_n = ctx->n;
+	for (k = 0; k < rep_slots(); k++) {
+		if (k < rep_n && spec_copy(&rep_specs[k], &ctx->wls[k].spec))
 			return -ENOMEM;
 		for (m = 0; m < RM_COUNT; m++) {
 			reps[k].v[m] = calloc(runs, sizeof(double));
@@ -35,34 +42,40 @@ int repeat_begin(size_t runs)
 	return 0;
 }
 
-/* After a complete run: its figures. */
-void repeat_record(void)
+/* One run's figures of a workload or of the total. */
+static void record(struct repeat_data *rd, const struct result *res,
+		   uint64_t seed)
 {
 	struct lat_summary l;
-	size_t k, r;
+	size_t r = rd->runs++;
 
-	for (k = 0; k < rep_n; k++) {
-		const struct result *res = &workloads[k].res;
+	if (!r)
+		rd->seed0 = seed;
+	lat_summarize(res, &l);
+	rd->v[RM_OPS][r] = res->ops_per_s;
+	rd->v[RM_MBPS][r] = res->mb_per_s;
+	rd->v[RM_LAT_AVG][r] = l.avg;
+	rd->v[RM_P50][r] = l.p50;
+	rd->v[RM_P90][r] = l.p90;
+	rd->v[RM_P99][r] = l.p99;
+	rd->v[RM_P999][r] = l.p999;
+}
 
-		if (!workloads[k].have_result)
-			continue;
-		r = reps[k].runs++;
-		if (!r)
-			reps[k].seed0 = workloads[k].spec.seed;
-		lat_summarize(res, &l);
-		reps[k].v[RM_OPS][r] = res->ops_per_s;
-		reps[k].v[RM_MBPS][r] = res->mb_per_s;
-		reps[k].v[RM_LAT_AVG][r] = l.avg;
-		reps[k].v[RM_P50][r] = l.p50;
-		reps[k].v[RM_P90][r] = l.p90;
-		reps[k].v[RM_P99][r] = l.p99;
-		reps[k].v[RM_P999][r] = l.p999;
-	}
+/* After a complete run: its figures. */
+void repeat_record(const struct run_ctx *ctx)
+{
+	size_t k;
+
+	for (k = 0; k < rep_n; k++)
+		if (ctx->wls[k].have_result)
+			record(&reps[k], &ctx->wls[k].res, ctx->wls[k].spec.seed);
+	if (rep_slots() > rep_n && ctx->have_total)
+		record(&reps[rep_n], &ctx->total, 0);
 }
 
 /* Before run r > 0: the same workloads again, each with its first run's
  * seed + r; warnings of the earlier runs (a layout, say) are kept. */
-int repeat_rebuild(size_t r, const struct spec *base)
+int repeat_rebuild(struct run_ctx *ctx, size_t r, const struct spec *base)
 {
 	static char *kept[MAX_WORKLOADS][MAX_WARNINGS];
 	static int nkept[MAX_WORKLOADS];
@@ -76,12 +89,12 @@ int repeat_rebuild(size_t r, const struct spec *base)
 	for (k = 0; k < rep_n && r == 1; k++) {
 		while (nkept[k])
 			free(kept[k][--nkept[k]]);
-		created[k] = workloads[k].tgt.created;
-		for (i = 0; i < workloads[k].nwarn; i++)
-			if (i != workloads[k].few_ios_warning)
-				kept[k][nkept[k]++] = strdup(workloads[k].warnings[i]);
+		created[k] = ctx->wls[k].tgt.created;
+		for (i = 0; i < ctx->wls[k].nwarn; i++)
+			if (i != ctx->wls[k].few_ios_warning)
+				kept[k][nkept[k]++] = strdup(ctx->wls[k].warnings[i]);
 	}
-	cleanup_all();
+	cleanup_all(ctx);
 	for (k = 0; k < rep_n && !ret; k++) {
 		struct spec s;
 
@@ -89,38 +102,42 @@ int repeat_rebuild(size_t r, const struct spec *base)
 			return -ENOMEM;
 		s.seed = reps[k].seed0 + r;
 		s.given |= 1ULL << options_index(seed);
-		ret = add_workload(&s);
+		ret = add_workload(ctx, &s);
 		spec_free(&s);
 	}
-	if (ret || validate_all(base))
+	if (ret || validate_all(ctx, base))
 		return -EINVAL;
 	for (k = 0; k < rep_n; k++) {
-		workloads[k].tgt.created = created[k];	/* by the first run */
+		ctx->wls[k].tgt.created = created[k];	/* by the first run */
 		for (i = 0; i < nkept[k]; i++) {
-			for (j = 0; j < workloads[k].nwarn; j++)
-				if (kept[k][i] && !strcmp(kept[k][i], workloads[k].warnings[j]))
+			for (j = 0; j < ctx->wls[k].nwarn; j++)
+				if (kept[k][i] && !strcmp(kept[k][i], ctx->wls[k].warnings[j]))
 					break;
-			if (kept[k][i] && j == workloads[k].nwarn)
-				workload_warn(&workloads[k], "%s", kept[k][i]);
+			if (kept[k][i] && j == ctx->wls[k].nwarn)
+				workload_warn(&ctx->wls[k], "%s", kept[k][i]);
 		}
 	}
 	return 0;
 }
 
-/* After the last run: the statistics, attached to the workloads. */
-void repeat_finish(void)
+/* After the last run: the statistics, attached to the workloads and the
+ * total. */
+void repeat_finish(struct run_ctx *ctx)
 {
 	size_t k;
 	int m;
 
-	for (k = 0; k < rep_n; k++) {
+	for (k = 0; k < rep_slots(); k++)
 		for (m = 0; m < RM_COUNT; m++)
 			repeat_summarize(reps[k].v[m], reps[k].runs, &reps[k].stat[m]);
+	if (rep_slots() > rep_n && reps[rep_n].runs)
+		ctx->total_rep = &reps[rep_n];
+	for (k = 0; k < rep_n; k++) {
 		if (!reps[k].runs)
 			continue;
-		workloads[k].rep = &reps[k];
+		ctx->wls[k].rep = &reps[k];
 		if (reps[k].runs >= 2 && reps[k].stat[RM_OPS].cv_pct > REPEAT_CV_WARN_PCT)
-			workload_warn(&workloads[k], "ops/s varied by %.1f%% (coefficient of variation) over %zu runs, more than %.0f%%: trust the median over any one run, and look for background I/O, a device still settling (--warmup) or throttling",
+			workload_warn(&ctx->wls[k], "ops/s varied by %.1f%% (coefficient of variation) over %zu runs, more than %.0f%%: trust the median over any one run, and look for background I/O, a device still settling (--warmup) or throttling",
 				      reps[k].stat[RM_OPS].cv_pct, reps[k].runs,
 				      REPEAT_CV_WARN_PCT);
 	}
@@ -131,8 +148,9 @@ void repeat_free(void)
 	size_t k;
 	int m;
 
-	for (k = 0; k < rep_n; k++) {
-		spec_free(&rep_specs[k]);
+	for (k = 0; k < rep_slots(); k++) {
+		if (k < rep_n)
+			spec_free(&rep_specs[k]);
 		for (m = 0; m < RM_COUNT; m++)
 			free(reps[k].v[m]);
 		memset(&reps[k], 0, sizeof(reps[k]));

@@ -1,5 +1,13 @@
-/* report.h - writers for results: classic human, terse (-n), JSON, and the
- * --output TSV series.  They only read workloads; no I/O to targets.
+/* report.h - writers for results: classic human, terse (-n), JSON, the
+ * --output TSV series, and the messages on standard error.  They only read
+ * workloads; no I/O to targets.
+ *
+ * Output formats are a table of writers (report_writers[]), each a set of
+ * hooks: begin once, report once per run (a single run, the last of its
+ * --repeat runs, or each point of a sweep), end once.  Which of them run is
+ * decided once, from the run options (report_open), and single runs,
+ * repeats and sweeps drive them alike: a new format is one file defining
+ * its struct report_writer and one entry in report_writers[].
  */
 #ifndef REBENCH_REPORT_H
 #define REBENCH_REPORT_H
@@ -13,11 +21,98 @@
 #define TERSE_VERSION 1
 #define JSON_VERSION 2	/* 2: results.operations, latency p99_99 */
 
+struct sweep;
+struct sweep_axis;
+
+/* One run's results, as every writer sees them. */
 struct report {
-	struct workload *wls;
+	const struct workload *wls;
 	size_t n;
 	bool interrupted;
+	size_t point;		/* in a sweep: the point, from 0 */
+	/* all workloads together when several ran (result_merge), else
+	 * NULL: fio's group reporting */
+	const struct result *total;
+	const struct repeat_data *total_rep;	/* --repeat: the total's */
 };
+
+/* What the writers are told once, before the first report. */
+struct report_scope {
+	const struct run_opts *run;
+	FILE *out;		/* standard output (a test's buffer in tests) */
+	const struct sweep *sw;	/* NULL: one run and its --repeat runs */
+	const char *table;	/* sweep: the --output file that takes the
+				 * table (the driver writes it), or NULL:
+				 * the table goes to out */
+};
+
+struct report_set;
+
+/* One writer at work: its hooks, and what it keeps between them. */
+struct report_out {
+	const struct report_writer *w;
+	const struct report_scope *scope;
+	const struct report_set *set;
+	bool shows_warnings;	/* begin says: warnings are in its output */
+	bool uses_stdout;	/* begin says: it writes to scope->out */
+	void *priv;		/* the writer's own state, begin to end */
+};
+
+/*
+ * A format.  Hooks return 0, or -errno after printing what failed (the
+ * driver then exits with EXIT_OUTPUT_FAILED); a missing hook does nothing.
+ */
+struct report_writer {
+	const char *name;
+	/* Does a run with these options want it?  Asked once. */
+	bool (*wanted)(const struct run_opts *run);
+	int (*begin)(struct report_out *o);
+	int (*report)(struct report_out *o, const struct report *r);
+	int (*end)(struct report_out *o);
+};
+
+extern const struct report_writer report_human_writer;
+extern const struct report_writer report_terse_writer;
+extern const struct report_writer report_json_writer;
+extern const struct report_writer report_stderr_writer;
+extern const struct report_writer report_series_writer;
+
+/* Every writer, in the order they run: the standard output formats, then
+ * the messages on standard error (which need to know whether warnings were
+ * shown), then the files. */
+extern const struct report_writer *const report_writers[];
+extern const size_t report_nwriters;
+
+#define REPORT_MAX_WRITERS 8
+
+/* The writers a run uses, chosen once from its options. */
+struct report_set {
+	struct report_scope scope;
+	struct report_out out[REPORT_MAX_WRITERS];
+	size_t n;
+};
+
+/* Choose the writers scope->run wants and begin them; 0 or -errno. */
+int report_open(struct report_set *set, const struct report_scope *scope);
+/* One run's results to every writer of the set; 0 or the first -errno. */
+int report_emit(struct report_set *set, const struct report *r);
+/* End every writer; 0 or the first -errno. */
+int report_close(struct report_set *set);
+/* Is some writer of the set showing the warnings (else stderr has them)? */
+bool report_shows_warnings(const struct report_set *set);
+/* Does some writer of the set write to standard output? */
+bool report_uses_stdout(const struct report_set *set);
+/* One writer alone, begin to end, for one run: for tests and tools. */
+int report_write(const struct report_writer *w,
+		 const struct report_scope *scope, const struct report *r);
+
+/* A sweep's table (--output, or standard output): the header, and a row per
+ * workload of a point; and a swept value as the table, -n and JSON give it
+ * (times in the option's own unit). */
+void report_table_header(FILE *f, const struct sweep *sw, bool repeated);
+void report_table_rows(FILE *f, const struct sweep *sw, const struct report *r);
+void report_sweep_cell(const struct sweep_axis *ax, size_t i, char *buf,
+		       size_t len);
 
 /* How a workload ended, as -n field 18 and JSON "status" give it. */
 enum wl_status {
@@ -50,6 +145,15 @@ const char *io_kind_name(int kind);
 /* The kinds with I/Os in res (a bit per enum io_kind). */
 unsigned result_kinds(const struct result *res);
 void op_summarize(const struct result *res, int kind, struct op_summary *o);
+/* op_summarize() of a workload's result or of r->total; the total's rates
+ * are the sums of the workloads' (as its ops/s is). */
+void report_op_summarize(const struct report *r, const struct result *res,
+			 int kind, struct op_summary *o);
+/* How the total ended (-n field 18, JSON status): complete when every
+ * workload completed, else the cause: the failure that stopped the run (an
+ * I/O error or the memory budget of the first such workload), a workload
+ * stopped by it, or the interruption. */
+int report_total_status(const struct report *r);
 const char *op_name(int op);
 /* -o as given: "read", or a mix "read/70:write/30". */
 const char *spec_op_text(const struct spec *s, char *buf, size_t len);
@@ -65,16 +169,5 @@ void report_human_sizes(FILE *f, const struct workload *wl);
 void report_json_mix_params(struct json *j, const struct spec *s);
 void report_json_sizes(struct json *j, const struct workload *wl);
 void report_json_head(struct json *j);
-void report_json_workload(struct json *j, const struct workload *wl,
-			  bool interrupted);
-/* One -n line; suffix (swept values, " v1 v2") is appended when given. */
-void report_terse_line(FILE *f, const struct workload *wl, bool interrupted,
-		       const char *suffix);
-
-void report_human(FILE *f, const struct report *r);
-void report_terse(FILE *f, const struct report *r);
-void report_json(FILE *f, const struct report *r);
-/* Write every --output file; 0 or -errno after printing the error. */
-int report_series(const struct report *r);
 
 #endif

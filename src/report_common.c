@@ -53,6 +53,43 @@ void op_summarize(const struct result *res, int kind, struct op_summary *o)
 	lat_summarize_hist(&res->op_hist[kind], &o->lat);
 }
 
+void report_op_summarize(const struct report *r, const struct result *res,
+			 int kind, struct op_summary *o)
+{
+	struct op_summary w;
+	size_t k;
+
+	op_summarize(res, kind, o);
+	if (res != r->total)
+		return;
+	o->ops_per_s = o->mb_per_s = 0;
+	for (k = 0; k < r->n; k++) {
+		if (!r->wls[k].have_result)
+			continue;
+		op_summarize(&r->wls[k].res, kind, &w);
+		o->ops_per_s += w.ops_per_s;
+		o->mb_per_s += w.mb_per_s;
+	}
+}
+
+int report_total_status(const struct report *r)
+{
+	/* what says most about why the run ended, first in workload order */
+	static const int rank[] = {
+		[WL_COMPLETE] = 0, [WL_INTERRUPTED] = 1, [WL_STOPPED] = 2,
+		[WL_IO_ERROR] = 3, [WL_MEMORY] = 3,
+	};
+	int best = WL_COMPLETE, st;
+	size_t k;
+
+	for (k = 0; k < r->n; k++) {
+		st = workload_status(&r->wls[k], r->interrupted);
+		if (rank[st] > rank[best])
+			best = st;
+	}
+	return best;
+}
+
 int workload_status(const struct workload *wl, bool interrupted)
 {
 	if (wl->error)

@@ -1,5 +1,6 @@
 /* report_human.c - the classic Rebench block, one per workload, '---'
- * between workloads, plus latency, interval and total lines.
+ * between workloads, plus latency, interval and total lines; after several
+ * workloads run together, their "All workloads" block.
  */
 #include <stdio.h>
 
@@ -46,13 +47,18 @@ static void print_params(FILE *f, const struct workload *wl)
 	fprintf(f, "]\n");
 }
 
-/* --repeat: the spread over the runs; the block above is the last run. */
-static void print_repeat(FILE *f, const struct repeat_data *rd)
+/* --repeat: the spread over the runs; the block above is the last run.
+ * The total has no seed of its own. */
+static void print_repeat(FILE *f, const struct repeat_data *rd, bool seeds)
 {
 	size_t i, r;
 
-	fprintf(f, "Over %zu runs (seeds %llu..%llu; the figures above are the last run):\n",
-		rd->runs, rd->seed0, rd->seed0 + rd->runs - 1);
+	if (seeds)
+		fprintf(f, "Over %zu runs (seeds %llu..%llu; the figures above are the last run):\n",
+			rd->runs, rd->seed0, rd->seed0 + rd->runs - 1);
+	else
+		fprintf(f, "Over %zu runs (the figures above are the last run):\n",
+			rd->runs);
 	for (i = 0; i < REPEAT_SHOWN; i++) {
 		const struct repeat_stat *st = &rd->stat[repeat_shown[i]];
 		const char *fmt = repeat_shown[i] == RM_OPS ? "%.0f" : "%.1f";
@@ -77,9 +83,10 @@ static void print_repeat(FILE *f, const struct repeat_data *rd)
 
 /* With more than one kind of operation, each gets its own line: a blend
  * of 3 us reads and 500 us writes describes neither. */
-static void print_per_op(FILE *f, const struct workload *wl)
+static void print_per_op(FILE *f, const struct report *rep,
+			 const struct result *res)
 {
-	unsigned kinds = result_kinds(&wl->res);
+	unsigned kinds = result_kinds(res);
 	struct op_summary o;
 	int k;
 
@@ -88,7 +95,7 @@ static void print_per_op(FILE *f, const struct workload *wl)
 	for (k = 0; k < IO_KINDS; k++) {
 		if (!(kinds & (1U << k)))
 			continue;
-		op_summarize(&wl->res, k, &o);
+		report_op_summarize(rep, res, k, &o);
 		fprintf(f, "  %-5s %llu I/Os, %.0f ops/sec (%.2f MB/sec); latency (us): min %.1f avg %.1f p50 %.1f p90 %.1f p99 %.1f p99.9 %.1f p99.99 %.1f max %.1f\n",
 			io_kind_name(k), (unsigned long long)o.ios,
 			o.ops_per_s, o.mb_per_s, o.lat.min, o.lat.avg,
@@ -97,11 +104,34 @@ static void print_per_op(FILE *f, const struct workload *wl)
 	}
 }
 
-static void print_one(FILE *f, const struct workload *wl, bool interrupted)
+/* The figures a workload and the total share. */
+static void print_rates(FILE *f, const struct report *rep,
+			const struct result *r)
+{
+	struct lat_summary l;
+
+	lat_summarize(r, &l);
+	fprintf(f, "Operations/sec: %.0f (%.2f MB/sec)\n", r->ops_per_s, r->mb_per_s);
+	fprintf(f, "Latency (us): min %.1f avg %.1f p50 %.1f p90 %.1f p99 %.1f p99.9 %.1f max %.1f\n",
+		l.min, l.avg, l.p50, l.p90, l.p99, l.p999, l.max);
+	print_per_op(f, rep, r);
+}
+
+static void print_intervals(FILE *f, const struct result *r)
+{
+	char step[32];
+
+	fprintf(f, "Ops/sec over %zu interval%s of %s: min %.0f max %.0f stddev %.1f\n",
+		r->n_full, r->n_full == 1 ? "" : "s",
+		fmt_time(step, sizeof(step), r->step_ns),
+		r->iv_min, r->iv_max, r->iv_sd);
+}
+
+static void print_one(FILE *f, const struct report *rep,
+		      const struct workload *wl, bool interrupted)
 {
 	const struct result *r = &wl->res;
-	struct lat_summary l;
-	char size[32], step[32];
+	char size[32];
 	int i;
 
 	fprintf(f, "Benchmarking results for [%s] (%s)\n", wl->tgt.path,
@@ -112,15 +142,8 @@ static void print_one(FILE *f, const struct workload *wl, bool interrupted)
 		fprintf(f, "No results.\n");
 		return;
 	}
-	lat_summarize(r, &l);
-	fprintf(f, "Operations/sec: %.0f (%.2f MB/sec)\n", r->ops_per_s, r->mb_per_s);
-	fprintf(f, "Latency (us): min %.1f avg %.1f p50 %.1f p90 %.1f p99 %.1f p99.9 %.1f max %.1f\n",
-		l.min, l.avg, l.p50, l.p90, l.p99, l.p999, l.max);
-	print_per_op(f, wl);
-	fprintf(f, "Ops/sec over %zu interval%s of %s: min %.0f max %.0f stddev %.1f\n",
-		r->n_full, r->n_full == 1 ? "" : "s",
-		fmt_time(step, sizeof(step), r->step_ns),
-		r->iv_min, r->iv_max, r->iv_sd);
+	print_rates(f, rep, r);
+	print_intervals(f, r);
 	fprintf(f, "Total: %llu I/Os", (unsigned long long)r->ops_total);
 	if (wl->spec.op == OP_RW)
 		fprintf(f, " (%llu reads, %llu writes)",
@@ -142,20 +165,87 @@ static void print_one(FILE *f, const struct workload *wl, bool interrupted)
 	}
 	report_human_sizes(f, wl);
 	if (wl->rep)
-		print_repeat(f, wl->rep);
+		print_repeat(f, wl->rep, true);
 	if (wl->error)
 		fprintf(f, "Error: %s\n", wl->errmsg);
 	for (i = 0; i < wl->nwarn; i++)
 		fprintf(f, "Warning: %s\n", wl->warnings[i]);
 }
 
-void report_human(FILE *f, const struct report *r)
+/* "All workloads": the total of several run together, shaped like a
+ * workload's block (fio's group reporting). */
+static void print_total(FILE *f, const struct report *rep)
 {
+	const struct result *r = rep->total;
+	unsigned kinds = result_kinds(r);
+	const char *sep = " (";
+	int k;
+
+	fprintf(f, "All workloads: %zu, run together\n", rep->n);
+	fprintf(f, "[ops/sec and MB/sec: the sum of the workloads'; latency: all their I/Os together]\n");
+	print_rates(f, rep, r);
+	if (r->step_ns)
+		print_intervals(f, r);
+	else
+		fprintf(f, "Ops/sec over intervals: none (the workloads' sample steps, -g, differ)\n");
+	fprintf(f, "Total: %llu I/Os", (unsigned long long)r->ops_total);
+	for (k = 0; k < IO_KINDS && (kinds & (kinds - 1)); k++) {
+		if (!(kinds & (1U << k)))
+			continue;
+		fprintf(f, "%s%llu %ss", sep, (unsigned long long)r->ops[k],
+			io_kind_name(k));
+		sep = ", ";
+	}
+	fprintf(f, "%s, %llu bytes in %.3f s%s\n", *sep == ',' ? ")" : "",
+		(unsigned long long)r->bytes, (double)r->elapsed_ns / 1e9,
+		rep->interrupted ? " (interrupted)" : "");
+	if (rep->total_rep)
+		print_repeat(f, rep->total_rep, false);
+}
+
+static bool human_wanted(const struct run_opts *run)
+{
+	return !run->json && !run->silent;
+}
+
+/* A sweep prints its table instead of blocks (on standard output unless
+ * --output takes it), and its warnings go to standard error. */
+static int human_begin(struct report_out *o)
+{
+	const struct report_scope *sc = o->scope;
+
+	o->shows_warnings = !sc->sw;
+	o->uses_stdout = !sc->sw || !sc->table;
+	if (sc->sw && !sc->table)
+		report_table_header(sc->out, sc->sw, sc->run->repeat > 1);
+	return 0;
+}
+
+static int human_report(struct report_out *o, const struct report *r)
+{
+	const struct report_scope *sc = o->scope;
 	size_t k;
 
+	if (sc->sw) {
+		if (!sc->table)
+			report_table_rows(sc->out, sc->sw, r);
+		return 0;
+	}
 	for (k = 0; k < r->n; k++) {
 		if (k)
-			fprintf(f, "---\n");
-		print_one(f, &r->wls[k], r->interrupted);
+			fprintf(sc->out, "---\n");
+		print_one(sc->out, r, &r->wls[k], r->interrupted);
 	}
+	if (r->total) {
+		fprintf(sc->out, "---\n");
+		print_total(sc->out, r);
+	}
+	return 0;
 }
+
+const struct report_writer report_human_writer = {
+	.name = "human",
+	.wanted = human_wanted,
+	.begin = human_begin,
+	.report = human_report,
+};

@@ -2,13 +2,16 @@
  * per workload the target geometry, every resolved parameter, the seed,
  * results, interval statistics and warnings.  Field list: rebench(1).
  */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/utsname.h>
 
 #include "json.h"
 #include "options.h"
 #include "report.h"
 #include "report_target.h"
+#include "sweep.h"
 
 static void put_params(struct json *j, const struct workload *wl)
 {
@@ -78,7 +81,7 @@ static void put_fit(struct json *j, const struct fit *f)
 {
 	int i;
 
-	if (!f->present) {
+	if (!f || !f->present) {
 		json_null(j, "distribution");
 		return;
 	}
@@ -102,9 +105,10 @@ static void put_fit(struct json *j, const struct fit *f)
 }
 
 /* results.operations: each kind that occurred, with its own latency. */
-static void put_operations(struct json *j, const struct workload *wl)
+static void put_operations(struct json *j, const struct report *rep,
+			   const struct result *res)
 {
-	unsigned kinds = result_kinds(&wl->res);
+	unsigned kinds = result_kinds(res);
 	struct op_summary o;
 	int k;
 
@@ -112,7 +116,7 @@ static void put_operations(struct json *j, const struct workload *wl)
 	for (k = 0; k < IO_KINDS; k++) {
 		if (!(kinds & (1U << k)))
 			continue;
-		op_summarize(&wl->res, k, &o);
+		report_op_summarize(rep, res, k, &o);
 		json_obj_begin(j, io_kind_name(k));
 		json_u64(j, "ios", o.ios);
 		json_u64(j, "bytes", o.bytes);
@@ -133,11 +137,36 @@ static void put_operations(struct json *j, const struct workload *wl)
 	json_obj_end(j);
 }
 
-static void put_results(struct json *j, const struct workload *wl)
+/* The interval statistics and series; null for a total whose workloads
+ * had different steps (no common series). */
+static void put_intervals(struct json *j, const struct result *r)
 {
-	const struct result *r = &wl->res;
-	struct lat_summary l;
 	size_t i;
+
+	if (!r->step_ns) {
+		json_null(j, "intervals");
+		return;
+	}
+	json_obj_begin(j, "intervals");
+	json_num(j, "step_ms", (double)r->step_ns / 1e6);
+	json_u64(j, "complete", r->n_full);
+	json_num(j, "ops_per_s_min", r->iv_min);
+	json_num(j, "ops_per_s_max", r->iv_max);
+	json_num(j, "ops_per_s_stddev", r->iv_sd);
+	json_arr_begin(j, "ios");
+	for (i = 0; i < r->n_series; i++)
+		json_u64(j, NULL, r->iv_ops[i]);
+	json_arr_end(j);
+	json_obj_end(j);
+}
+
+/* A workload's results (fit: its distribution, wl: its sizes), or the
+ * total's (fit and wl NULL: "distribution" and "sizes" are null). */
+static void put_results(struct json *j, const struct report *rep,
+			const struct result *r, const struct fit *fit,
+			const struct workload *wl)
+{
+	struct lat_summary l;
 
 	lat_summarize(r, &l);
 	json_obj_begin(j, "results");
@@ -160,20 +189,13 @@ static void put_results(struct json *j, const struct workload *wl)
 	json_num(j, "p99_99", l.p9999);
 	json_num(j, "error_bound_pct", 100.0 / (1 << HIST_SUB_BITS));
 	json_obj_end(j);
-	put_operations(j, wl);
-	json_obj_begin(j, "intervals");
-	json_num(j, "step_ms", (double)r->step_ns / 1e6);
-	json_u64(j, "complete", r->n_full);
-	json_num(j, "ops_per_s_min", r->iv_min);
-	json_num(j, "ops_per_s_max", r->iv_max);
-	json_num(j, "ops_per_s_stddev", r->iv_sd);
-	json_arr_begin(j, "ios");
-	for (i = 0; i < r->n_series; i++)
-		json_u64(j, NULL, r->iv_ops[i]);
-	json_arr_end(j);
-	json_obj_end(j);
-	put_fit(j, &wl->fit);
-	report_json_sizes(j, wl);
+	put_operations(j, rep, r);
+	put_intervals(j, r);
+	put_fit(j, fit);
+	if (wl)
+		report_json_sizes(j, wl);
+	else
+		json_null(j, "sizes");
 	json_obj_end(j);
 }
 
@@ -189,18 +211,24 @@ void report_json_head(struct json *j)
 	json_str(j, "kernel", u.release);
 }
 
-/* --repeat: every run's figure and their spread, per metric. */
-static void put_repeat(struct json *j, const struct repeat_data *rd)
+/* --repeat: every run's figure and their spread, per metric (the total
+ * has no seeds of its own: null). */
+static void put_repeat(struct json *j, const struct repeat_data *rd,
+		       bool seeds)
 {
 	size_t r;
 	int m;
 
 	json_obj_begin(j, "repeat");
 	json_u64(j, "runs", rd->runs);
-	json_arr_begin(j, "seeds");
-	for (r = 0; r < rd->runs; r++)
-		json_u64(j, NULL, rd->seed0 + r);
-	json_arr_end(j);
+	if (seeds) {
+		json_arr_begin(j, "seeds");
+		for (r = 0; r < rd->runs; r++)
+			json_u64(j, NULL, rd->seed0 + r);
+		json_arr_end(j);
+	} else {
+		json_null(j, "seeds");
+	}
 	for (m = 0; m < RM_COUNT; m++) {
 		const struct repeat_stat *st = &rd->stat[m];
 
@@ -226,22 +254,22 @@ static void put_repeat(struct json *j, const struct repeat_data *rd)
 	json_obj_end(j);
 }
 
-void report_json_workload(struct json *j, const struct workload *wl,
-			  bool interrupted)
+static void put_workload(struct json *j, const struct report *rep,
+			 const struct workload *wl)
 {
 	int i;
 
 	json_obj_begin(j, NULL);
 	json_u64(j, "workload", wl->index + 1);
-	json_str(j, "status", workload_status_name(workload_status(wl, interrupted)));
+	json_str(j, "status", workload_status_name(workload_status(wl, rep->interrupted)));
 	report_json_target(j, &wl->tgt, NULL);
 	put_params(j, wl);
 	if (wl->have_result)
-		put_results(j, wl);
+		put_results(j, rep, &wl->res, &wl->fit, wl);
 	else
 		json_null(j, "results");
 	if (wl->rep)
-		put_repeat(j, wl->rep);
+		put_repeat(j, wl->rep, true);
 	else
 		json_null(j, "repeat");
 	json_str(j, "error", wl->error ? wl->errmsg : NULL);
@@ -252,17 +280,119 @@ void report_json_workload(struct json *j, const struct workload *wl,
 	json_obj_end(j);
 }
 
-void report_json(FILE *f, const struct report *r)
+static bool json_wanted(const struct run_opts *run)
 {
-	struct json j;
+	return run->json;
+}
+
+/* The document's head; a sweep's "runs" stay open until the end. */
+static int json_begin(struct report_out *o)
+{
+	const struct sweep *sw = o->scope->sw;
+	struct json *j = malloc(sizeof(*j));
+	size_t a;
+
+	if (!j) {
+		fprintf(stderr, "rebench: --json: out of memory\n");
+		return -ENOMEM;
+	}
+	o->priv = j;
+	o->shows_warnings = true;
+	o->uses_stdout = true;
+	json_init(j, o->scope->out);
+	report_json_head(j);
+	if (!sw)
+		return 0;
+	json_obj_begin(j, "sweep");
+	json_arr_begin(j, "parameters");
+	for (a = 0; a < sw->naxes; a++)
+		json_str(j, NULL, sw->axes[a].opt->name);
+	json_arr_end(j);
+	json_u64(j, "points", sw->npoints);
+	json_arr_begin(j, "runs");
+	return 0;
+}
+
+/* "total": all workloads together when several ran, else null. */
+static void put_total(struct json *j, const struct report *r)
+{
+	if (!r->total) {
+		json_null(j, "total");
+		return;
+	}
+	json_obj_begin(j, "total");
+	json_u64(j, "workloads", r->n);
+	json_str(j, "status", workload_status_name(report_total_status(r)));
+	put_results(j, r, r->total, NULL, NULL);
+	if (r->total_rep)
+		put_repeat(j, r->total_rep, false);
+	else
+		json_null(j, "repeat");
+	json_obj_end(j);
+}
+
+static void put_workloads(struct json *j, const struct report *r)
+{
 	size_t k;
 
-	json_init(&j, f);
-	report_json_head(&j);
-	json_bool(&j, "interrupted", r->interrupted);
-	json_arr_begin(&j, "workloads");
+	json_bool(j, "interrupted", r->interrupted);
+	json_arr_begin(j, "workloads");
 	for (k = 0; k < r->n; k++)
-		report_json_workload(&j, &r->wls[k], r->interrupted);
-	json_arr_end(&j);
-	json_obj_end(&j);
+		put_workload(j, r, &r->wls[k]);
+	json_arr_end(j);
+	put_total(j, r);
 }
+
+/* A sweep point: its number and values, then what a run has. */
+static void put_point(struct json *j, const struct sweep *sw,
+		      const struct report *r)
+{
+	size_t idx[SWEEP_MAX_AXES], a;
+	char c[64];
+
+	sweep_indices(sw, r->point, idx);
+	json_obj_begin(j, NULL);
+	json_u64(j, "point", r->point + 1);
+	json_obj_begin(j, "values");
+	for (a = 0; a < sw->naxes; a++) {
+		report_sweep_cell(&sw->axes[a], idx[a], c, sizeof(c));
+		if (sw->axes[a].numeric)
+			json_num(j, sw->axes[a].opt->name, strtod(c, NULL));
+		else
+			json_str(j, sw->axes[a].opt->name, c);
+	}
+	json_obj_end(j);
+	put_workloads(j, r);
+	json_obj_end(j);
+}
+
+static int json_report(struct report_out *o, const struct report *r)
+{
+	if (o->scope->sw)
+		put_point(o->priv, o->scope->sw, r);
+	else
+		put_workloads(o->priv, r);
+	return 0;
+}
+
+static int json_end(struct report_out *o)
+{
+	struct json *j = o->priv;
+
+	if (o->scope->sw) {
+		json_arr_end(j);
+		json_obj_end(j);
+	}
+	json_obj_end(j);
+	free(j);
+	o->priv = NULL;
+	return 0;
+}
+
+const struct report_writer report_json_writer = {
+	.name = "json",
+	.wanted = json_wanted,
+	.begin = json_begin,
+	.report = json_report,
+	.end = json_end,
+};

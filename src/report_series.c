@@ -110,11 +110,15 @@ static int write_file(const struct report *r, size_t first)
 	return outpath_close("--output", path, f);
 }
 
-int report_series(const struct report *r)
+/* Every --output file of the run (a sweep has none: its --output is the
+ * table); 0 or -errno after printing the error, the other files written
+ * all the same. */
+static int series_report(struct report_out *o, const struct report *r)
 {
 	size_t k, m;
 	int ret = 0;
 
+	(void)o;
 	for (k = 0; k < r->n; k++) {
 		const struct spec *s = &r->wls[k].spec;
 		bool seen = false;
@@ -133,3 +137,8 @@ int report_series(const struct report *r)
 	}
 	return ret;
 }
+
+const struct report_writer report_series_writer = {
+	.name = "series",
+	.report = series_report,
+};

@@ -1,4 +1,5 @@
-/* report_terse.c - -n: one line per workload, space-separated.
+/* report_terse.c - -n: one line per workload, space-separated, and after
+ * several workloads run together one more for their total (field 17 "all").
  *
  * Fields 1-5 are the original Rebench's; 6-12 latency in microseconds;
  * 13 is the format version and stays at position 13 in every later version,
@@ -9,56 +10,131 @@
 #include <stdio.h>
 
 #include "report.h"
+#include "sweep.h"
 
-void report_terse_line(FILE *f, const struct workload *wl, bool interrupted,
-		       const char *suffix)
+/* Fields 1-16: rates, interval spread, latency, version, counts, time.
+ * A total without a common interval series has "-" for 3-5. */
+static void put_figures(FILE *f, const struct result *res)
 {
-	const struct result *res = &wl->res;
 	struct lat_summary l;
 
+	lat_summarize(res, &l);
+	fprintf(f, "%.2f %.4f", res->ops_per_s, res->mb_per_s);
+	if (res->step_ns)
+		fprintf(f, " %.2f %.2f %.2f", res->iv_min, res->iv_max,
+			res->iv_sd);
+	else
+		fprintf(f, " - - -");
+	fprintf(f, " %.3f %.3f %.3f %.3f %.3f %.3f %.3f %d %llu %llu %.6f",
+		l.min, l.avg, l.p50, l.p90, l.p99, l.p999, l.max,
+		TERSE_VERSION, (unsigned long long)res->ops_total,
+		(unsigned long long)res->bytes, (double)res->elapsed_ns / 1e9);
+}
+
+/* Fields 19-21: the distribution's fit, "-" where there is none. */
+static void put_fit(FILE *f, const struct fit *fit)
+{
+	if (!fit || !fit->present)
+		fprintf(f, " - - -");
+	else if (!fit->dof)
+		fprintf(f, " %.6f - 0", fit->ks_d);
+	else
+		fprintf(f, " %.6f %.6f %u", fit->ks_d, fit->p_value, fit->dof);
+}
+
+/* --repeat: runs, then median, trimmed mean, stddev and the 95% CI of
+ * ops/s, p50, p90, p99 and p99.9 (fields 22-47). */
+static void put_repeat(FILE *f, const struct repeat_data *rd)
+{
+	size_t i;
+
+	fprintf(f, " %zu", rd->runs);
+	for (i = 0; i < REPEAT_SHOWN; i++) {
+		const struct repeat_stat *st = &rd->stat[repeat_shown[i]];
+
+		fprintf(f, " %.3f %.3f %.3f", st->median, st->trimmed_mean,
+			st->stddev);
+		if (st->n >= 2)
+			fprintf(f, " %.3f %.3f", st->ci_low, st->ci_high);
+		else
+			fprintf(f, " - -");
+	}
+}
+
+/* One workload's line; suffix (swept values, " v1 v2") is appended when
+ * given. */
+static void terse_line(FILE *f, const struct workload *wl, bool interrupted,
+		       const char *suffix)
+{
 	if (!wl->have_result)
 		return;
-	lat_summarize(res, &l);
-	fprintf(f, "%.2f %.4f %.2f %.2f %.2f %.3f %.3f %.3f %.3f %.3f %.3f %.3f %d %llu %llu %.6f %llu %d",
-		res->ops_per_s, res->mb_per_s, res->iv_min, res->iv_max,
-		res->iv_sd, l.min, l.avg, l.p50, l.p90, l.p99, l.p999,
-		l.max, TERSE_VERSION,
-		(unsigned long long)res->ops_total,
-		(unsigned long long)res->bytes,
-		(double)res->elapsed_ns / 1e9,
-		(unsigned long long)wl->spec.seed,
+	put_figures(f, &wl->res);
+	fprintf(f, " %llu %d", (unsigned long long)wl->spec.seed,
 		workload_status(wl, interrupted));
-	if (!wl->fit.present)
-		fprintf(f, " - - -");
-	else if (!wl->fit.dof)
-		fprintf(f, " %.6f - 0", wl->fit.ks_d);
-	else
-		fprintf(f, " %.6f %.6f %u", wl->fit.ks_d, wl->fit.p_value,
-			wl->fit.dof);
-	if (wl->rep) {
-		/* --repeat: runs, then median, trimmed mean, stddev and the 95%
-		 * CI of ops/s, p50, p90, p99 and p99.9 (fields 22-47) */
-		size_t i;
-
-		fprintf(f, " %zu", wl->rep->runs);
-		for (i = 0; i < REPEAT_SHOWN; i++) {
-			const struct repeat_stat *st = &wl->rep->stat[repeat_shown[i]];
-
-			fprintf(f, " %.3f %.3f %.3f", st->median, st->trimmed_mean,
-				st->stddev);
-			if (st->n >= 2)
-				fprintf(f, " %.3f %.3f", st->ci_low, st->ci_high);
-			else
-				fprintf(f, " - -");
-		}
-	}
+	put_fit(f, &wl->fit);
+	if (wl->rep)
+		put_repeat(f, wl->rep);
 	fprintf(f, "%s\n", suffix ? suffix : "");
 }
 
-void report_terse(FILE *f, const struct report *r)
+/* The total's line: a workload line's fields, with "all" for the seed
+ * (field 17: how scripts tell it apart) and no distribution. */
+static void total_line(FILE *f, const struct report *r, const char *suffix)
 {
+	put_figures(f, r->total);
+	fprintf(f, " all %d", report_total_status(r));
+	put_fit(f, NULL);
+	if (r->total_rep)
+		put_repeat(f, r->total_rep);
+	fprintf(f, "%s\n", suffix ? suffix : "");
+}
+
+static bool terse_wanted(const struct run_opts *run)
+{
+	return run->silent && !run->json;
+}
+
+static int terse_begin(struct report_out *o)
+{
+	o->uses_stdout = true;	/* and its warnings go to standard error */
+	return 0;
+}
+
+/* A sweep point's values, " v1 v2", after the fields of each line. */
+static void point_suffix(const struct sweep *sw, size_t point, char *buf,
+			 size_t len)
+{
+	size_t idx[SWEEP_MAX_AXES], a, n = 0;
+
+	buf[0] = '\0';
+	sweep_indices(sw, point, idx);
+	for (a = 0; a < sw->naxes && n < len; a++) {
+		char c[64];
+
+		report_sweep_cell(&sw->axes[a], idx[a], c, sizeof(c));
+		n += (size_t)snprintf(buf + n, len - n, " %s", c);
+	}
+}
+
+static int terse_report(struct report_out *o, const struct report *r)
+{
+	const struct report_scope *sc = o->scope;
+	char suffix[512];
 	size_t k;
 
+	if (sc->sw)
+		point_suffix(sc->sw, r->point, suffix, sizeof(suffix));
 	for (k = 0; k < r->n; k++)
-		report_terse_line(f, &r->wls[k], r->interrupted, NULL);
+		terse_line(sc->out, &r->wls[k], r->interrupted,
+			   sc->sw ? suffix : NULL);
+	if (r->total)
+		total_line(sc->out, r, sc->sw ? suffix : NULL);
+	return 0;
 }
+
+const struct report_writer report_terse_writer = {
+	.name = "terse",
+	.wanted = terse_wanted,
+	.begin = terse_begin,
+	.report = terse_report,
+};

@@ -1,5 +1,6 @@
-/* stats.c - growing the per-thread series, and merging threads into a
- * workload result with its interval statistics (GSL).
+/* stats.c - growing the per-thread series, merging threads into a
+ * workload result with its interval statistics (GSL), and workloads into
+ * their total.
  */
 #include "stats.h"
 #include "memory.h"
@@ -259,6 +260,113 @@ int stats_merge(struct result *res, struct thread_stats *const *threads,
 				1048576.0;
 	}
 	interval_stats(res);
+	return 0;
+}
+
+/* Only kind k in res? */
+static bool only_kind(const struct result *res, int k)
+{
+	int j;
+
+	for (j = 0; j < IO_KINDS; j++)
+		if (j != k && res->ops[j])
+			return false;
+	return res->ops[k] != 0;
+}
+
+/* Add the parts' interval series into dst (same step, common start). */
+static int merge_series(struct result *dst, const struct result *const *srcs,
+			size_t n)
+{
+	size_t i, j, kinds = 0;
+	int k;
+
+	for (i = 0; i < n; i++)
+		if (srcs[i]->n_iv > dst->n_iv)
+			dst->n_iv = srcs[i]->n_iv;
+	if (!dst->n_iv)
+		return 0;
+	dst->iv_ops = calloc(dst->n_iv, sizeof(uint64_t));
+	dst->iv_lat_sum = calloc(dst->n_iv, sizeof(uint64_t));
+	dst->iv_lat_max = calloc(dst->n_iv, sizeof(uint64_t));
+	if (!dst->iv_ops || !dst->iv_lat_sum || !dst->iv_lat_max)
+		return -ENOMEM;
+	for (k = 0; k < IO_KINDS; k++)
+		kinds += dst->ops[k] != 0;
+	/* a kind's own series when the total mixes kinds and every part with
+	 * that kind has its series: its own, or all of it (its only kind) */
+	for (k = 0; k < IO_KINDS && kinds > 1; k++) {
+		for (i = 0; i < n; i++)
+			if (srcs[i]->ops[k] && !srcs[i]->iv_kind_ops[k] &&
+			    !only_kind(srcs[i], k))
+				break;
+		if (i < n || !dst->ops[k])
+			continue;
+		dst->iv_kind_ops[k] = calloc(dst->n_iv, sizeof(uint64_t));
+		if (!dst->iv_kind_ops[k])
+			return -ENOMEM;
+	}
+	for (i = 0; i < n; i++) {
+		const struct result *s = srcs[i];
+
+		for (j = 0; j < s->n_iv; j++) {
+			dst->iv_ops[j] += s->iv_ops[j];
+			dst->iv_lat_sum[j] += s->iv_lat_sum[j];
+			if (s->iv_lat_max[j] > dst->iv_lat_max[j])
+				dst->iv_lat_max[j] = s->iv_lat_max[j];
+		}
+		for (k = 0; k < IO_KINDS; k++) {
+			const uint64_t *from = s->iv_kind_ops[k];
+
+			if (!dst->iv_kind_ops[k] || !s->ops[k])
+				continue;
+			if (!from)
+				from = s->iv_ops;	/* its only kind */
+			for (j = 0; j < s->n_iv; j++)
+				dst->iv_kind_ops[k][j] += from[j];
+		}
+	}
+	return 0;
+}
+
+int result_merge(struct result *dst, const struct result *const *srcs,
+		 size_t n)
+{
+	size_t i;
+	int k, ret;
+
+	memset(dst, 0, sizeof(*dst));
+	hist_init(&dst->hist);
+	for (k = 0; k < IO_KINDS; k++)
+		hist_init(&dst->op_hist[k]);
+	for (i = 0; i < n; i++) {
+		const struct result *s = srcs[i];
+
+		for (k = 0; k < IO_KINDS; k++) {
+			hist_merge(&dst->op_hist[k], &s->op_hist[k]);
+			dst->ops[k] += s->ops[k];
+			dst->op_bytes[k] += s->op_bytes[k];
+		}
+		hist_merge(&dst->hist, &s->hist);
+		dst->ops_total += s->ops_total;
+		dst->bytes += s->bytes;
+		dst->ops_per_s += s->ops_per_s;
+		dst->mb_per_s += s->mb_per_s;
+		if (s->elapsed_ns > dst->elapsed_ns)
+			dst->elapsed_ns = s->elapsed_ns;
+		if (!i || s->step_ns == dst->step_ns)
+			dst->step_ns = s->step_ns;
+		else
+			dst->step_ns = 0;	/* steps differ: no series */
+	}
+	if (dst->step_ns) {
+		ret = merge_series(dst, srcs, n);
+		if (ret) {
+			result_free(dst);
+			return ret;
+		}
+	}
+	interval_stats(dst);
 	return 0;
 }
 

@@ -145,6 +145,18 @@ static inline uint64_t thread_stats_count(const struct thread_stats *st)
 /* Merge n threads' stats into res; elapsed_ns is the run's wall time. */
 int stats_merge(struct result *res, struct thread_stats *const *threads,
 		size_t n, uint64_t elapsed_ns);
+/*
+ * The total of n results that ran together (the workloads of one run):
+ * counts, bytes and every histogram added, so the total's percentiles come
+ * from the merged buckets, never from the parts' percentiles; ops/s and
+ * MB/s summed (each part's over its own elapsed time); elapsed the longest.
+ * The interval series are added when every part has the same step (they
+ * share the run's start), with a series per kind when the total mixes kinds
+ * and each part has one (or only that kind); with different steps the total
+ * has no series (step_ns 0).  0, or -ENOMEM with nothing left allocated.
+ */
+int result_merge(struct result *dst, const struct result *const *srcs,
+		 size_t n);
 void result_free(struct result *res);
 
 #endif

@@ -19,7 +19,6 @@
 #include <unistd.h>
 
 #include "confirm.h"
-#include "json.h"
 #include "outpath.h"
 #include "plan.h"
 #include "plot.h"
@@ -27,36 +26,25 @@
 #include "report.h"
 #include "validate.h"
 
-/* A value as it goes in the table: times in the option's own unit. */
-static void cell(const struct sweep_axis *ax, size_t i, char *buf, size_t len)
-{
-	const char *v = ax->values[i];
-
-	if (ax->opt->type == OPT_TIME)
-		snprintf(buf, len, "%g", strtod(v, NULL) / (double)ax->opt->unit_ns);
-	else
-		snprintf(buf, len, "%s", v);
-}
-
-static int build_point(const struct sweep *sw, size_t p,
+static int build_point(struct run_ctx *ctx, const struct sweep *sw, size_t p,
 		       const struct spec *bases, size_t nbases)
 {
 	size_t k;
 
-	cleanup_all();
+	cleanup_all(ctx);
 	for (k = 0; k < nbases; k++) {
-		struct parse_ctx ctx = { bases[k].line, "sweep", NULL };
+		struct parse_ctx pctx = { bases[k].line, "sweep", NULL };
 
-		if (add_workload(&bases[k]) ||
-		    sweep_apply(sw, p, &workloads[k].spec, &ctx))
+		if (add_workload(ctx, &bases[k]) ||
+		    sweep_apply(sw, p, &ctx->wls[k].spec, &pctx))
 			return -EINVAL;
-		if (workloads[k].spec.sample_ns == 0) {
-			spec_error(&workloads[k].spec, "-g 0 (a log of every I/O) does not combine with a sweep; use -g N or run the points one by one");
+		if (ctx->wls[k].spec.sample_ns == 0) {
+			spec_error(&ctx->wls[k].spec, "-g 0 (a log of every I/O) does not combine with a sweep; use -g N or run the points one by one");
 			return -EINVAL;
 		}
 		/* the table takes --output's place */
-		free(workloads[k].spec.output);
-		workloads[k].spec.output = NULL;
+		free(ctx->wls[k].spec.output);
+		ctx->wls[k].spec.output = NULL;
 	}
 	return 0;
 }
@@ -87,7 +75,8 @@ static void fmt_eta(double s, char *buf, size_t len)
 /* Every point is checked before any runs; destructive ones are confirmed
  * together.  The confirmation set keeps one workload per target and
  * operation. */
-static int check_all(const struct sweep *sw, const struct spec *bases,
+static int check_all(struct run_ctx *ctx, const struct sweep *sw,
+		     const struct spec *bases,
 		     size_t nbases, const struct spec *base, bool yes)
 {
 	static struct workload confirm_set[64];
@@ -95,7 +84,7 @@ static int check_all(const struct sweep *sw, const struct spec *bases,
 	int ret = 0;
 
 	for (p = 0; p < sw->npoints && !ret; p++) {
-		if (build_point(sw, p, bases, nbases) || validate_all(base)) {
+		if (build_point(ctx, sw, p, bases, nbases) || validate_all(ctx, base)) {
 			size_t idx[SWEEP_MAX_AXES], a;
 
 			sweep_indices(sw, p, idx);
@@ -107,8 +96,8 @@ static int check_all(const struct sweep *sw, const struct spec *bases,
 			ret = -EINVAL;
 			break;
 		}
-		for (k = 0; k < nworkloads; k++) {
-			struct workload *wl = &workloads[k];
+		for (k = 0; k < ctx->n; k++) {
+			struct workload *wl = &ctx->wls[k];
 
 			if (!workload_destroys_data(wl))
 				continue;
@@ -129,73 +118,12 @@ static int check_all(const struct sweep *sw, const struct spec *bases,
 			nconfirm++;
 		}
 	}
-	cleanup_all();
+	cleanup_all(ctx);
 	if (!ret)
 		ret = confirm_destructive(confirm_set, nconfirm, yes);
 	for (c = 0; c < nconfirm; c++)
 		spec_free(&confirm_set[c].spec);
 	return ret;
-}
-
-/* With --repeat, the columns after status: runs, then the spread of ops/s
- * and the medians of p50 and p99 (the other columns are the last run's). */
-static const char repeat_columns[] = "\truns\tops_per_s_median\tops_per_s_trimmed_mean\tops_per_s_stddev\tops_per_s_ci95_low\tops_per_s_ci95_high\tlat_p50_us_median\tlat_p99_us_median";
-
-static void write_header(FILE *f, const struct sweep *sw, bool repeated)
-{
-	size_t a;
-
-	for (a = 0; a < sw->naxes; a++)
-		fprintf(f, "%s\t", sw->axes[a].opt->name);
-	fprintf(f, "workload\ttarget\tops_per_s\tmb_per_s\tlat_min_us\tlat_avg_us\tlat_p50_us\tlat_p90_us\tlat_p99_us\tlat_p999_us\tlat_max_us\tios\tstatus%s\n",
-		repeated ? repeat_columns : "");
-}
-
-static void write_repeat_cells(FILE *f, const struct repeat_data *rd)
-{
-	const struct repeat_stat *o = &rd->stat[RM_OPS];
-
-	fprintf(f, "\t%zu\t%.2f\t%.2f\t%.2f", rd->runs, o->median,
-		o->trimmed_mean, o->stddev);
-	if (o->n >= 2)
-		fprintf(f, "\t%.2f\t%.2f", o->ci_low, o->ci_high);
-	else
-		fprintf(f, "\t-\t-");
-	fprintf(f, "\t%.3f\t%.3f", rd->stat[RM_P50].median,
-		rd->stat[RM_P99].median);
-}
-
-static void write_rows(FILE *f, const struct sweep *sw, size_t p,
-		       bool interrupted)
-{
-	size_t idx[SWEEP_MAX_AXES], a, k;
-	char buf[64];
-
-	sweep_indices(sw, p, idx);
-	for (k = 0; k < nworkloads; k++) {
-		const struct workload *wl = &workloads[k];
-		struct lat_summary l;
-
-		if (!wl->have_result)
-			continue;
-		lat_summarize(&wl->res, &l);
-		for (a = 0; a < sw->naxes; a++) {
-			cell(&sw->axes[a], idx[a], buf, sizeof(buf));
-			fprintf(f, "%s\t", buf);
-		}
-		fprintf(f, "%zu\t%s\t%.2f\t%.4f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%llu\t%s",
-			k + 1, wl->tgt.path, wl->res.ops_per_s, wl->res.mb_per_s,
-			l.min, l.avg, l.p50, l.p90, l.p99, l.p999, l.max,
-			(unsigned long long)wl->res.ops_total,
-			workload_status_name(workload_status(wl, interrupted)));
-		if (wl->rep)
-			write_repeat_cells(f, wl->rep);
-		fputc('\n', f);
-	}
-	if (f == stdout)
-		outpath_flush_stdout();	/* keeps the first error's errno */
-	else
-		fflush(f);
 }
 
 /* gnuplot "matrix nonuniform": first row the column values, then each row
@@ -214,12 +142,12 @@ static int write_matrix(const char *path, const struct sweep *sw,
 		ry->opt->name, cx->opt->name);
 	fprintf(f, "%zu", cx->n);
 	for (j = 0; j < cx->n; j++) {
-		cell(cx, j, buf, sizeof(buf));
+		report_sweep_cell(cx, j, buf, sizeof(buf));
 		fprintf(f, " %s", buf);
 	}
 	fputc('\n', f);
 	for (i = 0; i < ry->n; i++) {
-		cell(ry, i, buf, sizeof(buf));
+		report_sweep_cell(ry, i, buf, sizeof(buf));
 		fprintf(f, "%s", buf);
 		for (j = 0; j < cx->n; j++)
 			fprintf(f, " %.2f", ops[i * cx->n + j]);
@@ -228,7 +156,8 @@ static int write_matrix(const char *path, const struct sweep *sw,
 	return outpath_close("the sweep matrix", path, f);
 }
 
-static void progress(const struct sweep *sw, size_t p, double elapsed_s)
+static void progress(const struct run_ctx *ctx, const struct sweep *sw,
+		     size_t p, double elapsed_s)
 {
 	size_t idx[SWEEP_MAX_AXES], a;
 	char buf[64], eta[32];
@@ -238,11 +167,11 @@ static void progress(const struct sweep *sw, size_t p, double elapsed_s)
 	fmt_eta(left, eta, sizeof(eta));
 	fprintf(stderr, "\r\033[K[point %zu of %zu]", p + 1, sw->npoints);
 	for (a = 0; a < sw->naxes; a++) {
-		cell(&sw->axes[a], idx[a], buf, sizeof(buf));
+		report_sweep_cell(&sw->axes[a], idx[a], buf, sizeof(buf));
 		fprintf(stderr, " %s=%s", sw->axes[a].opt->name, buf);
 	}
-	if (nworkloads && workloads[0].have_result)
-		fprintf(stderr, ": %.0f ops/s", workloads[0].res.ops_per_s);
+	if (ctx->n && ctx->wls[0].have_result)
+		fprintf(stderr, ": %.0f ops/s", ctx->wls[0].res.ops_per_s);
 	fprintf(stderr, "; about %s left", eta);
 }
 
@@ -260,18 +189,19 @@ static int plot_kind(const struct sweep *sw)
 
 /* The table and the matrix beside it: each under the rule of outpath.h,
  * neither a target. */
-static int check_table_paths(const struct sweep *sw, const struct spec *base,
+static int check_table_paths(const struct run_ctx *ctx,
+			     const struct sweep *sw, const struct spec *base,
 			     const char *table)
 {
 	char matrix[PATH_MAX + 16], err[PATH_MAX + 1200] = "";
 	bool two_numeric = sw->naxes == 2 && sw->axes[0].numeric &&
 			   sw->axes[1].numeric;
 
-	if (check_output_path(base))
+	if (check_output_path(ctx, base))
 		return -EINVAL;
 	snprintf(matrix, sizeof(matrix), "%s.matrix", table);
 	if (two_numeric && (outpath_check("the sweep matrix", matrix, err, sizeof(err)) ||
-			    check_path_free("the sweep matrix", matrix))) {
+			    check_path_free(ctx, "the sweep matrix", matrix))) {
 		if (err[0])
 			fprintf(stderr, "rebench: %s\n", err);
 		return -EINVAL;
@@ -320,22 +250,25 @@ static int plot_sweep(const struct sweep *sw, const char *table,
 	return -EINVAL;
 }
 
-int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
+int sweep_run(struct run_ctx *ctx, const struct sweep *sw,
+	      const struct spec *bases, size_t nbases,
 	      const struct spec *base, const struct run_opts *run,
 	      const char *table, const char *plot)
 {
 	char tmpdir[] = "/tmp/rebench-sweep.XXXXXX", tpath[PATH_MAX] = "";
 	char mpath[PATH_MAX + 16] = "";
-	char eta[32], suffix[512];
+	char eta[32];
 	bool interrupted = false, tty = isatty(STDERR_FILENO) && !run->silent;
 	bool two_numeric = sw->naxes == 2 && sw->axes[0].numeric && sw->axes[1].numeric;
 	double *ops = calloc(sw->npoints, sizeof(double));
 	FILE *tab = NULL, *tab_copy = NULL;
 	bool temp_table = false;	/* tpath is our copy for gnuplot */
-	struct json j;
-	size_t p, k, a, idx[SWEEP_MAX_AXES];
+	struct report_scope scope = { run, stdout, sw, table };
+	struct report_set out;
+	struct report rep;
+	size_t p = 0, k;
 	uint64_t t0;
-	int status = EXIT_OK, ret, few_ios = 0;
+	int status = EXIT_OK, ret;
 	size_t r, runs = run->repeat > 1 ? run->repeat : 1;
 	struct timespec ts;
 
@@ -353,11 +286,11 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 		free(ops);
 		return EXIT_BAD_ARGS;
 	}
-	if (table && check_table_paths(sw, base, table)) {
+	if (table && check_table_paths(ctx, sw, base, table)) {
 		free(ops);
 		return EXIT_BAD_ARGS;
 	}
-	ret = check_all(sw, bases, nbases, base, run->yes || run->silent);
+	ret = check_all(ctx, sw, bases, nbases, base, run->yes || run->silent);
 	if (ret) {
 		free(ops);
 		return confirm_exit_status(ret);
@@ -379,119 +312,65 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 		tab_copy = fopen(tpath, "w");
 		temp_table = true;
 	}
-	if (!run->json && !run->silent && !tab)
-		tab = stdout;
 	if (tab)
-		write_header(tab, sw, runs > 1);
+		report_table_header(tab, sw, runs > 1);
 	if (tab_copy)
-		write_header(tab_copy, sw, runs > 1);
-	if (run->json) {
-		json_init(&j, stdout);
-		report_json_head(&j);
-		json_obj_begin(&j, "sweep");
-		json_arr_begin(&j, "parameters");
-		for (a = 0; a < sw->naxes; a++)
-			json_str(&j, NULL, sw->axes[a].opt->name);
-		json_arr_end(&j);
-		json_u64(&j, "points", sw->npoints);
-		json_arr_begin(&j, "runs");
+		report_table_header(tab_copy, sw, runs > 1);
+	if (report_open(&out, &scope)) {
+		status = EXIT_OUTPUT_FAILED;
+		goto out_tables;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	t0 = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 	for (p = 0; p < sw->npoints && !interrupted && status == EXIT_OK; p++) {
 		for (r = 0; r < runs && status == EXIT_OK; r++) {
-			if (build_point(sw, p, bases, nbases) || validate_all(base)) {
+			if (build_point(ctx, sw, p, bases, nbases) || validate_all(ctx, base)) {
 				status = EXIT_BAD_ARGS;
 				break;
 			}
 			if (runs > 1) {
 				/* run r of the point: its first seeds + r */
-				if (!r && repeat_begin(runs)) {
+				if (!r && repeat_begin(ctx, runs)) {
 					status = EXIT_PREP_FAILED;
 					break;
 				}
-				for (k = 0; k < nworkloads; k++)
-					workloads[k].spec.seed += r;
+				for (k = 0; k < ctx->n; k++)
+					ctx->wls[k].spec.seed += r;
 			}
-			status = prepare_and_run(run, &interrupted);
+			status = prepare_and_run(ctx, run, &interrupted);
 			if (status != EXIT_OK || interrupted)
 				break;	/* an incomplete run is not counted */
 			if (runs > 1)
-				repeat_record();
+				repeat_record(ctx);
 		}
 		if (status == EXIT_BAD_ARGS || status == EXIT_PREP_FAILED ||
 		    status == EXIT_INTERRUPTED)
 			break;
 		if (runs > 1)
-			repeat_finish();
-		ops[p] = workloads[0].rep ? workloads[0].rep->stat[RM_OPS].median :
-			 workloads[0].have_result ? workloads[0].res.ops_per_s : NAN;
+			repeat_finish(ctx);
+		ops[p] = ctx->wls[0].rep ? ctx->wls[0].rep->stat[RM_OPS].median :
+			 ctx->wls[0].have_result ? ctx->wls[0].res.ops_per_s : NAN;
+		run_ctx_report(ctx, interrupted, p, &rep);
 		if (tab)
-			write_rows(tab, sw, p, interrupted);
+			report_table_rows(tab, sw, &rep);
 		if (tab_copy)
-			write_rows(tab_copy, sw, p, interrupted);
-		sweep_indices(sw, p, idx);
-		if (run->silent && !run->json) {
-			size_t n = 0;
-
-			for (a = 0; a < sw->naxes && n < sizeof(suffix); a++) {
-				char c[64];
-
-				cell(&sw->axes[a], idx[a], c, sizeof(c));
-				n += (size_t)snprintf(suffix + n, sizeof(suffix) - n, " %s", c);
-			}
-			for (k = 0; k < nworkloads; k++)
-				report_terse_line(stdout, &workloads[k], interrupted, suffix);
-		}
-		if (run->json) {
-			json_obj_begin(&j, NULL);
-			json_u64(&j, "point", p + 1);
-			json_obj_begin(&j, "values");
-			for (a = 0; a < sw->naxes; a++) {
-				char c[64];
-
-				cell(&sw->axes[a], idx[a], c, sizeof(c));
-				if (sw->axes[a].numeric)
-					json_num(&j, sw->axes[a].opt->name, strtod(c, NULL));
-				else
-					json_str(&j, sw->axes[a].opt->name, c);
-			}
-			json_obj_end(&j);
-			json_bool(&j, "interrupted", interrupted);
-			json_arr_begin(&j, "workloads");
-			for (k = 0; k < nworkloads; k++)
-				report_json_workload(&j, &workloads[k], interrupted);
-			json_arr_end(&j);
-			json_obj_end(&j);
-		}
-		for (k = 0; k < nworkloads; k++) {
-			int w;
-
-			if (tty)
-				fprintf(stderr, "\r\033[K");
-			for (w = 0; w < workloads[k].nwarn && !run->json; w++) {
-				/* said once per sweep, then counted */
-				if (w == workloads[k].few_ios_warning && few_ios++)
-					continue;
-				spec_error(&workloads[k].spec, "warning: %s",
-					   workloads[k].warnings[w]);
-			}
-			if (workloads[k].error)
-				spec_error(&workloads[k].spec, "%s", workloads[k].errmsg);
-		}
+			report_table_rows(tab_copy, sw, &rep);
+		if (tty)
+			fprintf(stderr, "\r\033[K");
+		report_emit(&out, &rep);
 		if (tty) {
 			clock_gettime(CLOCK_MONOTONIC, &ts);
-			progress(sw, p, ((double)ts.tv_sec * 1e9 + (double)ts.tv_nsec - (double)t0) / 1e9);
+			progress(ctx, sw, p, ((double)ts.tv_sec * 1e9 + (double)ts.tv_nsec - (double)t0) / 1e9);
 		}
 		if (runs > 1) {
-			for (k = 0; k < nworkloads; k++)
-				workloads[k].rep = NULL;
+			for (k = 0; k < ctx->n; k++)
+				ctx->wls[k].rep = NULL;
+			ctx->total_rep = NULL;
 			repeat_free();
 		}
 		/* nobody reads standard output any more (a closed pipe, a full
 		 * disk): the remaining points would measure for no one */
-		if ((tab == stdout || run->silent || run->json) &&
-		    outpath_flush_stdout()) {
+		if (report_uses_stdout(&out) && outpath_flush_stdout()) {
 			fprintf(stderr, "rebench: standard output failed after point %zu of %zu: the sweep stops there%s\n",
 				p + 1, sw->npoints, table ? "; the --output table has every point so far" : "");
 			status = EXIT_OUTPUT_FAILED;
@@ -500,22 +379,15 @@ int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
 	repeat_free();	/* when the loop ended early */
 	if (tty)
 		fprintf(stderr, "\r\033[K");
-	if (run->json) {
-		json_arr_end(&j);
-		json_obj_end(&j);
-		json_obj_end(&j);
-	}
-	if (tab && tab != stdout && outpath_close("--output", table, tab) &&
-	    status == EXIT_OK)
+	report_close(&out);
+out_tables:
+	if (tab && outpath_close("--output", table, tab) && status == EXIT_OK)
 		status = EXIT_OUTPUT_FAILED;
 	if (tab_copy)
 		fclose(tab_copy);
 	tab_copy = NULL;
 	fflush(stdout);
-	if (few_ios > 1 && !run->json)
-		fprintf(stderr, "rebench: warning: so did %d more workload runs of this sweep (the ios column has each count)\n",
-			few_ios - 1);
-	cleanup_all();
+	cleanup_all(ctx);
 	if (interrupted && status == EXIT_OK)
 		status = EXIT_INTERRUPTED;
 	if (two_numeric && (table || plot) && p == sw->npoints &&

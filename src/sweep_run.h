@@ -5,17 +5,20 @@
 
 #include <stddef.h>
 
+#include "plan.h"
 #include "spec.h"
 #include "sweep.h"
 
 #define SWEEP_CONFIRM_POINTS 100	/* more need --yes */
 
 /*
+ * ctx: the run context each point fills (empty before and after).
  * bases: the workloads as given (one, or one per stdin line), before the
  * sweep's values.  table: --output given on the command line (the table
  * goes there; else stdout), plot: --plot.  Returns the exit status.
  */
-int sweep_run(const struct sweep *sw, const struct spec *bases, size_t nbases,
+int sweep_run(struct run_ctx *ctx, const struct sweep *sw,
+	      const struct spec *bases, size_t nbases,
 	      const struct spec *base, const struct run_opts *run,
 	      const char *table, const char *plot);
 

@@ -3,7 +3,8 @@
 # run concurrently; command-line options are defaults for every line;
 # comments and blank lines are skipped; human blocks are separated by '---',
 # -n prints one line per workload, --json one entry per workload with its
-# line number; a bad line is reported by number and nothing runs.
+# line number (and each format their total after them: test_total.sh); a
+# bad line is reported by number and nothing runs.
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop
@@ -25,7 +26,9 @@ section "human output: one block per line, '---' between them"
 rb -d 500ms <"$SPEC"
 assert_rc 0 "three stdin workloads exit 0"
 assert_eq 3 "$(printf '%s\n' "$RB_OUT" | grep -c '^Benchmarking results for ')" "three result blocks"
-assert_eq 2 "$(printf '%s\n' "$RB_OUT" | grep -cx -- '---')" "two '---' separator lines"
+assert_eq 3 "$(printf '%s\n' "$RB_OUT" | grep -cx -- '---')" "three '---' separator lines (the last before the All workloads block)"
+# the workloads' blocks: everything before the total
+wl_out=$(printf '%s\n' "$RB_OUT" | sed '/^All workloads/,$d')
 assert_eq "$A $B $B" "$(printf '%s\n' "$RB_OUT" | sed -n 's/^Benchmarking results for \[\([^]]*\)\].*/\1/p' | paste -sd' ')" \
 	"blocks come in line order"
 params=$(printf '%s\n' "$RB_OUT" | grep '^\[duration')
@@ -35,20 +38,21 @@ assert_eq "4k 8k 4k" "$(printf '%s\n' "$params" | sed 's/.*block size: \([^,]*\)
 	"each block has its line's block size"
 assert_eq "seq rnd rnd" "$(printf '%s\n' "$params" | sed 's/.*workload: \([^,]*\),.*/\1/' | paste -sd' ')" \
 	"each block has its line's workload"
-assert_eq 3 "$(printf '%s\n' "$RB_OUT" | grep -c '^Operations/sec: ')" "three Operations/sec lines"
+assert_eq 3 "$(printf '%s\n' "$wl_out" | grep -c '^Operations/sec: ')" "three Operations/sec lines"
 # each block is complete: header, params, ops, latency, in that order
-assert_eq "" "$(printf '%s\n' "$RB_OUT" | awk '
+assert_eq "" "$(printf '%s\n' "$wl_out" | awk '
 	/^Benchmarking/ { if (state && state != 4) print "block " n " incomplete"; n++; state = 1; next }
 	/^\[duration/ { if (state != 1) print "params out of order"; state = 2; next }
 	/^Operations\/sec/ { if (state != 2) print "ops out of order"; state = 3; next }
 	/^Latency/ { if (state != 3) print "latency out of order"; state = 4; next }
 	END { if (state != 4) print "last block incomplete" }')" "every block has its lines in the classic order"
 
-section "-n: one line per workload"
+section "-n: one line per workload, then the total"
 rb -d 500ms -n <"$SPEC"
 assert_rc 0 "stdin mode with -n exits 0"
-assert_eq 3 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "exactly three lines"
+assert_eq 4 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "exactly four lines: three workloads and their total"
 assert_eq 21 "$(printf '%s\n' "$RB_OUT" | awk '{ print NF }' | sort -u)" "each line has 21 fields"
+assert_eq "all" "$(printf '%s\n' "$RB_OUT" | awk 'END { print $17 }')" "the last line is the total (field 17 'all')"
 assert_eq "" "$(printf '%s\n' "$RB_OUT" | grep -- '---')" "no separators in -n output"
 
 section "--json: one workload entry per line, with line numbers"
@@ -82,7 +86,7 @@ assert_eq 100 "$(jqr '.workloads[0].parameters.seed')" "the first line gets the 
 section "stdin from a pipe, same device on two lines"
 rb -d 300ms -n < <(printf '%s\n' "-w seq -b 4k $A" "-w rnd -b 4k $A")
 assert_rc 0 "two workloads on one device from a pipe exit 0"
-assert_eq 2 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "two -n lines"
+assert_eq 3 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "two -n lines and their total"
 
 section "shared --output file"
 TS=$SCRATCH/series.tsv

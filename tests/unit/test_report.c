@@ -22,8 +22,10 @@
 #include <cmocka.h>
 
 #include "json.h"
+#include "options.h"
 #include "report.h"
 #include "stats.h"
+#include "sweep.h"
 #include "validate.h"
 #include "workload.h"
 
@@ -115,6 +117,112 @@ static void test_per_op_histograms(void **state)
 	assert_true(fabs(l.p90 - 500.0) <= 500.0 / 128);
 	assert_true(near(l.min, 10.0) && near(l.max, 500.0));
 	result_free(&res);
+}
+
+/* One workload's result: n I/Os of kind over [0, dur), latency lat(i). */
+static void workload_result(struct result *res, int kind, uint64_t n,
+			    uint64_t dur, uint64_t step,
+			    uint64_t (*lat)(uint64_t i))
+{
+	struct thread_stats st, *threads[1] = { &st };
+	uint64_t i;
+
+	assert_int_equal(thread_stats_init(&st, step, dur, false), 0);
+	for (i = 0; i < n; i++)
+		assert_int_equal(stats_record(&st, kind, i * 4096, 4096,
+					      dur * i / n, lat(i)), 0);
+	assert_int_equal(stats_merge(res, threads, 1, dur), 0);
+	thread_stats_free(&st);
+}
+
+static uint64_t lat_fast(uint64_t i) { return 8000 + (i * 37) % 4000; }
+static uint64_t lat_slow(uint64_t i) { return 900000 + (i * 7919) % 200000; }
+
+/* The total of two workloads run together: counts and bytes add, rates
+ * add, elapsed is the longest, and the percentiles are those of all the
+ * I/Os together (the merged buckets), not an average of the two workloads'
+ * percentiles; each kind keeps its own; same steps add their series. */
+static void test_result_merge(void **state)
+{
+	struct result a, b, t;
+	const struct result *parts[2] = { &a, &b };
+	struct hist all;
+	const double ps[] = { 1, 50, 90, 95, 99, 99.9, 99.99, 100 };
+	uint64_t i;
+	size_t p;
+
+	(void)state;
+	/* 9000 fast reads in 3 s, 1000 slow writes in 2 s */
+	workload_result(&a, IO_READ, 9000, 3 * SEC, SEC, lat_fast);
+	workload_result(&b, IO_WRITE, 1000, 2 * SEC, SEC, lat_slow);
+	assert_int_equal(result_merge(&t, parts, 2), 0);
+	assert_int_equal(t.ops_total, 10000);
+	assert_int_equal(t.ops[IO_READ], 9000);
+	assert_int_equal(t.ops[IO_WRITE], 1000);
+	assert_int_equal(t.bytes, 10000 * 4096);
+	assert_int_equal(t.op_bytes[IO_WRITE], 1000 * 4096);
+	assert_true(t.elapsed_ns == 3 * SEC);
+	assert_true(near(t.ops_per_s, 3000.0 + 500.0));
+	assert_true(near(t.mb_per_s, a.mb_per_s + b.mb_per_s));
+	/* the merged data's own percentiles, bucket for bucket */
+	hist_init(&all);
+	for (i = 0; i < 9000; i++)
+		hist_add(&all, lat_fast(i));
+	for (i = 0; i < 1000; i++)
+		hist_add(&all, lat_slow(i));
+	assert_int_equal(t.hist.count, all.count);
+	assert_int_equal(t.hist.min, all.min);
+	assert_int_equal(t.hist.max, all.max);
+	assert_int_equal(t.hist.sum, all.sum);
+	for (p = 0; p < sizeof(ps) / sizeof(ps[0]); p++)
+		assert_true(hist_percentile(&t.hist, ps[p]) ==
+			    hist_percentile(&all, ps[p]));
+	/* p50 is a fast read's, p95 a slow write's: no average of the two
+	 * workloads' p50s (about 455 us) is either */
+	assert_true(hist_percentile(&t.hist, 50) < 12000 * 1.01);
+	assert_true(hist_percentile(&t.hist, 95) > 900000 * 0.99);
+	/* each kind is its workload's own */
+	assert_true(hist_percentile(&t.op_hist[IO_READ], 99) ==
+		    hist_percentile(&a.op_hist[IO_READ], 99));
+	assert_true(hist_percentile(&t.op_hist[IO_WRITE], 50) ==
+		    hist_percentile(&b.op_hist[IO_WRITE], 50));
+	/* same step: the series add, with a series per kind */
+	assert_true(t.step_ns == SEC);
+	assert_int_equal(t.n_iv, 3);
+	assert_int_equal(t.n_full, 3);
+	assert_int_equal(t.iv_ops[0], 3000 + 500);
+	assert_int_equal(t.iv_ops[2], 3000);
+	assert_non_null(t.iv_kind_ops[IO_READ]);
+	assert_non_null(t.iv_kind_ops[IO_WRITE]);
+	assert_null(t.iv_kind_ops[IO_TRIM]);
+	assert_int_equal(t.iv_kind_ops[IO_WRITE][1], 500);
+	assert_int_equal(t.iv_kind_ops[IO_WRITE][2], 0);
+	assert_int_equal(t.iv_kind_ops[IO_READ][1], 3000);
+	assert_true(t.iv_min == 3000 && t.iv_max == 3500);
+	assert_true(t.iv_lat_max[0] == a.iv_lat_max[0] ||
+		    t.iv_lat_max[0] == b.iv_lat_max[0]);
+	assert_true(t.iv_lat_max[0] >= 900000);
+	result_free(&t);
+	result_free(&b);
+
+	/* different steps: no common series, the rest as before */
+	workload_result(&b, IO_WRITE, 1000, 2 * SEC, SEC / 2, lat_slow);
+	assert_int_equal(result_merge(&t, parts, 2), 0);
+	assert_true(t.step_ns == 0);
+	assert_int_equal(t.n_iv, 0);
+	assert_null(t.iv_ops);
+	assert_int_equal(t.ops_total, 10000);
+	assert_true(hist_percentile(&t.hist, 99.9) == hist_percentile(&all, 99.9));
+	result_free(&t);
+
+	/* one part: the total is that part */
+	assert_int_equal(result_merge(&t, parts, 1), 0);
+	assert_true(t.ops_per_s == a.ops_per_s && t.ops_total == a.ops_total);
+	assert_int_equal(t.iv_ops[1], a.iv_ops[1]);
+	assert_null(t.iv_kind_ops[IO_READ]);	/* one kind: its series is iv_ops */
+	result_free(&t);
+	result_free(&a);
+	result_free(&b);
 }
 
 static void test_merge_rates(void **state)
@@ -364,15 +472,18 @@ static void make_workload(struct workload *wl, unsigned index)
 	wl->have_result = true;
 }
 
-static char *render(void (*fn)(FILE *, const struct report *),
-		    const struct report *r)
+static const struct run_opts plain_run;
+
+/* What writer w prints for one run r, as a single run with no options. */
+static char *render(const struct report_writer *w, const struct report *r)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
+	struct report_scope sc = { &plain_run, f, NULL, NULL };
 
 	assert_non_null(f);
-	fn(f, r);
+	assert_int_equal(report_write(w, &sc, r), 0);
 	fclose(f);
 	assert_non_null(buf);
 	return buf;
@@ -386,7 +497,7 @@ static void test_human(void **state)
 
 	(void)state;
 	make_workload(&wl[0], 0);
-	out = render(report_human, &r);
+	out = render(&report_human_writer, &r);
 	/* the classic lines, as the original printed them */
 	assert_non_null(strstr(out, "Benchmarking results for [/dev/fake] (64MB)\n"));
 	assert_non_null(strstr(out, "[duration: 10s, threads: 1, operation: read, block size: 512b, workload: rnd, dist: uniform, direct IO: on, IO type: stateful]\n"));
@@ -410,7 +521,7 @@ static void test_human(void **state)
 	wl[1].spec.seq = true;
 	wl[1].spec.bs = 4096;
 	r.n = 2;
-	out = render(report_human, &r);
+	out = render(&report_human_writer, &r);
 	assert_non_null(strstr(out, "\n---\nBenchmarking results for [/dev/fake]"));
 	assert_non_null(strstr(out, "operation: write, block size: 4k, workload: seq"));
 	assert_non_null(strstr(out, "No results.\n"));
@@ -432,7 +543,7 @@ static void test_terse(void **state)
 	/* a workload without a result prints no terse line */
 	result_free(&wl[1].res);
 	wl[1].have_result = false;
-	out = render(report_terse, &r);
+	out = render(&report_terse_writer, &r);
 	line = strtok_r(out, "\n", &save);
 	assert_non_null(line);
 	assert_null(strtok_r(NULL, "\n", &save));
@@ -472,7 +583,7 @@ static void test_terse(void **state)
 	/* interrupted runs say so in field 18 (status) */
 	r.interrupted = true;
 	r.n = 1;
-	out = render(report_terse, &r);
+	out = render(&report_terse_writer, &r);
 	n = 0;
 	for (tok = strtok_r(out, " \n", &save); tok && n < 32;
 	     tok = strtok_r(NULL, " \n", &save))
@@ -634,6 +745,259 @@ static int python_check(const char *text, const char *script, bool quiet)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
 }
 
+/* The writers a run's options choose, by name, in the order they run. */
+static void chosen(const struct run_opts *run, char *names, size_t len)
+{
+	struct report_set set;
+	struct report_scope sc = { run, NULL, NULL, NULL };
+	char *buf = NULL;
+	size_t blen = 0, i, n = 0;
+
+	sc.out = open_memstream(&buf, &blen);
+	assert_non_null(sc.out);
+	assert_int_equal(report_open(&set, &sc), 0);
+	names[0] = '\0';
+	for (i = 0; i < set.n; i++)
+		n += (size_t)snprintf(names + n, len - n, "%s%s", i ? " " : "",
+				      set.out[i].w->name);
+	assert_int_equal(report_close(&set), 0);
+	fclose(sc.out);
+	free(buf);
+}
+
+/* One table of writers: each has a name and a report hook; the options
+ * choose one standard output format, the messages and the files; every
+ * format prints the same result from the same struct report. */
+static void test_writer_table(void **state)
+{
+	struct run_opts run = { 0 };
+	struct workload wl[1];
+	struct report r = { wl, 1, false };
+	char names[128], want[64];
+	size_t i, j;
+
+	(void)state;
+	assert_true(report_nwriters >= 5);
+	for (i = 0; i < report_nwriters; i++) {
+		assert_non_null(report_writers[i]->name);
+		assert_non_null(report_writers[i]->report);
+		for (j = 0; j < i; j++)
+			assert_string_not_equal(report_writers[i]->name,
+						report_writers[j]->name);
+	}
+	chosen(&run, names, sizeof(names));
+	assert_string_equal(names, "human stderr series");
+	run.silent = true;
+	chosen(&run, names, sizeof(names));
+	assert_string_equal(names, "terse stderr series");
+	run.json = true;	/* --json wins over -n */
+	chosen(&run, names, sizeof(names));
+	assert_string_equal(names, "json stderr series");
+
+	make_workload(&wl[0], 0);
+	snprintf(want, sizeof(want), "%.2f ", wl[0].res.ops_per_s);
+	for (i = 0; i < report_nwriters; i++) {
+		const struct report_writer *w = report_writers[i];
+		char *out = render(w, &r);
+
+		if (!strcmp(w->name, "human"))
+			assert_true(strncmp(out, "Benchmarking results for [/dev/fake]", 36) == 0);
+		else if (!strcmp(w->name, "terse"))
+			assert_true(strncmp(out, want, strlen(want)) == 0);
+		else if (!strcmp(w->name, "json"))
+			assert_true(json_valid(out) && strstr(out, "\"workloads\": ["));
+		else	/* messages and files: nothing on standard output */
+			assert_string_equal(out, "");
+		free(out);
+	}
+	result_free(&wl[0].res);
+}
+
+/* Two workloads run together, and their total as a run makes it. */
+static void make_pair(struct workload wl[2], struct result *total,
+		      struct report *r)
+{
+	const struct result *parts[2] = { &wl[0].res, &wl[1].res };
+
+	make_workload(&wl[0], 0);
+	make_workload(&wl[1], 1);
+	wl[1].spec.seed = SEED + 1;
+	assert_int_equal(result_merge(total, parts, 2), 0);
+	memset(r, 0, sizeof(*r));
+	r->wls = wl;
+	r->n = 2;
+	r->total = total;
+}
+
+/* Several workloads: each format adds the total, after the workloads. */
+static void test_total_writers(void **state)
+{
+	struct workload wl[2];
+	struct result total;
+	struct report r;
+	char *out, *p, want[128], *save, *line, *last = NULL;
+	int lines = 0, nf = 0;
+
+	(void)state;
+	make_pair(wl, &total, &r);
+	assert_true(near(total.ops_per_s, 2 * wl[0].res.ops_per_s));
+
+	out = render(&report_human_writer, &r);
+	p = strstr(out, "\n---\nAll workloads: 2, run together\n");
+	assert_non_null(p);
+	assert_null(strstr(p + 1, "Benchmarking results"));
+	snprintf(want, sizeof(want), "\nOperations/sec: %.0f (%.2f MB/sec)\n",
+		 total.ops_per_s, total.mb_per_s);
+	assert_non_null(strstr(p, want));
+	assert_non_null(strstr(p, "\nLatency (us): min "));
+	assert_non_null(strstr(p, "\nOps/sec over 3 intervals of 1s: min 200 max 600 stddev 200.0\n"));
+	assert_non_null(strstr(p, "\nTotal: 1300 I/Os, "));
+	assert_null(strstr(p, "seed"));
+	free(out);
+
+	out = render(&report_terse_writer, &r);
+	for (line = strtok_r(out, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		lines++;
+		last = line;
+	}
+	assert_int_equal(lines, 3);
+	for (line = strtok_r(last, " ", &save); line;
+	     line = strtok_r(NULL, " ", &save)) {
+		nf++;
+		if (nf == 1)
+			assert_true(fabs(strtod(line, NULL) - total.ops_per_s) < 0.01);
+		if (nf == 14)
+			assert_string_equal(line, "1300");
+		if (nf == 17)
+			assert_string_equal(line, "all");
+		if (nf == 18)
+			assert_string_equal(line, "0");
+		if (nf >= 19 && nf <= 21)
+			assert_string_equal(line, "-");
+	}
+	assert_int_equal(nf, 21);	/* a workload line's layout */
+	free(out);
+
+	out = render(&report_json_writer, &r);
+	if (!json_valid(out))
+		fail_msg("invalid JSON:\n%s", out);
+	assert_non_null(strstr(out, "\"total\": {"));
+	if (python_check(out,
+		"t = d[\"total\"]\n"
+		"w = d[\"workloads\"]\n"
+		"assert t[\"workloads\"] == 2 and t[\"status\"] == \"complete\"\n"
+		"r = t[\"results\"]\n"
+		"assert r[\"ios\"] == 1300 and r[\"reads\"] == 1300\n"
+		"assert abs(r[\"ops_per_s\"] - sum(x[\"results\"][\"ops_per_s\"] for x in w)) < 1e-6\n"
+		"assert r[\"operations\"][\"read\"][\"ios\"] == 1300\n"
+		"assert r[\"intervals\"][\"ios\"] == [200, 400, 600, 100]\n"
+		"assert r[\"distribution\"] is None and t[\"repeat\"] is None\n",
+		false) > 0)
+		fail_msg("python3 rejected the total:\n%s", out);
+	free(out);
+
+	/* one workload: no total anywhere */
+	r.n = 1;
+	r.total = NULL;
+	out = render(&report_json_writer, &r);
+	assert_non_null(strstr(out, "\"total\": null"));
+	free(out);
+	out = render(&report_human_writer, &r);
+	assert_null(strstr(out, "All workloads"));
+	free(out);
+	result_free(&total);
+	result_free(&wl[0].res);
+	result_free(&wl[1].res);
+}
+
+/* The total's status says why the run ended. */
+static void test_total_status(void **state)
+{
+	struct workload wl[3];
+	struct report r = { wl, 3, false };
+
+	(void)state;
+	memset(wl, 0, sizeof(wl));
+	assert_int_equal(report_total_status(&r), WL_COMPLETE);
+	r.interrupted = true;
+	assert_int_equal(report_total_status(&r), WL_INTERRUPTED);
+	wl[0].stopped_early = true;
+	assert_int_equal(report_total_status(&r), WL_STOPPED);
+	wl[2].error = -5;
+	assert_int_equal(report_total_status(&r), WL_IO_ERROR);
+	wl[1].error = -12;
+	wl[1].error_is_memory = true;	/* first in workload order wins */
+	assert_int_equal(report_total_status(&r), WL_MEMORY);
+}
+
+/* A sweep through the same writers: the human format is the table, -n
+ * lines end with the point's values, JSON has one object per point. */
+static char *render_sweep(const struct report_writer *w,
+			  const struct run_opts *run, const struct sweep *sw,
+			  struct report *r, size_t points)
+{
+	struct report_set set;
+	struct report_scope sc = { run, NULL, sw, NULL };
+	char *buf = NULL;
+	size_t len = 0, p;
+
+	sc.out = open_memstream(&buf, &len);
+	assert_non_null(sc.out);
+	memset(&set, 0, sizeof(set));
+	set.scope = sc;
+	set.n = 1;
+	set.out[0].w = w;
+	set.out[0].scope = &set.scope;
+	set.out[0].set = &set;
+	assert_int_equal(w->begin ? w->begin(&set.out[0]) : 0, 0);
+	for (p = 0; p < points; p++) {
+		r->point = p;
+		assert_int_equal(report_emit(&set, r), 0);
+	}
+	assert_int_equal(report_close(&set), 0);
+	fclose(sc.out);
+	return buf;
+}
+
+static void test_sweep_writers(void **state)
+{
+	static struct sweep sw;
+	struct parse_ctx ctx = { 0, "command line", NULL };
+	struct run_opts run = { 0 };
+	struct workload wl[1];
+	struct report r = { wl, 1, false };
+	char *out, *nl;
+
+	(void)state;
+	assert_int_equal(sweep_add(&sw, options_find_long("block-size"),
+				   "512,4k", &ctx), 0);
+	make_workload(&wl[0], 0);
+
+	out = render_sweep(&report_human_writer, &run, &sw, &r, 2);
+	assert_true(strncmp(out, "block-size\tworkload\ttarget\tops_per_s\t", 37) == 0);
+	assert_non_null(strstr(out, "\n512\t1\t/dev/fake\t"));
+	assert_non_null(strstr(out, "\n4096\t1\t/dev/fake\t"));
+	free(out);
+
+	out = render_sweep(&report_terse_writer, &run, &sw, &r, 2);
+	nl = strchr(out, '\n');
+	assert_non_null(nl);
+	assert_true(nl - out > 4 && strncmp(nl - 4, " 512", 4) == 0);
+	assert_true(strlen(out) > 6 && strcmp(out + strlen(out) - 6, " 4096\n") == 0);
+	free(out);
+
+	out = render_sweep(&report_json_writer, &run, &sw, &r, 2);
+	if (!json_valid(out))
+		fail_msg("sweep JSON is not valid:\n%s", out);
+	assert_non_null(strstr(out, "\"sweep\": {"));
+	assert_non_null(strstr(out, "\"point\": 2"));
+	assert_non_null(strstr(out, "\"block-size\": 4096"));
+	free(out);
+	result_free(&wl[0].res);
+	sweep_free(&sw);
+}
+
 static void test_json_validator_itself(void **state)
 {
 	(void)state;
@@ -678,7 +1042,7 @@ static void test_json_report(void **state)
 	wl[1].error = -5;
 	strcpy(wl[1].errmsg, "read failed: \"Input/output error\"");
 
-	out = render(report_json, &r);
+	out = render(&report_json_writer, &r);
 	if (!json_valid(out))
 		fail_msg("report_json output is not valid JSON:\n%s", out);
 	assert_non_null(strstr(out, "\"json_version\": 2"));
@@ -850,6 +1214,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_merge_rates),
+		cmocka_unit_test(test_result_merge),
 		cmocka_unit_test(test_per_op_histograms),
 		cmocka_unit_test(test_merge_intervals),
 		cmocka_unit_test(test_interval_edges),
@@ -861,6 +1226,10 @@ int main(void)
 		cmocka_unit_test(test_human),
 		cmocka_unit_test(test_terse),
 		cmocka_unit_test(test_json_validator_itself),
+		cmocka_unit_test(test_writer_table),
+		cmocka_unit_test(test_sweep_writers),
+		cmocka_unit_test(test_total_writers),
+		cmocka_unit_test(test_total_status),
 		cmocka_unit_test(test_json_report),
 		cmocka_unit_test(test_json_escaping),
 		cmocka_unit_test(test_json_shapes),
