@@ -87,7 +87,10 @@ static void print_per_op(FILE *f, const struct report *rep,
 			 const struct result *res)
 {
 	unsigned kinds = result_kinds(res);
+	/* names in one column: "fdatasync" is the longest */
+	int width = kinds >> IO_FSYNC ? (kinds >> IO_FDATASYNC ? 9 : 5) : 5;
 	struct op_summary o;
+	char mb[32];
 	int k;
 
 	if (!kinds || !(kinds & (kinds - 1)))
@@ -96,9 +99,14 @@ static void print_per_op(FILE *f, const struct report *rep,
 		if (!(kinds & (1U << k)))
 			continue;
 		report_op_summarize(rep, res, k, &o);
-		fprintf(f, "  %-5s %llu I/Os, %.0f ops/sec (%.2f MB/sec); latency (us): min %.1f avg %.1f p50 %.1f p90 %.1f p99 %.1f p99.9 %.1f p99.99 %.1f max %.1f\n",
-			io_kind_name(k), (unsigned long long)o.ios,
-			o.ops_per_s, o.mb_per_s, o.lat.min, o.lat.avg,
+		/* a flush moves no data of its own: no MB/sec */
+		if (IO_IS_FLUSH(k))
+			mb[0] = '\0';
+		else
+			snprintf(mb, sizeof(mb), " (%.2f MB/sec)", o.mb_per_s);
+		fprintf(f, "  %-*s %llu I/Os, %.0f ops/sec%s; latency (us): min %.1f avg %.1f p50 %.1f p90 %.1f p99 %.1f p99.9 %.1f p99.99 %.1f max %.1f\n",
+			width, io_kind_name(k), (unsigned long long)o.ios,
+			o.ops_per_s, mb, o.lat.min, o.lat.avg,
 			o.lat.p50, o.lat.p90, o.lat.p99, o.lat.p999,
 			o.lat.p9999, o.lat.max);
 	}
