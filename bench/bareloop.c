@@ -16,7 +16,8 @@
  * generation, statistics, engine indirection); timed / untimed that of the
  * clock reads.
  *
- * Prints "iops N" on stdout, and "iops N mean_lat_ns M" when timed.
+ * Prints "iops N ios I" on stdout (ops/s and I/Os done), then
+ * " mean_lat_ns M" when timed.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -317,10 +318,9 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	t1 = now_ns();
+	printf("iops %.0f ios %llu", (double)n * 1e9 / (double)(t1 - t0), n);
 	if (timed)
-		printf("iops %.0f mean_lat_ns %.0f\n", (double)n * 1e9 / (double)(t1 - t0),
-		       n ? (double)lat_sum / (double)n : 0.0);
-	else
-		printf("iops %.0f\n", (double)n * 1e9 / (double)(t1 - t0));
+		printf(" mean_lat_ns %.0f", n ? (double)lat_sum / (double)n : 0.0);
+	printf("\n");
 	return 0;
 }
