@@ -26,23 +26,33 @@
 # nothing wrote to it).  Ctrl-C or a failure still detaches and resets it.
 #
 # Each round runs every contender once per engine, back to back, their
-# order rotated from round to round; the table gives per device and engine
-# the median ops/s of the rounds and ratios.  A ratio is the median of the
-# per-round ratios (the two contenders of a ratio ran seconds apart in the
-# same round, so slow drifts of the machine cancel), with the lowest and
-# highest per-round ratio in brackets:
-#   rb/timed  rebench / timed bare loop: what rebench's own bookkeeping
-#             (offsets, statistics, engine indirection) costs.  Goal on the
-#             empty device: >= 0.95 for every engine.
-#   rb/fio    rebench / fio.  Goal: > 1 (rebench drives more I/Os than fio).
-#   tmd/bare  timed / untimed bare loop: what the two clock reads cost.
-# A second table turns the empty device's medians into time per I/O (1e9 /
-# ops/s; each contender runs one thread flat out and zram completes I/Os in
-# the submitting thread, so on zram it is CPU time per I/O) and splits
-# rebench's into the bare I/O, the clock reads and rebench's own work.
+# order rotated from round to round.  Per run it records ops/s (I/Os over
+# wall-clock time) and CPU time per I/O (user + system time of the whole
+# process, all its threads and its start-up, over its I/Os; for fio not
+# measured: its own accounting leaves out io_uring's workers).  Two tables,
+# each over both devices and every engine:
+#   ops/s     median of the rounds per contender, and the ratios
+#     rb/timed  rebench / timed bare loop: what rebench's own bookkeeping
+#               (offsets, statistics, engine indirection) costs.  Goal on
+#               the empty device: >= 0.95 for every engine.
+#     rb/fio    rebench / fio.  Goal: > 1 (rebench drives more I/Os).
+#   CPU ns per I/O  median of the rounds for rebench, timed and bare;
+#     clocks    timed - bare: the clock reads;
+#     own       rebench - timed: rebench's bookkeeping;
+#     rb/timed per CPU  I/Os per CPU second, rebench / timed: the same
+#               question as rb/timed, steadier when other jobs share the
+#               CPUs (a run that waits for a CPU loses wall time, not CPU
+#               time), "I/Os per core" as DESIGN.md puts it.
+# A ratio is the median of the per-round ratios (the two contenders of a
+# ratio ran a second or two apart in the same round, so slow drifts of the
+# machine cancel), with the lowest and highest per-round ratio after it.
 # Nothing here passes or fails on timing: the ratios are measured side by
 # side in one run, never against absolute numbers.  Only a contender that
 # fails to run, or a device that cannot be set up, makes it exit non-zero.
+#
+# zram has no non-blocking submission, so io_uring hands its reads to a
+# kernel worker thread (iou-wrk) of the process: uring runs two threads,
+# and its ops/s is that of the slower one.  Its CPU time counts both.
 #
 # Then the cost of the clock reads against a calibrated TSC, set against
 # the empty device's CPU time per I/O (bench/clockbench, which says why a
@@ -52,8 +62,10 @@
 # Many short runs rather than a few long ones: this VM's speed wanders by
 # 10-30% over seconds (other jobs, the host), and a pair of 0.5 s runs side
 # by side sees the same conditions far more often than a pair of 2 s runs.
-# Measured here: one per-round rebench / timed ratio varies by about 6%
-# (standard deviation), so the median of 10 rounds is good to about 2-3%.
+# Measured here on a quiet machine, one per-round rebench / timed ratio of
+# ops/s varies by about 6% (standard deviation), so the median of 10
+# rounds is good to about 2-3%; with another job compiling on the 2 CPUs
+# it varied by 18% (per CPU second: 10%).  Read the ranges.
 #
 # BENCH_SECONDS=S per run (0.5), BENCH_ROUNDS=N rounds (10), BENCH_SIZE_MB=M
 # device size (1024), BENCH_RSS=0 skips the resident-memory check.  With the
@@ -142,7 +154,20 @@ cases=("stateless 1 1")
 engine_built naio && cases+=("naio 32 8")
 engine_built uring && cases+=("uring 128 32")
 
-run_one() {	# contender engine depth batch -> ops/s
+# cpu_run CMD...: CMD's standard output, then the shell's times: the last
+# line is the user and system time of CMD (the subshell's only child).
+cpu_run() {
+	(
+		out=$("$@")
+		printf '%s\n' "$out"
+		times
+	)
+}
+# the CPU seconds in the last line of cpu_run ("0m0.412s 0m0.080s")
+cpu_awk='function secs(t) { split(t, p, "m"); return p[1] * 60 + p[2] }
+	END { cpu = secs(u) + secs(s) }'
+
+run_one() {	# contender engine depth batch -> "ops/s CPU-ns-per-I/O" ("-": fio)
 	local who=$1 eng=$2 qd=$3 batch=$4 be=psync
 	case $eng in naio) be=libaio ;; uring) be=io_uring ;; esac
 	case $who in
@@ -150,7 +175,8 @@ run_one() {	# contender engine depth batch -> ops/s
 		local extra=""
 		[ "$eng" != stateless ] && extra="-q $qd --batch $batch"
 		# shellcheck disable=SC2086
-		"$rebench" -n -t "$eng" $extra -b 4k -d "${ms}ms" --seed 1 "$dev" | awk '{print $1}'
+		cpu_run "$rebench" -n -t "$eng" $extra -b 4k -d "${ms}ms" --seed 1 "$dev" |
+			awk "NR == 1 {ops = \$1; ios = \$14} {u = \$1; s = \$2} $cpu_awk"' END {print ops, cpu * 1e9 / ios}'
 		;;
 	fio)
 		local opts=""
@@ -158,32 +184,35 @@ run_one() {	# contender engine depth batch -> ops/s
 		naio) opts="--iodepth=$qd --iodepth_batch_submit=$batch --iodepth_batch_complete_min=$batch --iodepth_batch_complete_max=$qd" ;;
 		uring) opts="--iodepth=$qd --iodepth_batch_submit=$batch --iodepth_batch_complete_min=$batch --iodepth_batch_complete_max=$qd --fixedbufs --registerfiles" ;;
 		esac
+		# no CPU time: fio's own accounting leaves out io_uring's
+		# io-wq workers (zram reads are punted to them), and its whole
+		# process spends a long start-up in the main thread
 		# shellcheck disable=SC2086
 		fio --name=bench --filename="$dev" --rw=randread --bs=4k --direct=1 \
 			--ioengine=$be $opts --norandommap --randrepeat=0 \
 			--runtime="${ms}ms" --time_based --output-format=json 2>/dev/null |
-			jq '.jobs[0].read.iops'
+			jq -r '"\(.jobs[0].read.iops) -"'
 		;;
-	timed)
-		"$bare" "$dev" "$be" "$secs" 4096 "$qd" "$batch" timed | awk '$1 == "iops" {print $2}'
-		;;
-	bare)
-		"$bare" "$dev" "$be" "$secs" 4096 "$qd" "$batch" untimed | awk '$1 == "iops" {print $2}'
+	timed | bare)
+		local mode=timed
+		[ "$who" = bare ] && mode=untimed
+		cpu_run "$bare" "$dev" "$be" "$secs" 4096 "$qd" "$batch" "$mode" |
+			awk "\$1 == \"iops\" {ops = \$2; ios = \$4} {u = \$1; s = \$2} $cpu_awk"' END {print ops, cpu * 1e9 / ios}'
 		;;
 	esac
 }
 
 median() { sort -g | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}'; }
 med_of() { tr ' ' '\n' <<<"$1" | grep . | median; }
-# ratio "a1 a2 ..." "b1 b2 ...": median of a_i / b_i, then [min, max]
+# ratio "a1 a2 ..." "b1 b2 ...": median of a_i / b_i, then (min-max)
 ratio() {
 	local r
 	r=$(paste <(tr ' ' '\n' <<<"$1" | grep .) <(tr ' ' '\n' <<<"$2" | grep .) |
 		awk '{print $1 / $2}' | sort -g)
-	printf '%.3f [%.2f-%.2f]' "$(median <<<"$r")" "$(head -n 1 <<<"$r")" "$(tail -n 1 <<<"$r")"
+	printf '%.3f (%.2f-%.2f)' "$(median <<<"$r")" "$(head -n 1 <<<"$r")" "$(tail -n 1 <<<"$r")"
 }
 
-declare -A res
+declare -A res cpu	# "device|case|contender" -> ops/s, CPU ns per I/O of each round
 who=(rebench fio timed bare)
 devices=(empty filled)
 
@@ -195,7 +224,7 @@ label_of() {	# case -> "engine qd/batch"
 }
 
 measure() {	# device label: the rounds on $dev as it is now
-	local d=$1 r c k w v eng qd batch line
+	local d=$1 r c k w v n eng qd batch line
 	for ((r = 0; r < rounds; r++)); do
 		for c in "${cases[@]}"; do
 			read -r eng qd batch <<<"$c"
@@ -203,12 +232,14 @@ measure() {	# device label: the rounds on $dev as it is now
 			for ((k = 0; k < ${#who[@]}; k++)); do
 				w=${who[$(((k + r) % ${#who[@]}))]}
 				v=$(run_one "$w" "$eng" "$qd" "$batch") || v=""
-				if ! [[ $v =~ ^[0-9.]+$ ]] || [ "${v%%.*}" = 0 ]; then
-					echo "bench: $w failed on $dev ($d, $eng): no ops/s" >&2
+				read -r v n <<<"$v"
+				if ! [[ $v =~ ^[0-9.]+$ && $n =~ ^([0-9.]+|-)$ ]] || [ "${v%%.*}" = 0 ]; then
+					echo "bench: $w failed on $dev ($d, $eng): no ops/s or CPU time" >&2
 					exit 1
 				fi
 				res["$d|$c|$w"]+="$v "
-				line+=$(printf ' %8s %7.0f' "$w" "$v")
+				cpu["$d|$c|$w"]+="$n "
+				line+=$(printf ' %8s %7.0f %4s' "$w" "$v" "${n%.*}")
 			done
 			printf '  %-6s round %2d  %-13s%s\n' "$d" $((r + 1)) "$(label_of "$c")" "$line"
 		done
@@ -216,7 +247,7 @@ measure() {	# device label: the rounds on $dev as it is now
 }
 
 echo "bench: 4 KiB random reads, O_DIRECT, $dev ($kind, $size_mb MiB), ${secs} s per run, $rounds interleaved rounds per device"
-echo "ops/s of each run, in the order run:"
+echo "ops/s and CPU ns per I/O of each run, in the order run:"
 echo "empty device (never written):"
 measure empty
 if [ -n "$zram" ]; then
@@ -230,31 +261,36 @@ echo "filled device:"
 measure filled
 
 echo
-echo "ops/s: median of $rounds rounds; ratios: median of the per-round ratios [lowest-highest]"
+echo "ops/s (wall clock): median of $rounds rounds; ratios: median of the per-round ratios (lowest-highest)"
 echo "goals: rb/timed >= 0.95 on the empty device; rb/fio > 1"
-printf '%-6s %-14s %9s %9s %9s %9s  %-18s %-18s %-18s\n' device "engine qd/bat" rebench fio timed bare \
-	rb/timed rb/fio tmd/bare
+printf '%-6s %-13s %8s %8s %8s %8s  %-19s %-19s\n' device "engine qd/bat" rebench fio timed bare rb/timed rb/fio
 for d in "${devices[@]}"; do
 	for c in "${cases[@]}"; do
-		printf '%-6s %-14s %9.0f %9.0f %9.0f %9.0f  %-18s %-18s %-18s\n' "$d" "$(label_of "$c")" \
+		printf '%-6s %-13s %8.0f %8.0f %8.0f %8.0f  %-19s %-19s\n' "$d" "$(label_of "$c")" \
 			"$(med_of "${res[$d|$c|rebench]}")" "$(med_of "${res[$d|$c|fio]}")" \
 			"$(med_of "${res[$d|$c|timed]}")" "$(med_of "${res[$d|$c|bare]}")" \
 			"$(ratio "${res[$d|$c|rebench]}" "${res[$d|$c|timed]}")" \
-			"$(ratio "${res[$d|$c|rebench]}" "${res[$d|$c|fio]}")" \
-			"$(ratio "${res[$d|$c|timed]}" "${res[$d|$c|bare]}")"
+			"$(ratio "${res[$d|$c|rebench]}" "${res[$d|$c|fio]}")"
 	done
 done
 
 echo
-echo "time per I/O on the empty device, ns (1e9 / median ops/s; on zram, one thread's CPU time per I/O):"
-echo "rebench = bare + clocks (timed - bare) + own (rebench - timed); differences of medians, noise can make them negative"
-printf '%-14s %8s %8s %8s %8s  %8s %8s\n' "engine qd/bat" rebench fio timed bare clocks own
-for c in "${cases[@]}"; do
-	awk -v rb="$(med_of "${res[empty|$c|rebench]}")" -v fi="$(med_of "${res[empty|$c|fio]}")" \
-		-v tm="$(med_of "${res[empty|$c|timed]}")" -v ba="$(med_of "${res[empty|$c|bare]}")" \
-		-v l="$(label_of "$c")" 'BEGIN {
-		printf "%-14s %8.0f %8.0f %8.0f %8.0f  %8.0f %8.0f\n", l, 1e9 / rb, 1e9 / fi,
-			1e9 / tm, 1e9 / ba, 1e9 / tm - 1e9 / ba, 1e9 / rb - 1e9 / tm }'
+echo "CPU time per I/O, ns: median of $rounds rounds (user + system time of the whole process, all threads, start-up included / I/Os)"
+echo "clocks = timed - bare, own = rebench - timed (differences of medians: noise can make them negative)"
+echo "rb/timed per CPU: I/Os per CPU second, rebench / timed, median of the per-round ratios (lowest-highest)"
+printf '%-6s %-13s %8s %8s %8s  %7s %7s  %-19s\n' device "engine qd/bat" rebench timed bare clocks own \
+	"rb/timed per CPU"
+for d in "${devices[@]}"; do
+	for c in "${cases[@]}"; do
+		rb=$(med_of "${cpu[$d|$c|rebench]}")
+		tm=$(med_of "${cpu[$d|$c|timed]}")
+		ba=$(med_of "${cpu[$d|$c|bare]}")
+		printf '%-6s %-13s %8.0f %8.0f %8.0f  %7.0f %7.0f  %-19s\n' "$d" "$(label_of "$c")" \
+			"$rb" "$tm" "$ba" \
+			"$(awk -v a="$tm" -v b="$ba" 'BEGIN {print a - b}')" \
+			"$(awk -v a="$rb" -v b="$tm" 'BEGIN {print a - b}')" \
+			"$(ratio "${cpu[$d|$c|timed]}" "${cpu[$d|$c|rebench]}")"
+	done
 done
 
 # What the clock reads cost next to an I/O of the empty device, and
@@ -263,11 +299,11 @@ if [ -x "$here/bench/clockbench" ]; then
 	io_args=()
 	for c in "${cases[@]}"; do
 		read -r eng qd batch <<<"$c"
-		io_args+=("$(awk -v rb="$(med_of "${res[empty|$c|rebench]}")" -v b="$batch" \
-			'BEGIN {printf "%.0f/%d", 1e9 / rb, b}')")
+		io_args+=("$(awk -v rb="$(med_of "${cpu[empty|$c|rebench]}")" -v b="$batch" \
+			'BEGIN {printf "%.0f/%d", rb, b}')")
 	done
 	echo
-	echo "clock reads: clock_gettime against a calibrated TSC, next to rebench's I/Os on the empty device (ns per I/O / I/Os per pair of clock reads: ${io_args[*]}):"
+	echo "clock reads: clock_gettime against a calibrated TSC, next to rebench's CPU time per I/O on the empty device (ns / I/Os per pair of clock reads: ${io_args[*]}):"
 	"$here/bench/clockbench" -d 1 "${io_args[@]}" | sed 's/^/  /'
 fi
 
