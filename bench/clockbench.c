@@ -36,40 +36,45 @@
  *
  * Measured on the 2-core AMD EPYC Firecracker/KVM guest this was written
  * on (Debian 12, kernel 6.18, clocksource tsc, constant_tsc, nonstop_tsc,
- * tsc_known_freq, 2596.134 MHz), medians of several runs on a busy machine:
- *   clock_gettime(CLOCK_MONOTONIC)  31-33 ns   (vDSO, no system call)
- *   rdtsc                           12-13 ns
- *   lfence + rdtsc, rdtscp          24-27 ns
+ * tsc_known_freq, 2596.134 MHz), with another engineer's builds and tests
+ * sharing the 2 CPUs (the costs grew by up to 2x under the heaviest load):
+ *   clock_gettime(CLOCK_MONOTONIC)  31-34 ns   (vDSO, no system call)
+ *   rdtsc                           12.5-14 ns
+ *   lfence + rdtsc, rdtscp          24-28 ns
  *   rdtsc + conversion to ns        12.5-13 ns
  *   drift after calibration         3-440 ns over 1-3 s (0.003-0.26 ppm)
  *   cross-CPU                       no read ever below the other CPU's
  * Two clock_gettime cost ~65 ns; a TSC clock would save ~40 ns of them.
- * rebench's pread on the empty zram device takes ~2.0-2.3 us of CPU per I/O
- * (bench/run.sh), so the two reads are ~3% of it and a TSC clock would
- * save ~1.8%; naio and uring read the clock twice per batch of 8 or 32
- * I/Os, where it would save 0.25% and 0.05%.
+ * bench/run.sh agrees: its timed bare pread loop spends 43-65 ns of CPU
+ * per I/O more than the untimed one.  rebench's pread on the empty zram
+ * device takes ~2.3-2.4 us of CPU per I/O, so the two reads are ~3% of it
+ * and a TSC clock would save ~1.8%; naio and uring read the clock twice per
+ * batch of 8 or 32 I/Os, where it would save 0.25% and 0.05%.  rebench's
+ * own bookkeeping on that pread path (~170 ns per I/O, rebench - timed) is
+ * about three times the clock reads.
  *
  * Conclusion: not worth it.  The clock reads do not dominate the per-I/O
- * path, and the saving (under 2% at best, for pread at depth 1) is below
- * what bench/run.sh can resolve on this machine.  The kernel's clocksource
- * here is already the TSC, so clock_gettime is an ordered rdtsc plus the
- * kernel's own, always-correct conversion: a user-space TSC clock would only
- * drop the ordering fence and the vDSO's sequence-count read, and in return
- * needs x86-only code, a calibration, trust that every CPU's counter agrees
- * and keeps its rate (constant_tsc, nonstop_tsc, and a host that does not
- * migrate the VM to a CPU of another rate), and a fallback everywhere else.
- * The rb/timed goal is unaffected either way: the timed bare loop pays the
- * same clock reads as rebench.
+ * path (rebench's own work does), and the saving (under 2% at best, for
+ * pread at depth 1) is below what bench/run.sh can resolve on this
+ * machine.  The kernel's clocksource here is already the TSC, so
+ * clock_gettime is an ordered rdtsc plus the kernel's own, always-correct
+ * conversion: a user-space TSC clock would only drop the ordering fence and
+ * the vDSO's sequence-count read, and in return needs x86-only code, a
+ * calibration, trust that every CPU's counter agrees and keeps its rate
+ * (constant_tsc, nonstop_tsc, and a host that does not move the VM to a CPU
+ * of another rate), and a fallback everywhere else.  rb/timed in
+ * bench/run.sh does not depend on the choice: the timed bare loop reads the
+ * same clock as rebench.
  *
- * Were the clocksource kvm-clock, clock_gettime would still be answered in
- * the vDSO (pvclock: the TSC scaled by per-vCPU parameters the host
- * publishes, a few ns more); the same conclusion.  Were it hpet or acpi_pm,
- * the vDSO could not read it and every clock_gettime would be a system call
- * (hundreds of ns, more when the hypervisor traps the HPET read): two per
- * I/O would then be a large share of a ~2 us I/O, and a calibrated TSC clock
- * (if constant_tsc and nonstop_tsc) would win, as fio's clocksource=cpu
- * does.  That case is worth a warning from rebench rather than a second
- * clock.
+ * Not measured here (switching the clocksource would disturb the shared
+ * machine): were it kvm-clock, clock_gettime would still be answered in the
+ * vDSO (pvclock: the TSC scaled by parameters the host publishes per vCPU),
+ * at a similar cost; the same conclusion.  Were it hpet or acpi_pm, the vDSO
+ * could not read it and every clock_gettime would be a system call (hundreds
+ * of ns, more when the hypervisor traps the HPET read): two per I/O would
+ * then be a large share of a ~2 us I/O, and a calibrated TSC clock (given
+ * constant_tsc and nonstop_tsc) would win, as fio's clocksource=cpu does.
+ * That case deserves a warning from rebench rather than a second clock.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -143,8 +148,9 @@ static struct tsc_clock tclk;
 
 static inline uint64_t tsc_ns(uint64_t tsc)
 {
-	return tclk.base_ns +
-	       (uint64_t)(((unsigned __int128)(tsc - tclk.base_tsc) * tclk.mult) >> 32);
+	unsigned __int128 d = (unsigned __int128)(tsc - tclk.base_tsc) * tclk.mult;
+
+	return tclk.base_ns + (uint64_t)(d >> 32);
 }
 
 /* A (CLOCK_MONOTONIC ns, TSC) pair read as close together as we can;
