@@ -529,13 +529,28 @@ static void test_human(void **state)
 	result_free(&wl[0].res);
 }
 
+/* Split a line into at most max fields; returns how many. */
+static int split_fields(char *line, char **fields, int max)
+{
+	char *save, *tok;
+	int n = 0;
+
+	for (tok = strtok_r(line, " \n", &save); tok && n < max;
+	     tok = strtok_r(NULL, " \n", &save))
+		fields[n++] = tok;
+	return n;
+}
+
+/* Field i (from 1) of block kind: 22 + 12 * kind + offset. */
+#define OPF(kind, off) (21 + (kind) * TERSE_OP_FIELDS + (off))
+
 static void test_terse(void **state)
 {
 	struct workload wl[2];
 	struct report r = { wl, 2, false };
-	char *out, *line, *save, *tok, *end, *fields[32];
+	char *out, *line, *save, *end, *fields[TERSE_FIELDS + 8];
 	char want[32];
-	int n = 0, i;
+	int n, i, k;
 
 	(void)state;
 	make_workload(&wl[0], 0);
@@ -547,11 +562,11 @@ static void test_terse(void **state)
 	line = strtok_r(out, "\n", &save);
 	assert_non_null(line);
 	assert_null(strtok_r(NULL, "\n", &save));
-	for (tok = strtok_r(line, " ", &save); tok && n < 32;
-	     tok = strtok_r(NULL, " ", &save))
-		fields[n++] = tok;
-	/* 18 fields, then the distribution's KS D, p-value and dof */
-	assert_int_equal(n, 21);
+	n = split_fields(line, fields, TERSE_FIELDS + 8);
+	/* 18 fields, the distribution's KS D, p-value and dof, then 12 per
+	 * operation kind */
+	assert_int_equal(TERSE_FIELDS, 81);
+	assert_int_equal(n, 81);
 	for (i = 0; i < n; i++) {
 		strtod(fields[i], &end);
 		if (*end && !(i >= 18 && !strcmp(fields[i], "-")))
@@ -559,7 +574,7 @@ static void test_terse(void **state)
 				 fields[i]);
 	}
 	/* field 13 is the format version and never moves */
-	assert_string_equal(fields[12], "1");
+	assert_string_equal(fields[12], "2");
 	assert_string_equal(fields[13], "650");
 	snprintf(want, sizeof(want), "%llu",
 		 (unsigned long long)wl[0].res.bytes);
@@ -578,18 +593,107 @@ static void test_terse(void **state)
 		assert_true(strtod(fields[i], NULL) <=
 			    strtod(fields[i + 1], NULL));
 	assert_true(strtod(fields[11], NULL) <= 150.001);
+	/* read, fields 22-33: all of it, so the same figures as 1-2, 6-15 */
+	assert_string_equal(fields[OPF(IO_READ, 0)], "650");
+	assert_string_equal(fields[OPF(IO_READ, 1)], fields[14]);
+	assert_string_equal(fields[OPF(IO_READ, 2)], fields[0]);
+	assert_string_equal(fields[OPF(IO_READ, 3)], fields[1]);
+	for (i = 0; i < 6; i++)	/* min avg p50 p90 p99 p99.9 */
+		assert_string_equal(fields[OPF(IO_READ, 4 + i)], fields[5 + i]);
+	assert_true(strtod(fields[OPF(IO_READ, 10)], NULL) >=
+		    strtod(fields[10], NULL));	/* p99.99 >= p99.9 */
+	assert_string_equal(fields[OPF(IO_READ, 11)], fields[11]);	/* max */
+	/* the kinds that did not occur: 0s, and no latency */
+	for (k = IO_WRITE; k < IO_KINDS; k++) {
+		assert_string_equal(fields[OPF(k, 0)], "0");
+		assert_string_equal(fields[OPF(k, 1)], "0");
+		assert_string_equal(fields[OPF(k, 2)], "0.00");
+		assert_string_equal(fields[OPF(k, 3)], "0.0000");
+		for (i = 4; i < TERSE_OP_FIELDS; i++)
+			assert_string_equal(fields[OPF(k, i)], "-");
+	}
+	assert_int_equal(OPF(IO_FDATASYNC, TERSE_OP_FIELDS), 81);
 	free(out);
 
 	/* interrupted runs say so in field 18 (status) */
 	r.interrupted = true;
 	r.n = 1;
 	out = render(&report_terse_writer, &r);
-	n = 0;
-	for (tok = strtok_r(out, " \n", &save); tok && n < 32;
-	     tok = strtok_r(NULL, " \n", &save))
-		fields[n++] = tok;
-	assert_int_equal(n, 21);
+	n = split_fields(out, fields, TERSE_FIELDS + 8);
+	assert_int_equal(n, 81);
 	assert_string_equal(fields[17], "1");
+	free(out);
+	result_free(&wl[0].res);
+}
+
+/* A read/write mix: each kind's block has its own figures, in enum order;
+ * --repeat's fields follow the blocks. */
+static void test_terse_per_op(void **state)
+{
+	struct thread_stats st, *threads[1] = { &st };
+	struct repeat_data rd;
+	struct workload wl[1];
+	struct report r = { wl, 1, false };
+	struct op_summary w;
+	char *out, *fields[TERSE_FIELDS + 40], want[64];
+	double v[3] = { 1, 2, 3 };
+	uint64_t i;
+	int n, m;
+
+	(void)state;
+	make_workload(&wl[0], 0);
+	result_free(&wl[0].res);
+	assert_int_equal(thread_stats_init(&st, SEC, 2 * SEC, false), 0);
+	for (i = 0; i < 300; i++)
+		assert_int_equal(stats_record(&st, IO_READ, 0, 4096,
+					      i * 1000000, 10000), 0);
+	for (i = 0; i < 100; i++)
+		assert_int_equal(stats_record(&st, IO_WRITE, 0, 8192,
+					      i * 1000000, 500000 + i), 0);
+	for (i = 0; i < 7; i++)
+		assert_int_equal(stats_record(&st, IO_FSYNC, 0, 0,
+					      i * 1000000, 2000000), 0);
+	assert_int_equal(stats_merge(&wl[0].res, threads, 1, SEC), 0);
+	thread_stats_free(&st);
+
+	out = render(&report_terse_writer, &r);
+	n = split_fields(out, fields, TERSE_FIELDS + 40);
+	assert_int_equal(n, 81);
+	assert_string_equal(fields[13], "407");
+	assert_string_equal(fields[OPF(IO_READ, 0)], "300");
+	assert_string_equal(fields[OPF(IO_READ, 1)], "1228800");
+	assert_string_equal(fields[OPF(IO_READ, 2)], "300.00");
+	assert_string_equal(fields[OPF(IO_READ, 6)], "10.000");	/* p50 */
+	assert_string_equal(fields[OPF(IO_WRITE, 0)], "100");
+	assert_string_equal(fields[OPF(IO_WRITE, 1)], "819200");
+	op_summarize(&wl[0].res, IO_WRITE, &w);
+	snprintf(want, sizeof(want), "%.4f", w.mb_per_s);
+	assert_string_equal(fields[OPF(IO_WRITE, 3)], want);
+	snprintf(want, sizeof(want), "%.3f", w.lat.p99);
+	assert_string_equal(fields[OPF(IO_WRITE, 8)], want);
+	assert_string_equal(fields[OPF(IO_WRITE, 4)], "500.000");	/* min */
+	assert_string_equal(fields[OPF(IO_WRITE, 11)], "500.099");	/* max */
+	assert_string_equal(fields[OPF(IO_TRIM, 0)], "0");
+	assert_string_equal(fields[OPF(IO_TRIM, 4)], "-");
+	/* a flush has no size: I/Os, no bytes */
+	assert_string_equal(fields[OPF(IO_FSYNC, 0)], "7");
+	assert_string_equal(fields[OPF(IO_FSYNC, 1)], "0");
+	assert_string_equal(fields[OPF(IO_FSYNC, 3)], "0.0000");
+	assert_string_equal(fields[OPF(IO_FSYNC, 6)], "2000.000");
+	assert_string_equal(fields[OPF(IO_FDATASYNC, 0)], "0");
+	free(out);
+
+	/* --repeat: runs and 25 figures after field 81 */
+	memset(&rd, 0, sizeof(rd));
+	rd.runs = 3;
+	for (m = 0; m < RM_COUNT; m++)
+		assert_int_equal(repeat_summarize(v, 3, &rd.stat[m]), 0);
+	wl[0].rep = &rd;
+	out = render(&report_terse_writer, &r);
+	n = split_fields(out, fields, TERSE_FIELDS + 40);
+	assert_int_equal(n, 81 + 26);
+	assert_string_equal(fields[81], "3");	/* field 82 */
+	assert_string_equal(fields[82], "2.000");	/* ops/s median */
 	free(out);
 	result_free(&wl[0].res);
 }
@@ -875,8 +979,12 @@ static void test_total_writers(void **state)
 			assert_string_equal(line, "0");
 		if (nf >= 19 && nf <= 21)
 			assert_string_equal(line, "-");
+		if (nf == 22)	/* the read block: every I/O of both */
+			assert_string_equal(line, "1300");
+		if (nf == 24)	/* its ops/s: the sum, as field 1 */
+			assert_true(fabs(strtod(line, NULL) - total.ops_per_s) < 0.01);
 	}
-	assert_int_equal(nf, 21);	/* a workload line's layout */
+	assert_int_equal(nf, TERSE_FIELDS);	/* a workload line's layout */
 	free(out);
 
 	out = render(&report_json_writer, &r);
@@ -1225,6 +1333,7 @@ int main(void)
 		cmocka_unit_test(test_io_log),
 		cmocka_unit_test(test_human),
 		cmocka_unit_test(test_terse),
+		cmocka_unit_test(test_terse_per_op),
 		cmocka_unit_test(test_json_validator_itself),
 		cmocka_unit_test(test_writer_table),
 		cmocka_unit_test(test_sweep_writers),
