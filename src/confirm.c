@@ -16,22 +16,26 @@
 
 static const char *verb(const struct workload *wl)
 {
-	switch (wl->spec.op) {
-	case OP_WRITE: return "WRITE to";
-	case OP_TRIM: return "DISCARD (trim) blocks of";
-	case OP_RW: return "WRITE to (rw mix)";
-	default: return "FILL THE HOLES of (lay out data before reading)";
-	}
+	bool w = SPEC_DOES(&wl->spec, IO_WRITE), t = SPEC_DOES(&wl->spec, IO_TRIM);
+
+	if (w && t)
+		return "WRITE to and DISCARD (trim) blocks of";
+	if (w)
+		return SPEC_DOES(&wl->spec, IO_READ) ? "WRITE to (read/write mix)" :
+						       "WRITE to";
+	if (t)
+		return "DISCARD (trim) blocks of";
+	return "FILL THE HOLES of (lay out data before reading)";
 }
 
 /* "write to", "trim", "fill the holes of": what a refusal says. */
 static const char *refusal_verb(const struct workload *wl)
 {
-	switch (wl->spec.op) {
-	case OP_TRIM: return "trim";
-	case OP_READ: return "fill the holes of";
-	default: return "write to";
-	}
+	if (SPEC_DOES(&wl->spec, IO_WRITE))
+		return "write to";
+	if (SPEC_DOES(&wl->spec, IO_TRIM))
+		return "trim";
+	return "fill the holes of";
 }
 
 static void describe(FILE *f, const struct workload *wl)
@@ -41,7 +45,7 @@ static void describe(FILE *f, const struct workload *wl)
 	fprintf(f, "  %s %s (%s, %s): %s from byte %s to %s\n",
 		verb(wl), wl->tgt.path, target_kind_name(wl->tgt.kind),
 		fmt_size_human(a, sizeof(a), wl->tgt.size),
-		wl->spec.op == OP_READ ?
+		!spec_is_destructive(&wl->spec) ?
 			"holes (which read as zeros) get non-zero data" :
 			"the data will be lost",
 		fmt_size_short(b, sizeof(b), wl->spec.region_start),
@@ -83,7 +87,7 @@ int confirm_destructive(struct workload *wls, size_t n, bool assume_yes)
 	fd = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0) {
 		for (k = 0; k < n; k++)
-			if (workload_destroys_data(&wls[k]) && wls[k].spec.op == OP_READ)
+			if (workload_destroys_data(&wls[k]) && !spec_is_destructive(&wls[k].spec))
 				spec_error(&wls[k].spec, "refusing to fill the holes of %s without confirmation: it is sparse, reading holes measures nothing, and filling them changes the file; there is no terminal to ask on. Add --yes (or -n) to confirm, or give a file without holes.",
 					   wls[k].tgt.path);
 			else if (workload_destroys_data(&wls[k]))

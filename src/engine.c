@@ -8,6 +8,9 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "iokind.h"
 
 static const struct engine_ops *const engines[] = {
 	&engine_stateful,
@@ -42,6 +45,39 @@ int engine_lookup(const char *name)
 				return i;
 	}
 	return -1;
+}
+
+bool engine_takes(const struct engine_ops *e, const char *name)
+{
+	int i;
+
+	for (i = 0; i < ENGINE_MAX_OPTS && e->opts[i].name; i++)
+		if (!strcmp(e->opts[i].name, name))
+			return true;
+	return false;
+}
+
+const char *engine_owners(const char *name, char *buf, size_t len)
+{
+	size_t n = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < engine_count() && n < len; i++)
+		if (engine_takes(engines[i], name))
+			n += (size_t)snprintf(buf + n, len - n, "%s-t %s",
+					      n ? " or " : "", engines[i]->name);
+	return buf;
+}
+
+bool engine_private_option(const char *name)
+{
+	int i;
+
+	for (i = 0; i < engine_count(); i++)
+		if (engine_takes(engines[i], name))
+			return true;
+	return false;
 }
 
 int engine_registry_check(char *err, size_t len)
@@ -106,4 +142,11 @@ ssize_t io_trim(struct io_ctx *io, uint64_t off, size_t len)
 		return -errno;
 	}
 	return (ssize_t)len;
+}
+
+ssize_t io_flush(struct io_ctx *io, int kind)
+{
+	if ((kind == IO_FDATASYNC ? fdatasync(io->fd) : fsync(io->fd)))
+		return -errno;
+	return 0;
 }

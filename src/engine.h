@@ -20,6 +20,7 @@
  * flight.  Units and their buffers are allocated once, before the run. */
 struct io_unit {
 	uint64_t off;
+	uint32_t len;		/* bytes; 0 for a flush */
 	uint64_t t_submit;	/* clock when its batch was submitted */
 	void *buf;		/* reads land here */
 	void *wbuf;		/* writes come from here: buf, except in a
@@ -34,11 +35,13 @@ struct io_unit {
 struct io_ctx {
 	int fd;
 	void *buf;		/* aligned; sync: bs bytes, async: qd * bs */
-	void *wbuf;		/* sync: what writes carry (buf unless rw) */
-	size_t bs;
+	void *wbuf;		/* sync: what writes carry (buf unless the
+				 * stream both reads and writes) */
+	size_t bs;		/* the largest I/O of the stream */
 	bool is_blkdev;		/* trim: BLKDISCARD instead of hole punching */
 	bool writable;		/* opened for writing */
 	bool flush;		/* mmap: msync after each write */
+	bool flushes;		/* the stream has fsync/fdatasync I/Os */
 	bool sqpoll;		/* uring: kernel thread polls the SQ */
 	bool hipri;		/* uring: polled completions (IOPOLL) */
 	unsigned qd;
@@ -59,7 +62,17 @@ enum engine_flags {
 	ENGINE_NEEDS_PAGED = 1 << 2,	/* cannot use O_DIRECT */
 	ENGINE_FILE_POS = 1 << 3,	/* uses the fd's shared file position */
 	ENGINE_NO_TRIM = 1 << 4,	/* cannot discard */
+	ENGINE_APPENDS = 1 << 5,	/* can write with O_APPEND (-a) */
 };
+
+/* An option only its engine takes (as fio's engines declare theirs): a
+ * flag of the option table, by its long name, and fio's form of it. */
+struct engine_opt {
+	const char *name;
+	const char *fio;
+};
+
+#define ENGINE_MAX_OPTS 4
 
 struct engine_ops {
 	const char *name;
@@ -67,14 +80,21 @@ struct engine_ops {
 	const char *summary;
 	unsigned flags;
 	const char *unavailable;	/* non-NULL: why it cannot be used */
+	const char *fio_name;		/* fio's ioengine= */
+	const char *fio_note;		/* how fio's engine differs, or NULL */
+	const char *fio_extra[ENGINE_MAX_OPTS];	/* fio options it implies */
+	unsigned max_qd;		/* deepest -q it takes; 0: -q's limit */
+	struct engine_opt opts[ENGINE_MAX_OPTS];	/* its own options */
 	/* Per thread, before the start; 0 or -errno with io->err filled. */
 	int (*init)(struct io_ctx *io);
 	/* Optional: in the worker thread itself, before the start barrier
 	 * (a ring that only its submitting thread may use); 0 or -errno. */
 	int (*thread_start)(struct io_ctx *io);
-	/* sync: one I/O of kind enum io_kind; bytes done or -errno. */
+	/* sync: one I/O of kind enum io_kind; bytes done or -errno.  A
+	 * flush (IO_FSYNC, IO_FDATASYNC) has len 0 and returns 0. */
 	ssize_t (*sync_io)(struct io_ctx *io, int kind, uint64_t off, size_t len);
-	/* async: stage one I/O (no system call) ... */
+	/* async: stage one I/O (no system call), u->len bytes or a flush
+	 * (res 0 when it completes) ... */
 	int (*queue)(struct io_ctx *io, struct io_unit *u);
 	/* ... submit everything staged; 0 or -errno ... */
 	int (*commit)(struct io_ctx *io);
@@ -101,10 +121,17 @@ const struct engine_ops *engine_get(int index);
 int engine_lookup(const char *name);
 /* 0, or -EINVAL with a message naming the engine and missing hook. */
 int engine_registry_check(char *err, size_t len);
+/* Does e take the engine-private option name?  Which engines do, for a
+ * message ("uring")?  Is name some engine's private option? */
+bool engine_takes(const struct engine_ops *e, const char *name);
+const char *engine_owners(const char *name, char *buf, size_t len);
+bool engine_private_option(const char *name);
 /* rebench --engines: one line per engine, with what it needs. */
 void engine_list(FILE *f);
 
 /* Discard [off, off+len): BLKDISCARD on devices, hole punching on files. */
 ssize_t io_trim(struct io_ctx *io, uint64_t off, size_t len);
+/* fsync(2) or fdatasync(2) of the target: 0 or -errno. */
+ssize_t io_flush(struct io_ctx *io, int kind);
 
 #endif

@@ -152,37 +152,29 @@ static void job_engine(struct job *j, const struct workload *wl)
 {
 	const struct spec *s = &wl->spec;
 	const struct engine_ops *e = wl->eng;
-	bool writes = s->op == OP_WRITE || s->op == OP_RW;
+	bool writes = SPEC_DOES(s, IO_WRITE);
 
 	if (s->op == OP_TRIM && wl->tgt.kind == TARGET_FILE) {
 		/* fio's sync engines trim with BLKDISCARD only */
 		add(j, "# -o trim on a file: rebench punches holes (fallocate); fio's falloc engine does the same for rw=trim");
 		add(j, "ioengine=falloc");
-	} else if (e == &engine_stateful) {
-		if (s->op != OP_TRIM)
-			note(j, "an lseek before every I/O, timed with it (fio's sync engine seeks only when the file position is elsewhere, before its clock starts)");
-		add(j, "ioengine=sync");
-	} else if (e == &engine_stateless) {
-		add(j, "ioengine=psync");
-	} else if (e == &engine_mmap) {
-		add(j, "ioengine=mmap");
-		if (writes && !s->buffered) {
+	} else {
+		int i;
+
+		if (e->fio_note && s->op != OP_TRIM)
+			note(j, "%s", e->fio_note);
+		add(j, "ioengine=%s", e->fio_name);
+		if (e->flags & ENGINE_NEEDS_PAGED && writes && !s->buffered) {
 			note(j, "an msync of the written pages inside each write (fio's fsync=1 below msyncs the whole mapping as a separate I/O after each write, timed apart from it)");
 			add(j, "fsync=1");
 		}
-	} else if (e == &engine_paio) {
-		note(j, "one lio_listio per batch (fio's posixaio engine calls aio_read/aio_write for each I/O)");
-		add(j, "ioengine=posixaio");
-	} else if (e == &engine_naio) {
-		add(j, "ioengine=libaio");
-	} else if (e == &engine_uring) {
-		add(j, "ioengine=io_uring");
-		add(j, "fixedbufs=1");
-		add(j, "registerfiles=1");
-		if (s->sqpoll)
-			add(j, "sqthread_poll=1");
-		if (s->hipri)
-			add(j, "hipri=1");
+		for (i = 0; i < ENGINE_MAX_OPTS && e->fio_extra[i]; i++)
+			add(j, "%s", e->fio_extra[i]);
+		/* the engine's own options, in fio's words */
+		for (i = 0; i < ENGINE_MAX_OPTS && e->opts[i].name; i++)
+			if (*(const bool *)((const char *)s +
+				options_find_long(e->opts[i].name)->off))
+				add(j, "%s", e->opts[i].fio);
 	}
 	add(j, "direct=%d", s->paged ? 0 : 1);
 	if (writes && !s->buffered)
@@ -443,12 +435,102 @@ static void job_region(struct job *j, const struct workload *wl, bool bs_align)
 
 /* -------------------------------------------------------------- the job */
 
+/* The fio operation of a spec whose mix fio can express (fio_mix_check):
+ * read, write, trim, or rw for reads with writes; flushes ride along. */
+static int fio_op(const struct spec *s)
+{
+	unsigned k = spec_kinds(s);
+
+	if ((k & (1U << IO_READ)) && (k & (1U << IO_WRITE)))
+		return OP_RW;
+	if (k & (1U << IO_TRIM))
+		return OP_TRIM;
+	return k & (1U << IO_WRITE) ? OP_WRITE : OP_READ;
+}
+
 static const char *rw_name(const struct spec *s, bool random)
 {
 	static const char *const seq[] = { "read", "write", "trim", "rw" };
 	static const char *const rnd[] = { "randread", "randwrite", "randtrim", "randrw" };
 
-	return random ? rnd[s->op] : seq[s->op];
+	return random ? rnd[fio_op(s)] : seq[fio_op(s)];
+}
+
+/*
+ * What fio has no form for, refused before any job is written: a trim
+ * mixed with other operations (fio trims alone, or trimwrite's fixed
+ * pairs), and flushes without writes (fio's fsync=N counts writes).
+ */
+static int fio_mix_check(const struct workload *wl)
+{
+	const struct spec *s = &wl->spec;
+	unsigned k = spec_kinds(s);
+	unsigned flushes = k & (1U << IO_FSYNC | 1U << IO_FDATASYNC);
+	char mix[256];
+
+	if (s->op != OP_MIX)
+		return 0;
+	mix_ops_text(&s->opmix, mix, sizeof(mix));
+	if ((k & (1U << IO_TRIM)) && (k & ~(1U << IO_TRIM))) {
+		spec_error(s, "--fio: -o %s: fio cannot mix trims with other operations in one job; run the trims as a workload line of their own",
+			   mix);
+		return -EINVAL;
+	}
+	if (flushes && !(k & (1U << IO_WRITE))) {
+		spec_error(s, "--fio: -o %s: fio issues fsync and fdatasync only after writes (fsync=N); a mix of flushes without writes has no fio form",
+			   mix);
+		return -EINVAL;
+	}
+	if (flushes == (1U << IO_FSYNC | 1U << IO_FDATASYNC)) {
+		spec_error(s, "--fio: -o %s: fio's job takes fsync=N or fdatasync=N, not both; keep one of them",
+			   mix);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Flushes in a mix: fio's fsync=N (fdatasync=N) after every N writes, the
+ * same number on average as rebench's random draw. */
+static void job_flushes(struct job *j, const struct spec *s)
+{
+	int kind = s->opmix.pct[IO_FSYNC] > 0 ? IO_FSYNC : IO_FDATASYNC;
+	double every;
+
+	if (s->op != OP_MIX || s->opmix.pct[kind] <= 0)
+		return;
+	every = s->opmix.pct[IO_WRITE] / s->opmix.pct[kind];
+	note(j, "-o %s/%g: rebench draws each I/O's operation, so a %s comes after a random number of writes, %.3g on average; fio's %s=%ld issues one after every %ld writes",
+	     kind == IO_FSYNC ? "fsync" : "fdatasync", s->opmix.pct[kind],
+	     kind == IO_FSYNC ? "fsync" : "fdatasync", every,
+	     kind == IO_FSYNC ? "fsync" : "fdatasync",
+	     lround(every) ? lround(every) : 1, lround(every) ? lround(every) : 1);
+	add(j, "%s=%ld", kind == IO_FSYNC ? "fsync" : "fdatasync",
+	    lround(every) ? lround(every) : 1);
+}
+
+/* -b as a split or a range: bssplit, or bsrange with what differs. */
+static void job_sizes(struct job *j, const struct spec *s)
+{
+	const struct size_mix *m = &s->bsmix;
+	char buf[1024];
+	size_t n = 0;
+	unsigned i;
+
+	if (!m->range) {
+		for (i = 0; i < m->n && n < sizeof(buf); i++)
+			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%llu/%g",
+					      i ? ":" : "",
+					      (unsigned long long)m->size[i],
+					      m->pct[i]);
+		add(j, "bssplit=%s", buf);
+		return;
+	}
+	note(j, "-b %llu-%llu/%llu: rebench draws each of the %llu sizes equally; fio's bsrange draws a size and rounds it to its own granularity, which favours some sizes (the top one when the range is not a power-of-two multiple of the step): expect other size shares",
+	     (unsigned long long)m->size[0], (unsigned long long)m->size[1],
+	     (unsigned long long)m->step,
+	     (unsigned long long)((m->size[1] - m->size[0]) / m->step + 1));
+	add(j, "bsrange=%llu-%llu", (unsigned long long)m->size[0],
+	    (unsigned long long)m->size[1]);
 }
 
 static void job_pattern(struct job *j, const struct workload *wl)
@@ -463,15 +545,26 @@ static void job_pattern(struct job *j, const struct workload *wl)
 		add(j, "rw=%s:%llu", rw_name(s, false), (unsigned long long)(st - bs));
 	else
 		add(j, "rw=%s", rw_name(s, !s->seq));
-	if (s->op == OP_RW) {
-		if (!is_whole(s->rwmix))
+	if (fio_op(s) == OP_RW) {
+		/* reads' share of the data I/Os: fio's flushes are extra */
+		double rd = s->opmix.pct[IO_READ] * 100 /
+			    (s->opmix.pct[IO_READ] + s->opmix.pct[IO_WRITE]);
+
+		if (!is_whole(rd) && s->op == OP_RW)
 			note(j, "--rwmix %g (fio's rwmixread is a whole percentage)",
 			     s->rwmix);
-		add(j, "rwmixread=%ld", lround(s->rwmix));
+		else if (!is_whole(rd))
+			note(j, "%g%% of the reads and writes are reads (fio's rwmixread is a whole percentage)",
+			     rd);
+		add(j, "rwmixread=%ld", lround(rd));
 		note(j, "a read-or-write draw for every I/O (fio keeps one direction for a run of I/Os until its share catches up, then draws again)");
 		add(j, "unified_rw_reporting=both");
 	}
-	add(j, "bs=%llu", (unsigned long long)bs);
+	if (size_mix_active(&s->bsmix))
+		job_sizes(j, s);
+	else
+		add(j, "bs=%llu", (unsigned long long)bs);
+	job_flushes(j, s);
 	if (!s->seq) {
 		job_dist(j, wl, &bs_align);
 		if (s->dist != DIST_CONST)
@@ -506,6 +599,12 @@ static void job_amount(struct job *j, const struct workload *wl)
 		     (unsigned long long)s->ops_limit,
 		     (unsigned long long)s->threads,
 		     (unsigned long long)(s->ops_limit % s->threads));
+	if (size_mix_active(&s->bsmix)) {
+		/* the stream stops once its bytes are done, as fio does */
+		add(j, "io_size=%llu",
+		    (unsigned long long)(s->bytes_limit / s->threads));
+		return;
+	}
 	add(j, "io_size=%llu",
 	    (unsigned long long)(s->ops_limit / s->threads * s->bs));
 }
@@ -687,6 +786,9 @@ int fio_job_write(FILE *f, const struct workload *wls, size_t n,
 
 	if (n > MAX_WORKLOADS)
 		return -E2BIG;
+	for (k = 0; k < n; k++)
+		if (fio_mix_check(&wls[k]))
+			return -EINVAL;
 	for (k = 0; k < n; k++) {
 		memset(&jobs[k], 0, sizeof(jobs[k]));
 		job_build(&jobs[k], &wls[k], n);

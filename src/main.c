@@ -195,7 +195,7 @@ int main(int argc, char **argv)
 {
 	static struct sweep sweep;
 	static struct run_ctx ctx;	/* the workloads: too large for a stack */
-	struct parse_ctx pctx = { 0, "command line", &sweep };
+	struct parse_ctx pctx = { 0, "command line", &sweep, &sweep_range_hooks };
 	struct run_opts run = { 0 };
 	struct report rep;
 	struct spec base;
@@ -269,8 +269,9 @@ int main(int argc, char **argv)
 	/* --fio: every workload is resolved against its target; nothing is
 	 * confirmed, created or run */
 	if (run.fio) {
-		status = fio_job_write(stdout, ctx.wls, ctx.n, &run, argc, argv) ?
-			 EXIT_PREP_FAILED : EXIT_OK;
+		ret = fio_job_write(stdout, ctx.wls, ctx.n, &run, argc, argv);
+		/* a mix fio has no form for is a bad argument */
+		status = ret == -EINVAL ? EXIT_BAD_ARGS : ret ? EXIT_PREP_FAILED : EXIT_OK;
 		goto out;
 	}
 	/* the live line: only for a person watching, never with -n */

@@ -86,10 +86,17 @@ static void estimate(const struct workload *wl, struct estimate *e)
 	/* the first -g 0 log chunk, or a byte-limited run's whole log */
 	uint64_t ios = s->ops_limit ? s->ops_limit / s->threads + 1 : IO_LOG_CHUNK;
 
-	/* a read/write mix has a second set for its writes (prepare.c) */
-	e->buffers = s->threads * slots * s->bs * (s->op == OP_RW ? 2 : 1);
+	unsigned kinds = spec_kinds(s);
+	bool two_sets = (kinds & (1U << IO_READ)) && (kinds & (1U << IO_WRITE));
+
+	/* a stream that reads and writes has a second set for its writes
+	 * (prepare.c), each of the largest size */
+	e->buffers = s->threads * slots * s->bs * (two_sets ? 2 : 1);
 	/* each thread's series, the merged one and its rates */
-	e->series = (s->threads + 1) * series_cap(need) * SERIES_ENTRY_BYTES +
+	/* ... with a count per operation kind when the stream mixes them */
+	e->series = (s->threads + 1) * series_cap(need) *
+		    (SERIES_ENTRY_BYTES + (__builtin_popcount(kinds) > 1 ?
+		     __builtin_popcount(kinds) * sizeof(uint64_t) : 0)) +
 		    need * sizeof(double);
 	e->log = s->sample_ns ? 0 : s->threads * ((ios + IO_LOG_CHUNK - 1) /
 			IO_LOG_CHUNK) * sizeof(struct io_log_chunk);

@@ -7,8 +7,8 @@
 #include <strings.h>
 
 #include "engine.h"
+#include "mix.h"
 #include "repeat.h"
-#include "sweep.h"
 
 #define W(field) SCOPE_WORKLOAD, offsetof(struct spec, field)
 #define R(field) SCOPE_RUN, offsetof(struct run_opts, field)
@@ -18,6 +18,7 @@ static const struct opt_value op_values[] = {
 	{ "write", OP_WRITE, "write blocks (destructive)" },
 	{ "trim", OP_TRIM, "discard blocks: BLKDISCARD on devices, hole punching on files (destructive)" },
 	{ "rw", OP_RW, "mix reads and writes, --rwmix % reads (destructive)" },
+	{ "OP/PCT:OP/PCT...", OP_MIX, "a mix of read, write, trim, fsync and fdatasync, e.g. write/90:fsync/10; a blank share takes an equal part of the rest" },
 	{ NULL, 0, NULL }
 };
 
@@ -45,12 +46,12 @@ static const struct opt_value dist_values[] = {
 };
 
 const struct opt_desc opt_table[] = {
-	{ "operation", 'o', OPT_ENUM, W(op), "OP", "read",
-	  "operation: read, write, trim or rw", op_values, 0, 0, 0 },
+	{ "operation", 'o', OPT_OPS, W(op), "OP", "read",
+	  "operation: read, write, trim, rw, or a mix such as read/70:write/30", op_values, 0, 0, 0 },
 	{ "workload", 'w', OPT_ENUM, W(seq), "rnd|seq", "rnd",
 	  "random or sequential offsets", workload_values, 0, 0, 0 },
-	{ "block-size", 'b', OPT_SIZE, W(bs), "SIZE", "512",
-	  "bytes per I/O (k, m, g suffixes)", NULL, 1, 1ULL << 30, 0 },
+	{ "block-size", 'b', OPT_BSIZE, W(bs), "SIZE", "512, or the logical sector if larger",
+	  "bytes per I/O (k, m, g suffixes); a split 4k/10:64k/90 (fio's bssplit) or a uniform range 100-400/1 gives each I/O its own size", NULL, 1, 1ULL << 30, 0 },
 	{ "stride", 's', OPT_SIZE, W(stride), "SIZE", "block size",
 	  "seq: distance between starts of consecutive I/Os; rnd: offsets are multiples of it", NULL, 1, 0, 0 },
 	{ "direction", 'r', OPT_ENUM, W(direction), "DIR", "forward",
@@ -137,6 +138,11 @@ const struct opt_desc *options_find_long(const char *name)
 		if (!strcmp(opt_table[i].name, name))
 			return &opt_table[i];
 	return NULL;
+}
+
+bool options_is_range(const char *val)
+{
+	return val && (strstr(val, "..") || strchr(val, ','));
 }
 
 const struct opt_desc *options_find_letter(char c)
@@ -235,6 +241,45 @@ static int set_enum(const struct opt_desc *o, const char *val, void *field,
 	return 0;
 }
 
+/* -o: a name, or a mix of operations (mix.h). */
+static int set_ops(const struct opt_desc *o, const char *val,
+		   struct spec *spec, const struct parse_ctx *ctx)
+{
+	char err[256];
+
+	if (!strpbrk(val, ":/")) {
+		int op;
+
+		if (!find_value(o, val, &op) && op != OP_MIX) {
+			spec->op = op;
+			return 0;
+		}
+		/* one kind alone ("fsync") is a mix of one */
+		if (!mix_parse_ops(val, &spec->op, &spec->opmix, err, sizeof(err)))
+			return 0;
+		bad_value(ctx, o, val, "expected read, write, trim, rw, or a mix such as read/70:write/30 or write/99:fsync/1 (operations: read, write, trim, fsync, fdatasync)");
+		return -EINVAL;
+	}
+	if (mix_parse_ops(val, &spec->op, &spec->opmix, err, sizeof(err))) {
+		bad_value(ctx, o, val, "%s", err);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* -b: one size, a size split or a range of sizes (mix.h). */
+static int set_bsize(const struct opt_desc *o, const char *val,
+		     struct spec *spec, const struct parse_ctx *ctx)
+{
+	char err[256];
+
+	if (mix_parse_sizes(val, &spec->bs, &spec->bsmix, err, sizeof(err))) {
+		bad_value(ctx, o, val, "%s", err);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int set_dist(const struct opt_desc *o, const char *val,
 		    struct spec *spec, const struct parse_ctx *ctx)
 {
@@ -319,6 +364,10 @@ static int set_value(const struct opt_desc *o, const char *val, void *field,
 		return set_number(o, val, field, ctx);
 	case OPT_ENUM:
 		return set_enum(o, val, field, ctx);
+	case OPT_OPS:
+		return set_ops(o, val, spec, ctx);
+	case OPT_BSIZE:
+		return set_bsize(o, val, spec, ctx);
 	case OPT_DIST:
 		return set_dist(o, val, spec, ctx);
 	case OPT_ENGINE:
@@ -403,17 +452,17 @@ static int apply(const struct opt_desc *o, const char *val, struct spec *spec,
 	} else {
 		field = (char *)spec + o->off;
 		spec->given |= 1ULL << options_index(o);
-		if (o->type != OPT_STRING && sweep_is_range(val)) {
-			if (ctx && ctx->sweep)
-				return sweep_add(ctx->sweep, o, val, ctx);
+		if (o->type != OPT_STRING && options_is_range(val)) {
+			if (ctx && ctx->ranges_arg)
+				return ctx->ranges->add(ctx->ranges_arg, o, val, ctx);
 			where(ctx, w, sizeof(w));
 			opt_label(o, l, sizeof(l));
 			fprintf(stderr, "rebench: %s%s %s: ranges and lists go on the command line, where they sweep every workload line\n",
 				w, l, val);
 			return -EINVAL;
 		}
-		if (ctx && ctx->sweep)
-			sweep_remove(ctx->sweep, o);
+		if (ctx && ctx->ranges_arg)
+			ctx->ranges->remove(ctx->ranges_arg, o);
 	}
 	return set_value(o, val, field, spec, ctx);
 }
@@ -421,7 +470,7 @@ static int apply(const struct opt_desc *o, const char *val, struct spec *spec,
 int options_set(struct spec *spec, const struct opt_desc *o, const char *val,
 		const struct parse_ctx *ctx)
 {
-	struct parse_ctx plain = { ctx ? ctx->line : 0, ctx ? ctx->source : NULL, NULL };
+	struct parse_ctx plain = { ctx ? ctx->line : 0, ctx ? ctx->source : NULL, NULL, NULL };
 
 	return apply(o, val, spec, NULL, &plain);
 }
@@ -607,7 +656,7 @@ void options_print_help(FILE *f)
 		if (o->defval)
 			fprintf(f, " [%s]", o->defval);
 		fputc('\n', f);
-		if (o->values && o->type != OPT_ENUM) {
+		if (o->values && o->type != OPT_ENUM && o->type != OPT_OPS) {
 			list_values(o, list, sizeof(list));
 			fprintf(f, "  %-28s   one of: %s\n", "", list);
 		}

@@ -17,6 +17,8 @@
 enum opt_type {
 	OPT_FLAG,	/* bool, no value */
 	OPT_SIZE,	/* uint64_t bytes, k/m/g suffixes */
+	OPT_BSIZE,	/* -b: a size, a size split or a range (mix.h) */
+	OPT_OPS,	/* -o: an operation name or an operation mix */
 	OPT_COUNT,	/* uint64_t plain integer */
 	OPT_ENUM,	/* int, one of opt->values */
 	OPT_DIST,	/* int + dist_arg: NAME[:PARAM] */
@@ -58,14 +60,28 @@ struct opt_desc {
 extern const struct opt_desc opt_table[];
 extern const size_t opt_count;
 
-/* Where an error happened, for messages: "line 3: " or "". */
-struct sweep;
+struct parse_ctx;
 
+/* Where the parser sends an option's range or list (A..B/STEP, a,b,c).
+ * The sweep (sweep.h) provides these hooks, so the parser does not depend
+ * on it; without them ranges are refused. */
+struct range_hooks {
+	int (*add)(void *arg, const struct opt_desc *o, const char *text,
+		   const struct parse_ctx *ctx);
+	/* a plain value given after a range replaces it */
+	void (*remove)(void *arg, const struct opt_desc *o);
+};
+
+/* Where an error happened, for messages, and where ranges go. */
 struct parse_ctx {
 	unsigned line;
 	const char *source;	/* "command line" or "stdin" */
-	struct sweep *sweep;	/* where ranges and lists go; NULL: refused */
+	void *ranges_arg;	/* what ranges->add gets; NULL: refused */
+	const struct range_hooks *ranges;
 };
+
+/* Is this value a range or a list (the sweep syntax)? */
+bool options_is_range(const char *val);
 
 /*
  * Parse argv-style words into spec (workload options) and run (run-wide

@@ -222,11 +222,10 @@ static void warn_reads_of_holes(struct run_ctx *ctx)
 	for (r = 0; r < ctx->n; r++) {
 		const struct spec *s = &ctx->wls[r].spec;
 
-		if (ctx->wls[r].tgt.kind != TARGET_FILE ||
-		    (s->op != OP_READ && s->op != OP_RW))
+		if (ctx->wls[r].tgt.kind != TARGET_FILE || !SPEC_DOES(s, IO_READ))
 			continue;
 		for (t = 0; t < ctx->n; t++) {
-			if (ctx->wls[t].spec.op != OP_TRIM ||
+			if (!SPEC_DOES(&ctx->wls[t].spec, IO_TRIM) ||
 			    strcmp(ctx->wls[t].tgt.path, ctx->wls[r].tgt.path))
 				continue;
 			workload_warn(&ctx->wls[r], "line %u trims %s at the same time: it punches holes, and reads of holes return zeros without touching the device, so these reads get faster as the trims go on",

@@ -66,7 +66,7 @@ void workload_warn_page_cache(struct workload *wl, bool drop_caches)
 	char a[32], b[32];
 	uint64_t ram;
 
-	if (!s->paged || (s->op != OP_READ && s->op != OP_RW) || sysinfo(&si))
+	if (!s->paged || !SPEC_DOES(s, IO_READ) || sysinfo(&si))
 		return;
 	ram = (uint64_t)si.totalram * si.mem_unit;
 	if (s->region_len > ram)
@@ -94,7 +94,7 @@ void workload_plan(struct workload *wl)
 		return;
 	}
 	/* Reading holes measures nothing: fill them first (asks first). */
-	if (s->op == OP_READ || s->op == OP_RW) {
+	if (SPEC_DOES(s, IO_READ)) {
 		int fd = open(t->path, O_RDONLY | O_CLOEXEC);
 
 		if (fd >= 0) {
@@ -104,7 +104,7 @@ void workload_plan(struct workload *wl)
 			}
 			close(fd);
 		}
-	} else if (s->op == OP_WRITE && t->allocated < t->size) {
+	} else if (SPEC_DOES(s, IO_WRITE) && t->allocated < t->size) {
 		workload_warn(wl, "%s is sparse: writes into holes also measure block allocation by the filesystem",
 			      t->path);
 	}
@@ -297,10 +297,10 @@ static int open_flags(const struct workload *wl)
 	const struct spec *s = &wl->spec;
 	int flags = O_CLOEXEC;
 
-	flags |= s->op == OP_READ ? O_RDONLY : O_RDWR;
+	flags |= spec_is_destructive(s) ? O_RDWR : O_RDONLY;
 	if (!s->paged)
 		flags |= O_DIRECT;
-	if (s->op != OP_READ && s->op != OP_TRIM && !s->buffered)
+	if (SPEC_DOES(s, IO_WRITE) && !s->buffered)
 		flags |= O_DSYNC;
 	if (s->append)
 		flags |= O_APPEND;
@@ -331,15 +331,18 @@ static int open_target(struct workload *wl, int *out)
 	return 0;
 }
 
-/* Buffers: one of bs bytes for a sync engine, qd for an async one, all
- * filled with the write pattern once.  A read/write mix gets as many again
+/* Buffers: one of bs bytes (the largest I/O of the stream) for a sync
+ * engine, qd for an async one, all filled with the write pattern once.  A
+ * stream with reads and writes gets as many again
  * for its writes, so that a read never becomes the next write's data (on a
  * region of zeros, writes would otherwise put zeros back).  Pure reads and
  * pure writes use one set: a write buffer is never read into. */
 static int prepare_units(struct workload *wl, struct worker *w, size_t align)
 {
 	const struct spec *s = &wl->spec;
-	bool async = wl->eng->flags & ENGINE_ASYNC, mixed = s->op == OP_RW;
+	unsigned kinds = mix_kinds(&s->opmix);
+	bool async = wl->eng->flags & ENGINE_ASYNC;
+	bool mixed = (kinds & (1U << IO_READ)) && (kinds & (1U << IO_WRITE));
 	unsigned n = async ? (unsigned)s->qd : 1, i;
 	size_t set = (size_t)s->bs * n;
 
@@ -362,6 +365,38 @@ static int prepare_units(struct workload *wl, struct worker *w, size_t align)
 	return 0;
 }
 
+/* Thread i's share of the workload's I/O, as a synthetic stream. */
+static void stream_init_worker(const struct workload *wl, struct worker *w,
+			       unsigned i)
+{
+	const struct spec *s = &wl->spec;
+	struct synth_params p = {
+		.region_start = s->region_start,
+		.region_len = s->region_len,
+		.bs = s->bs,
+		.stride = s->stride_eff,
+		.random = !s->seq,
+		.backward = s->direction == DIR_BACKWARD,
+		.contiguous = s->seq && !s->stride && size_mix_active(&s->bsmix),
+		.dist = s->seq ? NULL : &wl->dist,
+		.ops = &s->opmix,
+		.sizes = &wl->sizes,
+		.seed = s->seed,
+		.thread = i,
+		.nthreads = (unsigned)s->threads,
+	};
+
+	/* a byte-limited run: the threads split it, the first ones taking
+	 * the remainder (in whole I/Os when every I/O has one size) */
+	if (s->bytes_limit && !size_mix_active(&s->bsmix))
+		p.budget = (s->ops_limit / s->threads +
+			    (i < s->ops_limit % s->threads ? 1 : 0)) * s->bs;
+	else if (s->bytes_limit)
+		p.budget = s->bytes_limit / s->threads +
+			   (i < s->bytes_limit % s->threads ? 1 : 0);
+	stream_synth_init(&w->stream, &p);
+}
+
 static int prepare_worker(struct workload *wl, struct worker *w, unsigned i,
 			  size_t align)
 {
@@ -372,8 +407,9 @@ static int prepare_worker(struct workload *wl, struct worker *w, unsigned i,
 	w->index = i;
 	w->io.bs = (size_t)s->bs;
 	w->io.is_blkdev = wl->tgt.kind != TARGET_FILE;
-	w->io.writable = s->op != OP_READ;
+	w->io.writable = spec_is_destructive(s);
 	w->io.flush = !s->buffered;
+	w->io.flushes = spec_kinds(s) & (1U << IO_FSYNC | 1U << IO_FDATASYNC);
 	w->io.sqpoll = s->sqpoll;
 	w->io.hipri = s->hipri;
 	w->io.qd = (unsigned)s->qd;
@@ -391,19 +427,12 @@ static int prepare_worker(struct workload *wl, struct worker *w, unsigned i,
 	ret = prepare_units(wl, w, align);
 	if (ret)
 		return ret;
-	pattern_init(&w->pat, s->region_start, s->region_len, s->bs,
-		     s->stride_eff, !s->seq, s->direction == DIR_BACKWARD, i,
-		     (unsigned)s->threads);
-	if (!s->seq)
-		pattern_set_dist(&w->pat, &wl->dist);
-	prng_seed(&w->rng, s->seed, i);
-	if (s->ops_limit)
-		w->ops_limit = s->ops_limit / s->threads +
-			       (i < s->ops_limit % s->threads ? 1 : 0);
-	w->read_below = (uint64_t)(s->rwmix / 100.0 * (double)(1ULL << 53));
+	stream_init_worker(wl, w, i);
 	ret = thread_stats_init(&w->st,
 				s->sample_ns ? s->sample_ns : NSEC_PER_SEC,
 				s->time_limit_ns, s->sample_ns == 0);
+	if (!ret && __builtin_popcount(mix_kinds(&s->opmix)) > 1)
+		ret = thread_stats_track_kinds(&w->st, mix_kinds(&s->opmix));
 	if (ret)
 		return ret;
 	if (wl->eng->init) {
@@ -455,6 +484,7 @@ int workload_prepare(struct workload *wl)
 	}
 	if (wl->tgt.logical > align)
 		align = wl->tgt.logical;
+	size_table_build(&wl->sizes, &s->bsmix);
 	wl->workers = calloc(s->threads, sizeof(*wl->workers));
 	if (!wl->workers)
 		return -ENOMEM;

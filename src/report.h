@@ -159,11 +159,19 @@ void report_op_summarize(const struct report *r, const struct result *res,
  * stopped by it, or the interruption. */
 int report_total_status(const struct report *r);
 const char *op_name(int op);
+/* -o as given: "read", or a mix "read/70:write/30". */
+const char *spec_op_text(const struct spec *s, char *buf, size_t len);
+/* Is the stride worth a mention in the header? */
+bool spec_shows_stride(const struct spec *s);
 const char *engine_name(const struct spec *s);
 /* Requested duration as the user wrote it: "10s", "1g", "50%". */
 char *fmt_duration(char *buf, size_t len, const struct amount *a);
 
 struct json;
+/* report_mix.c: the mixes asked for, and the sizes achieved */
+void report_human_sizes(FILE *f, const struct workload *wl);
+void report_json_mix_params(struct json *j, const struct spec *s);
+void report_json_sizes(struct json *j, const struct workload *wl);
 void report_json_head(struct json *j);
 
 #endif

@@ -14,12 +14,12 @@
 static void print_params(FILE *f, const struct workload *wl)
 {
 	const struct spec *s = &wl->spec;
-	char d[32], b[32], st[32], o[32], l[32];
+	char d[32], b[512], st[32], o[32], l[32], ops[256];
 
 	fprintf(f, "[duration: %s, threads: %llu, operation: %s, block size: %s%s, workload: %s, dist: %s, direct IO: %s, IO type: %s",
 		fmt_duration(d, sizeof(d), &s->duration),
-		(unsigned long long)s->threads, op_name(s->op),
-		fmt_size_short(b, sizeof(b), s->bs),
+		(unsigned long long)s->threads, spec_op_text(s, ops, sizeof(ops)),
+		mix_sizes_text(&s->bsmix, s->bs, b, sizeof(b)),
 		s->bs_is_sector ? " (the logical sector: no -b given)" : "",
 		s->seq ? "seq" : "rnd",
 		s->seq ? "none" : opt_value_name(options_find_long("dist"), s->dist),
@@ -29,7 +29,7 @@ static void print_params(FILE *f, const struct workload *wl)
 		fprintf(f, ", queue depth: %llu, batch: %llu%s%s",
 			(unsigned long long)s->qd, (unsigned long long)s->batch,
 			s->sqpoll ? ", sqpoll" : "", s->hipri ? ", hipri" : "");
-	if (s->stride_eff != s->bs)
+	if (spec_shows_stride(s))
 		fprintf(f, ", stride: %s", fmt_size_short(st, sizeof(st), s->stride_eff));
 	if (s->seq && s->direction == DIR_BACKWARD)
 		fprintf(f, ", direction: backward");
@@ -42,7 +42,7 @@ static void print_params(FILE *f, const struct workload *wl)
 		fprintf(f, ", local fd");
 	if (wl->warmup_ns)
 		fprintf(f, ", warmup: %s", fmt_time(st, sizeof(st), wl->warmup_ns));
-	if (s->op != OP_READ && s->op != OP_TRIM)
+	if (SPEC_DOES(s, IO_WRITE))
 		fprintf(f, ", flush: %s", s->buffered ? "off" : "on");
 	fprintf(f, "]\n");
 }
@@ -87,7 +87,10 @@ static void print_per_op(FILE *f, const struct report *rep,
 			 const struct result *res)
 {
 	unsigned kinds = result_kinds(res);
+	/* names in one column: "fdatasync" is the longest */
+	int width = kinds >> IO_FSYNC ? (kinds >> IO_FDATASYNC ? 9 : 5) : 5;
 	struct op_summary o;
+	char mb[32];
 	int k;
 
 	if (!kinds || !(kinds & (kinds - 1)))
@@ -96,9 +99,14 @@ static void print_per_op(FILE *f, const struct report *rep,
 		if (!(kinds & (1U << k)))
 			continue;
 		report_op_summarize(rep, res, k, &o);
-		fprintf(f, "  %-5s %llu I/Os, %.0f ops/sec (%.2f MB/sec); latency (us): min %.1f avg %.1f p50 %.1f p90 %.1f p99 %.1f p99.9 %.1f p99.99 %.1f max %.1f\n",
-			io_kind_name(k), (unsigned long long)o.ios,
-			o.ops_per_s, o.mb_per_s, o.lat.min, o.lat.avg,
+		/* a flush moves no data of its own: no MB/sec */
+		if (IO_IS_FLUSH(k))
+			mb[0] = '\0';
+		else
+			snprintf(mb, sizeof(mb), " (%.2f MB/sec)", o.mb_per_s);
+		fprintf(f, "  %-*s %llu I/Os, %.0f ops/sec%s; latency (us): min %.1f avg %.1f p50 %.1f p90 %.1f p99 %.1f p99.9 %.1f p99.99 %.1f max %.1f\n",
+			width, io_kind_name(k), (unsigned long long)o.ios,
+			o.ops_per_s, mb, o.lat.min, o.lat.avg,
 			o.lat.p50, o.lat.p90, o.lat.p99, o.lat.p999,
 			o.lat.p9999, o.lat.max);
 	}
@@ -163,6 +171,7 @@ static void print_one(FILE *f, const struct report *rep,
 		fprintf(f, "KS D %.4f over %d slices%s\n", d->ks_d, DIST_SLICES,
 			d->rank_space ? " (before scatter)" : "");
 	}
+	report_human_sizes(f, wl);
 	if (wl->rep)
 		print_repeat(f, wl->rep, true);
 	if (wl->error)

@@ -16,12 +16,13 @@
 static void put_params(struct json *j, const struct workload *wl)
 {
 	const struct spec *s = &wl->spec;
-	char d[32];
+	char d[32], ops[256];
 
 	json_obj_begin(j, "parameters");
-	json_str(j, "operation", op_name(s->op));
+	json_str(j, "operation", spec_op_text(s, ops, sizeof(ops)));
 	if (s->op == OP_RW)
 		json_num(j, "rwmix_read_pct", s->rwmix);
+	report_json_mix_params(j, s);
 	json_str(j, "workload", s->seq ? "seq" : "rnd");
 	json_u64(j, "block_size", s->bs);
 	json_u64(j, "stride", s->stride_eff);
@@ -51,7 +52,7 @@ static void put_params(struct json *j, const struct workload *wl)
 	json_u64(j, "region_length", s->region_len);
 	json_u64(j, "slots", s->slots);
 	json_bool(j, "direct", !s->paged);
-	if (s->op == OP_WRITE || s->op == OP_RW)
+	if (SPEC_DOES(s, IO_WRITE))
 		json_bool(j, "flush", !s->buffered);
 	else
 		json_null(j, "flush");
@@ -159,10 +160,11 @@ static void put_intervals(struct json *j, const struct result *r)
 	json_obj_end(j);
 }
 
-/* A workload's results (fit: its distribution), or the total's (fit
- * NULL: "distribution" is null). */
+/* A workload's results (fit: its distribution, wl: its sizes), or the
+ * total's (fit and wl NULL: "distribution" and "sizes" are null). */
 static void put_results(struct json *j, const struct report *rep,
-			const struct result *r, const struct fit *fit)
+			const struct result *r, const struct fit *fit,
+			const struct workload *wl)
 {
 	struct lat_summary l;
 
@@ -190,6 +192,10 @@ static void put_results(struct json *j, const struct report *rep,
 	put_operations(j, rep, r);
 	put_intervals(j, r);
 	put_fit(j, fit);
+	if (wl)
+		report_json_sizes(j, wl);
+	else
+		json_null(j, "sizes");
 	json_obj_end(j);
 }
 
@@ -259,7 +265,7 @@ static void put_workload(struct json *j, const struct report *rep,
 	report_json_target(j, &wl->tgt, NULL);
 	put_params(j, wl);
 	if (wl->have_result)
-		put_results(j, rep, &wl->res, &wl->fit);
+		put_results(j, rep, &wl->res, &wl->fit, wl);
 	else
 		json_null(j, "results");
 	if (wl->rep)
@@ -317,7 +323,7 @@ static void put_total(struct json *j, const struct report *r)
 	json_obj_begin(j, "total");
 	json_u64(j, "workloads", r->n);
 	json_str(j, "status", workload_status_name(report_total_status(r)));
-	put_results(j, r, r->total, NULL);
+	put_results(j, r, r->total, NULL, NULL);
 	if (r->total_rep)
 		put_repeat(j, r->total_rep, false);
 	else

@@ -6,9 +6,10 @@
  * waits for signals with sigtimedwait (workers block them) and turns
  * SIGINT/SIGTERM into a stop flag that workers poll once per I/O.
  *
- * Per I/O the loop does: pick the operation, next offset, two clock reads
- * around the system call, and stats_record(): no locks, no formatting and
- * no allocation (the series is sized up front for timed runs).
+ * Per I/O the loop does: the stream's next I/O (operation, offset, size),
+ * two clock reads around the system call, and stats_record(): no locks, no
+ * formatting and no allocation (the series is sized up front for timed
+ * runs).
  */
 #include <errno.h>
 #include <limits.h>
@@ -24,6 +25,7 @@
 
 #include "memory.h"
 #include "progress.h"
+#include "report.h"
 #include "signals.h"
 #include "workload.h"
 
@@ -129,43 +131,42 @@ static void fail(struct worker *w, int err, int kind, uint64_t off,
 	request_stop();
 }
 
-static inline int pick_kind(struct worker *w, int fixed_kind, bool mixed)
+/* The failure of one I/O; done is what a short transfer moved, or -1. */
+static void fail_io(struct worker *w, int err, int kind, uint64_t off,
+		    uint32_t len, int64_t done)
 {
-	if (!mixed)
-		return fixed_kind;
-	return (prng_next(&w->rng) >> 11) < w->read_below ? IO_READ : IO_WRITE;
+	if (!w->error)
+		w->err_len = len;
+	fail(w, err, kind, off, done);
 }
 
 /* One I/O at a time: clock, system call, clock. */
-static void run_sync(struct worker *w, uint64_t base, uint64_t deadline,
-		     int fixed_kind, bool mixed)
+static void run_sync(struct worker *w, uint64_t base, uint64_t deadline)
 {
 	const struct spec *s = &w->wl->spec;
 	ssize_t (*sync_io)(struct io_ctx *, int, uint64_t, size_t) =
 		w->wl->eng->sync_io;
-	const size_t bs = (size_t)s->bs;
-	uint64_t done = 0, t0, t1, off;
+	struct io_stream *src = &w->stream;
+	struct io_req r;
+	uint64_t t0, t1;
 	ssize_t ret;
-	int kind;
 
 	for (;;) {
 		if (atomic_load_explicit(&stop_all, memory_order_relaxed))
 			break;
-		if (w->ops_limit && done >= w->ops_limit)
+		if (!stream_next(src, &r))
 			break;
-		kind = pick_kind(w, fixed_kind, mixed);
-		off = pattern_next(&w->pat, &w->rng);
 		t0 = now_ns();
-		ret = sync_io(&w->io, kind, off, bs);
+		ret = sync_io(&w->io, r.kind, r.off, r.len);
 		t1 = now_ns();
-		if (ret != (ssize_t)bs) {
-			fail(w, ret < 0 ? (int)ret : -EIO, kind, off, ret);
+		if (ret != (ssize_t)r.len) {
+			fail_io(w, ret < 0 ? (int)ret : -EIO, r.kind, r.off,
+				r.len, ret);
 			break;
 		}
-		done++;
-		if (stats_record(&w->st, kind, off, (uint32_t)bs, t1 - base,
+		if (stats_record(&w->st, r.kind, r.off, r.len, t1 - base,
 				 t1 - t0)) {
-			fail(w, -ENOMEM, IO_KIND_MEMORY, off, -1);
+			fail(w, -ENOMEM, IO_KIND_MEMORY, r.off, -1);
 			break;
 		}
 		if (t1 >= deadline)
@@ -194,17 +195,17 @@ static void run_sync(struct worker *w, uint64_t base, uint64_t deadline,
  * are reaped, so the run's elapsed time, which includes that drain, is
  * what ops/s is divided by.
  */
-static void run_async(struct worker *w, uint64_t base, uint64_t deadline,
-		      int fixed_kind, bool mixed)
+static void run_async(struct worker *w, uint64_t base, uint64_t deadline)
 {
 	const struct engine_ops *e = w->wl->eng;
 	struct io_ctx *io = &w->io;
+	struct io_stream *src = &w->stream;
 	const unsigned qd = io->qd, batch = io->batch;
-	const size_t bs = io->bs;
 	struct io_unit **free_units = w->free_units, **done = w->done_units;
 	unsigned nfree = qd, inflight = 0, staged, i;
-	uint64_t issued = 0, t;
+	uint64_t t;
 	bool stopping = false, cancelled = false;
+	struct io_req r;
 	int n, ret;
 
 	for (i = 0; i < qd; i++)
@@ -218,20 +219,20 @@ static void run_async(struct worker *w, uint64_t base, uint64_t deadline,
 			for (staged = 0; staged < batch; staged++) {
 				struct io_unit *u;
 
-				if (w->ops_limit && issued == w->ops_limit) {
+				if (!stream_next(src, &r)) {
 					stopping = true;
 					break;
 				}
 				u = free_units[--nfree];
-				u->kind = pick_kind(w, fixed_kind, mixed);
-				u->off = pattern_next(&w->pat, &w->rng);
+				u->kind = r.kind;
+				u->off = r.off;
+				u->len = r.len;
 				ret = e->queue(io, u);
 				if (ret) {
-					fail(w, ret, u->kind, u->off, -1);
+					fail_io(w, ret, u->kind, u->off, u->len, -1);
 					stopping = true;
 					break;
 				}
-				issued++;
 			}
 			if (!staged)
 				break;
@@ -241,8 +242,9 @@ static void run_async(struct worker *w, uint64_t base, uint64_t deadline,
 				free_units[nfree + i]->t_submit = t;
 			ret = e->commit(io);
 			if (ret) {
-				fail(w, ret, free_units[nfree]->kind,
-				     free_units[nfree]->off, -1);
+				fail_io(w, ret, free_units[nfree]->kind,
+					free_units[nfree]->off,
+					free_units[nfree]->len, -1);
 				stopping = true;
 				break;
 			}
@@ -254,7 +256,7 @@ static void run_async(struct worker *w, uint64_t base, uint64_t deadline,
 			break;
 		if (stopping && !cancelled && e->cancel) {
 			/* a byte-limited run's last I/Os are all wanted */
-			cancelled = !w->ops_limit || w->error ||
+			cancelled = !src->limited || w->error ||
 				    atomic_load_explicit(&stop_all, memory_order_relaxed);
 			if (cancelled)
 				e->cancel(io);
@@ -270,13 +272,13 @@ static void run_async(struct worker *w, uint64_t base, uint64_t deadline,
 
 			if (cancelled && u->res == -ECANCELED)
 				;	/* asked for: neither done nor failed */
-			else if (u->res != (int64_t)bs)
-				fail(w, u->res < 0 ? (int)u->res : -EIO, u->kind,
-				     u->off, u->res < 0 ? -1 : u->res);
+			else if (u->res != (int64_t)u->len)
+				fail_io(w, u->res < 0 ? (int)u->res : -EIO,
+					u->kind, u->off, u->len,
+					u->res < 0 ? -1 : u->res);
 			else if (!w->error &&
-				 stats_record(&w->st, u->kind, u->off,
-					      (uint32_t)bs, t - base,
-					      t - u->t_submit))
+				 stats_record(&w->st, u->kind, u->off, u->len,
+					      t - base, t - u->t_submit))
 				fail(w, -ENOMEM, IO_KIND_MEMORY, u->off, -1);
 			free_units[nfree++] = u;
 		}
@@ -286,30 +288,26 @@ static void run_async(struct worker *w, uint64_t base, uint64_t deadline,
 	}
 }
 
-/* The engine's loop from base until deadline (or the thread's limit). */
-static void run_loop(struct worker *w, uint64_t base, uint64_t deadline,
-		     int fixed_kind)
+/* The engine's loop from base until deadline (or the stream's end). */
+static void run_loop(struct worker *w, uint64_t base, uint64_t deadline)
 {
-	bool mixed = w->wl->spec.op == OP_RW;
-
 	if (w->wl->eng->flags & ENGINE_ASYNC)
-		run_async(w, base, deadline, fixed_kind, mixed);
+		run_async(w, base, deadline);
 	else
-		run_sync(w, base, deadline, fixed_kind, mixed);
+		run_sync(w, base, deadline);
 }
 
 /* --warmup: the same loop until the warm-up ends, then forget what it
  * recorded.  Sequential workloads go on from where the warm-up left off. */
-static void warm_up(struct worker *w, int fixed_kind)
+static void warm_up(struct worker *w)
 {
-	uint64_t limit = w->ops_limit;
+	bool limited = w->stream.limited;
 
-	w->ops_limit = 0;	/* a byte-limited run warms up for the time */
-	run_loop(w, run_start_ns, run_start_ns + warmup_ns, fixed_kind);
-	w->ops_limit = limit;
+	w->stream.limited = false;	/* a byte-limited run warms up for the time */
+	run_loop(w, run_start_ns, run_start_ns + warmup_ns);
+	w->stream.limited = limited;
 	thread_stats_reset(&w->st);
-	memset(w->pat.slices, 0, sizeof(w->pat.slices));
-	memset(w->pat.rank_slices, 0, sizeof(w->pat.rank_slices));
+	w->stream.ops->reset_counts(&w->stream);
 }
 
 /* The last thread to finish wakes the main thread at once, rather than
@@ -324,8 +322,6 @@ static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
 	const struct spec *s = &w->wl->spec;
-	const int fixed_kind = s->op == OP_TRIM ? IO_TRIM :
-			       s->op == OP_WRITE ? IO_WRITE : IO_READ;
 	uint64_t base, deadline;
 	int ret = 0;
 
@@ -337,7 +333,7 @@ static void *worker_main(void *arg)
 	if (warmup_ns) {
 		/* every thread, failed or not, meets the measured start */
 		if (!ret)
-			warm_up(w, fixed_kind);
+			warm_up(w);
 		wait_for_start();
 	}
 	if (ret) {
@@ -348,7 +344,7 @@ static void *worker_main(void *arg)
 	}
 	base = run_start_ns;
 	deadline = s->time_limit_ns ? base + s->time_limit_ns : UINT64_MAX;
-	run_loop(w, base, deadline, fixed_kind);
+	run_loop(w, base, deadline);
 	/* The thread ran until now: with think time that is after its last
 	 * completion, and ops/s must count that time too. */
 	w->t_end = now_ns() - base;
@@ -356,17 +352,12 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
-static const char *kind_name(int kind)
-{
-	return kind == IO_READ ? "read" : kind == IO_WRITE ? "write" : "trim";
-}
-
 /* The sentence for a thread's failure, in wl->errmsg. */
 static void describe_failure(struct workload *wl, const struct worker *w,
 			     unsigned i)
 {
 	char why[PATH_MAX + 128];
-	const char *verb = kind_name(w->err_kind);
+	const char *verb = io_kind_name(w->err_kind);
 
 	if (w->err_kind == IO_KIND_START) {
 		snprintf(wl->errmsg, sizeof(wl->errmsg),
@@ -387,10 +378,17 @@ static void describe_failure(struct workload *wl, const struct worker *w,
 			 memory_budget_text());
 		return;
 	}
+	if (IO_IS_FLUSH(w->err_kind)) {
+		snprintf(wl->errmsg, sizeof(wl->errmsg),
+			 "%s of %.1500s failed in thread %u: %.2000s", verb,
+			 wl->tgt.path, i,
+			 w->io.err[0] ? w->io.err : strerror(-w->error));
+		return;
+	}
 	if (w->err_done >= 0)
 		snprintf(why, sizeof(why), "short %s: %lld of %llu bytes%s",
 			 verb, (long long)w->err_done,
-			 (unsigned long long)wl->spec.bs,
+			 (unsigned long long)w->err_len,
 			 w->err_done == 0 ? " (the end of the target: it shrank during the run?)" : "");
 	else if (w->io.err[0])	/* the engine's own words for it */
 		snprintf(why, sizeof(why), "%s", w->io.err);
@@ -398,7 +396,7 @@ static void describe_failure(struct workload *wl, const struct worker *w,
 		snprintf(why, sizeof(why), "%s", strerror(-w->error));
 	snprintf(wl->errmsg, sizeof(wl->errmsg),
 		 "%s of %llu bytes at offset %llu of %.1500s failed in thread %u: %.2000s",
-		 verb, (unsigned long long)wl->spec.bs,
+		 verb, (unsigned long long)w->err_len,
 		 (unsigned long long)w->err_off, wl->tgt.path, i, why);
 }
 
@@ -452,13 +450,20 @@ static void collect(struct workload *wl)
 		wl->few_ios_warning = wl->nwarn - 1;
 	}
 	warn_overrun(wl, elapsed);
+	if (wl->sizes.active) {
+		const uint64_t *hits[4096];
+
+		for (i = 0; i < n; i++)
+			hits[i] = wl->workers[i].stream.size_hits;
+		size_fit_compute(&wl->size_fit, &wl->sizes, hits, n);
+	}
 	wl->fit.present = false;
 	if (!wl->spec.seq && wl->have_result && wl->res.ops_total) {
 		const uint64_t *slices[4096], *ranks[4096];
 
 		for (i = 0; i < n; i++) {
-			slices[i] = wl->workers[i].pat.slices;
-			ranks[i] = wl->workers[i].pat.rank_slices;
+			slices[i] = wl->workers[i].stream.pat.slices;
+			ranks[i] = wl->workers[i].stream.pat.rank_slices;
 		}
 		fit_compute(&wl->fit, &wl->dist, slices, ranks, n);
 		dist_describe(&wl->dist, &wl->spec, wl->fit.name,

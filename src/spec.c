@@ -6,6 +6,7 @@
 #include "spec.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,9 +67,19 @@ void spec_free(struct spec *s)
 	s->target = s->dist_arg = s->output = NULL;
 }
 
+unsigned spec_kinds(const struct spec *s)
+{
+	struct op_mix m;
+
+	if (s->op == OP_MIX)
+		return mix_kinds(&s->opmix);
+	mix_ops_of(s->op, s->rwmix, &m);
+	return mix_kinds(&m);
+}
+
 bool spec_is_destructive(const struct spec *s)
 {
-	return s->op != OP_READ;
+	return spec_kinds(s) & (1U << IO_WRITE | 1U << IO_TRIM);
 }
 
 void spec_error(const struct spec *s, const char *fmt, ...)
@@ -87,6 +98,7 @@ void spec_error(const struct spec *s, const char *fmt, ...)
 void spec_adapt_defaults(struct spec *s)
 {
 	const struct engine_ops *e = engine_get(s->engine);
+	size_t i;
 
 	/* A command-line default that cannot apply to this line's engine is
 	 * not an error on the line: `rebench -q 32 --batch 8 < lines` may mix
@@ -97,12 +109,37 @@ void spec_adapt_defaults(struct spec *s)
 		if (!spec_given(s, "batch"))
 			s->batch = 1;
 	}
-	if (e != &engine_uring) {
-		if (!spec_given(s, "sqpoll"))
-			s->sqpoll = false;
-		if (!spec_given(s, "hipri"))
-			s->hipri = false;
+	/* ... nor an option private to another engine (--sqpoll) */
+	for (i = 0; i < opt_count; i++) {
+		const struct opt_desc *o = &opt_table[i];
+
+		if (o->type == OPT_FLAG && o->scope == SCOPE_WORKLOAD &&
+		    engine_private_option(o->name) && !engine_takes(e, o->name) &&
+		    !spec_given(s, o->name))
+			*(bool *)((char *)s + o->off) = false;
 	}
+}
+
+/* An engine-private option set for an engine that does not take it. */
+static int check_engine_options(const struct spec *s,
+				const struct engine_ops *e)
+{
+	char owners[128];
+	size_t i;
+
+	for (i = 0; i < opt_count; i++) {
+		const struct opt_desc *o = &opt_table[i];
+
+		if (o->type != OPT_FLAG || o->scope != SCOPE_WORKLOAD ||
+		    !engine_private_option(o->name) || engine_takes(e, o->name) ||
+		    !*(const bool *)((const char *)s + o->off))
+			continue;
+		spec_error(s, "--%s: applies to %s only, not to %s",
+			   o->name, engine_owners(o->name, owners, sizeof(owners)),
+			   e->name);
+		return -EINVAL;
+	}
+	return 0;
 }
 
 int spec_check(const struct spec *s)
@@ -151,16 +188,14 @@ int spec_check(const struct spec *s)
 			   (unsigned long long)s->batch, (unsigned long long)s->qd);
 		return -EINVAL;
 	}
-	if (e == &engine_uring && s->qd > 32768) {
-		spec_error(s, "-q/--queue-depth %llu: an io_uring ring holds at most 32768 entries; use -q 32768 or less, or more threads (-c)",
-			   (unsigned long long)s->qd);
+	if (e->max_qd && s->qd > e->max_qd) {
+		spec_error(s, "-q/--queue-depth %llu: the %s engine takes at most %u I/Os in flight per thread; use -q %u or less, or more threads (-c)",
+			   (unsigned long long)s->qd, e->name, e->max_qd,
+			   e->max_qd);
 		return -EINVAL;
 	}
-	if ((s->sqpoll || s->hipri) && e != &engine_uring) {
-		spec_error(s, "--%s: applies to -t uring only, not to %s",
-			   s->sqpoll ? "sqpoll" : "hipri", e->name);
+	if (check_engine_options(s, e))
 		return -EINVAL;
-	}
 	if (s->hipri && s->paged) {
 		spec_error(s, "--hipri: polled completions need O_DIRECT; drop -p");
 		return -EINVAL;
@@ -170,9 +205,14 @@ int spec_check(const struct spec *s)
 			   e->name, e->name);
 		return -EINVAL;
 	}
-	if (s->op == OP_TRIM && (e->flags & ENGINE_NO_TRIM)) {
-		spec_error(s, "-o trim: the %s engine cannot discard; use -t stateful, stateless or mmap",
-			   e->name);
+	if (SPEC_DOES(s, IO_TRIM) && (e->flags & ENGINE_NO_TRIM)) {
+		spec_error(s, "-o %s: the %s engine cannot discard; use -t stateful, stateless or mmap",
+			   s->op == OP_MIX ? "with trim" : "trim", e->name);
+		return -EINVAL;
+	}
+	if (s->duration.kind != AMOUNT_TIME &&
+	    !(spec_kinds(s) & (1U << IO_READ | 1U << IO_WRITE | 1U << IO_TRIM))) {
+		spec_error(s, "-d/--duration in bytes or %%: a stream of flushes alone moves no data, so it would never end; give -d a time, or add reads or writes to -o");
 		return -EINVAL;
 	}
 	if ((e->flags & ENGINE_ASYNC) && s->pause_ns) {
@@ -180,7 +220,7 @@ int spec_check(const struct spec *s)
 			   e->name);
 		return -EINVAL;
 	}
-	if (s->append && e != &engine_stateful && e != &engine_stateless) {
+	if (s->append && !(e->flags & ENGINE_APPENDS)) {
 		spec_error(s, "-a/--append: appending needs -t stateful or stateless; the %s engine writes at explicit offsets",
 			   e->name);
 		return -EINVAL;
@@ -235,6 +275,55 @@ static uint64_t pct_of(double pct, uint64_t whole)
 static uint64_t opt_bit(const char *long_name)
 {
 	return 1ULL << options_index(options_find_long(long_name));
+}
+
+/* Every size of the mix is a multiple of sector. */
+static bool mix_sizes_aligned(const struct spec *s, uint64_t sector)
+{
+	const struct size_mix *m = &s->bsmix;
+	unsigned i;
+
+	if (m->range)
+		return m->size[0] % sector == 0 && m->step % sector == 0;
+	for (i = 0; i < m->n; i++)
+		if (m->size[i] % sector)
+			return false;
+	return true;
+}
+
+/* The operation shares of a plain -o, and the size mix against the
+ * target: a range's default step, and O_DIRECT's sector multiples. */
+static int resolve_sizes(struct spec *s, const struct target *t)
+{
+	uint64_t sector = t->logical ? t->logical : 512;
+	struct size_mix *m = &s->bsmix;
+	char mix[512];
+	unsigned i;
+
+	if (s->op != OP_MIX)
+		mix_ops_of(s->op, s->rwmix, &s->opmix);
+	if (!m->n)
+		return 0;
+	if (m->range && !m->step_given)
+		m->step = s->paged ? 1 : sector;
+	if (m->range && (m->size[1] - m->size[0]) % m->step) {
+		spec_error(s, "-b/--block-size %s: the default step (%llu bytes, %s) does not divide the range; give a step: MIN-MAX/STEP",
+			   mix_sizes_text(m, s->bs, mix, sizeof(mix)),
+			   (unsigned long long)m->step,
+			   s->paged ? "one byte with -p" : "the logical sector with O_DIRECT");
+		return -EINVAL;
+	}
+	if (s->paged || mix_sizes_aligned(s, sector))
+		return 0;
+	for (i = 0; i < m->n && !m->range && !(m->size[i] % sector); i++)
+		;
+	spec_error(s, "-b/--block-size %s: %s %llu is not a multiple of the logical sector size of %s (%llu bytes), which O_DIRECT requires of every I/O; use multiples of %llu or -p for page cache I/O",
+		   mix_sizes_text(m, s->bs, mix, sizeof(mix)),
+		   m->range ? (m->size[0] % sector ? "the smallest size" : "the step") : "the size",
+		   (unsigned long long)(m->range ? (m->size[0] % sector ? m->size[0] : m->step) : m->size[i]),
+		   s->target, (unsigned long long)sector,
+		   (unsigned long long)sector);
+	return -EINVAL;
 }
 
 int spec_resolve(struct spec *s, const struct target *t)
@@ -302,7 +391,11 @@ int spec_resolve(struct spec *s, const struct target *t)
 		s->bs = t->logical;
 		s->bs_is_sector = true;
 	}
-	s->stride_eff = s->stride ? s->stride : s->bs;
+	if (resolve_sizes(s, t))
+		return -EINVAL;
+	/* Without -s a size mix aligns its offsets to its smallest size, as
+	 * fio's blockalign does; sequential mixes go on contiguously. */
+	s->stride_eff = s->stride ? s->stride : size_mix_min(&s->bsmix, s->bs);
 	if (!s->paged) {
 		const struct { const char *opt; uint64_t v; } need[] = {
 			{ "-b/--block-size", s->bs },
@@ -333,15 +426,15 @@ int spec_resolve(struct spec *s, const struct target *t)
 			   (unsigned long long)sector);
 		return -EINVAL;
 	}
-	if (s->op == OP_TRIM && t->kind != TARGET_FILE) {
+	if (SPEC_DOES(s, IO_TRIM) && t->kind != TARGET_FILE) {
 		if (!t->discard_max) {
 			spec_error(s, "-o trim: %s does not support discard (its queue/discard_max_bytes is 0)",
 				   s->target);
 			return -EINVAL;
 		}
 		if (s->bs % sector || s->stride_eff % sector ||
-		    s->region_start % sector) {
-			spec_error(s, "-o trim: block size, stride and offset must be multiples of the logical sector size of %s (%llu bytes) for BLKDISCARD",
+		    s->region_start % sector || !mix_sizes_aligned(s, sector)) {
+			spec_error(s, "-o trim: block sizes, stride and offset must be multiples of the logical sector size of %s (%llu bytes) for BLKDISCARD",
 				   s->target, (unsigned long long)sector);
 			return -EINVAL;
 		}
@@ -356,6 +449,7 @@ int spec_resolve(struct spec *s, const struct target *t)
 	}
 	s->time_limit_ns = 0;
 	s->ops_limit = 0;
+	s->bytes_limit = 0;
 	switch (s->duration.kind) {
 	case AMOUNT_BYTES:
 		bytes = s->duration.value;
@@ -367,9 +461,20 @@ int spec_resolve(struct spec *s, const struct target *t)
 		s->time_limit_ns = s->duration.value;
 		return 0;
 	}
+	if (size_mix_active(&s->bsmix)) {
+		/* the threads stop after these bytes; the I/O count is what
+		 * the mix's mean size makes of them (progress, estimates) */
+		s->bytes_limit = bytes ? bytes : 1;
+		s->ops_limit = (uint64_t)ceil((double)s->bytes_limit /
+					      size_mix_mean(&s->bsmix, s->bs));
+		if (!s->ops_limit)
+			s->ops_limit = 1;
+		return 0;
+	}
 	s->ops_limit = (bytes + s->bs - 1) / s->bs;
 	if (!s->ops_limit)
 		s->ops_limit = 1;
+	s->bytes_limit = s->ops_limit * s->bs;
 	return 0;
 }
 

@@ -7,20 +7,15 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "iokind.h"
+#include "mix.h"
 #include "units.h"
 
-enum io_op { OP_READ, OP_WRITE, OP_TRIM, OP_RW };
 enum io_dir { DIR_FORWARD, DIR_BACKWARD };
 enum dist_kind {
 	DIST_UNIFORM, DIST_NORMAL, DIST_POW, DIST_ZIPF, DIST_PARETO,
 	DIST_ZONED, DIST_CONST,
 };
-/* Operation actually issued for one I/O (a mix picks one per I/O).  The
- * order is the order of every per-operation output (-n blocks, JSON). */
-enum io_kind { IO_READ, IO_WRITE, IO_TRIM, IO_FSYNC, IO_FDATASYNC, IO_KINDS };
-/* Flushes have no offset and no size. */
-#define IO_IS_FLUSH(kind) ((kind) >= IO_FSYNC)
-
 struct spec {
 	char *target;
 	unsigned line;		/* stdin line number; 0 = command line */
@@ -35,9 +30,11 @@ struct spec {
 
 	int op;			/* enum io_op */
 	double rwmix;		/* % reads for rw */
+	struct op_mix opmix;	/* -o as a mix; resolved: every op's shares */
 	int seq;		/* 0 rnd, 1 seq (an enum value of -w) */
 	int direction;		/* enum io_dir */
-	uint64_t bs;
+	uint64_t bs;		/* the size; with a mix, the largest */
+	struct size_mix bsmix;	/* -b as a split or a range */
 	uint64_t stride;	/* 0: same as bs */
 	int dist;		/* enum dist_kind */
 	char *dist_arg;		/* text after "name:" */
@@ -69,7 +66,9 @@ struct spec {
 	uint64_t stride_eff;
 	uint64_t slots;
 	uint64_t time_limit_ns;	/* 0: not time-limited */
-	uint64_t ops_limit;	/* 0: not limited by amount of data */
+	uint64_t ops_limit;	/* 0: not limited by amount of data; with a
+				 * size mix, the expected I/Os */
+	uint64_t bytes_limit;	/* bytes of data I/O asked for, or 0 */
 };
 
 /* Whole-run options; only valid on the command line. */
@@ -92,6 +91,10 @@ void spec_defaults(struct spec *s);
 /* Deep copy: a stdin line starts from the command-line defaults. */
 int spec_copy(struct spec *dst, const struct spec *src);
 void spec_free(struct spec *s);
+/* The operation kinds the workload issues (a bit per enum io_kind). */
+unsigned spec_kinds(const struct spec *s);
+#define SPEC_DOES(s, kind) ((spec_kinds(s) >> (kind)) & 1U)
+/* Does it write or trim? */
 bool spec_is_destructive(const struct spec *s);
 
 #endif

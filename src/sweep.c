@@ -7,10 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool sweep_is_range(const char *val)
-{
-	return val && (strstr(val, "..") || strchr(val, ','));
-}
 
 static int fail(const struct opt_desc *o, const char *text,
 		const struct parse_ctx *ctx, const char *why)
@@ -49,6 +45,7 @@ static int number(const struct opt_desc *o, const char *s, double *v)
 
 	switch (o->type) {
 	case OPT_SIZE:
+	case OPT_BSIZE:
 		if (parse_size(s, &u))
 			return -EINVAL;
 		*v = (double)u;
@@ -75,7 +72,8 @@ static void format(const struct opt_desc *o, double v, char *buf, size_t len)
 {
 	if (o->type == OPT_TIME)
 		snprintf(buf, len, "%lluns", (unsigned long long)llround(v));
-	else if (o->type == OPT_SIZE || o->type == OPT_COUNT)
+	else if (o->type == OPT_SIZE || o->type == OPT_BSIZE ||
+		 o->type == OPT_COUNT)
 		snprintf(buf, len, "%llu", (unsigned long long)llround(v));
 	else
 		snprintf(buf, len, "%.10g", v);
@@ -91,7 +89,8 @@ static int expand_range(struct sweep_axis *ax, const struct opt_desc *o,
 	size_t n;
 	int ret;
 
-	if (o->type != OPT_SIZE && o->type != OPT_COUNT && o->type != OPT_TIME &&
+	if (o->type != OPT_SIZE && o->type != OPT_BSIZE &&
+	    o->type != OPT_COUNT && o->type != OPT_TIME &&
 	    o->type != OPT_PERCENT && o->type != OPT_DOUBLE)
 		return fail(o, text, ctx, "ranges take sizes, counts, times or percentages; give a list (a,b,c) instead");
 	sep = strpbrk(dots + 2, "/*");
@@ -193,9 +192,13 @@ int sweep_add(struct sweep *sw, const struct opt_desc *o, const char *text,
 	free(ax->values);
 	memset(ax, 0, sizeof(*ax));
 	ax->opt = o;
-	ax->numeric = o->type == OPT_SIZE || o->type == OPT_COUNT ||
+	ax->numeric = o->type == OPT_SIZE || o->type == OPT_BSIZE ||
+		      o->type == OPT_COUNT ||
 		      o->type == OPT_TIME || o->type == OPT_PERCENT ||
 		      o->type == OPT_DOUBLE;
+	/* a list of size mixes (4k/50:8k/50,16k) sweeps text, not numbers */
+	if (o->type == OPT_BSIZE && !strstr(text, "..") && strpbrk(text, ":/-"))
+		ax->numeric = false;
 	ret = strstr(text, "..") ? expand_range(ax, o, text, ctx) :
 				   expand_list(ax, o, text, ctx);
 	if (ret)
@@ -268,3 +271,19 @@ void sweep_free(struct sweep *sw)
 	}
 	memset(sw, 0, sizeof(*sw));
 }
+
+static int hook_add(void *arg, const struct opt_desc *o, const char *text,
+		    const struct parse_ctx *ctx)
+{
+	return sweep_add(arg, o, text, ctx);
+}
+
+static void hook_remove(void *arg, const struct opt_desc *o)
+{
+	sweep_remove(arg, o);
+}
+
+const struct range_hooks sweep_range_hooks = {
+	.add = hook_add,
+	.remove = hook_remove,
+};

@@ -36,8 +36,9 @@ struct sweep {
 	size_t npoints;
 };
 
-/* Is this value a range or a list? */
-bool sweep_is_range(const char *val);
+/* The parser's hooks for ranges and lists (options.h): give them with the
+ * sweep as the parse context's ranges_arg. */
+extern const struct range_hooks sweep_range_hooks;
 /* Add an axis for o from text; 0 or -EINVAL after a message (empty range,
  * zero step, factor <= 1, range on a non-numeric option, too many). */
 int sweep_add(struct sweep *sw, const struct opt_desc *o, const char *text,

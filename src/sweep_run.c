@@ -103,7 +103,7 @@ static int check_all(struct run_ctx *ctx, const struct sweep *sw,
 				continue;
 			for (c = 0; c < nconfirm; c++)
 				if (!strcmp(confirm_set[c].tgt.path, wl->tgt.path) &&
-				    confirm_set[c].spec.op == wl->spec.op)
+				    spec_kinds(&confirm_set[c].spec) == spec_kinds(&wl->spec))
 					break;
 			if (c < nconfirm || nconfirm == 64)
 				continue;

@@ -17,6 +17,7 @@
 #include "repeat.h"
 #include "spec.h"
 #include "stats.h"
+#include "stream.h"
 #include "target.h"
 
 #define MAX_WARNINGS 16
@@ -28,12 +29,9 @@ struct worker {
 	struct workload *wl;
 	unsigned index;
 	struct io_ctx io;
-	struct pattern pat;
-	struct prng rng;
+	struct io_stream stream;	/* where its I/Os come from */
 	struct thread_stats st;
-	uint64_t ops_limit;	/* 0: until the deadline */
 	uint64_t t_end;		/* when the thread stopped, from the start */
-	uint64_t read_below;	/* rw: read when (rand >> 11) < this */
 	struct io_unit **free_units;	/* async: qd slots each */
 	struct io_unit **done_units;
 	bool engine_ready;	/* init succeeded: cleanup is due */
@@ -43,6 +41,7 @@ struct worker {
 	int error;		/* -errno of the failed I/O */
 	int err_kind;
 	uint64_t err_off;
+	uint32_t err_len;
 	int64_t err_done;	/* a short transfer's bytes, else -1 */
 };
 
@@ -52,6 +51,8 @@ struct workload {
 	const struct engine_ops *eng;
 	struct dist dist;	/* random workloads: where offsets go */
 	struct fit fit;		/* ... and where they went */
+	struct size_table sizes;	/* a size mix's draw table */
+	struct size_fit size_fit;	/* ... and the sizes drawn */
 	unsigned index;		/* position in the run, from 0 */
 	int shared_fd;
 	bool needs_layout;	/* holes to fill before measuring */

@@ -132,18 +132,21 @@ static int uring_queue(struct io_ctx *io, struct io_unit *u)
 
 	if (!sqe)
 		return -EBUSY;	/* cannot happen: qd entries, qd units */
-	if (s->fixed_bufs) {
+	if (IO_IS_FLUSH(u->kind)) {
+		io_uring_prep_fsync(sqe, fd, u->kind == IO_FDATASYNC ?
+					     IORING_FSYNC_DATASYNC : 0);
+	} else if (s->fixed_bufs) {
 		if (rd)
-			io_uring_prep_read_fixed(sqe, fd, u->buf, (unsigned)io->bs,
+			io_uring_prep_read_fixed(sqe, fd, u->buf, u->len,
 						 u->off, (int)u->idx);
 		else
-			io_uring_prep_write_fixed(sqe, fd, u->wbuf, (unsigned)io->bs,
+			io_uring_prep_write_fixed(sqe, fd, u->wbuf, u->len,
 						  u->off, (int)(u->wbuf == u->buf ?
 						  u->idx : io->qd + u->idx));
 	} else if (rd) {
-		io_uring_prep_read(sqe, fd, u->buf, (unsigned)io->bs, u->off);
+		io_uring_prep_read(sqe, fd, u->buf, u->len, u->off);
 	} else {
-		io_uring_prep_write(sqe, fd, u->wbuf, (unsigned)io->bs, u->off);
+		io_uring_prep_write(sqe, fd, u->wbuf, u->len, u->off);
 	}
 	if (s->fixed_file)
 		sqe->flags |= IOSQE_FIXED_FILE;
@@ -245,8 +248,15 @@ static void uring_cleanup(struct io_ctx *io)
 const struct engine_ops engine_uring = {
 	.name = "uring",
 	.aliases = { "io_uring" },
-	.summary = "io_uring (liburing), -q in flight, batched, registered buffers",
+	.summary = "io_uring (liburing), -q in flight, batched, registered buffers, IORING_OP_FSYNC",
 	.flags = ENGINE_ASYNC | ENGINE_NO_TRIM,
+	.fio_name = "io_uring",
+	.fio_extra = { "fixedbufs=1", "registerfiles=1" },
+	.max_qd = 32768,	/* IORING_MAX_ENTRIES */
+	.opts = {
+		{ "sqpoll", "sqthread_poll=1" },
+		{ "hipri", "hipri=1" },
+	},
 	.init = uring_init,
 	.thread_start = uring_thread_start,
 	.queue = uring_queue,
@@ -263,6 +273,13 @@ const struct engine_ops engine_uring = {
 	.aliases = { "io_uring" },
 	.summary = "io_uring (liburing), -q in flight, batched, registered buffers",
 	.flags = ENGINE_ASYNC,
+	.fio_name = "io_uring",
+	.fio_extra = { "fixedbufs=1", "registerfiles=1" },
+	.max_qd = 32768,	/* IORING_MAX_ENTRIES */
+	.opts = {
+		{ "sqpoll", "sqthread_poll=1" },
+		{ "hipri", "hipri=1" },
+	},
 	.unavailable = "this rebench was built without liburing; install liburing-dev (apt-get install liburing-dev) and rebuild",
 };
 

@@ -23,6 +23,31 @@ struct naio_state {
 	struct io_event *events;
 };
 
+/*
+ * Native AIO flushes (IOCB_CMD_FSYNC/FDSYNC) came with Linux 4.18 and need
+ * a file system that implements fsync: ask the kernel once, before the
+ * run, with one real fdatasync of the target, so that a stream with
+ * flushes is refused up front rather than failing on its first flush.
+ */
+static int probe_flush(struct io_ctx *io, struct naio_state *s)
+{
+	struct iocb cb, *list[1] = { &cb };
+	struct io_event ev;
+	int ret;
+
+	io_prep_fdsync(&cb, io->fd);
+	ret = io_submit(s->ctx, 1, list);
+	if (ret == 1)
+		ret = io_getevents(s->ctx, 1, 1, &ev, NULL);
+	if (ret == 1 && (long)ev.res >= 0)
+		return 0;
+	if (ret == 1)
+		ret = (int)(long)ev.res;
+	snprintf(io->err, sizeof(io->err), "this kernel's native AIO cannot flush this target (an IOCB_CMD_FDSYNC was refused: %s; it needs Linux 4.18 and a file system with fsync); use -t uring or -t paio for fsync and fdatasync",
+		 strerror(ret < 0 ? -ret : EINVAL));
+	return ret < 0 ? ret : -EINVAL;
+}
+
 static int naio_init(struct io_ctx *io)
 {
 	struct naio_state *s = calloc(1, sizeof(*s));
@@ -44,7 +69,7 @@ static int naio_init(struct io_ctx *io)
 		s->ctx = 0;
 		return ret;
 	}
-	return 0;
+	return io->flushes ? probe_flush(io, s) : 0;
 }
 
 static int naio_queue(struct io_ctx *io, struct io_unit *u)
@@ -52,10 +77,14 @@ static int naio_queue(struct io_ctx *io, struct io_unit *u)
 	struct naio_state *s = io->priv;
 	struct iocb *cb = &s->cbs[u->idx];
 
-	if (u->kind == IO_READ)
-		io_prep_pread(cb, io->fd, u->buf, io->bs, (long long)u->off);
+	if (u->kind == IO_FSYNC)
+		io_prep_fsync(cb, io->fd);
+	else if (u->kind == IO_FDATASYNC)
+		io_prep_fdsync(cb, io->fd);
+	else if (u->kind == IO_READ)
+		io_prep_pread(cb, io->fd, u->buf, u->len, (long long)u->off);
 	else
-		io_prep_pwrite(cb, io->fd, u->wbuf, io->bs, (long long)u->off);
+		io_prep_pwrite(cb, io->fd, u->wbuf, u->len, (long long)u->off);
 	cb->data = u;
 	s->staged[s->nstaged++] = cb;
 	return 0;
@@ -122,6 +151,7 @@ const struct engine_ops engine_naio = {
 	.aliases = { "libaio" },
 	.summary = "Linux native AIO (libaio), -q in flight, batched",
 	.flags = ENGINE_ASYNC | ENGINE_NO_TRIM,
+	.fio_name = "libaio",
 	.init = naio_init,
 	.queue = naio_queue,
 	.commit = naio_commit,
@@ -136,6 +166,7 @@ const struct engine_ops engine_naio = {
 	.aliases = { "libaio" },
 	.summary = "Linux native AIO (libaio), -q in flight, batched",
 	.flags = ENGINE_ASYNC,
+	.fio_name = "libaio",
 	.unavailable = "this rebench was built without libaio; install libaio-dev (apt-get install libaio-dev) and rebuild",
 };
 

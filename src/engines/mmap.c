@@ -94,6 +94,13 @@ static ssize_t mmap_io(struct io_ctx *io, int kind, uint64_t off, size_t len)
 
 	if (kind == IO_TRIM)
 		return io_trim(io, off, len);
+	if (IO_IS_FLUSH(kind)) {
+		/* the whole mapping: what a flush of the file means here;
+		 * msync has no data-only variant, so both kinds do this */
+		if (msync(m->base, m->map_len, MS_SYNC))
+			return -errno;
+		return 0;
+	}
 	if (sigsetjmp(jump, 0)) {
 		bus_jump = NULL;
 		snprintf(io->err, sizeof(io->err), "the mapping is no longer backed (SIGBUS): the target shrank below this offset during the run");
@@ -130,8 +137,9 @@ static void mmap_cleanup(struct io_ctx *io)
 
 const struct engine_ops engine_mmap = {
 	.name = "mmap",
-	.summary = "memcpy from/to a shared mapping, msync when flushing",
+	.summary = "memcpy from/to a shared mapping, msync when flushing (fsync and fdatasync: msync of the mapping)",
 	.flags = ENGINE_SYNC | ENGINE_NEEDS_PAGED,
+	.fio_name = "mmap",
 	.init = mmap_init,
 	.sync_io = mmap_io,
 	.cleanup = mmap_cleanup,

@@ -5,6 +5,7 @@
  */
 #include <aio.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@ struct paio_state {
 	struct aiocb *cbs;		/* one per unit */
 	struct aiocb **staged;
 	unsigned nstaged;
+	struct aiocb **data;		/* commit: the staged reads and writes */
 	const struct aiocb **inflight;	/* for aio_suspend */
 	unsigned ninflight;
 };
@@ -29,8 +31,9 @@ static int paio_init(struct io_ctx *io)
 	p->cbs = calloc(io->qd, sizeof(*p->cbs));
 	p->staged = calloc(io->qd, sizeof(*p->staged));
 	p->inflight = calloc(io->qd, sizeof(*p->inflight));
+	p->data = calloc(io->qd, sizeof(*p->data));
 	io->priv = p;
-	if (!p->cbs || !p->staged || !p->inflight)
+	if (!p->cbs || !p->staged || !p->inflight || !p->data)
 		return -ENOMEM;
 	return 0;
 }
@@ -43,9 +46,11 @@ static int paio_queue(struct io_ctx *io, struct io_unit *u)
 	memset(cb, 0, sizeof(*cb));
 	cb->aio_fildes = io->fd;
 	cb->aio_buf = u->kind == IO_READ ? u->buf : u->wbuf;
-	cb->aio_nbytes = io->bs;
+	cb->aio_nbytes = u->len;
 	cb->aio_offset = (off_t)u->off;
-	cb->aio_lio_opcode = u->kind == IO_READ ? LIO_READ : LIO_WRITE;
+	/* a flush goes through aio_fsync at commit, not lio_listio */
+	cb->aio_lio_opcode = IO_IS_FLUSH(u->kind) ? LIO_NOP :
+			     u->kind == IO_READ ? LIO_READ : LIO_WRITE;
 	cb->aio_sigevent.sigev_notify = SIGEV_NONE;
 	p->staged[p->nstaged++] = cb;
 	return 0;
@@ -56,14 +61,33 @@ static int paio_commit(struct io_ctx *io)
 	struct paio_state *p = io->priv;
 	unsigned i;
 
+	struct aiocb **data = p->data;
+	unsigned ndata = 0;
+	int ret = 0;
+
 	if (!p->nstaged)
 		return 0;
-	if (lio_listio(LIO_NOWAIT, p->staged, (int)p->nstaged, NULL))
-		return -errno;
 	for (i = 0; i < p->nstaged; i++)
-		p->inflight[p->ninflight++] = p->staged[i];
+		if (p->staged[i]->aio_lio_opcode != LIO_NOP)
+			data[ndata++] = p->staged[i];
+	if (ndata && lio_listio(LIO_NOWAIT, data, (int)ndata, NULL))
+		return -errno;
+	for (i = 0; i < ndata; i++)
+		p->inflight[p->ninflight++] = data[i];
+	/* flushes after the data of their batch, each its own request */
+	for (i = 0; i < p->nstaged && !ret; i++) {
+		struct aiocb *cb = p->staged[i];
+
+		if (cb->aio_lio_opcode != LIO_NOP)
+			continue;
+		if (aio_fsync(io->units[cb - p->cbs].kind == IO_FDATASYNC ?
+			      O_DSYNC : O_SYNC, cb))
+			ret = -errno;
+		else
+			p->inflight[p->ninflight++] = cb;
+	}
 	p->nstaged = 0;
-	return 0;
+	return ret;
 }
 
 static int paio_reap(struct io_ctx *io, unsigned min, struct io_unit **done)
@@ -123,6 +147,7 @@ static void paio_cleanup(struct io_ctx *io)
 	free(p->cbs);
 	free(p->staged);
 	free(p->inflight);
+	free(p->data);
 	free(p);
 	io->priv = NULL;
 }
@@ -130,8 +155,10 @@ static void paio_cleanup(struct io_ctx *io)
 const struct engine_ops engine_paio = {
 	.name = "paio",
 	.aliases = { "posixaio" },
-	.summary = "POSIX aio (lio_listio, aio_suspend), -q in flight",
+	.summary = "POSIX aio (lio_listio, aio_suspend, aio_fsync), -q in flight",
 	.flags = ENGINE_ASYNC | ENGINE_NO_TRIM,
+	.fio_name = "posixaio",
+	.fio_note = "one lio_listio per batch (fio's posixaio engine calls aio_read/aio_write for each I/O)",
 	.init = paio_init,
 	.queue = paio_queue,
 	.commit = paio_commit,

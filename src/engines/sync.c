@@ -19,6 +19,8 @@ static ssize_t stateful_io(struct io_ctx *io, int kind, uint64_t off,
 {
 	if (kind == IO_TRIM)
 		return io_trim(io, off, len);
+	if (IO_IS_FLUSH(kind))
+		return io_flush(io, kind);
 	if (lseek(io->fd, (off_t)off, SEEK_SET) < 0)
 		return -errno;
 	if (kind == IO_READ)
@@ -31,6 +33,8 @@ static ssize_t stateless_io(struct io_ctx *io, int kind, uint64_t off,
 {
 	if (kind == IO_TRIM)
 		return io_trim(io, off, len);
+	if (IO_IS_FLUSH(kind))
+		return io_flush(io, kind);
 	if (kind == IO_READ)
 		return finish(pread(io->fd, io->buf, len, (off_t)off));
 	return finish(pwrite(io->fd, io->wbuf, len, (off_t)off));
@@ -39,15 +43,18 @@ static ssize_t stateless_io(struct io_ctx *io, int kind, uint64_t off,
 const struct engine_ops engine_stateful = {
 	.name = "stateful",
 	.aliases = { "sync" },
-	.summary = "lseek + read/write (the original Rebench default)",
-	.flags = ENGINE_SYNC | ENGINE_FILE_POS,
+	.summary = "lseek + read/write, fsync/fdatasync (the original Rebench default)",
+	.flags = ENGINE_SYNC | ENGINE_FILE_POS | ENGINE_APPENDS,
+	.fio_name = "sync",
+	.fio_note = "an lseek before every I/O, timed with it (fio's sync engine seeks only when the file position is elsewhere, before its clock starts)",
 	.sync_io = stateful_io,
 };
 
 const struct engine_ops engine_stateless = {
 	.name = "stateless",
 	.aliases = { "psync" },
-	.summary = "pread/pwrite",
-	.flags = ENGINE_SYNC,
+	.summary = "pread/pwrite, fsync/fdatasync",
+	.flags = ENGINE_SYNC | ENGINE_APPENDS,
+	.fio_name = "psync",
 	.sync_io = stateless_io,
 };

@@ -55,3 +55,27 @@ fi
 if "$REBENCH" --engines | grep -q '^naio  *async' && fio --enghelp 2>/dev/null | grep -qw libaio; then
 	exact "naio qd16 rnd read 4k, 8 MiB" read -t naio -q 16 -b 4k -d 8m
 fi
+
+# parses NAME ARGS...: the job file of a mix is one fio reads
+parses() {
+	local name=$1 job=$SCRATCH/job.fio
+	shift
+	rb --fio "$@" "$DEV"
+	assert_rc 0 "$name: rebench --fio exits 0"
+	printf '%s\n' "$RB_OUT" >"$job"
+	if fio --parse-only "$job" >"$SCRATCH/parse.out" 2>&1; then
+		pass "$name: fio --parse-only accepts the job file"
+	else
+		check_failed "$name: fio --parse-only accepts the job file" "$(cat "$SCRATCH/parse.out")"
+	fi
+}
+parses "size split" -b 4k/10:64k/50:32k/40 -d 8m
+assert_match '^bssplit=4096/10:65536/50:32768/40$' "$RB_OUT" "a split is fio's bssplit"
+parses "size range" -b 4k-64k/4k -t uring -q 8
+assert_match '^bsrange=4096-65536$' "$RB_OUT" "a range is fio's bsrange"
+assert_match 'rebench draws each of the 16 sizes equally' "$RB_OUT" "... with a note on how fio's differs"
+parses "write with fdatasync" -o write/90:fdatasync/10 -b 4k
+assert_match '^fdatasync=9$' "$RB_OUT" "a flush share is fio's fdatasync=N, N writes per flush"
+parses "read/write/fsync mix" -o read/60:write/30:fsync/10 -b 4k
+assert_match '^rwmixread=67$' "$RB_OUT" "reads' share of the data I/Os"
+assert_match '^fsync=3$' "$RB_OUT" "3 writes per fsync"

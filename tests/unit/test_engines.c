@@ -79,7 +79,19 @@ static void check_block(const char *eng, const char *what,
 	}
 }
 
-enum case_op { CASE_READ, CASE_WRITE, CASE_TRIM };
+enum case_op { CASE_READ, CASE_WRITE, CASE_TRIM, CASE_FLUSH };
+
+/* CASE_FLUSH: writes with an fsync and an fdatasync among every 8 I/Os;
+ * a flush repeats the block before it, so the file's contents are those
+ * of the writes alone. */
+#define KIND_WRITE_FLUSH 100
+
+static int kind_at(int kind, size_t k)
+{
+	if (kind != KIND_WRITE_FLUSH)
+		return kind;
+	return k % 8 == 3 ? IO_FSYNC : k % 8 == 7 ? IO_FDATASYNC : IO_WRITE;
+}
 
 struct engine_case {
 	int engine;		/* registry index */
@@ -193,6 +205,7 @@ static void rig_open(struct rig *r, const struct fixture *fx)
 		flags |= O_DIRECT;
 	if (c->op == CASE_WRITE)
 		flags |= O_DSYNC;
+	r->io.flushes = c->op == CASE_FLUSH;
 	r->io.fd = open(fx->path, flags);
 	if (r->io.fd < 0)
 		fail_msg("%s: open %s (flags 0x%x): %s", e->name, fx->path,
@@ -266,21 +279,24 @@ static void sync_ios(struct rig *r, const uint64_t *blocks, size_t n,
 	ssize_t ret;
 
 	for (k = 0; k < n; k++) {
-		if (kind == IO_WRITE)
+		int kd = kind_at(kind, k);
+		size_t len = IO_IS_FLUSH(kd) ? 0 : BS;
+
+		if (kd == IO_WRITE)
 			fill_block(buf, blocks[k], 1);
-		else
+		else if (!IO_IS_FLUSH(kd))
 			memset(buf, 0, BS);
-		ret = r->e->sync_io(&r->io, kind, blocks[k] * BS, BS);
-		if (ret != (ssize_t)BS) {
+		ret = r->e->sync_io(&r->io, kd, blocks[k] * BS, len);
+		if (ret != (ssize_t)len) {
 			rig_cleanup(r);
 			fail_msg("%s: sync_io kind %d at offset %llu returned %zd (%s), expected %u",
 				 r->e->name, kind,
 				 (unsigned long long)blocks[k] * BS, ret,
 				 ret < 0 ? strerror((int)-ret) : "short", BS);
 		}
-		if (kind == IO_READ)
+		if (kd == IO_READ)
 			check_block(r->e->name, "sync read", buf, blocks[k], 0);
-		else if (kind == IO_WRITE)
+		else if (kd == IO_WRITE)
 			/* the engine must not have touched the source */
 			check_block(r->e->name, "write source buffer", buf,
 				    blocks[k], 1);
@@ -315,12 +331,13 @@ static void async_ios(struct rig *r, const uint64_t *blocks, size_t n,
 			for (staged = 0; staged < batch && next < n; staged++) {
 				struct io_unit *u = free_units[--nfree];
 
-				u->kind = kind;
+				u->kind = kind_at(kind, next);
 				u->off = blocks[next] * BS;
+				u->len = IO_IS_FLUSH(u->kind) ? 0 : BS;
 				u->res = INT64_MIN;
-				if (kind == IO_WRITE)
+				if (u->kind == IO_WRITE)
 					fill_block(u->buf, blocks[next], 1);
-				else
+				else if (!IO_IS_FLUSH(u->kind))
 					memset(u->buf, 0, BS);
 				req_of[u->idx] = next;
 				busy[u->idx] = true;
@@ -359,24 +376,25 @@ static void async_ios(struct rig *r, const uint64_t *blocks, size_t n,
 			busy[u->idx] = false;
 			k = req_of[u->idx];
 			seen[k]++;
-			if (u->res != (int64_t)BS) {
+			if (u->res != (int64_t)u->len) {
 				int64_t res = u->res;
 
 				rig_cleanup(r);
-				fail_msg("%s: I/O %zu at offset %llu completed with res %lld (%s), expected %u",
-					 e->name, k, (unsigned long long)blocks[k] * BS,
+				fail_msg("%s: I/O %zu (kind %d) at offset %llu completed with res %lld (%s), expected %u",
+					 e->name, k, u->kind,
+					 (unsigned long long)blocks[k] * BS,
 					 (long long)res,
 					 res < 0 && res > -4096 ? strerror((int)-res) : "short",
-					 BS);
+					 u->len);
 			}
 			if (u->off != blocks[k] * BS) {
 				rig_cleanup(r);
 				fail_msg("%s: unit offset changed by the engine", e->name);
 			}
-			if (kind == IO_READ)
+			if (u->kind == IO_READ)
 				check_block(e->name, "async read", u->buf,
 					    blocks[k], 0);
-			else
+			else if (u->kind == IO_WRITE)
 				check_block(e->name, "write source buffer",
 					    u->buf, blocks[k], 1);
 			free_units[nfree++] = u;
@@ -480,6 +498,17 @@ static void test_engine_case(void **state)
 	case CASE_WRITE:
 		n = write_blocks(blocks, 34);
 		engine_ios(&r, blocks, n, IO_WRITE);
+		rig_cleanup(&r);
+		verify_file(fx, e->name, blocks, n, 1);
+		break;
+	case CASE_FLUSH:
+		/* every engine flushes: fsync and fdatasync complete with 0
+		 * and the writes around them land */
+		n = write_blocks(blocks, 34);
+		for (size_t k = 1; k < n; k++)
+			if (IO_IS_FLUSH(kind_at(KIND_WRITE_FLUSH, k)))
+				blocks[k] = blocks[k - 1];
+		engine_ios(&r, blocks, n, KIND_WRITE_FLUSH);
 		rig_cleanup(&r);
 		verify_file(fx, e->name, blocks, n, 1);
 		break;
@@ -598,7 +627,7 @@ static void on_watchdog(int sig)
 static void add_case(struct engine_case *cases, size_t *n, int engine,
 		     enum case_op op, unsigned qd, unsigned batch)
 {
-	static const char *const opname[] = { "read", "write", "trim" };
+	static const char *const opname[] = { "read", "write", "trim", "flush" };
 	struct engine_case *c = &cases[(*n)++];
 	const struct engine_ops *e = engine_get(engine);
 
@@ -635,9 +664,11 @@ int main(void)
 			add_case(cases, &ncases, i, CASE_READ, 8, 8);
 			add_case(cases, &ncases, i, CASE_WRITE, 1, 1);
 			add_case(cases, &ncases, i, CASE_WRITE, 8, 4);
+			add_case(cases, &ncases, i, CASE_FLUSH, 8, 4);
 		} else {
 			add_case(cases, &ncases, i, CASE_READ, 1, 1);
 			add_case(cases, &ncases, i, CASE_WRITE, 1, 1);
+			add_case(cases, &ncases, i, CASE_FLUSH, 1, 1);
 			if (!(e->flags & ENGINE_NO_TRIM))
 				add_case(cases, &ncases, i, CASE_TRIM, 1, 1);
 		}

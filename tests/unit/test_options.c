@@ -95,7 +95,7 @@ static void test_table_sane(void **state)
 			assert_true(options_find_letter(o->letter) == o);
 		if (o->type != OPT_FLAG)
 			assert_non_null(o->metavar);
-		if (o->type == OPT_ENUM || o->type == OPT_DIST)
+		if (o->type == OPT_ENUM || o->type == OPT_OPS || o->type == OPT_DIST)
 			assert_non_null(o->values);
 		if (o->type == OPT_TIME)
 			assert_true(o->unit_ns > 0);
@@ -156,11 +156,13 @@ static bool field_equal(const struct opt_desc *o, const struct spec *a,
 	case OPT_FLAG:
 		return *(const bool *)x == *(const bool *)y;
 	case OPT_SIZE:
+	case OPT_BSIZE:
 	case OPT_COUNT:
 	case OPT_TIME:
 	case OPT_SEED:
 		return *(const uint64_t *)x == *(const uint64_t *)y;
 	case OPT_ENUM:
+	case OPT_OPS:
 	case OPT_DIST:
 	case OPT_ENGINE:
 		return *(const int *)x == *(const int *)y;

@@ -160,21 +160,21 @@ static int parse_words(const char *line, struct spec *s, struct run_opts *run,
 static void test_is_range(void **state)
 {
 	(void)state;
-	assert_true(sweep_is_range("512..4k/512"));
-	assert_true(sweep_is_range("512..64k*2"));
-	assert_true(sweep_is_range("4k..512/512"));	/* refused later */
-	assert_true(sweep_is_range("512,4k"));
-	assert_true(sweep_is_range("uniform,pow"));
-	assert_true(sweep_is_range(","));
-	assert_true(sweep_is_range(".."));
-	assert_false(sweep_is_range(NULL));
-	assert_false(sweep_is_range(""));
-	assert_false(sweep_is_range("4k"));
-	assert_false(sweep_is_range("1.5"));
-	assert_false(sweep_is_range("zipf:1.2"));
-	assert_false(sweep_is_range("zoned:60/10:40/90"));
-	assert_false(sweep_is_range("50%"));
-	assert_false(sweep_is_range("500ms"));
+	assert_true(options_is_range("512..4k/512"));
+	assert_true(options_is_range("512..64k*2"));
+	assert_true(options_is_range("4k..512/512"));	/* refused later */
+	assert_true(options_is_range("512,4k"));
+	assert_true(options_is_range("uniform,pow"));
+	assert_true(options_is_range(","));
+	assert_true(options_is_range(".."));
+	assert_false(options_is_range(NULL));
+	assert_false(options_is_range(""));
+	assert_false(options_is_range("4k"));
+	assert_false(options_is_range("1.5"));
+	assert_false(options_is_range("zipf:1.2"));
+	assert_false(options_is_range("zoned:60/10:40/90"));
+	assert_false(options_is_range("50%"));
+	assert_false(options_is_range("500ms"));
 }
 
 /* ------------------------------------------------------------ linear */
@@ -779,7 +779,7 @@ static void test_apply_refused_value(void **state)
 static void test_parse_collects(void **state)
 {
 	static struct sweep sw;
-	struct parse_ctx ctx = { 0, "command line", &sw };
+	struct parse_ctx ctx = { 0, "command line", &sw, &sweep_range_hooks };
 	struct run_opts run = { 0 };
 	struct spec s;
 
@@ -870,7 +870,7 @@ static void test_parse_collects(void **state)
 static void test_parse_refusals_with_sweep(void **state)
 {
 	static struct sweep sw;
-	struct parse_ctx ctx = { 0, "command line", &sw };
+	struct parse_ctx ctx = { 0, "command line", &sw, &sweep_range_hooks };
 	struct run_opts run = { 0 };
 	struct spec s;
 
@@ -932,7 +932,7 @@ static void test_parse_refused_without_sweep(void **state)
 	expect_message("stdin names", "stdin line 2: ", "uniform,pow", (const char *)NULL);
 	spec_free(&s);
 
-	/* a NULL .sweep on the command line refuses too */
+	/* no range hooks on the command line refuses too */
 	spec_defaults(&s);
 	assert_int_equal(parse_words("-b 512,1k /dev/null", &s, NULL, &cl), -EINVAL);
 	expect_message("no sweep", "ranges and lists go on the command line", (const char *)NULL);

@@ -1,0 +1,80 @@
+/* stream.h - where a worker's I/Os come from: each is (operation, offset,
+ * size), flushes have neither offset nor size.
+ *
+ * A source is a table of hooks (stream_ops); the run loop only calls
+ * stream_next() and never asks which source it has.  The synthetic source
+ * (stream_synth.c) is today's generator: the offset pattern and its
+ * distribution, the operation mix and the size mix; a recorded trace is
+ * the next source.  next() is on the hot path: no allocation, no system
+ * call, no lock.
+ */
+#ifndef REBENCH_STREAM_H
+#define REBENCH_STREAM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "iokind.h"
+#include "mix.h"
+#include "pattern.h"
+#include "prng.h"
+
+struct io_req {
+	uint64_t off;
+	uint32_t len;		/* 0 for a flush */
+	int kind;		/* enum io_kind */
+};
+
+struct io_stream;
+
+struct stream_ops {
+	const char *name;
+	/* The next I/O in *r; false when the stream has ended. */
+	bool (*next)(struct io_stream *s, struct io_req *r);
+	/* Forget what was counted (after --warmup); the stream goes on. */
+	void (*reset_counts)(struct io_stream *s);
+};
+
+struct io_stream {
+	const struct stream_ops *ops;
+	/* synthetic source */
+	struct pattern pat;
+	struct prng rng;
+	unsigned nkinds;	/* 1: every I/O is kinds[0], nothing drawn */
+	int kinds[IO_KINDS];
+	uint64_t below[IO_KINDS];	/* 53-bit thresholds, see mix.h */
+	uint32_t len;		/* the one size, when sizes is NULL */
+	const struct size_table *sizes;
+	uint64_t size_hits[SIZE_BINS_MAX];	/* I/Os per size bin */
+	bool contiguous;	/* seq with varying sizes: each I/O starts
+				 * where the one before ended */
+	bool backward;
+	uint64_t cursor, lo, hi;	/* contiguous: next edge, limits */
+	bool limited;		/* ends after budget bytes of data I/O */
+	uint64_t budget;
+};
+
+static inline bool stream_next(struct io_stream *s, struct io_req *r)
+{
+	return s->ops->next(s, r);
+}
+
+/* The synthetic source's settings for one thread. */
+struct synth_params {
+	uint64_t region_start, region_len;
+	uint64_t bs;		/* largest size */
+	uint64_t stride;	/* start-to-start of slots */
+	bool random, backward, contiguous;
+	const struct dist *dist;	/* rnd; NULL: uniform */
+	const struct op_mix *ops;
+	const struct size_table *sizes;	/* NULL or inactive: bs each */
+	uint64_t seed;
+	unsigned thread, nthreads;
+	uint64_t budget;	/* bytes of data I/O; 0: unlimited */
+};
+
+extern const struct stream_ops stream_synth;
+
+void stream_synth_init(struct io_stream *s, const struct synth_params *p);
+
+#endif
