@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # test_output_formats.sh - machine-readable output: the -n line (81 fields,
 # version 2 in field 13, a block of 12 per operation kind from field 22)
-# and the --json document (tool, versions,
-# kernel, target geometry, resolved parameters, seed, results, intervals,
-# warnings), their internal consistency, and the human Total line.
+# and the --json document (tool, versions, kernel, target geometry,
+# resolved parameters, seed, results, intervals, warnings), their internal
+# consistency, the human Total line, and the --output series' per-operation
+# ops/s columns.
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop
@@ -156,3 +157,23 @@ section "human Total line"
 rb -b 4k -d 2m --seed 55 "$DEV"
 assert_match '^Total: 512 I/Os, 2097152 bytes in [0-9.]+ s, seed 55$' "$RB_OUT" \
 	"Total: N I/Os, bytes, elapsed and seed"
+
+section "--output series: an ops/s column per kind when a workload mixes kinds"
+rb -n -o rw -b 4k -d 1 -g 250 --seed 5 --output "$SCRATCH/mix.tsv" --yes "$DEV"
+assert_rc 0 "-o rw --output exits 0"
+assert_eq "workload	time_s	ios	ops_per_s	mb_per_s	lat_avg_us	lat_max_us	read_ops_per_s	write_ops_per_s" \
+	"$(head -n 1 "$SCRATCH/mix.tsv")" "header: the 7 columns, then read_ops_per_s and write_ops_per_s"
+assert_eq 9 "$(tail -n +2 "$SCRATCH/mix.tsv" | awk -F'\t' '{ print NF }' | sort -u)" "every row has 9 columns"
+assert_eq "" "$(tail -n +2 "$SCRATCH/mix.tsv" | awk -F'\t' '($8 + $9 - $4) ^ 2 > 0.02 ^ 2 { print NR ": " $0 }')" \
+	"on every row, read + write ops/s = ops_per_s"
+read -r rsum wsum <<<"$(tail -n +2 "$SCRATCH/mix.tsv" | awk -F'\t' '{ r += $8 * 0.25; w += $9 * 0.25 } END { printf "%.0f %.0f", r, w }')"
+assert_num "the read and write columns hold the run's reads and writes ($rsum of $(terse_field 22), $wsum of $(terse_field 34), within the tail)" \
+	"$rsum <= $(terse_field 22) && $wsum <= $(terse_field 34) && $rsum + $wsum >= $(terse_field 14) - 4"
+printf '%s\n' "-b 4k $DEV" "-o rw -b 4k $D4K" >"$SCRATCH/mix.spec"
+rb -n -d 500ms -g 250 --output "$SCRATCH/mix2.tsv" --yes <"$SCRATCH/mix.spec"
+assert_eq "read_ops_per_s write_ops_per_s" "$(head -n 1 "$SCRATCH/mix2.tsv" | cut -f8- | tr '\t' ' ')" \
+	"a shared file: the kinds' columns once"
+assert_eq "" "$(awk -F'\t' 'NR > 1 && $1 == 1 && ($8 != $4 || $9 != "0.00") { print }' "$SCRATCH/mix2.tsv")" \
+	"the reader's rows: its ops/s in the read column, 0.00 writes"
+rb -n -b 4k -d 300ms -g 100 --output "$SCRATCH/plain.tsv" "$DEV"
+assert_eq 7 "$(head -n 1 "$SCRATCH/plain.tsv" | awk -F'\t' '{ print NF }')" "one kind: the 7 columns only"

@@ -698,6 +698,91 @@ static void test_terse_per_op(void **state)
 	result_free(&wl[0].res);
 }
 
+/* A read/write mix with its per-kind series: 300 reads and 100 writes in
+ * second 0, 200 and 200 in second 1. */
+static void mixed_series(struct result *res)
+{
+	struct thread_stats st, *threads[1] = { &st };
+
+	assert_int_equal(thread_stats_init(&st, SEC, 2 * SEC, false), 0);
+	assert_int_equal(thread_stats_track_kinds(&st, (1U << IO_READ) |
+						       (1U << IO_WRITE)), 0);
+	record(&st, IO_READ, 300, 0, SEC);
+	record(&st, IO_WRITE, 100, 0, SEC);
+	record(&st, IO_READ, 200, SEC, 2 * SEC);
+	record(&st, IO_WRITE, 200, SEC, 2 * SEC);
+	assert_int_equal(stats_merge(res, threads, 1, 2 * SEC), 0);
+	thread_stats_free(&st);
+}
+
+/* The lines of the --output file the series writer wrote for r. */
+static char *series_file(const struct report *r, const char *path)
+{
+	char *text;
+	long len;
+	FILE *f;
+
+	free(render(&report_series_writer, r));	/* nothing on stdout */
+	f = fopen(path, "r");
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	text = calloc(1, (size_t)len + 1);
+	assert_non_null(text);
+	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	unlink(path);
+	return text;
+}
+
+/* --output: a workload that keeps per-kind series adds an ops/s column
+ * per kind to its file; a workload of one kind in the same file fills its
+ * kind's column from its whole series; without any, the 7 columns. */
+static void test_series_per_op(void **state)
+{
+	static const char head[] = "workload\ttime_s\tios\tops_per_s\tmb_per_s\tlat_avg_us\tlat_max_us\n";
+	static const char head_kinds[] = "workload\ttime_s\tios\tops_per_s\tmb_per_s\tlat_avg_us\tlat_max_us\tread_ops_per_s\twrite_ops_per_s\n";
+	char path[] = "/tmp/rebench-test-series-XXXXXX", *out;
+	struct workload wl[2];
+	struct report r = { wl, 2, false };
+	int fd;
+
+	(void)state;
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	make_workload(&wl[0], 0);
+	make_workload(&wl[1], 1);
+	result_free(&wl[0].res);
+	mixed_series(&wl[0].res);
+	wl[0].spec.output = path;
+	wl[1].spec.output = path;
+
+	out = series_file(&r, path);
+	assert_true(strncmp(out, head_kinds, strlen(head_kinds)) == 0);
+	/* the mix: each kind's own count per second */
+	assert_non_null(strstr(out, "\n1\t1.000000\t400\t400.00\t"));
+	assert_non_null(strstr(out, "\t300.00\t100.00\n1\t2.000000\t400\t400.00\t"));
+	assert_non_null(strstr(out, "\t200.00\t200.00\n2\t1.000000\t100\t"));
+	/* workload 2 reads only: its read column is its ops/s */
+	assert_non_null(strstr(out, "\t100.00\t0.00\n2\t2.000000\t200\t"));
+	assert_non_null(strstr(out, "\t300.00\t0.00\n2\t3.500000\t50\t100.00\t"));
+	assert_true(strlen(out) > 13 &&
+		    !strcmp(out + strlen(out) - 13, "\t100.00\t0.00\n"));
+	free(out);
+
+	/* no per-kind series in the file: the classic 7 columns */
+	r.wls = &wl[1];
+	r.n = 1;
+	out = series_file(&r, path);
+	assert_true(strncmp(out, head, strlen(head)) == 0);
+	assert_null(strstr(out, "_ops_per_s"));
+	free(out);
+	result_free(&wl[0].res);
+	result_free(&wl[1].res);
+}
+
 /*
  * A strict JSON validator (RFC 8259 grammar, no extensions): enough to
  * catch a missing or trailing comma, an unquoted key or a bad escape.
@@ -1331,6 +1416,7 @@ int main(void)
 		cmocka_unit_test(test_series_tail),
 		cmocka_unit_test(test_merge_empty),
 		cmocka_unit_test(test_io_log),
+		cmocka_unit_test(test_series_per_op),
 		cmocka_unit_test(test_human),
 		cmocka_unit_test(test_terse),
 		cmocka_unit_test(test_terse_per_op),
