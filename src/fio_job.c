@@ -631,9 +631,10 @@ static void job_rest(struct job *j, const struct workload *wl)
 			     (unsigned long long)s->threads);
 	}
 	add(j, "randseed=%llu", (unsigned long long)s->seed);
-	if (!s->seq || s->op == OP_RW)
-		add(j, "# randseed: fio's generators are not rebench's, so the same seed gives other offsets");
-	if (s->op == OP_WRITE || s->op == OP_RW)
+	if (!s->seq || __builtin_popcount(spec_kinds(s)) > 1 ||
+	    size_mix_active(&s->bsmix))
+		add(j, "# randseed: fio's generators are not rebench's, so the same seed gives other offsets, operations and sizes");
+	if (SPEC_DOES(s, IO_WRITE))
 		add(j, "scramble_buffers=0");
 	if (wl->tgt.kind == TARGET_FILE && !s->atime)
 		note(j, "O_NOATIME, rebench's default for files (fio has no option for it; rebench -m matches fio)");
@@ -643,9 +644,9 @@ static void job_rest(struct job *j, const struct workload *wl)
 	    target_in_use(&wl->tgt, why, sizeof(why))) {
 		/* rebench would refuse to run this; the file is only text */
 		add(j, "# WARNING: %s is in use (%s): rebench refuses to %s it, and so should this job",
-		    wl->tgt.path, why, s->op == OP_TRIM ? "trim" : "write to");
+		    wl->tgt.path, why, SPEC_DOES(s, IO_WRITE) ? "write to" : "trim");
 		spec_error(s, "warning: --fio: %s is in use (%s); rebench would refuse to %s it, and the job file says so",
-			   wl->tgt.path, why, s->op == OP_TRIM ? "trim" : "write to");
+			   wl->tgt.path, why, SPEC_DOES(s, IO_WRITE) ? "write to" : "trim");
 	}
 	if (!wl->tgt.exists)
 		add(j, "# %s does not exist: rebench would create it (%llu bytes) and fill it with data first; fio lays out its own file",
@@ -659,13 +660,18 @@ static void job_build(struct job *j, const struct workload *wl, size_t n)
 {
 	const struct spec *s = &wl->spec;
 	char path[2 * PATH_MAX], dur[32], from[32] = "command line";
+	char ops[256], sizes[512];
 	const char *dist = opt_value_name(options_find_long("dist"), s->dist);
 
 	if (s->line)
 		snprintf(from, sizeof(from), "stdin line %u", s->line);
-	add(j, "# %s: %s %s, bs %llu, stride %llu%s%s%s, %s, qd %llu, %llu thread%s, region %llu+%llu, %s, seed %llu",
-	    from, op_name(s->op),
-	    s->seq ? "seq" : "rnd", (unsigned long long)s->bs,
+	if (size_mix_active(&s->bsmix))
+		mix_sizes_text(&s->bsmix, s->bs, sizes, sizeof(sizes));
+	else
+		snprintf(sizes, sizeof(sizes), "%llu", (unsigned long long)s->bs);
+	add(j, "# %s: %s %s, bs %s, stride %llu%s%s%s, %s, qd %llu, %llu thread%s, region %llu+%llu, %s, seed %llu",
+	    from, spec_op_text(s, ops, sizeof(ops)),
+	    s->seq ? "seq" : "rnd", sizes,
 	    (unsigned long long)s->stride_eff,
 	    s->seq && s->direction == DIR_BACKWARD ? ", backward" : "",
 	    s->seq ? "" : ", dist ", s->seq ? "" : dist, wl->eng->name,

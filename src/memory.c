@@ -14,7 +14,7 @@
 /* Engine state per slot of -q (ring entries, aiocbs, unit records): a
  * bound, not a measurement; io_uring's SQE+CQE are 80 bytes, an aiocb 168. */
 #define PER_SLOT_BYTES 256
-#define SERIES_ENTRY_BYTES (3 * sizeof(uint64_t))
+#define SERIES_ENTRY_BYTES (4 * sizeof(uint64_t))	/* ops, bytes, latency sum, max */
 
 static uint64_t budget;
 static char budget_text[96];

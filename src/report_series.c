@@ -68,7 +68,7 @@ static void write_intervals(FILE *f, const struct workload *wl, unsigned kinds)
 		fprintf(f, "%u\t%.6f\t%llu\t%.2f\t%.4f\t%.3f\t%.3f",
 			wl->index + 1, end, (unsigned long long)r->iv_ops[i],
 			(double)r->iv_ops[i] / len,
-			(double)r->iv_ops[i] * (double)wl->spec.bs / len / 1048576.0,
+			(double)r->iv_bytes[i] / len / 1048576.0,
 			r->iv_ops[i] ? (double)r->iv_lat_sum[i] / (double)r->iv_ops[i] / 1e3 : 0.0,
 			(double)r->iv_lat_max[i] / 1e3);
 		for (k = 0; k < IO_KINDS; k++)

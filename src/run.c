@@ -195,96 +195,128 @@ static void run_sync(struct worker *w, uint64_t base, uint64_t deadline)
  * are reaped, so the run's elapsed time, which includes that drain, is
  * what ops/s is divided by.
  */
-static void run_async(struct worker *w, uint64_t base, uint64_t deadline)
+/* The loop state of run_async(). */
+struct async_loop {
+	struct io_unit **free_units, **done;
+	unsigned nfree, inflight;
+	bool stopping, cancelled;
+};
+
+/* Stage and submit whole batches while a batch of units is free. */
+static inline void submit_batches(struct worker *w, struct async_loop *l,
+				  uint64_t deadline)
 {
 	const struct engine_ops *e = w->wl->eng;
 	struct io_ctx *io = &w->io;
-	struct io_stream *src = &w->stream;
-	const unsigned qd = io->qd, batch = io->batch;
-	struct io_unit **free_units = w->free_units, **done = w->done_units;
-	unsigned nfree = qd, inflight = 0, staged, i;
-	uint64_t t;
-	bool stopping = false, cancelled = false;
+	const unsigned batch = io->batch;
+	struct io_unit **free_units = l->free_units;
+	unsigned staged, i;
 	struct io_req r;
-	int n, ret;
+	uint64_t t;
+	int ret;
 
-	for (i = 0; i < qd; i++)
-		free_units[i] = &io->units[qd - 1 - i];
-	for (;;) {
-		while (!stopping && nfree >= batch) {
-			if (atomic_load_explicit(&stop_all, memory_order_relaxed)) {
-				stopping = true;
+	while (!l->stopping && l->nfree >= batch) {
+		if (atomic_load_explicit(&stop_all, memory_order_relaxed)) {
+			l->stopping = true;
+			break;
+		}
+		for (staged = 0; staged < batch; staged++) {
+			struct io_unit *u;
+
+			if (!stream_next(&w->stream, &r)) {
+				l->stopping = true;
 				break;
 			}
-			for (staged = 0; staged < batch; staged++) {
-				struct io_unit *u;
-
-				if (!stream_next(src, &r)) {
-					stopping = true;
-					break;
-				}
-				u = free_units[--nfree];
-				u->kind = r.kind;
-				u->off = r.off;
-				u->len = r.len;
-				ret = e->queue(io, u);
-				if (ret) {
-					fail_io(w, ret, u->kind, u->off, u->len, -1);
-					stopping = true;
-					break;
-				}
-			}
-			if (!staged)
-				break;
-			/* the batch just staged sits at free_units[nfree...] */
-			t = now_ns();
-			for (i = 0; i < staged; i++)
-				free_units[nfree + i]->t_submit = t;
-			ret = e->commit(io);
+			u = free_units[--l->nfree];
+			u->kind = r.kind;
+			u->off = r.off;
+			u->len = r.len;
+			ret = e->queue(io, u);
 			if (ret) {
-				fail_io(w, ret, free_units[nfree]->kind,
-					free_units[nfree]->off,
-					free_units[nfree]->len, -1);
-				stopping = true;
+				fail_io(w, ret, u->kind, u->off, u->len, -1);
+				l->stopping = true;
 				break;
 			}
-			inflight += staged;
-			if (t >= deadline)
-				stopping = true;
 		}
-		if (!inflight)
+		if (!staged)
 			break;
-		if (stopping && !cancelled && e->cancel) {
-			/* a byte-limited run's last I/Os are all wanted */
-			cancelled = !src->limited || w->error ||
-				    atomic_load_explicit(&stop_all, memory_order_relaxed);
-			if (cancelled)
-				e->cancel(io);
-		}
-		n = e->reap(io, inflight < batch ? inflight : batch, done);
-		if (n < 0) {
-			fail(w, n, IO_KIND_REAP, 0, -1);
-			break;
-		}
+		/* the batch just staged sits at free_units[nfree...] */
 		t = now_ns();
-		for (i = 0; i < (unsigned)n; i++) {
-			struct io_unit *u = done[i];
-
-			if (cancelled && u->res == -ECANCELED)
-				;	/* asked for: neither done nor failed */
-			else if (u->res != (int64_t)u->len)
-				fail_io(w, u->res < 0 ? (int)u->res : -EIO,
-					u->kind, u->off, u->len,
-					u->res < 0 ? -1 : u->res);
-			else if (!w->error &&
-				 stats_record(&w->st, u->kind, u->off, u->len,
-					      t - base, t - u->t_submit))
-				fail(w, -ENOMEM, IO_KIND_MEMORY, u->off, -1);
-			free_units[nfree++] = u;
+		for (i = 0; i < staged; i++)
+			free_units[l->nfree + i]->t_submit = t;
+		ret = e->commit(io);
+		if (ret) {
+			fail_io(w, ret, free_units[l->nfree]->kind,
+				free_units[l->nfree]->off,
+				free_units[l->nfree]->len, -1);
+			l->stopping = true;
+			break;
 		}
-		inflight -= (unsigned)n;
-		if (t >= deadline || w->error)
-			stopping = true;
+		l->inflight += staged;
+		if (t >= deadline)
+			l->stopping = true;
+	}
+}
+
+/* Reap at least a batch (or all that remain) and count them; false when
+ * the wait itself failed. */
+static inline bool reap_batch(struct worker *w, struct async_loop *l,
+			      uint64_t base, uint64_t deadline)
+{
+	const struct engine_ops *e = w->wl->eng;
+	const unsigned batch = w->io.batch;
+	uint64_t t;
+	unsigned i;
+	int n;
+
+	if (l->stopping && !l->cancelled && e->cancel) {
+		/* a byte-limited run's last I/Os are all wanted */
+		l->cancelled = !w->stream.limited || w->error ||
+			       atomic_load_explicit(&stop_all, memory_order_relaxed);
+		if (l->cancelled)
+			e->cancel(&w->io);
+	}
+	n = e->reap(&w->io, l->inflight < batch ? l->inflight : batch, l->done);
+	if (n < 0) {
+		fail(w, n, IO_KIND_REAP, 0, -1);
+		return false;
+	}
+	t = now_ns();
+	for (i = 0; i < (unsigned)n; i++) {
+		struct io_unit *u = l->done[i];
+
+		if (l->cancelled && u->res == -ECANCELED)
+			;	/* asked for: neither done nor failed */
+		else if (u->res != (int64_t)u->len)
+			fail_io(w, u->res < 0 ? (int)u->res : -EIO, u->kind,
+				u->off, u->len, u->res < 0 ? -1 : u->res);
+		else if (!w->error &&
+			 stats_record(&w->st, u->kind, u->off, u->len, t - base,
+				      t - u->t_submit))
+			fail(w, -ENOMEM, IO_KIND_MEMORY, u->off, -1);
+		l->free_units[l->nfree++] = u;
+	}
+	l->inflight -= (unsigned)n;
+	if (t >= deadline || w->error)
+		l->stopping = true;
+	return true;
+}
+
+static void run_async(struct worker *w, uint64_t base, uint64_t deadline)
+{
+	struct async_loop l = {
+		.free_units = w->free_units,
+		.done = w->done_units,
+		.nfree = w->io.qd,
+	};
+	unsigned i;
+
+	for (i = 0; i < w->io.qd; i++)
+		l.free_units[i] = &w->io.units[w->io.qd - 1 - i];
+	for (;;) {
+		submit_batches(w, &l, deadline);
+		if (!l.inflight || !reap_batch(w, &l, base, deadline))
+			break;
 	}
 }
 
@@ -496,11 +528,47 @@ static void main_warm_up(const sigset_t *sigs, bool *interrupted)
 	wait_for_start();
 }
 
+/* Every thread of every workload, waiting at the gate; -EAGAIN (after a
+ * message) when one cannot be created. */
+static int create_threads(struct workload *wls, size_t n, unsigned total)
+{
+	unsigned i;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		for (i = 0; i < wls[k].spec.threads; i++) {
+			struct worker *w = &wls[k].workers[i];
+			int e = pthread_create(&w->tid, NULL, worker_main, w);
+
+			if (e) {
+				fprintf(stderr, "rebench: cannot start thread %u of workload %zu (%u threads in all): %s; nothing was measured. Lower -c, or raise the limit on processes (ulimit -u, the pids cgroup)\n",
+					i + 1, k + 1, total, strerror(e));
+				return -EAGAIN;
+			}
+			w->started = true;
+		}
+	}
+	return 0;
+}
+
+static void join_threads(struct workload *wls, size_t n)
+{
+	unsigned i;
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		for (i = 0; i < wls[k].spec.threads; i++)
+			if (wls[k].workers[i].started) {
+				pthread_join(wls[k].workers[i].tid, NULL);
+				wls[k].workers[i].started = false;
+			}
+}
+
 int run_workloads(struct workload *wls, size_t n, uint64_t warmup,
 		  bool *interrupted)
 {
 	sigset_t sigs, usr1, old;
-	unsigned total = 0, i;
+	unsigned total = 0;
 	size_t k;
 	int ret = 0;
 
@@ -529,20 +597,9 @@ int run_workloads(struct workload *wls, size_t n, uint64_t warmup,
 		return -ENOMEM;
 	}
 	set_gate(0);
-	for (k = 0; k < n; k++) {
-		for (i = 0; i < wls[k].spec.threads; i++) {
-			struct worker *w = &wls[k].workers[i];
-			int e = pthread_create(&w->tid, NULL, worker_main, w);
-
-			if (e) {
-				fprintf(stderr, "rebench: cannot start thread %u of workload %zu (%u threads in all): %s; nothing was measured. Lower -c, or raise the limit on processes (ulimit -u, the pids cgroup)\n",
-					i + 1, k + 1, total, strerror(e));
-				ret = -EAGAIN;
-				goto out_abort;
-			}
-			w->started = true;
-		}
-	}
+	ret = create_threads(wls, n, total);
+	if (ret)
+		goto out_abort;
 	set_gate(1);
 	signals_stop_set(&sigs);
 	pthread_sigmask(SIG_UNBLOCK, &sigs, NULL);
@@ -561,21 +618,13 @@ out_abort:
 	/* the threads already created leave at the gate, before any I/O */
 	request_stop();
 	set_gate(-1);
-	for (k = 0; k < n; k++)
-		for (i = 0; i < wls[k].spec.threads; i++)
-			if (wls[k].workers[i].started) {
-				pthread_join(wls[k].workers[i].tid, NULL);
-				wls[k].workers[i].started = false;
-			}
+	join_threads(wls, n);
 	pthread_barrier_destroy(&start_barrier);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return ret;
 
 out_join:
-	for (k = 0; k < n; k++)
-		for (i = 0; i < wls[k].spec.threads; i++)
-			if (wls[k].workers[i].started)
-				pthread_join(wls[k].workers[i].tid, NULL);
+	join_threads(wls, n);
 	{
 		/* the last worker's wake-up may still be pending (the loop can
 		 * see running == 0 before it arrives): take it before SIGUSR1

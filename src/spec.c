@@ -142,37 +142,9 @@ static int check_engine_options(const struct spec *s,
 	return 0;
 }
 
-int spec_check(const struct spec *s)
+/* What the engine can and cannot do with this workload. */
+static int check_engine(const struct spec *s, const struct engine_ops *e)
 {
-	const struct engine_ops *e = engine_get(s->engine);
-	char bsz[32];
-
-	if (!s->target) {
-		spec_error(s, "missing target: give a block device, partition or file (rebench /dev/sdb), or one workload per stdin line");
-		return -EINVAL;
-	}
-	if (e->unavailable) {
-		spec_error(s, "-t/--type %s: %s", e->name, e->unavailable);
-		return -EINVAL;
-	}
-	if (s->seq && (spec_given(s, "dist") || spec_given(s, "center") ||
-		       spec_given(s, "scatter"))) {
-		spec_error(s, "-u/--dist, --center and --scatter shape random offsets; a sequential workload has none (drop them or use -w rnd)");
-		return -EINVAL;
-	}
-	if (!s->seq) {
-		/* the parameters alone here; with the region in
-		 * spec_resolve_dist */
-		struct dist d;
-		char err[256];
-
-		if (dist_init(&d, s, 0, err, sizeof(err))) {
-			spec_error(s, "-u/--dist %s%s%s: %s",
-				   opt_value_name(options_find_long("dist"), s->dist),
-				   s->dist_arg ? ":" : "", s->dist_arg ? s->dist_arg : "", err);
-			return -EINVAL;
-		}
-	}
 	if (s->qd > 1 && (e->flags & ENGINE_SYNC)) {
 		spec_error(s, "-q/--queue-depth %llu: the %s engine is synchronous and keeps one I/O in flight per thread; use an asynchronous engine (-t naio, uring or paio) for queue depth, or -c N threads",
 			   (unsigned long long)s->qd, e->name);
@@ -210,11 +182,6 @@ int spec_check(const struct spec *s)
 			   s->op == OP_MIX ? "with trim" : "trim", e->name);
 		return -EINVAL;
 	}
-	if (s->duration.kind != AMOUNT_TIME &&
-	    !(spec_kinds(s) & (1U << IO_READ | 1U << IO_WRITE | 1U << IO_TRIM))) {
-		spec_error(s, "-d/--duration in bytes or %%: a stream of flushes alone moves no data, so it would never end; give -d a time, or add reads or writes to -o");
-		return -EINVAL;
-	}
 	if ((e->flags & ENGINE_ASYNC) && s->pause_ns) {
 		spec_error(s, "-z/--pause: think time applies to synchronous engines, which wait for each I/O; with %s use a lower -q instead",
 			   e->name);
@@ -230,6 +197,32 @@ int spec_check(const struct spec *s)
 			   (unsigned long long)s->threads);
 		return -EINVAL;
 	}
+	return 0;
+}
+
+/* Offsets, operations and their options, which must agree. */
+static int check_pattern(const struct spec *s)
+{
+	char bsz[32];
+
+	if (s->seq && (spec_given(s, "dist") || spec_given(s, "center") ||
+		       spec_given(s, "scatter"))) {
+		spec_error(s, "-u/--dist, --center and --scatter shape random offsets; a sequential workload has none (drop them or use -w rnd)");
+		return -EINVAL;
+	}
+	if (!s->seq) {
+		/* the parameters alone here; with the region in
+		 * spec_resolve_dist */
+		struct dist d;
+		char err[256];
+
+		if (dist_init(&d, s, 0, err, sizeof(err))) {
+			spec_error(s, "-u/--dist %s%s%s: %s",
+				   opt_value_name(options_find_long("dist"), s->dist),
+				   s->dist_arg ? ":" : "", s->dist_arg ? s->dist_arg : "", err);
+			return -EINVAL;
+		}
+	}
 	if (s->append && (s->op != OP_WRITE || !s->seq)) {
 		spec_error(s, "-a/--append: appending only makes sense for sequential writes; add -o write -w seq, or drop -a");
 		return -EINVAL;
@@ -240,6 +233,23 @@ int spec_check(const struct spec *s)
 	}
 	if (spec_given(s, "rwmix") && s->op != OP_RW) {
 		spec_error(s, "--rwmix %g: the read/write mix applies to -o rw only", s->rwmix);
+		return -EINVAL;
+	}
+	if (s->seq && s->stride && s->stride < s->bs) {
+		spec_error(s, "-s/--stride %llu: smaller than the block size %s, so sequential I/Os would overlap; use a stride of at least the block size",
+			   (unsigned long long)s->stride,
+			   fmt_size_short(bsz, sizeof(bsz), s->bs));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* How long it runs and what it records. */
+static int check_amounts(const struct spec *s)
+{
+	if (s->duration.kind != AMOUNT_TIME &&
+	    !(spec_kinds(s) & (1U << IO_READ | 1U << IO_WRITE | 1U << IO_TRIM))) {
+		spec_error(s, "-d/--duration in bytes or %%: a stream of flushes alone moves no data, so it would never end; give -d a time, or add reads or writes to -o");
 		return -EINVAL;
 	}
 	if (s->sample_ns && s->sample_ns < NSEC_PER_MSEC) {
@@ -257,12 +267,23 @@ int spec_check(const struct spec *s)
 		spec_error(s, "-g/--sample-step 0 logs every I/O, which needs a file: add --output FILE");
 		return -EINVAL;
 	}
-	if (s->seq && s->stride && s->stride < s->bs) {
-		spec_error(s, "-s/--stride %llu: smaller than the block size %s, so sequential I/Os would overlap; use a stride of at least the block size",
-			   (unsigned long long)s->stride,
-			   fmt_size_short(bsz, sizeof(bsz), s->bs));
+	return 0;
+}
+
+int spec_check(const struct spec *s)
+{
+	const struct engine_ops *e = engine_get(s->engine);
+
+	if (!s->target) {
+		spec_error(s, "missing target: give a block device, partition or file (rebench /dev/sdb), or one workload per stdin line");
 		return -EINVAL;
 	}
+	if (e->unavailable) {
+		spec_error(s, "-t/--type %s: %s", e->name, e->unavailable);
+		return -EINVAL;
+	}
+	if (check_engine(s, e) || check_pattern(s) || check_amounts(s))
+		return -EINVAL;
 	return 0;
 }
 
@@ -326,11 +347,10 @@ static int resolve_sizes(struct spec *s, const struct target *t)
 	return -EINVAL;
 }
 
-int spec_resolve(struct spec *s, const struct target *t)
+/* The region -j/-e select, against the target (or the file to create). */
+static int resolve_region(struct spec *s, const struct target *t)
 {
-	char a[32], b[32], c[32];
-	uint64_t size = t->size, sector = t->logical ? t->logical : 512;
-	uint64_t bytes;
+	uint64_t size = t->size;
 
 	if (!t->exists) {
 		if (!strncmp(s->target, "/dev/", 5)) {
@@ -381,6 +401,52 @@ int spec_resolve(struct spec *s, const struct target *t)
 			   s->target, (unsigned long long)size);
 		return -EINVAL;
 	}
+	return 0;
+}
+
+/* -d as a time, or as bytes (a share of the region) in I/Os. */
+static void resolve_limits(struct spec *s)
+{
+	uint64_t bytes;
+
+	s->time_limit_ns = 0;
+	s->ops_limit = 0;
+	s->bytes_limit = 0;
+	switch (s->duration.kind) {
+	case AMOUNT_BYTES:
+		bytes = s->duration.value;
+		break;
+	case AMOUNT_PERCENT:
+		bytes = pct_of(s->duration.pct, s->region_len);
+		break;
+	default:
+		s->time_limit_ns = s->duration.value;
+		return;
+	}
+	if (size_mix_active(&s->bsmix)) {
+		/* the threads stop after these bytes; the I/O count is what
+		 * the mix's mean size makes of them (progress, estimates) */
+		s->bytes_limit = bytes ? bytes : 1;
+		s->ops_limit = (uint64_t)ceil((double)s->bytes_limit /
+					      size_mix_mean(&s->bsmix, s->bs));
+		if (!s->ops_limit)
+			s->ops_limit = 1;
+		return;
+	}
+	s->ops_limit = (bytes + s->bs - 1) / s->bs;
+	if (!s->ops_limit)
+		s->ops_limit = 1;
+	s->bytes_limit = s->ops_limit * s->bs;
+}
+
+int spec_resolve(struct spec *s, const struct target *t)
+{
+	char a[32], b[32], c[32];
+	uint64_t sector = t->logical ? t->logical : 512;
+	int ret = resolve_region(s, t);
+
+	if (ret)
+		return ret;
 	/* The classic default of 512 bytes cannot be read with O_DIRECT from
 	 * a 4096-byte-sector device: without a -b of the user's own (on the
 	 * line or the command line), the default is the logical sector, so
@@ -447,34 +513,7 @@ int spec_resolve(struct spec *s, const struct target *t)
 			   s->target, fmt_size_short(c, sizeof(c), s->bs));
 		return -EINVAL;
 	}
-	s->time_limit_ns = 0;
-	s->ops_limit = 0;
-	s->bytes_limit = 0;
-	switch (s->duration.kind) {
-	case AMOUNT_BYTES:
-		bytes = s->duration.value;
-		break;
-	case AMOUNT_PERCENT:
-		bytes = pct_of(s->duration.pct, s->region_len);
-		break;
-	default:
-		s->time_limit_ns = s->duration.value;
-		return 0;
-	}
-	if (size_mix_active(&s->bsmix)) {
-		/* the threads stop after these bytes; the I/O count is what
-		 * the mix's mean size makes of them (progress, estimates) */
-		s->bytes_limit = bytes ? bytes : 1;
-		s->ops_limit = (uint64_t)ceil((double)s->bytes_limit /
-					      size_mix_mean(&s->bsmix, s->bs));
-		if (!s->ops_limit)
-			s->ops_limit = 1;
-		return 0;
-	}
-	s->ops_limit = (bytes + s->bs - 1) / s->bs;
-	if (!s->ops_limit)
-		s->ops_limit = 1;
-	s->bytes_limit = s->ops_limit * s->bs;
+	resolve_limits(s);
 	return 0;
 }
 

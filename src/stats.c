@@ -26,11 +26,11 @@ int thread_stats_init(struct thread_stats *st, uint64_t step_ns,
 	return thread_stats_grow(st, cap);
 }
 
-/* Bytes per interval: ops, latency sum and latency max, and one count
- * per tracked kind. */
+/* Bytes per interval: ops, bytes, latency sum and latency max, and one
+ * count per tracked kind. */
 static size_t series_bytes(const struct thread_stats *st)
 {
-	size_t n = 3;
+	size_t n = 4;
 	int k;
 
 	for (k = 0; k < IO_KINDS; k++)
@@ -65,6 +65,7 @@ int thread_stats_grow(struct thread_stats *st, size_t need)
 		return -ENOMEM;
 	st->mem += bytes;
 	ok = grow_array(&st->iv_ops, st->cap, cap);
+	ok = grow_array(&st->iv_bytes, st->cap, cap) && ok;
 	ok = grow_array(&st->iv_lat_sum, st->cap, cap) && ok;
 	ok = grow_array(&st->iv_lat_max, st->cap, cap) && ok;
 	for (k = 0; k < IO_KINDS; k++)
@@ -134,6 +135,7 @@ void thread_stats_reset(struct thread_stats *st)
 	st->cur = 0;
 	st->next_edge = st->step_ns;
 	memset(st->iv_ops, 0, st->cap * sizeof(*st->iv_ops));
+	memset(st->iv_bytes, 0, st->cap * sizeof(*st->iv_bytes));
 	memset(st->iv_lat_sum, 0, st->cap * sizeof(*st->iv_lat_sum));
 	memset(st->iv_lat_max, 0, st->cap * sizeof(*st->iv_lat_max));
 	for (k = 0; k < IO_KINDS; k++)
@@ -154,6 +156,7 @@ void thread_stats_free(struct thread_stats *st)
 		free(c);
 	}
 	free(st->iv_ops);
+	free(st->iv_bytes);
 	free(st->iv_lat_sum);
 	free(st->iv_lat_max);
 	for (k = 0; k < IO_KINDS; k++)
@@ -213,9 +216,11 @@ int stats_merge(struct result *res, struct thread_stats *const *threads,
 	res->n_iv = n_iv;
 	if (n_iv) {
 		res->iv_ops = calloc(n_iv, sizeof(uint64_t));
+		res->iv_bytes = calloc(n_iv, sizeof(uint64_t));
 		res->iv_lat_sum = calloc(n_iv, sizeof(uint64_t));
 		res->iv_lat_max = calloc(n_iv, sizeof(uint64_t));
-		if (!res->iv_ops || !res->iv_lat_sum || !res->iv_lat_max)
+		if (!res->iv_ops || !res->iv_bytes || !res->iv_lat_sum ||
+		    !res->iv_lat_max)
 			return -ENOMEM;
 		for (j = 0; j < IO_KINDS; j++) {
 			for (i = 0; i < n && !threads[i]->iv_kind_ops[j]; i++)
@@ -242,6 +247,7 @@ int stats_merge(struct result *res, struct thread_stats *const *threads,
 		}
 		for (j = 0; j < used; j++) {
 			res->iv_ops[j] += st->iv_ops[j];
+			res->iv_bytes[j] += st->iv_bytes[j];
 			res->iv_lat_sum[j] += st->iv_lat_sum[j];
 			if (st->iv_lat_max[j] > res->iv_lat_max[j])
 				res->iv_lat_max[j] = st->iv_lat_max[j];
@@ -287,9 +293,11 @@ static int merge_series(struct result *dst, const struct result *const *srcs,
 	if (!dst->n_iv)
 		return 0;
 	dst->iv_ops = calloc(dst->n_iv, sizeof(uint64_t));
+	dst->iv_bytes = calloc(dst->n_iv, sizeof(uint64_t));
 	dst->iv_lat_sum = calloc(dst->n_iv, sizeof(uint64_t));
 	dst->iv_lat_max = calloc(dst->n_iv, sizeof(uint64_t));
-	if (!dst->iv_ops || !dst->iv_lat_sum || !dst->iv_lat_max)
+	if (!dst->iv_ops || !dst->iv_bytes || !dst->iv_lat_sum ||
+	    !dst->iv_lat_max)
 		return -ENOMEM;
 	for (k = 0; k < IO_KINDS; k++)
 		kinds += dst->ops[k] != 0;
@@ -311,6 +319,7 @@ static int merge_series(struct result *dst, const struct result *const *srcs,
 
 		for (j = 0; j < s->n_iv; j++) {
 			dst->iv_ops[j] += s->iv_ops[j];
+			dst->iv_bytes[j] += s->iv_bytes[j];
 			dst->iv_lat_sum[j] += s->iv_lat_sum[j];
 			if (s->iv_lat_max[j] > dst->iv_lat_max[j])
 				dst->iv_lat_max[j] = s->iv_lat_max[j];
@@ -373,9 +382,10 @@ int result_merge(struct result *dst, const struct result *const *srcs,
 void result_free(struct result *res)
 {
 	free(res->iv_ops);
+	free(res->iv_bytes);
 	free(res->iv_lat_sum);
 	free(res->iv_lat_max);
-	res->iv_ops = res->iv_lat_sum = res->iv_lat_max = NULL;
+	res->iv_ops = res->iv_bytes = res->iv_lat_sum = res->iv_lat_max = NULL;
 	for (int k = 0; k < IO_KINDS; k++) {
 		free(res->iv_kind_ops[k]);
 		res->iv_kind_ops[k] = NULL;

@@ -45,6 +45,7 @@ struct thread_stats {
 	size_t cur;
 	size_t cap;
 	uint64_t *iv_ops;
+	uint64_t *iv_bytes;	/* sizes vary per I/O: bytes apart */
 	uint64_t *iv_lat_sum;
 	uint64_t *iv_lat_max;
 	/* ops per interval of each kind, when the stream has more than one
@@ -75,6 +76,7 @@ struct result {
 				 * tenth of a step (a shorter one would show a
 				 * handful of I/Os as a huge rate) */
 	uint64_t *iv_ops;
+	uint64_t *iv_bytes;
 	uint64_t *iv_lat_sum;
 	uint64_t *iv_lat_max;
 	uint64_t *iv_kind_ops[IO_KINDS];	/* NULL unless tracked */
@@ -114,6 +116,7 @@ static inline int stats_record(struct thread_stats *st, int kind,
 	HIST_SET(st->ops[kind], st->ops[kind] + 1);	/* read by progress.c */
 	st->bytes[kind] += len;
 	st->iv_ops[st->cur]++;
+	st->iv_bytes[st->cur] += len;
 	if (st->iv_kind_ops[kind])
 		st->iv_kind_ops[kind][st->cur]++;
 	st->iv_lat_sum[st->cur] += lat;

@@ -344,7 +344,7 @@ static void test_merge_threads(void **state)
 	record(&a, IO_READ, 10, 20, SEC);
 	record(&a, IO_READ, 20, SEC, 2 * SEC);
 	record(&b, IO_WRITE, 5, 0, SEC);
-	record(&b, IO_WRITE, 5, SEC, 2 * SEC);
+	record_sized(&b, IO_WRITE, 5, SEC, 2 * SEC, 65536);
 	record(&b, IO_WRITE, 7, 2 * SEC, 2 * SEC + 100);
 	/* c did nothing (it may have failed at once): it adds nothing */
 	assert_int_equal(stats_merge(&res, threads, 3, 2 * SEC + 100), 0);
@@ -358,6 +358,12 @@ static void test_merge_threads(void **state)
 	assert_int_equal(res.iv_ops[0], 16);
 	assert_int_equal(res.iv_ops[1], 25);
 	assert_int_equal(res.iv_ops[2], 7);
+	/* bytes per interval from each I/O's own size (the series' MB/s) */
+	assert_int_equal(res.iv_bytes[0], 16 * 4096);
+	assert_int_equal(res.iv_bytes[1], 20 * 4096 + 5 * 65536);
+	assert_int_equal(res.iv_bytes[2], 7 * 4096);
+	assert_int_equal(res.bytes, 43 * 4096 + 5 * 65536);
+	assert_int_equal(res.op_bytes[IO_WRITE], 12 * 4096 + 5 * 65536);
 	assert_int_equal(res.iv_lat_max[0], 999999);
 	assert_true(res.iv_min == 16 && res.iv_max == 25);
 	result_free(&res);
