@@ -485,7 +485,7 @@ int sweep_run(struct run_ctx *ctx, const struct sweep *sw,
 	status = open_tables(&st);
 	if (!status && report_open(&st.out, &scope))
 		status = EXIT_OUTPUT_FAILED;
-	else if (!status) {
+	if (!status) {
 		status = run_points(&st, &done);
 		report_close(&st.out);
 	}
