@@ -98,7 +98,7 @@ uninstall:
 clean:
 	rm -f rebench $(OBJS)
 	rm -rf tests/unit/bin
-	rm -f bench/bareloop bench/distbench
+	rm -f bench/bareloop bench/distbench bench/clockbench
 
 # Is rebench ever the bottleneck?  Ratios against fio and a bare loop.
 bench/bareloop: bench/bareloop.c src/prng.h
@@ -107,7 +107,11 @@ bench/bareloop: bench/bareloop.c src/prng.h
 bench/distbench: bench/distbench.c $(LIB_SRCS) src/*.h
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LIB_SRCS) $(LDLIBS)
 
-bench: rebench bench/bareloop bench/distbench
+# clock_gettime against a calibrated TSC (bench/clockbench.c says why).
+bench/clockbench: bench/clockbench.c
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< -pthread
+
+bench: rebench bench/bareloop bench/distbench bench/clockbench
 	bench/run.sh
 	bash bench/crosscheck.sh
 

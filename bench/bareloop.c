@@ -1,12 +1,23 @@
 /* bareloop.c - the floor for `make bench`: issue the same random O_DIRECT
  * reads as rebench, the same way (pread, libaio or io_uring with the same
- * depth and batching), with nothing else: no per-I/O timing, statistics or
- * checks beyond the result.  It reads the clock only at start and end; a
- * SIGALRM flag stops it.
+ * depth and batching), with nothing else: no statistics, no checks beyond
+ * the result.  A SIGALRM flag stops it (an interval timer, so SECONDS may
+ * be fractional).
  *
- *   bareloop DEVICE psync|libaio|io_uring SECONDS BS DEPTH BATCH
+ *   bareloop DEVICE psync|libaio|io_uring SECONDS BS DEPTH BATCH [untimed|timed]
  *
- * Prints "iops N" on stdout.
+ * untimed (the default) reads the clock only at start and end.  timed
+ * reads CLOCK_MONOTONIC where rebench's hot loop does (src/run.c) and
+ * nowhere else: around each pread (two reads per I/O); for libaio and
+ * io_uring once per submitted batch and once per reaped batch, the submit
+ * time kept per slot.  Each latency (completion - submit) is added to a sum,
+ * so the clock reads are used as rebench uses them, minus its statistics.
+ * rebench / timed is then the cost of rebench's own bookkeeping (offset
+ * generation, statistics, engine indirection); timed / untimed that of the
+ * clock reads.
+ *
+ * Prints "iops N ios I" on stdout (ops/s and I/Os done), then
+ * " mean_lat_ns M" when timed.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -18,10 +29,12 @@
 #endif
 #include <linux/fs.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -29,18 +42,22 @@
 
 static volatile sig_atomic_t done;
 
+/* timed: the sum of the latencies measured (completion - submit, ns) */
+static uint64_t lat_sum;
+
 static void on_alarm(int sig)
 {
 	(void)sig;
 	done = 1;
 }
 
-static double now_s(void)
+/* The same clock read as rebench's now_ns() in src/run.c. */
+static inline uint64_t now_ns(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
 static void die(const char *what, int err)
@@ -62,11 +79,31 @@ static unsigned long long run_psync(int fd, void *buf, size_t bs,
 	return n;
 }
 
+/* Two clock reads around each pread, as rebench's run_sync(). */
+static unsigned long long run_psync_timed(int fd, void *buf, size_t bs,
+					  uint64_t slots, struct prng *r)
+{
+	unsigned long long n = 0;
+	uint64_t t0, t1, off;
+
+	while (!done) {
+		off = prng_below(r, slots) * bs;
+		t0 = now_ns();
+		if (pread(fd, buf, bs, (off_t)off) != (ssize_t)bs)
+			die("pread", errno);
+		t1 = now_ns();
+		lat_sum += t1 - t0;
+		n++;
+	}
+	return n;
+}
+
 #ifdef HAVE_LIBAIO
 static unsigned long long run_libaio(int fd, char *bufs, size_t bs,
 				     uint64_t slots, struct prng *r,
-				     unsigned depth, unsigned batch)
+				     unsigned depth, unsigned batch, bool timed)
 {
+	uint64_t *t_sub = calloc(depth, sizeof(*t_sub)), t;
 	struct iocb *iocbs = calloc(depth, sizeof(*iocbs));
 	struct iocb **free_list = calloc(depth, sizeof(*free_list));
 	struct iocb **staged = calloc(batch, sizeof(*staged));
@@ -75,6 +112,9 @@ static unsigned long long run_libaio(int fd, char *bufs, size_t bs,
 	unsigned nfree = depth, inflight = 0, i;
 	io_context_t ctx = 0;
 	int ret;
+
+	if (!t_sub || !iocbs || !free_list || !staged || !ev)
+		die("calloc", ENOMEM);
 
 	if (io_setup((int)depth, &ctx))
 		die("io_setup", errno);
@@ -90,6 +130,11 @@ static unsigned long long run_libaio(int fd, char *bufs, size_t bs,
 					      (long long)(prng_below(r, slots) * bs));
 				staged[i] = cb;
 			}
+			if (timed) {
+				t = now_ns();
+				for (i = 0; i < batch; i++)
+					t_sub[staged[i] - iocbs] = t;
+			}
 			ret = io_submit(ctx, (long)batch, staged);
 			if (ret != (int)batch)
 				die("io_submit", ret < 0 ? -ret : EAGAIN);
@@ -103,9 +148,12 @@ static unsigned long long run_libaio(int fd, char *bufs, size_t bs,
 		} while (ret == -EINTR);
 		if (ret < 0)
 			die("io_getevents", -ret);
+		t = timed ? now_ns() : 0;
 		for (i = 0; i < (unsigned)ret; i++) {
 			if (ev[i].res != bs)
 				die("aio read", EIO);
+			if (timed)
+				lat_sum += t - t_sub[ev[i].obj - iocbs];
 			free_list[nfree++] = ev[i].obj;
 		}
 		inflight -= (unsigned)ret;
@@ -120,8 +168,9 @@ static unsigned long long run_libaio(int fd, char *bufs, size_t bs,
 #ifdef HAVE_LIBURING
 static unsigned long long run_uring(int fd, char *bufs, size_t bs,
 				    uint64_t slots, struct prng *r,
-				    unsigned depth, unsigned batch)
+				    unsigned depth, unsigned batch, bool timed)
 {
+	uint64_t *t_sub = calloc(depth, sizeof(*t_sub)), t;
 	unsigned *free_list = calloc(depth, sizeof(*free_list));
 	struct iovec *iov = calloc(depth, sizeof(*iov));
 	struct io_uring_cqe *cqe;
@@ -129,6 +178,9 @@ static unsigned long long run_uring(int fd, char *bufs, size_t bs,
 	unsigned long long n = 0;
 	unsigned nfree = depth, inflight = 0, i, head, seen;
 	int ret;
+
+	if (!t_sub || !free_list || !iov)
+		die("calloc", ENOMEM);
 
 	{
 		/* the same set-up as rebench's uring engine */
@@ -167,6 +219,11 @@ static unsigned long long run_uring(int fd, char *bufs, size_t bs,
 				sqe->flags |= IOSQE_FIXED_FILE;
 				io_uring_sqe_set_data64(sqe, idx);
 			}
+			if (timed) {
+				t = now_ns();
+				for (i = 0; i < batch; i++)
+					t_sub[free_list[nfree + i]] = t;
+			}
 			ret = io_uring_submit_and_get_events(&ring);
 			if (ret != (int)batch)
 				die("io_uring_submit", ret < 0 ? -ret : EAGAIN);
@@ -181,9 +238,12 @@ static unsigned long long run_uring(int fd, char *bufs, size_t bs,
 		if (ret)
 			die("io_uring_wait_cqe_nr", -ret);
 		seen = 0;
+		t = timed ? now_ns() : 0;
 		io_uring_for_each_cqe(&ring, head, cqe) {
 			if (cqe->res != (int)bs)
 				die("uring read", cqe->res < 0 ? -cqe->res : EIO);
+			if (timed)
+				lat_sum += t - t_sub[cqe->user_data];
 			free_list[nfree++] = (unsigned)cqe->user_data;
 			seen++;
 		}
@@ -198,25 +258,32 @@ static unsigned long long run_uring(int fd, char *bufs, size_t bs,
 
 int main(int argc, char **argv)
 {
+	struct itimerval stop = { { 0, 0 }, { 0, 0 } };
 	unsigned long long n;
 	unsigned depth, batch;
-	uint64_t size, slots;
+	uint64_t size, slots, t0, t1;
 	struct prng r;
-	double secs, t0, t1;
+	double secs;
+	bool timed;
 	size_t bs;
 	char *bufs;
 	int fd;
 
-	if (argc != 7) {
-		fprintf(stderr, "usage: bareloop DEVICE psync|libaio|io_uring SECONDS BS DEPTH BATCH\n");
+	if (argc != 7 && argc != 8) {
+		fprintf(stderr, "usage: bareloop DEVICE psync|libaio|io_uring SECONDS BS DEPTH BATCH [untimed|timed]\n");
 		return 2;
 	}
 	secs = atof(argv[3]);
 	bs = strtoul(argv[4], NULL, 0);
 	depth = (unsigned)strtoul(argv[5], NULL, 0);
 	batch = (unsigned)strtoul(argv[6], NULL, 0);
-	if (!bs || !depth || !batch || batch > depth) {
-		fprintf(stderr, "bareloop: need BS > 0 and 0 < BATCH <= DEPTH\n");
+	if (!(secs > 0) || !bs || !depth || !batch || batch > depth) {
+		fprintf(stderr, "bareloop: need SECONDS > 0, BS > 0 and 0 < BATCH <= DEPTH\n");
+		return 2;
+	}
+	timed = argc == 8 && !strcmp(argv[7], "timed");
+	if (argc == 8 && !timed && strcmp(argv[7], "untimed")) {
+		fprintf(stderr, "bareloop: the clock mode is untimed or timed, not %s\n", argv[7]);
 		return 2;
 	}
 	fd = open(argv[1], O_RDONLY | O_DIRECT);
@@ -230,23 +297,30 @@ int main(int argc, char **argv)
 	memset(bufs, 0, bs * depth);
 	prng_seed(&r, 1, 0);
 	signal(SIGALRM, on_alarm);
-	alarm((unsigned)secs);
-	t0 = now_s();
+	stop.it_value.tv_sec = (time_t)secs;
+	stop.it_value.tv_usec = (suseconds_t)((secs - (double)(time_t)secs) * 1e6);
+	if (setitimer(ITIMER_REAL, &stop, NULL))
+		die("setitimer", errno);
+	t0 = now_ns();
 	if (!strcmp(argv[2], "psync"))
-		n = run_psync(fd, bufs, bs, slots, &r);
+		n = timed ? run_psync_timed(fd, bufs, bs, slots, &r) :
+			    run_psync(fd, bufs, bs, slots, &r);
 #ifdef HAVE_LIBAIO
 	else if (!strcmp(argv[2], "libaio"))
-		n = run_libaio(fd, bufs, bs, slots, &r, depth, batch);
+		n = run_libaio(fd, bufs, bs, slots, &r, depth, batch, timed);
 #endif
 #ifdef HAVE_LIBURING
 	else if (!strcmp(argv[2], "io_uring"))
-		n = run_uring(fd, bufs, bs, slots, &r, depth, batch);
+		n = run_uring(fd, bufs, bs, slots, &r, depth, batch, timed);
 #endif
 	else {
 		fprintf(stderr, "bareloop: unknown engine %s\n", argv[2]);
 		return 2;
 	}
-	t1 = now_s();
-	printf("iops %.0f\n", (double)n / (t1 - t0));
+	t1 = now_ns();
+	printf("iops %.0f ios %llu", (double)n * 1e9 / (double)(t1 - t0), n);
+	if (timed)
+		printf(" mean_lat_ns %.0f", n ? (double)lat_sum / (double)n : 0.0);
+	printf("\n");
 	return 0;
 }
