@@ -158,7 +158,6 @@ void repeat_free(void)
 	rep_n = 0;	/* ready for the next sweep point */
 }
 
-
 int repeat_runs(struct run_ctx *ctx, const struct run_opts *run, size_t runs,
 		int (*rebuild)(struct run_ctx *ctx, size_t r, void *arg),
 		void *arg, bool *interrupted)

@@ -6,8 +6,9 @@
  * 19-21 are the distribution's KS D, chi-square p-value and dof ("-" for
  * sequential workloads, and for the p-value when dof is 0).  22-81 (version
  * 2) are TERSE_OP_FIELDS fields per operation kind, in enum io_kind order,
- * every kind always there (TERSE_FIELDS in all).  The --repeat fields follow the fixed ones, and
- * a sweep's values end the line.  Every field: rebench(1), RAW STATISTICS.
+ * every kind always there (TERSE_FIELDS in all).  The --repeat fields
+ * follow the fixed ones, and a sweep's values end the line.  Every field:
+ * rebench(1), RAW STATISTICS.
  */
 #include <stdio.h>
 
