@@ -191,18 +191,139 @@ static int report_once(const struct run_opts *run, const struct report *rep)
 	return ret ? ret : e;
 }
 
+/* What the command line asks that runs no workload (--help, --version,
+ * --engines, --probe, or a --fio with an option it has no use for): its
+ * exit status, or -1 to go on. */
+static int info_only(const struct spec *base, const struct run_opts *run,
+		     const struct sweep *sw)
+{
+	if (run->help) {
+		options_print_help(stdout);
+		return EXIT_OK;
+	}
+	if (run->version) {
+		printf("rebench %s\n", REBENCH_VERSION);
+		return EXIT_OK;
+	}
+	if (run->engines) {
+		engine_list(stdout);
+		return EXIT_OK;
+	}
+	if (run->fio && (run->probe || run->json || run->silent || run->plot)) {
+		fprintf(stderr, "rebench: --fio prints an fio job file and runs nothing, so %s has no meaning with it; drop one of the two\n",
+			run->probe ? "--probe" : run->json ? "--json" :
+			run->silent ? "-n/--silent" : "--plot");
+		return EXIT_BAD_ARGS;
+	}
+	if (run->probe)
+		return probe_only(base, run, sw);
+	return -1;
+}
+
+/* The workloads: the TARGET of the command line, else one per stdin line;
+ * 0 or -errno after a message. */
+static int load_workloads(struct run_ctx *ctx, struct spec *base)
+{
+	if (!spec_given(base, "seed"))
+		base->seed = random_seed();
+	if (base->target)
+		return add_workload(ctx, base);
+	if (isatty(STDIN_FILENO)) {
+		fprintf(stderr, "rebench: missing target: give a block device, partition or file (rebench /dev/sdb), or pipe one workload per line into stdin; see rebench --help\n");
+		return -EINVAL;
+	}
+	return read_stdin_specs(ctx, base);
+}
+
+/* Before run r > 0 of a single run: the same workloads again. */
+static int rebuild_single(struct run_ctx *ctx, size_t r, void *base)
+{
+	return repeat_rebuild(ctx, r, base) ? EXIT_PREP_FAILED : EXIT_OK;
+}
+
+/* Checked workloads, run together (and again with --repeat): confirmed,
+ * run, reported, plotted; the exit status. */
+static int run_single(struct run_ctx *ctx, struct spec *base,
+		      const struct run_opts *run)
+{
+	struct report rep;
+	bool interrupted = false, io_failed;
+	int ret, status;
+
+	/* the live line: only for a person watching, never with -n */
+	progress_enable(isatty(STDERR_FILENO) && !run->silent);
+	ret = confirm_destructive(ctx->wls, ctx->n, run->yes || run->silent);
+	if (ret)
+		return confirm_exit_status(ret);
+	status = repeat_runs(ctx, run, run->repeat > 1 ? run->repeat : 1,
+			     rebuild_single, base, &interrupted);
+	if (status != EXIT_OK && status != EXIT_IO_FAILED)
+		return status;
+	io_failed = status == EXIT_IO_FAILED;	/* report what ran */
+	status = EXIT_OK;
+	run_ctx_report(ctx, interrupted, 0, &rep);
+	if (report_once(run, &rep))
+		status = EXIT_OUTPUT_FAILED;
+	if (run->plot && status == EXIT_OK && !interrupted && !io_failed)
+		status = plot_series(run->plot);
+	if (io_failed)
+		return EXIT_IO_FAILED;
+	return interrupted && status == EXIT_OK ? EXIT_INTERRUPTED : status;
+}
+
+/* Loaded workloads to their end: a sweep, an fio job file, or a run. */
+static int run_loaded(struct run_ctx *ctx, struct spec *base,
+		      const struct run_opts *run, const struct sweep *sw,
+		      int argc, char **argv)
+{
+	int ret = 0;
+
+	if (sw->naxes && run->fio) {
+		fprintf(stderr, "rebench: --fio: sweeps (ranges and lists of values) have no fio job file yet; give one value per option to get the job of one point\n");
+		return EXIT_BAD_ARGS;
+	}
+	if (run->plot && check_plot_path(ctx, run->plot))
+		return EXIT_BAD_ARGS;
+	if (sw->naxes)
+		return run_sweep(ctx, sw, base, run);
+	if (run->plot)
+		ret = plan_series_for_plot(ctx);
+	if (!ret && run->repeat > 1)
+		ret = repeat_begin(ctx, run->repeat);
+	if (ret || validate_all(ctx, base))
+		return EXIT_BAD_ARGS;
+	/* --fio: every workload is resolved against its target; nothing is
+	 * confirmed, created or run */
+	if (run->fio) {
+		ret = fio_job_write(stdout, ctx->wls, ctx->n, run, argc, argv);
+		/* a mix fio has no form for is a bad argument */
+		return ret == -EINVAL ? EXIT_BAD_ARGS : ret ? EXIT_PREP_FAILED : EXIT_OK;
+	}
+	return run_single(ctx, base, run);
+}
+
+/* After the workloads, on every exit: what the run made goes. */
+static void clean_up(struct run_ctx *ctx, int status)
+{
+	remove_temp_series();
+	cleanup_all(ctx);
+	repeat_free();
+	/* a fault removes the files this run created; a complete run keeps
+	 * them for the next */
+	workload_remove_created(status == EXIT_PREP_FAILED ||
+				status == EXIT_IO_FAILED ||
+				status == EXIT_INTERRUPTED);
+}
+
 int main(int argc, char **argv)
 {
 	static struct sweep sweep;
 	static struct run_ctx ctx;	/* the workloads: too large for a stack */
 	struct parse_ctx pctx = { 0, "command line", &sweep, &sweep_range_hooks };
 	struct run_opts run = { 0 };
-	struct report rep;
 	struct spec base;
 	char err[256];
-	bool interrupted = false;
-	size_t r;
-	int ret, status = EXIT_OK;
+	int status;
 
 	signals_init();
 	if (engine_registry_check(err, sizeof(err))) {
@@ -214,109 +335,12 @@ int main(int argc, char **argv)
 		spec_free(&base);
 		return EXIT_BAD_ARGS;
 	}
-	if (run.help) {
-		options_print_help(stdout);
-		goto out_base;
+	status = info_only(&base, &run, &sweep);
+	if (status < 0) {
+		status = load_workloads(&ctx, &base) ? EXIT_BAD_ARGS :
+			 run_loaded(&ctx, &base, &run, &sweep, argc, argv);
+		clean_up(&ctx, status);
 	}
-	if (run.version) {
-		printf("rebench %s\n", REBENCH_VERSION);
-		goto out_base;
-	}
-	if (run.engines) {
-		engine_list(stdout);
-		goto out_base;
-	}
-	if (run.fio && (run.probe || run.json || run.silent || run.plot)) {
-		fprintf(stderr, "rebench: --fio prints an fio job file and runs nothing, so %s has no meaning with it; drop one of the two\n",
-			run.probe ? "--probe" : run.json ? "--json" :
-			run.silent ? "-n/--silent" : "--plot");
-		status = EXIT_BAD_ARGS;
-		goto out_base;
-	}
-	if (run.probe) {
-		status = probe_only(&base, &run, &sweep);
-		goto out_base;
-	}
-	if (!spec_given(&base, "seed"))
-		base.seed = random_seed();
-	if (base.target)
-		ret = add_workload(&ctx, &base);
-	else if (isatty(STDIN_FILENO)) {
-		fprintf(stderr, "rebench: missing target: give a block device, partition or file (rebench /dev/sdb), or pipe one workload per line into stdin; see rebench --help\n");
-		ret = -EINVAL;
-	} else {
-		ret = read_stdin_specs(&ctx, &base);
-	}
-	if (!ret && sweep.naxes && run.fio) {
-		fprintf(stderr, "rebench: --fio: sweeps (ranges and lists of values) have no fio job file yet; give one value per option to get the job of one point\n");
-		status = EXIT_BAD_ARGS;
-		goto out;
-	}
-	if (!ret && run.plot)
-		ret = check_plot_path(&ctx, run.plot);
-	if (!ret && sweep.naxes) {
-		status = run_sweep(&ctx, &sweep, &base, &run);
-		goto out;
-	}
-	if (!ret && run.plot)
-		ret = plan_series_for_plot(&ctx);
-	if (!ret && run.repeat > 1)
-		ret = repeat_begin(&ctx, run.repeat);
-	if (ret || validate_all(&ctx, &base)) {
-		status = EXIT_BAD_ARGS;
-		goto out;
-	}
-	/* --fio: every workload is resolved against its target; nothing is
-	 * confirmed, created or run */
-	if (run.fio) {
-		ret = fio_job_write(stdout, ctx.wls, ctx.n, &run, argc, argv);
-		/* a mix fio has no form for is a bad argument */
-		status = ret == -EINVAL ? EXIT_BAD_ARGS : ret ? EXIT_PREP_FAILED : EXIT_OK;
-		goto out;
-	}
-	/* the live line: only for a person watching, never with -n */
-	progress_enable(isatty(STDERR_FILENO) && !run.silent);
-	ret = confirm_destructive(ctx.wls, ctx.n, run.yes || run.silent);
-	if (ret) {
-		status = confirm_exit_status(ret);
-		goto out;
-	}
-	for (r = 0; r < (run.repeat > 1 ? run.repeat : 1); r++) {
-		if (r && repeat_rebuild(&ctx, r, &base)) {
-			status = EXIT_PREP_FAILED;
-			goto out;
-		}
-		status = prepare_and_run(&ctx, &run, &interrupted);
-		if (status != EXIT_OK && status != EXIT_IO_FAILED)
-			goto out;
-		ret = status == EXIT_IO_FAILED ? -EIO : 0;
-		status = EXIT_OK;
-		if (ret || interrupted)
-			break;		/* report what ran; an incomplete run is not counted */
-		if (run.repeat > 1)
-			repeat_record(&ctx);
-	}
-	if (run.repeat > 1)
-		repeat_finish(&ctx);
-	run_ctx_report(&ctx, interrupted, 0, &rep);
-	if (report_once(&run, &rep))
-		status = EXIT_OUTPUT_FAILED;
-	if (run.plot && status == EXIT_OK && !interrupted && ret != -EIO)
-		status = plot_series(run.plot);
-	if (ret == -EIO)
-		status = EXIT_IO_FAILED;
-	else if (interrupted && status == EXIT_OK)
-		status = EXIT_INTERRUPTED;
-out:
-	remove_temp_series();
-	cleanup_all(&ctx);
-	repeat_free();
-	/* a fault removes the files this run created; a complete run keeps
-	 * them for the next */
-	workload_remove_created(status == EXIT_PREP_FAILED ||
-				status == EXIT_IO_FAILED ||
-				status == EXIT_INTERRUPTED);
-out_base:
 	spec_free(&base);
 	sweep_free(&sweep);
 	free(run.plot);

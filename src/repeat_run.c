@@ -158,3 +158,28 @@ void repeat_free(void)
 	rep_n = 0;	/* ready for the next sweep point */
 }
 
+int repeat_runs(struct run_ctx *ctx, const struct run_opts *run, size_t runs,
+		int (*rebuild)(struct run_ctx *ctx, size_t r, void *arg),
+		void *arg, bool *interrupted)
+{
+	size_t r;
+	int status = EXIT_OK;
+
+	for (r = 0; r < runs; r++) {
+		if (r) {
+			status = rebuild(ctx, r, arg);
+			if (status)
+				return status;
+		}
+		status = prepare_and_run(ctx, run, interrupted);
+		if (status != EXIT_OK || *interrupted)
+			break;	/* an incomplete run is not counted */
+		if (runs > 1)
+			repeat_record(ctx);
+	}
+	if (status != EXIT_OK && status != EXIT_IO_FAILED)
+		return status;
+	if (runs > 1)
+		repeat_finish(ctx);
+	return status;
+}

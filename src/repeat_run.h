@@ -19,4 +19,18 @@ int repeat_rebuild(struct run_ctx *ctx, size_t r, const struct spec *base);
 void repeat_finish(struct run_ctx *ctx);
 void repeat_free(void);
 
+/*
+ * The prepare-and-run step every driver composes: run the workloads of ctx
+ * runs times (--repeat N, else 1).  Before each run after the first,
+ * rebuild(ctx, r, arg) makes the workloads of run r (0, or the exit status
+ * to stop with).  Each complete run is recorded (after repeat_begin() when
+ * runs > 1); an incomplete one (a failed I/O, a signal) ends the runs and
+ * is not counted.  The statistics are attached when the runs ended with
+ * results.  Returns EXIT_OK or EXIT_IO_FAILED (the results are kept), or
+ * the status that stopped the runs.
+ */
+int repeat_runs(struct run_ctx *ctx, const struct run_opts *run, size_t runs,
+		int (*rebuild)(struct run_ctx *ctx, size_t r, void *arg),
+		void *arg, bool *interrupted);
+
 #endif

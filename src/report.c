@@ -11,7 +11,8 @@ const struct report_writer *const report_writers[] = {
 	&report_stderr_writer,
 	&report_series_writer,
 };
-const size_t report_nwriters = sizeof(report_writers) / sizeof(report_writers[0]);
+const size_t report_nwriters =
+	sizeof(report_writers) / sizeof(report_writers[0]);
 
 _Static_assert(sizeof(report_writers) / sizeof(report_writers[0]) <=
 	       REPORT_MAX_WRITERS, "raise REPORT_MAX_WRITERS");

@@ -186,8 +186,8 @@ static void print_total(FILE *f, const struct report *rep)
 {
 	const struct result *r = rep->total;
 	unsigned kinds = result_kinds(r);
-	const char *sep = " (";
-	int k;
+	bool several = kinds & (kinds - 1);
+	int k, n = 0;
 
 	fprintf(f, "All workloads: %zu, run together\n", rep->n);
 	fprintf(f, "[ops/sec and MB/sec: the sum of the workloads'; latency: all their I/Os together]\n");
@@ -196,15 +196,13 @@ static void print_total(FILE *f, const struct report *rep)
 		print_intervals(f, r);
 	else
 		fprintf(f, "Ops/sec over intervals: none (the workloads' sample steps, -g, differ)\n");
+	/* the count of each kind when there are several: "(9 reads, 3 writes)" */
 	fprintf(f, "Total: %llu I/Os", (unsigned long long)r->ops_total);
-	for (k = 0; k < IO_KINDS && (kinds & (kinds - 1)); k++) {
-		if (!(kinds & (1U << k)))
-			continue;
-		fprintf(f, "%s%llu %ss", sep, (unsigned long long)r->ops[k],
-			io_kind_name(k));
-		sep = ", ";
-	}
-	fprintf(f, "%s, %llu bytes in %.3f s%s\n", *sep == ',' ? ")" : "",
+	for (k = 0; k < IO_KINDS && several; k++)
+		if (kinds & (1U << k))
+			fprintf(f, "%s%llu %ss", n++ ? ", " : " (",
+				(unsigned long long)r->ops[k], io_kind_name(k));
+	fprintf(f, "%s, %llu bytes in %.3f s%s\n", several ? ")" : "",
 		(unsigned long long)r->bytes, (double)r->elapsed_ns / 1e9,
 		rep->interrupted ? " (interrupted)" : "");
 	if (rep->total_rep)

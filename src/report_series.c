@@ -1,7 +1,9 @@
 /* report_series.c - --output FILE: the time series as TSV, or with -g 0
  * every I/O.  Workloads naming the same file share it; the workload column
  * tells their rows apart.  Written after the run, so the hot loop only
- * stores counters and 32-byte records.
+ * stores counters and 32-byte records.  When a workload of the file mixes
+ * kinds of operation (its per-kind series, iv_kind_ops, are kept), the
+ * series gains one ops/s column per kind so kept (read_ops_per_s, ...).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -11,11 +13,47 @@
 #include "outpath.h"
 #include "report.h"
 
-static void write_intervals(FILE *f, const struct workload *wl)
+/* The per-kind columns of the file of r->wls[first] (a bit per kind):
+ * none unless a workload of the file kept per-kind series; then every kind
+ * that occurred in the file, so each I/O is in one kind's column (a
+ * workload of one kind keeps no per-kind series: its series is that
+ * kind's). */
+static unsigned file_kinds(const struct report *r, size_t first)
+{
+	const char *path = r->wls[first].spec.output;
+	unsigned kept = 0, kinds = 0;
+	size_t k;
+	int j;
+
+	for (k = first; k < r->n; k++) {
+		const struct workload *wl = &r->wls[k];
+
+		if (!wl->spec.output || strcmp(wl->spec.output, path) ||
+		    !wl->have_result)
+			continue;
+		kinds |= result_kinds(&wl->res);
+		for (j = 0; j < IO_KINDS; j++)
+			if (wl->res.iv_kind_ops[j])
+				kept |= 1U << j;
+	}
+	return kept ? kept | kinds : 0;
+}
+
+/* I/Os of one kind in interval i: its own series, or all of them when it
+ * is the workload's only kind, else none. */
+static uint64_t kind_ios(const struct result *r, int kind, size_t i)
+{
+	if (r->iv_kind_ops[kind])
+		return r->iv_kind_ops[kind][i];
+	return result_kinds(r) == 1U << kind ? r->iv_ops[i] : 0;
+}
+
+static void write_intervals(FILE *f, const struct workload *wl, unsigned kinds)
 {
 	const struct result *r = &wl->res;
 	double step_s = (double)r->step_ns / 1e9;
 	size_t i;
+	int k;
 
 	for (i = 0; i < r->n_series; i++) {
 		/* the last interval may be partial: rate over its real length */
@@ -27,12 +65,16 @@ static void write_intervals(FILE *f, const struct workload *wl)
 		}
 		if (len <= 0)
 			continue;
-		fprintf(f, "%u\t%.6f\t%llu\t%.2f\t%.4f\t%.3f\t%.3f\n",
+		fprintf(f, "%u\t%.6f\t%llu\t%.2f\t%.4f\t%.3f\t%.3f",
 			wl->index + 1, end, (unsigned long long)r->iv_ops[i],
 			(double)r->iv_ops[i] / len,
 			(double)r->iv_bytes[i] / len / 1048576.0,
 			r->iv_ops[i] ? (double)r->iv_lat_sum[i] / (double)r->iv_ops[i] / 1e3 : 0.0,
 			(double)r->iv_lat_max[i] / 1e3);
+		for (k = 0; k < IO_KINDS; k++)
+			if (kinds & (1U << k))
+				fprintf(f, "\t%.2f", (double)kind_ios(r, k, i) / len);
+		fputc('\n', f);
 	}
 }
 
@@ -87,15 +129,22 @@ static int write_file(const struct report *r, size_t first)
 {
 	const char *path = r->wls[first].spec.output;
 	bool per_io = r->wls[first].spec.sample_ns == 0;
+	unsigned kinds = per_io ? 0 : file_kinds(r, first);
 	size_t k;
+	int j;
 	FILE *f = outpath_open("--output", path);
 
 	if (!f)
 		return -EIO;
-	if (per_io)
+	if (per_io) {
 		fprintf(f, "workload\ttime_s\tthread\top\toffset\tsize\tlatency_us\n");
-	else
-		fprintf(f, "workload\ttime_s\tios\tops_per_s\tmb_per_s\tlat_avg_us\tlat_max_us\n");
+	} else {
+		fprintf(f, "workload\ttime_s\tios\tops_per_s\tmb_per_s\tlat_avg_us\tlat_max_us");
+		for (j = 0; j < IO_KINDS; j++)
+			if (kinds & (1U << j))
+				fprintf(f, "\t%s_ops_per_s", io_kind_name(j));
+		fputc('\n', f);
+	}
 	for (k = first; k < r->n; k++) {
 		const struct workload *wl = &r->wls[k];
 
@@ -105,7 +154,7 @@ static int write_file(const struct report *r, size_t first)
 		if (per_io)
 			write_ios(f, wl);
 		else
-			write_intervals(f, wl);
+			write_intervals(f, wl, kinds);
 	}
 	return outpath_close("--output", path, f);
 }

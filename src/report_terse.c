@@ -2,10 +2,13 @@
  * several workloads run together one more for their total (field 17 "all").
  *
  * Fields 1-5 are the original Rebench's; 6-12 latency in microseconds;
- * 13 is the format version and stays at position 13 in every later version,
- * which may only append fields after 21.  19-21 are the distribution's KS D,
- * chi-square p-value and dof ("-" for sequential workloads, and for the
- * p-value when dof is 0).
+ * 13 is the format version and stays at position 13 in every version.
+ * 19-21 are the distribution's KS D, chi-square p-value and dof ("-" for
+ * sequential workloads, and for the p-value when dof is 0).  22-81 (version
+ * 2) are TERSE_OP_FIELDS fields per operation kind, in enum io_kind order,
+ * every kind always there (TERSE_FIELDS in all).  The --repeat fields
+ * follow the fixed ones, and a sweep's values end the line.  Every field:
+ * rebench(1), RAW STATISTICS.
  */
 #include <stdio.h>
 
@@ -42,8 +45,30 @@ static void put_fit(FILE *f, const struct fit *fit)
 		fprintf(f, " %.6f %.6f %u", fit->ks_d, fit->p_value, fit->dof);
 }
 
+/* Fields 22-81: per kind, I/Os, bytes, ops/s, MB/s, then latency min,
+ * avg, p50, p90, p99, p99.9, p99.99 and max; a kind that did not occur has
+ * 0 I/Os, bytes and rates and "-" for its latency. */
+static void put_ops(FILE *f, const struct report *r, const struct result *res)
+{
+	struct op_summary o;
+	int k;
+
+	for (k = 0; k < IO_KINDS; k++) {
+		report_op_summarize(r, res, k, &o);
+		fprintf(f, " %llu %llu %.2f %.4f", (unsigned long long)o.ios,
+			(unsigned long long)o.bytes, o.ops_per_s, o.mb_per_s);
+		if (!o.ios) {
+			fprintf(f, " - - - - - - - -");
+			continue;
+		}
+		fprintf(f, " %.3f %.3f %.3f %.3f %.3f %.3f %.3f %.3f",
+			o.lat.min, o.lat.avg, o.lat.p50, o.lat.p90, o.lat.p99,
+			o.lat.p999, o.lat.p9999, o.lat.max);
+	}
+}
+
 /* --repeat: runs, then median, trimmed mean, stddev and the 95% CI of
- * ops/s, p50, p90, p99 and p99.9 (fields 22-47). */
+ * ops/s, p50, p90, p99 and p99.9 (fields 82-107). */
 static void put_repeat(FILE *f, const struct repeat_data *rd)
 {
 	size_t i;
@@ -63,15 +88,16 @@ static void put_repeat(FILE *f, const struct repeat_data *rd)
 
 /* One workload's line; suffix (swept values, " v1 v2") is appended when
  * given. */
-static void terse_line(FILE *f, const struct workload *wl, bool interrupted,
-		       const char *suffix)
+static void terse_line(FILE *f, const struct report *r,
+		       const struct workload *wl, const char *suffix)
 {
 	if (!wl->have_result)
 		return;
 	put_figures(f, &wl->res);
 	fprintf(f, " %llu %d", (unsigned long long)wl->spec.seed,
-		workload_status(wl, interrupted));
+		workload_status(wl, r->interrupted));
 	put_fit(f, &wl->fit);
+	put_ops(f, r, &wl->res);
 	if (wl->rep)
 		put_repeat(f, wl->rep);
 	fprintf(f, "%s\n", suffix ? suffix : "");
@@ -84,6 +110,7 @@ static void total_line(FILE *f, const struct report *r, const char *suffix)
 	put_figures(f, r->total);
 	fprintf(f, " all %d", report_total_status(r));
 	put_fit(f, NULL);
+	put_ops(f, r, r->total);
 	if (r->total_rep)
 		put_repeat(f, r->total_rep);
 	fprintf(f, "%s\n", suffix ? suffix : "");
@@ -125,8 +152,7 @@ static int terse_report(struct report_out *o, const struct report *r)
 	if (sc->sw)
 		point_suffix(sc->sw, r->point, suffix, sizeof(suffix));
 	for (k = 0; k < r->n; k++)
-		terse_line(sc->out, &r->wls[k], r->interrupted,
-			   sc->sw ? suffix : NULL);
+		terse_line(sc->out, r, &r->wls[k], sc->sw ? suffix : NULL);
 	if (r->total)
 		total_line(sc->out, r, sc->sw ? suffix : NULL);
 	return 0;

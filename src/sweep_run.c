@@ -250,163 +250,253 @@ static int plot_sweep(const struct sweep *sw, const char *table,
 	return -EINVAL;
 }
 
+/* One sweep as it runs: what its points share. */
+struct sweep_state {
+	struct run_ctx *ctx;
+	const struct sweep *sw;
+	const struct spec *bases;
+	size_t nbases;
+	const struct spec *base;
+	const struct run_opts *run;
+	const char *table, *plot;	/* --output, --plot, or NULL */
+	size_t runs;			/* --repeat, or 1 */
+	char tmpdir[32];
+	char tpath[PATH_MAX];		/* the table gnuplot reads */
+	char mpath[PATH_MAX + 16];	/* the matrix beside it */
+	FILE *tab;			/* --output's table */
+	FILE *tab_copy;			/* or the copy for --plot */
+	bool temp_table;		/* tpath is that copy */
+	bool tty;			/* a progress line on stderr */
+	double *ops;			/* workload 1's ops/s per point */
+	struct report_set out;
+	uint64_t t0;
+	bool interrupted;
+};
+
+/* What is refused before any point is checked: too many points without
+ * --yes, a --plot that fits no plot, table paths against the rule. */
+static int refuse(const struct sweep_state *st)
+{
+	const struct sweep *sw = st->sw;
+	char eta[32];
+
+	if (sw->npoints > SWEEP_CONFIRM_POINTS && !st->run->yes &&
+	    !st->run->silent) {
+		fmt_eta(estimate_s(sw, st->bases, st->nbases) * (double)st->runs,
+			eta, sizeof(eta));
+		fprintf(stderr, "rebench: the sweep has %zu points (%zu workload runs), about %s; add --yes to run that many, or narrow the ranges\n",
+			sw->npoints, sw->npoints * st->nbases, eta);
+		return EXIT_BAD_ARGS;
+	}
+	if (st->plot && !plot_kind(sw)) {
+		fprintf(stderr, "rebench: --plot: a sweep plots one swept number (lines) or two (heatmap); this sweep has none that fits, so run it without --plot or sweep a number\n");
+		return EXIT_BAD_ARGS;
+	}
+	if (st->table && check_table_paths(st->ctx, sw, st->base, st->table))
+		return EXIT_BAD_ARGS;
+	return EXIT_OK;
+}
+
+/* Where the table goes: --output, else standard output (the human writer
+ * prints it) and, for --plot, a temporary copy for gnuplot. */
+static int open_tables(struct sweep_state *st)
+{
+	if (st->table) {
+		st->tab = outpath_open("--output", st->table);
+		if (!st->tab)
+			return EXIT_PREP_FAILED;
+		snprintf(st->tpath, sizeof(st->tpath), "%s", st->table);
+	} else if (st->plot) {
+		if (!mkdtemp(st->tmpdir))
+			return EXIT_PREP_FAILED;
+		snprintf(st->tpath, sizeof(st->tpath), "%s/sweep.tsv", st->tmpdir);
+		st->tab_copy = fopen(st->tpath, "w");
+		st->temp_table = true;
+	}
+	if (st->tab)
+		report_table_header(st->tab, st->sw, st->runs > 1);
+	if (st->tab_copy)
+		report_table_header(st->tab_copy, st->sw, st->runs > 1);
+	return EXIT_OK;
+}
+
+/* Point p's workloads, checked and resolved; EXIT_BAD_ARGS if not. */
+static int build_checked(struct sweep_state *st, size_t p)
+{
+	if (build_point(st->ctx, st->sw, p, st->bases, st->nbases) ||
+	    validate_all(st->ctx, st->base))
+		return EXIT_BAD_ARGS;
+	return EXIT_OK;
+}
+
+struct rebuild_arg {
+	struct sweep_state *st;
+	size_t p;
+};
+
+/* --repeat: run r of a point is the point again, its first seeds + r. */
+static int rebuild_point(struct run_ctx *ctx, size_t r, void *arg)
+{
+	struct rebuild_arg *a = arg;
+	size_t k;
+	int status = build_checked(a->st, a->p);
+
+	for (k = 0; k < ctx->n && !status; k++)
+		ctx->wls[k].spec.seed += r;
+	return status;
+}
+
+/* Point p, every --repeat run of it; the exit status of the runs. */
+static int run_point(struct sweep_state *st, size_t p)
+{
+	struct rebuild_arg arg = { st, p };
+	int status = build_checked(st, p);
+
+	if (status)
+		return status;
+	if (st->runs > 1 && repeat_begin(st->ctx, st->runs))
+		return EXIT_PREP_FAILED;
+	return repeat_runs(st->ctx, st->run, st->runs, rebuild_point, &arg,
+			   &st->interrupted);
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/* After point p ran: its rows, its report, the progress line; status
+ * becomes EXIT_OUTPUT_FAILED when standard output no longer takes it. */
+static int report_point(struct sweep_state *st, size_t p, int status)
+{
+	struct run_ctx *ctx = st->ctx;
+	struct report rep;
+	size_t k;
+
+	st->ops[p] = ctx->wls[0].rep ? ctx->wls[0].rep->stat[RM_OPS].median :
+		     ctx->wls[0].have_result ? ctx->wls[0].res.ops_per_s : NAN;
+	run_ctx_report(ctx, st->interrupted, p, &rep);
+	if (st->tab)
+		report_table_rows(st->tab, st->sw, &rep);
+	if (st->tab_copy)
+		report_table_rows(st->tab_copy, st->sw, &rep);
+	if (st->tty)
+		fprintf(stderr, "\r\033[K");
+	report_emit(&st->out, &rep);
+	if (st->tty)
+		progress(ctx, st->sw, p, (double)(now_ns() - st->t0) / 1e9);
+	if (st->runs > 1) {
+		for (k = 0; k < ctx->n; k++)
+			ctx->wls[k].rep = NULL;
+		ctx->total_rep = NULL;
+		repeat_free();
+	}
+	/* nobody reads standard output any more (a closed pipe, a full
+	 * disk): the remaining points would measure for no one */
+	if (report_uses_stdout(&st->out) && outpath_flush_stdout()) {
+		fprintf(stderr, "rebench: standard output failed after point %zu of %zu: the sweep stops there%s\n",
+			p + 1, st->sw->npoints,
+			st->table ? "; the --output table has every point so far" : "");
+		status = EXIT_OUTPUT_FAILED;
+	}
+	return status;
+}
+
+/* Every point in order, until one fails or a signal stops the sweep;
+ * returns the status and sets *done to the points that ran. */
+static int run_points(struct sweep_state *st, size_t *done)
+{
+	int status = EXIT_OK;
+	size_t p;
+
+	st->t0 = now_ns();
+	for (p = 0; p < st->sw->npoints && !st->interrupted &&
+		    status == EXIT_OK; p++) {
+		status = run_point(st, p);
+		if (status == EXIT_BAD_ARGS || status == EXIT_PREP_FAILED ||
+		    status == EXIT_INTERRUPTED)
+			break;
+		status = report_point(st, p, status);
+	}
+	repeat_free();	/* when the loop ended early */
+	if (st->tty)
+		fprintf(stderr, "\r\033[K");
+	*done = p;
+	return status;
+}
+
+/* The matrix and the plot of a complete sweep, and the temporary copy
+ * removed on every exit. */
+static int finish(struct sweep_state *st, size_t done, int status)
+{
+	const struct sweep *sw = st->sw;
+	bool two_numeric = sw->naxes == 2 && sw->axes[0].numeric &&
+			   sw->axes[1].numeric;
+
+	if (st->interrupted && status == EXIT_OK)
+		status = EXIT_INTERRUPTED;
+	if (two_numeric && (st->table || st->plot) && done == sw->npoints &&
+	    status == EXIT_OK) {
+		snprintf(st->mpath, sizeof(st->mpath), "%s.matrix", st->tpath);
+		if (write_matrix(st->mpath, sw, st->ops))
+			status = EXIT_OUTPUT_FAILED;
+	}
+	if (st->plot && status == EXIT_OK &&
+	    plot_sweep(sw, st->tpath, st->mpath, st->plot, st->temp_table))
+		status = EXIT_PLOT_FAILED;
+	if (st->temp_table) {
+		/* the table went to stdout: the copy was only for gnuplot */
+		unlink(st->tpath);
+		if (st->mpath[0])
+			unlink(st->mpath);
+		rmdir(st->tmpdir);
+	}
+	return status;
+}
+
 int sweep_run(struct run_ctx *ctx, const struct sweep *sw,
 	      const struct spec *bases, size_t nbases,
 	      const struct spec *base, const struct run_opts *run,
 	      const char *table, const char *plot)
 {
-	char tmpdir[] = "/tmp/rebench-sweep.XXXXXX", tpath[PATH_MAX] = "";
-	char mpath[PATH_MAX + 16] = "";
-	char eta[32];
-	bool interrupted = false, tty = isatty(STDERR_FILENO) && !run->silent;
-	bool two_numeric = sw->naxes == 2 && sw->axes[0].numeric && sw->axes[1].numeric;
-	double *ops = calloc(sw->npoints, sizeof(double));
-	FILE *tab = NULL, *tab_copy = NULL;
-	bool temp_table = false;	/* tpath is our copy for gnuplot */
+	struct sweep_state st = {
+		.ctx = ctx, .sw = sw, .bases = bases, .nbases = nbases,
+		.base = base, .run = run, .table = table, .plot = plot,
+		.runs = run->repeat > 1 ? run->repeat : 1,
+		.tmpdir = "/tmp/rebench-sweep.XXXXXX",
+		.tty = isatty(STDERR_FILENO) && !run->silent,
+	};
 	struct report_scope scope = { run, stdout, sw, table };
-	struct report_set out;
-	struct report rep;
-	size_t p = 0, k;
-	uint64_t t0;
-	int status = EXIT_OK, ret;
-	size_t r, runs = run->repeat > 1 ? run->repeat : 1;
-	struct timespec ts;
+	size_t done = 0;
+	int status, ret;
 
-	if (!ops)
-		return EXIT_PREP_FAILED;
-	if (sw->npoints > SWEEP_CONFIRM_POINTS && !run->yes && !run->silent) {
-		fmt_eta(estimate_s(sw, bases, nbases) * (double)(run->repeat > 1 ? run->repeat : 1), eta, sizeof(eta));
-		fprintf(stderr, "rebench: the sweep has %zu points (%zu workload runs), about %s; add --yes to run that many, or narrow the ranges\n",
-			sw->npoints, sw->npoints * nbases, eta);
-		free(ops);
-		return EXIT_BAD_ARGS;
-	}
-	if (plot && !plot_kind(sw)) {
-		fprintf(stderr, "rebench: --plot: a sweep plots one swept number (lines) or two (heatmap); this sweep has none that fits, so run it without --plot or sweep a number\n");
-		free(ops);
-		return EXIT_BAD_ARGS;
-	}
-	if (table && check_table_paths(ctx, sw, base, table)) {
-		free(ops);
-		return EXIT_BAD_ARGS;
-	}
+	status = refuse(&st);
+	if (status)
+		return status;
 	ret = check_all(ctx, sw, bases, nbases, base, run->yes || run->silent);
-	if (ret) {
-		free(ops);
+	if (ret)
 		return confirm_exit_status(ret);
-	}
-	/* where the table goes: --output, else stdout (and a copy for --plot) */
-	if (table) {
-		tab = outpath_open("--output", table);
-		if (!tab) {
-			free(ops);
-			return EXIT_PREP_FAILED;
-		}
-		snprintf(tpath, sizeof(tpath), "%s", table);
-	} else if (plot) {
-		if (!mkdtemp(tmpdir)) {
-			free(ops);
-			return EXIT_PREP_FAILED;
-		}
-		snprintf(tpath, sizeof(tpath), "%s/sweep.tsv", tmpdir);
-		tab_copy = fopen(tpath, "w");
-		temp_table = true;
-	}
-	if (tab)
-		report_table_header(tab, sw, runs > 1);
-	if (tab_copy)
-		report_table_header(tab_copy, sw, runs > 1);
-	if (report_open(&out, &scope)) {
+	st.ops = calloc(sw->npoints, sizeof(double));
+	if (!st.ops)
+		return EXIT_PREP_FAILED;
+	status = open_tables(&st);
+	if (!status && report_open(&st.out, &scope))
 		status = EXIT_OUTPUT_FAILED;
-		goto out_tables;
+	if (!status) {
+		status = run_points(&st, &done);
+		report_close(&st.out);
 	}
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	t0 = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-	for (p = 0; p < sw->npoints && !interrupted && status == EXIT_OK; p++) {
-		for (r = 0; r < runs && status == EXIT_OK; r++) {
-			if (build_point(ctx, sw, p, bases, nbases) || validate_all(ctx, base)) {
-				status = EXIT_BAD_ARGS;
-				break;
-			}
-			if (runs > 1) {
-				/* run r of the point: its first seeds + r */
-				if (!r && repeat_begin(ctx, runs)) {
-					status = EXIT_PREP_FAILED;
-					break;
-				}
-				for (k = 0; k < ctx->n; k++)
-					ctx->wls[k].spec.seed += r;
-			}
-			status = prepare_and_run(ctx, run, &interrupted);
-			if (status != EXIT_OK || interrupted)
-				break;	/* an incomplete run is not counted */
-			if (runs > 1)
-				repeat_record(ctx);
-		}
-		if (status == EXIT_BAD_ARGS || status == EXIT_PREP_FAILED ||
-		    status == EXIT_INTERRUPTED)
-			break;
-		if (runs > 1)
-			repeat_finish(ctx);
-		ops[p] = ctx->wls[0].rep ? ctx->wls[0].rep->stat[RM_OPS].median :
-			 ctx->wls[0].have_result ? ctx->wls[0].res.ops_per_s : NAN;
-		run_ctx_report(ctx, interrupted, p, &rep);
-		if (tab)
-			report_table_rows(tab, sw, &rep);
-		if (tab_copy)
-			report_table_rows(tab_copy, sw, &rep);
-		if (tty)
-			fprintf(stderr, "\r\033[K");
-		report_emit(&out, &rep);
-		if (tty) {
-			clock_gettime(CLOCK_MONOTONIC, &ts);
-			progress(ctx, sw, p, ((double)ts.tv_sec * 1e9 + (double)ts.tv_nsec - (double)t0) / 1e9);
-		}
-		if (runs > 1) {
-			for (k = 0; k < ctx->n; k++)
-				ctx->wls[k].rep = NULL;
-			ctx->total_rep = NULL;
-			repeat_free();
-		}
-		/* nobody reads standard output any more (a closed pipe, a full
-		 * disk): the remaining points would measure for no one */
-		if (report_uses_stdout(&out) && outpath_flush_stdout()) {
-			fprintf(stderr, "rebench: standard output failed after point %zu of %zu: the sweep stops there%s\n",
-				p + 1, sw->npoints, table ? "; the --output table has every point so far" : "");
-			status = EXIT_OUTPUT_FAILED;
-		}
-	}
-	repeat_free();	/* when the loop ended early */
-	if (tty)
-		fprintf(stderr, "\r\033[K");
-	report_close(&out);
-out_tables:
-	if (tab && outpath_close("--output", table, tab) && status == EXIT_OK)
+	if (st.tab && outpath_close("--output", table, st.tab) &&
+	    status == EXIT_OK)
 		status = EXIT_OUTPUT_FAILED;
-	if (tab_copy)
-		fclose(tab_copy);
-	tab_copy = NULL;
+	if (st.tab_copy)
+		fclose(st.tab_copy);
 	fflush(stdout);
 	cleanup_all(ctx);
-	if (interrupted && status == EXIT_OK)
-		status = EXIT_INTERRUPTED;
-	if (two_numeric && (table || plot) && p == sw->npoints &&
-	    status == EXIT_OK) {
-		snprintf(mpath, sizeof(mpath), "%s.matrix", tpath);
-		if (write_matrix(mpath, sw, ops) && status == EXIT_OK)
-			status = EXIT_OUTPUT_FAILED;
-	}
-	if (plot && status == EXIT_OK &&
-	    plot_sweep(sw, tpath, mpath, plot, temp_table))
-		status = EXIT_PLOT_FAILED;
-	if (temp_table) {
-		/* the table went to stdout: the copy was only for gnuplot, and
-		 * goes on every exit */
-		unlink(tpath);
-		if (mpath[0])
-			unlink(mpath);
-		rmdir(tmpdir);
-	}
-	free(ops);
+	status = finish(&st, done, status);
+	free(st.ops);
 	return status;
 }

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# test_output_formats.sh - machine-readable output: the -n line (18 numeric
-# fields, version in field 13) and the --json document (tool, versions,
-# kernel, target geometry, resolved parameters, seed, results, intervals,
-# warnings), their internal consistency, and the human Total line.
+# test_output_formats.sh - machine-readable output: the -n line (81 fields,
+# version 2 in field 13, a block of 12 per operation kind from field 22)
+# and the --json document (tool, versions, kernel, target geometry,
+# resolved parameters, seed, results, intervals, warnings), their internal
+# consistency, the human Total line, and the --output series' per-operation
+# ops/s columns.
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop
@@ -18,10 +20,10 @@ assert_rc 0 "-n run exits 0"
 assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "exactly one line"
 line=$(printf '%s\n' "$RB_OUT" | head -n 1)
 read -r -a f <<<"$line"
-assert_eq 21 "${#f[@]}" "21 fields"
-nonnum=$(printf '%s\n' "$line" | tr ' ' '\n' | grep -Evx '[0-9]+(\.[0-9]+)?' | head -n 3)
-assert_eq "" "$nonnum" "every field is a non-negative number"
-assert_eq 1 "${f[12]}" "field 13 is the format version, 1"
+assert_eq 81 "${#f[@]}" "81 fields"
+nonnum=$(printf '%s\n' "${f[@]:0:33}" | grep -Evx '[0-9]+(\.[0-9]+)?' | head -n 3)
+assert_eq "" "$nonnum" "fields 1-33 (through the read block) are non-negative numbers"
+assert_eq 2 "${f[12]}" "field 13 is the format version, 2"
 assert_eq 0 "${f[17]}" "field 18 is 0 (not interrupted, no error)"
 assert_eq 4242 "${f[16]}" "field 17 is the seed"
 assert_eq $((f[13] * 4096)) "${f[14]}" "field 15 (bytes) = field 14 (I/Os) * block size"
@@ -34,6 +36,23 @@ assert_num "latency: min <= p50 <= p90 <= p99 <= p99.9 <= max (fields 6, 8-12)" 
 	"${f[5]} <= ${f[7]} && ${f[7]} <= ${f[8]} && ${f[8]} <= ${f[9]} && ${f[9]} <= ${f[10]} && ${f[10]} <= ${f[11]}"
 assert_num "latency: min <= avg <= max (fields 6, 7, 12)" "${f[5]} <= ${f[6]} && ${f[6]} <= ${f[11]}"
 assert_num "elapsed (field 16) is about 0.5 s" "${f[15]} >= 0.5 && ${f[15]} < 0.8"
+# fields 22-33: the reads, here every I/O: the same figures as 1-2, 6-15
+assert_eq "${f[13]} ${f[14]} ${f[0]} ${f[1]}" "${f[21]} ${f[22]} ${f[23]} ${f[24]}" \
+	"read block: I/Os, bytes, ops/s, MB/s (fields 22-25) = fields 14, 15, 1, 2"
+assert_eq "${f[5]} ${f[6]} ${f[7]} ${f[8]} ${f[9]} ${f[10]} ${f[11]}" \
+	"${f[25]} ${f[26]} ${f[27]} ${f[28]} ${f[29]} ${f[30]} ${f[32]}" \
+	"read block latency: min, avg, p50, p90, p99, p99.9, max (26-31, 33) = fields 6-12"
+assert_num "read p99.99 (field 32, ${f[31]}) between p99.9 and max" "${f[31]} >= ${f[30]} && ${f[31]} <= ${f[32]}"
+others=$(printf '%s ' "${f[@]:33}")
+assert_eq "$(printf '0 0 0.00 0.0000 - - - - - - - - %.0s' 1 2 3 4)" "$others" \
+	"write, trim, fsync, fdatasync blocks (fields 34-81): 0 I/Os and '-' latency"
+rb -n -o rw -b 4k --seed 4242 -d 1m --yes "$DEV"
+assert_rc 0 "-n -o rw exits 0"
+read -r -a f <<<"$(printf '%s\n' "$RB_OUT" | head -n 1)"
+assert_eq 256 "$((f[21] + f[33]))" "-o rw -d 1m: reads (field 22) + writes (field 34) = 256 I/Os"
+assert_eq "$((f[21] * 4096)) $((f[33] * 4096))" "${f[22]} ${f[34]}" "read and write bytes (23, 35) = I/Os * 4k"
+assert_num "write latency min <= p50 <= max (fields 38, 40, 45)" "${f[37]} <= ${f[39]} && ${f[39]} <= ${f[44]}"
+assert_num "ops/s: read + write (fields 24 + 36) = field 1" "(${f[23]} + ${f[35]} - ${f[0]}) ^ 2 <= 0.02 ^ 2"
 rb -n -b 4k -d 1m "$DEV"
 assert_eq 256 "$(terse_field 14)" "-d 1m -b 4k: field 14 is 256"
 # 256 I/Os are too few for stable tail percentiles: the one warning, on
@@ -117,7 +136,7 @@ assert_match 'created' "$(jqr "$W.warnings[]")" "warnings say the file was creat
 rb -n -e 1m -d 300ms "$SCRATCH/new-n.dat"
 assert_rc 0 "-n with a new file exits 0"
 assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "-n: stdout is still exactly one line"
-assert_eq 21 "$(printf '%s\n' "$RB_OUT" | awk 'NF { print NF; exit }')" "-n: the line has 21 fields"
+assert_eq 81 "$(printf '%s\n' "$RB_OUT" | awk 'NF { print NF; exit }')" "-n: the line has 81 fields"
 assert_match 'created' "$RB_ERR" "-n: the created-file warning is reported (on stderr)"
 
 section "--help and --version"
@@ -138,3 +157,23 @@ section "human Total line"
 rb -b 4k -d 2m --seed 55 "$DEV"
 assert_match '^Total: 512 I/Os, 2097152 bytes in [0-9.]+ s, seed 55$' "$RB_OUT" \
 	"Total: N I/Os, bytes, elapsed and seed"
+
+section "--output series: an ops/s column per kind when a workload mixes kinds"
+rb -n -o rw -b 4k -d 1 -g 250 --seed 5 --output "$SCRATCH/mix.tsv" --yes "$DEV"
+assert_rc 0 "-o rw --output exits 0"
+assert_eq "workload	time_s	ios	ops_per_s	mb_per_s	lat_avg_us	lat_max_us	read_ops_per_s	write_ops_per_s" \
+	"$(head -n 1 "$SCRATCH/mix.tsv")" "header: the 7 columns, then read_ops_per_s and write_ops_per_s"
+assert_eq 9 "$(tail -n +2 "$SCRATCH/mix.tsv" | awk -F'\t' '{ print NF }' | sort -u)" "every row has 9 columns"
+assert_eq "" "$(tail -n +2 "$SCRATCH/mix.tsv" | awk -F'\t' '($8 + $9 - $4) ^ 2 > 0.02 ^ 2 { print NR ": " $0 }')" \
+	"on every row, read + write ops/s = ops_per_s"
+read -r rsum wsum <<<"$(tail -n +2 "$SCRATCH/mix.tsv" | awk -F'\t' '{ r += $8 * 0.25; w += $9 * 0.25 } END { printf "%.0f %.0f", r, w }')"
+assert_num "the read and write columns hold the run's reads and writes ($rsum of $(terse_field 22), $wsum of $(terse_field 34), within the tail)" \
+	"$rsum <= $(terse_field 22) && $wsum <= $(terse_field 34) && $rsum + $wsum >= $(terse_field 14) - 4"
+printf '%s\n' "-b 4k $DEV" "-o rw -b 4k $D4K" >"$SCRATCH/mix.spec"
+rb -n -d 500ms -g 250 --output "$SCRATCH/mix2.tsv" --yes <"$SCRATCH/mix.spec"
+assert_eq "read_ops_per_s write_ops_per_s" "$(head -n 1 "$SCRATCH/mix2.tsv" | cut -f8- | tr '\t' ' ')" \
+	"a shared file: the kinds' columns once"
+assert_eq "" "$(awk -F'\t' 'NR > 1 && $1 == 1 && ($8 != $4 || $9 != "0.00") { print }' "$SCRATCH/mix2.tsv")" \
+	"the reader's rows: its ops/s in the read column, 0.00 writes"
+rb -n -b 4k -d 300ms -g 100 --output "$SCRATCH/plain.tsv" "$DEV"
+assert_eq 7 "$(head -n 1 "$SCRATCH/plain.tsv" | awk -F'\t' '{ print NF }')" "one kind: the 7 columns only"

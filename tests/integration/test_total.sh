@@ -45,11 +45,11 @@ section "-n: one more line, marked 'all' in field 17"
 rb -n -d 500ms --seed 3 --yes <"$SPEC"
 assert_rc 0 "-n exits 0"
 assert_eq 3 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "three lines: two workloads, then the total"
-assert_eq "21 21 21" "$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%d", (NR > 1 ? " " : ""), NF }')" \
-	"the total line has a workload line's 21 fields"
+assert_eq "81 81 81" "$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%d", (NR > 1 ? " " : ""), NF }')" \
+	"the total line has a workload line's 81 fields"
 assert_eq "3 4 all" "$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%s", (NR > 1 ? " " : ""), $17 }')" \
 	"field 17: the seeds, then 'all' on the total line"
-assert_eq "1 1 1" "$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%s", (NR > 1 ? " " : ""), $13 }')" \
+assert_eq "2 2 2" "$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%s", (NR > 1 ? " " : ""), $13 }')" \
 	"field 13 is the version on every line"
 read -r -a w1 <<<"$(sed -n 1p <<<"$RB_OUT")"
 read -r -a w2 <<<"$(sed -n 2p <<<"$RB_OUT")"
@@ -69,6 +69,12 @@ for i in 7 8 9 10; do
 		"${t[i]} >= (${w1[i]} < ${w2[i]} ? ${w1[i]} : ${w2[i]}) * 0.99 && ${t[i]} <= (${w1[i]} > ${w2[i]} ? ${w1[i]} : ${w2[i]}) * 1.01"
 done
 assert_eq "0 - - -" "${t[17]} ${t[18]} ${t[19]} ${t[20]}" "fields 18-21: status 0, no distribution"
+# fields 22-33 read, 34-45 write: counts add up, rates are sums
+assert_eq "$((w1[21] + w2[21])) $((w1[22] + w2[22])) ${w2[33]} ${w2[34]}" \
+	"${t[21]} ${t[22]} ${t[33]} ${t[34]}" "fields 22-23, 34-35: read and write I/Os and bytes add up"
+assert_num "field 24: read ops/s ${t[23]} = ${w1[23]} + ${w2[23]}" "(${t[23]} - ${w1[23]} - ${w2[23]}) ^ 2 <= 0.02 ^ 2"
+assert_eq "${w2[35]} ${w2[41]}" "${t[35]} ${t[41]}" "fields 36, 42: write ops/s and p99: only the mix writes"
+assert_eq "0 - 0 -" "${t[45]} ${t[49]} ${t[57]} ${t[61]}" "fields 46-69: no trims, no fsyncs"
 
 section "--json: a total object beside the workloads"
 rb --json -d 500ms --seed 3 --yes <"$SPEC"
@@ -123,8 +129,8 @@ a=$(jqr '.total.repeat.ops_per_s.values[1]')
 b=$(jqr '.total.results.ops_per_s')
 assert_num "the last value ($a) is the total's reported ops/s ($b)" "($a - $b) ^ 2 <= ($b * 1e-9) ^ 2"
 rb -n --repeat 2 -d 200ms --yes <"$SPEC"
-assert_eq "47 47 47" "$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%d", (NR > 1 ? " " : ""), NF }')" "-n: three lines of 47 fields"
-assert_eq "all 2" "$(sed -n 3p <<<"$RB_OUT" | awk '{ print $17, $22 }')" "-n: the total line's runs field is 2"
+assert_eq "107 107 107" "$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%d", (NR > 1 ? " " : ""), NF }')" "-n: three lines of 107 fields"
+assert_eq "all 2" "$(sed -n 3p <<<"$RB_OUT" | awk '{ print $17, $82 }')" "-n: the total line's runs field (82) is 2"
 rb --repeat 2 -d 200ms --yes <"$SPEC"
 assert_match '^Over 2 runs \(the figures above are the last run\):$' "$RB_OUT" "human: the total's 'Over 2 runs' block"
 

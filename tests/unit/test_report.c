@@ -535,13 +535,28 @@ static void test_human(void **state)
 	result_free(&wl[0].res);
 }
 
+/* Split a line into at most max fields; returns how many. */
+static int split_fields(char *line, char **fields, int max)
+{
+	char *save, *tok;
+	int n = 0;
+
+	for (tok = strtok_r(line, " \n", &save); tok && n < max;
+	     tok = strtok_r(NULL, " \n", &save))
+		fields[n++] = tok;
+	return n;
+}
+
+/* Field i (from 1) of block kind: 22 + 12 * kind + offset. */
+#define OPF(kind, off) (21 + (kind) * TERSE_OP_FIELDS + (off))
+
 static void test_terse(void **state)
 {
 	struct workload wl[2];
 	struct report r = { wl, 2, false };
-	char *out, *line, *save, *tok, *end, *fields[32];
+	char *out, *line, *save, *end, *fields[TERSE_FIELDS + 8];
 	char want[32];
-	int n = 0, i;
+	int n, i, k;
 
 	(void)state;
 	make_workload(&wl[0], 0);
@@ -553,11 +568,11 @@ static void test_terse(void **state)
 	line = strtok_r(out, "\n", &save);
 	assert_non_null(line);
 	assert_null(strtok_r(NULL, "\n", &save));
-	for (tok = strtok_r(line, " ", &save); tok && n < 32;
-	     tok = strtok_r(NULL, " ", &save))
-		fields[n++] = tok;
-	/* 18 fields, then the distribution's KS D, p-value and dof */
-	assert_int_equal(n, 21);
+	n = split_fields(line, fields, TERSE_FIELDS + 8);
+	/* 18 fields, the distribution's KS D, p-value and dof, then 12 per
+	 * operation kind */
+	assert_int_equal(TERSE_FIELDS, 81);
+	assert_int_equal(n, 81);
 	for (i = 0; i < n; i++) {
 		strtod(fields[i], &end);
 		if (*end && !(i >= 18 && !strcmp(fields[i], "-")))
@@ -565,7 +580,7 @@ static void test_terse(void **state)
 				 fields[i]);
 	}
 	/* field 13 is the format version and never moves */
-	assert_string_equal(fields[12], "1");
+	assert_string_equal(fields[12], "2");
 	assert_string_equal(fields[13], "650");
 	snprintf(want, sizeof(want), "%llu",
 		 (unsigned long long)wl[0].res.bytes);
@@ -584,20 +599,194 @@ static void test_terse(void **state)
 		assert_true(strtod(fields[i], NULL) <=
 			    strtod(fields[i + 1], NULL));
 	assert_true(strtod(fields[11], NULL) <= 150.001);
+	/* read, fields 22-33: all of it, so the same figures as 1-2, 6-15 */
+	assert_string_equal(fields[OPF(IO_READ, 0)], "650");
+	assert_string_equal(fields[OPF(IO_READ, 1)], fields[14]);
+	assert_string_equal(fields[OPF(IO_READ, 2)], fields[0]);
+	assert_string_equal(fields[OPF(IO_READ, 3)], fields[1]);
+	for (i = 0; i < 6; i++)	/* min avg p50 p90 p99 p99.9 */
+		assert_string_equal(fields[OPF(IO_READ, 4 + i)], fields[5 + i]);
+	assert_true(strtod(fields[OPF(IO_READ, 10)], NULL) >=
+		    strtod(fields[10], NULL));	/* p99.99 >= p99.9 */
+	assert_string_equal(fields[OPF(IO_READ, 11)], fields[11]);	/* max */
+	/* the kinds that did not occur: 0s, and no latency */
+	for (k = IO_WRITE; k < IO_KINDS; k++) {
+		assert_string_equal(fields[OPF(k, 0)], "0");
+		assert_string_equal(fields[OPF(k, 1)], "0");
+		assert_string_equal(fields[OPF(k, 2)], "0.00");
+		assert_string_equal(fields[OPF(k, 3)], "0.0000");
+		for (i = 4; i < TERSE_OP_FIELDS; i++)
+			assert_string_equal(fields[OPF(k, i)], "-");
+	}
+	assert_int_equal(OPF(IO_FDATASYNC, TERSE_OP_FIELDS), 81);
 	free(out);
 
 	/* interrupted runs say so in field 18 (status) */
 	r.interrupted = true;
 	r.n = 1;
 	out = render(&report_terse_writer, &r);
-	n = 0;
-	for (tok = strtok_r(out, " \n", &save); tok && n < 32;
-	     tok = strtok_r(NULL, " \n", &save))
-		fields[n++] = tok;
-	assert_int_equal(n, 21);
+	n = split_fields(out, fields, TERSE_FIELDS + 8);
+	assert_int_equal(n, 81);
 	assert_string_equal(fields[17], "1");
 	free(out);
 	result_free(&wl[0].res);
+}
+
+/* A read/write mix: each kind's block has its own figures, in enum order;
+ * --repeat's fields follow the blocks. */
+static void test_terse_per_op(void **state)
+{
+	struct thread_stats st, *threads[1] = { &st };
+	struct repeat_data rd;
+	struct workload wl[1];
+	struct report r = { wl, 1, false };
+	struct op_summary w;
+	char *out, *fields[TERSE_FIELDS + 40], want[64];
+	double v[3] = { 1, 2, 3 };
+	uint64_t i;
+	int n, m;
+
+	(void)state;
+	make_workload(&wl[0], 0);
+	result_free(&wl[0].res);
+	assert_int_equal(thread_stats_init(&st, SEC, 2 * SEC, false), 0);
+	for (i = 0; i < 300; i++)
+		assert_int_equal(stats_record(&st, IO_READ, 0, 4096,
+					      i * 1000000, 10000), 0);
+	for (i = 0; i < 100; i++)
+		assert_int_equal(stats_record(&st, IO_WRITE, 0, 8192,
+					      i * 1000000, 500000 + i), 0);
+	for (i = 0; i < 7; i++)
+		assert_int_equal(stats_record(&st, IO_FSYNC, 0, 0,
+					      i * 1000000, 2000000), 0);
+	assert_int_equal(stats_merge(&wl[0].res, threads, 1, SEC), 0);
+	thread_stats_free(&st);
+
+	out = render(&report_terse_writer, &r);
+	n = split_fields(out, fields, TERSE_FIELDS + 40);
+	assert_int_equal(n, 81);
+	assert_string_equal(fields[13], "407");
+	assert_string_equal(fields[OPF(IO_READ, 0)], "300");
+	assert_string_equal(fields[OPF(IO_READ, 1)], "1228800");
+	assert_string_equal(fields[OPF(IO_READ, 2)], "300.00");
+	assert_string_equal(fields[OPF(IO_READ, 6)], "10.000");	/* p50 */
+	assert_string_equal(fields[OPF(IO_WRITE, 0)], "100");
+	assert_string_equal(fields[OPF(IO_WRITE, 1)], "819200");
+	op_summarize(&wl[0].res, IO_WRITE, &w);
+	snprintf(want, sizeof(want), "%.4f", w.mb_per_s);
+	assert_string_equal(fields[OPF(IO_WRITE, 3)], want);
+	snprintf(want, sizeof(want), "%.3f", w.lat.p99);
+	assert_string_equal(fields[OPF(IO_WRITE, 8)], want);
+	assert_string_equal(fields[OPF(IO_WRITE, 4)], "500.000");	/* min */
+	assert_string_equal(fields[OPF(IO_WRITE, 11)], "500.099");	/* max */
+	assert_string_equal(fields[OPF(IO_TRIM, 0)], "0");
+	assert_string_equal(fields[OPF(IO_TRIM, 4)], "-");
+	/* a flush has no size: I/Os, no bytes */
+	assert_string_equal(fields[OPF(IO_FSYNC, 0)], "7");
+	assert_string_equal(fields[OPF(IO_FSYNC, 1)], "0");
+	assert_string_equal(fields[OPF(IO_FSYNC, 3)], "0.0000");
+	assert_string_equal(fields[OPF(IO_FSYNC, 6)], "2000.000");
+	assert_string_equal(fields[OPF(IO_FDATASYNC, 0)], "0");
+	free(out);
+
+	/* --repeat: runs and 25 figures after field 81 */
+	memset(&rd, 0, sizeof(rd));
+	rd.runs = 3;
+	for (m = 0; m < RM_COUNT; m++)
+		assert_int_equal(repeat_summarize(v, 3, &rd.stat[m]), 0);
+	wl[0].rep = &rd;
+	out = render(&report_terse_writer, &r);
+	n = split_fields(out, fields, TERSE_FIELDS + 40);
+	assert_int_equal(n, 81 + 26);
+	assert_string_equal(fields[81], "3");	/* field 82 */
+	assert_string_equal(fields[82], "2.000");	/* ops/s median */
+	free(out);
+	result_free(&wl[0].res);
+}
+
+/* A read/write mix with its per-kind series: 300 reads and 100 writes in
+ * second 0, 200 and 200 in second 1. */
+static void mixed_series(struct result *res)
+{
+	struct thread_stats st, *threads[1] = { &st };
+
+	assert_int_equal(thread_stats_init(&st, SEC, 2 * SEC, false), 0);
+	assert_int_equal(thread_stats_track_kinds(&st, (1U << IO_READ) |
+						       (1U << IO_WRITE)), 0);
+	record(&st, IO_READ, 300, 0, SEC);
+	record(&st, IO_WRITE, 100, 0, SEC);
+	record(&st, IO_READ, 200, SEC, 2 * SEC);
+	record(&st, IO_WRITE, 200, SEC, 2 * SEC);
+	assert_int_equal(stats_merge(res, threads, 1, 2 * SEC), 0);
+	thread_stats_free(&st);
+}
+
+/* The lines of the --output file the series writer wrote for r. */
+static char *series_file(const struct report *r, const char *path)
+{
+	char *text;
+	long len;
+	FILE *f;
+
+	free(render(&report_series_writer, r));	/* nothing on stdout */
+	f = fopen(path, "r");
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	text = calloc(1, (size_t)len + 1);
+	assert_non_null(text);
+	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	unlink(path);
+	return text;
+}
+
+/* --output: a workload that keeps per-kind series adds an ops/s column
+ * per kind to its file; a workload of one kind in the same file fills its
+ * kind's column from its whole series; without any, the 7 columns. */
+static void test_series_per_op(void **state)
+{
+	static const char head[] = "workload\ttime_s\tios\tops_per_s\tmb_per_s\tlat_avg_us\tlat_max_us\n";
+	static const char head_kinds[] = "workload\ttime_s\tios\tops_per_s\tmb_per_s\tlat_avg_us\tlat_max_us\tread_ops_per_s\twrite_ops_per_s\n";
+	char path[] = "/tmp/rebench-test-series-XXXXXX", *out;
+	struct workload wl[2];
+	struct report r = { wl, 2, false };
+	int fd;
+
+	(void)state;
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	make_workload(&wl[0], 0);
+	make_workload(&wl[1], 1);
+	result_free(&wl[0].res);
+	mixed_series(&wl[0].res);
+	wl[0].spec.output = path;
+	wl[1].spec.output = path;
+
+	out = series_file(&r, path);
+	assert_true(strncmp(out, head_kinds, strlen(head_kinds)) == 0);
+	/* the mix: each kind's own count per second */
+	assert_non_null(strstr(out, "\n1\t1.000000\t400\t400.00\t"));
+	assert_non_null(strstr(out, "\t300.00\t100.00\n1\t2.000000\t400\t400.00\t"));
+	assert_non_null(strstr(out, "\t200.00\t200.00\n2\t1.000000\t100\t"));
+	/* workload 2 reads only: its read column is its ops/s */
+	assert_non_null(strstr(out, "\t100.00\t0.00\n2\t2.000000\t200\t"));
+	assert_non_null(strstr(out, "\t300.00\t0.00\n2\t3.500000\t50\t100.00\t"));
+	assert_true(strlen(out) > 13 &&
+		    !strcmp(out + strlen(out) - 13, "\t100.00\t0.00\n"));
+	free(out);
+
+	/* no per-kind series in the file: the classic 7 columns */
+	r.wls = &wl[1];
+	r.n = 1;
+	out = series_file(&r, path);
+	assert_true(strncmp(out, head, strlen(head)) == 0);
+	assert_null(strstr(out, "_ops_per_s"));
+	free(out);
+	result_free(&wl[0].res);
+	result_free(&wl[1].res);
 }
 
 /*
@@ -881,8 +1070,12 @@ static void test_total_writers(void **state)
 			assert_string_equal(line, "0");
 		if (nf >= 19 && nf <= 21)
 			assert_string_equal(line, "-");
+		if (nf == 22)	/* the read block: every I/O of both */
+			assert_string_equal(line, "1300");
+		if (nf == 24)	/* its ops/s: the sum, as field 1 */
+			assert_true(fabs(strtod(line, NULL) - total.ops_per_s) < 0.01);
 	}
-	assert_int_equal(nf, 21);	/* a workload line's layout */
+	assert_int_equal(nf, TERSE_FIELDS);	/* a workload line's layout */
 	free(out);
 
 	out = render(&report_json_writer, &r);
@@ -1229,8 +1422,10 @@ int main(void)
 		cmocka_unit_test(test_series_tail),
 		cmocka_unit_test(test_merge_empty),
 		cmocka_unit_test(test_io_log),
+		cmocka_unit_test(test_series_per_op),
 		cmocka_unit_test(test_human),
 		cmocka_unit_test(test_terse),
+		cmocka_unit_test(test_terse_per_op),
 		cmocka_unit_test(test_json_validator_itself),
 		cmocka_unit_test(test_writer_table),
 		cmocka_unit_test(test_sweep_writers),
