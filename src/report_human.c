@@ -129,6 +129,13 @@ static void print_intervals(FILE *f, const struct result *r)
 {
 	char step[32];
 
+	if (!r->n_full) {
+		/* a min and max of one partial interval would be invented */
+		fprintf(f, "Ops/sec over intervals: none complete (the run took %.3f s, less than one interval of %s; -g sets the interval)\n",
+			(double)r->elapsed_ns / 1e9,
+			fmt_time(step, sizeof(step), r->step_ns));
+		return;
+	}
 	fprintf(f, "Ops/sec over %zu interval%s of %s: min %.0f max %.0f stddev %.1f\n",
 		r->n_full, r->n_full == 1 ? "" : "s",
 		fmt_time(step, sizeof(step), r->step_ns),

@@ -150,9 +150,15 @@ static void put_intervals(struct json *j, const struct result *r)
 	json_obj_begin(j, "intervals");
 	json_num(j, "step_ms", (double)r->step_ns / 1e6);
 	json_u64(j, "complete", r->n_full);
-	json_num(j, "ops_per_s_min", r->iv_min);
-	json_num(j, "ops_per_s_max", r->iv_max);
-	json_num(j, "ops_per_s_stddev", r->iv_sd);
+	if (r->n_full) {
+		json_num(j, "ops_per_s_min", r->iv_min);
+		json_num(j, "ops_per_s_max", r->iv_max);
+		json_num(j, "ops_per_s_stddev", r->iv_sd);
+	} else {	/* no complete interval: nothing to spread */
+		json_null(j, "ops_per_s_min");
+		json_null(j, "ops_per_s_max");
+		json_null(j, "ops_per_s_stddev");
+	}
 	json_arr_begin(j, "ios");
 	for (i = 0; i < r->n_series; i++)
 		json_u64(j, NULL, r->iv_ops[i]);

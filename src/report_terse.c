@@ -16,14 +16,15 @@
 #include "sweep.h"
 
 /* Fields 1-16: rates, interval spread, latency, version, counts, time.
- * A total without a common interval series has "-" for 3-5. */
+ * A total without a common interval series, and a run shorter than one
+ * interval, have "-" for 3-5. */
 static void put_figures(FILE *f, const struct result *res)
 {
 	struct lat_summary l;
 
 	lat_summarize(res, &l);
 	fprintf(f, "%.2f %.4f", res->ops_per_s, res->mb_per_s);
-	if (res->step_ns)
+	if (res->step_ns && res->n_full)
 		fprintf(f, " %.2f %.2f %.2f", res->iv_min, res->iv_max,
 			res->iv_sd);
 	else

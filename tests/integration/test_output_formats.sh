@@ -15,7 +15,7 @@ D4K=$(make_loop 32M 4096)
 M=1048576
 
 section "-n line"
-rb -n -b 4k --seed 4242 -d 500ms "$DEV"
+rb -n -b 4k --seed 4242 -d 500ms -g 100 "$DEV"
 assert_rc 0 "-n run exits 0"
 assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "exactly one line"
 line=$(printf '%s\n' "$RB_OUT" | head -n 1)
@@ -177,3 +177,14 @@ assert_eq "" "$(awk -F'\t' 'NR > 1 && $1 == 1 && ($8 != $4 || $9 != "0.00") { pr
 	"the reader's rows: its ops/s in the read column, 0.00 writes"
 rb -n -b 4k -d 300ms -g 100 --output "$SCRATCH/plain.tsv" "$DEV"
 assert_eq 7 "$(head -n 1 "$SCRATCH/plain.tsv" | awk -F'\t' '{ print NF }')" "one kind: the 7 columns only"
+
+section "a run shorter than one interval invents no interval figures"
+rb -b 4k -d 300ms "$DEV"
+assert_match '^Ops/sec over intervals: none complete \(the run took 0\.[0-9]+ s, less than one interval of 1s; -g sets the interval\)$' \
+	"$RB_OUT" "human: says no interval was complete"
+assert_no_match 'over 0 intervals' "$RB_OUT" "human: no min/max over 0 intervals"
+rb -n -b 4k -d 300ms "$DEV"
+assert_eq "- - -" "$(terse_field 3) $(terse_field 4) $(terse_field 5)" "-n: fields 3-5 are '-'"
+rb --json -b 4k -d 300ms "$DEV"
+assert_eq "0 null null null" "$(jqr '.workloads[0].results.intervals | "\(.complete) \(.ops_per_s_min) \(.ops_per_s_max) \(.ops_per_s_stddev)"')" \
+	"JSON: no complete interval, min, max and stddev null"

@@ -19,7 +19,7 @@ SPEC=$SCRATCH/spec
 printf '%s\n' "-b 4k $A" "-o rw -b 4k -t stateless $B" >"$SPEC"
 
 section "human: an All workloads block after the two workloads' blocks"
-rb -d 500ms --seed 3 --yes <"$SPEC"
+rb -d 500ms -g 100 --seed 3 --yes <"$SPEC"
 assert_rc 0 "two stdin workloads exit 0"
 assert_eq 2 "$(printf '%s\n' "$RB_OUT" | grep -c '^Benchmarking results for ')" "two workload blocks"
 assert_eq 2 "$(printf '%s\n' "$RB_OUT" | grep -cx -- '---')" "two '---' lines: between the workloads, before the total"
@@ -34,7 +34,7 @@ assert_match '^Latency \(us\): min [0-9.]+ avg [0-9.]+ p50 [0-9.]+ p90 [0-9.]+ p
 	"$total" "the total has the classic latency line"
 assert_match '^  read  [0-9]+ I/Os, ' "$total" "the total has a read line"
 assert_match '^  write [0-9]+ I/Os, ' "$total" "the total has a write line"
-assert_match '^Ops/sec over [0-9]+ intervals? of 1s: ' "$total" "the total has an interval line"
+assert_match '^Ops/sec over [0-9]+ intervals? of 100ms: ' "$total" "the total has an interval line"
 n1=$(printf '%s\n' "$RB_OUT" | sed -nE 's/^Total: ([0-9]+) I\/Os.*/\1/p' | paste -sd' ')
 read -r t1 t2 tt <<<"$n1"
 assert_eq $((t1 + t2)) "$tt" "the total's I/Os are the sum of the workloads' ($t1 + $t2)"
