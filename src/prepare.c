@@ -85,6 +85,16 @@ void workload_plan(struct workload *wl)
 {
 	struct spec *s = &wl->spec;
 	struct target *t = &wl->tgt;
+	static bool said_m;	/* once per run: every line may inherit it */
+	char b[32], mib[32];
+
+	if (s->duration.kind == AMOUNT_BYTES && s->duration.bare_m && !said_m) {
+		said_m = true;
+		workload_warn(wl, "-d %s is read as %s of data (rebench's classic byte duration), not minutes; write %llumin for minutes",
+			      fmt_size_short(b, sizeof(b), s->duration.value),
+			      fmt_size_exact(mib, sizeof(mib), s->duration.value),
+			      (unsigned long long)(s->duration.value >> 20));
+	}
 
 	if (t->kind != TARGET_FILE)
 		return;

@@ -14,10 +14,14 @@
 static void print_params(FILE *f, const struct workload *wl)
 {
 	const struct spec *s = &wl->spec;
-	char d[32], b[512], st[32], o[32], l[32], ops[256];
+	char d[32], b[512], st[32], o[32], l[32], ops[256], mib[32] = "";
 
-	fprintf(f, "[duration: %s, threads: %llu, operation: %s, block size: %s%s, workload: %s, dist: %s, direct IO: %s, IO type: %s",
-		fmt_duration(d, sizeof(d), &s->duration),
+	/* -d 5m is the classic 5 MiB of data: say so where it shows */
+	if (s->duration.kind == AMOUNT_BYTES && s->duration.bare_m)
+		snprintf(mib, sizeof(mib), " (%s of data)",
+			 fmt_size_exact(st, sizeof(st), s->duration.value));
+	fprintf(f, "[duration: %s%s, threads: %llu, operation: %s, block size: %s%s, workload: %s, dist: %s, direct IO: %s, IO type: %s",
+		fmt_duration(d, sizeof(d), &s->duration), mib,
 		(unsigned long long)s->threads, spec_op_text(s, ops, sizeof(ops)),
 		mix_sizes_text(&s->bsmix, s->bs, b, sizeof(b)),
 		s->bs_is_sector ? " (the logical sector: no -b given)" : "",

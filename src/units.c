@@ -170,6 +170,7 @@ int parse_duration(const char *s, struct amount *a)
 	bool is_int;
 	int ret;
 
+	a->bare_m = false;
 	if (n && s[n - 1] == '%') {
 		a->kind = AMOUNT_PERCENT;
 		a->value = 0;
@@ -182,6 +183,7 @@ int parse_duration(const char *s, struct amount *a)
 	if (*rest && find_suffix(size_suffixes, rest) &&
 	    !find_suffix(time_suffixes, rest)) {
 		a->kind = AMOUNT_BYTES;
+		a->bare_m = !strcasecmp(rest, "m");
 		return parse_size(s, &a->value);
 	}
 	a->kind = AMOUNT_TIME;

@@ -27,6 +27,8 @@ struct amount {
 	enum amount_kind kind;
 	uint64_t value;
 	double pct;
+	bool bare_m;		/* bytes written with a bare m ("-d 5m"):
+				 * the classic MiB, easily meant as minutes */
 };
 
 /* Parsers return 0 or -EINVAL (malformed) / -ERANGE (overflow). */

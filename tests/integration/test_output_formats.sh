@@ -53,8 +53,8 @@ assert_eq 256 "$((f[21] + f[33]))" "-o rw -d 1m: reads (field 22) + writes (fiel
 assert_eq "$((f[21] * 4096)) $((f[33] * 4096))" "${f[22]} ${f[34]}" "read and write bytes (23, 35) = I/Os * 4k"
 assert_num "write latency min <= p50 <= max (fields 38, 40, 45)" "${f[37]} <= ${f[39]} && ${f[39]} <= ${f[44]}"
 assert_num "ops/s: read + write (fields 24 + 36) = field 1" "(${f[23]} + ${f[35]} - ${f[0]}) ^ 2 <= 0.02 ^ 2"
-rb -n -b 4k -d 1m "$DEV"
-assert_eq 256 "$(terse_field 14)" "-d 1m -b 4k: field 14 is 256"
+rb -n -b 4k -d 1mib "$DEV"
+assert_eq 256 "$(terse_field 14)" "-d 1mib -b 4k: field 14 is 256"
 # 256 I/Os are too few for stable tail percentiles: the one warning, on
 # stderr so the -n line stays alone on stdout
 assert_eq "rebench: warning: only 256 I/Os: 0.3 of them lie beyond p99.9 and 2.6 beyond p99; a percentile moves from run to run with fewer than 10 beyond it, so run longer (10000 I/Os for p99.9)" \
@@ -188,3 +188,15 @@ assert_eq "- - -" "$(terse_field 3) $(terse_field 4) $(terse_field 5)" "-n: fiel
 rb --json -b 4k -d 300ms "$DEV"
 assert_eq "0 null null null" "$(jqr '.workloads[0].results.intervals | "\(.complete) \(.ops_per_s_min) \(.ops_per_s_max) \(.ops_per_s_stddev)"')" \
 	"JSON: no complete interval, min, max and stddev null"
+
+section "-d 5m is 5 MiB of data, and rebench says so; 5min is five minutes"
+rb -b 4k -d 5m "$DEV"
+assert_rc 0 "-d 5m: exit 0"
+assert_match '^\[duration: 5m \(5 MiB of data\), ' "$RB_OUT" "the header says 5m is 5 MiB of data"
+assert_match "^Warning: -d 5m is read as 5 MiB of data \(rebench's classic byte duration\), not minutes; write 5min for minutes$" \
+	"$RB_OUT" "a warning says how to ask for minutes"
+assert_match '^Total: 1280 I/Os, 5242880 bytes' "$RB_OUT" "5 MiB in 4 KiB I/Os"
+rb --fio -b 4k -d 5min "$DEV"
+assert_match '^runtime=300s$' "$RB_OUT" "-d 5min is 300 seconds"
+rb -b 4k -d 5g -e 1m "$DEV"
+assert_no_match 'not minutes' "$RB_OUT$RB_ERR" "other byte suffixes need no warning"
