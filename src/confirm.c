@@ -42,14 +42,15 @@ static void describe(FILE *f, const struct workload *wl)
 {
 	char a[32], b[32], c[32];
 
-	fprintf(f, "  %s %s (%s, %s): %s from byte %s to %s\n",
+	/* sizes a person reads at a glance, with their units: 0 B, 512 MiB */
+	fprintf(f, "  %s %s (%s, %s): %s from %s to %s\n",
 		verb(wl), wl->tgt.path, target_kind_name(wl->tgt.kind),
-		fmt_size_human(a, sizeof(a), wl->tgt.size),
+		fmt_size_exact(a, sizeof(a), wl->tgt.size),
 		!spec_is_destructive(&wl->spec) ?
 			"holes (which read as zeros) get non-zero data" :
 			"the data will be lost",
-		fmt_size_short(b, sizeof(b), wl->spec.region_start),
-		fmt_size_short(c, sizeof(c), wl->spec.region_start + wl->spec.region_len));
+		fmt_size_exact(b, sizeof(b), wl->spec.region_start),
+		fmt_size_exact(c, sizeof(c), wl->spec.region_start + wl->spec.region_len));
 }
 
 int confirm_destructive(struct workload *wls, size_t n, bool assume_yes)

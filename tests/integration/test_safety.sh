@@ -35,6 +35,8 @@ rb_pty n -o write -d 300ms "$DEV"
 assert_rc 1 "answer n: exit 1"
 assert_match 'Continue\? \[y/N\]' "$RB_OUT" "the question is asked on the terminal"
 assert_match "$DEV" "$RB_OUT" "the question names the device"
+assert_match "WRITE to $DEV \(block device, [0-9]+ MiB\): the data will be lost from 0 B to [0-9]+ MiB" \
+	"$RB_OUT" "the question gives sizes with their units (0 B to N MiB)"
 assert_match 'not confirmed' "$RB_ERR" "stderr says it was not confirmed"
 assert_eq "$sum0" "$(dev_sum "$DEV")" "answer n: device checksum unchanged"
 rb_pty "" -o write -d 300ms "$DEV"
