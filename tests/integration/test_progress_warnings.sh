@@ -63,8 +63,8 @@ assert_match "line 2 trims $S/f at the same time: it punches holes, and reads of
 	"$(jqr '.workloads[0].warnings[]')" "the read is warned that it reads holes"
 assert_no_match "punches holes" "$(jqr '.workloads[1].warnings[]')" "the trim itself is not"
 
-rb --json -b 4k -d 1m "$DEV"
+rb --json -b 4k -d 1mib "$DEV"
 assert_eq "only 256 I/Os: 0.3 of them lie beyond p99.9 and 2.6 beyond p99; a percentile moves from run to run with fewer than 10 beyond it, so run longer (10000 I/Os for p99.9)" \
 	"$(jqr '.workloads[0].warnings[]')" "256 I/Os: the too-few-I/Os warning, exactly"
-rb --json -b 4k -d 40m "$DEV"
+rb --json -b 4k -d 40mib "$DEV"
 assert_eq 0 "$(jqr '.workloads[0].warnings | length')" "10240 I/Os: no warning"
