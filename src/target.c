@@ -276,8 +276,13 @@ int target_probe(const char *path, struct target *t, char *err, size_t len)
 			snprintf(dir, sizeof(dir), "%s", path);
 			if (stat(dirname(dir), &st)) {
 				e = errno;
-				snprintf(err, len, "cannot create %s: %s", path,
-					 strerror(e));
+				/* say which part is missing: the directory */
+				if (e == ENOENT)
+					snprintf(err, len, "cannot create %s: its directory %s does not exist; create it first (mkdir -p %s) or give a path in an existing directory",
+						 path, dir, dir);
+				else
+					snprintf(err, len, "cannot create %s: cannot reach its directory %s: %s",
+						 path, dir, strerror(e));
 				return -e;
 			}
 			t->st_dev = st.st_dev;

@@ -126,6 +126,11 @@ section "targets"
 refused "missing target (stdin is /dev/null)" "missing target" -d 300ms </dev/null
 refused "target that does not exist" "/nonexistent.*No such file or directory" -d 300ms /nonexistent
 [ -e /nonexistent ] && check_failed "/nonexistent was not created" || pass "/nonexistent was not created"
+refused "a new file without -e" "cannot open $SCRATCH/new\.dat: No such file or directory \(give -e SIZE to create a file of that size\)" \
+	-d 300ms "$SCRATCH/new.dat"
+refused "a new file in a missing directory" "cannot create $SCRATCH/nodir/x\.dat: its directory $SCRATCH/nodir does not exist; create it first \(mkdir -p $SCRATCH/nodir\)" \
+	-e 1m -d 300ms "$SCRATCH/nodir/x.dat"
+[ -e "$SCRATCH/nodir" ] && check_failed "the missing directory was not created" || pass "the missing directory was not created"
 refused "a character device" "neither a block device nor a regular file" -d 300ms /dev/null
 refused "a directory" "neither a block device nor a regular file" -d 300ms "$SCRATCH"
 
