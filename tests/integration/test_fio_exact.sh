@@ -12,10 +12,11 @@ require_cmd fio jq
 
 DEV=$(make_loop 64M)
 
-# exact NAME KEY ARGS...: rebench's and fio's I/O counts for ARGS.
-exact() {
-	local name=$1 key=$2 rios rbytes fios fbytes job=$SCRATCH/job.fio
-	shift 2
+# parses NAME ARGS...: fio reads the job file `rebench --fio ARGS` prints
+# (left in $SCRATCH/job.fio); 1 when it does not.
+parses() {
+	local name=$1 job=$SCRATCH/job.fio
+	shift
 	rb --fio "$@" "$DEV"
 	assert_rc 0 "$name: rebench --fio exits 0"
 	printf '%s\n' "$RB_OUT" >"$job"
@@ -23,8 +24,15 @@ exact() {
 		pass "$name: fio --parse-only accepts the job file"
 	else
 		check_failed "$name: fio --parse-only accepts the job file" "$(cat "$SCRATCH/parse.out")"
-		return
+		return 1
 	fi
+}
+
+# exact NAME KEY ARGS...: rebench's and fio's I/O counts for ARGS.
+exact() {
+	local name=$1 key=$2 rios rbytes fios fbytes job=$SCRATCH/job.fio
+	shift 2
+	parses "$name" "$@" || return
 	rb --json --yes "$@" "$DEV"
 	assert_rc 0 "$name: rebench runs"
 	rios=$(jqr '.workloads[0].results.ios')
@@ -56,19 +64,6 @@ if "$REBENCH" --engines | grep -q '^naio  *async' && fio --enghelp 2>/dev/null |
 	exact "naio qd16 rnd read 4k, 8 MiB" read -t naio -q 16 -b 4k -d 8m
 fi
 
-# parses NAME ARGS...: the job file of a mix is one fio reads
-parses() {
-	local name=$1 job=$SCRATCH/job.fio
-	shift
-	rb --fio "$@" "$DEV"
-	assert_rc 0 "$name: rebench --fio exits 0"
-	printf '%s\n' "$RB_OUT" >"$job"
-	if fio --parse-only "$job" >"$SCRATCH/parse.out" 2>&1; then
-		pass "$name: fio --parse-only accepts the job file"
-	else
-		check_failed "$name: fio --parse-only accepts the job file" "$(cat "$SCRATCH/parse.out")"
-	fi
-}
 parses "size split" -b 4k/10:64k/50:32k/40 -d 8m
 assert_match '^bssplit=4096/10:65536/50:32768/40$' "$RB_OUT" "a split is fio's bssplit"
 parses "size range" -b 4k-64k/4k -t uring -q 8
