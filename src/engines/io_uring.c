@@ -7,6 +7,21 @@
  */
 #include "../engine.h"
 
+/* What the engine is, in a build with liburing or without: --engines
+ * lists it, and its options are checked, either way. */
+#define URING_DESCRIPTION \
+	.name = "uring", \
+	.aliases = { "io_uring" }, \
+	.summary = "io_uring (liburing), -q in flight, batched, registered buffers, IORING_OP_FSYNC", \
+	.flags = ENGINE_ASYNC | ENGINE_NO_TRIM, \
+	.fio_name = "io_uring", \
+	.fio_extra = { "fixedbufs=1", "registerfiles=1" }, \
+	.max_qd = 32768,	/* IORING_MAX_ENTRIES */ \
+	.opts = { \
+		{ "sqpoll", "sqthread_poll=1" }, \
+		{ "hipri", "hipri=1" }, \
+	}
+
 #ifdef HAVE_LIBURING
 #include <errno.h>
 #include <liburing.h>
@@ -246,17 +261,7 @@ static void uring_cleanup(struct io_ctx *io)
 }
 
 const struct engine_ops engine_uring = {
-	.name = "uring",
-	.aliases = { "io_uring" },
-	.summary = "io_uring (liburing), -q in flight, batched, registered buffers, IORING_OP_FSYNC",
-	.flags = ENGINE_ASYNC | ENGINE_NO_TRIM,
-	.fio_name = "io_uring",
-	.fio_extra = { "fixedbufs=1", "registerfiles=1" },
-	.max_qd = 32768,	/* IORING_MAX_ENTRIES */
-	.opts = {
-		{ "sqpoll", "sqthread_poll=1" },
-		{ "hipri", "hipri=1" },
-	},
+	URING_DESCRIPTION,
 	.init = uring_init,
 	.thread_start = uring_thread_start,
 	.queue = uring_queue,
@@ -269,17 +274,7 @@ const struct engine_ops engine_uring = {
 #else
 
 const struct engine_ops engine_uring = {
-	.name = "uring",
-	.aliases = { "io_uring" },
-	.summary = "io_uring (liburing), -q in flight, batched, registered buffers",
-	.flags = ENGINE_ASYNC,
-	.fio_name = "io_uring",
-	.fio_extra = { "fixedbufs=1", "registerfiles=1" },
-	.max_qd = 32768,	/* IORING_MAX_ENTRIES */
-	.opts = {
-		{ "sqpoll", "sqthread_poll=1" },
-		{ "hipri", "hipri=1" },
-	},
+	URING_DESCRIPTION,
 	.unavailable = "this rebench was built without liburing; install liburing-dev (apt-get install liburing-dev) and rebuild",
 };
 

@@ -6,6 +6,14 @@
  */
 #include "../engine.h"
 
+/* What the engine is, in a build with libaio or without. */
+#define NAIO_DESCRIPTION \
+	.name = "naio", \
+	.aliases = { "libaio" }, \
+	.summary = "Linux native AIO (libaio), -q in flight, batched, fsync iocbs", \
+	.flags = ENGINE_ASYNC | ENGINE_NO_TRIM, \
+	.fio_name = "libaio"
+
 #ifdef HAVE_LIBAIO
 #include <errno.h>
 #include <libaio.h>
@@ -147,11 +155,7 @@ static void naio_cleanup(struct io_ctx *io)
 }
 
 const struct engine_ops engine_naio = {
-	.name = "naio",
-	.aliases = { "libaio" },
-	.summary = "Linux native AIO (libaio), -q in flight, batched",
-	.flags = ENGINE_ASYNC | ENGINE_NO_TRIM,
-	.fio_name = "libaio",
+	NAIO_DESCRIPTION,
 	.init = naio_init,
 	.queue = naio_queue,
 	.commit = naio_commit,
@@ -162,11 +166,7 @@ const struct engine_ops engine_naio = {
 #else
 
 const struct engine_ops engine_naio = {
-	.name = "naio",
-	.aliases = { "libaio" },
-	.summary = "Linux native AIO (libaio), -q in flight, batched",
-	.flags = ENGINE_ASYNC,
-	.fio_name = "libaio",
+	NAIO_DESCRIPTION,
 	.unavailable = "this rebench was built without libaio; install libaio-dev (apt-get install libaio-dev) and rebuild",
 };
 
