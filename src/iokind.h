@@ -13,4 +13,8 @@ enum io_kind { IO_READ, IO_WRITE, IO_TRIM, IO_FSYNC, IO_FDATASYNC, IO_KINDS };
 /* Flushes have no offset and no size. */
 #define IO_IS_FLUSH(kind) ((kind) >= IO_FSYNC)
 
+/* "read", ..., "fdatasync": the one spelling of every output and of -o
+ * mixes (mix.c); "?" out of range. */
+const char *io_kind_name(int kind);
+
 #endif

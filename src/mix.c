@@ -11,9 +11,14 @@
 
 #include "units.h"
 
-static const char *const kind_names[IO_KINDS] = {
-	"read", "write", "trim", "fsync", "fdatasync"
-};
+const char *io_kind_name(int kind)
+{
+	static const char *const names[IO_KINDS] = {
+		"read", "write", "trim", "fsync", "fdatasync"
+	};
+
+	return kind >= 0 && kind < IO_KINDS ? names[kind] : "?";
+}
 
 /* One KEY[/PCT] entry of a mix; pct < 0 when blank. */
 struct share {
@@ -96,7 +101,7 @@ static int kind_of(const char *name)
 	int k;
 
 	for (k = 0; k < IO_KINDS; k++)
-		if (!strcasecmp(name, kind_names[k]))
+		if (!strcasecmp(name, io_kind_name(k)))
 			return k;
 	return -1;
 }
@@ -122,7 +127,7 @@ int mix_parse_ops(const char *text, int *op, struct op_mix *mix,
 		for (j = 0; j < i; j++)
 			if (kind_of(sh[j].key) == k) {
 				snprintf(err, len, "%s is named twice; give each operation once with its whole share",
-					 kind_names[k]);
+					 io_kind_name(k));
 				return -EINVAL;
 			}
 		mix->pct[k] = sh[i].pct;
@@ -328,7 +333,7 @@ char *mix_ops_text(const struct op_mix *mix, char *buf, size_t len)
 	for (k = 0; k < IO_KINDS && n < len; k++)
 		if (mix->pct[k] > 0)
 			n += (size_t)snprintf(buf + n, len - n, "%s%s/%g",
-					      n ? ":" : "", kind_names[k],
+					      n ? ":" : "", io_kind_name(k),
 					      mix->pct[k]);
 	return buf;
 }

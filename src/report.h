@@ -145,7 +145,6 @@ struct op_summary {
 	struct lat_summary lat;
 };
 
-const char *io_kind_name(int kind);
 /* The kinds with I/Os in res (a bit per enum io_kind). */
 unsigned result_kinds(const struct result *res);
 void op_summarize(const struct result *res, int kind, struct op_summary *o);

@@ -22,15 +22,6 @@ void lat_summarize(const struct result *res, struct lat_summary *l)
 	lat_summarize_hist(&res->hist, l);
 }
 
-const char *io_kind_name(int kind)
-{
-	static const char *const names[IO_KINDS] = {
-		"read", "write", "trim", "fsync", "fdatasync"
-	};
-
-	return kind >= 0 && kind < IO_KINDS ? names[kind] : "?";
-}
-
 unsigned result_kinds(const struct result *res)
 {
 	unsigned bits = 0;
