@@ -95,6 +95,17 @@ void spec_error(const struct spec *s, const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+/* Option o's flag in s when o is private to an engine other than e
+ * (--sqpoll with -t naio), else NULL. */
+static bool *foreign_flag(const struct spec *s, const struct opt_desc *o,
+			  const struct engine_ops *e)
+{
+	if (o->type != OPT_FLAG || o->scope != SCOPE_WORKLOAD ||
+	    !engine_private_option(o->name) || engine_takes(e, o->name))
+		return NULL;
+	return (bool *)((char *)s + o->off);
+}
+
 void spec_adapt_defaults(struct spec *s)
 {
 	const struct engine_ops *e = engine_get(s->engine);
@@ -111,12 +122,10 @@ void spec_adapt_defaults(struct spec *s)
 	}
 	/* ... nor an option private to another engine (--sqpoll) */
 	for (i = 0; i < opt_count; i++) {
-		const struct opt_desc *o = &opt_table[i];
+		bool *flag = foreign_flag(s, &opt_table[i], e);
 
-		if (o->type == OPT_FLAG && o->scope == SCOPE_WORKLOAD &&
-		    engine_private_option(o->name) && !engine_takes(e, o->name) &&
-		    !spec_given(s, o->name))
-			*(bool *)((char *)s + o->off) = false;
+		if (flag && !spec_given(s, opt_table[i].name))
+			*flag = false;
 	}
 }
 
@@ -128,14 +137,13 @@ static int check_engine_options(const struct spec *s,
 	size_t i;
 
 	for (i = 0; i < opt_count; i++) {
-		const struct opt_desc *o = &opt_table[i];
+		const bool *flag = foreign_flag(s, &opt_table[i], e);
 
-		if (o->type != OPT_FLAG || o->scope != SCOPE_WORKLOAD ||
-		    !engine_private_option(o->name) || engine_takes(e, o->name) ||
-		    !*(const bool *)((const char *)s + o->off))
+		if (!flag || !*flag)
 			continue;
 		spec_error(s, "--%s: applies to %s only, not to %s",
-			   o->name, engine_owners(o->name, owners, sizeof(owners)),
+			   opt_table[i].name,
+			   engine_owners(opt_table[i].name, owners, sizeof(owners)),
 			   e->name);
 		return -EINVAL;
 	}
@@ -298,28 +306,33 @@ static uint64_t opt_bit(const char *long_name)
 	return 1ULL << options_index(options_find_long(long_name));
 }
 
-/* Every size of the mix is a multiple of sector. */
-static bool mix_sizes_aligned(const struct spec *s, uint64_t sector)
+/* The first size of the mix that is not a multiple of sector (a range's
+ * smallest size or its step), with what it is in *what; 0 when all are. */
+static uint64_t mix_unaligned(const struct size_mix *m, uint64_t sector,
+			      const char **what)
 {
-	const struct size_mix *m = &s->bsmix;
 	unsigned i;
 
-	if (m->range)
-		return m->size[0] % sector == 0 && m->step % sector == 0;
+	*what = "the size";
+	if (m->range) {
+		*what = m->size[0] % sector ? "the smallest size" : "the step";
+		return m->size[0] % sector ? m->size[0] :
+		       m->step % sector ? m->step : 0;
+	}
 	for (i = 0; i < m->n; i++)
 		if (m->size[i] % sector)
-			return false;
-	return true;
+			return m->size[i];
+	return 0;
 }
 
 /* The operation shares of a plain -o, and the size mix against the
  * target: a range's default step, and O_DIRECT's sector multiples. */
-static int resolve_sizes(struct spec *s, const struct target *t)
+static int resolve_mixes(struct spec *s, const struct target *t)
 {
-	uint64_t sector = t->logical ? t->logical : 512;
+	uint64_t sector = t->logical ? t->logical : 512, bad;
 	struct size_mix *m = &s->bsmix;
+	const char *what;
 	char mix[512];
-	unsigned i;
 
 	if (s->op != OP_MIX)
 		mix_ops_of(s->op, s->rwmix, &s->opmix);
@@ -334,15 +347,12 @@ static int resolve_sizes(struct spec *s, const struct target *t)
 			   s->paged ? "one byte with -p" : "the logical sector with O_DIRECT");
 		return -EINVAL;
 	}
-	if (s->paged || mix_sizes_aligned(s, sector))
+	bad = mix_unaligned(m, sector, &what);
+	if (s->paged || !bad)
 		return 0;
-	for (i = 0; i < m->n && !m->range && !(m->size[i] % sector); i++)
-		;
 	spec_error(s, "-b/--block-size %s: %s %llu is not a multiple of the logical sector size of %s (%llu bytes), which O_DIRECT requires of every I/O; use multiples of %llu or -p for page cache I/O",
-		   mix_sizes_text(m, s->bs, mix, sizeof(mix)),
-		   m->range ? (m->size[0] % sector ? "the smallest size" : "the step") : "the size",
-		   (unsigned long long)(m->range ? (m->size[0] % sector ? m->size[0] : m->step) : m->size[i]),
-		   s->target, (unsigned long long)sector,
+		   mix_sizes_text(m, s->bs, mix, sizeof(mix)), what,
+		   (unsigned long long)bad, s->target, (unsigned long long)sector,
 		   (unsigned long long)sector);
 	return -EINVAL;
 }
@@ -442,6 +452,7 @@ static void resolve_limits(struct spec *s)
 int spec_resolve(struct spec *s, const struct target *t)
 {
 	char a[32], b[32], c[32];
+	const char *what;
 	uint64_t sector = t->logical ? t->logical : 512;
 	int ret = resolve_region(s, t);
 
@@ -457,7 +468,7 @@ int spec_resolve(struct spec *s, const struct target *t)
 		s->bs = t->logical;
 		s->bs_is_sector = true;
 	}
-	if (resolve_sizes(s, t))
+	if (resolve_mixes(s, t))
 		return -EINVAL;
 	/* Without -s a size mix aligns its offsets to its smallest size, as
 	 * fio's blockalign does; sequential mixes go on contiguously. */
@@ -499,7 +510,8 @@ int spec_resolve(struct spec *s, const struct target *t)
 			return -EINVAL;
 		}
 		if (s->bs % sector || s->stride_eff % sector ||
-		    s->region_start % sector || !mix_sizes_aligned(s, sector)) {
+		    s->region_start % sector ||
+		    mix_unaligned(&s->bsmix, sector, &what)) {
 			spec_error(s, "-o trim: block sizes, stride and offset must be multiples of the logical sector size of %s (%llu bytes) for BLKDISCARD",
 				   s->target, (unsigned long long)sector);
 			return -EINVAL;
