@@ -494,18 +494,17 @@ static int fio_mix_check(const struct workload *wl)
 static void job_flushes(struct job *j, const struct spec *s)
 {
 	int kind = s->opmix.pct[IO_FSYNC] > 0 ? IO_FSYNC : IO_FDATASYNC;
+	const char *name = io_kind_name(kind);	/* fio's option is its name */
 	double every;
+	long n;
 
 	if (s->op != OP_MIX || s->opmix.pct[kind] <= 0)
 		return;
 	every = s->opmix.pct[IO_WRITE] / s->opmix.pct[kind];
+	n = lround(every) ? lround(every) : 1;
 	note(j, "-o %s/%g: rebench draws each I/O's operation, so a %s comes after a random number of writes, %.3g on average; fio's %s=%ld issues one after every %ld writes",
-	     kind == IO_FSYNC ? "fsync" : "fdatasync", s->opmix.pct[kind],
-	     kind == IO_FSYNC ? "fsync" : "fdatasync", every,
-	     kind == IO_FSYNC ? "fsync" : "fdatasync",
-	     lround(every) ? lround(every) : 1, lround(every) ? lround(every) : 1);
-	add(j, "%s=%ld", kind == IO_FSYNC ? "fsync" : "fdatasync",
-	    lround(every) ? lround(every) : 1);
+	     name, s->opmix.pct[kind], name, every, name, n, n);
+	add(j, "%s=%ld", name, n);
 }
 
 /* -b as a split or a range: bssplit, or bsrange with what differs. */
