@@ -65,13 +65,18 @@ assert_eq 0 "$gaps" "each I/O starts where the one before ended"
 
 section "fsync and fdatasync through every engine"
 # the same seed and byte limit give the same stream, so the same counts
+# flush_args ENGINE: what each engine needs (-f: no msync inside mmap's
+# writes, so its msyncs are the flushes alone)
+flush_args() {
+	case $1 in
+	mmap) echo "-t $1 -p -f" ;;
+	paio | naio | uring) echo "-t $1 -q 4" ;;
+	*) echo "-t $1" ;;
+	esac
+}
 want=""
 for e in stateful stateless mmap paio naio uring; do
-	args="-t $e"
-	case $e in
-	mmap) args="$args -p -f" ;;	# -f: no msync inside each write
-	paio | naio | uring) args="$args -q 4" ;;
-	esac
+	args=$(flush_args "$e")
 	for f in fsync fdatasync; do
 		# shellcheck disable=SC2086
 		rb -o write/80:$f/20 -b 4k -d 1m --seed 11 -y --json $args "$DEV"
@@ -89,9 +94,7 @@ for e in stateful stateless mmap paio naio uring; do
 done
 # where a flush is a system call, strace counts them
 for e in stateful stateless paio mmap; do
-	args="-t $e"
-	[ "$e" = mmap ] && args="$args -p -f"
-	[ "$e" = paio ] && args="$args -q 4"
+	args=$(flush_args "$e")
 	for f in fsync fdatasync; do
 		call=$f
 		[ "$e" = mmap ] && call=msync
