@@ -87,7 +87,7 @@ static void estimate(const struct workload *wl, struct estimate *e)
 	uint64_t ios = s->ops_limit ? s->ops_limit / s->threads + 1 : IO_LOG_CHUNK;
 
 	unsigned kinds = spec_kinds(s);
-	bool two_sets = (kinds & (1U << IO_READ)) && (kinds & (1U << IO_WRITE));
+	bool two_sets = SPEC_READS_AND_WRITES(s);
 
 	/* a stream that reads and writes has a second set for its writes
 	 * (prepare.c), each of the largest size */

@@ -350,9 +350,8 @@ static int open_target(struct workload *wl, int *out)
 static int prepare_units(struct workload *wl, struct worker *w, size_t align)
 {
 	const struct spec *s = &wl->spec;
-	unsigned kinds = mix_kinds(&s->opmix);
 	bool async = wl->eng->flags & ENGINE_ASYNC;
-	bool mixed = (kinds & (1U << IO_READ)) && (kinds & (1U << IO_WRITE));
+	bool mixed = SPEC_READS_AND_WRITES(s);
 	unsigned n = async ? (unsigned)s->qd : 1, i;
 	size_t set = (size_t)s->bs * n;
 

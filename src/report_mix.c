@@ -40,9 +40,11 @@ void report_human_sizes(FILE *f, const struct workload *wl)
 		char a[32], b[32];
 
 		for (i = 0; i < fit->nbins; i++) {
-			share = (double)fit->hits[i] / (double)fit->n /
-				t->intended[i] * (1.0 / (double)t->nsizes) *
-				(double)t->per_bin;
+			/* a full bin's share: the last bin may hold fewer
+			 * sizes, so scale it by what it was meant to get */
+			share = (double)fit->hits[i] / (double)fit->n *
+				((double)t->per_bin / (double)t->nsizes) /
+				t->intended[i];
 			if (share < lo)
 				lo = share;
 			if (share > hi)

@@ -96,5 +96,8 @@ unsigned spec_kinds(const struct spec *s);
 #define SPEC_DOES(s, kind) ((spec_kinds(s) >> (kind)) & 1U)
 /* Does it write or trim? */
 bool spec_is_destructive(const struct spec *s);
+/* Does it both read and write?  Then its writes get buffers of their own
+ * (prepare.c), so a read never becomes the next write's data. */
+#define SPEC_READS_AND_WRITES(s) (SPEC_DOES(s, IO_READ) && SPEC_DOES(s, IO_WRITE))
 
 #endif
