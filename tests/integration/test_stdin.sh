@@ -69,9 +69,9 @@ assert_eq "$A $B $B" "$(jqr '[.workloads[].target.path] | join(" ")')" "targets 
 assert_eq "1 1 0.3" "$(jqr '[.workloads[].parameters.duration_s] | map(tostring) | join(" ")')" \
 	"durations: default 1 s from the command line, 0.3 s where the line says so"
 read -r e0 e1 e2 <<<"$(jqr '[.workloads[].results.elapsed_s] | map(tostring) | join(" ")')"
-assert_num "1 s workloads each ran about 1 s ($e0, $e1)" "$e0 >= 0.99 && $e0 < 1.3 && $e1 >= 0.99 && $e1 < 1.3"
-assert_num "the 300 ms workload ran about 300 ms ($e2)" "$e2 >= 0.29 && $e2 < 0.6"
-assert_num "workloads ran concurrently: wall time ${wall} ms < sum of durations (2300 ms)" "$wall < 1900"
+assert_num "1 s workloads each ran about 1 s ($e0, $e1)" "$e0 >= 0.99 && $e0 < 1.6 && $e1 >= 0.99 && $e1 < 1.6"
+assert_num "the 300 ms workload ran about 300 ms ($e2)" "$e2 >= 0.29 && $e2 < 0.9"
+assert_num "workloads ran concurrently: wall time ${wall} ms < sum of durations (2300 ms)" "$wall < 2200"
 assert_eq 3 "$(jqr '[.workloads[].parameters.seed] | unique | length')" "each workload has its own seed"
 
 section "seeds"
