@@ -14,8 +14,10 @@ set -euo pipefail
 dev=${1:?usage: align-heatmap.sh DEVICE [OUTDIR] [SECONDS]}
 out=${2:-.}
 secs=${3:-5}
-rebench=${REBENCH:-rebench}
-plots=${REBENCH_PLOTS:-$(dirname "$(command -v "$rebench")")/../share/rebench/plots}
+# the clone's or the installed rebench and plots/ (lib-locate.sh says how)
+# shellcheck source=SCRIPTDIR/lib-locate.sh
+. "$(dirname "$0")/lib-locate.sh"
+rebench_locate surface.gp || exit 1
 # every file it writes: a regular file or a new name in an existing directory
 # shellcheck source=SCRIPTDIR/lib-outpath.sh
 . "$(dirname "$0")/lib-outpath.sh"

@@ -89,12 +89,10 @@ done
 [ -n "$device" ] || outs+=(partition-alignment.img)
 outpath_check_all "$out" "the study's output" "${outs[@]}" || exit 1
 
-rebench=${REBENCH:-$(command -v rebench || true)}
-[ -x "$rebench" ] || die "cannot find rebench: install it or set REBENCH=/path/to/rebench"
-plots=${REBENCH_PLOTS:-$(dirname "$rebench")/../share/rebench/plots}
-[ -f "$plots/alignment-multiplot.gp" ] || plots=$(dirname "$rebench")/plots
-[ -f "$plots/alignment-multiplot.gp" ] ||
-	die "cannot find the plots/ folder (alignment-multiplot.gp): set REBENCH_PLOTS"
+# the clone's or the installed rebench and plots/ (lib-locate.sh says how)
+# shellcheck source=SCRIPTDIR/lib-locate.sh
+. "$(dirname "$0")/lib-locate.sh"
+rebench_locate alignment-multiplot.gp || exit 1
 for c in sfdisk partx mkfs.ext2 mount umount jq gnuplot losetup blockdev; do
 	command -v "$c" >/dev/null ||
 		die "$c is missing: apt-get install fdisk util-linux e2fsprogs jq gnuplot-nox"

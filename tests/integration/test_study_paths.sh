@@ -94,6 +94,46 @@ ln -s "$VICTIM" "$O/p63.tsv.matrix"
 study "$PA" -o "$O" -f 8m -n 2 -d 50ms --yes "$TARGET"
 refused "(a) named device, p63.tsv.matrix -> $VICTIM" partition-alignment.sh \
 	"$O/p63.tsv.matrix" "it is a block device"
+section "a clone's and an installed layout: no REBENCH, no rebench on the PATH"
+# The README's commands run from a clone: a script finds the clone's
+# ./rebench and plots/ beside its own folder, and the installed copy finds
+# share/rebench/plots beside share/rebench/workloads and rebench on the PATH.
+# (With rebench on neither, it says so.)  PATH holds only system folders.
+syspath=/usr/sbin:/usr/bin:/sbin:/bin
+C=$S/clone
+mkdir -p "$C" "$S/inst/bin" "$S/inst/share/rebench"
+cp -R "$TESTS_ROOT/workloads" "$TESTS_ROOT/plots" "$C/"
+cp -p "$REBENCH" "$C/rebench"
+cp -R "$TESTS_ROOT/workloads" "$TESTS_ROOT/plots" "$S/inst/share/rebench/"
+cp -p "$REBENCH" "$S/inst/bin/rebench"
+# located [PATH-PREFIX] SCRIPT OUT: run align-heatmap.sh with 10 ms points
+located() {
+	RB_CMD="PATH=$1$syspath $2 $TARGET $3 10ms"
+	env -u REBENCH -u REBENCH_PLOTS PATH="$1$syspath" \
+		timeout -k 5 120 setsid -w bash "$2" "$TARGET" "$3" 10ms \
+		>"$RB_OUT_FILE" 2>"$RB_ERR_FILE" </dev/null
+	RB_RC=$?
+	RB_OUT=$(cat "$RB_OUT_FILE")
+	RB_ERR=$(cat "$RB_ERR_FILE")
+}
+located "" "$C/workloads/align-heatmap.sh" "$S/from-clone"
+assert_rc 0 "from a clone: align-heatmap.sh runs the clone's ./rebench and plots/"
+assert_match '^[0-9]+ [0-9]+$' "$(png_size "$S/from-clone/align-surface.png")" \
+	"from a clone: align-surface.png (drawn with the clone's plots/surface.gp) is a PNG"
+located "$S/inst/bin:" "$S/inst/share/rebench/workloads/align-heatmap.sh" "$S/from-inst"
+assert_rc 0 "installed: align-heatmap.sh runs rebench from the PATH and share/rebench/plots"
+assert_match '^[0-9]+ [0-9]+$' "$(png_size "$S/from-inst/align-surface.png")" \
+	"installed: align-surface.png is a PNG"
+located "" "$S/inst/share/rebench/workloads/align-heatmap.sh" "$S/from-none"
+assert_eq 1 "$RB_RC" "rebench neither beside the script nor on the PATH: exit 1"
+assert_match "cannot find rebench: run make in the clone, install it \(make install\), or set REBENCH" \
+	"$RB_ERR" "and it says where rebench is looked for"
+assert_eq "" "$(ls -d "$S/from-none" 2>/dev/null)" "nothing created"
+rm "$C/plots/surface.gp"
+located "" "$C/workloads/align-heatmap.sh" "$S/from-noplots"
+assert_match "cannot find the plots/ folder \(with surface.gp\)" "$RB_ERR" \
+	"a clone without plots/surface.gp: the script says which plot file is missing"
+
 assert_eq "$tsum" "$(dev_sum "$TARGET")" "(a) named device: $TARGET not repartitioned"
 rm "$O/p63.tsv.matrix"
 assert_eq "$vsum" "$(dev_sum "$VICTIM")" "(a) $VICTIM unchanged"
