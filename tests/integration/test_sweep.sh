@@ -30,7 +30,8 @@ HEADER_TAIL="workload	target	ops_per_s	mb_per_s	lat_min_us	lat_avg_us	lat_p50_us
 # stderr without the too-few-I/Os warning of short points (and its count)
 few_ios_filtered() {
 	printf '%s\n' "$RB_ERR" | grep -v -e '^rebench: warning: only [0-9]* I/Os: ' \
-		-e '^rebench: warning: so did [0-9]* more workload runs of this sweep' |
+		-e '^rebench: warning: so did [0-9]* more workload runs of this sweep' \
+		-e '^rebench: warning: the run took [0-9.]* s, not the [0-9.]* s asked' |
 		grep -v '^$'
 }
 
