@@ -235,12 +235,6 @@ static int load_workloads(struct run_ctx *ctx, struct spec *base)
 	return read_stdin_specs(ctx, base);
 }
 
-/* Before run r > 0 of a single run: the same workloads again. */
-static int rebuild_single(struct run_ctx *ctx, size_t r, void *base)
-{
-	return repeat_rebuild(ctx, r, base) ? EXIT_PREP_FAILED : EXIT_OK;
-}
-
 /* Checked workloads, run together (and again with --repeat): confirmed,
  * run, reported, plotted; the exit status. */
 static int run_single(struct run_ctx *ctx, struct spec *base,
@@ -256,7 +250,7 @@ static int run_single(struct run_ctx *ctx, struct spec *base,
 	if (ret)
 		return confirm_exit_status(ret);
 	status = repeat_runs(ctx, run, run->repeat > 1 ? run->repeat : 1,
-			     rebuild_single, base, &interrupted);
+			     repeat_rebuild_same, base, &interrupted);
 	if (status != EXIT_OK && status != EXIT_IO_FAILED)
 		return status;
 	io_failed = status == EXIT_IO_FAILED;	/* report what ran */
