@@ -177,11 +177,13 @@ const char *opt_value_name(const struct opt_desc *o, int value)
 	return "?";
 }
 
-/* "line 3: " on stdin, nothing on the command line. */
+/* "stdin line 3: " on stdin ("FILE line 3: " in a suite file), nothing
+ * on the command line. */
 static void where(const struct parse_ctx *ctx, char *buf, size_t len)
 {
 	if (ctx && ctx->line)
-		snprintf(buf, len, "stdin line %u: ", ctx->line);
+		snprintf(buf, len, "%s line %u: ",
+			 ctx->file ? ctx->file : "stdin", ctx->line);
 	else
 		buf[0] = '\0';
 }
