@@ -126,6 +126,8 @@ const struct opt_desc opt_table[] = {
 	  "report TARGET's geometry, partition, file extents and alignment verdicts (no I/O) and exit", NULL, 0, 0, 0 },
 	{ "fio", 0, OPT_FLAG, R(fio), NULL, NULL,
 	  "print an fio job file that does the same work (no I/O) and exit", NULL, 0, 0, 0 },
+	{ "suite", 0, OPT_STRING, R(suite), "NAME|FILE", "none",
+	  "run a preset suite of tests one after another on TARGET and print one table (quick: seq 1 MiB at depth 8, rnd 4 KiB at depths 32 and 1, reads and writes, 5 s each); tests that write run only with --yes; --suite list shows the suites", NULL, 0, 0, 0 },
 };
 
 const size_t opt_count = sizeof(opt_table) / sizeof(opt_table[0]);

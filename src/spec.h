@@ -87,6 +87,7 @@ struct run_opts {
 	uint64_t warmup_ns;	/* --warmup: unmeasured time before the run */
 	uint64_t repeat;	/* --repeat: runs of the same workloads */
 	char *plot;		/* --plot FILE.png|svg */
+	char *suite;		/* --suite NAME|FILE, or "list" */
 };
 
 void spec_defaults(struct spec *s);
