@@ -74,9 +74,14 @@ static size_t suite_dirs(char dirs[SUITE_DIRS][PATH_MAX])
 			 exe);
 	}
 	snprintf(cand[c++], PATH_MAX, "%s/workloads", REBENCH_DATADIR);
-	for (i = 0; i < c; i++)
-		if (is_dir(cand[i]) && !seen_dir(dirs, n, cand[i]))
-			memcpy(dirs[n++], cand[i], PATH_MAX);
+	for (i = 0; i < c; i++) {
+		char real[PATH_MAX];
+
+		/* "/usr/share/...", not "/usr/bin/../share/..." */
+		if (is_dir(cand[i]) && !seen_dir(dirs, n, cand[i]) &&
+		    realpath(cand[i], real))
+			memcpy(dirs[n++], real, PATH_MAX);
+	}
 	return n;
 }
 
