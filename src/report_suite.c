@@ -30,8 +30,9 @@ void report_suite_head(FILE *f, const struct suite *s)
 
 	if (s->runs > 1)
 		snprintf(runs, sizeof(runs), ", %zu runs each (medians)", s->runs);
-	fprintf(f, "Suite %s (%s): %zu tests%s%s%s, one after another\n",
-		s->name, s->path, s->n, s->each[0] ? " of " : "", s->each, runs);
+	fprintf(f, "Suite %s (%s): %zu test%s%s%s%s, one after another\n",
+		s->name, s->path, s->n, s->n == 1 ? "" : "s",
+		s->each[0] ? " of " : "", s->each, runs);
 	fprintf(f, "Target %s", s->target);
 	if (s->engine)
 		fprintf(f, "; engine %s (the best asynchronous engine built; -t to change)",

@@ -153,9 +153,11 @@ static int check_tests(struct run_ctx *ctx, struct suite *s,
 		else if (strcmp(each, d))
 			snprintf(each, sizeof(each), "-");
 		if (!t)
-			snprintf(s->target, sizeof(s->target), "%s (%s, %s)",
-				 wl->tgt.path, target_kind_name(wl->tgt.kind),
-				 fmt_size_exact(size, sizeof(size), wl->tgt.size));
+			snprintf(s->target, sizeof(s->target), "%s (%s%s, %s)",
+				 wl->tgt.path, wl->tgt.exists ? "" : "new ",
+				 target_kind_name(wl->tgt.kind),
+				 fmt_size_exact(size, sizeof(size), wl->tgt.exists ?
+						wl->tgt.size : wl->create_size));
 		if (st->destroys)
 			ret = keep_for_confirm(set, nset, wl);
 	}
@@ -222,14 +224,21 @@ static int decide_writes(struct suite *s, struct workload *set, size_t n,
 }
 
 /* Before the first test: which tests are skipped, why, and the way to
- * include them. */
-static void say_skipped(const struct suite *s, const struct spec *base)
+ * include them; EXIT_BAD_ARGS when that leaves none to run (as a refused
+ * confirmation is), else EXIT_OK. */
+static int say_skipped(const struct suite *s, const struct spec *base)
 {
 	if (!s->nskipped)
-		return;
+		return EXIT_OK;
+	if (s->nskipped == s->n) {
+		fprintf(stderr, "rebench: suite %s: every test writes to %s, and %s; nothing ran. Add --yes to run them (the data on %s is then lost).\n",
+			s->name, base->target, s->skip_why, base->target);
+		return EXIT_BAD_ARGS;
+	}
 	fprintf(stderr, "rebench: suite %s: %zu of %zu tests skipped, the ones that write to %s: %s. Add --yes to include them (the data on %s is then lost).\n",
 		s->name, s->nskipped, s->n, base->target, s->skip_why,
 		base->target);
+	return EXIT_OK;
 }
 
 /* Test t's report (none for a test that did not run) to every writer. */
@@ -330,8 +339,9 @@ int suite_main(struct run_ctx *ctx, struct spec *base,
 	status = decide_writes(&s, set, nset, run);
 	if (status)
 		goto out_free;
-	say_skipped(&s, base);
-	status = run_tests(ctx, &s, base, run);
+	status = say_skipped(&s, base);
+	if (!status)
+		status = run_tests(ctx, &s, base, run);
 out_free:
 	for (k = 0; k < nset; k++)
 		spec_free(&set[k].spec);

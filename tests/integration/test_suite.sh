@@ -156,7 +156,7 @@ mkdir -p "$SCRATCH/suites"
 printf -- '-b 4k\n' >"$SCRATCH/suites/tiny.suite"
 REBENCH_WORKLOADS=$SCRATCH/suites rb --suite tiny -d 100ms "$DEV"
 assert_rc 0 "REBENCH_WORKLOADS: a suite by name"
-assert_match "^Suite tiny \($SCRATCH/suites/tiny\.suite\): 1 tests" "$RB_OUT" "read from REBENCH_WORKLOADS"
+assert_match "^Suite tiny \($SCRATCH/suites/tiny\.suite\): 1 test of 100ms" "$RB_OUT" "read from REBENCH_WORKLOADS"
 
 section "bad suite files and names: refused, with the file, the line and why"
 SUM1=$(dev_sum "$DEV")
@@ -180,6 +180,11 @@ bad "a region beyond the target" '-b 4k -j 1g\n' "bad\.suite line 1: "
 bad "two lines, one --output" "-b 4k --output $SCRATCH/o.tsv\n-b 8k --output $SCRATCH/o.tsv\n" \
 	"bad\.suite line 2: --output .*line 1 writes that file too"
 assert_eq "$SUM1" "$(dev_sum "$DEV")" "no refused suite wrote to the device (checksum)"
+printf -- '-o write -b 4k\n' >"$SCRATCH/w.suite"
+assert_refused "a suite that only writes, without --yes" \
+	"suite w: every test writes to $DEV, and there is no terminal to ask on; nothing ran\. Add --yes" \
+	--suite "$SCRATCH/w.suite" -d 100ms "$DEV"
+assert_eq "" "$RB_OUT" "a suite that only writes: no table"
 assert_refused "an unknown name" "--suite nosuch: no suite of that name in $TESTS_ROOT/workloads; there are: .*quick" \
 	--suite nosuch "$DEV"
 assert_refused "a missing file" "--suite $SCRATCH/none\.suite: cannot read this file" \
