@@ -47,7 +47,12 @@ _rebench_help()
 # the option takes one), short and long forms alike.
 _rebench_options()
 {
-	local line re='^[[:space:]]+(-([[:alnum:]]),[[:space:]]+)?--([[:alnum:]][[:alnum:]-]*)( [^[:space:]]+)?'
+	local line re
+
+	# "  -t, --type ENGINE   help" or "      --json   help": the value is
+	# the word one space after the name; the help is further off
+	re='^[[:space:]]+(-([[:alnum:]]),[[:space:]]+)?'
+	re+='--([[:alnum:]][[:alnum:]-]*)( [^[:space:]]+)?'
 
 	while IFS= read -r line; do
 		[[ $line =~ $re ]] || continue

@@ -74,9 +74,10 @@ void report_suite_row(FILE *f, const struct suite *s, const struct report *r)
 	if (status != WL_COMPLETE)
 		fprintf(f, "  %s", workload_status_name(status));
 	fputc('\n', f);
-	/* the row before its warnings on standard error */
+	/* the row before its warnings on standard error; the first error's
+	 * errno is kept */
 	if (f == stdout)
-		outpath_flush_stdout();	/* keeps the first error's errno */
+		outpath_flush_stdout();
 	else
 		fflush(f);
 }

@@ -25,9 +25,9 @@
 #define SUITE_EXT ".suite"
 
 enum suite_state {
-	SUITE_PENDING,		/* not run (yet): a run stopped before it */
-	SUITE_RAN,		/* has results (complete or not: status says) */
-	SUITE_SKIPPED,		/* changes data, and that was not confirmed */
+	SUITE_PENDING,	/* not run (yet): a run stopped before it */
+	SUITE_RAN,	/* has results (complete or not: status says) */
+	SUITE_SKIPPED,	/* changes data, and that was not confirmed */
 };
 
 struct suite_test {
@@ -35,7 +35,7 @@ struct suite_test {
 	char *text;		/* the line as written, comment dropped */
 	char name[96];		/* "SEQ1M Q8T1": pattern, size, depth, threads */
 	char op[64];		/* "read", "write", a mix as given */
-	bool destroys;		/* changes data the user has (after the check) */
+	bool destroys;		/* changes data the user has (checked) */
 	enum suite_state state;
 };
 
@@ -53,8 +53,8 @@ struct suite {
 	int name_w, op_w;	/* the table's first two columns */
 	size_t runs;		/* --repeat: runs of each test */
 	size_t nskipped;
-	char skip_why[PATH_MAX + 512];	/* why the tests that change data were
-					 * skipped, and how to include them */
+	/* why the tests that change data were skipped */
+	char skip_why[PATH_MAX + 512];
 };
 
 struct report;

@@ -33,12 +33,15 @@
  * the least overhead that this build has. */
 static const char *const engine_preference[] = { "uring", "naio", "paio" };
 
+#define N_PREFERENCE (sizeof(engine_preference) / sizeof(engine_preference[0]))
+
 static const char *pick_engine(void)
 {
+	const struct engine_ops *e;
 	size_t i;
 
-	for (i = 0; i < sizeof(engine_preference) / sizeof(engine_preference[0]); i++) {
-		const struct engine_ops *e = engine_get(engine_lookup(engine_preference[i]));
+	for (i = 0; i < N_PREFERENCE; i++) {
+		e = engine_get(engine_lookup(engine_preference[i]));
 
 		if (e && !e->unavailable)
 			return e->name;
@@ -156,8 +159,9 @@ static int check_tests(struct run_ctx *ctx, struct suite *s,
 			snprintf(s->target, sizeof(s->target), "%s (%s%s, %s)",
 				 wl->tgt.path, wl->tgt.exists ? "" : "new ",
 				 target_kind_name(wl->tgt.kind),
-				 fmt_size_exact(size, sizeof(size), wl->tgt.exists ?
-						wl->tgt.size : wl->create_size));
+				 fmt_size_exact(size, sizeof(size),
+						wl->tgt.exists ? wl->tgt.size :
+								 wl->create_size));
 		if (st->destroys)
 			ret = keep_for_confirm(set, nset, wl);
 	}
