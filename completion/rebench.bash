@@ -17,13 +17,17 @@
 # Fixed here: the values of -o (read, write, trim, rw), -w (rnd, seq) and -r
 # (forward, backward); tests/integration/test_completion.sh checks that
 # rebench takes each, and that the options equal rebench --help's.
+#
+# COMPREPLY=($(compgen ...)) splits on newlines only (IFS is set so in
+# _rebench), as bash-completion's own scripts do.
+# shellcheck disable=SC2207
 
 # The rebench to ask: the command word when it runs, else the PATH's.
 _rebench_bin()
 {
 	local c=${COMP_WORDS[0]}
 
-	[[ $c == "~/"* ]] && c=$HOME/${c#"~/"}
+	[[ $c == \~/* ]] && c=$HOME/${c#\~/}
 	if [[ $c == */* && -x $c && ! -d $c ]]; then
 		printf '%s\n' "$c"
 	else
@@ -137,7 +141,7 @@ _rebench_value()
 
 _rebench()
 {
-	local cur=${COMP_WORDS[COMP_CWORD]} prev= pre= opt bin
+	local cur=${COMP_WORDS[COMP_CWORD]} prev='' pre='' opt bin
 	local -a opts
 	local IFS=$'\n'
 
