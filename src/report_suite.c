@@ -52,7 +52,8 @@ void report_suite_row(FILE *f, const struct suite *s, const struct report *r)
 
 	fprintf(f, "%-*s  %-*s  ", s->name_w, t->name, s->op_w, t->op);
 	if (t->state == SUITE_SKIPPED) {
-		fprintf(f, "skipped (it writes: --yes runs it)\n");
+		fprintf(f, "skipped (it writes: %s)\n", s->forbidden ?
+			"the target may not be written" : "--yes runs it");
 		return;
 	}
 	if (t->state != SUITE_RAN || !wl || !wl->have_result) {

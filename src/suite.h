@@ -55,6 +55,9 @@ struct suite {
 	size_t nskipped;
 	/* why the tests that change data were skipped */
 	char skip_why[PATH_MAX + 512];
+	bool forbidden;		/* ... because the target may never be
+				 * written (in use, read-only): --yes would
+				 * not run them either */
 };
 
 struct report;

@@ -195,7 +195,7 @@ static void skip_destroyers(struct suite *s, const char *why)
 static int decide_writes(struct suite *s, struct workload *set, size_t n,
 			 const struct run_opts *run)
 {
-	char why[512], msg[PATH_MAX + 640];
+	char why[512], msg[640];
 	size_t k;
 	int ret;
 
@@ -208,9 +208,10 @@ static int decide_writes(struct suite *s, struct workload *set, size_t n,
 	for (k = 0; k < n; k++) {
 		if (!confirm_forbidden(&set[k], why, sizeof(why)))
 			continue;
-		snprintf(msg, sizeof(msg), "%s may not be written (%s)",
-			 set[k].tgt.path, why);
+		snprintf(msg, sizeof(msg), "%s; rebench never writes to anything in use or read-only",
+			 why);
 		skip_destroyers(s, msg);
+		s->forbidden = true;
 		return 0;
 	}
 	if (run->silent) {
@@ -232,16 +233,20 @@ static int decide_writes(struct suite *s, struct workload *set, size_t n,
  * confirmation is), else EXIT_OK. */
 static int say_skipped(const struct suite *s, const struct spec *base)
 {
+	char how[PATH_MAX + 96] = "";
+
 	if (!s->nskipped)
 		return EXIT_OK;
+	if (!s->forbidden)
+		snprintf(how, sizeof(how), " Add --yes to %s them (the data on %s is then lost).",
+			 s->nskipped == s->n ? "run" : "include", base->target);
 	if (s->nskipped == s->n) {
-		fprintf(stderr, "rebench: suite %s: every test writes to %s, and %s; nothing ran. Add --yes to run them (the data on %s is then lost).\n",
-			s->name, base->target, s->skip_why, base->target);
+		fprintf(stderr, "rebench: suite %s: every test writes to %s, and %s; nothing ran.%s\n",
+			s->name, base->target, s->skip_why, how);
 		return EXIT_BAD_ARGS;
 	}
-	fprintf(stderr, "rebench: suite %s: %zu of %zu tests skipped, the ones that write to %s: %s. Add --yes to include them (the data on %s is then lost).\n",
-		s->name, s->nskipped, s->n, base->target, s->skip_why,
-		base->target);
+	fprintf(stderr, "rebench: suite %s: %zu of %zu tests skipped, the ones that write to %s: %s.%s\n",
+		s->name, s->nskipped, s->n, base->target, s->skip_why, how);
 	return EXIT_OK;
 }
 

@@ -123,6 +123,21 @@ assert_rc 0 "--yes: exit 0"
 check_rows "--yes" ran
 assert_no_match "skipped" "$RB_ERR" "--yes: nothing skipped"
 
+section "a read-only target: the writes skipped without a question, refused with --yes"
+RO=$(losetup -f --show -r "$(make_image 8M)") || fail "losetup -r failed"
+_register loops "$RO"
+rb_pty y --suite quick -d 100ms "$RO"
+assert_rc 0 "exit 0: the reads ran"
+assert_no_match '\[y/N\]' "$RB_OUT" "no question"
+assert_match "SEQ1M Q8T1 +write +skipped \(it writes: the target may not be written\)" "$RB_OUT" \
+	"the rows say the target may not be written"
+assert_match "3 of 6 tests skipped, the ones that write to $RO: $RO is read-only .*rebench never writes to anything in use or read-only\.$" \
+	"$RB_ERR" "stderr: why, and no --yes advice"
+rb --suite quick -d 100ms --yes "$RO"
+assert_rc 2 "--yes: refused as any write to a read-only device, exit 2"
+assert_match "refusing to write to $RO: $RO is read-only" "$RB_ERR" "--yes: the refusal says why"
+assert_eq "" "$RB_OUT" "--yes: nothing ran"
+
 section "a suite file of one's own, by path; command-line options as defaults"
 cat >"$SCRATCH/mine.suite" <<'EOF'
 # mine - two reads
