@@ -4,12 +4,14 @@
 #   make deps       install missing Debian packages (root), or print the line
 #   make check      unit tests (ASan + UBSan) and integration tests
 #   make crosscheck ops/s and latency against fio (timing: never fails on load)
-#   make install    PREFIX=/usr/local DESTDIR= honoured
+#   make install    PREFIX=/usr/local DESTDIR= honoured (binary, man page,
+#                   plots, workloads and suites, bash completion)
 
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 MANDIR  ?= $(PREFIX)/share/man/man1
 DATADIR ?= $(PREFIX)/share/rebench
+COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
@@ -85,14 +87,17 @@ check: rebench unit
 
 install: rebench
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) \
-		$(DESTDIR)$(DATADIR)/plots $(DESTDIR)$(DATADIR)/workloads
+		$(DESTDIR)$(DATADIR)/plots $(DESTDIR)$(DATADIR)/workloads \
+		$(DESTDIR)$(COMPLETIONDIR)
 	install -m 755 rebench $(DESTDIR)$(BINDIR)/rebench
 	install -m 644 man/rebench.1 $(DESTDIR)$(MANDIR)/rebench.1
 	install -m 644 plots/* $(DESTDIR)$(DATADIR)/plots/
 	cp -R workloads/. $(DESTDIR)$(DATADIR)/workloads/
+	install -m 644 completion/rebench.bash $(DESTDIR)$(COMPLETIONDIR)/rebench
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/rebench $(DESTDIR)$(MANDIR)/rebench.1
+	rm -f $(DESTDIR)$(BINDIR)/rebench $(DESTDIR)$(MANDIR)/rebench.1 \
+		$(DESTDIR)$(COMPLETIONDIR)/rebench
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:

@@ -53,49 +53,28 @@ static void describe(FILE *f, const struct workload *wl)
 		fmt_size_exact(c, sizeof(c), wl->spec.region_start + wl->spec.region_len));
 }
 
-int confirm_destructive(struct workload *wls, size_t n, bool assume_yes)
+int confirm_forbidden(const struct workload *wl, char *why, size_t len)
 {
-	char why[512], answer[16];
-	size_t k, need = 0;
+	if (target_in_use(&wl->tgt, why, len))
+		return -EBUSY;
+	if (wl->tgt.exists &&
+	    inuse_read_only(wl->tgt.path, wl->tgt.kind != TARGET_FILE, why, len))
+		return -EROFS;
+	return 0;
+}
+
+int confirm_ask(struct workload *wls, size_t n, const char *question,
+		const char *declined)
+{
+	char answer[16];
 	ssize_t got;
+	size_t k;
 	FILE *tty;
 	int fd;
 
-	/* before the question: what may never be written is refused even
-	 * with --yes */
-	for (k = 0; k < n; k++) {
-		struct workload *wl = &wls[k];
-
-		if (!spec_is_destructive(&wl->spec) && !wl->layout_confirm)
-			continue;
-		if (target_in_use(&wl->tgt, why, sizeof(why))) {
-			spec_error(&wl->spec, "refusing to %s %s: %s. rebench never writes to anything in use; unmount it (or release it) first, or choose another target.",
-				   refusal_verb(wl), wl->tgt.path, why);
-			return -EBUSY;
-		}
-		if (wl->tgt.exists &&
-		    inuse_read_only(wl->tgt.path, wl->tgt.kind != TARGET_FILE,
-				    why, sizeof(why))) {
-			spec_error(&wl->spec, "refusing to %s %s: %s; choose a writable target, or run a read workload",
-				   refusal_verb(wl), wl->tgt.path, why);
-			return -EROFS;
-		}
-	}
-	for (k = 0; k < n; k++)
-		need += workload_destroys_data(&wls[k]);
-	if (!need || assume_yes)
-		return 0;
 	fd = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY);
-	if (fd < 0) {
-		for (k = 0; k < n; k++)
-			if (workload_destroys_data(&wls[k]) && !spec_is_destructive(&wls[k].spec))
-				spec_error(&wls[k].spec, "refusing to fill the holes of %s without confirmation: it is sparse, reading holes measures nothing, and filling them changes the file; there is no terminal to ask on. Add --yes (or -n) to confirm, or give a file without holes.",
-					   wls[k].tgt.path);
-			else if (workload_destroys_data(&wls[k]))
-				spec_error(&wls[k].spec, "refusing to %s %s without confirmation: there is no terminal to ask on. Add --yes (or -n) to confirm that its data may be destroyed.",
-					   refusal_verb(&wls[k]), wls[k].tgt.path);
+	if (fd < 0)
 		return -EPERM;
-	}
 	tty = fdopen(fd, "r+");
 	if (!tty) {
 		close(fd);
@@ -105,7 +84,7 @@ int confirm_destructive(struct workload *wls, size_t n, bool assume_yes)
 	for (k = 0; k < n; k++)
 		if (workload_destroys_data(&wls[k]))
 			describe(tty, &wls[k]);
-	fprintf(tty, "Continue? [y/N] ");
+	fprintf(tty, "%s", question);
 	fflush(tty);
 	got = fgets(answer, sizeof(answer), tty) ? (ssize_t)strlen(answer) : -1;
 	fclose(tty);
@@ -116,10 +95,54 @@ int confirm_destructive(struct workload *wls, size_t n, bool assume_yes)
 	if (got > 0)
 		answer[strcspn(answer, "\r\n")] = '\0';
 	if (got <= 0 || (strcasecmp(answer, "y") && strcasecmp(answer, "yes"))) {
-		fprintf(stderr, "rebench: not confirmed; nothing was written.\n");
+		if (declined)
+			fprintf(stderr, "rebench: %s\n", declined);
 		return -ECANCELED;
 	}
 	return 0;
+}
+
+int confirm_destructive(struct workload *wls, size_t n, bool assume_yes)
+{
+	char why[512];
+	size_t k, need = 0;
+	int ret;
+
+	/* before the question: what may never be written is refused even
+	 * with --yes */
+	for (k = 0; k < n; k++) {
+		struct workload *wl = &wls[k];
+
+		if (!spec_is_destructive(&wl->spec) && !wl->layout_confirm)
+			continue;
+		ret = confirm_forbidden(wl, why, sizeof(why));
+		if (ret == -EBUSY) {
+			spec_error(&wl->spec, "refusing to %s %s: %s. rebench never writes to anything in use; unmount it (or release it) first, or choose another target.",
+				   refusal_verb(wl), wl->tgt.path, why);
+			return ret;
+		}
+		if (ret) {
+			spec_error(&wl->spec, "refusing to %s %s: %s; choose a writable target, or run a read workload",
+				   refusal_verb(wl), wl->tgt.path, why);
+			return ret;
+		}
+	}
+	for (k = 0; k < n; k++)
+		need += workload_destroys_data(&wls[k]);
+	if (!need || assume_yes)
+		return 0;
+	ret = confirm_ask(wls, n, "Continue? [y/N] ",
+			  "not confirmed; nothing was written.");
+	if (ret != -EPERM)
+		return ret;
+	for (k = 0; k < n; k++)
+		if (workload_destroys_data(&wls[k]) && !spec_is_destructive(&wls[k].spec))
+			spec_error(&wls[k].spec, "refusing to fill the holes of %s without confirmation: it is sparse, reading holes measures nothing, and filling them changes the file; there is no terminal to ask on. Add --yes (or -n) to confirm, or give a file without holes.",
+				   wls[k].tgt.path);
+		else if (workload_destroys_data(&wls[k]))
+			spec_error(&wls[k].spec, "refusing to %s %s without confirmation: there is no terminal to ask on. Add --yes (or -n) to confirm that its data may be destroyed.",
+				   refusal_verb(&wls[k]), wls[k].tgt.path);
+	return -EPERM;
 }
 
 int confirm_exit_status(int ret)

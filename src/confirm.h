@@ -17,6 +17,18 @@
  */
 int confirm_destructive(struct workload *wls, size_t n, bool assume_yes);
 
+/* Why wl may never be written, even with --yes: a target in use (-EBUSY) or
+ * read-only (-EROFS), with the reason in why; 0 when it may. */
+int confirm_forbidden(const struct workload *wl, char *why, size_t len);
+
+/* The question alone, on /dev/tty: what each workload that destroys data
+ * would do, then question ("Continue? [y/N] ").  0 on yes; -ECANCELED on
+ * anything else, after "rebench: <declined>" on stderr unless it is NULL;
+ * -EINTR when a signal came instead; -EPERM, saying nothing, when there is
+ * no terminal. */
+int confirm_ask(struct workload *wls, size_t n, const char *question,
+		const char *declined);
+
 /* The exit status for a non-zero return of confirm_destructive(). */
 int confirm_exit_status(int ret);
 

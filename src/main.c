@@ -29,6 +29,7 @@
 #include "report_probe.h"
 #include "repeat_run.h"
 #include "signals.h"
+#include "suite.h"
 #include "validate.h"
 #include "workload.h"
 
@@ -209,6 +210,13 @@ static int info_only(const struct spec *base, const struct run_opts *run,
 		engine_list(stdout);
 		return EXIT_OK;
 	}
+	if (run->suite && !strcmp(run->suite, "list"))
+		return suite_list(stdout) ? EXIT_BAD_ARGS : EXIT_OK;
+	if (run->suite && (run->probe || run->fio)) {
+		fprintf(stderr, "rebench: --suite runs its own list of tests; %s does not combine with it: run the test you want alone with it\n",
+			run->probe ? "--probe" : "--fio");
+		return EXIT_BAD_ARGS;
+	}
 	if (run->fio && (run->probe || run->json || run->silent || run->plot)) {
 		fprintf(stderr, "rebench: --fio prints an fio job file and runs nothing, so %s has no meaning with it; drop one of the two\n",
 			run->probe ? "--probe" : run->json ? "--json" :
@@ -235,12 +243,6 @@ static int load_workloads(struct run_ctx *ctx, struct spec *base)
 	return read_stdin_specs(ctx, base);
 }
 
-/* Before run r > 0 of a single run: the same workloads again. */
-static int rebuild_single(struct run_ctx *ctx, size_t r, void *base)
-{
-	return repeat_rebuild(ctx, r, base) ? EXIT_PREP_FAILED : EXIT_OK;
-}
-
 /* Checked workloads, run together (and again with --repeat): confirmed,
  * run, reported, plotted; the exit status. */
 static int run_single(struct run_ctx *ctx, struct spec *base,
@@ -256,7 +258,7 @@ static int run_single(struct run_ctx *ctx, struct spec *base,
 	if (ret)
 		return confirm_exit_status(ret);
 	status = repeat_runs(ctx, run, run->repeat > 1 ? run->repeat : 1,
-			     rebuild_single, base, &interrupted);
+			     repeat_rebuild_same, base, &interrupted);
 	if (status != EXIT_OK && status != EXIT_IO_FAILED)
 		return status;
 	io_failed = status == EXIT_IO_FAILED;	/* report what ran */
@@ -336,7 +338,10 @@ int main(int argc, char **argv)
 		return EXIT_BAD_ARGS;
 	}
 	status = info_only(&base, &run, &sweep);
-	if (status < 0) {
+	if (status < 0 && run.suite) {
+		status = suite_main(&ctx, &base, &run, sweep.naxes > 0);
+		clean_up(&ctx, status);
+	} else if (status < 0) {
 		status = load_workloads(&ctx, &base) ? EXIT_BAD_ARGS :
 			 run_loaded(&ctx, &base, &run, &sweep, argc, argv);
 		clean_up(&ctx, status);
@@ -344,6 +349,7 @@ int main(int argc, char **argv)
 	spec_free(&base);
 	sweep_free(&sweep);
 	free(run.plot);
+	free(run.suite);
 	if (outpath_finish_stdout() && status == EXIT_OK)
 		status = EXIT_OUTPUT_FAILED;
 	return status;

@@ -126,6 +126,8 @@ const struct opt_desc opt_table[] = {
 	  "report TARGET's geometry, partition, file extents and alignment verdicts (no I/O) and exit", NULL, 0, 0, 0 },
 	{ "fio", 0, OPT_FLAG, R(fio), NULL, NULL,
 	  "print an fio job file that does the same work (no I/O) and exit", NULL, 0, 0, 0 },
+	{ "suite", 0, OPT_STRING, R(suite), "NAME|FILE", "none",
+	  "run a preset suite of tests one after another on TARGET and print one table (quick: seq 1 MiB at depth 8, rnd 4 KiB at depths 32 and 1, reads and writes, 5 s each); tests that write run only with --yes; --suite list shows the suites", NULL, 0, 0, 0 },
 };
 
 const size_t opt_count = sizeof(opt_table) / sizeof(opt_table[0]);
@@ -177,11 +179,13 @@ const char *opt_value_name(const struct opt_desc *o, int value)
 	return "?";
 }
 
-/* "line 3: " on stdin, nothing on the command line. */
+/* "stdin line 3: " on stdin ("FILE line 3: " in a suite file), nothing
+ * on the command line. */
 static void where(const struct parse_ctx *ctx, char *buf, size_t len)
 {
 	if (ctx && ctx->line)
-		snprintf(buf, len, "stdin line %u: ", ctx->line);
+		snprintf(buf, len, "%s line %u: ",
+			 ctx->file ? ctx->file : "stdin", ctx->line);
 	else
 		buf[0] = '\0';
 }

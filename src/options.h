@@ -78,6 +78,8 @@ struct parse_ctx {
 	const char *source;	/* "command line" or "stdin" */
 	void *ranges_arg;	/* what ranges->add gets; NULL: refused */
 	const struct range_hooks *ranges;
+	const char *file;	/* lines of a suite file: its name in
+				 * messages instead of "stdin" */
 };
 
 /* Is this value a range or a list (the sweep syntax)? */

@@ -120,6 +120,11 @@ int repeat_rebuild(struct run_ctx *ctx, size_t r, const struct spec *base)
 	return 0;
 }
 
+int repeat_rebuild_same(struct run_ctx *ctx, size_t r, void *base)
+{
+	return repeat_rebuild(ctx, r, base) ? EXIT_PREP_FAILED : EXIT_OK;
+}
+
 /* After the last run: the statistics, attached to the workloads and the
  * total. */
 void repeat_finish(struct run_ctx *ctx)

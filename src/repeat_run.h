@@ -14,6 +14,9 @@ int repeat_begin(const struct run_ctx *ctx, size_t runs);
 void repeat_record(const struct run_ctx *ctx);
 /* Before run r > 0 of a single run or stdin set: the same workloads again. */
 int repeat_rebuild(struct run_ctx *ctx, size_t r, const struct spec *base);
+/* repeat_rebuild() as repeat_runs() calls it (base: the struct spec of
+ * the command line): EXIT_OK, or EXIT_PREP_FAILED. */
+int repeat_rebuild_same(struct run_ctx *ctx, size_t r, void *base);
 /* After the last run: statistics attached to the workloads, and the CV
  * warning. */
 void repeat_finish(struct run_ctx *ctx);

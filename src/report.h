@@ -25,6 +25,7 @@
 #define TERSE_FIELDS (21 + IO_KINDS * TERSE_OP_FIELDS)
 #define JSON_VERSION 2	/* 2: results.operations, latency p99_99 */
 
+struct suite;
 struct sweep;
 struct sweep_axis;
 
@@ -33,7 +34,8 @@ struct report {
 	const struct workload *wls;
 	size_t n;
 	bool interrupted;
-	size_t point;		/* in a sweep: the point, from 0 */
+	size_t point;		/* in a sweep: the point, from 0; in a
+				 * suite: the test */
 	/* all workloads together when several ran (result_merge), else
 	 * NULL: fio's group reporting */
 	const struct result *total;
@@ -48,6 +50,8 @@ struct report_scope {
 	const char *table;	/* sweep: the --output file that takes the
 				 * table (the driver writes it), or NULL:
 				 * the table goes to out */
+	const struct suite *suite;	/* --suite: each report is a test
+					 * (report.point), else NULL */
 };
 
 struct report_set;

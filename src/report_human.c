@@ -10,6 +10,7 @@
 #include "options.h"
 #include "report.h"
 #include "report_target.h"
+#include "suite.h"
 
 static void print_params(FILE *f, const struct workload *wl)
 {
@@ -231,6 +232,11 @@ static int human_begin(struct report_out *o)
 {
 	const struct report_scope *sc = o->scope;
 
+	if (sc->suite) {	/* its table; warnings on standard error */
+		o->uses_stdout = true;
+		report_suite_head(sc->out, sc->suite);
+		return 0;
+	}
 	o->shows_warnings = !sc->sw;
 	o->uses_stdout = !sc->sw || !sc->table;
 	if (sc->sw && !sc->table)
@@ -246,6 +252,10 @@ static int human_report(struct report_out *o, const struct report *r)
 	if (sc->sw) {
 		if (!sc->table)
 			report_table_rows(sc->out, sc->sw, r);
+		return 0;
+	}
+	if (sc->suite) {
+		report_suite_row(sc->out, sc->suite, r);
 		return 0;
 	}
 	for (k = 0; k < r->n; k++) {

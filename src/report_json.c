@@ -11,6 +11,7 @@
 #include "options.h"
 #include "report.h"
 #include "report_target.h"
+#include "suite.h"
 #include "sweep.h"
 
 static void put_params(struct json *j, const struct workload *wl)
@@ -307,6 +308,8 @@ static int json_begin(struct report_out *o)
 	o->uses_stdout = true;
 	json_init(j, o->scope->out);
 	report_json_head(j);
+	if (o->scope->suite)
+		report_suite_json_begin(j, o->scope->suite);
 	if (!sw)
 		return 0;
 	json_obj_begin(j, "sweep");
@@ -374,10 +377,16 @@ static void put_point(struct json *j, const struct sweep *sw,
 
 static int json_report(struct report_out *o, const struct report *r)
 {
-	if (o->scope->sw)
+	if (o->scope->sw) {
 		put_point(o->priv, o->scope->sw, r);
-	else
+	} else if (o->scope->suite) {
+		json_obj_begin(o->priv, NULL);
+		report_suite_json_test(o->priv, o->scope->suite, r->point);
 		put_workloads(o->priv, r);
+		json_obj_end(o->priv);
+	} else {
+		put_workloads(o->priv, r);
+	}
 	return 0;
 }
 
@@ -385,8 +394,8 @@ static int json_end(struct report_out *o)
 {
 	struct json *j = o->priv;
 
-	if (o->scope->sw) {
-		json_arr_end(j);
+	if (o->scope->sw || o->scope->suite) {
+		json_arr_end(j);	/* "runs" or "tests" */
 		json_obj_end(j);
 	}
 	json_obj_end(j);

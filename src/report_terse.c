@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "report.h"
+#include "suite.h"
 #include "sweep.h"
 
 /* Fields 1-16: rates, interval spread, latency, version, counts, time.
@@ -152,10 +153,14 @@ static int terse_report(struct report_out *o, const struct report *r)
 
 	if (sc->sw)
 		point_suffix(sc->sw, r->point, suffix, sizeof(suffix));
+	else if (sc->suite)
+		report_suite_terse_suffix(sc->suite, r->point, suffix,
+					  sizeof(suffix));
 	for (k = 0; k < r->n; k++)
-		terse_line(sc->out, r, &r->wls[k], sc->sw ? suffix : NULL);
+		terse_line(sc->out, r, &r->wls[k],
+			   sc->sw || sc->suite ? suffix : NULL);
 	if (r->total)
-		total_line(sc->out, r, sc->sw ? suffix : NULL);
+		total_line(sc->out, r, sc->sw || sc->suite ? suffix : NULL);
 	return 0;
 }
 

@@ -88,7 +88,8 @@ void spec_error(const struct spec *s, const char *fmt, ...)
 
 	fputs("rebench: ", stderr);
 	if (s->line)
-		fprintf(stderr, "stdin line %u: ", s->line);
+		fprintf(stderr, "%s line %u: ", s->file ? s->file : "stdin",
+			s->line);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);

@@ -19,6 +19,8 @@ enum dist_kind {
 struct spec {
 	char *target;
 	unsigned line;		/* stdin line number; 0 = command line */
+	const char *file;	/* the suite file the line is from (kept to
+				 * the end); NULL: stdin */
 	uint64_t given;		/* bit i: option i was written for this workload
 				 * (its stdin line, or the command line in
 				 * single mode); command-line defaults that a
@@ -85,6 +87,7 @@ struct run_opts {
 	uint64_t warmup_ns;	/* --warmup: unmeasured time before the run */
 	uint64_t repeat;	/* --repeat: runs of the same workloads */
 	char *plot;		/* --plot FILE.png|svg */
+	char *suite;		/* --suite NAME|FILE, or "list" */
 };
 
 void spec_defaults(struct spec *s);

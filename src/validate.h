@@ -5,7 +5,8 @@
 #include "spec.h"
 #include "target.h"
 
-/* "rebench: stdin line N: <message>" on stderr. */
+/* "rebench: stdin line N: <message>" on stderr (a suite line: "FILE line
+ * N: ..."). */
 void spec_error(const struct spec *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* Drop command-line defaults that do not apply to the line's engine. */
