@@ -483,19 +483,20 @@ static int parse_record(struct trace_reader *r, char *line,
 	int n = 0, c;
 
 	while (n < NFIELDS) {
-		f[n++] = p;
+		f[n] = p;
 		p = strchr(p, ' ');
+		if (p)
+			*p++ = '\0';
+		if (!*f[n])
+			return corrupt(r, n, "%sis empty (two spaces in a row, or a space at the end?)", "");
+		n++;
 		if (!p)
 			break;
-		*p++ = '\0';
 	}
 	if (n < NFIELDS || p)
 		return corrupt(r, -1, "%s", n < NFIELDS ?
 			       "fewer than the 10 fields TIME PID/TID CALL FD FILE OFFSET SIZE RESULT DURATION ARG" :
 			       "more than the 10 fields TIME PID/TID CALL FD FILE OFFSET SIZE RESULT DURATION ARG");
-	for (c = 0; c < NFIELDS; c++)
-		if (!*f[c])
-			return corrupt(r, c, "%sis empty (two spaces in a row?)", "");
 	if (!parse_u64(f[0], &rec->t_ns))
 		return corrupt(r, 0, "'%.60s' is not a number of ns", f[0]);
 	slash = strchr(f[1], '/');
