@@ -504,8 +504,10 @@ static int do_record(const struct record_args *a)
 	if (find_command(a->cmd[0], path, sizeof(path)) ||
 	    check_dynamic(path, path, 0))
 		return EXIT_PREP_FAILED;
-	if (write_header(a))
+	if (write_header(a)) {
+		unlink(a->log);
 		return EXIT_PREP_FAILED;
+	}
 	log = realpath(a->log, NULL);
 	if (!log) {
 		fprintf(stderr, "rebench: --record %s: %s\n", a->log,

@@ -130,6 +130,23 @@ assert_eq "3" "$(awk -v f="$S/shell.txt" '$3 == "write" && $5 == f' "$S/x.log" |
 assert_eq "2" "$(printf '%s\n' "$RB_ERR" | awk '$1 == "trace-stats" { print $5 }')" \
 	"two processes (the exec keeps the pid): -n on stderr says so"
 
+section "3b. many threads and processes: every call, whole lines"
+if command -v fio >/dev/null 2>&1; then
+	fio_args=(--directory="$S" --filename=fio.dat --bs=4k --size=1M --ioengine=psync --output=/dev/null)
+	rb --record "$S/fio-threads.log" -- fio --name=w --rw=randwrite --numjobs=4 --thread "${fio_args[@]}"
+	assert_rc 0 "fio, 4 threads writing: exit 0"
+	assert_eq "1024 4" "$(awk '$3 == "pwrite64" { n++; t[$2] = 1 } END { print n, length(t) }' "$S/fio-threads.log")" \
+		"4 threads x 256 pwrite64 of 4 KiB, each on a line of its own"
+	rb --record "$S/fio-procs.log" -- fio --name=r --rw=randread --numjobs=3 "${fio_args[@]}"
+	assert_rc 0 "fio, 3 processes reading: exit 0"
+	assert_eq "768 3" "$(awk '$3 == "pread64" { n++; split($2, id, "/"); p[id[1]] = 1 } END { print n, length(p) }' "$S/fio-procs.log")" \
+		"3 processes x 256 pread64"
+	rb --trace-stats "$S/fio-procs.log" -n
+	assert_rc 0 "and the log reads back whole"
+else
+	log "fio is not installed: the many-threads checks are left out (apt-get install fio)"
+fi
+
 section "4. --trace-stats in human, -n and JSON"
 rb --trace-stats "$S/calls.log"
 assert_rc 0 "--trace-stats: exit 0"
