@@ -1,7 +1,7 @@
 /* record_preload.c - librebench-record.so, the LD_PRELOAD interposer of
- * rebench --record: logs a program's calls on regular files and block
- * devices, one line per call, in the format of trace_log.h (rebench(1),
- * APPLICATION I/O).
+ * rebench --record: logs a program's calls on regular files, block
+ * devices and directories, one line per call, in the format of
+ * trace_log.h (rebench(1), APPLICATION I/O).
  *
  * rebench passes the log's absolute path, the start time (CLOCK_MONOTONIC
  * ns) and the --record-path globs in the environment (trace_calls.h), so
@@ -527,11 +527,18 @@ static int fd_name(int fd, char *name)
 	return 0;
 }
 
+/* Regular files and block devices, and directories: a database's
+ * fsync of its directory is part of what a commit costs. */
+static bool recorded_kind(mode_t m)
+{
+	return S_ISREG(m) || S_ISBLK(m) || S_ISDIR(m);
+}
+
 static bool is_data_file(int fd)
 {
 	struct stat st;
 
-	return !fstat(fd, &st) && (S_ISREG(st.st_mode) || S_ISBLK(st.st_mode));
+	return !fstat(fd, &st) && recorded_kind(st.st_mode);
 }
 
 static void forget(int fd)
@@ -604,7 +611,7 @@ static void adopt(int fd, struct fd_entry *e)
 	if (fstat(fd, &st))
 		return;		/* not open: stays unknown */
 	e->state = FD_IGNORED;
-	if (!(S_ISREG(st.st_mode) || S_ISBLK(st.st_mode)) ||
+	if (!recorded_kind(st.st_mode) ||
 	    fd_name(fd, name) || !wanted(name))
 		return;
 	fl = fcntl(fd, F_GETFL);

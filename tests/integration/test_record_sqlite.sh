@@ -3,7 +3,8 @@
 # 14): sqlite3 inserts 20 rows, one transaction each, with PRAGMA
 # synchronous=FULL, into a database in a scratch directory.  The same run
 # is traced by strace -f -y, which names the file of every system call, and
-# for every file of the database the log's pread64, pwrite64, fsync,
+# for the database, its journal and its directory (sqlite3 syncs the
+# directory after deleting the journal) the log's pread64, pwrite64, fsync,
 # fdatasync, read and write calls are counted and compared with strace's:
 # they must be equal, file by file and call by call.  Then --trace-stats
 # must add up to the same counts.
@@ -27,9 +28,9 @@ mkdir -p "$S/db"
 } >"$S/insert.sql"
 
 CALLS=pread64,pwrite64,fsync,fdatasync,read,write
-RB_CMD="strace -f -y -e trace=$CALLS rebench --record $S/sqlite.log --record-path '$S/db/*' -- sqlite3 $S/db/t.db"
+RB_CMD="strace -f -y -e trace=$CALLS rebench --record $S/sqlite.log --record-path '$S/db' --record-path '$S/db/*' -- sqlite3 $S/db/t.db"
 timeout -k 5 120 strace -f -y -qq -e trace=$CALLS -o "$S/strace.out" \
-	"$REBENCH" --record "$S/sqlite.log" --record-path "$S/db/*" -- \
+	"$REBENCH" --record "$S/sqlite.log" --record-path "$S/db" --record-path "$S/db/*" -- \
 	sqlite3 "$S/db/t.db" <"$S/insert.sql" >"$RB_OUT_FILE" 2>"$RB_ERR_FILE"
 RB_RC=$?
 RB_OUT=$(cat "$RB_OUT_FILE")
@@ -39,10 +40,11 @@ assert_eq "delete 20" "$(printf '%s\n' "$RB_OUT" | paste -sd' ')" \
 	"sqlite3 set the journal mode and inserted the 20 rows"
 REC_ERR=$RB_ERR
 
-# "CALL FILE" per system call strace saw on a file of the database (the
-# start of a call, finished or not; -y names the file after the fd)
+# "CALL FILE" per system call strace saw on the database's files or its
+# directory (the start of a call, finished or not; -y names the file after
+# the fd)
 strace_counts() {
-	sed -nE 's|^[0-9]+ +([a-z0-9]+)\([0-9]+<('"$S"'/db/[^>]*)>.*|\1 \2|p' "$S/strace.out" |
+	sed -nE 's|^[0-9]+ +([a-z0-9]+)\([0-9]+<('"$S"'/db(/[^>]*)?)>.*|\1 \2|p' "$S/strace.out" |
 		sort | uniq -c | awk '{ print $2, $3, $1 }'
 }
 
@@ -69,8 +71,8 @@ else
 fi
 syncs=$(printf '%s\n' "$st" | awk '$1 ~ /sync/ { n += $3 } END { print n + 0 }')
 assert_num "synchronous=FULL: at least one flush per transaction ($syncs)" "$syncs >= 21"
-assert_eq "$S/db/t.db $S/db/t.db-journal" "$(printf '%s\n' "$st" | awk '{ print $2 }' | sort -u | tr '\n' ' ' | sed 's/ $//')" \
-	"the database and its journal, nothing else"
+assert_eq "$S/db $S/db/t.db $S/db/t.db-journal" "$(printf '%s\n' "$st" | awk '{ print $2 }' | sort -u | paste -sd' ')" \
+	"the directory, the database and its journal, nothing else"
 
 rb --trace-stats "$S/sqlite.log" --json
 assert_rc 0 "--trace-stats --json: exit 0"
