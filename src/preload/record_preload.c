@@ -19,8 +19,9 @@
  * signal handler's) pass through unlogged; the log itself is written with
  * raw system calls.  Nothing is allocated: per-descriptor state lives in a
  * fixed table of MAX_FDS entries and the paths of the open files in
- * MAX_PATHS slots; what does not fit is said in a "# warning" line, never
- * silently dropped.  errno is the real call's on return.
+ * MAX_PATHS slots, where they are built; what does not fit is said in a
+ * "# warning" line, never silently dropped.  errno is the real call's on
+ * return.
  *
  * What it cannot see: rebench(1), APPLICATION I/O.
  */
@@ -30,6 +31,7 @@
 #include <fnmatch.h>
 #include <limits.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -52,9 +54,14 @@
 #define MAX_PATHS 1024		/* files open at once (paths kept) */
 #define MAX_GLOBS 16		/* --record-path patterns */
 #define NONE INT64_MIN		/* a field written as "-" */
-/* the longest line: a path of PATH_MAX bytes all escaped (4 bytes each)
- * and ten other fields */
-#define LINE_LEN (4 * PATH_MAX + 512)
+/* Lines are built on the stack in LINE_SHORT bytes (a hook runs on the
+ * program's threads, whose stacks may be as small as PTHREAD_STACK_MIN);
+ * a longer one - a path with many bytes to escape - in one static buffer
+ * of LINE_LONG under a lock.  LINE_FIELDS bounds the nine other fields
+ * (numbers of 20 digits, every open flag named). */
+#define LINE_FIELDS 512
+#define LINE_SHORT 1536
+#define LINE_LONG (4 * PATH_MAX + LINE_FIELDS)
 
 /* The fortified entry points glibc's headers redirect to (bits/fcntl2.h, bits/unistd.h). */
 int __open_2(const char *path, int flags);
@@ -95,6 +102,8 @@ static char glob_buf[MAX_GLOBS * 256];
 static const char *globs[MAX_GLOBS];
 static int nglobs;
 static int warned_fds, warned_paths;
+static char long_line[LINE_LONG];
+static int long_line_lock;
 static pid_t my_pid;		/* 0 after fork: asked again */
 static TLS int in_hook;		/* this thread is inside a hook */
 static TLS pid_t my_tid;
@@ -386,11 +395,38 @@ static void put_arg(struct line *l, const struct rec *r)
 	}
 }
 
+static size_t escaped_len(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		n += c <= ' ' || c == 0x7f || c == '\\' ? 4 : 1;
+	}
+	return n;
+}
+
+static void put_rec(char *buf, size_t len, const struct rec *r);
+
 /* TIME PID/TID CALL FD FILE OFFSET SIZE RESULT DURATION ARG */
 static void emit(const struct rec *r)
 {
-	char buf[LINE_LEN];
-	struct line l = { buf, buf + sizeof(buf) - 1 };
+	char buf[LINE_SHORT];
+
+	if (escaped_len(r->path) + LINE_FIELDS <= sizeof(buf)) {
+		put_rec(buf, sizeof(buf), r);
+		return;
+	}
+	while (__atomic_exchange_n(&long_line_lock, 1, __ATOMIC_ACQUIRE))
+		sched_yield();
+	put_rec(long_line, sizeof(long_line), r);
+	__atomic_store_n(&long_line_lock, 0, __ATOMIC_RELEASE);
+}
+
+static void put_rec(char *buf, size_t len, const struct rec *r)
+{
+	struct line l = { buf, buf + len - 1 };
 
 	put_u(&l, r->t0 > start_ns ? r->t0 - start_ns : 0, 10);
 	put_c(&l, ' ');
@@ -417,10 +453,12 @@ static void emit(const struct rec *r)
 
 /* ------------------------------------------------------------ setup */
 
+/* The child of fork(2) has one thread: no one else holds the lock. */
 static void forget_ids_in_child(void)
 {
 	my_pid = 0;
 	my_tid = 0;
+	long_line_lock = 0;
 }
 
 static void init(void)
@@ -553,7 +591,8 @@ static void forget(int fd)
 	e->state = FD_UNKNOWN;
 }
 
-static int slot_get(const char *name)
+/* A free path slot, taken; -1 (and a warning, once) when all are. */
+static int slot_take(int fd)
 {
 	static int hint;
 	int i, s, zero;
@@ -565,58 +604,70 @@ static int slot_get(const char *name)
 						__ATOMIC_ACQ_REL,
 						__ATOMIC_ACQUIRE)) {
 			hint = s + 1;
-			memcpy(paths[s].name, name, strlen(name) + 1);
 			return s;
 		}
 	}
+	if (!__atomic_exchange_n(&warned_paths, 1, __ATOMIC_ACQ_REL))
+		warn("more than 1024 files open at once: the calls on the others are not recorded",
+		     fd);
 	return -1;
 }
 
-/* fd is a data file the program opened (or uses): follow it. */
-static void track(int fd, const char *name, int64_t pos, bool append)
+static void slot_release(int s)
+{
+	__atomic_store_n(&paths[s].used, 0, __ATOMIC_RELEASE);
+}
+
+/* fd is a data file the program opened (or uses), its path in slot s:
+ * follow it.  false when fd is beyond the table (the slot is the
+ * caller's to release). */
+static bool track(int fd, int s, int64_t pos, bool append)
 {
 	struct fd_entry *e;
-	int s;
 
 	if (fd >= MAX_FDS) {
 		if (!__atomic_exchange_n(&warned_fds, 1, __ATOMIC_ACQ_REL))
 			warn("descriptors from 65536 on are not followed: their calls after the open are not recorded",
 			     fd);
-		return;
+		return false;
 	}
 	forget(fd);
 	e = &fds[fd];
-	s = slot_get(name);
-	if (s < 0) {
-		if (!__atomic_exchange_n(&warned_paths, 1, __ATOMIC_ACQ_REL))
-			warn("more than 1024 files open at once: the calls on the others are not recorded",
-			     fd);
-		e->state = FD_IGNORED;
-		return;
-	}
 	e->path = s;
 	e->pos = pos;
 	e->append = append;
 	e->state = FD_TRACKED;
+	return true;
+}
+
+/* The slot holding the name of fd when it is to be recorded, else -1. */
+static int named_slot(int fd)
+{
+	int s = slot_take(fd);
+
+	if (s >= 0 && (fd_name(fd, paths[s].name) || !wanted(paths[s].name))) {
+		slot_release(s);
+		return -1;
+	}
+	return s;
 }
 
 /* A descriptor not seen opened: a data file matching the globs is
  * followed from here, its position asked of the kernel. */
 static void adopt(int fd, struct fd_entry *e)
 {
-	char name[PATH_MAX];
 	struct stat st;
-	int fl;
+	int fl, s;
 
 	if (fstat(fd, &st))
 		return;		/* not open: stays unknown */
 	e->state = FD_IGNORED;
-	if (!recorded_kind(st.st_mode) ||
-	    fd_name(fd, name) || !wanted(name))
+	if (!recorded_kind(st.st_mode) || (s = named_slot(fd)) < 0)
 		return;
 	fl = fcntl(fd, F_GETFL);
-	track(fd, name, syscall(SYS_lseek, fd, 0, SEEK_CUR),
-	      fl >= 0 && (fl & O_APPEND));
+	if (!track(fd, s, syscall(SYS_lseek, fd, 0, SEEK_CUR),
+		   fl >= 0 && (fl & O_APPEND)))
+		slot_release(s);
 }
 
 /* The entry of a followed descriptor, or NULL. */
@@ -787,9 +838,8 @@ static void abs_path(int dirfd, const char *path, char *out)
 static int do_open(int call, int dirfd, const char *path, int flags,
 		   mode_t mode)
 {
-	char name[PATH_MAX];
 	struct rec r;
-	int fd, e;
+	int fd, e, s;
 
 	if (!enter()) {
 		fd = call_open(call, dirfd, path, flags, mode);
@@ -804,21 +854,25 @@ static int do_open(int call, int dirfd, const char *path, int flags,
 	e = errno;
 	r.t1 = now_ns();
 	r = (struct rec){ .t0 = r.t0, .t1 = r.t1, .call = call, .fd = fd,
-			  .path = name, .off = NONE, .len = NONE,
+			  .off = NONE, .len = NONE,
 			  .res = fd < 0 ? -e : fd, .arg = ARG_OPEN,
 			  .a = (unsigned long)flags, .b = mode };
 	if (call == TC_creat || call == TC_creat64)
 		r.a = O_CREAT | O_WRONLY | O_TRUNC;
 	if (fd >= 0) {
 		forget(fd);
-		if (is_data_file(fd) && !fd_name(fd, name) && wanted(name)) {
-			track(fd, name, 0, flags & O_APPEND);
+		if (is_data_file(fd) && (s = named_slot(fd)) >= 0) {
+			r.path = paths[s].name;
 			emit(&r);
+			if (!track(fd, s, 0, flags & O_APPEND))
+				slot_release(s);
 		}
-	} else if (path) {
-		abs_path(dirfd, path, name);
-		if (wanted(name))
+	} else if (path && (s = slot_take(-1)) >= 0) {
+		abs_path(dirfd, path, paths[s].name);
+		r.path = paths[s].name;
+		if (wanted(r.path))
 			emit(&r);
+		slot_release(s);
 	}
 	leave();
 	errno = e;

@@ -130,6 +130,16 @@ assert_eq "3" "$(awk -v f="$S/shell.txt" '$3 == "write" && $5 == f' "$S/x.log" |
 assert_eq "2" "$(printf '%s\n' "$RB_ERR" | awk '$1 == "trace-stats" { print $5 }')" \
 	"two processes (the exec keeps the pid): -n on stderr says so"
 
+spaces=$(printf '%200s' '')
+long="$S/$spaces/ a\\b"$'\t'"$spaces"
+mkdir -p "$(dirname "$long")"
+rb --record "$S/long.log" -- sh -c 'echo x > "$1"' sh "$long"
+assert_rc 0 "a path of 400 spaces, a backslash and a tab: exit 0"
+assert_eq "$long" "$(printf '%b' "$(awk '$3 == "write" { print $5 }' "$S/long.log")")" \
+	"it is written with \\ooo escapes, on one field, and reads back as it was"
+rb --trace-stats "$S/long.log" --json
+assert_eq "$long" "$(jqr '.files[0].path')" "--trace-stats reads it back"
+
 section "3b. many threads and processes: every call, whole lines"
 if command -v fio >/dev/null 2>&1; then
 	fio_args=(--directory="$S" --filename=fio.dat --bs=4k --size=1M --ioengine=psync --output=/dev/null)
