@@ -49,6 +49,14 @@ static const char usage[] =
 	"rebench --record LOG [--record-path GLOB]... [-n | --json] -- COMMAND [ARGS...]\n"
 	"rebench --trace-stats LOG [-n | --json]\n";
 
+static const char help[] =
+	"  --record LOG         run COMMAND, logging its calls on files, block devices\n"
+	"                       and directories to LOG; the statistics on stderr\n"
+	"  --record-path GLOB   only the files whose path matches GLOB (up to 16)\n"
+	"  --trace-stats LOG    what LOG holds, per operation type and per file\n"
+	"  -n, --json           the statistics as lines of fields, or as JSON\n"
+	"See rebench(1), APPLICATION I/O.\n";
+
 bool record_wanted(int argc, char **argv)
 {
 	int i;
@@ -115,6 +123,7 @@ static int set_fmt(struct record_args *a, enum trace_stats_format fmt,
 	return 0;
 }
 
+/* 0, 1 after --help, or -EINVAL after a message. */
 static int parse_args(int argc, char **argv, struct record_args *a)
 {
 	const char *v;
@@ -151,6 +160,9 @@ static int parse_args(int argc, char **argv, struct record_args *a)
 		} else if (!strcmp(w, "--json")) {
 			if (set_fmt(a, TSF_JSON, w))
 				return -EINVAL;
+		} else if (!strcmp(w, "-h") || !strcmp(w, "--help")) {
+			printf("usage:\n%s\n%s", usage, help);
+			return 1;
 		} else if (w[0] == '-') {
 			return bad("%s has no meaning with --record or --trace-stats, which take only --record-path (with --record), -n and --json before the command", w);
 		} else {
@@ -547,8 +559,9 @@ static int do_stats(const struct record_args *a)
 int record_main(int argc, char **argv)
 {
 	struct record_args a;
+	int ret = parse_args(argc, argv, &a);
 
-	if (parse_args(argc, argv, &a))
-		return EXIT_BAD_ARGS;
+	if (ret)
+		return ret > 0 ? EXIT_OK : EXIT_BAD_ARGS;
 	return a.log ? do_record(&a) : do_stats(&a);
 }

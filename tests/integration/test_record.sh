@@ -245,6 +245,10 @@ assert_refused "an option --record has no use for" "-b has no meaning with --rec
 assert_refused "--record and --trace-stats together" "two modes" --record "$S/x.log" --trace-stats "$S/calls.log" -- true
 assert_refused "-n and --json together" "two formats" --trace-stats "$S/calls.log" -n --json
 assert_refused "--trace-stats with a command" "runs nothing" --trace-stats "$S/calls.log" -- true
+rb --trace-stats "$S/calls.log" --help
+assert_rc 0 "--trace-stats LOG --help: exit 0"
+assert_match '^rebench --record LOG \[--record-path GLOB\]\.\.\. \[-n \| --json\] -- COMMAND \[ARGS\.\.\.\]$' "$RB_OUT" \
+	"--help: the usage, nothing else done"
 assert_refused "--record-path with --trace-stats" "belongs to --record" --trace-stats "$S/calls.log" --record-path '*'
 RB_CMD="REBENCH_RECORD_LIB=$S/nope.so rebench --record"
 REBENCH_RECORD_LIB=$S/nope.so rb --record "$S/x.log" -- true
