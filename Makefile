@@ -61,8 +61,8 @@ rebench: $(OBJS)
 
 # The interposer of --record (rebench(1), APPLICATION I/O): a shared object
 # of its own that links nothing of rebench.
-librebench-record.so: src/preload/record_preload.c src/trace_calls.h
-	$(CC) $(CPPFLAGS) -U_FORTIFY_SOURCE $(CFLAGS) -fPIC -shared -fvisibility=hidden -o $@ $< -ldl
+librebench-record.so: $(wildcard src/preload/*.c) src/preload/preload.h src/trace_calls.h
+	$(CC) $(CPPFLAGS) -U_FORTIFY_SOURCE $(CFLAGS) -fPIC -shared -fvisibility=hidden -o $@ $(filter %.c,$^) -ldl
 
 # Programs the integration tests run (under --record).
 tests/progs/%: tests/progs/%.c

@@ -1,5 +1,5 @@
 /* trace_calls.h - the calls --record logs, each with its operation type:
- * one table for the interposer (src/preload/record_preload.c), which logs a
+ * one table for the interposer (src/preload/), which logs a
  * call under its own name, and for the log reader (trace_log.c), which
  * groups the names by type.  Header only: the interposer links nothing of
  * rebench.
