@@ -1,6 +1,6 @@
 # rebench - precision I/O profiler for block devices and files.
 #
-#   make            build ./rebench
+#   make            build ./rebench and librebench-record.so (--record)
 #   make deps       install missing Debian packages (root), or print the line
 #   make check      unit tests (ASan + UBSan) and integration tests
 #   make crosscheck ops/s and latency against fio (timing: never fails on load)
@@ -12,11 +12,13 @@ BINDIR  ?= $(PREFIX)/bin
 MANDIR  ?= $(PREFIX)/share/man/man1
 DATADIR ?= $(PREFIX)/share/rebench
 COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
+LIBDIR  ?= $(PREFIX)/lib
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=gnu11 -Wall -Wextra -Wshadow -Wno-missing-field-initializers -pthread
 CPPFLAGS += -D_GNU_SOURCE -DREBENCH_DATADIR='"$(DATADIR)"'
+CPPFLAGS += -DREBENCH_LIBDIR='"$(LIBDIR)/rebench"'
 LDLIBS  += -pthread -lgsl -lgslcblas -lm
 
 # Optional libraries: each removes one engine when missing, never the build.
@@ -43,7 +45,8 @@ LIB_OBJS := $(filter-out src/main.o,$(OBJS))
 
 # Debian packages: build, tests, plots and cross-checks.
 DEPS := build-essential libgsl-dev liburing-dev libaio-dev libcmocka-dev \
-	gnuplot-nox fio jq util-linux fdisk e2fsprogs pkg-config time
+	gnuplot-nox fio jq util-linux fdisk e2fsprogs pkg-config time \
+	sqlite3 strace
 
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=tests/unit/bin/%)
@@ -52,11 +55,20 @@ LIB_SRCS := $(filter-out src/main.c,$(SRCS))
 
 .PHONY: all deps check unit integration install uninstall clean demo bench crosscheck
 
-all: rebench
+all: rebench librebench-record.so
 
 rebench: $(OBJS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
 	@echo "rebench: engines built: $(ENGINES)$(if $(filter yes,$(WITH_LIBAIO)),, (naio needs libaio-dev))$(if $(filter yes,$(WITH_LIBURING)),, (uring needs liburing-dev))"
+
+# The interposer of --record (rebench(1), APPLICATION I/O): a shared object
+# of its own that links nothing of rebench.
+librebench-record.so: $(wildcard src/preload/*.c) src/preload/preload.h src/trace_calls.h
+	$(CC) $(CPPFLAGS) -U_FORTIFY_SOURCE $(CFLAGS) -fPIC -shared -fvisibility=hidden -o $@ $(filter %.c,$^) -ldl
+
+# Programs the integration tests run (under --record).
+tests/progs/%: tests/progs/%.c
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< -pthread
 
 src/%.o: src/%.c src/*.h
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
@@ -82,14 +94,15 @@ tests/unit/bin/%: tests/unit/%.c $(LIB_SRCS) src/*.h tests/unit/*.h
 
 unit: $(UNIT_BINS)
 
-check: rebench unit
+check: rebench librebench-record.so tests/progs/record_calls unit
 	@tests/run-tests.sh $(UNIT_BINS) tests/integration/*.sh
 
-install: rebench
+install: rebench librebench-record.so
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) \
 		$(DESTDIR)$(DATADIR)/plots $(DESTDIR)$(DATADIR)/workloads \
 		$(DESTDIR)$(COMPLETIONDIR)
 	install -m 755 rebench $(DESTDIR)$(BINDIR)/rebench
+	install -D -m 755 librebench-record.so $(DESTDIR)$(LIBDIR)/rebench/librebench-record.so
 	install -m 644 man/rebench.1 $(DESTDIR)$(MANDIR)/rebench.1
 	install -m 644 plots/* $(DESTDIR)$(DATADIR)/plots/
 	cp -R workloads/. $(DESTDIR)$(DATADIR)/workloads/
@@ -98,10 +111,10 @@ install: rebench
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/rebench $(DESTDIR)$(MANDIR)/rebench.1 \
 		$(DESTDIR)$(COMPLETIONDIR)/rebench
-	rm -rf $(DESTDIR)$(DATADIR)
+	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(LIBDIR)/rebench
 
 clean:
-	rm -f rebench $(OBJS)
+	rm -f rebench $(OBJS) librebench-record.so tests/progs/record_calls
 	rm -rf tests/unit/bin
 	rm -f bench/bareloop bench/distbench bench/clockbench
 

@@ -21,6 +21,7 @@
 #include "sweep.h"
 #include "sweep_run.h"
 #include "plan.h"
+#include "record.h"
 #include "engine.h"
 #include "fio_job.h"
 #include "options.h"
@@ -328,6 +329,8 @@ int main(int argc, char **argv)
 	int status;
 
 	signals_init();
+	if (record_wanted(argc, argv))	/* --record, --trace-stats */
+		return record_main(argc, argv);
 	if (engine_registry_check(err, sizeof(err))) {
 		fprintf(stderr, "rebench: internal error: %s\n", err);
 		return EXIT_PREP_FAILED;

@@ -1,0 +1,454 @@
+/* log.c - the real functions, the log and its lines, and the start of
+ * recording, for librebench-record.so (preload.h).
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "preload.h"
+
+/* Lines are built on the stack in LINE_SHORT bytes (a hook runs on the
+ * program's threads, whose stacks may be as small as PTHREAD_STACK_MIN);
+ * a longer one - a path with many bytes to escape - in one static buffer
+ * of LINE_LONG under a lock.  LINE_FIELDS bounds the nine other fields
+ * (numbers of 20 digits, every open flag named). */
+#define LINE_FIELDS 512
+#define LINE_SHORT 1536
+#define LINE_LONG (4 * PATH_MAX + LINE_FIELDS)
+
+enum { ST_OFF, ST_INIT, ST_ON, ST_DISABLED };
+static int state;		/* ST_ON: recording */
+int log_fd = -1;
+static char log_name[PATH_MAX];
+static uint64_t start_ns;
+static char glob_buf[MAX_GLOBS * 256];
+static const char *globs[MAX_GLOBS];
+static int nglobs;
+static char long_line[LINE_LONG];
+static int long_line_lock;
+static pid_t my_pid;		/* 0 after fork: asked again */
+static TLS int in_hook;		/* this thread is inside a hook */
+static TLS pid_t my_tid;
+
+/* What a call the C library lacks does: fail as the kernel would. */
+static long missing_call(void)
+{
+	errno = ENOSYS;
+	return -1;
+}
+
+void *resolve(void **slot, const char *name)
+{
+	void *p = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+
+	if (!p) {
+		p = dlsym(RTLD_NEXT, name);
+		if (!p)
+			p = (void *)missing_call;
+		__atomic_store_n(slot, p, __ATOMIC_RELEASE);
+	}
+	return p;
+}
+
+uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/* ------------------------------------------------------------ the log */
+
+/* A descriptor out of the program's way (programs count on open()
+ * returning the lowest free number, and some close 3..N). */
+static int open_log(void)
+{
+	struct rlimit rl;
+	long lim = 1024, fd, high;
+
+	fd = syscall(SYS_openat, AT_FDCWD, log_name,
+		     O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return -1;
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < (rlim_t)lim)
+		lim = (long)rl.rlim_cur;
+	high = fcntl((int)fd, F_DUPFD_CLOEXEC, lim > 64 ? lim - 32 : lim / 2);
+	if (high >= 0) {
+		syscall(SYS_close, fd);
+		fd = high;
+	}
+	return (int)fd;
+}
+
+static void write_line(const char *buf, size_t len)
+{
+	int fd, expect, tries;
+	long r;
+
+	for (tries = 0; tries < 2; tries++) {
+		fd = __atomic_load_n(&log_fd, __ATOMIC_ACQUIRE);
+		if (fd < 0) {
+			fd = open_log();
+			if (fd < 0)
+				return;
+			expect = -1;
+			if (!__atomic_compare_exchange_n(&log_fd, &expect, fd,
+							 false,
+							 __ATOMIC_ACQ_REL,
+							 __ATOMIC_ACQUIRE)) {
+				syscall(SYS_close, fd);
+				fd = expect;
+			}
+		}
+		do
+			r = syscall(SYS_write, fd, buf, len);
+		while (r < 0 && errno == EINTR);
+		if (r >= 0 || errno != EBADF)
+			return;
+		/* closed behind our back (closefrom in the C library) */
+		__atomic_compare_exchange_n(&log_fd, &fd, -1, false,
+					    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+	}
+}
+
+static void put_c(struct line *l, char c)
+{
+	if (l->p < l->end)
+		*l->p++ = c;
+}
+
+static void put_s(struct line *l, const char *s)
+{
+	while (*s)
+		put_c(l, *s++);
+}
+
+void put_u(struct line *l, uint64_t v, unsigned base)
+{
+	char t[24];
+	int n = 0;
+
+	do {
+		t[n++] = "0123456789abcdef"[v % base];
+		v /= base;
+	} while (v);
+	while (n)
+		put_c(l, t[--n]);
+}
+
+static void put_i(struct line *l, int64_t v)
+{
+	if (v == NONE) {
+		put_c(l, '-');
+	} else if (v < 0) {
+		put_c(l, '-');
+		put_u(l, -(uint64_t)v, 10);
+	} else {
+		put_u(l, (uint64_t)v, 10);
+	}
+}
+
+/* Bytes that would split or end the line, and the backslash, as \ooo. */
+static void put_path(struct line *l, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c <= ' ' || c == 0x7f || c == '\\') {
+			put_c(l, '\\');
+			put_c(l, (char)('0' + (c >> 6)));
+			put_c(l, (char)('0' + ((c >> 3) & 7)));
+			put_c(l, (char)('0' + (c & 7)));
+		} else {
+			put_c(l, (char)c);
+		}
+	}
+}
+
+/* A result: the value, or "-ENAME" for -errno. */
+static void put_result(struct line *l, int64_t r)
+{
+	const char *name = r < 0 && r > -4096 ? strerrorname_np((int)-r) :
+						NULL;
+
+	if (name) {
+		put_c(l, '-');
+		put_s(l, name);
+	} else {
+		put_i(l, r);
+	}
+}
+
+/* Names of the table's bits, '|' between, the rest in hex; "0" when v is
+ * 0 and nothing came before. */
+static void put_flags(struct line *l, const struct trace_flag *t,
+		      unsigned long v, bool after)
+{
+	bool any = after;
+
+	for (; t->name; t++) {
+		if (!t->value || (v & t->value) != t->value)
+			continue;
+		if (any)
+			put_c(l, '|');
+		put_s(l, t->name);
+		v &= ~t->value;
+		any = true;
+	}
+	if (v) {
+		if (any)
+			put_c(l, '|');
+		put_s(l, "0x");
+		put_u(l, v, 16);
+	} else if (!any) {
+		put_c(l, '0');
+	}
+}
+
+static void put_ids(struct line *l)
+{
+	if (!my_pid)
+		my_pid = getpid();
+	if (!my_tid)
+		my_tid = (pid_t)syscall(SYS_gettid);
+	put_u(l, (uint64_t)my_pid, 10);
+	put_c(l, '/');
+	put_u(l, (uint64_t)my_tid, 10);
+}
+
+/* "# warning PID/TID: what" */
+void warn(const char *what, int fd)
+{
+	char buf[256];
+	struct line l = { buf, buf + sizeof(buf) - 1 };
+
+	put_s(&l, "# warning ");
+	put_ids(&l);
+	put_s(&l, ": ");
+	put_s(&l, what);
+	if (fd >= 0) {
+		put_s(&l, " (descriptor ");
+		put_u(&l, (uint64_t)fd, 10);
+		put_c(&l, ')');
+	}
+	*l.p++ = '\n';
+	write_line(buf, (size_t)(l.p - buf));
+}
+
+static void put_arg(struct line *l, const struct rec *r)
+{
+	const struct trace_flag *m;
+
+	switch (r->arg) {
+	case ARG_NONE:
+		put_c(l, '-');
+		break;
+	case ARG_OPEN:
+		for (m = trace_open_modes; m->name; m++)
+			if ((r->a & O_ACCMODE) == m->value)
+				break;
+		if (m->name) {
+			put_s(l, m->name);
+			put_flags(l, trace_open_flags, r->a & ~(unsigned long)O_ACCMODE, true);
+		} else {
+			put_flags(l, trace_open_flags, r->a, false);
+		}
+		if (__OPEN_NEEDS_MODE((int)r->a)) {
+			put_s(l, ",0");
+			put_u(l, r->b, 8);
+		}
+		break;
+	case ARG_IOV:
+	case ARG_IOV2:
+		put_u(l, r->a, 10);
+		if (r->arg == ARG_IOV2 && r->b) {
+			put_c(l, ',');
+			put_flags(l, trace_rwf_flags, r->b, false);
+		}
+		break;
+	case ARG_WHENCE:
+		for (m = trace_whence; m->name; m++)
+			if (r->a == m->value)
+				break;
+		if (m->name)
+			put_s(l, m->name);
+		else
+			put_u(l, r->a, 10);
+		break;
+	case ARG_SFR:
+		put_flags(l, trace_sfr_flags, r->a, false);
+		break;
+	case ARG_FALLOC:
+		put_flags(l, trace_falloc_flags, r->a, false);
+		break;
+	}
+}
+
+static size_t escaped_len(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		n += c <= ' ' || c == 0x7f || c == '\\' ? 4 : 1;
+	}
+	return n;
+}
+
+static void put_rec(char *buf, size_t len, const struct rec *r);
+
+/* TIME PID/TID CALL FD FILE OFFSET SIZE RESULT DURATION ARG */
+void emit(const struct rec *r)
+{
+	char buf[LINE_SHORT];
+
+	if (escaped_len(r->path) + LINE_FIELDS <= sizeof(buf)) {
+		put_rec(buf, sizeof(buf), r);
+		return;
+	}
+	while (__atomic_exchange_n(&long_line_lock, 1, __ATOMIC_ACQUIRE))
+		sched_yield();
+	put_rec(long_line, sizeof(long_line), r);
+	__atomic_store_n(&long_line_lock, 0, __ATOMIC_RELEASE);
+}
+
+static void put_rec(char *buf, size_t len, const struct rec *r)
+{
+	struct line l = { buf, buf + len - 1 };
+
+	put_u(&l, r->t0 > start_ns ? r->t0 - start_ns : 0, 10);
+	put_c(&l, ' ');
+	put_ids(&l);
+	put_c(&l, ' ');
+	put_s(&l, trace_call_names[r->call]);
+	put_c(&l, ' ');
+	put_i(&l, r->fd);
+	put_c(&l, ' ');
+	put_path(&l, r->path);
+	put_c(&l, ' ');
+	put_i(&l, r->off);
+	put_c(&l, ' ');
+	put_i(&l, r->len);
+	put_c(&l, ' ');
+	put_result(&l, r->res);
+	put_c(&l, ' ');
+	put_u(&l, r->t1 > r->t0 ? r->t1 - r->t0 : 0, 10);
+	put_c(&l, ' ');
+	put_arg(&l, r);
+	*l.p++ = '\n';
+	write_line(buf, (size_t)(l.p - buf));
+}
+
+/* ------------------------------------------------------------ setup */
+
+/* The child of fork(2) has one thread: no one else holds the lock. */
+static void forget_ids_in_child(void)
+{
+	my_pid = 0;
+	my_tid = 0;
+	long_line_lock = 0;
+}
+
+static void init(void)
+{
+	const char *log, *start, *g;
+	int expect = ST_OFF;
+	char *end;
+	size_t n;
+
+	if (!__atomic_compare_exchange_n(&state, &expect, ST_INIT, false,
+					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+		return;
+	log = getenv(TRACE_ENV_LOG);
+	start = getenv(TRACE_ENV_START);
+	if (!log || log[0] != '/' || strlen(log) >= sizeof(log_name) ||
+	    !start)
+		goto out_disable;
+	memcpy(log_name, log, strlen(log) + 1);
+	start_ns = strtoull(start, &end, 10);
+	if (*end)
+		goto out_disable;
+	g = getenv(TRACE_ENV_PATHS);
+	if (g && *g) {
+		n = strlen(g);
+		if (n >= sizeof(glob_buf))
+			goto out_disable;
+		memcpy(glob_buf, g, n + 1);
+		for (end = glob_buf; nglobs < MAX_GLOBS; end++) {
+			globs[nglobs++] = end;
+			end = strchr(end, '\n');
+			if (!end)
+				break;
+			*end = '\0';
+		}
+	}
+	pthread_atfork(NULL, NULL, forget_ids_in_child);
+	log_fd = open_log();
+	if (log_fd < 0)
+		goto out_disable;
+	__atomic_store_n(&state, ST_ON, __ATOMIC_RELEASE);
+	return;
+out_disable:
+	__atomic_store_n(&state, ST_DISABLED, __ATOMIC_RELEASE);
+}
+
+__attribute__((constructor)) static void record_init(void)
+{
+	init();
+}
+
+/* Is this call to be looked at?  Takes the thread's guard. */
+bool enter(void)
+{
+	if (in_hook)
+		return false;
+	if (__atomic_load_n(&state, __ATOMIC_ACQUIRE) != ST_ON) {
+		init();
+		if (__atomic_load_n(&state, __ATOMIC_ACQUIRE) != ST_ON)
+			return false;
+	}
+	in_hook = 1;
+	return true;
+}
+
+void leave(void)
+{
+	in_hook = 0;
+}
+
+bool recording(void)
+{
+	return __atomic_load_n(&state, __ATOMIC_ACQUIRE) == ST_ON;
+}
+
+bool wanted(const char *name)
+{
+	int i;
+
+	if (!strcmp(name, log_name))
+		return false;
+	if (!nglobs)
+		return true;
+	for (i = 0; i < nglobs; i++)
+		if (!fnmatch(globs[i], name, 0))
+			return true;
+	return false;
+}
+
+void closing(int fd)
+{
+	if (fd >= 0 && fd == __atomic_load_n(&log_fd, __ATOMIC_ACQUIRE))
+		__atomic_store_n(&log_fd, -1, __ATOMIC_RELEASE);
+}
+

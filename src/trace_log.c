@@ -1,0 +1,600 @@
+/* trace_log.c - see trace_log.h. */
+#include "trace_log.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "iokind.h"
+
+#define NFIELDS 10
+
+static const char *const field_names[NFIELDS] = {
+	"time", "thread", "call", "fd", "file", "offset", "size", "result",
+	"duration", "arg",
+};
+
+static int corrupt(struct trace_reader *r, int field, const char *fmt,
+		   const char *val)
+{
+	char why[256];
+
+	snprintf(why, sizeof(why), fmt, val);
+	if (field >= 0)
+		snprintf(r->err, sizeof(r->err), "%s: line %lu: corrupt: field %d (%s) %s",
+			 r->path, r->line, field + 1, field_names[field], why);
+	else
+		snprintf(r->err, sizeof(r->err), "%s: line %lu: corrupt: %s",
+			 r->path, r->line, why);
+	return -EINVAL;
+}
+
+/* Digits only, no sign, no spaces, no overflow. */
+static bool parse_u64(const char *s, uint64_t *v)
+{
+	uint64_t x = 0;
+
+	if (!*s)
+		return false;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9' || x > (UINT64_MAX - 9) / 10)
+			return false;
+		x = x * 10 + (uint64_t)(*s - '0');
+	}
+	*v = x;
+	return true;
+}
+
+static bool parse_i64(const char *s, int64_t *v)
+{
+	uint64_t x;
+
+	if (*s == '-') {
+		if (!parse_u64(s + 1, &x) || x > (uint64_t)INT64_MAX)
+			return false;
+		*v = -(int64_t)x;
+		return true;
+	}
+	if (!parse_u64(s, &x) || x > (uint64_t)INT64_MAX)
+		return false;
+	*v = (int64_t)x;
+	return true;
+}
+
+/* OFFSET and SIZE: "-" or a number */
+static bool parse_opt(const char *s, int64_t *v)
+{
+	if (!strcmp(s, "-")) {
+		*v = TRACE_NONE;
+		return true;
+	}
+	return parse_i64(s, v);
+}
+
+/* "-ENOENT" (strerrorname_np's names) or "-2" */
+static bool parse_result(const char *s, int64_t *v)
+{
+	const char *name;
+	int e;
+
+	if (s[0] == '-' && s[1] == 'E') {
+		for (e = 1; e < 256; e++) {
+			name = strerrorname_np(e);
+			if (name && !strcmp(name, s + 1)) {
+				*v = -e;
+				return true;
+			}
+		}
+		return false;
+	}
+	return parse_i64(s, v);
+}
+
+static const struct trace_flag *find_flag(const struct trace_flag *t,
+					  const char *name, size_t len)
+{
+	for (; t && t->name; t++)
+		if (strlen(t->name) == len && !strncmp(t->name, name, len))
+			return t;
+	return NULL;
+}
+
+int trace_parse_flags(const char *s, const struct trace_flag *table,
+		      const struct trace_flag *extra, uint64_t *v)
+{
+	const struct trace_flag *f;
+	const char *p = s, *bar;
+	char tok[32], *end;
+	size_t len;
+
+	*v = 0;
+	if (!*s)
+		return -EINVAL;
+	for (;;) {
+		bar = strchr(p, '|');
+		len = bar ? (size_t)(bar - p) : strlen(p);
+		if (!len || len >= sizeof(tok))
+			return -EINVAL;
+		f = find_flag(table, p, len);
+		if (!f)
+			f = find_flag(extra, p, len);
+		if (f) {
+			*v |= f->value;
+		} else {
+			memcpy(tok, p, len);
+			tok[len] = '\0';
+			errno = 0;
+			if (!strncmp(tok, "0x", 2) && tok[2])
+				*v |= strtoull(tok + 2, &end, 16);
+			else if (!strcmp(tok, "0"))
+				end = tok + 1;
+			else
+				return -EINVAL;
+			if (*end || errno)
+				return -EINVAL;
+		}
+		if (!bar)
+			return 0;
+		p = bar + 1;
+	}
+}
+
+/* \ooo escapes back to bytes, in place; false on a bad escape or NUL. */
+static bool unescape(char *s)
+{
+	char *w = s;
+	int v, i;
+
+	for (; *s; s++) {
+		if (*s != '\\') {
+			*w++ = *s;
+			continue;
+		}
+		for (v = 0, i = 1; i <= 3; i++) {
+			if (s[i] < '0' || s[i] > '7')
+				return false;
+			v = v * 8 + (s[i] - '0');
+		}
+		if (!v || v > 255)
+			return false;
+		*w++ = (char)v;
+		s += 3;
+	}
+	*w = '\0';
+	return true;
+}
+
+static uint32_t hash(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+static int grow_index(struct trace_reader *r)
+{
+	uint32_t n = r->cap_index ? r->cap_index * 2 : 64, i, k;
+	uint32_t *idx = calloc(n, sizeof(*idx));
+
+	if (!idx)
+		return -ENOMEM;
+	for (i = 0; i < r->nnames; i++) {
+		for (k = hash(r->names[i]) & (n - 1); idx[k]; k = (k + 1) & (n - 1))
+			;
+		idx[k] = i + 1;
+	}
+	free(r->index);
+	r->index = idx;
+	r->cap_index = n;
+	return 0;
+}
+
+/* The id of a path, added when new: 0 or -ENOMEM. */
+static int intern(struct trace_reader *r, const char *path, uint32_t *id)
+{
+	uint32_t k, n;
+	char **names;
+
+	if ((r->nnames + 1) * 2 > r->cap_index && grow_index(r))
+		return -ENOMEM;
+	for (k = hash(path) & (r->cap_index - 1); r->index[k];
+	     k = (k + 1) & (r->cap_index - 1)) {
+		if (!strcmp(r->names[r->index[k] - 1], path)) {
+			*id = r->index[k] - 1;
+			return 0;
+		}
+	}
+	if (r->nnames == r->cap_names) {
+		n = r->cap_names ? r->cap_names * 2 : 64;
+		names = realloc(r->names, n * sizeof(*names));
+		if (!names)
+			return -ENOMEM;
+		r->names = names;
+		r->cap_names = n;
+	}
+	r->names[r->nnames] = strdup(path);
+	if (!r->names[r->nnames])
+		return -ENOMEM;
+	r->index[k] = r->nnames + 1;
+	*id = r->nnames++;
+	return 0;
+}
+
+/* One line into r->buf without its newline: 1, 0 at the end, or -errno. */
+static int read_line(struct trace_reader *r)
+{
+	ssize_t n;
+
+	errno = 0;
+	n = getline(&r->buf, &r->cap, r->f);
+	if (n < 0) {
+		if (ferror(r->f)) {
+			snprintf(r->err, sizeof(r->err), "%s: cannot read the log: %s",
+				 r->path, strerror(errno ? errno : EIO));
+			return -(errno ? errno : EIO);
+		}
+		return 0;
+	}
+	r->line++;
+	if ((size_t)n != strlen(r->buf))
+		return corrupt(r, -1, "%sa NUL byte in the line", "");
+	if (!n || r->buf[n - 1] != '\n')
+		return corrupt(r, -1, "%sthe line has no newline at its end: the log was cut short", "");
+	r->buf[n - 1] = '\0';
+	return 1;
+}
+
+static int check_header(struct trace_reader *r)
+{
+	size_t m = strlen(TRACE_MAGIC);
+	uint64_t v;
+	int ret;
+
+	ret = read_line(r);
+	if (ret < 0 && ret != -EINVAL)
+		return ret;
+	if (ret == 0) {
+		snprintf(r->err, sizeof(r->err), "%s: not a rebench trace: the file is empty (the first line of a log is '%s%d')",
+			 r->path, TRACE_MAGIC, TRACE_FORMAT_VERSION);
+		return -EINVAL;
+	}
+	if (ret < 0 || strncmp(r->buf, TRACE_MAGIC, m)) {
+		snprintf(r->err, sizeof(r->err), "%s: not a rebench trace: the first line is not '%s%d' (rebench --record writes it)",
+			 r->path, TRACE_MAGIC, TRACE_FORMAT_VERSION);
+		return -EINVAL;
+	}
+	if (!parse_u64(r->buf + m, &v) || !v || v > 1000000) {
+		snprintf(r->err, sizeof(r->err), "%s: line 1: corrupt: '%.100s' has no version number after '%s'",
+			 r->path, r->buf, TRACE_MAGIC);
+		return -EINVAL;
+	}
+	if (v != TRACE_FORMAT_VERSION) {
+		snprintf(r->err, sizeof(r->err), "%s: rebench-trace version %llu is unknown: this rebench reads version %d (a newer rebench wrote the log?)",
+			 r->path, (unsigned long long)v, TRACE_FORMAT_VERSION);
+		return -EINVAL;
+	}
+	r->version = (int)v;
+	return 0;
+}
+
+int trace_open_stream(struct trace_reader *r, FILE *f, const char *name)
+{
+	memset(r, 0, sizeof(*r));
+	r->f = f;
+	r->path = strdup(name);
+	if (!r->path) {
+		snprintf(r->err, sizeof(r->err), "%s: out of memory", name);
+		return -ENOMEM;
+	}
+	return check_header(r);
+}
+
+int trace_open(struct trace_reader *r, const char *path)
+{
+	struct stat st;
+	FILE *f;
+	int e, ret;
+
+	f = fopen(path, "re");
+	if (!f) {
+		e = errno;
+		memset(r, 0, sizeof(*r));
+		snprintf(r->err, sizeof(r->err), "%s: cannot read the log: %s",
+			 path, strerror(e));
+		return -e;
+	}
+	if (!fstat(fileno(f), &st) && S_ISDIR(st.st_mode)) {
+		fclose(f);
+		memset(r, 0, sizeof(*r));
+		snprintf(r->err, sizeof(r->err), "%s: cannot read the log: it is a directory",
+			 path);
+		return -EISDIR;
+	}
+	ret = trace_open_stream(r, f, path);
+	r->own = true;
+	return ret;
+}
+
+static void keep_comment(struct trace_reader *r, const char *text)
+{
+	static const char cmd[] = "# command: ", warn[] = "# warning ";
+
+	if (!r->command && !strncmp(text, cmd, sizeof(cmd) - 1)) {
+		r->command = strdup(text + sizeof(cmd) - 1);
+	} else if (!strncmp(text, warn, sizeof(warn) - 1)) {
+		if (r->nwarnings < TRACE_MAX_WARNINGS)
+			r->warnings[r->nwarnings] = strdup(text + 2);
+		r->nwarnings++;
+	}
+}
+
+static int find_call(const char *name)
+{
+	int c;
+
+	for (c = 0; c < TC_COUNT; c++)
+		if (!strcmp(trace_call_names[c], name))
+			return c;
+	return -1;
+}
+
+static bool is_iov_call(int call)
+{
+	switch (call) {
+	case TC_readv: case TC_preadv: case TC_preadv64: case TC_preadv2:
+	case TC_preadv64v2: case TC_writev: case TC_pwritev:
+	case TC_pwritev64: case TC_pwritev2: case TC_pwritev64v2:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Calls that take an offset of their own. */
+static bool has_offset(int call)
+{
+	switch (call) {
+	case TC_pread: case TC_pread64: case TC___pread_chk:
+	case TC___pread64_chk: case TC_preadv: case TC_preadv64:
+	case TC_pwrite: case TC_pwrite64: case TC_pwritev: case TC_pwritev64:
+	case TC_lseek: case TC_lseek64: case TC_sync_file_range:
+	case TC_ftruncate: case TC_ftruncate64: case TC_fallocate:
+	case TC_fallocate64: case TC_posix_fallocate:
+	case TC_posix_fallocate64:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* open: ACCESS|FLAGS[,MODE] */
+static int parse_open_arg(char *s, struct trace_rec *rec)
+{
+	char *comma = strchr(s, ',');
+	uint64_t mode = 0;
+	char *end;
+
+	if (comma) {
+		*comma = '\0';
+		errno = 0;
+		mode = strtoull(comma + 1, &end, 8);
+		if (!comma[1] || *end || errno || mode > 07777)
+			return -EINVAL;
+	}
+	if (trace_parse_flags(s, trace_open_modes, trace_open_flags,
+			      &rec->flags))
+		return -EINVAL;
+	rec->mode = (uint32_t)mode;
+	return 0;
+}
+
+static int parse_arg(struct trace_reader *r, char *s, struct trace_rec *rec)
+{
+	static const char bad[] = "'%.60s' is not what this call takes";
+	char *comma, *end;
+	uint64_t v;
+
+	rec->flags = 0;
+	rec->mode = 0;
+	rec->iovcnt = 0;
+	if (rec->type == TT_OPEN) {
+		if (parse_open_arg(s, rec))
+			return corrupt(r, 9, "'%.60s' is not ACCESS|FLAGS[,MODE] (O_RDWR|O_CREAT,0644)", s);
+		return 0;
+	}
+	if (is_iov_call(rec->call)) {
+		comma = strchr(s, ',');
+		if (comma) {
+			*comma = '\0';
+			if (!strstr(trace_call_names[rec->call], "v2") ||
+			    trace_parse_flags(comma + 1, trace_rwf_flags, NULL,
+					      &rec->flags))
+				return corrupt(r, 9, bad, comma + 1);
+		}
+		errno = 0;
+		v = strtoull(s, &end, 10);
+		if (!*s || *end || errno || v > 1024)
+			return corrupt(r, 9, "'%.60s' is not a count of buffers", s);
+		rec->iovcnt = (uint32_t)v;
+		return 0;
+	}
+	switch (rec->call) {
+	case TC_lseek:
+	case TC_lseek64:
+		if (!trace_parse_flags(s, trace_whence, NULL, &rec->flags) &&
+		    !strchr(s, '|'))
+			return 0;
+		if (parse_u64(s, &rec->flags))
+			return 0;
+		return corrupt(r, 9, "'%.60s' is not SEEK_SET, SEEK_CUR, SEEK_END, SEEK_DATA, SEEK_HOLE or a number", s);
+	case TC_sync_file_range:
+		if (trace_parse_flags(s, trace_sfr_flags, NULL, &rec->flags))
+			return corrupt(r, 9, bad, s);
+		return 0;
+	case TC_fallocate:
+	case TC_fallocate64:
+		if (trace_parse_flags(s, trace_falloc_flags, NULL, &rec->flags))
+			return corrupt(r, 9, bad, s);
+		return 0;
+	default:
+		if (strcmp(s, "-"))
+			return corrupt(r, 9, "'%.60s' should be '-': the call has no flags", s);
+		return 0;
+	}
+}
+
+/* The fields beyond their syntax: what each call must have. */
+static int check_shape(struct trace_reader *r, const struct trace_rec *rec)
+{
+	bool data = rec->type == TT_READ || rec->type == TT_WRITE;
+
+	if ((data || rec->call == TC_sync_file_range ||
+	     rec->type == TT_FALLOCATE) && rec->len == TRACE_NONE)
+		return corrupt(r, 6, "is '-': %s has a size",
+			       trace_call_names[rec->call]);
+	if (has_offset(rec->call) && rec->off == TRACE_NONE)
+		return corrupt(r, 5, "is '-': %s has an offset",
+			       trace_call_names[rec->call]);
+	if (rec->len != TRACE_NONE && rec->len < 0)
+		return corrupt(r, 6, "%sis negative", "");
+	if (rec->off != TRACE_NONE && rec->off < 0 &&
+	    rec->type != TT_SEEK)
+		return corrupt(r, 5, "%sis negative", "");
+	if (data && rec->result > rec->len)
+		return corrupt(r, 7, "says more bytes than the size asked (%s)",
+			       trace_call_names[rec->call]);
+	if (rec->type == TT_OPEN && rec->result >= 0 &&
+	    rec->result != rec->fd)
+		return corrupt(r, 7, "%sis not the fd of the open", "");
+	if (rec->fd < -1 || (rec->type != TT_OPEN && rec->fd < 0))
+		return corrupt(r, 3, "%sis not a descriptor", "");
+	return 0;
+}
+
+static int parse_record(struct trace_reader *r, char *line,
+			struct trace_rec *rec)
+{
+	char *f[NFIELDS], *p = line, *slash;
+	uint64_t u;
+	int64_t fd;
+	int n = 0, c;
+
+	while (n < NFIELDS) {
+		f[n] = p;
+		p = strchr(p, ' ');
+		if (p)
+			*p++ = '\0';
+		if (!*f[n])
+			return corrupt(r, n, "%sis empty (two spaces in a row, or a space at the end?)", "");
+		n++;
+		if (!p)
+			break;
+	}
+	if (n < NFIELDS || p)
+		return corrupt(r, -1, "%s", n < NFIELDS ?
+			       "fewer than the 10 fields TIME PID/TID CALL FD FILE OFFSET SIZE RESULT DURATION ARG" :
+			       "more than the 10 fields TIME PID/TID CALL FD FILE OFFSET SIZE RESULT DURATION ARG");
+	if (!parse_u64(f[0], &rec->t_ns))
+		return corrupt(r, 0, "'%.60s' is not a number of ns", f[0]);
+	slash = strchr(f[1], '/');
+	if (!slash)
+		return corrupt(r, 1, "'%.60s' is not PID/TID", f[1]);
+	*slash = '\0';
+	if (!parse_u64(f[1], &u) || !u || u > INT32_MAX)
+		return corrupt(r, 1, "'%.60s' is not a process id", f[1]);
+	rec->pid = (uint32_t)u;
+	if (!parse_u64(slash + 1, &u) || !u || u > INT32_MAX)
+		return corrupt(r, 1, "'%.60s' is not a thread id", slash + 1);
+	rec->tid = (uint32_t)u;
+	c = find_call(f[2]);
+	if (c < 0)
+		return corrupt(r, 2, "'%.60s' is not a call rebench records", f[2]);
+	rec->call = (uint16_t)c;
+	rec->type = trace_call_types[c];
+	if (!parse_i64(f[3], &fd) || fd < INT32_MIN || fd > INT32_MAX)
+		return corrupt(r, 3, "'%.60s' is not a number", f[3]);
+	rec->fd = (int)fd;
+	if (!unescape(f[4]) || !*f[4])
+		return corrupt(r, 4, "'%.60s' is not a path (\\ooo escapes only, no NUL)", f[4]);
+	if (!parse_opt(f[5], &rec->off))
+		return corrupt(r, 5, "'%.60s' is neither a number nor '-'", f[5]);
+	if (!parse_opt(f[6], &rec->len))
+		return corrupt(r, 6, "'%.60s' is neither a number nor '-'", f[6]);
+	if (!parse_result(f[7], &rec->result))
+		return corrupt(r, 7, "'%.60s' is neither a number nor -ERRNO", f[7]);
+	if (!parse_u64(f[8], &rec->dur_ns))
+		return corrupt(r, 8, "'%.60s' is not a number of ns", f[8]);
+	if (parse_arg(r, f[9], rec))
+		return -EINVAL;
+	if (check_shape(r, rec))
+		return -EINVAL;
+	if (intern(r, f[4], &rec->file)) {
+		snprintf(r->err, sizeof(r->err), "%s: line %lu: out of memory",
+			 r->path, r->line);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+int trace_next(struct trace_reader *r, struct trace_rec *rec)
+{
+	int ret;
+
+	for (;;) {
+		ret = read_line(r);
+		if (ret <= 0)
+			return ret;
+		if (r->buf[0] == '#') {
+			keep_comment(r, r->buf);
+			continue;
+		}
+		if (!r->buf[0])
+			return corrupt(r, -1, "%san empty line", "");
+		ret = parse_record(r, r->buf, rec);
+		return ret ? ret : 1;
+	}
+}
+
+void trace_close(struct trace_reader *r)
+{
+	uint32_t i;
+
+	if (r->own && r->f)
+		fclose(r->f);
+	for (i = 0; i < r->nnames; i++)
+		free(r->names[i]);
+	for (i = 0; i < TRACE_MAX_WARNINGS && i < r->nwarnings; i++)
+		free(r->warnings[i]);
+	free(r->names);
+	free(r->index);
+	free(r->buf);
+	free(r->path);
+	free(r->command);
+	r->f = NULL;
+	r->names = NULL;
+	r->index = NULL;
+	r->buf = NULL;
+	r->path = NULL;
+	r->command = NULL;
+	r->nnames = 0;
+	r->nwarnings = 0;
+}
+
+int trace_io_kind(const struct trace_rec *rec)
+{
+	switch (rec->type) {
+	case TT_READ:
+		return IO_READ;
+	case TT_WRITE:
+		return IO_WRITE;
+	case TT_FSYNC:
+		return IO_FSYNC;
+	case TT_FDATASYNC:
+		return IO_FDATASYNC;
+	default:
+		return -1;
+	}
+}

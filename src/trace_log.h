@@ -1,0 +1,109 @@
+/* trace_log.h - the log of rebench --record: its format, and a reader
+ * that checks every line.
+ *
+ * Format, version 1 (rebench(1), APPLICATION I/O, has every field):
+ *
+ *	# rebench-trace 1
+ *	# command: sqlite3 test.db
+ *	TIME PID/TID CALL FD FILE OFFSET SIZE RESULT DURATION ARG
+ *	...
+ *
+ * The first line names the format and its version.  Other lines starting
+ * with '#' are comments ("# warning PID/TID: ..." says what the recorder
+ * could not follow).  A record is ten fields separated by one space:
+ * TIME and DURATION in ns (TIME since the record began, at the call's
+ * start), CALL a name of trace_calls.h, FILE an absolute path with bytes
+ * <= 0x20, 0x7f and '\' written as \ooo, OFFSET (may be negative for
+ * lseek), SIZE and RESULT numbers or "-" where the call has none, RESULT
+ * "-ENAME" for a failure, ARG the call's flags ("-" for none).  Lines
+ * appear in the order the calls ended.
+ *
+ * The reader gives one record at a time (trace_next) with its file as an
+ * index into a table of distinct paths, so that a consumer - the
+ * statistics, and later the replay as an I/O stream source (stream.h) -
+ * keeps numbers, not strings.  Errors are exact: the path, the line, the
+ * field and why; the first error ends the reading.
+ */
+#ifndef REBENCH_TRACE_LOG_H
+#define REBENCH_TRACE_LOG_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "trace_calls.h"
+
+#define TRACE_NONE INT64_MIN	/* OFFSET or SIZE written as "-" */
+#define TRACE_MAX_WARNINGS 16	/* "# warning" lines kept (all counted) */
+
+/* One call, as recorded. */
+struct trace_rec {
+	uint64_t t_ns;		/* start, ns since the record began */
+	uint64_t dur_ns;
+	uint32_t pid, tid;
+	uint16_t call;		/* enum trace_call */
+	uint8_t type;		/* enum trace_type */
+	int fd;			/* -1 for a failed open */
+	uint32_t file;		/* trace_file_name() */
+	int64_t off;		/* bytes, or TRACE_NONE; ftruncate: the new
+				 * length; lseek: the offset argument */
+	int64_t len;		/* bytes asked, or TRACE_NONE */
+	int64_t result;		/* >= 0, or -errno */
+	/* ARG, decoded: open: O_* flags and mode; readv and the like:
+	 * iovcnt and RWF_* flags; lseek: whence; sync_file_range,
+	 * fallocate: their flags */
+	uint64_t flags;
+	uint32_t mode;
+	uint32_t iovcnt;
+};
+
+struct trace_reader {
+	FILE *f;
+	bool own;		/* f is closed by trace_close() */
+	char *path;
+	unsigned long line;	/* of the last line read */
+	int version;
+	char *buf;
+	size_t cap;
+	char *command;		/* "# command: " of the header, or NULL */
+	/* distinct files: names[id], and an open-addressing index */
+	char **names;
+	uint32_t nnames, cap_names;
+	uint32_t *index;	/* id + 1, 0 empty */
+	uint32_t cap_index;
+	char *warnings[TRACE_MAX_WARNINGS];
+	unsigned long nwarnings;
+	char err[PATH_MAX + 512];
+};
+
+/*
+ * Open a log and check its first line: 0, or -errno with r->err saying
+ * why ("LOG: cannot open: ...", "not a rebench trace", "version 2 is
+ * unknown").  trace_open_stream reads f (named name in messages) instead.
+ */
+int trace_open(struct trace_reader *r, const char *path);
+int trace_open_stream(struct trace_reader *r, FILE *f, const char *name);
+
+/* The next record: 1, 0 at the end, or -errno (-EINVAL: a corrupt line;
+ * r->err says "LOG: line N: why"). */
+int trace_next(struct trace_reader *r, struct trace_rec *rec);
+
+void trace_close(struct trace_reader *r);
+
+static inline const char *trace_file_name(const struct trace_reader *r,
+					   uint32_t id)
+{
+	return id < r->nnames ? r->names[id] : "?";
+}
+
+/* The I/O kind of a record for a replay (IO_READ, IO_WRITE, IO_FSYNC,
+ * IO_FDATASYNC of iokind.h), or -1 for calls that move no data. */
+int trace_io_kind(const struct trace_rec *rec);
+
+/* Parse ARG-style flags ("O_RDWR|O_CREAT", "0", "0x4000") against a
+ * table of trace_calls.h: 0 or -EINVAL. */
+int trace_parse_flags(const char *s, const struct trace_flag *table,
+		      const struct trace_flag *extra, uint64_t *v);
+
+#endif

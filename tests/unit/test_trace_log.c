@@ -1,0 +1,326 @@
+/* test_trace_log.c - the reader of rebench-trace logs (trace_log.c) and
+ * their statistics (trace_stats.c).
+ *
+ * Every field of a line is decoded (open flags and mode, lseek's whence,
+ * preadv2's flags, -ERRNO results, \ooo escapes in paths, "-" for what a
+ * call has not); a header of another version, a file that is not a trace
+ * and each kind of corrupt line are refused with the line, the field and
+ * the reason; the statistics count, share and average as documented.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "iokind.h"
+#include "trace_log.h"
+#include "trace_stats.h"
+
+#define HEAD "# rebench-trace 1\n"
+
+static struct trace_reader rd;
+
+/* Open text as a log named "LOG": the return of trace_open_stream. */
+static int open_text(const char *text)
+{
+	FILE *f = fmemopen((void *)text, strlen(text), "r");
+
+	assert_non_null(f);
+	return trace_open_stream(&rd, f, "LOG");
+}
+
+static void close_text(void)
+{
+	FILE *f = rd.f;
+
+	trace_close(&rd);
+	fclose(f);
+}
+
+/* The first record of HEAD + line must be refused with want in the
+ * message. */
+static void expect_corrupt(const char *line, const char *want)
+{
+	char text[1024];
+	struct trace_rec rec;
+	int ret;
+
+	snprintf(text, sizeof(text), HEAD "%s", line);
+	assert_int_equal(0, open_text(text));
+	ret = trace_next(&rd, &rec);
+	if (ret != -EINVAL)
+		fail_msg("'%s' gave %d, not -EINVAL", line, ret);
+	if (!strstr(rd.err, want))
+		fail_msg("'%s': want \"%s\" in \"%s\"", line, want, rd.err);
+	close_text();
+}
+
+static void test_fields(void **state)
+{
+	struct trace_rec r;
+
+	(void)state;
+	assert_int_equal(0, open_text(HEAD
+		"# command: sqlite3 t.db\n"
+		"100 7/7 openat 3 /tmp/a\\040b - - 3 2500 O_RDWR|O_CREAT|O_CLOEXEC,0644\n"
+		"200 7/8 pread64 3 /tmp/a\\040b 4096 4096 4096 1200 -\n"
+		"300 7/7 lseek64 3 /tmp/a\\040b -10 - 4086 300 SEEK_CUR\n"
+		"# warning 7/7: something\n"
+		"400 9/9 preadv2 3 /tmp/c 0 8192 -EAGAIN 100 2,RWF_NOWAIT|0x100\n"
+		"500 9/9 open -1 /tmp/missing - - -ENOENT 900 O_RDONLY\n"
+		"600 7/7 sync_file_range 3 /tmp/a\\040b 0 0 0 50 SYNC_FILE_RANGE_WRITE\n"
+		"700 7/7 fdatasync 3 /tmp/a\\040b - - 0 9000 -\n"));
+	assert_int_equal(1, trace_next(&rd, &r));
+	assert_int_equal(100, r.t_ns);
+	assert_int_equal(7, r.pid);
+	assert_int_equal(7, r.tid);
+	assert_int_equal(TC_openat, r.call);
+	assert_int_equal(TT_OPEN, r.type);
+	assert_int_equal(3, r.fd);
+	assert_string_equal("/tmp/a b", trace_file_name(&rd, r.file));
+	assert_true(r.off == TRACE_NONE && r.len == TRACE_NONE);
+	assert_int_equal(3, r.result);
+	assert_int_equal(2500, r.dur_ns);
+	assert_int_equal(O_RDWR | O_CREAT | O_CLOEXEC, r.flags);
+	assert_int_equal(0644, r.mode);
+	assert_string_equal("sqlite3 t.db", rd.command);
+
+	assert_int_equal(1, trace_next(&rd, &r));
+	assert_int_equal(8, r.tid);
+	assert_int_equal(TC_pread64, r.call);
+	assert_int_equal(0, r.file);	/* the same path, the same id */
+	assert_int_equal(4096, r.off);
+	assert_int_equal(4096, r.len);
+	assert_int_equal(IO_READ, trace_io_kind(&r));
+
+	assert_int_equal(1, trace_next(&rd, &r));
+	assert_int_equal(-10, r.off);	/* lseek's offset may be negative */
+	assert_int_equal(SEEK_CUR, r.flags);
+	assert_int_equal(-1, trace_io_kind(&r));
+
+	assert_int_equal(1, trace_next(&rd, &r));
+	assert_int_equal(1, rd.nwarnings);
+	assert_string_equal("warning 7/7: something", rd.warnings[0]);
+	assert_int_equal(1, r.file);
+	assert_int_equal(-EAGAIN, r.result);
+	assert_int_equal(2, r.iovcnt);
+	assert_int_equal(RWF_NOWAIT | 0x100, r.flags);
+
+	assert_int_equal(1, trace_next(&rd, &r));
+	assert_int_equal(-1, r.fd);
+	assert_int_equal(-ENOENT, r.result);
+
+	assert_int_equal(1, trace_next(&rd, &r));
+	assert_int_equal(SYNC_FILE_RANGE_WRITE, r.flags);
+
+	assert_int_equal(1, trace_next(&rd, &r));
+	assert_int_equal(IO_FDATASYNC, trace_io_kind(&r));
+	assert_int_equal(0, trace_next(&rd, &r));
+	assert_int_equal(3, rd.nnames);
+	close_text();
+}
+
+static void test_headers(void **state)
+{
+	(void)state;
+	assert_int_equal(-EINVAL, open_text(""));
+	assert_non_null(strstr(rd.err, "LOG: not a rebench trace: the file is empty"));
+	close_text();
+	assert_int_equal(-EINVAL, open_text("time pid op\n"));
+	assert_non_null(strstr(rd.err, "LOG: not a rebench trace: the first line is not '# rebench-trace 1'"));
+	close_text();
+	assert_int_equal(-EINVAL, open_text("# rebench-trace 2\n"));
+	assert_non_null(strstr(rd.err, "LOG: rebench-trace version 2 is unknown: this rebench reads version 1"));
+	close_text();
+	assert_int_equal(-EINVAL, open_text("# rebench-trace x\n"));
+	assert_non_null(strstr(rd.err, "LOG: line 1: corrupt: '# rebench-trace x' has no version number"));
+	close_text();
+	assert_int_equal(-EINVAL, open_text("# rebench-trace 1"));
+	assert_non_null(strstr(rd.err, "not a rebench trace"));
+	close_text();
+	assert_int_equal(-ENOENT, trace_open(&rd, "/nonexistent/log"));
+	assert_string_equal("/nonexistent/log: cannot read the log: No such file or directory",
+			    rd.err);
+	trace_close(&rd);
+	assert_int_equal(-EISDIR, trace_open(&rd, "/tmp"));
+	assert_string_equal("/tmp: cannot read the log: it is a directory", rd.err);
+	trace_close(&rd);
+}
+
+static void test_corrupt_lines(void **state)
+{
+	(void)state;
+	expect_corrupt("1 2/2 read 3 /f 0 10 10 5\n",
+		       "LOG: line 2: corrupt: fewer than the 10 fields");
+	expect_corrupt("1 2/2 read 3 /f 0 10 10 5 - x\n",
+		       "line 2: corrupt: more than the 10 fields");
+	expect_corrupt("1 2/2 read 3 /f  0 10 10 5 -\n",
+		       "field 6 (offset) is empty (two spaces in a row, or a space at the end?)");
+	expect_corrupt("x 2/2 read 3 /f 0 10 10 5 -\n",
+		       "field 1 (time) 'x' is not a number of ns");
+	expect_corrupt("1 2 read 3 /f 0 10 10 5 -\n",
+		       "field 2 (thread) '2' is not PID/TID");
+	expect_corrupt("1 2/0 read 3 /f 0 10 10 5 -\n",
+		       "field 2 (thread) '0' is not a thread id");
+	expect_corrupt("1 2/2 mmap 3 /f 0 10 10 5 -\n",
+		       "field 3 (call) 'mmap' is not a call rebench records");
+	expect_corrupt("1 2/2 read x /f 0 10 10 5 -\n",
+		       "field 4 (fd) 'x' is not a number");
+	expect_corrupt("1 2/2 read 3 /f\\08 0 10 10 5 -\n",
+		       "field 5 (file) '/f\\08' is not a path");
+	expect_corrupt("1 2/2 read 3 /f\\000 0 10 10 5 -\n",
+		       "field 5 (file)");
+	expect_corrupt("1 2/2 read 3 /f 1k 10 10 5 -\n",
+		       "field 6 (offset) '1k' is neither a number nor '-'");
+	expect_corrupt("1 2/2 read 3 /f 0 10 -EWHAT 5 -\n",
+		       "field 8 (result) '-EWHAT' is neither a number nor -ERRNO");
+	expect_corrupt("1 2/2 read 3 /f 0 10 11 5 -\n",
+		       "field 8 (result) says more bytes than the size asked (read)");
+	expect_corrupt("1 2/2 read 3 /f 0 10 10 -5 -\n",
+		       "field 9 (duration) '-5' is not a number of ns");
+	expect_corrupt("1 2/2 read 3 /f 0 10 10 5 O_RDONLY\n",
+		       "field 10 (arg) 'O_RDONLY' should be '-': the call has no flags");
+	expect_corrupt("1 2/2 open 3 /f - - 3 5 O_BOGUS\n",
+		       "field 10 (arg) 'O_BOGUS' is not ACCESS|FLAGS[,MODE]");
+	expect_corrupt("1 2/2 open 3 /f - - 4 5 O_RDONLY\n",
+		       "field 8 (result) is not the fd of the open");
+	expect_corrupt("1 2/2 lseek 3 /f 0 - 0 5 SEEK_NOWHERE\n",
+		       "field 10 (arg) 'SEEK_NOWHERE' is not SEEK_SET");
+	expect_corrupt("1 2/2 pread64 3 /f - 10 10 5 -\n",
+		       "field 6 (offset) is '-': pread64 has an offset");
+	expect_corrupt("1 2/2 write 3 /f 0 - 10 5 -\n",
+		       "field 7 (size) is '-': write has a size");
+	expect_corrupt("1 2/2 readv 3 /f 0 10 10 5 2,RWF_SYNC\n",
+		       "field 10 (arg) 'RWF_SYNC' is not what this call takes");
+	expect_corrupt("1 2/2 close -3 /f - - 0 5 -\n",
+		       "field 4 (fd) is not a descriptor");
+	expect_corrupt("\n", "line 2: corrupt: an empty line");
+	expect_corrupt("1 2/2 read 3 /f 0 10 10 5 -",
+		       "line 2: corrupt: the line has no newline at its end: the log was cut short");
+}
+
+static void test_error_names_the_line(void **state)
+{
+	struct trace_rec r;
+
+	(void)state;
+	assert_int_equal(0, open_text(HEAD "# a comment\n"
+				      "1 2/2 fsync 3 /f - - 0 5 -\n"
+				      "1 2/2 fsync 3 /f - - 0 5\n"));
+	assert_int_equal(1, trace_next(&rd, &r));
+	assert_int_equal(-EINVAL, trace_next(&rd, &r));
+	assert_non_null(strstr(rd.err, "LOG: line 4: corrupt"));
+	close_text();
+}
+
+static void test_flags(void **state)
+{
+	uint64_t v;
+
+	(void)state;
+	assert_int_equal(0, trace_parse_flags("O_WRONLY|O_SYNC|O_DIRECT",
+					      trace_open_modes,
+					      trace_open_flags, &v));
+	assert_int_equal(O_WRONLY | O_SYNC | O_DIRECT, v);
+	assert_int_equal(0, trace_parse_flags("0", trace_falloc_flags, NULL, &v));
+	assert_int_equal(0, v);
+	assert_int_equal(0, trace_parse_flags("FALLOC_FL_KEEP_SIZE|0x400",
+					      trace_falloc_flags, NULL, &v));
+	assert_int_equal(FALLOC_FL_KEEP_SIZE | 0x400, v);
+	assert_int_equal(-EINVAL, trace_parse_flags("", trace_falloc_flags, NULL, &v));
+	assert_int_equal(-EINVAL, trace_parse_flags("A||B", trace_falloc_flags, NULL, &v));
+	assert_int_equal(-EINVAL, trace_parse_flags("0xz", trace_falloc_flags, NULL, &v));
+}
+
+static void test_calls_table(void **state)
+{
+	int c;
+
+	(void)state;
+	/* every name once, every type in range */
+	for (c = 0; c < TC_COUNT; c++) {
+		assert_true(trace_call_types[c] < TT_TYPES);
+		for (int d = c + 1; d < TC_COUNT; d++)
+			assert_string_not_equal(trace_call_names[c],
+						trace_call_names[d]);
+	}
+	assert_string_equal("pread64", trace_call_names[TC_pread64]);
+	assert_int_equal(TT_READ, trace_call_types[TC___pread64_chk]);
+	assert_int_equal(TT_WRITE, trace_call_types[TC_pwritev64v2]);
+}
+
+static void test_stats(void **state)
+{
+	char path[] = "/tmp/rebench-trace.XXXXXX", err[4200];
+	struct trace_stats st;
+	FILE *f;
+	int fd;
+
+	(void)state;
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	assert_non_null(f);
+	fputs(HEAD
+	      "1000 5/5 open 3 /d/a - - 3 100 O_RDWR\n"
+	      "2000 5/5 pread64 3 /d/a 0 4096 4096 100 -\n"
+	      "3000 5/7 pread64 3 /d/a 4096 4096 2048 100 -\n"
+	      "4000 5/5 pwrite64 3 /d/a 0 1024 1024 100 -\n"
+	      "5000 6/6 write 4 /d/b 0 512 -ENOSPC 100 -\n"
+	      "6000 6/6 fsync 4 /d/b - - 0 5000 -\n"
+	      "7000 5/5 close 3 /d/a - - 0 100 -\n", f);
+	fclose(f);
+	assert_int_equal(0, trace_stats_load(path, &st, err, sizeof(err)));
+	assert_int_equal(7, st.ops);
+	assert_int_equal(4096 + 2048 + 1024, st.bytes);
+	assert_int_equal(2, st.processes);
+	assert_int_equal(3, st.threads);
+	assert_int_equal(1000, st.first_ns);
+	assert_int_equal(11000, st.end_ns);	/* the fsync's end */
+	assert_int_equal(2, st.type[TT_READ].count);
+	assert_int_equal(6144, st.type[TT_READ].bytes);
+	assert_int_equal(2, st.type[TT_WRITE].count);
+	assert_int_equal(1, st.type[TT_WRITE].failed);
+	assert_int_equal(1024, st.type[TT_WRITE].bytes);
+	assert_int_equal(2, st.calls[TC_pread64]);
+	assert_int_equal(2, st.nfiles);
+	assert_string_equal("/d/a", st.files[0].path);
+	assert_int_equal(5, st.files[0].ops);
+	assert_int_equal(2, st.files[0].reads);
+	assert_int_equal(6144, st.files[0].bytes_read);
+	assert_int_equal(1, st.files[1].syncs);
+	assert_int_equal(0, st.files[1].bytes_written);
+	trace_stats_free(&st);
+
+	/* a corrupt line: nothing but the error */
+	f = fopen(path, "a");
+	assert_non_null(f);
+	fputs("8000 5/5 bogus 3 /d/a - - 0 100 -\n", f);
+	fclose(f);
+	assert_int_equal(-EINVAL, trace_stats_load(path, &st, err, sizeof(err)));
+	assert_non_null(strstr(err, ": line 9: corrupt: field 3 (call) 'bogus'"));
+	assert_int_equal(0, st.ops);
+	unlink(path);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fields),
+		cmocka_unit_test(test_headers),
+		cmocka_unit_test(test_corrupt_lines),
+		cmocka_unit_test(test_error_names_the_line),
+		cmocka_unit_test(test_flags),
+		cmocka_unit_test(test_calls_table),
+		cmocka_unit_test(test_stats),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
