@@ -18,12 +18,15 @@
 #include "workload.h"
 
 #define REBENCH_VERSION "0.1.0"
-#define TERSE_VERSION 2	/* 2: fields 22-81, per operation kind */
+#define TERSE_VERSION 3	/* 2: fields 22-81, per operation kind;
+				 * 3: field 82, passes */
 /* -n fields: 21, then a fixed block per operation kind (a new kind is a
- * new TERSE_VERSION), then the --repeat fields when given. */
+ * new TERSE_VERSION), the passes of a sequential workload, then the
+ * --repeat fields when given. */
 #define TERSE_OP_FIELDS 12
-#define TERSE_FIELDS (21 + IO_KINDS * TERSE_OP_FIELDS)
-#define JSON_VERSION 2	/* 2: results.operations, latency p99_99 */
+#define TERSE_FIELDS (21 + IO_KINDS * TERSE_OP_FIELDS + 1)
+#define JSON_VERSION 3	/* 2: results.operations, latency p99_99;
+				 * 3: results.passes */
 
 struct sweep;
 struct sweep_axis;
