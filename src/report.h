@@ -62,6 +62,8 @@ struct report_out {
 	const struct report_set *set;
 	bool shows_warnings;	/* begin says: warnings are in its output */
 	bool uses_stdout;	/* begin says: it writes to scope->out */
+	bool open_line;		/* begin says: between reports, its last
+				 * line on scope->out is left unfinished */
 	void *priv;		/* the writer's own state, begin to end */
 };
 
@@ -109,6 +111,8 @@ int report_close(struct report_set *set);
 bool report_shows_warnings(const struct report_set *set);
 /* Does some writer of the set write to standard output? */
 bool report_uses_stdout(const struct report_set *set);
+/* Does some writer of the set leave a line unfinished between reports? */
+bool report_open_line(const struct report_set *set);
 /* One writer alone, begin to end, for one run: for tests and tools. */
 int report_write(const struct report_writer *w,
 		 const struct report_scope *scope, const struct report *r);

@@ -330,6 +330,7 @@ static int json_begin(struct report_out *o)
 	o->priv = j;
 	o->shows_warnings = true;
 	o->uses_stdout = true;
+	o->open_line = true;	/* a comma may follow the last value */
 	json_init(j, o->scope->out);
 	report_json_head(j);
 	if (!sw)

@@ -268,9 +268,10 @@ assert_ne "$SUM" "$(dev_sum "$DEV")" "and wrote to the device"
 section "progress line on a terminal"
 cmd=$(printf '%q ' "$REBENCH" -b 512,1k -d 100ms --output "$S/prog.tsv" "$DEV")
 prog=$(timeout -k 5 30 setsid -w script -qec "$cmd" /dev/null </dev/null | tr '\r' '\n')
-assert_match '\[point 1 of 2\] block-size=512: [0-9]+ ops/s; about [0-9]+s left' "$prog" \
-	"point 1 of 2 with its value, ops/s and time left"
-assert_match '\[point 2 of 2\] block-size=1024: [0-9]+ ops/s; about 0s left' "$prog" "point 2 of 2"
+assert_match '\[point 1 of 2\] block-size=512$' "$prog" \
+	"point 1 of 2 with its value, while it runs"
+assert_match '\[point 2 of 2\] block-size=1024; point 1: [0-9]+ ops/s; about [0-9]+s left$' "$prog" \
+	"point 2 of 2 with its value, the ops/s of point 1 and the time left"
 assert_eq 2 "$(rows "$S/prog.tsv" | grep -c .)" "the table is still complete"
 
 # ================================================================ (i) --plot
