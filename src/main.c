@@ -18,6 +18,7 @@
 #include "confirm.h"
 #include "plot.h"
 #include "progress.h"
+#include "runinfo.h"
 #include "sweep.h"
 #include "sweep_run.h"
 #include "plan.h"
@@ -325,6 +326,7 @@ int main(int argc, char **argv)
 	char err[256];
 	int status;
 
+	runinfo_start(argc, argv);
 	signals_init();
 	if (engine_registry_check(err, sizeof(err))) {
 		fprintf(stderr, "rebench: internal error: %s\n", err);
@@ -344,6 +346,7 @@ int main(int argc, char **argv)
 	spec_free(&base);
 	sweep_free(&sweep);
 	free(run.plot);
+	runinfo_free();
 	if (outpath_finish_stdout() && status == EXIT_OK)
 		status = EXIT_OUTPUT_FAILED;
 	return status;

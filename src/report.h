@@ -26,7 +26,8 @@
 #define TERSE_OP_FIELDS 12
 #define TERSE_FIELDS (21 + IO_KINDS * TERSE_OP_FIELDS + 1)
 #define JSON_VERSION 3	/* 2: results.operations, latency p99_99;
-				 * 3: results.passes */
+				 * 3: run, results.passes, a file judged
+				 * by its data (alignment) */
 
 struct sweep;
 struct sweep_axis;

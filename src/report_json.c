@@ -11,6 +11,7 @@
 #include "options.h"
 #include "report.h"
 #include "report_target.h"
+#include "runinfo.h"
 #include "sweep.h"
 
 static void put_params(struct json *j, const struct workload *wl)
@@ -240,6 +241,7 @@ void report_json_head(struct json *j)
 	json_str(j, "version", REBENCH_VERSION);
 	json_u64(j, "json_version", JSON_VERSION);
 	json_str(j, "kernel", u.release);
+	runinfo_json(j);
 }
 
 /* --repeat: every run's figure and their spread, per metric (the total
