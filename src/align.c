@@ -8,11 +8,15 @@
  * (D - G) mod B == 0; the kernel computes a partition's alignment_offset
  * the same way (queue_limit_alignment_offset() in block/blk-settings.c).
  *
- * A file is judged by its extents for boundaries up to its filesystem's
- * block size (or 4 KiB, what small I/O pays for): the filesystem decides
- * that placement.  Larger boundaries are judged by where the filesystem
- * starts on the drive, since no filesystem lines a file's extents up with
- * 1 MiB or a RAID stripe, and the start is the part a user can fix.
+ * A file is judged by where its data sits on the drive (FIEMAP), never by
+ * where its filesystem starts: an I/O at file offset X of an extent that
+ * maps file offset L to drive byte P lands at P + X - L.  Boundaries up to
+ * the filesystem's block size (or 4 KiB, what small I/O pays for) are
+ * judged by every extent kept, since each extent is placed in whole
+ * blocks.  Larger ones (1 MiB, a RAID stripe) by the first extent, where
+ * the file's data starts: no filesystem lines every extent up with them,
+ * so a count of extents would only say that.  Where the filesystem starts
+ * is given beside them (fs_misalign), as the part a user can fix.
  */
 #include "align.h"
 
@@ -36,6 +40,16 @@ static const struct {
 };
 
 const char *align_key(enum align_boundary b) { return boundaries[b].key; }
+
+const char *align_judge_name(enum align_judge j)
+{
+	static const char *const names[] = {
+		[AJ_START] = "start", [AJ_EXTENTS] = "extents",
+		[AJ_FIRST_EXTENT] = "first extent",
+	};
+
+	return names[j];
+}
 const char *align_label(enum align_boundary b) { return boundaries[b].label; }
 const char *align_cost(enum align_boundary b) { return boundaries[b].cost; }
 
@@ -156,6 +170,7 @@ void align_compute(const struct target *t, struct alignment *a)
 			snprintf(a->why, sizeof(a->why), "%s", t->place.why[0] ? t->place.why :
 				 "the file's extents were not mapped");
 		} else {
+			a->fs_start = t->place.dev_start;
 			judge_extents(t, a);
 		}
 		break;
@@ -170,12 +185,14 @@ void align_compute(const struct target *t, struct alignment *a)
 			continue;
 		}
 		v->known = true;
+		if (t->kind == TARGET_FILE) {
+			v->fs_misalign = align_mod_sub(a->fs_start, a->grid,
+						       v->bytes);
+			v->judged_by = AJ_EXTENTS;
+		}
 		if (t->kind == TARGET_FILE && v->bytes > extent_limit(t)) {
-			v->by_fs_start = true;
+			v->judged_by = AJ_FIRST_EXTENT;
 			v->extents_off = 0;
-			v->misalign = align_mod_sub(t->place.dev_start, a->grid,
-						    v->bytes);
-			continue;
 		}
 		v->misalign = align_mod_sub(align_mod_sub(a->offset, a->grid, v->bytes),
 					     a->file_offset, v->bytes);

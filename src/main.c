@@ -18,6 +18,7 @@
 #include "confirm.h"
 #include "plot.h"
 #include "progress.h"
+#include "runinfo.h"
 #include "sweep.h"
 #include "sweep_run.h"
 #include "plan.h"
@@ -328,6 +329,7 @@ int main(int argc, char **argv)
 	char err[256];
 	int status;
 
+	runinfo_start(argc, argv);
 	signals_init();
 	if (record_wanted(argc, argv))	/* --record, --trace-stats */
 		return record_main(argc, argv);
@@ -353,6 +355,7 @@ int main(int argc, char **argv)
 	sweep_free(&sweep);
 	free(run.plot);
 	free(run.suite);
+	runinfo_free();
 	if (outpath_finish_stdout() && status == EXIT_OK)
 		status = EXIT_OUTPUT_FAILED;
 	return status;

@@ -38,3 +38,21 @@ void pattern_init(struct pattern *p, uint64_t start, uint64_t region_len,
 	first = (uint64_t)((unsigned __int128)p->slots * thread / nthreads);
 	p->next = backward ? p->slots - 1 - first : first;
 }
+
+void seq_passes_compute(struct seq_passes *p, uint64_t slots, uint64_t stride,
+			uint64_t bs, bool contiguous, bool sizes_vary,
+			uint64_t data_ios, uint64_t data_bytes)
+{
+	memset(p, 0, sizeof(*p));
+	if (!slots)
+		return;
+	p->known = true;
+	if (contiguous) {
+		p->bytes = (slots - 1) * stride + bs;
+		p->count = (double)data_bytes / (double)p->bytes;
+		return;
+	}
+	p->ios = slots;
+	p->bytes = sizes_vary ? 0 : slots * bs;
+	p->count = (double)data_ios / (double)slots;
+}

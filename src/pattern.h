@@ -54,6 +54,31 @@ static inline unsigned slice_of(const struct pattern *p, uint64_t slot)
 	return (unsigned)q;
 }
 
+/*
+ * Passes a sequential workload made over its region, summed over its
+ * threads (each thread walks the whole region from its own start, so with
+ * -c 4 and each thread covering half of it, the count is 2: every byte
+ * twice).  A pass is one visit of every slot: data I/Os / slots, which for
+ * one block size is data bytes / (slots * bs).  With sizes that vary and
+ * no -s (a contiguous stream, stream.h) a pass is the span the I/Os tile,
+ * (slots - 1) * stride + bs bytes: data bytes / span.  Flushes move no
+ * offset and do not count.
+ */
+struct seq_passes {
+	bool known;		/* a sequential workload whose offsets are its
+				 * own (not -a, where the file's end decides) */
+	double count;
+	uint64_t ios;		/* I/Os in one pass: slots; 0 when the stream
+				 * is contiguous (sizes vary, no -s) */
+	uint64_t bytes;		/* bytes in one pass: slots * bs, or the span
+				 * of a contiguous stream; 0 when slots take
+				 * sizes that vary (-s with a size mix) */
+};
+
+void seq_passes_compute(struct seq_passes *p, uint64_t slots, uint64_t stride,
+			uint64_t bs, bool contiguous, bool sizes_vary,
+			uint64_t data_ios, uint64_t data_bytes);
+
 /* Number of slots, or 0 when not even one block fits. */
 uint64_t pattern_slots(uint64_t region_len, uint64_t bs, uint64_t stride);
 void pattern_init(struct pattern *p, uint64_t start, uint64_t region_len,

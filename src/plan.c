@@ -18,6 +18,7 @@
 #include "options.h"
 #include "outpath.h"
 #include "plan.h"
+#include "runinfo.h"
 #include "validate.h"
 
 #define MAX_WORDS 128
@@ -54,6 +55,12 @@ int read_stdin_specs(struct run_ctx *ctx, const struct spec *base)
 		char *nul;
 
 		lineno++;
+		/* kept as read, for --json's run.stdin */
+		if (runinfo_stdin_line(line, (size_t)len -
+				       (len && line[len - 1] == '\n'))) {
+			ret = -ENOMEM;
+			break;
+		}
 		nul = memchr(line, '\0', (size_t)len);
 		if (nul) {
 			fprintf(stderr, "rebench: stdin line %u: a NUL byte at column %zu; workload lines are text (is this a binary file?)\n",

@@ -4,13 +4,16 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "units.h"
 #include "workload.h"
 
-#define PROGRESS_LINE 79
+#define PROGRESS_LINE 79	/* columns when the terminal does not say */
 #define PROGRESS_MAX_LINES 16	/* workloads shown; a screen holds no more */
+#define PIPE_DELAY_NS (NSEC_PER_SEC / 5)
 
 static bool enabled;
 static const struct workload *pw;
@@ -18,10 +21,18 @@ static size_t pn, drawn;
 static uint64_t t_start, t_last;
 static uint64_t last_ops[PROGRESS_MAX_LINES];
 static struct hist snap;
+static char context[512];
+static size_t width;		/* columns a line may take */
+static uint64_t first_draw;	/* no line before this time */
 
 void progress_enable(bool on)
 {
 	enabled = on;
+}
+
+void progress_context(const char *text)
+{
+	snprintf(context, sizeof(context), "%s", text ? text : "");
 }
 
 static uint64_t load(const uint64_t *p)
@@ -60,6 +71,37 @@ static uint64_t sample(const struct workload *wl)
 	return ops;
 }
 
+/* Columns a line may take: one less than the terminal's, so the cursor
+ * never wraps to a line of its own. */
+static size_t line_width(void)
+{
+	struct winsize ws;
+
+	if (!ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) && ws.ws_col > 1)
+		return ws.ws_col - 1U;
+	return PROGRESS_LINE;
+}
+
+static bool stdout_is_pipe(void)
+{
+	struct stat st;
+
+	return !fstat(STDOUT_FILENO, &st) &&
+	       (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode));
+}
+
+static void put_line(const char *line)
+{
+	fprintf(stderr, "\r\033[K%.*s", (int)width, line);
+}
+
+/* Move to the first line drawn, to draw them again or erase them. */
+static void rewind_lines(void)
+{
+	if (drawn > 1)
+		fprintf(stderr, "\033[%zuA", drawn - 1);
+}
+
 void progress_begin(const struct workload *wls, size_t n, uint64_t start_ns)
 {
 	pw = wls;
@@ -67,6 +109,18 @@ void progress_begin(const struct workload *wls, size_t n, uint64_t start_ns)
 	drawn = 0;
 	t_start = t_last = start_ns;
 	memset(last_ops, 0, sizeof(last_ops));
+	if (!enabled)
+		return;
+	/* what was printed comes first: out now, and through a pipe given
+	 * time to reach the terminal before a line is drawn */
+	fflush(stdout);
+	width = line_width();
+	first_draw = start_ns + (stdout_is_pipe() ? PIPE_DELAY_NS : 0);
+	if (context[0] && first_draw == start_ns) {
+		put_line(context);
+		drawn = 1;
+		fflush(stderr);
+	}
 }
 
 static void draw(size_t k, uint64_t now, double dt)
@@ -86,40 +140,50 @@ static void draw(size_t k, uint64_t now, double dt)
 	else
 		len = (size_t)snprintf(line, sizeof(line), "[%3.0f%%]",
 			s->ops_limit ? 100.0 * (double)ops / (double)s->ops_limit : 0);
-	len += (size_t)snprintf(line + len, sizeof(line) - len,
-		" %s: %.0f ops/s, %.1f MB/s, p99 %.1f us so far",
-		s->target, rate, rate * (double)s->bs / 1048576.0,
-		snap.count ? hist_percentile(&snap, 99) / 1e3 : 0.0);
-	if (len > PROGRESS_LINE)
-		line[PROGRESS_LINE] = '\0';
-	fprintf(stderr, "\r\033[K%s", line);
+	snprintf(line + len, sizeof(line) - len,
+		 " %s: %.0f ops/s, %.1f MB/s, p99 %.1f us so far",
+		 s->target, rate, rate * (double)s->bs / 1048576.0,
+		 snap.count ? hist_percentile(&snap, 99) / 1e3 : 0.0);
+	put_line(line);
 }
 
 void progress_tick(uint64_t now_ns)
 {
+	bool second = now_ns - t_last >= NSEC_PER_SEC;
 	double dt;
 	size_t k;
 
-	if (!enabled || !pw || now_ns - t_last < NSEC_PER_SEC)
+	if (!enabled || !pw || now_ns < first_draw)
 		return;
+	if (!second) {
+		/* a context line held back for a pipe: its time has come */
+		if (context[0] && !drawn) {
+			fflush(stdout);
+			put_line(context);
+			drawn = 1;
+			fflush(stderr);
+		}
+		return;
+	}
 	dt = (double)(now_ns - t_last) / 1e9;
 	t_last = now_ns;
-	if (drawn > 1)
-		fprintf(stderr, "\033[%zuA", drawn - 1);
+	fflush(stdout);
+	rewind_lines();
+	if (context[0])
+		put_line(context);
 	for (k = 0; k < pn; k++) {
-		if (k)
+		if (k || context[0])
 			fputc('\n', stderr);
 		draw(k, now_ns, dt);
 	}
-	drawn = pn;
+	drawn = pn + (context[0] ? 1 : 0);
 	fflush(stderr);
 }
 
 void progress_end(void)
 {
 	if (enabled && drawn) {
-		if (drawn > 1)
-			fprintf(stderr, "\033[%zuA", drawn - 1);
+		rewind_lines();
 		fprintf(stderr, "\r\033[J");
 		fflush(stderr);
 	}

@@ -1,8 +1,15 @@
-/* progress.h - the live progress line on stderr: elapsed / total, ops/s and
- * MB/s over the last second and p99 so far, one line per workload.  Read
- * from the main thread while workers run: counters are read with relaxed
- * atomic loads, and workers store them with relaxed atomic stores (plain
- * moves on x86 and arm64), so the hot loop pays nothing. */
+/* progress.h - the live progress lines on stderr: elapsed / total, ops/s and
+ * MB/s over the last second and p99 so far, one line per workload, under a
+ * sweep's line for the point that runs.  Read from the main thread while
+ * workers run: counters are read with relaxed atomic loads, and workers
+ * store them with relaxed atomic stores (plain moves on x86 and arm64), so
+ * the hot loop pays nothing.
+ *
+ * The lines exist only while a run's workers run (progress_begin to
+ * progress_end), when rebench prints nothing else: whatever is printed
+ * before or after, on stdout or stderr, has the screen to itself.  Standard
+ * output is flushed before a line is drawn, and no line is wider than the
+ * terminal (a wrapped line could not be erased in place). */
 #ifndef REBENCH_PROGRESS_H
 #define REBENCH_PROGRESS_H
 
@@ -15,6 +22,13 @@ struct workload;
 /* Whether runs show the line: a terminal on stderr and not -n (main). */
 void progress_enable(bool on);
 
+/* The line above the workloads' in the next runs (a sweep's point, its
+ * values and the time left), or NULL for none.  Copied. */
+void progress_context(const char *text);
+
+/* A context line is drawn at once; when standard output is a pipe, only
+ * after a fifth of a second, so that its reader has put the rows rebench
+ * wrote on the terminal first (rebench ... | tee table.tsv). */
 void progress_begin(const struct workload *wls, size_t n, uint64_t start_ns);
 /* From the main thread's wait loop; prints at most once a second. */
 void progress_tick(uint64_t now_ns);

@@ -25,7 +25,7 @@ struct repeat_stat {
 	double ci_low, ci_high;	/* 95% CI of the mean, Student's t; NaN if n < 2 */
 };
 
-/* The metrics the human block and -n fields 83-107 give, in that order:
+/* The metrics the human block and -n fields 84-108 give, in that order:
  * ops/s and the p50, p90, p99 and p99.9 latency. */
 #define REPEAT_SHOWN 5
 extern const enum repeat_metric repeat_shown[REPEAT_SHOWN];

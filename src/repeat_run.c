@@ -85,13 +85,15 @@ int repeat_rebuild(struct run_ctx *ctx, size_t r, const struct spec *base)
 	int i, j, ret = 0;
 
 	/* what the first run's preparation said (a layout, say); not the
-	 * per-run ones, which the last run says for itself */
+	 * per-run ones (too few I/Os, a wrapped run), which the last run says
+	 * for itself */
 	for (k = 0; k < rep_n && r == 1; k++) {
 		while (nkept[k])
 			free(kept[k][--nkept[k]]);
 		created[k] = ctx->wls[k].tgt.created;
 		for (i = 0; i < ctx->wls[k].nwarn; i++)
-			if (i != ctx->wls[k].few_ios_warning)
+			if (i != ctx->wls[k].few_ios_warning &&
+			    i != ctx->wls[k].wrap_warning)
 				kept[k][nkept[k]++] = strdup(ctx->wls[k].warnings[i]);
 	}
 	cleanup_all(ctx);

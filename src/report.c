@@ -96,6 +96,16 @@ bool report_uses_stdout(const struct report_set *set)
 	return false;
 }
 
+bool report_open_line(const struct report_set *set)
+{
+	size_t i;
+
+	for (i = 0; i < set->n; i++)
+		if (set->out[i].open_line)
+			return true;
+	return false;
+}
+
 int report_write(const struct report_writer *w,
 		 const struct report_scope *scope, const struct report *r)
 {

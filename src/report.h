@@ -18,12 +18,16 @@
 #include "workload.h"
 
 #define REBENCH_VERSION "0.1.0"
-#define TERSE_VERSION 2	/* 2: fields 22-81, per operation kind */
+#define TERSE_VERSION 3	/* 2: fields 22-81, per operation kind;
+				 * 3: field 82, passes */
 /* -n fields: 21, then a fixed block per operation kind (a new kind is a
- * new TERSE_VERSION), then the --repeat fields when given. */
+ * new TERSE_VERSION), the passes of a sequential workload, then the
+ * --repeat fields when given. */
 #define TERSE_OP_FIELDS 12
-#define TERSE_FIELDS (21 + IO_KINDS * TERSE_OP_FIELDS)
-#define JSON_VERSION 2	/* 2: results.operations, latency p99_99 */
+#define TERSE_FIELDS (21 + IO_KINDS * TERSE_OP_FIELDS + 1)
+#define JSON_VERSION 3	/* 2: results.operations, latency p99_99;
+				 * 3: run, results.passes, a file judged
+				 * by its data (alignment) */
 
 struct suite;
 struct sweep;
@@ -63,6 +67,8 @@ struct report_out {
 	const struct report_set *set;
 	bool shows_warnings;	/* begin says: warnings are in its output */
 	bool uses_stdout;	/* begin says: it writes to scope->out */
+	bool open_line;		/* begin says: between reports, its last
+				 * line on scope->out is left unfinished */
 	void *priv;		/* the writer's own state, begin to end */
 };
 
@@ -110,6 +116,8 @@ int report_close(struct report_set *set);
 bool report_shows_warnings(const struct report_set *set);
 /* Does some writer of the set write to standard output? */
 bool report_uses_stdout(const struct report_set *set);
+/* Does some writer of the set leave a line unfinished between reports? */
+bool report_open_line(const struct report_set *set);
 /* One writer alone, begin to end, for one run: for tests and tools. */
 int report_write(const struct report_writer *w,
 		 const struct report_scope *scope, const struct report *r);

@@ -11,6 +11,7 @@
 #include "options.h"
 #include "report.h"
 #include "report_target.h"
+#include "runinfo.h"
 #include "suite.h"
 #include "sweep.h"
 
@@ -167,8 +168,32 @@ static void put_intervals(struct json *j, const struct result *r)
 	json_obj_end(j);
 }
 
-/* A workload's results (fit: its distribution, wl: its sizes), or the
- * total's (fit and wl NULL: "distribution" and "sizes" are null). */
+/* A sequential workload's passes over its region (pattern.h); null for
+ * a random one, -a, and the total. */
+static void put_passes(struct json *j, const struct workload *wl)
+{
+	const struct seq_passes *p = wl ? &wl->passes : NULL;
+
+	if (!p || !p->known) {
+		json_null(j, "passes");
+		json_null(j, "pass_ios");
+		json_null(j, "pass_bytes");
+		return;
+	}
+	json_num(j, "passes", p->count);
+	if (p->ios)
+		json_u64(j, "pass_ios", p->ios);
+	else
+		json_null(j, "pass_ios");
+	if (p->bytes)
+		json_u64(j, "pass_bytes", p->bytes);
+	else
+		json_null(j, "pass_bytes");
+}
+
+/* A workload's results (fit: its distribution, wl: its sizes and passes),
+ * or the total's (fit and wl NULL: "distribution", "sizes" and "passes"
+ * are null). */
 static void put_results(struct json *j, const struct report *rep,
 			const struct result *r, const struct fit *fit,
 			const struct workload *wl)
@@ -185,6 +210,7 @@ static void put_results(struct json *j, const struct report *rep,
 	json_u64(j, "bytes", r->bytes);
 	json_num(j, "ops_per_s", r->ops_per_s);
 	json_num(j, "mb_per_s", r->mb_per_s);
+	put_passes(j, wl);
 	json_obj_begin(j, "latency_us");
 	json_num(j, "min", l.min);
 	json_num(j, "avg", l.avg);
@@ -216,6 +242,7 @@ void report_json_head(struct json *j)
 	json_str(j, "version", REBENCH_VERSION);
 	json_u64(j, "json_version", JSON_VERSION);
 	json_str(j, "kernel", u.release);
+	runinfo_json(j);
 }
 
 /* --repeat: every run's figure and their spread, per metric (the total
@@ -306,6 +333,7 @@ static int json_begin(struct report_out *o)
 	o->priv = j;
 	o->shows_warnings = true;
 	o->uses_stdout = true;
+	o->open_line = true;	/* a comma may follow the last value */
 	json_init(j, o->scope->out);
 	report_json_head(j);
 	if (o->scope->suite)

@@ -242,11 +242,15 @@ static void print_alignment(FILE *f, const struct target *t)
 			snprintf(sz, sizeof(sz), "-");
 		if (!v->known) {
 			snprintf(msg, sizeof(msg), "not checked: %s", v->why);
-		} else if (v->by_fs_start) {
-			snprintf(msg, sizeof(msg), "%s%s at the filesystem's start (extents are placed in %u B blocks, not judged)",
+		} else if (v->judged_by == AJ_FIRST_EXTENT) {
+			char fs[32];
+
+			snprintf(msg, sizeof(msg), "%s%s (the first extent; the filesystem's start, byte %llu, %s%s)",
 				 v->misalign ? "misaligned by " : "aligned",
 				 v->misalign ? fmt_size_exact(by, sizeof(by), v->misalign) : "",
-				 t->place.fs_bsize);
+				 (unsigned long long)a.fs_start,
+				 v->fs_misalign ? "misaligned by " : "aligned",
+				 v->fs_misalign ? fmt_size_exact(fs, sizeof(fs), v->fs_misalign) : "");
 		} else if (v->misalign) {
 			snprintf(msg, sizeof(msg), "misaligned by %s",
 				 fmt_size_exact(by, sizeof(by), v->misalign));

@@ -2,8 +2,8 @@
  * workload's warnings when no format of the run shows them (-n, a sweep's
  * table), and its error, always ("rebench: stdin line N: ...").
  *
- * A sweep says its too-few-I/Os warning once, then counts the points that
- * had it too and says how many at the end.
+ * A sweep says its too-few-I/Os and wrapped-run warnings once each, then
+ * counts the points that had them too and says how many at the end.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -15,6 +15,7 @@
 
 struct stderr_state {
 	int few_ios;		/* sweep: runs with the too-few-I/Os warning */
+	int wraps;		/* sweep: runs with the wrapped-run warning */
 };
 
 static int stderr_begin(struct report_out *o)
@@ -27,13 +28,16 @@ static int stderr_begin(struct report_out *o)
 	return 0;
 }
 
-static void print_warnings(const struct workload *wl, int *few_ios)
+/* st: a sweep's counts, NULL for a single run */
+static void print_warnings(const struct workload *wl, struct stderr_state *st)
 {
 	int w;
 
 	for (w = 0; w < wl->nwarn; w++) {
 		/* said once per sweep, then counted */
-		if (few_ios && w == wl->few_ios_warning && (*few_ios)++)
+		if (st && w == wl->few_ios_warning && st->few_ios++)
+			continue;
+		if (st && w == wl->wrap_warning && st->wraps++)
 			continue;
 		spec_error(&wl->spec, "warning: %s", wl->warnings[w]);
 	}
@@ -48,7 +52,7 @@ static int stderr_report(struct report_out *o, const struct report *r)
 	if (o->scope->sw) {
 		for (k = 0; k < r->n; k++) {
 			if (warn)
-				print_warnings(&r->wls[k], &st->few_ios);
+				print_warnings(&r->wls[k], st);
 			if (r->wls[k].error)
 				spec_error(&r->wls[k].spec, "%s", r->wls[k].errmsg);
 		}
@@ -74,6 +78,9 @@ static int stderr_end(struct report_out *o)
 	if (st->few_ios > 1 && !report_shows_warnings(o->set))
 		fprintf(stderr, "rebench: warning: so did %d more workload runs of this sweep (the ios column has each count)\n",
 			st->few_ios - 1);
+	if (st->wraps > 1 && !report_shows_warnings(o->set))
+		fprintf(stderr, "rebench: warning: %d more workload runs of this sweep wrapped as well (the last field of -n and results.passes of --json give each one's passes)\n",
+			st->wraps - 1);
 	free(st);
 	o->priv = NULL;
 	return 0;

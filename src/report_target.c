@@ -98,6 +98,7 @@ static void put_alignment(struct json *j, const struct target *t)
 		if (t->kind == TARGET_FILE) {
 			json_u64(j, "file_offset", a.file_offset);
 			json_u64(j, "extents_judged", a.extents);
+			json_u64(j, "filesystem_start", a.fs_start);
 		}
 		json_u64(j, "drive_alignment_offset", a.grid);
 		json_null(j, "why_unknown");
@@ -119,8 +120,9 @@ static void put_alignment(struct json *j, const struct target *t)
 			json_u64(j, "misaligned_by", v->misalign);
 			if (t->kind == TARGET_FILE) {
 				json_u64(j, "extents_misaligned", v->extents_off);
-				json_str(j, "judged_by", v->by_fs_start ?
-					 "filesystem start" : "extents");
+				json_str(j, "judged_by", align_judge_name(v->judged_by));
+				json_u64(j, "filesystem_start_misaligned_by",
+					 v->fs_misalign);
 			}
 			json_null(j, "why_unknown");
 		} else {
@@ -190,9 +192,10 @@ void report_json_target(struct json *j, const struct target *t,
 	json_obj_end(j);
 }
 
-/* "physical sector (512 B), 4 KiB" into buf: boundaries aligned or not. */
-static void list_boundaries(const struct alignment *a, bool misaligned,
-			    char *buf, size_t len)
+/* "physical sector (512 B), 4 KiB" into buf: the boundaries judged by j,
+ * aligned or not. */
+static void list_boundaries(const struct alignment *a, enum align_judge j,
+			    bool misaligned, char *buf, size_t len)
 {
 	size_t n = 0;
 	char sz[32], by[32];
@@ -203,7 +206,8 @@ static void list_boundaries(const struct alignment *a, bool misaligned,
 		const struct align_verdict *v = &a->v[b];
 		bool off = v->misalign || v->extents_off;
 
-		if (!v->known || off != misaligned || n >= len)
+		if (!v->known || v->judged_by != j || off != misaligned ||
+		    n >= len)
 			continue;
 		/* the device's own boundaries say their size; 4 KiB and
 		 * 1 MiB are their size */
@@ -226,10 +230,64 @@ static void list_boundaries(const struct alignment *a, bool misaligned,
 	}
 }
 
+/* "misaligned to A by 2 KiB; aligned to B" for the boundaries judged by j;
+ * false when there are none. */
+static bool print_verdicts(FILE *f, const struct alignment *a,
+			   enum align_judge j)
+{
+	char ok[512], bad[512];
+
+	list_boundaries(a, j, false, ok, sizeof(ok));
+	list_boundaries(a, j, true, bad, sizeof(bad));
+	if (bad[0])
+		fprintf(f, "misaligned to %s", bad);
+	if (bad[0] && ok[0])
+		fprintf(f, "; ");
+	if (ok[0])
+		fprintf(f, "aligned to %s", ok);
+	return ok[0] || bad[0];
+}
+
+/* A file's verdicts, each group said with what it is judged by: its
+ * extents, its first extent; and where the filesystem starts, for the
+ * boundaries the first extent is judged by. */
+static void file_verdicts(FILE *f, const struct alignment *a)
+{
+	bool first = false, fs_off = false;
+	char by[32];
+	int b;
+
+	fprintf(f, "; judged by its %u extent%s: ", a->extents,
+		a->extents == 1 ? "" : "s");
+	print_verdicts(f, a, AJ_EXTENTS);
+	for (b = 0; b < AB_COUNT; b++)
+		if (a->v[b].known && a->v[b].judged_by == AJ_FIRST_EXTENT)
+			first = true;
+	if (!first)
+		return;
+	fprintf(f, "; judged by its first extent: ");
+	print_verdicts(f, a, AJ_FIRST_EXTENT);
+	fprintf(f, "; the filesystem starts at byte %llu of %s:",
+		(unsigned long long)a->fs_start, a->drive);
+	for (b = 0; b < AB_COUNT; b++) {
+		const struct align_verdict *v = &a->v[b];
+
+		if (!v->known || v->judged_by != AJ_FIRST_EXTENT)
+			continue;
+		if (v->fs_misalign)
+			fprintf(f, "%s misaligned to %s by %s", fs_off ? "," : "",
+				align_label(b), fmt_size_exact(by, sizeof(by), v->fs_misalign));
+		else
+			fprintf(f, "%s aligned to %s", fs_off ? "," : "",
+				align_label(b));
+		fs_off = true;
+	}
+}
+
 void report_layout_line(FILE *f, const struct target *t)
 {
 	struct alignment a;
-	char ok[512], bad[512], bs[32];
+	char bs[32];
 
 	align_compute(t, &a);
 	fprintf(f, "Layout: ");
@@ -259,12 +317,12 @@ void report_layout_line(FILE *f, const struct target *t)
 		fprintf(f, " at byte %llu", (unsigned long long)a.offset);
 	if (a.grid)
 		fprintf(f, " (grid offset %llu)", (unsigned long long)a.grid);
-	list_boundaries(&a, false, ok, sizeof(ok));
-	list_boundaries(&a, true, bad, sizeof(bad));
-	fprintf(f, ": %s", bad[0] ? "misaligned to " : "aligned to ");
-	fprintf(f, "%s", bad[0] ? bad : ok);
-	if (bad[0] && ok[0])
-		fprintf(f, "; aligned to %s", ok);
+	if (t->kind == TARGET_FILE) {
+		file_verdicts(f, &a);
+	} else {
+		fprintf(f, ": ");
+		print_verdicts(f, &a, AJ_START);
+	}
 	if (!a.v[AB_OPT_IO].known)
 		fprintf(f, "; no optimal I/O size");
 	fprintf(f, "\n");

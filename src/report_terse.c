@@ -6,9 +6,11 @@
  * 19-21 are the distribution's KS D, chi-square p-value and dof ("-" for
  * sequential workloads, and for the p-value when dof is 0).  22-81 (version
  * 2) are TERSE_OP_FIELDS fields per operation kind, in enum io_kind order,
- * every kind always there (TERSE_FIELDS in all).  The --repeat fields
- * follow the fixed ones, and a sweep's values end the line.  Every field:
- * rebench(1), RAW STATISTICS.
+ * every kind always there; 82 (version 3) a sequential workload's passes
+ * over its region: TERSE_FIELDS fixed fields in all.  The --repeat fields
+ * follow the fixed ones, and a sweep's values end the line, so a new
+ * fixed field moves the --repeat fields (the version says so) and no
+ * other.  Every field: rebench(1), RAW STATISTICS.
  */
 #include <stdio.h>
 
@@ -70,7 +72,7 @@ static void put_ops(FILE *f, const struct report *r, const struct result *res)
 }
 
 /* --repeat: runs, then median, trimmed mean, stddev and the 95% CI of
- * ops/s, p50, p90, p99 and p99.9 (fields 82-107). */
+ * ops/s, p50, p90, p99 and p99.9 (fields 83-108). */
 static void put_repeat(FILE *f, const struct repeat_data *rd)
 {
 	size_t i;
@@ -88,6 +90,15 @@ static void put_repeat(FILE *f, const struct repeat_data *rd)
 	}
 }
 
+/* Field 82: passes (pattern.h), "-" where there are none. */
+static void put_passes(FILE *f, const struct seq_passes *p)
+{
+	if (p && p->known)
+		fprintf(f, " %.6f", p->count);
+	else
+		fprintf(f, " -");
+}
+
 /* One workload's line; suffix (swept values, " v1 v2") is appended when
  * given. */
 static void terse_line(FILE *f, const struct report *r,
@@ -100,6 +111,7 @@ static void terse_line(FILE *f, const struct report *r,
 		workload_status(wl, r->interrupted));
 	put_fit(f, &wl->fit);
 	put_ops(f, r, &wl->res);
+	put_passes(f, &wl->passes);
 	if (wl->rep)
 		put_repeat(f, wl->rep);
 	fprintf(f, "%s\n", suffix ? suffix : "");
@@ -113,6 +125,7 @@ static void total_line(FILE *f, const struct report *r, const char *suffix)
 	fprintf(f, " all %d", report_total_status(r));
 	put_fit(f, NULL);
 	put_ops(f, r, r->total);
+	put_passes(f, NULL);
 	if (r->total_rep)
 		put_repeat(f, r->total_rep);
 	fprintf(f, "%s\n", suffix ? suffix : "");

@@ -453,6 +453,46 @@ static void warn_overrun(struct workload *wl, uint64_t elapsed)
 		      (double)elapsed / 1e9);
 }
 
+/* A sequential run that went over its region more than once: later passes
+ * reuse blocks a cache may still hold, which no figure shows by itself. */
+static void count_passes(struct workload *wl)
+{
+	const struct spec *s = &wl->spec;
+	const struct result *r = &wl->res;
+	struct seq_passes *p = &wl->passes;
+	uint64_t data_ios = 0;
+	char basis[160], size[32], threads[64] = "";
+	int k, n;
+
+	memset(p, 0, sizeof(*p));
+	wl->wrap_warning = -1;
+	if (!s->seq || s->append || !wl->have_result)
+		return;
+	for (k = 0; k < IO_KINDS; k++)
+		if (!IO_IS_FLUSH(k))
+			data_ios += r->ops[k];
+	seq_passes_compute(p, s->slots, s->stride_eff, s->bs,
+			   wl->workers[0].stream.contiguous,
+			   size_mix_active(&s->bsmix), data_ios, r->bytes);
+	if (!p->known || p->count <= 1)
+		return;
+	n = wl->nwarn;
+	if (p->ios)
+		snprintf(basis, sizeof(basis), "%llu I/Os, %llu a pass",
+			 (unsigned long long)data_ios, (unsigned long long)p->ios);
+	else
+		snprintf(basis, sizeof(basis), "%llu bytes, %llu a pass",
+			 (unsigned long long)r->bytes, (unsigned long long)p->bytes);
+	if (s->threads > 1)
+		snprintf(threads, sizeof(threads), "; the %llu threads' passes added",
+			 (unsigned long long)s->threads);
+	workload_warn(wl, "the sequential run wrapped: it went over its %s region %.2f times (%s%s), so every pass after the first went to blocks already used, which a cache (the drive's, or the page cache with -p) may still hold; -d 100%% makes one pass",
+		      fmt_size_human(size, sizeof(size), s->region_len),
+		      p->count, basis, threads);
+	if (wl->nwarn > n)
+		wl->wrap_warning = n;
+}
+
 static void collect(struct workload *wl)
 {
 	struct thread_stats *threads[4096];
@@ -486,6 +526,7 @@ static void collect(struct workload *wl)
 		wl->few_ios_warning = wl->nwarn - 1;
 	}
 	warn_overrun(wl, elapsed);
+	count_passes(wl);
 	if (wl->sizes.active) {
 		const uint64_t *hits[4096];
 

@@ -22,6 +22,7 @@
 #include "outpath.h"
 #include "plan.h"
 #include "plot.h"
+#include "progress.h"
 #include "repeat_run.h"
 #include "report.h"
 #include "validate.h"
@@ -156,23 +157,33 @@ static int write_matrix(const char *path, const struct sweep *sw,
 	return outpath_close("the sweep matrix", path, f);
 }
 
-static void progress(const struct run_ctx *ctx, const struct sweep *sw,
-		     size_t p, double elapsed_s)
+/* The progress line above the runs of point p: the point, its values,
+ * the ops/s of the point before (workload 1's), and the time the rest
+ * should take at the pace so far. */
+static void progress_point(const struct run_ctx *ctx, const struct sweep *sw,
+			   size_t p, double elapsed_s)
 {
-	size_t idx[SWEEP_MAX_AXES], a;
-	char buf[64], eta[32];
-	double left = elapsed_s / (double)(p + 1) * (double)(sw->npoints - p - 1);
+	size_t idx[SWEEP_MAX_AXES], a, n;
+	char line[512], buf[64], eta[32];
 
 	sweep_indices(sw, p, idx);
-	fmt_eta(left, eta, sizeof(eta));
-	fprintf(stderr, "\r\033[K[point %zu of %zu]", p + 1, sw->npoints);
-	for (a = 0; a < sw->naxes; a++) {
+	n = (size_t)snprintf(line, sizeof(line), "[point %zu of %zu]", p + 1,
+			     sw->npoints);
+	for (a = 0; a < sw->naxes && n < sizeof(line); a++) {
 		report_sweep_cell(&sw->axes[a], idx[a], buf, sizeof(buf));
-		fprintf(stderr, " %s=%s", sw->axes[a].opt->name, buf);
+		n += (size_t)snprintf(line + n, sizeof(line) - n, " %s=%s",
+				      sw->axes[a].opt->name, buf);
 	}
-	if (ctx->n && ctx->wls[0].have_result)
-		fprintf(stderr, ": %.0f ops/s", ctx->wls[0].res.ops_per_s);
-	fprintf(stderr, "; about %s left", eta);
+	if (p && n < sizeof(line) && ctx->n && ctx->wls[0].have_result)
+		n += (size_t)snprintf(line + n, sizeof(line) - n,
+				      "; point %zu: %.0f ops/s", p,
+				      ctx->wls[0].res.ops_per_s);
+	if (p && n < sizeof(line)) {
+		fmt_eta(elapsed_s / (double)p * (double)(sw->npoints - p), eta,
+			sizeof(eta));
+		snprintf(line + n, sizeof(line) - n, "; about %s left", eta);
+	}
+	progress_context(line);
 }
 
 /* Which plot fits: 2 = heatmap, 1 = lines, 0 = none. */
@@ -266,7 +277,7 @@ struct sweep_state {
 	FILE *tab;			/* --output's table */
 	FILE *tab_copy;			/* or the copy for --plot */
 	bool temp_table;		/* tpath is that copy */
-	bool tty;			/* a progress line on stderr */
+	bool tty;			/* progress lines on stderr */
 	double *ops;			/* workload 1's ops/s per point */
 	struct report_set out;
 	uint64_t t0;
@@ -383,11 +394,7 @@ static int report_point(struct sweep_state *st, size_t p, int status)
 		report_table_rows(st->tab, st->sw, &rep);
 	if (st->tab_copy)
 		report_table_rows(st->tab_copy, st->sw, &rep);
-	if (st->tty)
-		fprintf(stderr, "\r\033[K");
 	report_emit(&st->out, &rep);
-	if (st->tty)
-		progress(ctx, st->sw, p, (double)(now_ns() - st->t0) / 1e9);
 	if (st->runs > 1) {
 		for (k = 0; k < ctx->n; k++)
 			ctx->wls[k].rep = NULL;
@@ -415,6 +422,9 @@ static int run_points(struct sweep_state *st, size_t *done)
 	st->t0 = now_ns();
 	for (p = 0; p < st->sw->npoints && !st->interrupted &&
 		    status == EXIT_OK; p++) {
+		if (st->tty)
+			progress_point(st->ctx, st->sw, p,
+				       (double)(now_ns() - st->t0) / 1e9);
 		status = run_point(st, p);
 		if (status == EXIT_BAD_ARGS || status == EXIT_PREP_FAILED ||
 		    status == EXIT_INTERRUPTED)
@@ -422,8 +432,7 @@ static int run_points(struct sweep_state *st, size_t *done)
 		status = report_point(st, p, status);
 	}
 	repeat_free();	/* when the loop ended early */
-	if (st->tty)
-		fprintf(stderr, "\r\033[K");
+	progress_context(NULL);
 	*done = p;
 	return status;
 }
@@ -485,6 +494,11 @@ int sweep_run(struct run_ctx *ctx, const struct sweep *sw,
 	status = open_tables(&st);
 	if (!status && report_open(&st.out, &scope))
 		status = EXIT_OUTPUT_FAILED;
+	/* JSON leaves its last line open between points: on the terminal a
+	 * progress line would land in it, and the JSON shows the progress */
+	if (report_open_line(&st.out) && isatty(STDOUT_FILENO))
+		st.tty = false;
+	progress_enable(st.tty);
 	if (!status) {
 		status = run_points(&st, &done);
 		report_close(&st.out);

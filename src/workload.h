@@ -67,6 +67,8 @@ struct workload {
 	bool stopped_early;	/* another workload's failed I/O stopped it */
 	uint64_t warmup_ns;	/* unmeasured time it ran before the run */
 	int few_ios_warning;	/* index of the too-few-I/Os warning, or -1 */
+	struct seq_passes passes;	/* seq: passes over the region */
+	int wrap_warning;	/* index of the wrapped-run warning, or -1 */
 	const struct repeat_data *rep;	/* --repeat: every run's figures */
 	char errmsg[PATH_MAX + 256];
 	char *warnings[MAX_WARNINGS];

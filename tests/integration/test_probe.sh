@@ -6,8 +6,11 @@
 # sector 63 and at sector 2048 (sfdisk counts logical sectors): the
 # partition's type, disk, start and the exact misalignment to the physical
 # sector, minimum I/O, 4 KiB and 1 MiB, in JSON and in the human report; the
-# whole disk; files on ext2 (4 KiB and default blocks) whose first extent is
-# located independently with debugfs (and filefrag); in_use of a mounted
+# whole disk; files on ext2 (4 KiB, 1 KiB and default blocks) whose first
+# extent is located independently with debugfs (and filefrag), each
+# boundary judged by where the file's data sits (its extents, or its first
+# extent for boundaries above the block size), never by where the
+# filesystem starts, which is said apart; in_use of a mounted
 # partition and of its disk; unreadable sysfs (an empty directory bound over
 # queue/, /dev/null over queue/scheduler) degrading to null values with
 # reasons; a file on tmpfs (verdict unknown, with a reason); bad input; the
@@ -250,9 +253,11 @@ jeq "0" '.target.alignment.file_offset' "$what: alignment.file_offset"
 jeq "$(jj '.target.file.extents | length')" '.target.alignment.extents_judged' "$what: extents_judged = extents listed"
 jeq "$((exp % 4096))" '.target.alignment.boundaries["4KiB"].misaligned_by' "$what: 4KiB misaligned_by = offset mod 4096"
 jeq "3584" '.target.alignment.boundaries["4KiB"].misaligned_by' "$what: 4KiB misaligned_by 3584"
-# boundaries above the fs block (and 4 KiB) are judged at the filesystem's start
-jeq "32256 filesystem start" '.target.alignment.boundaries["1MiB"] | "\(.misaligned_by) \(.judged_by)"' \
-	"$what: 1MiB judged at the filesystem's start: 32256"
+# boundaries above the fs block (and 4 KiB) are judged by the first
+# extent, where the data starts; the filesystem's start is said beside it
+jeq "$((exp % M)) first extent 32256" '.target.alignment.boundaries["1MiB"] | "\(.misaligned_by) \(.judged_by) \(.filesystem_start_misaligned_by)"' \
+	"$what: 1MiB judged by the first extent: $exp mod 1 MiB; the filesystem's start 32256 off"
+jeq "32256" '.target.alignment.filesystem_start' "$what: alignment.filesystem_start"
 jeq "extents" '.target.alignment.boundaries["4KiB"].judged_by' "$what: 4KiB judged by the extents"
 jeq "$(jj '.target.alignment.extents_judged')" '.target.alignment.boundaries["4KiB"].extents_misaligned' \
 	"$what: every extent misaligned to 4 KiB"
@@ -282,8 +287,8 @@ jeq "$sexp" '.target.alignment.drive_offset' "$what: drive_offset of file block 
 jeq "65536" '.target.alignment.file_offset' "$what: alignment.file_offset"
 jeq "$(( (sexp - 65536) % 4096 ))" '.target.alignment.boundaries["4KiB"].misaligned_by' \
 	"$what: 4KiB misaligned_by = (drive offset - file offset) mod 4096"
-jeq "32256" '.target.alignment.boundaries["1MiB"].misaligned_by' \
-	"$what: 1MiB misaligned_by = the filesystem's start mod 1 MiB"
+jeq "$(( (sexp - 65536) % M ))" '.target.alignment.boundaries["1MiB"].misaligned_by' \
+	"$what: 1MiB misaligned_by = (drive offset - file offset) mod 1 MiB, not the filesystem's start"
 probe_human "$what" "$S"
 assert_match "^Alignment of the first extent, byte $sexp of $DN \(file offset 65536\)\$" "$RB_OUT" \
 	"$what: human heading names the file offset"
@@ -326,8 +331,8 @@ assert_match "^Layout: whole device $(basename "$D512_2048") at byte 0: aligned 
 	"human run on a whole disk: Layout line"
 rb -d 200ms "$F"
 assert_rc 0 "rebench -d 200ms on the ext2 file: exit 0"
-assert_match "^Layout: file on ext2 \(4 KiB blocks\) on $PN, first extent at byte $exp of $DN: misaligned to 4 KiB by 3584 B" \
-	"$RB_OUT" "human run on the file: Layout line with the first extent"
+assert_match "^Layout: file on ext2 \(4 KiB blocks\) on $PN, first extent at byte $exp of $DN; judged by its [0-9]+ extents?: misaligned to 4 KiB by 3584 B; aligned to physical sector \(512 B\), minimum I/O \(512 B\); judged by its first extent: (misaligned to 1 MiB by [0-9]+ (B|KiB)|aligned to 1 MiB); the filesystem starts at byte 32256 of $DN: misaligned to 1 MiB by 32256 B; no optimal I/O size\$" \
+	"$RB_OUT" "human run on the file: Layout line, each verdict with what it is judged by"
 rb -d 200ms --json "$F"
 assert_eq "$exp 3584" "$(jqr '.workloads[0].target.alignment | "\(.drive_offset) \(.boundaries["4KiB"].misaligned_by)"')" \
 	"run --json on the file: drive_offset and 4KiB misaligned_by"
@@ -358,7 +363,7 @@ jeq "$bs" '.target.file.fs_block_size' "$what: fs_block_size from statfs = dumpe
 jeq "$PN 32256" '.target.file | "\(.device) \(.device_start)"' "$what: device and device_start"
 jeq "$exp" '.target.alignment.drive_offset' "$what: drive_offset = 32256 + $blk x $bs"
 jeq "$((exp % 4096))" '.target.alignment.boundaries["4KiB"].misaligned_by' "$what: 4KiB misaligned_by = $((exp % 4096))"
-jeq "32256" '.target.alignment.boundaries["1MiB"].misaligned_by' "$what: 1MiB misaligned_by (filesystem start)"
+jeq "$((exp % M))" '.target.alignment.boundaries["1MiB"].misaligned_by' "$what: 1MiB misaligned_by (first extent)"
 jeq "$(jj '[.target.file.extents[] | select((.drive_offset - .file_offset) % 4096 != 0)] | length')" \
 	'.target.alignment.boundaries["4KiB"].extents_misaligned' "$what: 4KiB extents_misaligned counts the listed extents"
 jeq "misaligned" '.target.alignment.verdict' "$what: verdict"
@@ -383,13 +388,62 @@ jeq "0 0 0" '.target.alignment.boundaries | [.physical_sector, .min_io, .["4KiB"
 	"$what: aligned to physical sector, minimum I/O, 4 KiB"
 jeq "0 0 0" '.target.alignment.boundaries | [.physical_sector, .min_io, .["4KiB"]] | map(.extents_misaligned) | join(" ")' \
 	"$what: no extent misaligned to physical sector, minimum I/O, 4 KiB"
-jeq "0 filesystem start" '.target.alignment.boundaries["1MiB"] | "\(.misaligned_by) \(.judged_by)"' \
-	"$what: 1MiB aligned at the filesystem's start"
-# No filesystem lines extents up with 1 MiB: the verdict judges 1 MiB at
-# the filesystem's start, so a file on an aligned partition is aligned.
-jeq "aligned" '.target.alignment.verdict' "$what: verdict aligned"
+jeq "$((exp % M)) first extent 0" '.target.alignment.boundaries["1MiB"] | "\(.misaligned_by) \(.judged_by) \(.filesystem_start_misaligned_by)"' \
+	"$what: 1MiB judged by the first extent ($exp mod 1 MiB); the filesystem's start aligned"
+# the partition is aligned, but whether the file is depends on where its
+# data went: 1 MiB is judged by the first extent
+if [ $((exp % M)) = 0 ]; then v=aligned; else v=misaligned; fi
+jeq "$v" '.target.alignment.verdict' "$what: verdict $v (first extent $exp)"
 probe_human "$what" "$F2"
 assert_match '^  4 KiB +4 KiB +aligned \(every extent\)$' "$RB_OUT" "$what: human 4 KiB aligned (every extent)"
+
+section "ext2 with 1 KiB blocks from byte 0 of a whole device"
+# The case that misled: the filesystem starts at byte 0, aligned to 1 MiB,
+# but the file's data sits a few KiB past a 1 MiB boundary; the Layout line
+# said "aligned to ... 1 MiB".  Each verdict now says what it is judged by.
+D1K=$(make_loop 64M)
+N1K=$(basename "$D1K")
+MNT1K=$SCRATCH/mnt1k
+ext2_on "$D1K" "$MNT1K" -b 1024
+F3=$MNT1K/data
+dd if=/dev/urandom of="$F3" bs=1M count=4 status=none
+sync
+assert_eq 1024 "$(fs_bsize "$D1K")" "ext2 block size 1024 (dumpe2fs)"
+blk=$(first_block "$D1K" /data)
+assert_eq "$blk" "$(filefrag_first "$F3")" "debugfs and filefrag agree on the first block ($blk)"
+exp=$((blk * 1024))
+off=$((exp % M))
+if [ $((off % 1024)) = 0 ] && [ "$off" -ge 1024 ]; then offtxt="$((off / 1024)) KiB"; else offtxt="$off B"; fi
+what="ext2 1 KiB blocks at byte 0, data at byte $exp"
+probe_json "$what" "$F3"
+jeq "$N1K 0 0" '.target.file | "\(.device) \(.device_start) \(.extents[0].file_offset)"' "$what: device $N1K from byte 0; first extent at file offset 0"
+jeq "$exp" '.target.alignment.drive_offset' "$what: drive_offset = block $blk x 1024"
+jeq "$off first extent 0" '.target.alignment.boundaries["1MiB"] | "\(.misaligned_by) \(.judged_by) \(.filesystem_start_misaligned_by)"' \
+	"$what: 1MiB misaligned by $off (the first extent); the filesystem's start aligned"
+jeq "$((exp % 4096)) extents" '.target.alignment.boundaries["4KiB"] | "\(.misaligned_by) \(.judged_by)"' \
+	"$what: 4KiB judged by the extents"
+rb -d 100ms "$F3"
+assert_rc 0 "a run on the 1 KiB-block file exits 0"
+layout=$(printf '%s\n' "$RB_OUT" | grep '^Layout: ')
+assert_match "^Layout: file on ext2 \(1 KiB blocks\) on $N1K, first extent at byte $exp of $N1K; judged by its [0-9]+ extents?: " \
+	"$layout" "Layout: the first extent's drive byte, then the verdicts judged by the extents"
+if [ "$off" = 0 ]; then
+	assert_match "; judged by its first extent: aligned to 1 MiB; " "$layout" \
+		"Layout: 1 MiB judged by the first extent (aligned: block $blk)"
+else
+	assert_match "; judged by its first extent: misaligned to 1 MiB by $offtxt; " "$layout" \
+		"Layout: 1 MiB judged by the first extent: misaligned by $offtxt"
+	assert_no_match "aligned to [^;]*1 MiB; the filesystem" "$layout" \
+		"Layout: no 'aligned to 1 MiB' for the file's data"
+fi
+assert_match "; the filesystem starts at byte 0 of $N1K: aligned to 1 MiB; no optimal I/O size\$" "$layout" \
+	"Layout: the filesystem's start, said apart as what it is"
+probe_human "$what" "$F3"
+if [ "$off" != 0 ]; then
+	assert_match "^  1 MiB +1 MiB +misaligned by $offtxt \(the first extent; the\$" "$RB_OUT" \
+		"$what: --probe's 1 MiB row judges the first extent"
+fi
+umount "$MNT1K" || fail "umount $MNT1K"
 
 section "unreadable sysfs: empty directory over queue/, /dev/null over one file"
 EMPTY=$SCRATCH/empty

@@ -118,11 +118,11 @@ section "-n lines and --json"
 rb -n -b 512,1k -g 100,200 -d 100ms --seed 11 "$DEV"
 assert_rc 0 "-n sweep exits 0"
 assert_eq 4 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "-n: one line per point (2 x 2)"
-assert_eq "83" "$(printf '%s\n' "$RB_OUT" | awk '{ print NF }' | sort -u | tr -d '\n')" \
-	"-n: every line has 81 + 2 fields"
+assert_eq "84" "$(printf '%s\n' "$RB_OUT" | awk '{ print NF }' | sort -u | tr -d '\n')" \
+	"-n: every line has 82 + 2 fields"
 assert_eq "512 100,512 200,1024 100,1024 200" \
-	"$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%s %s", (NR > 1 ? "," : ""), $82, $83 }')" \
-	"-n: fields 82 and 83 are the swept values in order (times in ms)"
+	"$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%s %s", (NR > 1 ? "," : ""), $83, $84 }')" \
+	"-n: fields 83 and 84 are the swept values in order (times in ms)"
 assert_eq "11" "$(printf '%s\n' "$RB_OUT" | awk '{ print $17 }' | sort -u | tr -d '\n')" \
 	"-n: every point uses the same seed (field 17)"
 assert_eq "" "$(printf '%s\n' "$RB_OUT" | grep -F 'ops_per_s')" "-n: no table on stdout"
@@ -269,9 +269,10 @@ assert_ne "$SUM" "$(dev_sum "$DEV")" "and wrote to the device"
 section "progress line on a terminal"
 cmd=$(printf '%q ' "$REBENCH" -b 512,1k -d 100ms --output "$S/prog.tsv" "$DEV")
 prog=$(timeout -k 5 30 setsid -w script -qec "$cmd" /dev/null </dev/null | tr '\r' '\n')
-assert_match '\[point 1 of 2\] block-size=512: [0-9]+ ops/s; about [0-9]+s left' "$prog" \
-	"point 1 of 2 with its value, ops/s and time left"
-assert_match '\[point 2 of 2\] block-size=1024: [0-9]+ ops/s; about 0s left' "$prog" "point 2 of 2"
+assert_match '\[point 1 of 2\] block-size=512$' "$prog" \
+	"point 1 of 2 with its value, while it runs"
+assert_match '\[point 2 of 2\] block-size=1024; point 1: [0-9]+ ops/s; about [0-9]+s left$' "$prog" \
+	"point 2 of 2 with its value, the ops/s of point 1 and the time left"
 assert_eq 2 "$(rows "$S/prog.tsv" | grep -c .)" "the table is still complete"
 
 # ================================================================ (i) --plot

@@ -366,11 +366,14 @@ static void test_file_extents(void **state)
 	assert_int_equal(a.v[AB_MIN_IO].extents_off, 1);
 	expect_known(AB_4K, 4096, 0);
 	assert_int_equal(a.v[AB_4K].extents_off, 1);
-	/* 1 MiB is above the 4 KiB blocks: judged at the filesystem's
-	 * start (1 MiB, aligned), not by the extents */
-	expect_known(AB_1M, MiB, 0);
-	assert_true(a.v[AB_1M].by_fs_start);
-	assert_false(a.v[AB_4K].by_fs_start);
+	/* 1 MiB is above the 4 KiB blocks: judged by the first extent,
+	 * where file offset 0 would sit: 1 MiB + 100 * 4 KiB - 64 KiB;
+	 * the filesystem's start (1 MiB) is aligned, and said beside it */
+	expect_known(AB_1M, MiB, 100 * 4096 - 64 * KiB);
+	assert_int_equal(a.v[AB_1M].judged_by, AJ_FIRST_EXTENT);
+	assert_int_equal(a.v[AB_1M].fs_misalign, 0);
+	assert_int_equal(a.v[AB_4K].judged_by, AJ_EXTENTS);
+	assert_int_equal(a.fs_start, MiB);
 	assert_int_equal(a.v[AB_1M].extents_off, 0);
 	assert_int_equal(a.v[AB_OPT_IO].extents_off, 0);
 	/* the first extent is aligned, one later one is not */
@@ -470,8 +473,32 @@ static void test_file_offset_cancels(void **state)
 	assert_int_equal(a.offset, MiB + 4096 * 10 + 3584);
 	expect_known(AB_4K, 4096, 0);
 	assert_int_equal(a.v[AB_4K].extents_off, 0);
-	expect_known(AB_1M, MiB, 0);		/* the filesystem's start */
+	expect_known(AB_1M, MiB, 4096 * 10);	/* the first extent */
+	assert_int_equal(a.v[AB_1M].fs_misalign, 0);	/* not its start */
 	assert_int_equal(a.v[AB_1M].extents_off, 0);
+}
+
+/* The case that misled: ext2 with 1 KiB blocks from byte 0 (aligned to
+ * 1 MiB), its file's data 1 KiB past a 1 MiB boundary.  The 1 MiB verdict
+ * is the data's: misaligned by 1 KiB; the start is said apart. */
+static void test_file_data_not_fs_start(void **state)
+{
+	(void)state;
+	file_on_512e(0);
+	snprintf(t.place.fstype, sizeof(t.place.fstype), "ext2");
+	t.place.fs_bsize = 1024;
+	t.fs_block = 1024;
+	add_extent(0, MiB + 1024, 16 * KiB, 0);
+	add_extent(16 * KiB, 2 * MiB, 48 * KiB, FIEMAP_EXTENT_LAST);
+	align_compute(&t, &a);
+	assert_true(a.known);
+	expect_known(AB_1M, MiB, 1024);
+	assert_int_equal(a.v[AB_1M].judged_by, AJ_FIRST_EXTENT);
+	assert_int_equal(a.v[AB_1M].fs_misalign, 0);
+	expect_known(AB_4K, 4096, 1024);
+	assert_int_equal(a.v[AB_4K].judged_by, AJ_EXTENTS);
+	assert_int_equal(a.v[AB_4K].extents_off, 1);
+	assert_string_equal(align_summary(&a), "misaligned");
 }
 
 /* Boundaries up to the filesystem block (at least 4 KiB) are judged by the
@@ -483,14 +510,15 @@ static void test_file_judged_by_block_size(void **state)
 	t.opt_io = 65536;
 	add_extent(0, 4096 * 3, 4096, FIEMAP_EXTENT_LAST);
 	align_compute(&t, &a);
-	expect_known(AB_OPT_IO, 65536, 0);
-	assert_true(a.v[AB_OPT_IO].by_fs_start);
+	expect_known(AB_OPT_IO, 65536, 4096 * 3);
+	assert_int_equal(a.v[AB_OPT_IO].judged_by, AJ_FIRST_EXTENT);
+	assert_int_equal(a.v[AB_OPT_IO].extents_off, 0);
 	t.place.fs_bsize = 65536;
 	align_compute(&t, &a);
 	expect_known(AB_OPT_IO, 65536, 4096 * 3);
-	assert_false(a.v[AB_OPT_IO].by_fs_start);
+	assert_int_equal(a.v[AB_OPT_IO].judged_by, AJ_EXTENTS);
 	assert_int_equal(a.v[AB_OPT_IO].extents_off, 1);
-	assert_true(a.v[AB_1M].by_fs_start);
+	assert_int_equal(a.v[AB_1M].judged_by, AJ_FIRST_EXTENT);
 }
 
 /* ------------------------------------------------------------ helpers */
@@ -602,7 +630,15 @@ static void test_layout_line(void **state)
 	add_extent(0, 4096, 4096, 0);
 	add_extent(4096, 8192 + 512, 4096, FIEMAP_EXTENT_LAST);
 	assert_string_equal(render_layout(),
-		"Layout: file on ext4 (4 KiB blocks) on sda1, first extent at byte 1052672 of sda: misaligned to physical sector in 1 of 2 extents, minimum I/O in 1 of 2 extents, 4 KiB in 1 of 2 extents; aligned to 1 MiB; no optimal I/O size\n");
+		"Layout: file on ext4 (4 KiB blocks) on sda1, first extent at byte 1052672 of sda; judged by its 2 extents: misaligned to physical sector in 1 of 2 extents, minimum I/O in 1 of 2 extents, 4 KiB in 1 of 2 extents; judged by its first extent: misaligned to 1 MiB by 4 KiB; the filesystem starts at byte 1048576 of sda: aligned to 1 MiB; no optimal I/O size\n");
+
+	/* ext2 from byte 0, its data 1 KiB past 1 MiB */
+	file_on_512e(0);
+	snprintf(t.place.fstype, sizeof(t.place.fstype), "ext2");
+	t.place.fs_bsize = 1024;
+	add_extent(0, MiB + 1024, 16 * KiB, FIEMAP_EXTENT_LAST);
+	assert_string_equal(render_layout(),
+		"Layout: file on ext2 (1 KiB blocks) on sda1, first extent at byte 1049600 of sda; judged by its 1 extent: misaligned to physical sector by 1 KiB, minimum I/O by 1 KiB, 4 KiB by 1 KiB; judged by its first extent: misaligned to 1 MiB by 1 KiB; the filesystem starts at byte 0 of sda: aligned to 1 MiB; no optimal I/O size\n");
 }
 
 /* The --probe report keeps within 80 columns, even when a reason holds a
@@ -657,6 +693,7 @@ int main(void)
 		cmocka_unit_test(test_file_device_start_unknown),
 		cmocka_unit_test(test_file_offset_cancels),
 		cmocka_unit_test(test_file_judged_by_block_size),
+		cmocka_unit_test(test_file_data_not_fs_start),
 		cmocka_unit_test(test_mod_sub),
 		cmocka_unit_test(test_mod_sub_huge_modulus),
 		cmocka_unit_test(test_summary),

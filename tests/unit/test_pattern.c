@@ -383,10 +383,59 @@ static void test_pattern_reproducible(void **state)
 		assert_true(pattern_next(&p1, &r1) == pattern_next(&p2, &r2));
 }
 
+/* Passes, by hand: a 256 MiB region in 1 MiB I/Os has 256 slots, so 600
+ * I/Os are 600 / 256 passes; the seq walk wraps after slot 255, so the
+ * passes agree with the wraps the walk makes. */
+static void test_seq_passes(void **state)
+{
+	struct seq_passes p;
+	struct pattern pat;
+	struct prng r;
+	uint64_t i, off, prev = 0, wraps = 0;
+
+	(void)state;
+	seq_passes_compute(&p, 256, MiB, MiB, false, false, 600, 600 * MiB);
+	assert_true(p.known);
+	assert_true(p.count == 2.34375);
+	assert_int_equal(p.ios, 256);
+	assert_int_equal(p.bytes, 256 * MiB);
+	prng_seed(&r, 1, 0);
+	pattern_init(&pat, 0, 256 * MiB, MiB, MiB, false, false, 0, 1);
+	for (i = 0; i < 600; i++) {
+		off = pattern_next(&pat, &r);
+		if (i && off < prev)
+			wraps++;
+		prev = off;
+	}
+	assert_int_equal(wraps, 2);	/* 3 passes begun, the last partial */
+	/* gaps: -s 2m -b 1m, 128 slots; a pass moves 128 MiB */
+	seq_passes_compute(&p, pattern_slots(256 * MiB, MiB, 2 * MiB),
+			   2 * MiB, MiB, false, false, 300, 300 * MiB);
+	assert_true(p.count == 2.34375);
+	assert_int_equal(p.ios, 128);
+	assert_int_equal(p.bytes, 128 * MiB);
+	/* slots with sizes that vary (-s and a size mix): I/Os count, bytes
+	 * per pass are not one number */
+	seq_passes_compute(&p, 128, 2 * MiB, MiB, false, true, 64, 40 * MiB);
+	assert_true(p.count == 0.5);
+	assert_int_equal(p.bytes, 0);
+	/* contiguous: 4k..8k sizes, slots = (256 MiB - 8 KiB) / 4 KiB + 1,
+	 * the span (slots - 1) * 4 KiB + 8 KiB = 256 MiB */
+	seq_passes_compute(&p, pattern_slots(256 * MiB, 8 * KiB, 4 * KiB),
+			   4 * KiB, 8 * KiB, true, true, 12345, 384 * MiB);
+	assert_int_equal(p.ios, 0);
+	assert_int_equal(p.bytes, 256 * MiB);
+	assert_true(p.count == 1.5);
+	/* nothing fits: not known */
+	seq_passes_compute(&p, 0, MiB, MiB, false, false, 0, 0);
+	assert_false(p.known);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_slots_formula),
+		cmocka_unit_test(test_seq_passes),
 		cmocka_unit_test(test_rnd_inside_region),
 		cmocka_unit_test(test_rnd_covers_all_slots),
 		cmocka_unit_test(test_seq_forward_wraps),

@@ -570,9 +570,10 @@ static void test_terse(void **state)
 	assert_null(strtok_r(NULL, "\n", &save));
 	n = split_fields(line, fields, TERSE_FIELDS + 8);
 	/* 18 fields, the distribution's KS D, p-value and dof, then 12 per
-	 * operation kind */
-	assert_int_equal(TERSE_FIELDS, 81);
-	assert_int_equal(n, 81);
+	 * operation kind, then the passes ("-": a random workload) */
+	assert_int_equal(TERSE_FIELDS, 82);
+	assert_int_equal(n, 82);
+	assert_string_equal(fields[81], "-");
 	for (i = 0; i < n; i++) {
 		strtod(fields[i], &end);
 		if (*end && !(i >= 18 && !strcmp(fields[i], "-")))
@@ -580,7 +581,7 @@ static void test_terse(void **state)
 				 fields[i]);
 	}
 	/* field 13 is the format version and never moves */
-	assert_string_equal(fields[12], "2");
+	assert_string_equal(fields[12], "3");
 	assert_string_equal(fields[13], "650");
 	snprintf(want, sizeof(want), "%llu",
 		 (unsigned long long)wl[0].res.bytes);
@@ -626,8 +627,19 @@ static void test_terse(void **state)
 	r.n = 1;
 	out = render(&report_terse_writer, &r);
 	n = split_fields(out, fields, TERSE_FIELDS + 8);
-	assert_int_equal(n, 81);
+	assert_int_equal(n, 82);
 	assert_string_equal(fields[17], "1");
+	free(out);
+
+	/* a sequential workload's passes: field 82, 6 decimals */
+	r.interrupted = false;
+	wl[0].passes.known = true;
+	wl[0].passes.count = 600.0 / 256;
+	wl[0].passes.ios = 256;
+	out = render(&report_terse_writer, &r);
+	n = split_fields(out, fields, TERSE_FIELDS + 8);
+	assert_int_equal(n, 82);
+	assert_string_equal(fields[81], "2.343750");
 	free(out);
 	result_free(&wl[0].res);
 }
@@ -664,7 +676,7 @@ static void test_terse_per_op(void **state)
 
 	out = render(&report_terse_writer, &r);
 	n = split_fields(out, fields, TERSE_FIELDS + 40);
-	assert_int_equal(n, 81);
+	assert_int_equal(n, 82);
 	assert_string_equal(fields[13], "407");
 	assert_string_equal(fields[OPF(IO_READ, 0)], "300");
 	assert_string_equal(fields[OPF(IO_READ, 1)], "1228800");
@@ -689,7 +701,7 @@ static void test_terse_per_op(void **state)
 	assert_string_equal(fields[OPF(IO_FDATASYNC, 0)], "0");
 	free(out);
 
-	/* --repeat: runs and 25 figures after field 81 */
+	/* --repeat: runs and 25 figures after field 82, the passes */
 	memset(&rd, 0, sizeof(rd));
 	rd.runs = 3;
 	for (m = 0; m < RM_COUNT; m++)
@@ -697,9 +709,10 @@ static void test_terse_per_op(void **state)
 	wl[0].rep = &rd;
 	out = render(&report_terse_writer, &r);
 	n = split_fields(out, fields, TERSE_FIELDS + 40);
-	assert_int_equal(n, 81 + 26);
-	assert_string_equal(fields[81], "3");	/* field 82 */
-	assert_string_equal(fields[82], "2.000");	/* ops/s median */
+	assert_int_equal(n, 82 + 26);
+	assert_string_equal(fields[81], "-");	/* field 82: no passes */
+	assert_string_equal(fields[82], "3");	/* field 83: runs */
+	assert_string_equal(fields[83], "2.000");	/* ops/s median */
 	free(out);
 	result_free(&wl[0].res);
 }
@@ -1244,7 +1257,7 @@ static void test_json_report(void **state)
 	out = render(&report_json_writer, &r);
 	if (!json_valid(out))
 		fail_msg("report_json output is not valid JSON:\n%s", out);
-	assert_non_null(strstr(out, "\"json_version\": 2"));
+	assert_non_null(strstr(out, "\"json_version\": 3"));
 	snprintf(want, sizeof(want), "\"seed\": %llu", (unsigned long long)SEED);
 	assert_non_null(strstr(out, want));
 	assert_non_null(strstr(out, "\"latency_us\": {"));
@@ -1252,7 +1265,7 @@ static void test_json_report(void **state)
 	assert_non_null(strstr(out, "\"tool\": \"rebench\""));
 
 	ret = python_check(out,
-		"assert d[\"json_version\"] == 2\n"
+		"assert d[\"json_version\"] == 3\n"
 		"w = d[\"workloads\"]\n"
 		"assert len(w) == 2\n"
 		"r = w[0][\"results\"]\n"
