@@ -220,10 +220,16 @@ set ylabel metriclabel(ycol) noenhanced
 set grid xtics ytics mytics lt 1 lw 1 lc rgb "#dddddd", lt 1 lw 1 lc rgb "#f2f2f2"
 set border 3
 set tics nomirror
-if (nlines > 1) {
-	set key outside right top noenhanced samplen 2 spacing 1.2
-} else {
+# the legend at the right, or under the plot when its names are long (a
+# workload's target and settings) and would squeeze the plot
+keylen = 0
+do for [i = 1:nlines] { keylen = (strlen(title_of(i)) > keylen) ? strlen(title_of(i)) : keylen }
+if (nlines < 2) {
 	unset key
-}
+} else { if (keylen > 24) {
+	set key bmargin left Left reverse noenhanced samplen 2 spacing 1.1 maxcols 1
+} else {
+	set key outside right top noenhanced samplen 2 spacing 1.2
+} }
 plot for [i = 1:nlines] rows(i) using (xpos(xi)):(column(yi)) smooth unique \
 	with linespoints lw 2 pt P[(i - 1 + (i - 1) / 8) % 8 + 1] ps 1.2 lc rgb C[(i - 1) % 8 + 1] title title_of(i)
