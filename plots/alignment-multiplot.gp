@@ -205,12 +205,8 @@ if (lowerbetter(vname)) {
 		0.5 "#1fa187", 0.625 "#4ac16d", 0.75 "#a0da39", 0.875 "#d4e22b", 1 "#fde725")
 }
 
-# Cell labels: 3 significant digits with a k/M prefix, dark on light cells
-# (light and dark on the shared scale).
-prefix(z) = (abs(z) >= 1000) ? int(floor(log10(abs(z)) / 3)) : 0
-cellfmt(z) = prefix(z) == 0 ? sprintf(abs(z) >= 100 ? "%.0f" : abs(z) >= 10 ? "%.1f" : abs(z) >= 1 ? "%.2f" : "%.3f", z) : \
-	     sprintf(abs(z) / 10.0 ** (3 * prefix(z)) >= 100 ? "%.0f%s" : abs(z) / 10.0 ** (3 * prefix(z)) >= 10 ? "%.1f%s" : "%.2f%s", \
-		     z / 10.0 ** (3 * prefix(z)), word("k M G T P", prefix(z)))
+# Cell labels: cellfmt() of about.gpi, dark on light cells (light and dark
+# on the shared scale).
 light(z) = lowerbetter(vname) ? (zmax - z) / (zmax - zmin) : (z - zmin) / (zmax - zmin)
 inkcol(z) = (light(z) > 0.6) ? 0x000000 : 0xffffff
 
@@ -267,11 +263,13 @@ do for [i = 1:n] {
 	} else {
 		unset colorbox
 	}
-	# cell labels where they fit: about 5 characters wide, 1 high
+	# cell labels where they fit: about 5 characters wide, 1 high; larger
+	# in large cells
 	showcells = (pw / nx >= 5 * charw + 4 && ph / ny >= 15)
+	cellfont = (pw / nx >= 75 && ph / ny >= 30) ? ",10" : ",8"
 	if (showcells) {
 		plot PTH[i] matrix using 1:2:(0.503):(0.503):3 every ::1:1 with boxxyerror fs solid 1.0 noborder lc palette, \
-		     PTH[i] matrix using 1:2:(cellfmt($3)):(inkcol($3)) every ::1:1 with labels tc rgb variable font ",8"
+		     PTH[i] matrix using 1:2:(cellfmt($3)):(inkcol($3)) every ::1:1 with labels tc rgb variable font cellfont
 	} else {
 		plot PTH[i] matrix using 1:2:(0.503):(0.503):3 every ::1:1 with boxxyerror fs solid 1.0 noborder lc palette
 	}

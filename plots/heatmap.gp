@@ -106,11 +106,7 @@ t0 = ceil(zmin / step) * step
 do for [k = 0:int((zmax - t0) / step + 1e-6)] { set cbtics add (ticklabel(t0 + k * step) t0 + k * step) }
 set cblabel metriclabel(vname) noenhanced offset 2,0
 
-# Cell labels: 3 significant digits with a k/M prefix, dark on light cells.
-prefix(z) = (abs(z) >= 1000) ? int(floor(log10(abs(z)) / 3)) : 0
-cellfmt(z) = prefix(z) == 0 ? sprintf(abs(z) >= 100 ? "%.0f" : abs(z) >= 10 ? "%.1f" : abs(z) >= 1 ? "%.2f" : "%.3f", z) : \
-	     sprintf(abs(z) / 10.0 ** (3 * prefix(z)) >= 100 ? "%.0f%s" : abs(z) / 10.0 ** (3 * prefix(z)) >= 10 ? "%.1f%s" : "%.2f%s", \
-		     z / 10.0 ** (3 * prefix(z)), word("k M G T P", prefix(z)))
+# Cell labels: cellfmt() of about.gpi, dark on light cells.
 # (the palette's light end is the fast one: high ops/s, low latency)
 light(z) = lowerbetter(vname) ? (zmax - z) / (zmax - zmin) : (z - zmin) / (zmax - zmin)
 inkcol(z) = (light(z) > 0.6) ? 0x000000 : 0xffffff

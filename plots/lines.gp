@@ -143,7 +143,7 @@ if (logmode) {
 	# within a single one
 	pre(v) = int(floor((log10(v) + 1e-9) / 3))
 	logtick(v) = (v >= 1000) ? sprintf("%g%s", v / 10.0 ** (3 * pre(v)), word("k M G T P", pre(v))) : sprintf("%g", v)
-	mant = (hi - lo <= 1) ? "1 1.2 1.5 2 2.5 3 4 5 6 7 8 9" : (hi - lo <= 4) ? "1 2 5" : "1"
+	mant = (ymax < 10 * ymin) ? "1 1.2 1.5 2 2.5 3 4 5 6 7 8 9" : (ymax < 1000 * ymin) ? "1 2 5" : "1"
 	set ytics ()
 	do for [e = lo:hi] {
 		do for [m in mant] {
