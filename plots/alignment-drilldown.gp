@@ -7,7 +7,7 @@
 #   rebench -b 512..4k/512 -s 512..4k/512 -d 5 --output p1.tsv /dev/sdb1
 #   printf 'raw device\traw.tsv\npartition 1\tp1.tsv\n' >configs
 #   gnuplot -c plots/alignment-drilldown.gp configs drilldown.png 4k
-#   gnuplot -c plots/alignment-drilldown.gp LIST OUT.png|OUT.svg [BLOCK_SIZE] [TITLE]
+#   gnuplot -c plots/alignment-drilldown.gp LIST OUT.png|.svg|.pdf|.jpg [BLOCK_SIZE] [TITLE]
 #
 # Input: LIST, a text file with one configuration per line,
 # "LABEL<TAB>TABLE" (blank lines and lines starting with # are skipped; a
@@ -21,17 +21,23 @@
 # table.  The legend shows LABEL.  x is linear, or log2 when the strides of
 # all tables form one geometric sequence (512, 1k, 2k ..); a tick at every
 # stride (512, 1k, 2k .. when every stride is below 1k or a multiple of
-# 1k).  y starts at 0.  The title is TITLE, or "BLOCK_SIZE-byte reads by
-# alignment" (BLOCK_SIZE in bytes, e.g. "4096-byte reads by alignment").
-# Output: PNG or SVG of 1000x700, chosen by the output file's extension.
+# 1k).  y starts at 0.  The legend is at the right of the plot.  The title
+# is TITLE, or "BLOCK_SIZE-byte reads by alignment" (BLOCK_SIZE in bytes,
+# e.g. "4096-byte reads by alignment"; writes, or I/Os, when the tables
+# say so), above what produced the tables: rebench writes it into the
+# matrix beside each table (TABLE.matrix, about.gpi's lines), and what all
+# the matrices share goes under the title, what is a table's own after its
+# label.  Output: 1000x700, chosen by the output file's extension
+# (terminal.gpi).
 if (ARGC < 2) {
-	print "usage: gnuplot -c alignment-drilldown.gp LIST OUT.png|OUT.svg [BLOCK_SIZE] [TITLE]"
+	print "usage: gnuplot -c alignment-drilldown.gp LIST OUT.png|.svg|.pdf|.jpg [BLOCK_SIZE] [TITLE]"
 	exit status 1
 }
 list = ARG1
 out = ARG2
 me = "alignment-drilldown.gp"
 q(s) = "'" . s . "'"
+gpdir = system("dirname " . q(ARG0))
 readable(f) = (system("test -f " . q(f) . " && test -r " . q(f) . " && echo yes") eq "yes")
 if (!readable(list)) {
 	print sprintf("%s: cannot read the list %s", me, list)
@@ -126,12 +132,30 @@ do for [i = 1:n] {
 	averaged = averaged || int(system(rows(i)[3:] . " | awk '++c[$1] > 1 { a = 1 } END { print a + 0 }'"))
 }
 
-if (out[strlen(out)-3:] eq ".svg") {
-	set terminal svg size 1000,700 dynamic enhanced font "sans,11"
-} else {
-	set terminal pngcairo size 1000,700 enhanced font "sans,10"
+# What produced the tables: the matrices rebench wrote beside them.
+mat(i) = readable(PTH[i] . ".matrix") ? PTH[i] . ".matrix" : ""
+meta(i, key) = (mat(i) eq "") ? "" : \
+	system(sprintf("sed -n 's/^#[ \t]*%s:[ \t]*//p' %s | head -n 1 | tr -d '\r'", key, q(mat(i))))
+meta_file = mat(1)
+load gpdir . "/about.gpi"
+array OWN[n]
+same_about = 1
+same_duration = 1
+do for [i = 2:n] {
+	same_about = same_about && (meta(i, "about") eq rb_about)
+	same_duration = same_duration && (meta(i, "duration") eq rb_duration)
 }
-set output out
+# the targets are the configurations: the labels name them
+subtitle = rb_join(same_about ? rb_about : "", ", ", same_duration ? rb_duration : "")
+do for [i = 1:n] {
+	OWN[i] = rb_join(same_about ? "" : meta(i, "about"), ", ", same_duration ? "" : meta(i, "duration"))
+}
+op = (same_about && rb_about ne "") ? rb_about[1:strstrt(rb_about . ",", ",") - 1] : "read"
+ops = (op eq "read") ? "reads" : (op eq "write") ? "writes" : "I/Os"
+
+W = 1000
+H = 700
+load gpdir . "/terminal.gpi"
 set datafile separator "\t"
 
 # y from 0, round ticks with a k/M prefix and just enough digits
@@ -184,14 +208,14 @@ do for [j = 1:nx] {
 # colour-blind safe colours (Paul Tol), a different point shape per line
 array C[8] = ["#4477aa", "#ee6677", "#228833", "#ccbb44", "#66ccee", "#aa3377", "#555555", "#ee8866"]
 array P[8] = [7, 5, 9, 13, 11, 15, 6, 4]
-deftitle = sprintf("%d-byte reads by alignment", bs) . (averaged ? ", mean over the other parameters" : "")
-set title ((ARGC >= 4 && ARG4 ne "") ? ARG4 : deftitle) noenhanced
+deftitle = sprintf("%d-byte %s by alignment", bs, ops) . (averaged ? ", mean over the other parameters" : "")
+set title rb_join((ARGC >= 4 && ARG4 ne "") ? ARG4 : deftitle, "\n", subtitle) noenhanced
 set xlabel "alignment (stride, bytes)" noenhanced
 set ylabel "ops/s"
 set grid xtics ytics lt 1 lw 1 lc rgb "#dddddd"
 set border 3
 set tics nomirror
-# above the plot, so long labels do not squeeze it
-set key above left Left reverse noenhanced samplen 2 spacing 1.2 maxcols 2
+# at the right, clear of the title and of the lines
+set key outside right top vertical Left reverse noenhanced samplen 2 spacing 1.3
 plot for [i = 1:n] rows(i) using 1:2 smooth unique \
-	with linespoints lw 2 pt P[(i - 1 + (i - 1) / 8) % 8 + 1] ps 1.2 lc rgb C[(i - 1) % 8 + 1] title LBL[i]
+	with linespoints lw 2 pt P[(i - 1 + (i - 1) / 8) % 8 + 1] ps 1.2 lc rgb C[(i - 1) % 8 + 1] title rb_join(LBL[i], ", ", OWN[i])

@@ -1,42 +1,49 @@
 # alignment-multiplot.gp - several sweep matrices side by side, one heatmap
 # panel each, all on ONE colour scale, so that a colour means the same ops/s
-# in every panel (e.g. a raw device, an aligned and a misaligned partition,
-# a file on a file system).
+# (or MB/s, or latency) in every panel (e.g. a raw device, an aligned and a
+# misaligned partition, a file on a file system; or one panel per name of
+# a sweep such as -b 512,4k -s 512,4k -u uniform,pow, as rebench --plot
+# draws it).
 #
 #   rebench -b 512..4k/512 -s 512..4k/512 -d 5 --output raw.tsv /dev/sdb
 #   rebench -b 512..4k/512 -s 512..4k/512 -d 5 --output p1.tsv /dev/sdb1
 #   printf 'raw device\traw.tsv.matrix\npartition 1\tp1.tsv.matrix\n' >panels
 #   gnuplot -c plots/alignment-multiplot.gp panels alignment.png
-#   gnuplot -c plots/alignment-multiplot.gp LIST OUT.png|OUT.svg [TITLE]
+#   gnuplot -c plots/alignment-multiplot.gp LIST OUT.png|.svg|.pdf|.jpg [TITLE]
 #
 # Input: LIST, a text file with one panel per line, "LABEL<TAB>MATRIX"
 # (blank lines and lines starting with # are skipped; a relative MATRIX is
 # relative to LIST's directory), at most 9 panels.  Each MATRIX is a sweep
 # matrix as read by heatmap.gp (the comment lines "# rebench sweep matrix",
-# "# rows: NAME1", "# columns: NAME2", "# values: ops_per_s", then
-# "NX x1 .. xNX" and one line "y z1 .. zNX" per value of NAME1); all of
-# them have the same NAME1, NAME2 and values.  Each panel is drawn like
-# heatmap.gp (NAME1 up the y axis, NAME2 along x, one evenly spaced cell
-# per sweep point, no interpolation, tick labels 512, 1k, 2k .. for sizes)
-# with LABEL as its title; panels may have different sweep values.  The
-# colour range is [min, max] of the values of all matrices, shown by one
-# colour bar at the right.  Panels are laid out in a grid: 1, 2 or 3
-# columns for 1, 2 or 3 panels, 2 columns for 4, 3 columns for 5 to 9.
-# The title is TITLE, or "ops/s by block size and alignment, same colour
-# scale".
-# Output: PNG or SVG, chosen by the output file's extension, of
+# "# rows: NAME1", "# columns: NAME2", "# values: METRIC", the optional
+# lines of about.gpi, then "NX x1 .. xNX" and one line "y z1 .. zNX" per
+# value of NAME1); all of them have the same NAME1, NAME2 and values.  Each
+# panel is drawn like heatmap.gp (NAME1 up the y axis, NAME2 along x, both
+# axes labelled on every panel, one evenly spaced cell per sweep point, no
+# interpolation, tick labels 512, 1k, 2k .. for sizes, a random workload's
+# stride called its alignment) with LABEL as its title; panels may have
+# different sweep values.  The colour range is [min, max] of the values of
+# all matrices, shown by one colour bar at the right (dark is slow).
+# Panels are laid out in a grid: 1, 2 or 3 columns for 1, 2 or 3 panels,
+# 2 columns for 4, 3 columns for 5 to 9.  The title is TITLE, or "METRIC
+# by NAME1 and NAME2, same colour scale" ("ops/s by block size and
+# alignment, same colour scale"), above what produced the data: the
+# target, settings and time per point that every matrix gives alike
+# (about.gpi); where the panels differ, each panel's title gives its own.
+# Output: chosen by the output file's extension (terminal.gpi), of
 # 1000x700 (1 panel), 1200x600 (2), 1500x600 (3), 1200x1000 (4),
 # 1500x1000 (5, 6) or 1500x1400 (7 to 9).  On stdout one line
 # "cbrange MIN MAX": the shared colour range, MIN and MAX as written in the
 # matrices.
 if (ARGC < 2) {
-	print "usage: gnuplot -c alignment-multiplot.gp LIST OUT.png|OUT.svg [TITLE]"
+	print "usage: gnuplot -c alignment-multiplot.gp LIST OUT.png|.svg|.pdf|.jpg [TITLE]"
 	exit status 1
 }
 list = ARG1
 out = ARG2
 me = "alignment-multiplot.gp"
 q(s) = "'" . s . "'"
+gpdir = system("dirname " . q(ARG0))
 readable(f) = (system("test -f " . q(f) . " && test -r " . q(f) . " && echo yes") eq "yes")
 if (!readable(list)) {
 	print sprintf("%s: cannot read the list %s", me, list)
@@ -70,6 +77,7 @@ array LBL[n]
 array PTH[n]
 array XS[n]
 array YS[n]
+array ABOUT[n]
 do for [i = 1:n] {
 	LN[i] = field(i, 1)
 	LBL[i] = field(i, 2)
@@ -112,6 +120,25 @@ do for [i = 1:n] {
 	}
 }
 
+# What produced each matrix (about.gpi's lines): the title gives what they
+# share, each panel's title what is its own.
+meta_file = PTH[1]
+load gpdir . "/about.gpi"
+same_target = 1
+same_about = 1
+same_duration = 1
+do for [i = 2:n] {
+	same_target = same_target && (hdr(PTH[i], "target") eq rb_target)
+	same_about = same_about && (hdr(PTH[i], "about") eq rb_about)
+	same_duration = same_duration && (hdr(PTH[i], "duration") eq rb_duration)
+}
+subtitle = rb_join(same_target ? rb_target : "", ": ", rb_join(same_about ? rb_about : "", ", ", same_duration ? rb_duration : ""))
+do for [i = 1:n] {
+	ABOUT[i] = rb_join(same_target ? "" : hdr(PTH[i], "target"), ": ", \
+		rb_join(same_about ? "" : hdr(PTH[i], "about"), ", ", same_duration ? "" : hdr(PTH[i], "duration")))
+}
+own = !(same_target && same_about && same_duration)
+
 # The shared colour range: min and max over every cell of every matrix.
 files = ""
 do for [i = 1:n] { files = files . " " . q(PTH[i]) }
@@ -143,55 +170,49 @@ set cbrange [zmin:zmax]
 set cbtics ()
 t0 = ceil(zmin / step) * step
 do for [k = 0:int((zmax - t0) / step + 1e-6)] { set cbtics add (ticklabel(t0 + k * step) t0 + k * step) }
-set cblabel (vname eq "ops_per_s" || vname eq "" ? "ops/s" : vname) noenhanced
+set cblabel metriclabel(vname) noenhanced offset 1.5,0
 
-# Tick labels: sizes in bytes as 512, 1k, 2k .. 1M when every value is below
-# 1k or a multiple of 1k (else plain bytes); other parameters as written.
-issize(s) = (s eq "block-size" || s eq "stride" || s eq "offset" || s eq "length")
-kok(v) = (v < 1024 || v % 1024 == 0)
-ksize(v) = (v >= 1048576 && v % 1048576 == 0) ? sprintf("%dM", v / 1048576) : \
-	   (v >= 1024 && v % 1024 == 0) ? sprintf("%dk", v / 1024) : sprintf("%d", v)
-axislabel(s) = (s eq "stride") ? "alignment (stride, bytes)" : (s eq "block-size") ? "block size (bytes)" : \
-	       s . (issize(s) ? " (bytes)" : "")
+# Tick labels: sizes in bytes as 512, 1k, 2k .. (about.gpi's ksize());
+# other parameters as written.  The stride of a study's random reads is
+# their alignment: without a "# workload:" line (matrices from before
+# rebench wrote one) a stride is taken as one.
+if (rb_workload eq "") { rb_workload = "rnd" }
 
 # Grid and canvas: columns by panel count, about 400 x 400 pixels a panel.
 cols = (n <= 3) ? n : (n == 4) ? 2 : 3
 rows = int(ceil(n / real(cols)))
 W = (cols == 1) ? 1000 : (cols == 2) ? 1200 : 1500
 H = (rows == 1) ? ((cols == 1) ? 700 : 600) : (rows == 2) ? 1000 : 1400
-# margins and gaps in pixels: y label and ticks at the left, x label and
-# ticks below, the title above, the colour bar in a strip at the right
+# margins and gaps in pixels: y label and ticks at the left of every
+# panel, x label and ticks below it, its title (one or two lines) above,
+# the title (two lines) above all, the colour bar in a strip at the right
 ml = 90.0
 mr = 130.0
 mb = 70.0
-mt = (rows == 1) ? 80.0 : 90.0
-gx = 70.0
-gy = 95.0
+mt = (own ? 125.0 : 105.0)
+gx = 105.0
+gy = own ? 135.0 : 115.0
 pw = (W - ml - mr - (cols - 1) * gx) / cols
 ph = (H - mb - mt - (rows - 1) * gy) / rows
 
-if (out[strlen(out)-3:] eq ".svg") {
-	set terminal svg size W,H dynamic enhanced font "sans,11"
-	charw = 7.0
+load gpdir . "/terminal.gpi"
+# viridis: dark blue is slow, yellow is fast (reversed for latencies)
+if (lowerbetter(vname)) {
+	set palette defined (0 "#fde725", 0.125 "#d4e22b", 0.25 "#a0da39", 0.375 "#4ac16d", \
+		0.5 "#1fa187", 0.625 "#277f8e", 0.75 "#365c8d", 0.875 "#46327e", 1 "#440154")
 } else {
-	set terminal pngcairo size W,H enhanced font "sans,10"
-	charw = 6.5
+	set palette defined (0 "#440154", 0.125 "#46327e", 0.25 "#365c8d", 0.375 "#277f8e", \
+		0.5 "#1fa187", 0.625 "#4ac16d", 0.75 "#a0da39", 0.875 "#d4e22b", 1 "#fde725")
 }
-set output out
-# viridis: dark blue is slow, yellow is fast
-set palette defined (0 "#440154", 0.125 "#46327e", 0.25 "#365c8d", 0.375 "#277f8e", \
-	0.5 "#1fa187", 0.625 "#4ac16d", 0.75 "#a0da39", 0.875 "#d4e22b", 1 "#fde725")
 
-# Cell labels: 3 significant digits with a k/M prefix, dark on light cells
-# (light and dark on the shared scale).
-prefix(z) = (abs(z) >= 1000) ? int(floor(log10(abs(z)) / 3)) : 0
-cellfmt(z) = prefix(z) == 0 ? sprintf("%.0f", z) : \
-	     sprintf(abs(z) / 10.0 ** (3 * prefix(z)) >= 100 ? "%.0f%s" : abs(z) / 10.0 ** (3 * prefix(z)) >= 10 ? "%.1f%s" : "%.2f%s", \
-		     z / 10.0 ** (3 * prefix(z)), word("k M G T P", prefix(z)))
-inkcol(z) = ((z - zmin) / (zmax - zmin) > 0.6) ? 0x000000 : 0xffffff
+# Cell labels: cellfmt() of about.gpi, dark on light cells (light and dark
+# on the shared scale).
+light(z) = lowerbetter(vname) ? (zmax - z) / (zmax - zmin) : (z - zmin) / (zmax - zmin)
+inkcol(z) = (light(z) > 0.6) ? 0x000000 : 0xffffff
 
-maintitle = (ARGC >= 3 && ARG3 ne "") ? ARG3 : "ops/s by block size and alignment, same colour scale"
-set multiplot title maintitle noenhanced font ",14"
+maintitle = (ARGC >= 3 && ARG3 ne "") ? ARG3 : \
+	sprintf("%s by %s and %s, same colour scale", metric(vname), optname(yname), optname(xname))
+set multiplot title rb_join(maintitle, "\n", subtitle) noenhanced font ",13"
 set tics out nomirror scale 0.5
 set border 3
 unset key
@@ -232,23 +253,26 @@ do for [i = 1:n] {
 	eval("set ytics (" . tics . ")")
 	set xrange [0.5:nx + 0.5]
 	set yrange [0.5:ny + 0.5]
-	set title LBL[i] noenhanced font ",12"
-	# axis labels on the outer panels only: x where no panel is below
-	if (i + cols > n) { set xlabel axislabel(xname) noenhanced } else { unset xlabel }
-	if (c == 0) { set ylabel axislabel(yname) noenhanced } else { unset ylabel }
+	set title rb_join(LBL[i], "\n", ABOUT[i]) noenhanced font ",12"
+	# every panel names its axes: a reader looks at one panel at a time
+	set xlabel axislabel(xname) noenhanced offset 0, 0.3
+	set ylabel axislabel(yname) noenhanced
 	# one colour bar for all panels, right of the grid, full height
 	if (i == n) {
 		set colorbox user origin screen (W - mr + 25) / W, mb / H size screen 18.0 / W, (H - mb - mt) / H
 	} else {
 		unset colorbox
 	}
-	# cell labels where they fit: about 5 characters wide, 1 high
+	# cell labels where they fit: about 5 characters wide, 1 high; larger
+	# in large cells
 	showcells = (pw / nx >= 5 * charw + 4 && ph / ny >= 15)
+	cellfont = (pw / nx >= 75 && ph / ny >= 30) ? ",10" : ",8"
 	if (showcells) {
 		plot PTH[i] matrix using 1:2:(0.503):(0.503):3 every ::1:1 with boxxyerror fs solid 1.0 noborder lc palette, \
-		     PTH[i] matrix using 1:2:(cellfmt($3)):(inkcol($3)) every ::1:1 with labels tc rgb variable font ",8"
+		     PTH[i] matrix using 1:2:(cellfmt($3)):(inkcol($3)) every ::1:1 with labels tc rgb variable font cellfont
 	} else {
 		plot PTH[i] matrix using 1:2:(0.503):(0.503):3 every ::1:1 with boxxyerror fs solid 1.0 noborder lc palette
 	}
+	unset label 99	# the corner's line once, not once per panel
 }
 unset multiplot

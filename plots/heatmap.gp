@@ -1,27 +1,35 @@
-# heatmap.gp - ops/s over two swept parameters as a heatmap: one cell per
-# sweep point, centred on its tick, coloured by ops/s (no interpolation).
+# heatmap.gp - a metric (ops/s, MB/s, p50 or p99 latency) over two swept
+# parameters as a heatmap: one cell per sweep point, centred on its tick,
+# coloured by its value (no interpolation).
 #
 #   rebench -b 512..4k/512 -s 512..4k/512 -d 5 --output sweep.tsv /dev/sdb
 #   gnuplot -c plots/heatmap.gp sweep.tsv.matrix heatmap.png
-#   gnuplot -c plots/heatmap.gp MATRIX OUT.png|OUT.svg [TITLE]
+#   gnuplot -c plots/heatmap.gp MATRIX OUT.png|.svg|.pdf|.jpg [TITLE]
 #
 # Input: the sweep matrix (TABLE.matrix beside the --output table) written
 # for two swept numeric parameters, workload 1: the comment lines
 # "# rebench sweep matrix", "# rows: NAME1", "# columns: NAME2",
-# "# values: ops_per_s", then gnuplot's "matrix nonuniform" layout:
-# "NX x1 .. xNX", then one line "y z1 .. zNX" per value of NAME1.  NAME1
-# runs up the y axis and NAME2 along the x axis; cells are evenly spaced
-# whatever the values (so a geometric sweep reads like a log axis), with a
-# tick label at every value.  Sizes (block-size, stride, offset, length)
-# are in bytes.  The title is TITLE, or "ops/s by NAME1 and NAME2".
-# Output: PNG or SVG, chosen by the output file's extension.
+# "# values: METRIC" (ops_per_s, mb_per_s, lat_p50_us or lat_p99_us), the
+# optional lines of about.gpi (target, about, duration, made, workload),
+# then gnuplot's "matrix nonuniform" layout: "NX x1 .. xNX", then one line
+# "y z1 .. zNX" per value of NAME1.  NAME1 runs up the y axis and NAME2
+# along the x axis; cells are evenly spaced whatever the values (so a
+# geometric sweep reads like a log axis), with a tick label at every
+# value.  Sizes (block-size, stride, offset, length) are in bytes; the
+# stride of a random workload is labelled as its alignment.  Dark cells are
+# slow (low ops/s or MB/s, high latency), light ones fast.  The title is
+# TITLE, or "METRIC by NAME1 and NAME2", above what produced the data
+# (about.gpi).  Output: chosen by the output file's extension
+# (terminal.gpi), 1000x700.
+me = "heatmap.gp"
 if (ARGC < 2) {
-	print "usage: gnuplot -c heatmap.gp MATRIX OUT.png|OUT.svg [TITLE]"
+	print "usage: gnuplot -c heatmap.gp MATRIX OUT.png|.svg|.pdf|.jpg [TITLE]"
 	exit status 1
 }
 data = ARG1
 out = ARG2
 q(s) = "'" . s . "'"
+gpdir = system("dirname " . q(ARG0))
 if (system("test -f " . q(data) . " && test -r " . q(data) . " && echo yes") ne "yes") {
 	print sprintf("heatmap.gp: cannot read %s", data)
 	exit status 1
@@ -45,13 +53,12 @@ if (nx < 1 || ny < 1 || bad ne "") {
 	exit status 1
 }
 
-# Tick labels: sizes in bytes as 512, 1k, 2k .. 1M when every value is below
-# 1k or a multiple of 1k (else plain bytes); other parameters as written.
-issize(n) = (n eq "block-size" || n eq "stride" || n eq "offset" || n eq "length")
-kok(v) = (v < 1024 || v % 1024 == 0)
-ksize(v) = (v >= 1048576 && v % 1048576 == 0) ? sprintf("%dM", v / 1048576) : \
-	   (v >= 1024 && v % 1024 == 0) ? sprintf("%dk", v / 1024) : sprintf("%d", v)
-axislabel(n) = n . (issize(n) ? " (bytes)" : "")
+# What the data is and what produced it: names, labels, the subtitle.
+meta_file = data
+load gpdir . "/about.gpi"
+
+# Tick labels: sizes as 512, 1k, 2k .. (about.gpi); other parameters as
+# written.
 xk = issize(xname)
 do for [i = 1:nx] { v = int(real(word(xs, i))); if (!kok(v)) { xk = 0 } }
 yk = issize(yname)
@@ -97,26 +104,27 @@ set cbrange [zmin:zmax]
 set cbtics ()
 t0 = ceil(zmin / step) * step
 do for [k = 0:int((zmax - t0) / step + 1e-6)] { set cbtics add (ticklabel(t0 + k * step) t0 + k * step) }
-set cblabel (vname eq "ops_per_s" || vname eq "" ? "ops/s" : vname) noenhanced offset 2,0
+set cblabel metriclabel(vname) noenhanced offset 2,0
 
-# Cell labels: 3 significant digits with a k/M prefix, dark on light cells.
-prefix(z) = (abs(z) >= 1000) ? int(floor(log10(abs(z)) / 3)) : 0
-cellfmt(z) = prefix(z) == 0 ? sprintf("%.0f", z) : \
-	     sprintf(abs(z) / 10.0 ** (3 * prefix(z)) >= 100 ? "%.0f%s" : abs(z) / 10.0 ** (3 * prefix(z)) >= 10 ? "%.1f%s" : "%.2f%s", \
-		     z / 10.0 ** (3 * prefix(z)), word("k M G T P", prefix(z)))
-inkcol(z) = ((z - zmin) / (zmax - zmin) > 0.6) ? 0x000000 : 0xffffff
+# Cell labels: cellfmt() of about.gpi, dark on light cells.
+# (the palette's light end is the fast one: high ops/s, low latency)
+light(z) = lowerbetter(vname) ? (zmax - z) / (zmax - zmin) : (z - zmin) / (zmax - zmin)
+inkcol(z) = (light(z) > 0.6) ? 0x000000 : 0xffffff
 showcells = (nx <= 12 && ny <= 16)
 
-if (out[strlen(out)-3:] eq ".svg") {
-	set terminal svg size 1000,700 dynamic enhanced font "sans,11"
+W = 1000
+H = 700
+load gpdir . "/terminal.gpi"
+# viridis: dark blue is slow, yellow is fast (reversed for latencies)
+if (lowerbetter(vname)) {
+	set palette defined (0 "#fde725", 0.125 "#d4e22b", 0.25 "#a0da39", 0.375 "#4ac16d", \
+		0.5 "#1fa187", 0.625 "#277f8e", 0.75 "#365c8d", 0.875 "#46327e", 1 "#440154")
 } else {
-	set terminal pngcairo size 1000,700 enhanced font "sans,10"
+	set palette defined (0 "#440154", 0.125 "#46327e", 0.25 "#365c8d", 0.375 "#277f8e", \
+		0.5 "#1fa187", 0.625 "#4ac16d", 0.75 "#a0da39", 0.875 "#d4e22b", 1 "#fde725")
 }
-set output out
-# viridis: dark blue is slow, yellow is fast
-set palette defined (0 "#440154", 0.125 "#46327e", 0.25 "#365c8d", 0.375 "#277f8e", \
-	0.5 "#1fa187", 0.625 "#4ac16d", 0.75 "#a0da39", 0.875 "#d4e22b", 1 "#fde725")
-set title (ARGC >= 3 && ARG3 ne "" ? ARG3 : sprintf("ops/s by %s and %s", yname, xname)) noenhanced
+maintitle = (ARGC >= 3 && ARG3 ne "") ? ARG3 : sprintf("%s by %s and %s", metric(vname), optname(yname), optname(xname))
+set title rb_join(maintitle, "\n", subtitle) noenhanced
 set xlabel axislabel(xname) noenhanced
 set ylabel axislabel(yname) noenhanced
 set xrange [0.5:nx + 0.5]

@@ -3,22 +3,27 @@
 # with guides at p50, p90 and p99, on a shared log latency axis.
 #
 #   rebench -d 10 -g 0 --output ios.tsv /dev/sdb
-#   gnuplot -c plots/latency.gp IOLOG OUT.png|OUT.svg [WORKLOAD]
+#   gnuplot -c plots/latency.gp IOLOG OUT.png|.svg|.pdf|.jpg [WORKLOAD]
 #
 # Input: the per-I/O log of rebench -g 0 --output (TSV with a header row:
 # workload, time_s, thread, op, offset, size, latency_us); columns are found
 # by name.  With WORKLOAD only that workload's I/Os are drawn (and its
 # percentiles printed on the CDF); without it each workload in the log gets
-# its own histogram and curve.  The title gives the I/O count.  Output: PNG
-# or SVG, chosen by the output file's extension.
+# its own histogram and curve.  The title gives the I/O count, above what
+# produced the log when gnuplot -e gives it (about.gpi's rb_ variables).
+# Output: chosen by the output file's extension (terminal.gpi), 1000x700.
+me = "latency.gp"
 if (ARGC < 2) {
-	print "usage: gnuplot -c latency.gp IOLOG OUT.png|OUT.svg [WORKLOAD]"
+	print "usage: gnuplot -c latency.gp IOLOG OUT.png|.svg|.pdf|.jpg [WORKLOAD]"
 	exit status 1
 }
 data = ARG1
 out = ARG2
 wsel = (ARGC >= 3) ? ARG3 : ""
 q(s) = "'" . s . "'"
+gpdir = system("dirname " . q(ARG0))
+meta_file = ""
+load gpdir . "/about.gpi"
 if (system("test -f " . q(data) . " && test -r " . q(data) . " && echo yes") ne "yes") {
 	print sprintf("latency.gp: cannot read %s", data)
 	exit status 1
@@ -77,12 +82,9 @@ tlabel(v) = (v >= 1e6) ? sprintf("%.3g s", v / 1e6) : (v >= 1e3) ? sprintf("%.3g
 binw = 0.05
 bin(x) = floor(log10(x) / binw) * binw
 
-if (out[strlen(out)-3:] eq ".svg") {
-	set terminal svg size 1000,700 dynamic enhanced font "sans,11"
-} else {
-	set terminal pngcairo size 1000,700 enhanced font "sans,10"
-}
-set output out
+W = 1000
+H = 700
+load gpdir . "/terminal.gpi"
 
 # Histograms first, into tables (counts per bin, bin = log10 of its left edge).
 do for [i = 1:nw] {
@@ -110,12 +112,12 @@ do for [e = lo:hi] {
 set mxtics 10
 
 array C[8] = ["#4477aa", "#ee6677", "#228833", "#ccbb44", "#66ccee", "#aa3377", "#555555", "#ee8866"]
-wtitle(i) = (nw > 1) ? sprintf("workload %s (%d I/Os)", wl(i), count(i)) : ""
+wtitle(i) = (nw > 1) ? sprintf("%s (%d I/Os)", wlname(int(wl(i))), count(i)) : ""
 title = sprintf("latency of %d I/Os%s%s: %s", total, \
 	wsel ne "" ? " of workload " . wsel : (nw > 1 ? sprintf(" in %d workloads", nw) : ""), \
 	ops ne "" ? " (" . ops . ")" : "", data)
 
-set multiplot layout 2,1 title title noenhanced
+set multiplot layout 2,1 title rb_join(title, "\n", subtitle) noenhanced
 set lmargin 11
 set rmargin 4
 set grid xtics ytics mxtics lt 1 lw 1 lc rgb "#dddddd", lt 1 lw 1 lc rgb "#f2f2f2"
@@ -158,6 +160,6 @@ if (nw == 1) {
 } else {
 	set key bottom right
 	plot for [i = 1:nw] rows(i) using 1:(1.0) smooth cnormal with lines lw 2 lc rgb C[(i - 1) % 8 + 1] \
-		title sprintf("workload %s: p50 %s, p99 %s", wl(i), tlabel(lp(i, 1)), tlabel(lp(i, 3)))
+		title sprintf("%s: p50 %s, p99 %s", wlname(int(wl(i))), tlabel(lp(i, 1)), tlabel(lp(i, 3)))
 }
 unset multiplot

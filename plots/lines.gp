@@ -1,25 +1,33 @@
-# lines.gp - ops/s against one swept parameter, one line per value of
-# another (e.g. x = stride with one line per block-size, or x = block-size
-# with one line per dist or target), points joined by lines.
+# lines.gp - a metric (ops/s unless chosen: MB/s, p50 or p99 latency)
+# against one swept parameter, one line per value of another (e.g. x =
+# stride with one line per block-size, or x = block-size with one line per
+# dist or target), points joined by lines.
 #
 #   rebench -b 512..4k/512 -s 512..4k/512 -d 5 --output sweep.tsv /dev/sdb
 #   gnuplot -c plots/lines.gp sweep.tsv lines.png stride block-size
 #   rebench -b 512..64k*2 -u uniform,pow -d 5 --output bs.tsv /dev/sdb
 #   gnuplot -c plots/lines.gp bs.tsv bs.png block-size dist log
-#   gnuplot -c plots/lines.gp TABLE OUT.png|OUT.svg XNAME [GROUPNAME|""] [log]
+#   gnuplot -e "rb_metric='mb_per_s'" -c plots/lines.gp bs.tsv mbs.png block-size dist log
+#   gnuplot -c plots/lines.gp TABLE OUT.png|.svg|.pdf|.jpg XNAME [GROUPNAME|""] [log]
 #
 # Input: the sweep table (TSV with a header row: the swept parameters by
 # their long option names, then workload, target, ops_per_s, mb_per_s, the
 # latencies, ios, status).  Columns are found by name.  With several
 # workloads each workload gets its own lines (grouped by workload alone when
-# no GROUPNAME, or GROUPNAME workload, is given).  Points that share x
-# within a line (a third swept parameter) are averaged.  With "log": log2 x axis with a tick at every
-# value (512, 1k, 2k .. 64k for sizes) and log10 y axis.  Sizes (block-size,
-# stride, offset, length) are in bytes.  A non-numeric XNAME (e.g. dist)
-# gives one evenly spaced tick per value.  Output: PNG or SVG, chosen by the
-# output file's extension.
+# no GROUPNAME, or GROUPNAME workload, is given), named rb_WLN when set
+# (about.gpi).  The y column is rb_metric (ops_per_s, mb_per_s, lat_p50_us
+# or lat_p99_us; default ops_per_s), or its _median column when the table
+# has one (a --repeat table).  Points that share x within a line (a third
+# swept parameter) are averaged.  With "log": log2 x axis with a tick at
+# every value (512, 1k, 2k .. 64k for sizes) and log10 y axis; else y from
+# 0.  Sizes (block-size, stride, offset, length) are in bytes; a random
+# workload's stride is labelled as its alignment.  A non-numeric XNAME
+# (e.g. dist) gives one evenly spaced tick per value.  The title says what
+# is drawn, above what produced it (about.gpi).  Output: chosen by the
+# output file's extension (terminal.gpi), 1000x700.
+me = "lines.gp"
 if (ARGC < 3) {
-	print "usage: gnuplot -c lines.gp TABLE OUT.png|OUT.svg XNAME [GROUPNAME|\"\"] [log]"
+	print "usage: gnuplot -c lines.gp TABLE OUT.png|.svg|.pdf|.jpg XNAME [GROUPNAME|\"\"] [log]"
 	exit status 1
 }
 data = ARG1
@@ -32,6 +40,10 @@ if (ARGC >= 5 && ARG5 ne "log" && ARG5 ne "") {
 	exit status 1
 }
 q(s) = "'" . s . "'"
+gpdir = system("dirname " . q(ARG0))
+meta_file = ""
+load gpdir . "/about.gpi"
+ycol = (exists("rb_metric") && rb_metric ne "") ? rb_metric : "ops_per_s"
 if (system("test -f " . q(data) . " && test -r " . q(data) . " && echo yes") ne "yes") {
 	print sprintf("lines.gp: cannot read %s", data)
 	exit status 1
@@ -49,13 +61,15 @@ if (gname eq "workload") {
 	gname = ""
 }
 xi = colidx(xname)
-yi = colidx("ops_per_s")
+# a --repeat table: the median of the runs where the table has it
+median = (colidx(ycol . "_median") > 0)
+yi = colidx(median ? ycol . "_median" : ycol)
 gi = (gname eq "") ? 0 : colidx(gname)
 wi = colidx("workload")
 ti = colidx("target")
 if (xi == 0 || yi == 0 || (gname ne "" && gi == 0)) {
 	print sprintf("lines.gp: %s has no column %s; its columns are: %s", data, \
-		(xi == 0 ? xname : yi == 0 ? "ops_per_s" : gname), header)
+		(xi == 0 ? xname : yi == 0 ? ycol : gname), header)
 	exit status 1
 }
 nrows = int(system("awk 'NR > 1 && NF' " . q(data) . " | wc -l"))
@@ -81,10 +95,7 @@ wval(i) = int(word(keys, 3 * i - 1))
 tval(i) = word(keys, 3 * i)
 
 # Sizes in bytes as 512, 1k, 2k .. 1M when every value is below 1k or a
-# multiple of 1k (else plain bytes).
-issize(n) = (n eq "block-size" || n eq "stride" || n eq "offset" || n eq "length")
-ksize(v) = (v >= 1048576 && v % 1048576 == 0) ? sprintf("%dM", v / 1048576) : \
-	   (v >= 1024 && v % 1024 == 0) ? sprintf("%dk", v / 1024) : sprintf("%d", v)
+# multiple of 1k (else plain bytes; issize() and ksize() of about.gpi).
 kcol(c) = system(sprintf("awk -F '\t' 'NR > 1 && NF { v = $%d + 0; if (v >= 1024 && v %% 1024) bad = 1 } END { print bad ? 0 : 1 }' %s", c, q(data))) + 0
 gk = (gi > 0 && gnum && issize(gname)) ? kcol(gi) : 0
 xk = (xnum && issize(xname)) ? kcol(xi) : 0
@@ -113,12 +124,9 @@ if (logmode && real(word(xs, 1)) <= 0) {
 rows(i) = sprintf("< awk -F '\t' %s -v gv=%s -v wv=%d 'NR > 1 && NF && (!g || $g == gv) && (!w || $w == wv)' %s", \
 	awkcols, q(gval(i)), wval(i), q(data))
 
-if (out[strlen(out)-3:] eq ".svg") {
-	set terminal svg size 1000,700 dynamic enhanced font "sans,11"
-} else {
-	set terminal pngcairo size 1000,700 enhanced font "sans,10"
-}
-set output out
+W = 1000
+H = 700
+load gpdir . "/terminal.gpi"
 set datafile separator "\t"
 
 # y range and tick format (k/M prefixes, just enough digits)
@@ -135,7 +143,7 @@ if (logmode) {
 	# within a single one
 	pre(v) = int(floor((log10(v) + 1e-9) / 3))
 	logtick(v) = (v >= 1000) ? sprintf("%g%s", v / 10.0 ** (3 * pre(v)), word("k M G T P", pre(v))) : sprintf("%g", v)
-	mant = (hi - lo <= 1) ? "1 1.2 1.5 2 2.5 3 4 5 6 7 8 9" : (hi - lo <= 3) ? "1 2 5" : "1"
+	mant = (ymax < 10 * ymin) ? "1 1.2 1.5 2 2.5 3 4 5 6 7 8 9" : (ymax < 1000 * ymin) ? "1 2 5" : "1"
 	set ytics ()
 	do for [e = lo:hi] {
 		do for [m in mant] {
@@ -193,25 +201,35 @@ if (!xnum || nx <= 40) {
 # colour-blind safe colours (Paul Tol), a different point shape per line
 array C[8] = ["#4477aa", "#ee6677", "#228833", "#ccbb44", "#66ccee", "#aa3377", "#555555", "#ee8866"]
 array P[8] = [7, 5, 9, 13, 11, 15, 6, 4]
-title_of(i) = (gi > 0 ? sprintf("%s %s", gname, showval(gval(i), gk)) : "") . \
-	(nwl > 1 ? sprintf("%sworkload %d%s", gi > 0 ? ", " : "", wval(i), (ti > 0 && gname ne "target") ? sprintf(" (%s)", tval(i)) : "") : "")
+# a workload: its name from rebench (target and settings), else its
+# number and, when the targets differ, its target
+wltitle(w, t) = exists(sprintf("rb_wl%d", w)) ? wlname(w) : \
+	sprintf("workload %d%s", w, (ti > 0 && gname ne "target") ? sprintf(" (%s)", t) : "")
+title_of(i) = (gi > 0 ? sprintf("%s %s", optname(gname), showval(gval(i), gk)) : "") . \
+	(nwl > 1 ? (gi > 0 ? ", " : "") . wltitle(wval(i), tval(i)) : "")
 
-axislabel(n) = n . (issize(n) ? " (bytes)" : "")
 target = (ti > 0 && ntarget == 1) ? tval(1) : ""
-deftitle = sprintf("ops/s by %s%s%s%s", xname, \
-	gi > 0 ? sprintf(", one line per %s", gname) : nwl > 1 ? ", one line per workload" : "", \
-	target ne "" ? sprintf(" on %s", target) : "", \
-	logmode ? " (log axes)" : "") . (averaged ? ", mean over the other parameters" : "")
-set title deftitle noenhanced
+deftitle = sprintf("%s by %s%s%s", metric(ycol), optname(xname), \
+	gi > 0 ? sprintf(", one line per %s", optname(gname)) : nwl > 1 ? ", one line per workload" : "", \
+	logmode ? " (log axes)" : "") . (averaged ? ", mean over the other parameters" : "") . \
+	(median ? ", median of the runs" : "")
+# what produced it: about.gpi's line, else the table's one target
+set title rb_join(deftitle, "\n", subtitle ne "" ? subtitle : target) noenhanced
 set xlabel axislabel(xname) noenhanced
-set ylabel "ops/s"
+set ylabel metriclabel(ycol) noenhanced
 set grid xtics ytics mytics lt 1 lw 1 lc rgb "#dddddd", lt 1 lw 1 lc rgb "#f2f2f2"
 set border 3
 set tics nomirror
-if (nlines > 1) {
-	set key outside right top noenhanced samplen 2 spacing 1.2
-} else {
+# the legend at the right, or under the plot when its names are long (a
+# workload's target and settings) and would squeeze the plot
+keylen = 0
+do for [i = 1:nlines] { keylen = (strlen(title_of(i)) > keylen) ? strlen(title_of(i)) : keylen }
+if (nlines < 2) {
 	unset key
-}
+} else { if (keylen > 24) {
+	set key bmargin left Left reverse noenhanced samplen 2 spacing 1.1 maxcols 1
+} else {
+	set key outside right top noenhanced samplen 2 spacing 1.2
+} }
 plot for [i = 1:nlines] rows(i) using (xpos(xi)):(column(yi)) smooth unique \
 	with linespoints lw 2 pt P[(i - 1 + (i - 1) / 8) % 8 + 1] ps 1.2 lc rgb C[(i - 1) % 8 + 1] title title_of(i)

@@ -4,26 +4,30 @@
 #
 #   rebench -b 512..4k/512 -s 512..4k/512 -d 5 --output sweep.tsv /dev/sdb
 #   gnuplot -c plots/surface.gp sweep.tsv.matrix surface.png
-#   gnuplot -c plots/surface.gp MATRIX OUT.png|OUT.svg [TITLE]
+#   gnuplot -c plots/surface.gp MATRIX OUT.png|.svg|.pdf|.jpg [TITLE]
 #
 # Input: the sweep matrix (TABLE.matrix beside the --output table) written
 # for two swept numeric parameters, workload 1: the comment lines
 # "# rebench sweep matrix", "# rows: NAME1", "# columns: NAME2",
-# "# values: ops_per_s", then gnuplot's "matrix nonuniform" layout:
+# "# values: METRIC", the optional lines of about.gpi, then gnuplot's
+# "matrix nonuniform" layout:
 # "NX x1 .. xNX", then one line "y z1 .. zNX" per value of NAME1.  NAME1
 # runs along the y axis and NAME2 along the x axis, evenly spaced whatever
 # the values, with a tick label at every value (fewer when there are more
 # than 10-12); the base has one cell per sweep point, centred on its ticks.
-# Sizes (block-size, stride, offset, length) are in bytes.  The title is
-# TITLE, or "ops/s by NAME1 and NAME2".  Output: PNG or SVG, chosen by the
-# output file's extension.
+# Sizes (block-size, stride, offset, length) are in bytes; a random
+# workload's stride is labelled as its alignment.  The title is TITLE, or
+# "METRIC by NAME1 and NAME2", above what produced the data (about.gpi).
+# Output: chosen by the output file's extension (terminal.gpi), 1000x700.
+me = "surface.gp"
 if (ARGC < 2) {
-	print "usage: gnuplot -c surface.gp MATRIX OUT.png|OUT.svg [TITLE]"
+	print "usage: gnuplot -c surface.gp MATRIX OUT.png|.svg|.pdf|.jpg [TITLE]"
 	exit status 1
 }
 data = ARG1
 out = ARG2
 q(s) = "'" . s . "'"
+gpdir = system("dirname " . q(ARG0))
 if (system("test -f " . q(data) . " && test -r " . q(data) . " && echo yes") ne "yes") {
 	print sprintf("surface.gp: cannot read %s", data)
 	exit status 1
@@ -51,13 +55,12 @@ if (nx < 2 || ny < 2) {
 	exit status 1
 }
 
-# Tick labels: sizes in bytes as 512, 1k, 2k .. 1M when every value is below
-# 1k or a multiple of 1k (else plain bytes); other parameters as written.
-issize(n) = (n eq "block-size" || n eq "stride" || n eq "offset" || n eq "length")
-kok(v) = (v < 1024 || v % 1024 == 0)
-ksize(v) = (v >= 1048576 && v % 1048576 == 0) ? sprintf("%dM", v / 1048576) : \
-	   (v >= 1024 && v % 1024 == 0) ? sprintf("%dk", v / 1024) : sprintf("%d", v)
-axislabel(n) = n . (issize(n) ? " (bytes)" : "")
+# What the data is and what produced it: names, labels, the subtitle.
+meta_file = data
+load gpdir . "/about.gpi"
+
+# Tick labels: sizes as 512, 1k, 2k .. (about.gpi); other parameters as
+# written.
 xk = issize(xname)
 do for [i = 1:nx] { v = int(real(word(xs, i))); if (!kok(v)) { xk = 0 } }
 yk = issize(yname)
@@ -103,26 +106,29 @@ set cbrange [zmin:zmax]
 set cbtics ()
 t0 = ceil(zmin / step) * step
 do for [k = 0:int((zmax - t0) / step + 1e-6)] { set cbtics add (ticklabel(t0 + k * step) t0 + k * step) }
-set cblabel (vname eq "ops_per_s" || vname eq "" ? "ops/s" : vname) noenhanced offset 2,0
+set cblabel metriclabel(vname) noenhanced offset 2,0
 
 
 # The base sits below the surface, with room for the spikes to show.
 zbase = (zmin >= 0 && zmin - 0.6 * span < 0) ? 0 : zmin - 0.6 * span
 zrange_top = zmax + 0.05 * span
 
-if (out[strlen(out)-3:] eq ".svg") {
-	set terminal svg size 1000,700 dynamic enhanced font "sans,11"
+W = 1000
+H = 700
+load gpdir . "/terminal.gpi"
+# viridis: dark blue is slow, yellow is fast (reversed for latencies)
+if (lowerbetter(vname)) {
+	set palette defined (0 "#fde725", 0.125 "#d4e22b", 0.25 "#a0da39", 0.375 "#4ac16d", \
+		0.5 "#1fa187", 0.625 "#277f8e", 0.75 "#365c8d", 0.875 "#46327e", 1 "#440154")
 } else {
-	set terminal pngcairo size 1000,700 enhanced font "sans,10"
+	set palette defined (0 "#440154", 0.125 "#46327e", 0.25 "#365c8d", 0.375 "#277f8e", \
+		0.5 "#1fa187", 0.625 "#4ac16d", 0.75 "#a0da39", 0.875 "#d4e22b", 1 "#fde725")
 }
-set output out
-# viridis: dark blue is slow, yellow is fast
-set palette defined (0 "#440154", 0.125 "#46327e", 0.25 "#365c8d", 0.375 "#277f8e", \
-	0.5 "#1fa187", 0.625 "#4ac16d", 0.75 "#a0da39", 0.875 "#d4e22b", 1 "#fde725")
-set title (ARGC >= 3 && ARG3 ne "" ? ARG3 : sprintf("ops/s by %s and %s", yname, xname)) noenhanced
+maintitle = (ARGC >= 3 && ARG3 ne "") ? ARG3 : sprintf("%s by %s and %s", metric(vname), optname(yname), optname(xname))
+set title rb_join(maintitle, "\n", subtitle) noenhanced
 set xlabel axislabel(xname) noenhanced rotate parallel offset 0,-1
 set ylabel axislabel(yname) noenhanced rotate parallel offset 0,-1
-set zlabel (vname eq "ops_per_s" || vname eq "" ? "ops/s" : vname) noenhanced rotate parallel
+set zlabel metriclabel(vname) noenhanced rotate parallel
 # z ticks: about 5 over the whole height, labelled like the colour bar
 zraw = (zrange_top - zbase) / 5.0
 zp10 = 10.0 ** floor(log10(zraw))

@@ -58,13 +58,18 @@ static int run_sweep(struct run_ctx *ctx, const struct sweep *sw,
 static char series_path[PATH_MAX];
 static bool series_is_temp;
 
-static int plan_series_for_plot(struct run_ctx *ctx)
+static int plan_series_for_plot(struct run_ctx *ctx, int run_metric)
 {
 	char dir[] = "/tmp/rebench-plot.XXXXXX";
 	size_t k;
 
 	if (ctx->wls[0].spec.sample_ns == 0) {
 		fprintf(stderr, "rebench: --plot: -g 0 logs every I/O, which timeseries.gp does not draw; use -g N, or plot the log with plots/latency.gp\n");
+		return -EINVAL;
+	}
+	if (run_metric == PLOT_METRIC_P50 || run_metric == PLOT_METRIC_P99) {
+		fprintf(stderr, "rebench: --plot-metric %s: a time series has each interval's mean and maximum latency, not its percentiles; use --plot-metric ops or mbs, or sweep an option (each point has its percentiles)\n",
+			run_metric == PLOT_METRIC_P50 ? "p50" : "p99");
 		return -EINVAL;
 	}
 	if (ctx->wls[0].spec.output) {
@@ -86,17 +91,21 @@ static int plan_series_for_plot(struct run_ctx *ctx)
 	return 0;
 }
 
-static int plot_series(const char *out)
+static int plot_series(const struct run_ctx *ctx, const struct run_opts *run)
 {
-	const char *args[2] = { series_path, out };
+	const char *args[2] = { series_path, run->plot };
+	static struct plot_about about;
 	char note[PATH_MAX + 64];
 
 	if (series_is_temp)
 		snprintf(note, sizeof(note), "the series was temporary: add --output FILE to keep it");
 	else
 		snprintf(note, sizeof(note), "the data is in %s", series_path);
-	return plot_render("timeseries.gp", args, 2, note) ? EXIT_PLOT_FAILED :
-							     EXIT_OK;
+	plot_about_fill(&about, ctx->wls, ctx->n, NULL, 1);
+	about.metric = plot_metric_column(plot_metric_resolve(run->plot_metric,
+							      &ctx->wls[0].spec, NULL));
+	return plot_render("timeseries.gp", args, 2, note, &about) ?
+	       EXIT_PLOT_FAILED : EXIT_OK;
 }
 
 /* The temporary series of --plot goes on every exit. */
@@ -118,7 +127,8 @@ static int check_plot_path(const struct run_ctx *ctx, const char *plot)
 	char err[PATH_MAX + 1200];
 	size_t k;
 
-	if (outpath_check("--plot", plot, err, sizeof(err))) {
+	if (outpath_check("--plot", plot, err, sizeof(err)) ||
+	    plot_check_format(plot, err, sizeof(err))) {
 		fprintf(stderr, "rebench: %s\n", err);
 		return -EINVAL;
 	}
@@ -269,7 +279,7 @@ static int run_single(struct run_ctx *ctx, struct spec *base,
 	if (report_once(run, &rep))
 		status = EXIT_OUTPUT_FAILED;
 	if (run->plot && status == EXIT_OK && !interrupted && !io_failed)
-		status = plot_series(run->plot);
+		status = plot_series(ctx, run);
 	if (io_failed)
 		return EXIT_IO_FAILED;
 	return interrupted && status == EXIT_OK ? EXIT_INTERRUPTED : status;
@@ -286,12 +296,16 @@ static int run_loaded(struct run_ctx *ctx, struct spec *base,
 		fprintf(stderr, "rebench: --fio: sweeps (ranges and lists of values) have no fio job file yet; give one value per option to get the job of one point\n");
 		return EXIT_BAD_ARGS;
 	}
+	if (run->plot_metric != PLOT_METRIC_AUTO && !run->plot) {
+		fprintf(stderr, "rebench: --plot-metric chooses what --plot draws; add --plot FILE.png, or drop --plot-metric\n");
+		return EXIT_BAD_ARGS;
+	}
 	if (run->plot && check_plot_path(ctx, run->plot))
 		return EXIT_BAD_ARGS;
 	if (sw->naxes)
 		return run_sweep(ctx, sw, base, run);
 	if (run->plot)
-		ret = plan_series_for_plot(ctx);
+		ret = plan_series_for_plot(ctx, run->plot_metric);
 	if (!ret && run->repeat > 1)
 		ret = repeat_begin(ctx, run->repeat);
 	if (ret || validate_all(ctx, base))

@@ -8,6 +8,7 @@
 
 #include "engine.h"
 #include "mix.h"
+#include "plot.h"
 #include "repeat.h"
 
 #define W(field) SCOPE_WORKLOAD, offsetof(struct spec, field)
@@ -42,6 +43,15 @@ static const struct opt_value dist_values[] = {
 	{ "pareto", DIST_PARETO, "pareto:H (default 0.2), fio's: 1-H of the I/Os on H of the region" },
 	{ "zoned", DIST_ZONED, "zoned:A/R[:A/R...]: A% of the I/Os on the next R% of the region" },
 	{ "const", DIST_CONST, "every I/O at --center" },
+	{ NULL, 0, NULL }
+};
+
+static const struct opt_value plot_metric_values[] = {
+	{ "auto", PLOT_METRIC_AUTO, "mbs for a sequential workload, ops for a random one" },
+	{ "ops", PLOT_METRIC_OPS, "operations per second (fio's IOPS)" },
+	{ "mbs", PLOT_METRIC_MBS, "MB/s, MB = 2^20 bytes (fio's bw)" },
+	{ "p50", PLOT_METRIC_P50, "median latency, us" },
+	{ "p99", PLOT_METRIC_P99, "99th percentile latency, us" },
 	{ NULL, 0, NULL }
 };
 
@@ -115,7 +125,9 @@ const struct opt_desc opt_table[] = {
 	{ "version", 'V', OPT_FLAG, R(version), NULL, NULL,
 	  "print the version and exit", NULL, 0, 0, 0 },
 	{ "plot", 0, OPT_STRING, R(plot), "FILE", "none",
-	  "render the natural plot (.png or .svg): heatmap for two swept numbers, lines for one, time series for none", NULL, 0, 0, 0 },
+	  "render the natural plot (.png, .svg, .pdf or .jpg): heatmap for two swept numbers (one per name of a third), lines for one, time series for none", NULL, 0, 0, 0 },
+	{ "plot-metric", 0, OPT_ENUM, R(plot_metric), "METRIC", "auto",
+	  "what --plot draws, and a sweep's matrix holds: ops (ops/s), mbs (MB/s), p50 or p99 (latency); auto is mbs for -w seq, else ops", plot_metric_values, 0, 0, 0 },
 	{ "engines", 0, OPT_FLAG, R(engines), NULL, NULL,
 	  "list the I/O engines in this build and exit", NULL, 0, 0, 0 },
 	{ "repeat", 0, OPT_COUNT, R(repeat), "N", "1",

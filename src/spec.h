@@ -86,7 +86,8 @@ struct run_opts {
 	bool fio;		/* --fio: print the fio job file only */
 	uint64_t warmup_ns;	/* --warmup: unmeasured time before the run */
 	uint64_t repeat;	/* --repeat: runs of the same workloads */
-	char *plot;		/* --plot FILE.png|svg */
+	char *plot;		/* --plot FILE.png|svg|pdf|jpg */
+	int plot_metric;	/* --plot-metric: enum plot_metric (plot.h) */
 	char *suite;		/* --suite NAME|FILE, or "list" */
 };
 

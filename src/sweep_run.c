@@ -5,11 +5,14 @@
  * sweep.  Points then run one after another, each as a fresh run of all the
  * workload lines together; a row per point and workload is written to the
  * table as soon as the point ends, so an interrupted sweep keeps what it
- * measured.  With two numeric axes a gnuplot matrix of workload 1's ops/s
- * is written beside the table (TABLE.matrix).
+ * measured.  With two numeric axes a gnuplot matrix of workload 1's
+ * --plot-metric (ops/s unless chosen) is written beside the table
+ * (TABLE.matrix); with two numeric axes and a list of names, --plot draws
+ * one matrix per name, side by side on one colour scale.
  */
 #include "sweep_run.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -127,20 +130,51 @@ static int check_all(struct run_ctx *ctx, const struct sweep *sw,
 	return ret;
 }
 
-/* gnuplot "matrix nonuniform": first row the column values, then each row
- * value followed by its ops/s. */
-static int write_matrix(const char *path, const struct sweep *sw,
-			const double *ops)
-{
-	const struct sweep_axis *ry = &sw->axes[0], *cx = &sw->axes[1];
-	char buf[64];
-	size_t i, j;
-	FILE *f = outpath_open("the sweep matrix", path);
+/* The plot's axes: rows and columns of the matrix (the first and second
+ * numeric axes), and the list of names with a panel per value, if any. */
+struct plot_axes {
+	size_t ry, cx, cat;	/* cat == SWEEP_MAX_AXES: none */
+};
 
-	if (!f)
+/* gnuplot "matrix nonuniform" of the values of the points whose name axis
+ * is at value c (any point without a name axis): first row the column
+ * values, then each row value followed by its values.  The comment lines
+ * name the rows, the columns and the values, then say what produced them
+ * (plots/about.gpi). */
+static int write_matrix(const char *path, const struct sweep *sw,
+			const struct plot_axes *ax, size_t c, const double *vals,
+			const char *column, const struct plot_about *about)
+{
+	const struct sweep_axis *ry = &sw->axes[ax->ry], *cx = &sw->axes[ax->cx];
+	size_t idx[SWEEP_MAX_AXES], i, j, p;
+	char buf[64];
+	double *cell;
+	FILE *f;
+
+	cell = malloc(ry->n * cx->n * sizeof(*cell));
+	if (!cell)
+		return -ENOMEM;
+	for (p = 0; p < sw->npoints; p++) {
+		sweep_indices(sw, p, idx);
+		if (ax->cat == SWEEP_MAX_AXES || idx[ax->cat] == c)
+			cell[idx[ax->ry] * cx->n + idx[ax->cx]] = vals[p];
+	}
+	f = outpath_open("the sweep matrix", path);
+	if (!f) {
+		free(cell);
 		return -EIO;
-	fprintf(f, "# rebench sweep matrix\n# rows: %s\n# columns: %s\n# values: ops_per_s\n",
-		ry->opt->name, cx->opt->name);
+	}
+	fprintf(f, "# rebench sweep matrix\n# rows: %s\n# columns: %s\n# values: %s\n",
+		ry->opt->name, cx->opt->name, column);
+	if (about->target[0])
+		fprintf(f, "# target: %s\n", about->target);
+	if (about->about[0])
+		fprintf(f, "# about: %s\n", about->about);
+	if (about->duration[0])
+		fprintf(f, "# duration: %s\n", about->duration);
+	fprintf(f, "# made: %s\n", about->made);
+	if (about->workload[0])
+		fprintf(f, "# workload: %s\n", about->workload);
 	fprintf(f, "%zu", cx->n);
 	for (j = 0; j < cx->n; j++) {
 		report_sweep_cell(cx, j, buf, sizeof(buf));
@@ -151,9 +185,10 @@ static int write_matrix(const char *path, const struct sweep *sw,
 		report_sweep_cell(ry, i, buf, sizeof(buf));
 		fprintf(f, "%s", buf);
 		for (j = 0; j < cx->n; j++)
-			fprintf(f, " %.2f", ops[i * cx->n + j]);
+			fprintf(f, " %.2f", cell[i * cx->n + j]);
 		fputc('\n', f);
 	}
+	free(cell);
 	return outpath_close("the sweep matrix", path, f);
 }
 
@@ -186,16 +221,34 @@ static void progress_point(const struct run_ctx *ctx, const struct sweep *sw,
 	progress_context(line);
 }
 
-/* Which plot fits: 2 = heatmap, 1 = lines, 0 = none. */
-static int plot_kind(const struct sweep *sw)
+/* Most names a sweep draws as panels (plots/alignment-multiplot.gp). */
+#define PLOT_MAX_PANELS 9
+
+enum plot_kind { PLOT_NONE, PLOT_LINES, PLOT_HEATMAP, PLOT_PANELS };
+
+/* Which plot fits: lines for one swept number (with any lists of names),
+ * a heatmap for two, a heatmap per name for two and one list of names;
+ * ax gets the axes of a heatmap. */
+static enum plot_kind plot_kind(const struct sweep *sw, struct plot_axes *ax)
 {
 	size_t a, num = 0;
 
-	for (a = 0; a < sw->naxes; a++)
-		num += sw->axes[a].numeric;
+	ax->ry = ax->cx = ax->cat = SWEEP_MAX_AXES;
+	for (a = 0; a < sw->naxes; a++) {
+		if (!sw->axes[a].numeric)
+			ax->cat = a;
+		else if (num++)
+			ax->cx = a;
+		else
+			ax->ry = a;
+	}
+	if (num == 1)
+		return PLOT_LINES;
 	if (num == 2 && sw->naxes == 2)
-		return 2;
-	return num == 1 ? 1 : 0;
+		return PLOT_HEATMAP;
+	if (num == 2 && sw->naxes == 3)
+		return PLOT_PANELS;
+	return PLOT_NONE;
 }
 
 /* The table and the matrix beside it: each under the rule of outpath.h,
@@ -220,47 +273,6 @@ static int check_table_paths(const struct run_ctx *ctx,
 	return 0;	/* --plot against --output: main.c's check_plot_path() */
 }
 
-static int plot_sweep(const struct sweep *sw, const char *table,
-		      const char *matrix, const char *plot, bool temp)
-{
-	char note[PATH_MAX + 64];
-	const char *args[5];
-	size_t a, num = 0, first_num = 0, cat = SWEEP_MAX_AXES;
-
-	if (temp)
-		snprintf(note, sizeof(note), "the table is on standard output");
-	else
-		snprintf(note, sizeof(note), "the data is in %s", table);
-	for (a = 0; a < sw->naxes; a++) {
-		if (sw->axes[a].numeric) {
-			if (!num++)
-				first_num = a;
-		} else if (cat == SWEEP_MAX_AXES) {
-			cat = a;
-		}
-	}
-	if (num == 2 && sw->naxes == 2) {
-		args[0] = matrix;
-		args[1] = plot;
-		return plot_render("heatmap.gp", args, 2, note);
-	}
-	if (num == 1) {
-		const struct sweep_axis *x = &sw->axes[first_num];
-		bool log = x->n > 2 && strtod(x->values[x->n - 1], NULL) >=
-				       8 * strtod(x->values[0], NULL);
-
-		args[0] = table;
-		args[1] = plot;
-		args[2] = x->opt->name;
-		args[3] = cat < SWEEP_MAX_AXES ? sw->axes[cat].opt->name : "workload";
-		args[4] = "log";
-		return plot_render("lines.gp", args, log ? 5 : 4, note);
-	}
-	fprintf(stderr, "rebench: --plot: a sweep plots one numeric option (lines) or two (heatmap); this one has %zu; %s\n",
-		num, note);
-	return -EINVAL;
-}
-
 /* One sweep as it runs: what its points share. */
 struct sweep_state {
 	struct run_ctx *ctx;
@@ -271,18 +283,95 @@ struct sweep_state {
 	const struct run_opts *run;
 	const char *table, *plot;	/* --output, --plot, or NULL */
 	size_t runs;			/* --repeat, or 1 */
-	char tmpdir[32];
+	char tmpdir[32];		/* made when have_tmpdir */
+	bool have_tmpdir;
 	char tpath[PATH_MAX];		/* the table gnuplot reads */
 	char mpath[PATH_MAX + 16];	/* the matrix beside it */
 	FILE *tab;			/* --output's table */
 	FILE *tab_copy;			/* or the copy for --plot */
 	bool temp_table;		/* tpath is that copy */
 	bool tty;			/* progress lines on stderr */
-	double *ops;			/* workload 1's ops/s per point */
+	enum plot_kind kind;		/* what --plot draws */
+	struct plot_axes axes;		/* ... from which axes */
+	int metric;			/* enum plot_metric, resolved */
+	double *vals;			/* workload 1's metric per point */
+	struct plot_about about;	/* what produced it, all workloads */
+	struct plot_about about1;	/* ... workload 1 (the matrix) */
 	struct report_set out;
 	uint64_t t0;
 	bool interrupted;
 };
+
+/* A matrix per name in the temporary directory, listed as
+ * "NAME VALUE<TAB>panelN.matrix" for alignment-multiplot.gp. */
+static int write_panels(struct sweep_state *st, char *list, size_t len)
+{
+	const struct sweep_axis *cat = &st->sw->axes[st->axes.cat];
+	char path[PATH_MAX + 64], buf[64];
+	FILE *f;
+	size_t c;
+	int ret = 0;
+
+	snprintf(list, len, "%s/panels.list", st->tmpdir);
+	f = fopen(list, "w");
+	if (!f)
+		return -errno;
+	for (c = 0; c < cat->n && !ret; c++) {
+		snprintf(path, sizeof(path), "%s/panel%zu.matrix", st->tmpdir, c + 1);
+		ret = write_matrix(path, st->sw, &st->axes, c, st->vals,
+				   plot_metric_column(st->metric), &st->about1);
+		report_sweep_cell(cat, c, buf, sizeof(buf));
+		fprintf(f, "%s %s\tpanel%zu.matrix\n", cat->opt->name, buf, c + 1);
+	}
+	if (fclose(f) && !ret)
+		ret = -errno;
+	return ret;
+}
+
+static int plot_sweep(struct sweep_state *st)
+{
+	const struct sweep *sw = st->sw;
+	char note[PATH_MAX + 64], list[64];
+	const char *args[5];
+	size_t a;
+
+	if (st->temp_table)
+		snprintf(note, sizeof(note), "the table is on standard output");
+	else
+		snprintf(note, sizeof(note), "the data is in %s", st->tpath);
+	args[1] = st->plot;
+	switch (st->kind) {
+	case PLOT_HEATMAP:
+		args[0] = st->mpath;
+		return plot_render("heatmap.gp", args, 2, note, NULL);
+	case PLOT_PANELS:
+		if (write_panels(st, list, sizeof(list))) {
+			fprintf(stderr, "rebench: --plot: cannot write the panels' matrices in %s; %s\n",
+				st->tmpdir, note);
+			return -EIO;
+		}
+		args[0] = list;
+		return plot_render("alignment-multiplot.gp", args, 2, note, NULL);
+	case PLOT_LINES: {
+		const struct sweep_axis *x = &sw->axes[st->axes.ry];
+		bool log = x->n > 2 && strtod(x->values[x->n - 1], NULL) >=
+				       8 * strtod(x->values[0], NULL);
+
+		args[0] = st->tpath;
+		args[2] = x->opt->name;
+		args[3] = "workload";
+		for (a = 0; a < sw->naxes; a++)
+			if (!sw->axes[a].numeric) {
+				args[3] = sw->axes[a].opt->name;
+				break;
+			}
+		args[4] = "log";
+		return plot_render("lines.gp", args, log ? 5 : 4, note, &st->about);
+	}
+	default:
+		return -EINVAL;	/* refused before the run */
+	}
+}
 
 /* What is refused before any point is checked: too many points without
  * --yes, a --plot that fits no plot, table paths against the rule. */
@@ -299,8 +388,15 @@ static int refuse(const struct sweep_state *st)
 			sw->npoints, sw->npoints * st->nbases, eta);
 		return EXIT_BAD_ARGS;
 	}
-	if (st->plot && !plot_kind(sw)) {
-		fprintf(stderr, "rebench: --plot: a sweep plots one swept number (lines) or two (heatmap); this sweep has none that fits, so run it without --plot or sweep a number\n");
+	if (st->plot && st->kind == PLOT_NONE) {
+		fprintf(stderr, "rebench: --plot: a sweep plots one swept number (lines), two (heatmap), or two and a list of names (a heatmap per name); this sweep has none that fits, so run it without --plot or sweep a number\n");
+		return EXIT_BAD_ARGS;
+	}
+	if (st->plot && st->kind == PLOT_PANELS &&
+	    sw->axes[st->axes.cat].n > PLOT_MAX_PANELS) {
+		fprintf(stderr, "rebench: --plot: --%s has %zu names, a heatmap each, but at most %d fit on one picture; sweep fewer names, or split the sweep\n",
+			sw->axes[st->axes.cat].opt->name,
+			sw->axes[st->axes.cat].n, PLOT_MAX_PANELS);
 		return EXIT_BAD_ARGS;
 	}
 	if (st->table && check_table_paths(st->ctx, sw, st->base, st->table))
@@ -317,9 +413,15 @@ static int open_tables(struct sweep_state *st)
 		if (!st->tab)
 			return EXIT_PREP_FAILED;
 		snprintf(st->tpath, sizeof(st->tpath), "%s", st->table);
-	} else if (st->plot) {
+	}
+	/* gnuplot's files that are no one else's: the table's copy, the
+	 * panels' matrices */
+	if (st->plot && (!st->table || st->kind == PLOT_PANELS)) {
 		if (!mkdtemp(st->tmpdir))
 			return EXIT_PREP_FAILED;
+		st->have_tmpdir = true;
+	}
+	if (st->plot && !st->table) {
 		snprintf(st->tpath, sizeof(st->tpath), "%s/sweep.tsv", st->tmpdir);
 		st->tab_copy = fopen(st->tpath, "w");
 		st->temp_table = true;
@@ -379,6 +481,33 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
+/* Workload wl's value of metric (a --repeat: the median of the runs);
+ * NAN without a result. */
+static double point_value(const struct workload *wl, int metric)
+{
+	static const int median_of[] = {
+		[PLOT_METRIC_OPS] = RM_OPS, [PLOT_METRIC_MBS] = RM_MBPS,
+		[PLOT_METRIC_P50] = RM_P50, [PLOT_METRIC_P99] = RM_P99,
+	};
+	struct lat_summary l;
+
+	if (wl->rep)
+		return wl->rep->stat[median_of[metric]].median;
+	if (!wl->have_result)
+		return NAN;
+	lat_summarize(&wl->res, &l);
+	switch (metric) {
+	case PLOT_METRIC_MBS:
+		return wl->res.mb_per_s;
+	case PLOT_METRIC_P50:
+		return l.p50;
+	case PLOT_METRIC_P99:
+		return l.p99;
+	default:
+		return wl->res.ops_per_s;
+	}
+}
+
 /* After point p ran: its rows, its report, the progress line; status
  * becomes EXIT_OUTPUT_FAILED when standard output no longer takes it. */
 static int report_point(struct sweep_state *st, size_t p, int status)
@@ -387,8 +516,12 @@ static int report_point(struct sweep_state *st, size_t p, int status)
 	struct report rep;
 	size_t k;
 
-	st->ops[p] = ctx->wls[0].rep ? ctx->wls[0].rep->stat[RM_OPS].median :
-		     ctx->wls[0].have_result ? ctx->wls[0].res.ops_per_s : NAN;
+	st->vals[p] = point_value(&ctx->wls[0], st->metric);
+	if (p == 0) {
+		plot_about_fill(&st->about, ctx->wls, ctx->n, st->sw, st->runs);
+		plot_about_fill(&st->about1, ctx->wls, 1, st->sw, st->runs);
+		st->about.metric = plot_metric_column(st->metric);
+	}
 	run_ctx_report(ctx, st->interrupted, p, &rep);
 	if (st->tab)
 		report_table_rows(st->tab, st->sw, &rep);
@@ -437,32 +570,48 @@ static int run_points(struct sweep_state *st, size_t *done)
 	return status;
 }
 
-/* The matrix and the plot of a complete sweep, and the temporary copy
+/* The private directory and every file in it (only rebench's: mkdtemp
+ * made it 0700). */
+static void remove_tmpdir(struct sweep_state *st)
+{
+	char path[PATH_MAX + 300];
+	struct dirent *e;
+	DIR *d;
+
+	if (!st->have_tmpdir)
+		return;
+	d = opendir(st->tmpdir);
+	while (d && (e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", st->tmpdir, e->d_name);
+		unlink(path);
+	}
+	if (d)
+		closedir(d);
+	rmdir(st->tmpdir);
+	st->have_tmpdir = false;
+}
+
+/* The matrix and the plot of a complete sweep, and the temporary files
  * removed on every exit. */
 static int finish(struct sweep_state *st, size_t done, int status)
 {
 	const struct sweep *sw = st->sw;
-	bool two_numeric = sw->naxes == 2 && sw->axes[0].numeric &&
-			   sw->axes[1].numeric;
 
 	if (st->interrupted && status == EXIT_OK)
 		status = EXIT_INTERRUPTED;
-	if (two_numeric && (st->table || st->plot) && done == sw->npoints &&
-	    status == EXIT_OK) {
+	if (st->kind == PLOT_HEATMAP && (st->table || st->plot) &&
+	    done == sw->npoints && status == EXIT_OK) {
 		snprintf(st->mpath, sizeof(st->mpath), "%s.matrix", st->tpath);
-		if (write_matrix(st->mpath, sw, st->ops))
+		if (write_matrix(st->mpath, sw, &st->axes, 0, st->vals,
+				 plot_metric_column(st->metric), &st->about1))
 			status = EXIT_OUTPUT_FAILED;
 	}
-	if (st->plot && status == EXIT_OK &&
-	    plot_sweep(sw, st->tpath, st->mpath, st->plot, st->temp_table))
+	if (st->plot && status == EXIT_OK && plot_sweep(st))
 		status = EXIT_PLOT_FAILED;
-	if (st->temp_table) {
-		/* the table went to stdout: the copy was only for gnuplot */
-		unlink(st->tpath);
-		if (st->mpath[0])
-			unlink(st->mpath);
-		rmdir(st->tmpdir);
-	}
+	/* a table on stdout: the copy was only for gnuplot */
+	remove_tmpdir(st);
 	return status;
 }
 
@@ -477,19 +626,21 @@ int sweep_run(struct run_ctx *ctx, const struct sweep *sw,
 		.runs = run->repeat > 1 ? run->repeat : 1,
 		.tmpdir = "/tmp/rebench-sweep.XXXXXX",
 		.tty = isatty(STDERR_FILENO) && !run->silent,
+		.metric = plot_metric_resolve(run->plot_metric, &bases[0], sw),
 	};
 	struct report_scope scope = { run, stdout, sw, table };
 	size_t done = 0;
 	int status, ret;
 
+	st.kind = plot_kind(sw, &st.axes);
 	status = refuse(&st);
 	if (status)
 		return status;
 	ret = check_all(ctx, sw, bases, nbases, base, run->yes || run->silent);
 	if (ret)
 		return confirm_exit_status(ret);
-	st.ops = calloc(sw->npoints, sizeof(double));
-	if (!st.ops)
+	st.vals = calloc(sw->npoints, sizeof(double));
+	if (!st.vals)
 		return EXIT_PREP_FAILED;
 	status = open_tables(&st);
 	if (!status && report_open(&st.out, &scope))
@@ -511,6 +662,6 @@ int sweep_run(struct run_ctx *ctx, const struct sweep *sw,
 	fflush(stdout);
 	cleanup_all(ctx);
 	status = finish(&st, done, status);
-	free(st.ops);
+	free(st.vals);
 	return status;
 }

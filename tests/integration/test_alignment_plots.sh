@@ -9,8 +9,13 @@
 # matrix paths are relative to the list.  alignment-drilldown.gp renders
 # PNG and SVG, draws only the rows of the chosen block size and of
 # workload 1 (checked point by point in the SVG), finds columns by name,
-# and titles "N-byte reads by alignment".  Every bad input of either script
-# gives exit status 1 and a one-line message naming the file, and no image.
+# and titles "N-byte reads by alignment".  What produced the data (the
+# matrices' comment lines) is read back from the SVG: what every matrix
+# shares (the time per point) under the title, what differs under each
+# panel's label; every panel labels both axes; the drill-down's legend
+# sits right of the plot, clear of its title.  Every bad input of either
+# script gives exit status 1 and a one-line message naming the file, and
+# no image.
 # The PNGs stay in $SWEEP_PNG_DIR when it is set, to look at.
 . "$(dirname "$0")/../lib/common.sh"
 
@@ -137,6 +142,24 @@ for title, body in zip(parts[1::2], parts[2::2]):
 EOF
 }
 
+# text_pos FILE: "X<TAB>Y<TAB>TEXT" for every text of an SVG.
+text_pos() {
+	python3 - "$1" <<'EOF'
+import html, re, sys
+svg = open(sys.argv[1]).read()
+for x, y, t in re.findall(r'<g transform="translate\(([\d.]+),([\d.]+)\)[^"]*"[^>]*>\s*<text[^>]*>(.*?)</text>', svg, re.S):
+    print("%s\t%s\t%s" % (x, y, html.unescape(re.sub(r"<[^>]+>", "", t)).strip()))
+EOF
+}
+
+# has SVG TEXT WHAT: the SVG has exactly one text that is TEXT.
+has() { assert_eq 1 "$(text_pos "$1" | cut -f 3 | grep -cxF -- "$2")" "$3: \"$2\""; }
+
+# about MATRIX TARGET DURATION: what produced it, as rebench writes it.
+about() {
+	sed -i "4a # target: $2\\n# about: read, rnd uniform, stateful, QD 1\\n# duration: $3 per point\\n# made: rebench 0.1.0, 2024-05-01 12:00\\n# workload: rnd" "$1"
+}
+
 # ================================================================ multiplot
 section "$MP: five panels, one colour scale"
 STUDY=$S/study
@@ -172,6 +195,27 @@ assert_eq 1 "$(grep -c '<text>ops/s</text>' "$S/multi5.svg")" "SVG: one colour b
 assert_eq 5 "$(svg_cells "$S/multi5.svg" | grep -c .)" "SVG: 5 panels of cells"
 assert_match ">20k<" "$svg" "SVG: a colour bar tick at the global min (20k)"
 assert_match ">90k<" "$svg" "SVG: a colour bar tick at the global max (90k)"
+
+section "$MP: what produced the matrices; every panel's axes"
+mkdir -p "$S/about"
+for m in raw p63 p2048; do
+	matrix "$S/about/$m.matrix" 4 4 1000 5000 3
+	about "$S/about/$m.matrix" "/dev/sdz$m (Disk Z)" 5s
+done
+printf 'raw\traw.matrix\nstart 63\tp63.matrix\nstart 2048\tp2048.matrix\n' >"$S/about/three.list"
+render_svg "$MP" "$MP with the matrices' lines" about/three.list "$S/about3.svg"
+has "$S/about3.svg" "ops/s by block size and alignment, same colour scale" "title"
+has "$S/about3.svg" "read, rnd uniform, stateful, QD 1, 5s per point" "what they share, the time per point with it"
+has "$S/about3.svg" "/dev/sdzp63 (Disk Z)" "a panel's own target under its label"
+has "$S/about3.svg" "rebench 0.1.0, 2024-05-01 12:00" "the corner: version and date, once"
+assert_eq 3 "$(text_pos "$S/about3.svg" | cut -f 3 | grep -cxF "alignment (stride, bytes)")" "every panel labels x"
+assert_eq 3 "$(text_pos "$S/about3.svg" | cut -f 3 | grep -cxF "block size (bytes)")" "every panel labels y"
+sed -i 's/^# duration: 5s per point/# duration: 1s per point/' "$S/about/p2048.matrix"
+render_svg "$MP" "$MP, one panel's time per point differs" about/three.list "$S/about3d.svg"
+has "$S/about3d.svg" "read, rnd uniform, stateful, QD 1" "what they still share"
+has "$S/about3d.svg" "/dev/sdzp2048 (Disk Z): 1s per point" "the odd panel states its time per point"
+has "$S/about3d.svg" "/dev/sdzraw (Disk Z): 5s per point" "so does every other panel"
+render "$MP" "$MP with the matrices' lines" 1500 600 about/three.list "$S/multi-about.png"
 
 section "$MP: colours compare across panels"
 # low: 100..200, high: 300..400; on one scale only low has the bottom
@@ -214,7 +258,7 @@ done
 section "$MP: refusals"
 gp "$MP"
 assert_eq 1 "$GP_RC" "$MP without arguments: exit 1"
-assert_match "^usage: gnuplot -c $MP LIST OUT.png\|OUT.svg \[TITLE\]" "$GP_ERR" "$MP without arguments: usage"
+assert_match "^usage: gnuplot -c $MP LIST OUT.png\|.svg\|.pdf\|.jpg \[TITLE\]" "$GP_ERR" "$MP without arguments: usage"
 refused "$MP" "missing list" "cannot read the list nolist" nolist "$S/e.png"
 printf 'raw\tlow.matrix\njust a label\n' >"$S/badline.list"
 refused "$MP" "a line without a tab" "badline.list: line 2 is not LABEL<TAB>MATRIX" badline.list "$S/e.png"
@@ -306,10 +350,30 @@ assert_match "<text>512-byte reads by alignment, mean over the other parameters<
 	"$(cat "$S/drill-threads.svg")" "averaged rows: the title says so"
 assert_eq "8" "$(svg_points "$S/drill-threads.svg" | cut -f 2)" "averaged rows: one point per stride"
 
+section "$DD: clear of its title; what produced the tables"
+# the legend right of the plot and below the title ("key above" put it
+# over the title, which sat under it)
+pos=$(text_pos "$S/drill.svg")
+ty=$(printf '%s\n' "$pos" | awk -F '\t' '$3 == "512-byte reads by alignment" { print $2 }')
+kx=$(printf '%s\n' "$pos" | awk -F '\t' '$3 == "raw device" { print $1 }')
+ky=$(printf '%s\n' "$pos" | awk -F '\t' '$3 ~ /^(raw device|partition at)/ { print $2 }' | sort -n | head -n 1)
+assert_num "drill-down: the legend (x $kx) is right of the plot area" "$kx > 800"
+assert_num "drill-down: the legend (y $ky) is below the title (y $ty)" "$ky > $ty + 10"
+for m in raw p512; do
+	matrix "$STUDY/t/$m.tsv.matrix" 2 2 1 2 1
+	about "$STUDY/t/$m.tsv.matrix" "/dev/sdz-$m" 200ms
+done
+printf 'raw device\tt/raw.tsv\npartition at 512\tt/p512.tsv\n' >"$STUDY/dd2.list"
+render_svg "$DD" "$DD, two tables with matrices" study/dd2.list "$S/drill-about2.svg"
+has "$S/drill-about2.svg" "512-byte reads by alignment" "drill-down: title"
+has "$S/drill-about2.svg" "read, rnd uniform, stateful, QD 1, 200ms per point" "drill-down: what the tables share, under the title"
+render "$DD" "$DD, two tables with matrices" 1000 700 study/dd2.list "$S/drill-about2.png"
+rm -f "$STUDY/t/raw.tsv.matrix" "$STUDY/t/p512.tsv.matrix"
+
 section "$DD: refusals"
 gp "$DD"
 assert_eq 1 "$GP_RC" "$DD without arguments: exit 1"
-assert_match "^usage: gnuplot -c $DD LIST OUT.png\|OUT.svg \[BLOCK_SIZE\] \[TITLE\]" "$GP_ERR" "$DD without arguments: usage"
+assert_match "^usage: gnuplot -c $DD LIST OUT.png\|.svg\|.pdf\|.jpg \[BLOCK_SIZE\] \[TITLE\]" "$GP_ERR" "$DD without arguments: usage"
 refused "$DD" "missing list" "cannot read the list nolist" nolist "$S/e.png"
 printf 'raw\tt/raw.tsv\nraw\tt/raw.tsv\textra\n' >"$STUDY/badline.list"
 refused "$DD" "a line with 3 fields" "study/badline.list: line 2 is not LABEL<TAB>TABLE" study/badline.list "$S/e.png"
