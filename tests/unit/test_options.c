@@ -9,6 +9,8 @@
  * refusals and spec_resolve against a hand-filled target.  Every refusal
  * must print a message naming what was wrong; stderr is captured to check.
  * The man page case fails until man/rebench.1 exists and lists every option.
+ * --help groups every option under exactly one heading and fits 80
+ * columns.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -887,6 +889,87 @@ static void test_help_lists_every_option(void **state)
 	free(text);
 }
 
+/* The help text, as --help prints it. */
+static char *help_text(void)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	assert_non_null(f);
+	options_print_help(f);
+	fclose(f);
+	return text;
+}
+
+static void test_help_groups(void **state)
+{
+	const char *const *name;
+	size_t i, g, seen;
+
+	(void)state;
+	/* every option in exactly one group, every group name an option */
+	for (i = 0; i < opt_count; i++) {
+		seen = 0;
+		for (g = 0; g < opt_group_count; g++)
+			for (name = opt_groups[g].names; *name; name++)
+				seen += !strcmp(*name, opt_table[i].name);
+		if (seen != 1)
+			fail_msg("--%s is in %zu --help groups, want 1 (add it to opt_groups in src/options_help.c)",
+				 opt_table[i].name, seen);
+	}
+	for (g = 0; g < opt_group_count; g++) {
+		assert_non_null(opt_groups[g].title);
+		assert_non_null(opt_groups[g].names[0]);
+		for (name = opt_groups[g].names; *name; name++)
+			if (!options_find_long(*name))
+				fail_msg("group '%s' names --%s, which is no option",
+					 opt_groups[g].title, *name);
+	}
+}
+
+static void test_help_layout(void **state)
+{
+	static const char *const headings[] = {
+		"Workload options:", "Engine options:", "Run options:",
+		"Output options:", "Safety options:", "Sweeps and studies:",
+	};
+	char *text = help_text(), *line, *save = NULL;
+	const char *last = NULL;
+	unsigned n = 0;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(headings) / sizeof(headings[0]); i++) {
+		const char *at = strstr(text, headings[i]);
+
+		if (!at)
+			fail_msg("--help lacks the heading '%s'", headings[i]);
+		if (last && at < last)
+			fail_msg("--help: '%s' out of order", headings[i]);
+		last = at;
+	}
+	/* no option outside the groups: "Other options" only for strays */
+	assert_null(strstr(text, "Other options:"));
+	/* an option sits under its group's heading: -b after Workload and
+	 * before Engine, --yes under Safety */
+	assert_true(strstr(text, "--block-size") > strstr(text, "Workload options:"));
+	assert_true(strstr(text, "--block-size") < strstr(text, "Engine options:"));
+	assert_true(strstr(text, "-y, --yes") > strstr(text, "Safety options:"));
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		n++;
+		if (strlen(line) > HELP_WIDTH)
+			fail_msg("--help line %u is %zu columns (> %d): '%s'",
+				 n, strlen(line), HELP_WIDTH, line);
+		if (strchr(line, '\1') || strchr(line, '\t'))
+			fail_msg("--help line %u has a control character: '%s'",
+				 n, line);
+	}
+	assert_true(n > 50);
+	free(text);
+}
+
 static void test_man_lists_every_option(void **state)
 {
 	FILE *f = fopen(MAN_PAGE, "r");
@@ -947,6 +1030,8 @@ int main(void)
 		cmocka_unit_test(test_resolve_missing_file),
 		cmocka_unit_test(test_resolve_device_only),
 		cmocka_unit_test(test_help_lists_every_option),
+		cmocka_unit_test(test_help_groups),
+		cmocka_unit_test(test_help_layout),
 		cmocka_unit_test(test_man_lists_every_option),
 	};
 
