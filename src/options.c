@@ -8,7 +8,9 @@
 
 #include "engine.h"
 #include "mix.h"
+#include "options_fio.h"
 #include "repeat.h"
+#include "suggest.h"
 
 #define W(field) SCOPE_WORKLOAD, offsetof(struct spec, field)
 #define R(field) SCOPE_RUN, offsetof(struct run_opts, field)
@@ -177,8 +179,8 @@ const char *opt_value_name(const struct opt_desc *o, int value)
 	return "?";
 }
 
-/* "line 3: " on stdin, nothing on the command line. */
-static void where(const struct parse_ctx *ctx, char *buf, size_t len)
+/* "stdin line 3: " on stdin, nothing on the command line. */
+void options_where(const struct parse_ctx *ctx, char *buf, size_t len)
 {
 	if (ctx && ctx->line)
 		snprintf(buf, len, "stdin line %u: ", ctx->line);
@@ -186,18 +188,25 @@ static void where(const struct parse_ctx *ctx, char *buf, size_t len)
 		buf[0] = '\0';
 }
 
-static void opt_label(const struct opt_desc *o, char *buf, size_t len)
+void options_label(const struct opt_desc *o, const struct parse_ctx *ctx,
+		   char *buf, size_t len)
 {
+	char own[48];
+
 	if (o->letter)
-		snprintf(buf, len, "-%c/--%s", o->letter, o->name);
+		snprintf(own, sizeof(own), "-%c/--%s", o->letter, o->name);
 	else
-		snprintf(buf, len, "--%s", o->name);
+		snprintf(own, sizeof(own), "--%s", o->name);
+	if (ctx && ctx->alias)
+		snprintf(buf, len, "--%s (%s)", ctx->alias, own);
+	else
+		snprintf(buf, len, "%s", own);
 }
 
 #define bad_value(ctx, o, val, ...) do {				\
-	char w_[64], l_[64];						\
-	where(ctx, w_, sizeof(w_));					\
-	opt_label(o, l_, sizeof(l_));					\
+	char w_[64], l_[96];						\
+	options_where(ctx, w_, sizeof(w_));				\
+	options_label(o, ctx, l_, sizeof(l_));				\
 	fprintf(stderr, "rebench: %sinvalid value '%s' for %s: ", w_,	\
 		val, l_);						\
 	fprintf(stderr, __VA_ARGS__);					\
@@ -228,14 +237,54 @@ static int find_value(const struct opt_desc *o, const char *val, int *out)
 	return -EINVAL;
 }
 
+/* Other names for values, which no distance finds. */
+static const struct {
+	const char *opt, *word, *name, *why;
+} value_synonyms[] = {
+	{ "dist", "random", "uniform", " (fio's random_distribution=random)" },
+	{ "dist", "gauss", "normal", "" },
+	{ "dist", "gaussian", "normal", "" },
+};
+
+/* "; did you mean X?" when val is near some of names (NULL-terminated;
+ * with o, its values too), else "". */
+static void near_values(const struct opt_desc *o, const char *val,
+			const char *const *names, char *buf, size_t len)
+{
+	const struct opt_value *v;
+	struct suggest sg;
+	char near[128];
+	size_t i;
+
+	for (i = 0; i < sizeof(value_synonyms) / sizeof(value_synonyms[0]); i++) {
+		if (o && !strcmp(o->name, value_synonyms[i].opt) &&
+		    !strcasecmp(val, value_synonyms[i].word)) {
+			snprintf(buf, len, "; did you mean %s%s?",
+				 value_synonyms[i].name, value_synonyms[i].why);
+			return;
+		}
+	}
+	suggest_init(&sg, val);
+	for (v = o ? o->values : NULL; v && v->name; v++)
+		if (v->value != OP_MIX || o->type != OPT_OPS)
+			suggest_offer(&sg, v->name);
+	for (; names && *names; names++)
+		suggest_offer(&sg, *names);
+	if (suggest_text(&sg, "", near, sizeof(near)))
+		snprintf(buf, len, "; did you mean %s?", near);
+	else
+		buf[0] = '\0';
+}
+
 static int set_enum(const struct opt_desc *o, const char *val, void *field,
 		    const struct parse_ctx *ctx)
 {
-	char list[256];
+	char list[256], near[192];
 
 	if (find_value(o, val, field)) {
 		list_values(o, list, sizeof(list));
-		bad_value(ctx, o, val, "expected one of %s", list);
+		near_values(o, val, NULL, near, sizeof(near));
+		bad_value(ctx, o, val, "expected one of %s%s", list, near);
 		return -EINVAL;
 	}
 	return 0;
@@ -245,6 +294,7 @@ static int set_enum(const struct opt_desc *o, const char *val, void *field,
 static int set_ops(const struct opt_desc *o, const char *val,
 		   struct spec *spec, const struct parse_ctx *ctx)
 {
+	static const char *const flushes[] = { "fsync", "fdatasync", NULL };
 	char err[256];
 
 	if (!strpbrk(val, ":/")) {
@@ -257,7 +307,13 @@ static int set_ops(const struct opt_desc *o, const char *val,
 		/* one kind alone ("fsync") is a mix of one */
 		if (!mix_parse_ops(val, &spec->op, &spec->opmix, err, sizeof(err)))
 			return 0;
-		bad_value(ctx, o, val, "expected read, write, trim, rw, or a mix such as read/70:write/30 or write/99:fsync/1 (operations: read, write, trim, fsync, fdatasync)");
+		if (fio_rw_hint(val, err, sizeof(err))) {
+			bad_value(ctx, o, val, "%s", err);
+			return -EINVAL;
+		}
+		near_values(o, val, flushes, err, sizeof(err));
+		bad_value(ctx, o, val, "expected read, write, trim, rw, or a mix such as read/70:write/30 or write/99:fsync/1 (operations: read, write, trim, fsync, fdatasync)%s",
+			  err);
 		return -EINVAL;
 	}
 	if (mix_parse_ops(val, &spec->op, &spec->opmix, err, sizeof(err))) {
@@ -283,7 +339,7 @@ static int set_bsize(const struct opt_desc *o, const char *val,
 static int set_dist(const struct opt_desc *o, const char *val,
 		    struct spec *spec, const struct parse_ctx *ctx)
 {
-	char name[64], list[256];
+	char name[64], list[256], near[192];
 	const char *colon = strchr(val, ':');
 	size_t n = colon ? (size_t)(colon - val) : strlen(val);
 
@@ -293,7 +349,8 @@ static int set_dist(const struct opt_desc *o, const char *val,
 	name[n] = '\0';
 	if (find_value(o, name, &spec->dist)) {
 		list_values(o, list, sizeof(list));
-		bad_value(ctx, o, val, "expected one of %s", list);
+		near_values(o, name, NULL, near, sizeof(near));
+		bad_value(ctx, o, val, "expected one of %s%s", list, near);
 		return -EINVAL;
 	}
 	free(spec->dist_arg);
@@ -304,18 +361,31 @@ static int set_dist(const struct opt_desc *o, const char *val,
 static int set_engine(const struct opt_desc *o, const char *val, int *field,
 		      const struct parse_ctx *ctx)
 {
-	char list[256];
-	size_t n = 0;
+	const char *names[64];
+	char list[256], near[192];
+	size_t n = 0, k = 0, a;
 	int i, idx = engine_lookup(val);
 
 	if (idx >= 0) {
 		*field = idx;
 		return 0;
 	}
-	for (i = 0; i < engine_count() && n < sizeof(list); i++)
+	for (i = 0; i < engine_count() && n < sizeof(list); i++) {
+		const struct engine_ops *e = engine_get(i);
+
 		n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s",
-				      i ? ", " : "", engine_get(i)->name);
-	bad_value(ctx, o, val, "expected one of %s (fio names psync, sync, libaio, io_uring, posixaio are accepted)", list);
+				      i ? ", " : "", e->name);
+		if (k + 1 < sizeof(names) / sizeof(names[0]))
+			names[k++] = e->name;
+		for (a = 0; a < sizeof(e->aliases) / sizeof(e->aliases[0]) &&
+			    e->aliases[a] &&
+			    k + 1 < sizeof(names) / sizeof(names[0]); a++)
+			names[k++] = e->aliases[a];
+	}
+	names[k] = NULL;
+	near_values(NULL, val, names, near, sizeof(near));
+	bad_value(ctx, o, val, "expected one of %s (fio names psync, sync, libaio, io_uring, posixaio are accepted)%s",
+		  list, near);
 	return -EINVAL;
 }
 
@@ -435,16 +505,16 @@ static int set_value(const struct opt_desc *o, const char *val, void *field,
 	return -EINVAL;
 }
 
-static int apply(const struct opt_desc *o, const char *val, struct spec *spec,
-		 struct run_opts *run, const struct parse_ctx *ctx)
+int options_apply(const struct opt_desc *o, const char *val, struct spec *spec,
+		  struct run_opts *run, const struct parse_ctx *ctx)
 {
-	char w[64], l[64];
+	char w[64], l[96];
 	void *field;
 
 	if (o->scope == SCOPE_RUN) {
 		if (!run) {
-			where(ctx, w, sizeof(w));
-			opt_label(o, l, sizeof(l));
+			options_where(ctx, w, sizeof(w));
+			options_label(o, ctx, l, sizeof(l));
 			fprintf(stderr, "rebench: %s%s applies to the whole run; give it on the command line, not on a workload line\n", w, l);
 			return -EINVAL;
 		}
@@ -455,8 +525,8 @@ static int apply(const struct opt_desc *o, const char *val, struct spec *spec,
 		if (o->type != OPT_STRING && options_is_range(val)) {
 			if (ctx && ctx->ranges_arg)
 				return ctx->ranges->add(ctx->ranges_arg, o, val, ctx);
-			where(ctx, w, sizeof(w));
-			opt_label(o, l, sizeof(l));
+			options_where(ctx, w, sizeof(w));
+			options_label(o, ctx, l, sizeof(l));
 			fprintf(stderr, "rebench: %s%s %s: ranges and lists go on the command line, where they sweep every workload line\n",
 				w, l, val);
 			return -EINVAL;
@@ -472,60 +542,113 @@ int options_set(struct spec *spec, const struct opt_desc *o, const char *val,
 {
 	struct parse_ctx plain = { ctx ? ctx->line : 0, ctx ? ctx->source : NULL, NULL, NULL };
 
-	return apply(o, val, spec, NULL, &plain);
+	return options_apply(o, val, spec, NULL, &plain);
 }
 
 static int missing_value(const struct opt_desc *o, const struct parse_ctx *ctx)
 {
-	char w[64], l[64];
+	char w[64], l[96];
 
-	where(ctx, w, sizeof(w));
-	opt_label(o, l, sizeof(l));
+	options_where(ctx, w, sizeof(w));
+	options_label(o, ctx, l, sizeof(l));
 	fprintf(stderr, "rebench: %s%s needs a value (%s)\n", w, l, o->metavar);
 	return -EINVAL;
 }
 
+/* An unknown option: what to give for fio's, else the nearest names. */
 static int unknown(const char *word, const struct parse_ctx *ctx)
 {
-	char w[64];
+	char w[64], name[64], near[192];
+	const char *hint;
+	struct suggest sg;
+	size_t i;
 
-	where(ctx, w, sizeof(w));
+	options_where(ctx, w, sizeof(w));
+	if (word[0] == '-' && word[1] == '-' && word[2]) {
+		snprintf(name, sizeof(name), "%.*s",
+			 (int)strcspn(word + 2, "="), word + 2);
+		hint = fio_option_hint(name);
+		if (hint) {
+			fprintf(stderr, "rebench: %sunknown option '%s'; for fio's %s, %s\n",
+				w, word, name, hint);
+			return -EINVAL;
+		}
+		suggest_init(&sg, name);
+		for (i = 0; i < opt_count; i++)
+			suggest_offer(&sg, opt_table[i].name);
+		for (i = 0; i < fio_alias_count; i++)
+			suggest_offer(&sg, fio_aliases[i].name);
+		if (suggest_text(&sg, "--", near, sizeof(near))) {
+			fprintf(stderr, "rebench: %sunknown option '%s'; did you mean %s? (see rebench --help)\n",
+				w, word, near);
+			return -EINVAL;
+		}
+	}
 	fprintf(stderr, "rebench: %sunknown option '%s'; see rebench --help\n",
 		w, word);
 	return -EINVAL;
 }
 
+/* fio's spelling of an option (options_fio.h): a value after '=' or, when
+ * the alias takes one, as the next word. */
+static int parse_alias(const struct fio_alias *a, const char *eq, int argc,
+		       char **argv, int *i, const struct fio_set *st)
+{
+	char w[64];
+
+	if (eq)
+		return fio_alias_apply(a, eq + 1, st);
+	if (!a->metavar)
+		return fio_alias_apply(a, NULL, st);
+	if (*i + 1 < argc)
+		return fio_alias_apply(a, argv[++*i], st);
+	options_where(st->ctx, w, sizeof(w));
+	fprintf(stderr, "rebench: %s--%s needs a value (%s)\n", w, a->name,
+		a->metavar);
+	return -EINVAL;
+}
+
 static int parse_long(int argc, char **argv, int *i, struct spec *spec,
-		      struct run_opts *run, const struct parse_ctx *ctx)
+		      struct run_opts *run, const struct parse_ctx *ctx,
+		      unsigned *used)
 {
 	char name[64];
 	const char *arg = argv[*i] + 2, *eq = strchr(arg, '=');
 	size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
 	const struct opt_desc *o;
+	const struct fio_alias *a;
 
 	if (n >= sizeof(name))
 		return unknown(argv[*i], ctx);
 	memcpy(name, arg, n);
 	name[n] = '\0';
 	o = options_find_long(name);
+	a = o ? NULL : fio_alias_find(name);
+	if (a) {
+		struct parse_ctx actx = *ctx;
+		struct fio_set st = { spec, run, &actx, used };
+
+		actx.alias = a->name;
+		return parse_alias(a, eq, argc, argv, i, &st);
+	}
 	if (!o)
 		return unknown(argv[*i], ctx);
 	if (o->type == OPT_FLAG) {
 		if (eq) {
 			char w[64];
 
-			where(ctx, w, sizeof(w));
+			options_where(ctx, w, sizeof(w));
 			fprintf(stderr, "rebench: %s--%s takes no value (got '%s')\n",
 				w, o->name, eq + 1);
 			return -EINVAL;
 		}
-		return apply(o, NULL, spec, run, ctx);
+		return options_apply(o, NULL, spec, run, ctx);
 	}
 	if (eq)
-		return apply(o, eq + 1, spec, run, ctx);
+		return options_apply(o, eq + 1, spec, run, ctx);
 	if (*i + 1 >= argc)
 		return missing_value(o, ctx);
-	return apply(o, argv[++*i], spec, run, ctx);
+	return options_apply(o, argv[++*i], spec, run, ctx);
 }
 
 /* "-pf" bundles flags; "-b4k" and "-b 4k" both give a value. */
@@ -534,9 +657,20 @@ static int parse_short(int argc, char **argv, int *i, struct spec *spec,
 {
 	const char *p = argv[*i] + 1;
 	const struct opt_desc *o;
-	char word[3] = "-?";
+	char word[3] = "-?", name[64], w[64];
+	size_t n = strcspn(p, "=");
 	int ret;
 
+	/* -bs=4k, -iodepth 8: a long name after one dash */
+	if (n >= 2 && n < sizeof(name)) {
+		snprintf(name, sizeof(name), "%.*s", (int)n, p);
+		if (options_find_long(name) || fio_alias_find(name)) {
+			options_where(ctx, w, sizeof(w));
+			fprintf(stderr, "rebench: %sunknown option '%s'; long options take two dashes: -%s\n",
+				w, argv[*i], argv[*i]);
+			return -EINVAL;
+		}
+	}
 	for (; *p; p++) {
 		o = options_find_letter(*p);
 		if (!o) {
@@ -544,16 +678,16 @@ static int parse_short(int argc, char **argv, int *i, struct spec *spec,
 			return unknown(word, ctx);
 		}
 		if (o->type == OPT_FLAG) {
-			ret = apply(o, NULL, spec, run, ctx);
+			ret = options_apply(o, NULL, spec, run, ctx);
 			if (ret)
 				return ret;
 			continue;
 		}
 		if (p[1])
-			return apply(o, p + 1, spec, run, ctx);
+			return options_apply(o, p + 1, spec, run, ctx);
 		if (*i + 1 >= argc)
 			return missing_value(o, ctx);
-		return apply(o, argv[++*i], spec, run, ctx);
+		return options_apply(o, argv[++*i], spec, run, ctx);
 	}
 	return 0;
 }
@@ -561,10 +695,14 @@ static int parse_short(int argc, char **argv, int *i, struct spec *spec,
 int options_parse(int argc, char **argv, struct spec *spec,
 		  struct run_opts *run, const struct parse_ctx *ctx)
 {
+	static const struct parse_ctx none;
 	bool only_targets = false;
+	unsigned fio_used = 0;
 	char w[64];
 	int i, ret;
 
+	if (!ctx)
+		ctx = &none;
 	for (i = 0; i < argc; i++) {
 		const char *a = argv[i];
 
@@ -573,11 +711,12 @@ int options_parse(int argc, char **argv, struct spec *spec,
 			continue;
 		}
 		if (!only_targets && a[0] == '-' && a[1] == '-')
-			ret = parse_long(argc, argv, &i, spec, run, ctx);
+			ret = parse_long(argc, argv, &i, spec, run, ctx,
+					 &fio_used);
 		else if (!only_targets && a[0] == '-' && a[1])
 			ret = parse_short(argc, argv, &i, spec, run, ctx);
 		else if (spec->target) {
-			where(ctx, w, sizeof(w));
+			options_where(ctx, w, sizeof(w));
 			fprintf(stderr, "rebench: %sone target per workload: got '%s' and '%s'; put each workload on its own stdin line\n",
 				w, spec->target, a);
 			return -EINVAL;
@@ -589,6 +728,8 @@ int options_parse(int argc, char **argv, struct spec *spec,
 		if (ret)
 			return ret;
 	}
+	if (fio_used)
+		fio_alias_notes(fio_used, spec, ctx);
 	return 0;
 }
 

@@ -78,6 +78,8 @@ struct parse_ctx {
 	const char *source;	/* "command line" or "stdin" */
 	void *ranges_arg;	/* what ranges->add gets; NULL: refused */
 	const struct range_hooks *ranges;
+	const char *alias;	/* fio's name the option was given as (--bs),
+				 * for messages; NULL: its own */
 };
 
 /* Is this value a range or a list (the sweep syntax)? */
@@ -99,6 +101,17 @@ int options_split_line(char *line, char **words, int max_words);
 /* Set one workload option from its text, as if typed (no ranges). */
 int options_set(struct spec *spec, const struct opt_desc *o, const char *val,
 		const struct parse_ctx *ctx);
+
+/* Set option o from val (NULL for a flag) as if typed: into spec or run,
+ * or to the sweep when val is a range or list.  0 or -EINVAL after a
+ * message. */
+int options_apply(const struct opt_desc *o, const char *val, struct spec *spec,
+		  struct run_opts *run, const struct parse_ctx *ctx);
+/* For messages: "stdin line 3: " (or ""), and an option's name as given,
+ * "-b/--block-size" or, through an fio alias, "--bs (-b/--block-size)". */
+void options_where(const struct parse_ctx *ctx, char *buf, size_t len);
+void options_label(const struct opt_desc *o, const struct parse_ctx *ctx,
+		   char *buf, size_t len);
 
 const struct opt_desc *options_find_long(const char *name);
 const struct opt_desc *options_find_letter(char c);

@@ -1,9 +1,10 @@
 /* options_help.c - --help: the option table under headings, wrapped to 80
- * columns, then units, exit statuses and examples. */
+ * columns, then fio's spellings, units, exit statuses and examples. */
 #include "options.h"
 
 #include <string.h>
 
+#include "options_fio.h"
 
 static const char *const workload_opts[] = {
 	"operation", "workload", "block-size", "stride", "direction", "dist",
@@ -157,10 +158,13 @@ void options_print_help(FILE *f)
 		other = true;
 		print_option(f, &opt_table[i]);
 	}
+	fio_alias_print_help(f);
 	fprintf(f,
 		"\nSizes take k, m, g, t suffixes (powers of 1024). A numeric option given a\n"
 		"range A..B/STEP, A..B*F or a list a,b,c (and -o -w -r -u -t a list of names)\n"
 		"makes a sweep: every combination runs in turn and the result is a TSV table.\n"
+		"An unknown option or value is refused before anything runs, with the nearest\n"
+		"names (\"did you mean --block-size?\").\n"
 		"\nExit status: 0 success; 1 bad arguments, a refused output path, a run over\n"
 		"the memory budget or a refused confirmation; 2 preparation failed (a target\n"
 		"in use or read-only); 3 I/O failed during the run; 4 --plot failed (data\n"
@@ -174,5 +178,6 @@ void options_print_help(FILE *f)
 		"  sudo rebench --probe /dev/sdb1              is this partition aligned?\n"
 		"  sudo rebench -b 4k -d 3 --repeat 5 /dev/sdb five runs: median, spread, 95%% CI\n"
 		"  rebench --fio -t uring -q 16 -b 4k /dev/sdb  the same work as an fio job file\n"
+		"  sudo rebench --rw=randread --bs=4k --iodepth=32 --ioengine=libaio /dev/sdb\n"
 		"\nSee rebench(1) for every option, output field and exit status.\n");
 }
