@@ -1298,8 +1298,9 @@ static void test_man_lists_every_option(void **state)
 		if (!(*w++ = *r))
 			break;
 	}
-	for (i = 0; i < opt_count; i++) {
-		const char *name = opt_table[i].name;
+	for (i = 0; i < opt_count + fio_alias_count; i++) {
+		const char *name = i < opt_count ? opt_table[i].name :
+				   fio_aliases[i - opt_count].name;
 
 		if (!has_option(text, "--", name)) {
 			snprintf(missing + strlen(missing),
@@ -1308,9 +1309,14 @@ static void test_man_lists_every_option(void **state)
 			n++;
 		}
 	}
+	if (!strstr(text, ".SH QUICK REFERENCE"))
+		fail_msg("%s lacks its QUICK REFERENCE section", MAN_PAGE);
+	if (!strstr(text, ".SS fio spellings"))
+		fail_msg("%s lacks the fio spellings subsection", MAN_PAGE);
 	free(text);
 	if (n)
-		fail_msg("%s lacks %zu option(s):%s", MAN_PAGE, n, missing);
+		fail_msg("%s lacks %zu option(s) or fio spelling(s):%s",
+			 MAN_PAGE, n, missing);
 }
 
 int main(void)
