@@ -89,13 +89,15 @@ static void print_option(FILE *f, const struct opt_desc *o)
 		snprintf(left, sizeof(left), "    --%s%s%s", o->name,
 			 o->metavar ? " " : "", o->metavar ? o->metavar : "");
 	n = (size_t)snprintf(text, sizeof(text), "%s", o->help);
-	if (o->defval && n < sizeof(text)) {
-		n += (size_t)snprintf(text + n, sizeof(text) - n, " [%s]",
-				      o->defval);
+	if (o->defval && n + strlen(o->defval) + 3 < sizeof(text)) {
 		/* the default is one unbreakable piece */
-		for (i = n - strlen(o->defval) - 1; i < n; i++)
-			if (text[i] == ' ')
-				text[i] = '\1';
+		for (i = n + 2; o->defval[i - n - 2]; i++)
+			text[i] = o->defval[i - n - 2] == ' ' ? '\1' :
+				  o->defval[i - n - 2];
+		text[n] = ' ';
+		text[n + 1] = '[';
+		text[i] = ']';
+		text[i + 1] = '\0';
 	}
 	options_help_item(f, left, text);
 	if (o->values && o->type != OPT_ENUM && o->type != OPT_OPS) {
@@ -121,12 +123,16 @@ static bool in_group(const struct opt_desc *o)
 	return false;
 }
 
+/* A synopsis line: the command, its description from column 40. */
 static void usage_line(FILE *f, const char *cmd, const char *text)
 {
 	int n = fprintf(f, "%s", cmd);
 
-	fprintf(f, "%*s", n < 40 ? 40 - n : 1, "");
-	wrap(f, n < 40 ? 40 : n + 1, 40, text);
+	if (n + 1 > 40)
+		fprintf(f, "\n%40s", "");
+	else
+		fprintf(f, "%*s", 40 - n, "");
+	wrap(f, 40, 40, text);
 }
 
 void options_print_help(FILE *f)
