@@ -75,6 +75,8 @@ static const struct {
 	{ "h", 3600 * NSEC_PER_SEC }, { "d", 86400 * NSEC_PER_SEC },
 };
 
+#define N_TIME_UNITS (sizeof(fio_time_units) / sizeof(fio_time_units[0]))
+
 /* One fio time into rebench's words: "1m" -> "60s"; 0 or -EINVAL. */
 static int fio_time_word(const char *in, size_t n, uint64_t unit, char *out,
 			 size_t len)
@@ -88,11 +90,11 @@ static int fio_time_word(const char *in, size_t n, uint64_t unit, char *out,
 	if (!d || d >= sizeof(num))
 		return -EINVAL;
 	if (d < n) {
-		for (i = 0; i < sizeof(fio_time_units) / sizeof(fio_time_units[0]); i++)
+		for (i = 0; i < N_TIME_UNITS; i++)
 			if (strlen(fio_time_units[i].name) == n - d &&
 			    !strncasecmp(fio_time_units[i].name, in + d, n - d))
 				break;
-		if (i == sizeof(fio_time_units) / sizeof(fio_time_units[0]))
+		if (i == N_TIME_UNITS)
 			return -EINVAL;
 		unit = fio_time_units[i].ns;
 	}

@@ -29,7 +29,7 @@ struct fio_set {
 	struct spec *spec;
 	struct run_opts *run;		/* NULL on stdin lines */
 	const struct parse_ctx *ctx;	/* with ctx->alias set */
-	unsigned *used;			/* bit i: fio_aliases[i] was given */
+	unsigned *used;			/* bit i: fio_aliases[i] given */
 };
 
 struct fio_alias {

@@ -40,8 +40,10 @@ static int osa(const char *a, const char *b)
 
 			d[i][j] = min3(d[i - 1][j] + 1, d[i][j - 1] + 1,
 				       d[i - 1][j - 1] + cost);
+			/* a swap of neighbours is one edit */
 			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
-			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < d[i][j])
+			    a[i - 2] == b[j - 1] &&
+			    d[i - 2][j - 2] + 1 < d[i][j])
 				d[i][j] = d[i - 2][j - 2] + 1;
 		}
 	}
@@ -79,7 +81,8 @@ static int score(const char *word, const char *name)
 {
 	size_t lw = strlen(word), ln = strlen(name);
 	size_t shorter = lw < ln ? lw : ln;
-	int d = osa(word, name), limit = shorter <= 4 ? 1 : shorter <= 8 ? 2 : 3;
+	int d = osa(word, name);
+	int limit = shorter <= 4 ? 1 : shorter <= 8 ? 2 : 3;
 
 	if (d <= limit)
 		return d;
