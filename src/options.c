@@ -8,8 +8,10 @@
 
 #include "engine.h"
 #include "mix.h"
+#include "options_fio.h"
 #include "plot.h"
 #include "repeat.h"
+#include "suggest.h"
 
 #define W(field) SCOPE_WORKLOAD, offsetof(struct spec, field)
 #define R(field) SCOPE_RUN, offsetof(struct run_opts, field)
@@ -193,7 +195,7 @@ const char *opt_value_name(const struct opt_desc *o, int value)
 
 /* "stdin line 3: " on stdin ("FILE line 3: " in a suite file), nothing
  * on the command line. */
-static void where(const struct parse_ctx *ctx, char *buf, size_t len)
+void options_where(const struct parse_ctx *ctx, char *buf, size_t len)
 {
 	if (ctx && ctx->line)
 		snprintf(buf, len, "%s line %u: ",
@@ -202,18 +204,25 @@ static void where(const struct parse_ctx *ctx, char *buf, size_t len)
 		buf[0] = '\0';
 }
 
-static void opt_label(const struct opt_desc *o, char *buf, size_t len)
+void options_label(const struct opt_desc *o, const struct parse_ctx *ctx,
+		   char *buf, size_t len)
 {
+	char own[48];
+
 	if (o->letter)
-		snprintf(buf, len, "-%c/--%s", o->letter, o->name);
+		snprintf(own, sizeof(own), "-%c/--%s", o->letter, o->name);
 	else
-		snprintf(buf, len, "--%s", o->name);
+		snprintf(own, sizeof(own), "--%s", o->name);
+	if (ctx && ctx->alias)
+		snprintf(buf, len, "--%s (%s)", ctx->alias, own);
+	else
+		snprintf(buf, len, "%s", own);
 }
 
 #define bad_value(ctx, o, val, ...) do {				\
-	char w_[64], l_[64];						\
-	where(ctx, w_, sizeof(w_));					\
-	opt_label(o, l_, sizeof(l_));					\
+	char w_[64], l_[96];						\
+	options_where(ctx, w_, sizeof(w_));				\
+	options_label(o, ctx, l_, sizeof(l_));				\
 	fprintf(stderr, "rebench: %sinvalid value '%s' for %s: ", w_,	\
 		val, l_);						\
 	fprintf(stderr, __VA_ARGS__);					\
@@ -244,14 +253,54 @@ static int find_value(const struct opt_desc *o, const char *val, int *out)
 	return -EINVAL;
 }
 
+/* Other names for values, which no distance finds. */
+static const struct {
+	const char *opt, *word, *name, *why;
+} value_synonyms[] = {
+	{ "dist", "random", "uniform", " (fio's random_distribution=random)" },
+	{ "dist", "gauss", "normal", "" },
+	{ "dist", "gaussian", "normal", "" },
+};
+
+/* "; did you mean X?" when val is near some of names (NULL-terminated;
+ * with o, its values too), else "". */
+static void near_values(const struct opt_desc *o, const char *val,
+			const char *const *names, char *buf, size_t len)
+{
+	const struct opt_value *v;
+	struct suggest sg;
+	char near[128];
+	size_t i;
+
+	for (i = 0; i < sizeof(value_synonyms) / sizeof(value_synonyms[0]); i++) {
+		if (o && !strcmp(o->name, value_synonyms[i].opt) &&
+		    !strcasecmp(val, value_synonyms[i].word)) {
+			snprintf(buf, len, "; did you mean %s%s?",
+				 value_synonyms[i].name, value_synonyms[i].why);
+			return;
+		}
+	}
+	suggest_init(&sg, val);
+	for (v = o ? o->values : NULL; v && v->name; v++)
+		if (v->value != OP_MIX || o->type != OPT_OPS)
+			suggest_offer(&sg, v->name);
+	for (; names && *names; names++)
+		suggest_offer(&sg, *names);
+	if (suggest_text(&sg, "", near, sizeof(near)))
+		snprintf(buf, len, "; did you mean %s?", near);
+	else
+		buf[0] = '\0';
+}
+
 static int set_enum(const struct opt_desc *o, const char *val, void *field,
 		    const struct parse_ctx *ctx)
 {
-	char list[256];
+	char list[256], near[192];
 
 	if (find_value(o, val, field)) {
 		list_values(o, list, sizeof(list));
-		bad_value(ctx, o, val, "expected one of %s", list);
+		near_values(o, val, NULL, near, sizeof(near));
+		bad_value(ctx, o, val, "expected one of %s%s", list, near);
 		return -EINVAL;
 	}
 	return 0;
@@ -261,6 +310,7 @@ static int set_enum(const struct opt_desc *o, const char *val, void *field,
 static int set_ops(const struct opt_desc *o, const char *val,
 		   struct spec *spec, const struct parse_ctx *ctx)
 {
+	static const char *const flushes[] = { "fsync", "fdatasync", NULL };
 	char err[256];
 
 	if (!strpbrk(val, ":/")) {
@@ -273,7 +323,13 @@ static int set_ops(const struct opt_desc *o, const char *val,
 		/* one kind alone ("fsync") is a mix of one */
 		if (!mix_parse_ops(val, &spec->op, &spec->opmix, err, sizeof(err)))
 			return 0;
-		bad_value(ctx, o, val, "expected read, write, trim, rw, or a mix such as read/70:write/30 or write/99:fsync/1 (operations: read, write, trim, fsync, fdatasync)");
+		if (fio_rw_hint(val, err, sizeof(err))) {
+			bad_value(ctx, o, val, "%s", err);
+			return -EINVAL;
+		}
+		near_values(o, val, flushes, err, sizeof(err));
+		bad_value(ctx, o, val, "expected read, write, trim, rw, or a mix such as read/70:write/30 or write/99:fsync/1 (operations: read, write, trim, fsync, fdatasync)%s",
+			  err);
 		return -EINVAL;
 	}
 	if (mix_parse_ops(val, &spec->op, &spec->opmix, err, sizeof(err))) {
@@ -299,7 +355,7 @@ static int set_bsize(const struct opt_desc *o, const char *val,
 static int set_dist(const struct opt_desc *o, const char *val,
 		    struct spec *spec, const struct parse_ctx *ctx)
 {
-	char name[64], list[256];
+	char name[64], list[256], near[192];
 	const char *colon = strchr(val, ':');
 	size_t n = colon ? (size_t)(colon - val) : strlen(val);
 
@@ -309,7 +365,8 @@ static int set_dist(const struct opt_desc *o, const char *val,
 	name[n] = '\0';
 	if (find_value(o, name, &spec->dist)) {
 		list_values(o, list, sizeof(list));
-		bad_value(ctx, o, val, "expected one of %s", list);
+		near_values(o, name, NULL, near, sizeof(near));
+		bad_value(ctx, o, val, "expected one of %s%s", list, near);
 		return -EINVAL;
 	}
 	free(spec->dist_arg);
@@ -320,18 +377,31 @@ static int set_dist(const struct opt_desc *o, const char *val,
 static int set_engine(const struct opt_desc *o, const char *val, int *field,
 		      const struct parse_ctx *ctx)
 {
-	char list[256];
-	size_t n = 0;
+	const char *names[64];
+	char list[256], near[192];
+	size_t n = 0, k = 0, a;
 	int i, idx = engine_lookup(val);
 
 	if (idx >= 0) {
 		*field = idx;
 		return 0;
 	}
-	for (i = 0; i < engine_count() && n < sizeof(list); i++)
+	for (i = 0; i < engine_count() && n < sizeof(list); i++) {
+		const struct engine_ops *e = engine_get(i);
+
 		n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s",
-				      i ? ", " : "", engine_get(i)->name);
-	bad_value(ctx, o, val, "expected one of %s (fio names psync, sync, libaio, io_uring, posixaio are accepted)", list);
+				      i ? ", " : "", e->name);
+		if (k + 1 < sizeof(names) / sizeof(names[0]))
+			names[k++] = e->name;
+		for (a = 0; a < sizeof(e->aliases) / sizeof(e->aliases[0]) &&
+			    e->aliases[a] &&
+			    k + 1 < sizeof(names) / sizeof(names[0]); a++)
+			names[k++] = e->aliases[a];
+	}
+	names[k] = NULL;
+	near_values(NULL, val, names, near, sizeof(near));
+	bad_value(ctx, o, val, "expected one of %s (fio names psync, sync, libaio, io_uring, posixaio are accepted)%s",
+		  list, near);
 	return -EINVAL;
 }
 
@@ -451,16 +521,16 @@ static int set_value(const struct opt_desc *o, const char *val, void *field,
 	return -EINVAL;
 }
 
-static int apply(const struct opt_desc *o, const char *val, struct spec *spec,
-		 struct run_opts *run, const struct parse_ctx *ctx)
+int options_apply(const struct opt_desc *o, const char *val, struct spec *spec,
+		  struct run_opts *run, const struct parse_ctx *ctx)
 {
-	char w[64], l[64];
+	char w[64], l[96];
 	void *field;
 
 	if (o->scope == SCOPE_RUN) {
 		if (!run) {
-			where(ctx, w, sizeof(w));
-			opt_label(o, l, sizeof(l));
+			options_where(ctx, w, sizeof(w));
+			options_label(o, ctx, l, sizeof(l));
 			fprintf(stderr, "rebench: %s%s applies to the whole run; give it on the command line, not on a workload line\n", w, l);
 			return -EINVAL;
 		}
@@ -471,8 +541,8 @@ static int apply(const struct opt_desc *o, const char *val, struct spec *spec,
 		if (o->type != OPT_STRING && options_is_range(val)) {
 			if (ctx && ctx->ranges_arg)
 				return ctx->ranges->add(ctx->ranges_arg, o, val, ctx);
-			where(ctx, w, sizeof(w));
-			opt_label(o, l, sizeof(l));
+			options_where(ctx, w, sizeof(w));
+			options_label(o, ctx, l, sizeof(l));
 			fprintf(stderr, "rebench: %s%s %s: ranges and lists go on the command line, where they sweep every workload line\n",
 				w, l, val);
 			return -EINVAL;
@@ -488,60 +558,113 @@ int options_set(struct spec *spec, const struct opt_desc *o, const char *val,
 {
 	struct parse_ctx plain = { ctx ? ctx->line : 0, ctx ? ctx->source : NULL, NULL, NULL };
 
-	return apply(o, val, spec, NULL, &plain);
+	return options_apply(o, val, spec, NULL, &plain);
 }
 
 static int missing_value(const struct opt_desc *o, const struct parse_ctx *ctx)
 {
-	char w[64], l[64];
+	char w[64], l[96];
 
-	where(ctx, w, sizeof(w));
-	opt_label(o, l, sizeof(l));
+	options_where(ctx, w, sizeof(w));
+	options_label(o, ctx, l, sizeof(l));
 	fprintf(stderr, "rebench: %s%s needs a value (%s)\n", w, l, o->metavar);
 	return -EINVAL;
 }
 
+/* An unknown option: what to give for fio's, else the nearest names. */
 static int unknown(const char *word, const struct parse_ctx *ctx)
 {
-	char w[64];
+	char w[64], name[64], near[192];
+	const char *hint;
+	struct suggest sg;
+	size_t i;
 
-	where(ctx, w, sizeof(w));
+	options_where(ctx, w, sizeof(w));
+	if (word[0] == '-' && word[1] == '-' && word[2]) {
+		snprintf(name, sizeof(name), "%.*s",
+			 (int)strcspn(word + 2, "="), word + 2);
+		hint = fio_option_hint(name);
+		if (hint) {
+			fprintf(stderr, "rebench: %sunknown option '%s'; for fio's %s, %s\n",
+				w, word, name, hint);
+			return -EINVAL;
+		}
+		suggest_init(&sg, name);
+		for (i = 0; i < opt_count; i++)
+			suggest_offer(&sg, opt_table[i].name);
+		for (i = 0; i < fio_alias_count; i++)
+			suggest_offer(&sg, fio_aliases[i].name);
+		if (suggest_text(&sg, "--", near, sizeof(near))) {
+			fprintf(stderr, "rebench: %sunknown option '%s'; did you mean %s? (see rebench --help)\n",
+				w, word, near);
+			return -EINVAL;
+		}
+	}
 	fprintf(stderr, "rebench: %sunknown option '%s'; see rebench --help\n",
 		w, word);
 	return -EINVAL;
 }
 
+/* fio's spelling of an option (options_fio.h): a value after '=' or, when
+ * the alias takes one, as the next word. */
+static int parse_alias(const struct fio_alias *a, const char *eq, int argc,
+		       char **argv, int *i, const struct fio_set *st)
+{
+	char w[64];
+
+	if (eq)
+		return fio_alias_apply(a, eq + 1, st);
+	if (!a->metavar)
+		return fio_alias_apply(a, NULL, st);
+	if (*i + 1 < argc)
+		return fio_alias_apply(a, argv[++*i], st);
+	options_where(st->ctx, w, sizeof(w));
+	fprintf(stderr, "rebench: %s--%s needs a value (%s)\n", w, a->name,
+		a->metavar);
+	return -EINVAL;
+}
+
 static int parse_long(int argc, char **argv, int *i, struct spec *spec,
-		      struct run_opts *run, const struct parse_ctx *ctx)
+		      struct run_opts *run, const struct parse_ctx *ctx,
+		      unsigned *used)
 {
 	char name[64];
 	const char *arg = argv[*i] + 2, *eq = strchr(arg, '=');
 	size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
 	const struct opt_desc *o;
+	const struct fio_alias *a;
 
 	if (n >= sizeof(name))
 		return unknown(argv[*i], ctx);
 	memcpy(name, arg, n);
 	name[n] = '\0';
 	o = options_find_long(name);
+	a = o ? NULL : fio_alias_find(name);
+	if (a) {
+		struct parse_ctx actx = *ctx;
+		struct fio_set st = { spec, run, &actx, used };
+
+		actx.alias = a->name;
+		return parse_alias(a, eq, argc, argv, i, &st);
+	}
 	if (!o)
 		return unknown(argv[*i], ctx);
 	if (o->type == OPT_FLAG) {
 		if (eq) {
 			char w[64];
 
-			where(ctx, w, sizeof(w));
+			options_where(ctx, w, sizeof(w));
 			fprintf(stderr, "rebench: %s--%s takes no value (got '%s')\n",
 				w, o->name, eq + 1);
 			return -EINVAL;
 		}
-		return apply(o, NULL, spec, run, ctx);
+		return options_apply(o, NULL, spec, run, ctx);
 	}
 	if (eq)
-		return apply(o, eq + 1, spec, run, ctx);
+		return options_apply(o, eq + 1, spec, run, ctx);
 	if (*i + 1 >= argc)
 		return missing_value(o, ctx);
-	return apply(o, argv[++*i], spec, run, ctx);
+	return options_apply(o, argv[++*i], spec, run, ctx);
 }
 
 /* "-pf" bundles flags; "-b4k" and "-b 4k" both give a value. */
@@ -550,9 +673,20 @@ static int parse_short(int argc, char **argv, int *i, struct spec *spec,
 {
 	const char *p = argv[*i] + 1;
 	const struct opt_desc *o;
-	char word[3] = "-?";
+	char word[3] = "-?", name[64], w[64];
+	size_t n = strcspn(p, "=");
 	int ret;
 
+	/* -bs=4k, -iodepth 8: a long name after one dash */
+	if (n >= 2 && n < sizeof(name)) {
+		snprintf(name, sizeof(name), "%.*s", (int)n, p);
+		if (options_find_long(name) || fio_alias_find(name)) {
+			options_where(ctx, w, sizeof(w));
+			fprintf(stderr, "rebench: %sunknown option '%s'; long options take two dashes: -%s\n",
+				w, argv[*i], argv[*i]);
+			return -EINVAL;
+		}
+	}
 	for (; *p; p++) {
 		o = options_find_letter(*p);
 		if (!o) {
@@ -560,16 +694,16 @@ static int parse_short(int argc, char **argv, int *i, struct spec *spec,
 			return unknown(word, ctx);
 		}
 		if (o->type == OPT_FLAG) {
-			ret = apply(o, NULL, spec, run, ctx);
+			ret = options_apply(o, NULL, spec, run, ctx);
 			if (ret)
 				return ret;
 			continue;
 		}
 		if (p[1])
-			return apply(o, p + 1, spec, run, ctx);
+			return options_apply(o, p + 1, spec, run, ctx);
 		if (*i + 1 >= argc)
 			return missing_value(o, ctx);
-		return apply(o, argv[++*i], spec, run, ctx);
+		return options_apply(o, argv[++*i], spec, run, ctx);
 	}
 	return 0;
 }
@@ -577,10 +711,14 @@ static int parse_short(int argc, char **argv, int *i, struct spec *spec,
 int options_parse(int argc, char **argv, struct spec *spec,
 		  struct run_opts *run, const struct parse_ctx *ctx)
 {
+	static const struct parse_ctx none;
 	bool only_targets = false;
+	unsigned fio_used = 0;
 	char w[64];
 	int i, ret;
 
+	if (!ctx)
+		ctx = &none;
 	for (i = 0; i < argc; i++) {
 		const char *a = argv[i];
 
@@ -589,11 +727,12 @@ int options_parse(int argc, char **argv, struct spec *spec,
 			continue;
 		}
 		if (!only_targets && a[0] == '-' && a[1] == '-')
-			ret = parse_long(argc, argv, &i, spec, run, ctx);
+			ret = parse_long(argc, argv, &i, spec, run, ctx,
+					 &fio_used);
 		else if (!only_targets && a[0] == '-' && a[1])
 			ret = parse_short(argc, argv, &i, spec, run, ctx);
 		else if (spec->target) {
-			where(ctx, w, sizeof(w));
+			options_where(ctx, w, sizeof(w));
 			fprintf(stderr, "rebench: %sone target per workload: got '%s' and '%s'; put each workload on its own stdin line\n",
 				w, spec->target, a);
 			return -EINVAL;
@@ -605,6 +744,8 @@ int options_parse(int argc, char **argv, struct spec *spec,
 		if (ret)
 			return ret;
 	}
+	if (fio_used)
+		fio_alias_notes(fio_used, spec, ctx);
 	return 0;
 }
 
@@ -643,56 +784,4 @@ int options_split_line(char *line, char **words, int max_words)
 		*w++ = '\0';
 	}
 	return n;
-}
-
-void options_print_help(FILE *f)
-{
-	char left[64], list[256];
-	size_t i;
-
-	fprintf(f,
-		"Usage: rebench [OPTIONS] TARGET      run one workload on a block device, partition or file\n"
-		"       rebench --probe [--json] TARGET  geometry and alignment verdicts, no I/O\n"
-		"       rebench [OPTIONS] < SPECS     no TARGET: each stdin line is \"[OPTIONS] TARGET\",\n"
-		"                                     all lines run concurrently; command-line options\n"
-		"                                     are defaults for every line; '#' starts a comment\n"
-		"\nOptions:\n");
-	for (i = 0; i < opt_count; i++) {
-		const struct opt_desc *o = &opt_table[i];
-
-		if (o->letter)
-			snprintf(left, sizeof(left), "-%c, --%s%s%s", o->letter,
-				 o->name, o->metavar ? " " : "",
-				 o->metavar ? o->metavar : "");
-		else
-			snprintf(left, sizeof(left), "    --%s%s%s", o->name,
-				 o->metavar ? " " : "",
-				 o->metavar ? o->metavar : "");
-		fprintf(f, "  %-28s %s", left, o->help);
-		if (o->defval)
-			fprintf(f, " [%s]", o->defval);
-		fputc('\n', f);
-		if (o->values && o->type != OPT_ENUM && o->type != OPT_OPS) {
-			list_values(o, list, sizeof(list));
-			fprintf(f, "  %-28s   one of: %s\n", "", list);
-		}
-	}
-	fprintf(f,
-		"\nSizes take k, m, g, t suffixes (powers of 1024). A numeric option given a range\n"
-		"A..B/STEP, A..B*F or a list a,b,c (and -o -w -r -u -t a list of names) makes a\n"
-		"sweep: every combination runs in turn and the result is a TSV table.\n"
-		"\nExit status: 0 success; 1 bad arguments, a refused output path, a run over\n"
-		"the memory budget or a refused confirmation; 2 preparation failed (a target\n"
-		"in use or read-only); 3 I/O failed during the run; 4 --plot failed (data\n"
-		"kept); 5 stdout or a data file could not be written (a closed pipe, a full\n"
-		"disk); 130 interrupted.\n"
-		"\nExamples:\n"
-		"  sudo rebench /dev/sdb                       512-byte random reads for 10 s\n"
-		"  sudo rebench -w seq -b 1m -d 5 /dev/sdb     sequential 1 MiB reads for 5 s\n"
-		"  printf '%%s\\n' '-b 4k /dev/sdb' '-w seq -b 1m /dev/sdc' | sudo rebench -d 5\n"
-		"  sudo rebench -b 512..4k/512 -s 512..4k/512 -d 5 --plot align.png /dev/sdb\n"
-		"  sudo rebench --probe /dev/sdb1              is this partition aligned?\n"
-		"  sudo rebench -b 4k -d 3 --repeat 5 /dev/sdb five runs: median, spread, 95%% CI\n"
-		"  rebench --fio -t uring -q 16 -b 4k /dev/sdb  the same work as an fio job file\n"
-		"\nSee rebench(1) for every option, output field and exit status.\n");
 }

@@ -80,6 +80,8 @@ struct parse_ctx {
 	const struct range_hooks *ranges;
 	const char *file;	/* lines of a suite file: its name in
 				 * messages instead of "stdin" */
+	const char *alias;	/* fio's name the option was given as (--bs),
+				 * for messages; NULL: its own */
 };
 
 /* Is this value a range or a list (the sweep syntax)? */
@@ -102,11 +104,41 @@ int options_split_line(char *line, char **words, int max_words);
 int options_set(struct spec *spec, const struct opt_desc *o, const char *val,
 		const struct parse_ctx *ctx);
 
+/* Set option o from val (NULL for a flag) as if typed: into spec or run,
+ * or to the sweep when val is a range or list.  0 or -EINVAL after a
+ * message. */
+int options_apply(const struct opt_desc *o, const char *val, struct spec *spec,
+		  struct run_opts *run, const struct parse_ctx *ctx);
+/* For messages: "stdin line 3: " (or ""), and an option's name as given,
+ * "-b/--block-size" or, through an fio alias, "--bs (-b/--block-size)". */
+void options_where(const struct parse_ctx *ctx, char *buf, size_t len);
+void options_label(const struct opt_desc *o, const struct parse_ctx *ctx,
+		   char *buf, size_t len);
+
 const struct opt_desc *options_find_long(const char *name);
 const struct opt_desc *options_find_letter(char c);
 int options_index(const struct opt_desc *o);
 bool spec_given(const struct spec *s, const char *long_name);
+
+/* --help groups the options under headings (options_help.c): every option
+ * of opt_table in exactly one group, checked by the unit tests; one the
+ * groups miss is still printed, under "Other options". */
+struct opt_group {
+	const char *title;
+	const char *const *names;	/* long names, NULL-terminated */
+};
+
+extern const struct opt_group opt_groups[];
+extern const size_t opt_group_count;
+
+#define HELP_WIDTH 80		/* no --help line is wider */
+#define HELP_TEXT_COL 31	/* where an option's help text starts */
+
 void options_print_help(FILE *f);
+/* One --help entry: left ("-b, --block-size SIZE") at column 2, text
+ * wrapped at word boundaries to HELP_WIDTH under HELP_TEXT_COL; a left
+ * part too wide puts the text on the next line. */
+void options_help_item(FILE *f, const char *left, const char *text);
 const char *opt_value_name(const struct opt_desc *o, int value);
 
 #endif

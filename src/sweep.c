@@ -11,14 +11,10 @@
 static int fail(const struct opt_desc *o, const char *text,
 		const struct parse_ctx *ctx, const char *why)
 {
-	char label[64], where[48] = "";
+	char label[96], where[48];
 
-	if (o->letter)
-		snprintf(label, sizeof(label), "-%c/--%s", o->letter, o->name);
-	else
-		snprintf(label, sizeof(label), "--%s", o->name);
-	if (ctx && ctx->line)
-		snprintf(where, sizeof(where), "stdin line %u: ", ctx->line);
+	options_label(o, ctx, label, sizeof(label));
+	options_where(ctx, where, sizeof(where));
 	fprintf(stderr, "rebench: %sinvalid range or list '%s' for %s: %s\n",
 		where, text, label, why);
 	return -EINVAL;

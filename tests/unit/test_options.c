@@ -9,6 +9,10 @@
  * refusals and spec_resolve against a hand-filled target.  Every refusal
  * must print a message naming what was wrong; stderr is captured to check.
  * The man page case fails until man/rebench.1 exists and lists every option.
+ * fio's spellings (options_fio.h) set what rebench's options do, refuse
+ * what fio means otherwise, and are listed in --help and the man page;
+ * unknown names and values get the nearest ones (suggest.h); --help groups
+ * every option under exactly one heading and fits 80 columns.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -23,7 +27,9 @@
 
 #include "engine.h"
 #include "options.h"
+#include "options_fio.h"
 #include "spec.h"
+#include "suggest.h"
 #include "target.h"
 #include "validate.h"
 
@@ -887,6 +893,385 @@ static void test_help_lists_every_option(void **state)
 	free(text);
 }
 
+/* The help text, as --help prints it. */
+static char *help_text(void)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	assert_non_null(f);
+	options_print_help(f);
+	fclose(f);
+	return text;
+}
+
+static void test_help_groups(void **state)
+{
+	const char *const *name;
+	size_t i, g, seen;
+
+	(void)state;
+	/* every option in exactly one group, every group name an option */
+	for (i = 0; i < opt_count; i++) {
+		seen = 0;
+		for (g = 0; g < opt_group_count; g++)
+			for (name = opt_groups[g].names; *name; name++)
+				seen += !strcmp(*name, opt_table[i].name);
+		if (seen != 1)
+			fail_msg("--%s is in %zu --help groups, want 1 (add it to opt_groups in src/options_help.c)",
+				 opt_table[i].name, seen);
+	}
+	for (g = 0; g < opt_group_count; g++) {
+		assert_non_null(opt_groups[g].title);
+		assert_non_null(opt_groups[g].names[0]);
+		for (name = opt_groups[g].names; *name; name++)
+			if (!options_find_long(*name))
+				fail_msg("group '%s' names --%s, which is no option",
+					 opt_groups[g].title, *name);
+	}
+}
+
+static void test_help_layout(void **state)
+{
+	static const char *const headings[] = {
+		"Workload options:", "Engine options:", "Run options:",
+		"Output options:", "Safety options:", "Sweeps and studies:",
+		"fio spellings",
+	};
+	char *text = help_text(), *line, *save = NULL;
+	const char *last = NULL;
+	unsigned n = 0;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(headings) / sizeof(headings[0]); i++) {
+		const char *at = strstr(text, headings[i]);
+
+		if (!at)
+			fail_msg("--help lacks the heading '%s'", headings[i]);
+		if (last && at < last)
+			fail_msg("--help: '%s' out of order", headings[i]);
+		last = at;
+	}
+	/* no option outside the groups: "Other options" only for strays */
+	assert_null(strstr(text, "Other options:"));
+	/* an option sits under its group's heading: -b after Workload and
+	 * before Engine, --yes under Safety */
+	assert_true(strstr(text, "--block-size") > strstr(text, "Workload options:"));
+	assert_true(strstr(text, "--block-size") < strstr(text, "Engine options:"));
+	assert_true(strstr(text, "-y, --yes") > strstr(text, "Safety options:"));
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		n++;
+		if (strlen(line) > HELP_WIDTH)
+			fail_msg("--help line %u is %zu columns (> %d): '%s'",
+				 n, strlen(line), HELP_WIDTH, line);
+		if (strchr(line, '\1') || strchr(line, '\t'))
+			fail_msg("--help line %u has a control character: '%s'",
+				 n, line);
+	}
+	assert_true(n > 50);
+	free(text);
+}
+
+/* stderr of parsing one line as stdin line lineno (0: command line) */
+static int parse_err(const char *line, unsigned lineno)
+{
+	struct spec s;
+	int ret;
+
+	spec_defaults(&s);
+	ret = parse_line(line, &s, NULL, lineno);
+	spec_free(&s);
+	return ret;
+}
+
+static void test_did_you_mean(void **state)
+{
+	(void)state;
+	assert_int_equal(suggest_distance("kitten", "sitting"), 3);
+	assert_int_equal(suggest_distance("iodpeth", "iodepth"), 1);
+	assert_int_equal(suggest_distance("Block_Size", "block-size"), 0);
+
+	assert_int_equal(parse_err("--blocksize 4k /dev/x", 0), -EINVAL);
+	expect_message("--blocksize", "unknown option '--blocksize'",
+		       "did you mean --block-size?", (const char *)NULL);
+	assert_int_equal(parse_err("--block_size=4k /dev/x", 0), -EINVAL);
+	expect_message("--block_size", "did you mean --block-size?",
+		       (const char *)NULL);
+	assert_int_equal(parse_err("--queuedepth 4 /dev/x", 0), -EINVAL);
+	expect_message("--queuedepth", "did you mean --queue-depth?",
+		       (const char *)NULL);
+	assert_int_equal(parse_err("--iodpeth=4 /dev/x", 0), -EINVAL);
+	expect_message("--iodpeth", "did you mean --iodepth?",
+		       (const char *)NULL);
+	assert_int_equal(parse_err("--dur 5 /dev/x", 0), -EINVAL);
+	expect_message("--dur", "did you mean --duration?", (const char *)NULL);
+	/* nothing near: no guess */
+	assert_int_equal(parse_err("--frob /dev/x", 0), -EINVAL);
+	expect_message("--frob", "unknown option '--frob'; see rebench --help",
+		       (const char *)NULL);
+	/* the line is named on stdin */
+	assert_int_equal(parse_err("-b 4k --blocksize 4k /dev/x", 3), -EINVAL);
+	expect_message("stdin line 3", "stdin line 3: unknown option '--blocksize'",
+		       "did you mean --block-size?", (const char *)NULL);
+	/* a long name after one dash */
+	assert_int_equal(parse_err("-bs=4k /dev/x", 0), -EINVAL);
+	expect_message("-bs=4k", "two dashes", "--bs=4k", (const char *)NULL);
+	assert_int_equal(parse_err("-iodepth 4 /dev/x", 2), -EINVAL);
+	expect_message("-iodepth", "stdin line 2", "--iodepth",
+		       (const char *)NULL);
+	/* fio's options with no alias: what to give instead */
+	assert_int_equal(parse_err("--bssplit=4k/50:8k/50 /dev/x", 0), -EINVAL);
+	expect_message("--bssplit", "fio's bssplit", "-b 4k/10:64k/90",
+		       (const char *)NULL);
+	assert_int_equal(parse_err("--randseed=7 /dev/x", 0), -EINVAL);
+	expect_message("--randseed", "fio's randseed", "--seed",
+		       (const char *)NULL);
+
+	/* values */
+	assert_int_equal(parse_err("-o randread /dev/x", 0), -EINVAL);
+	expect_message("-o randread", "fio's --rw spelling", "-o read -w rnd",
+		       "--rw=randread", (const char *)NULL);
+	assert_int_equal(parse_err("-o randwrite /dev/x", 4), -EINVAL);
+	expect_message("-o randwrite", "stdin line 4", "-o write -w rnd",
+		       (const char *)NULL);
+	assert_int_equal(parse_err("-o raed /dev/x", 0), -EINVAL);
+	expect_message("-o raed", "did you mean read?", (const char *)NULL);
+	assert_int_equal(parse_err("-w random /dev/x", 0), -EINVAL);
+	expect_message("-w random", "rnd, seq", "did you mean rnd?",
+		       (const char *)NULL);
+	assert_int_equal(parse_err("-w sequential /dev/x", 0), -EINVAL);
+	expect_message("-w sequential", "did you mean seq?", (const char *)NULL);
+	assert_int_equal(parse_err("-r backwards /dev/x", 0), -EINVAL);
+	expect_message("-r backwards", "did you mean backward?",
+		       (const char *)NULL);
+	assert_int_equal(parse_err("-u zipfian /dev/x", 0), -EINVAL);
+	expect_message("-u zipfian", "did you mean zipf?", (const char *)NULL);
+	assert_int_equal(parse_err("-u random /dev/x", 0), -EINVAL);
+	expect_message("-u random", "did you mean uniform", (const char *)NULL);
+	assert_int_equal(parse_err("-t iouring /dev/x", 0), -EINVAL);
+	expect_message("-t iouring", "did you mean io_uring?", (const char *)NULL);
+	assert_int_equal(parse_err("--rw=randomread /dev/x", 0), -EINVAL);
+	expect_message("--rw=randomread", "did you mean randread?",
+		       (const char *)NULL);
+}
+
+static void test_fio_alias_table(void **state)
+{
+	size_t i, j;
+
+	(void)state;
+	/* bits of the used mask */
+	assert_true(fio_alias_count <= 32);
+	for (i = 0; i < fio_alias_count; i++) {
+		const struct fio_alias *a = &fio_aliases[i];
+
+		assert_non_null(a->name);
+		assert_non_null(a->set);
+		assert_non_null(a->help);
+		assert_true(fio_alias_find(a->name) == a);
+		if (a->opt && !options_find_long(a->opt))
+			fail_msg("--%s sets --%s, which is no option", a->name,
+				 a->opt);
+		if (!a->metavar && !a->opt && !a->unlike)
+			fail_msg("--%s: a flag with nothing to set says why", a->name);
+		if (options_find_long(a->name))
+			fail_msg("--%s is an alias and an option", a->name);
+		for (j = 0; j < i; j++)
+			assert_string_not_equal(a->name, fio_aliases[j].name);
+	}
+	/* '_' and '-' alike */
+	assert_true(fio_alias_find("ramp-time") == fio_alias_find("ramp_time"));
+	assert_null(fio_alias_find("blocksize"));
+}
+
+/* line parses as a command line; want parses to the same workload */
+static void same_as(const char *line, const char *want)
+{
+	struct run_opts ra, rb;
+	struct spec a, b;
+	size_t i;
+
+	parse_ok(line, &a, &ra);
+	parse_ok(want, &b, &rb);
+	for (i = 0; i < opt_count; i++) {
+		const struct opt_desc *o = &opt_table[i];
+
+		if (o->scope == SCOPE_RUN) {
+			if (memcmp((char *)&ra + o->off, (char *)&rb + o->off,
+				   o->type == OPT_FLAG ? sizeof(bool) :
+				   sizeof(uint64_t)))
+				fail_msg("'%s': --%s differs from '%s'", line,
+					 o->name, want);
+			continue;
+		}
+		if (!field_equal(o, &a, &b))
+			fail_msg("'%s': --%s differs from '%s'", line, o->name,
+				 want);
+		if (spec_given(&a, o->name) != spec_given(&b, o->name))
+			fail_msg("'%s': --%s given %d, '%s' %d", line, o->name,
+				 spec_given(&a, o->name), want,
+				 spec_given(&b, o->name));
+	}
+	if (strcmp(a.target ? a.target : "", b.target ? b.target : ""))
+		fail_msg("'%s': target '%s', '%s' has '%s'", line, a.target,
+			 want, b.target);
+	spec_free(&a);
+	spec_free(&b);
+}
+
+static void test_fio_aliases(void **state)
+{
+	static const char *const rw[][2] = {
+		{ "read", "-o read -w seq" }, { "write", "-o write -w seq" },
+		{ "trim", "-o trim -w seq" }, { "randread", "-o read -w rnd" },
+		{ "randwrite", "-o write -w rnd" },
+		{ "randtrim", "-o trim -w rnd" }, { "rw", "-o rw -w seq" },
+		{ "readwrite", "-o rw -w seq" }, { "randrw", "-o rw -w rnd" },
+	};
+	char line[128], want[128];
+	struct spec s;
+	size_t i;
+
+	(void)state;
+	same_as("--bs=4k /dev/x", "-b 4k /dev/x");
+	same_as("--bs 64k /dev/x", "-b 64k /dev/x");
+	same_as("--bs=4k/10:64k/90 /dev/x", "-b 4k/10:64k/90 /dev/x");
+	same_as("--iodepth=32 /dev/x", "-q 32 /dev/x");
+	same_as("--numjobs=4 /dev/x", "-c 4 -l /dev/x");
+	same_as("--runtime=30 /dev/x", "-d 30 /dev/x");
+	same_as("--runtime=1m /dev/x", "-d 60s /dev/x");
+	same_as("--runtime=2h /dev/x", "-d 7200 /dev/x");
+	same_as("--runtime=1d /dev/x", "-d 86400 /dev/x");
+	same_as("--runtime=1500ms /dev/x", "-d 1500ms /dev/x");
+	same_as("--runtime=250000us /dev/x", "-d 250ms /dev/x");
+	same_as("--runtime=1.5 /dev/x", "-d 1500ms /dev/x");
+	same_as("--size=8m /dev/x", "-e 8m /dev/x");
+	same_as("--size=50% /dev/x", "-e 50% /dev/x");
+	same_as("--offset=1m /dev/x", "-j 1m /dev/x");
+	for (i = 0; i < sizeof(rw) / sizeof(rw[0]); i++) {
+		snprintf(line, sizeof(line), "--rw=%s /dev/x", rw[i][0]);
+		snprintf(want, sizeof(want), "%s /dev/x", rw[i][1]);
+		same_as(line, want);
+		snprintf(line, sizeof(line), "--readwrite %s /dev/x", rw[i][0]);
+		same_as(line, want);
+	}
+	/* fio's rwmixread default is rebench's --rwmix default */
+	parse_ok("--rw=randrw /dev/x", &s, NULL);
+	assert_true(s.rwmix == 50);
+	spec_free(&s);
+	same_as("--rw=randrw --rwmixread=70 /dev/x", "-o rw -w rnd --rwmix 70 /dev/x");
+	same_as("--ioengine=libaio /dev/x", "-t naio /dev/x");
+	same_as("--ioengine=psync /dev/x", "-t stateless /dev/x");
+	same_as("--direct=0 /dev/x", "-p /dev/x");
+	same_as("-p --direct=1 /dev/x", "--paged /dev/x --direct");
+	same_as("--filename=/dev/x", "/dev/x");
+	same_as("--thinktime=50 /dev/x", "-z 50 /dev/x");
+	same_as("--thinktime=2ms /dev/x", "-z 2000 /dev/x");
+	same_as("--ramp_time=2 /dev/x", "--warmup 2 /dev/x");
+	same_as("--time_based --thread --group_reporting --norandommap /dev/x",
+		"/dev/x");
+	same_as("--time_based=1 /dev/x", "/dev/x");
+	/* a later option wins, as for rebench's own */
+	same_as("--rw=randread -w seq /dev/x", "-o read -w seq /dev/x");
+	/* a whole fio command line */
+	same_as("--name=x --filename=/dev/x --rw=randread --bs=4k --iodepth=16 --ioengine=io_uring --direct=1 --numjobs=2 --runtime=20 --time_based --group_reporting",
+		"-o read -w rnd -b 4k -q 16 -t uring -c 2 -l -d 20 /dev/x --direct");
+}
+
+static void test_fio_alias_refusals(void **state)
+{
+	(void)state;
+	/* where fio means something else */
+	assert_int_equal(parse_err("--bs=4k,8k /dev/x", 0), -EINVAL);
+	expect_message("--bs=4k,8k", "--bs=4k,8k", "reads, writes",
+		       "-b 4k,64k", (const char *)NULL);
+	assert_int_equal(parse_err("--rw=read,write /dev/x", 0), -EINVAL);
+	expect_message("--rw list", "cannot be swept", "-o read,write",
+		       (const char *)NULL);
+	assert_int_equal(parse_err("--rw=read:4k /dev/x", 0), -EINVAL);
+	expect_message("--rw=read:4k", "-s/--stride", (const char *)NULL);
+	assert_int_equal(parse_err("--rw=trimwrite /dev/x", 0), -EINVAL);
+	expect_message("--rw=trimwrite", "no rebench form", (const char *)NULL);
+	assert_int_equal(parse_err("--runtime=0 /dev/x", 0), -EINVAL);
+	expect_message("--runtime=0", "no time limit", "-d 100%",
+		       (const char *)NULL);
+	assert_int_equal(parse_err("--runtime=1g /dev/x", 0), -EINVAL);
+	expect_message("--runtime=1g", "--runtime (-d/--duration)",
+		       "m (minutes)", (const char *)NULL);
+	assert_int_equal(parse_err("--runtime=50% /dev/x", 0), -EINVAL);
+	assert_int_equal(parse_err("--direct=2 /dev/x", 0), -EINVAL);
+	expect_message("--direct=2", "--direct=2", (const char *)NULL);
+	assert_int_equal(parse_err("--time_based=0 /dev/x", 0), -EINVAL);
+	expect_message("--time_based=0", "-d 100%", (const char *)NULL);
+	/* a second --name is a second fio job */
+	assert_int_equal(parse_err("--name=a /dev/x --name=b", 0), -EINVAL);
+	expect_message("two --name", "--name=b", "second fio job",
+		       (const char *)NULL);
+	assert_int_equal(parse_err("--filename=a:b", 0), -EINVAL);
+	expect_message("--filename=a:b", "one target per workload",
+		       (const char *)NULL);
+	assert_int_equal(parse_err("--filename=/dev/y /dev/x", 0), -EINVAL);
+	assert_int_equal(parse_err("/dev/x --filename=/dev/y", 0), -EINVAL);
+	expect_message("two targets", "/dev/x", "/dev/y", (const char *)NULL);
+	/* the option's own checks, naming both spellings */
+	assert_int_equal(parse_err("--bs=0 /dev/x", 0), -EINVAL);
+	expect_message("--bs=0", "invalid value '0' for --bs (-b/--block-size)",
+		       (const char *)NULL);
+	assert_int_equal(parse_err("--iodepth=0 /dev/x", 5), -EINVAL);
+	expect_message("--iodepth=0", "stdin line 5",
+		       "--iodepth (-q/--queue-depth)", (const char *)NULL);
+	assert_int_equal(parse_err("--rwmixread=101 /dev/x", 0), -EINVAL);
+	expect_message("--rwmixread=101", "--rwmixread (--rwmix)",
+		       (const char *)NULL);
+	assert_int_equal(parse_err("--bs /dev/x", 0), -EINVAL);
+	assert_int_equal(parse_err("/dev/x --bs", 0), -EINVAL);
+	expect_message("--bs without a value", "--bs needs a value",
+		       (const char *)NULL);
+	/* run-wide ones stay on the command line */
+	assert_int_equal(parse_err("--ramp_time=1 /dev/x", 2), -EINVAL);
+	expect_message("--ramp_time on a line", "stdin line 2",
+		       "--ramp_time (--warmup)", "whole run", (const char *)NULL);
+	/* ranges on a stdin line: the command line's business */
+	assert_int_equal(parse_err("--bs=4k..16k*2 /dev/x", 2), -EINVAL);
+	expect_message("range on a line", "--bs (-b/--block-size)",
+		       "on the command line", (const char *)NULL);
+}
+
+static void test_fio_alias_notes(void **state)
+{
+	struct spec s;
+
+	(void)state;
+	/* fio's size also ends the job; rebench's -d decides */
+	parse_ok("--size=8m /dev/x", &s, NULL);
+	assert_non_null(strstr(errtext, "note: --size"));
+	assert_non_null(strstr(errtext, "-d 100%"));
+	spec_free(&s);
+	parse_ok("--size=8m -d 5 /dev/x", &s, NULL);
+	assert_null(strstr(errtext, "note: --size"));
+	spec_free(&s);
+	parse_ok("--size=8m --runtime=5 /dev/x", &s, NULL);
+	assert_non_null(strstr(errtext, "time_based"));
+	spec_free(&s);
+	parse_ok("--size=8m --runtime=5 --time_based /dev/x", &s, NULL);
+	assert_string_equal(errtext, "");
+	spec_free(&s);
+	/* fio's jobs each start at the region's start */
+	parse_ok("--numjobs=4 --rw=read /dev/x", &s, NULL);
+	assert_non_null(strstr(errtext, "--numjobs 4"));
+	spec_free(&s);
+	parse_ok("--numjobs=4 --rw=randread /dev/x", &s, NULL);
+	assert_string_equal(errtext, "");
+	spec_free(&s);
+	/* rebench's own options say nothing */
+	parse_ok("-e 8m /dev/x", &s, NULL);
+	assert_string_equal(errtext, "");
+	spec_free(&s);
+}
+
 static void test_man_lists_every_option(void **state)
 {
 	FILE *f = fopen(MAN_PAGE, "r");
@@ -913,8 +1298,9 @@ static void test_man_lists_every_option(void **state)
 		if (!(*w++ = *r))
 			break;
 	}
-	for (i = 0; i < opt_count; i++) {
-		const char *name = opt_table[i].name;
+	for (i = 0; i < opt_count + fio_alias_count; i++) {
+		const char *name = i < opt_count ? opt_table[i].name :
+				   fio_aliases[i - opt_count].name;
 
 		if (!has_option(text, "--", name)) {
 			snprintf(missing + strlen(missing),
@@ -923,9 +1309,14 @@ static void test_man_lists_every_option(void **state)
 			n++;
 		}
 	}
+	if (!strstr(text, ".SH QUICK REFERENCE"))
+		fail_msg("%s lacks its QUICK REFERENCE section", MAN_PAGE);
+	if (!strstr(text, ".SS fio spellings"))
+		fail_msg("%s lacks the fio spellings subsection", MAN_PAGE);
 	free(text);
 	if (n)
-		fail_msg("%s lacks %zu option(s):%s", MAN_PAGE, n, missing);
+		fail_msg("%s lacks %zu option(s) or fio spelling(s):%s",
+			 MAN_PAGE, n, missing);
 }
 
 int main(void)
@@ -947,6 +1338,13 @@ int main(void)
 		cmocka_unit_test(test_resolve_missing_file),
 		cmocka_unit_test(test_resolve_device_only),
 		cmocka_unit_test(test_help_lists_every_option),
+		cmocka_unit_test(test_help_groups),
+		cmocka_unit_test(test_help_layout),
+		cmocka_unit_test(test_did_you_mean),
+		cmocka_unit_test(test_fio_alias_table),
+		cmocka_unit_test(test_fio_aliases),
+		cmocka_unit_test(test_fio_alias_refusals),
+		cmocka_unit_test(test_fio_alias_notes),
 		cmocka_unit_test(test_man_lists_every_option),
 	};
 
