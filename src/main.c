@@ -23,6 +23,7 @@
 #include "sweep_run.h"
 #include "plan.h"
 #include "record.h"
+#include "replay.h"
 #include "engine.h"
 #include "fio_job.h"
 #include "options.h"
@@ -347,6 +348,8 @@ int main(int argc, char **argv)
 	signals_init();
 	if (record_wanted(argc, argv))	/* --record, --trace-stats */
 		return record_main(argc, argv);
+	if (replay_wanted(argc, argv))	/* --replay */
+		return replay_main(argc, argv);
 	if (engine_registry_check(err, sizeof(err))) {
 		fprintf(stderr, "rebench: internal error: %s\n", err);
 		return EXIT_PREP_FAILED;

@@ -52,6 +52,7 @@ struct io_stream {
 	uint64_t cursor, lo, hi;	/* contiguous: next edge, limits */
 	bool limited;		/* ends after budget bytes of data I/O */
 	uint64_t budget;
+	struct stream_trace *trace;	/* trace source (stream_trace.h) */
 };
 
 static inline bool stream_next(struct io_stream *s, struct io_req *r)
