@@ -31,6 +31,7 @@
 #include "repeat_run.h"
 #include "signals.h"
 #include "suite.h"
+#include "trace_fio.h"
 #include "validate.h"
 #include "workload.h"
 
@@ -329,6 +330,8 @@ int main(int argc, char **argv)
 	int status;
 
 	signals_init();
+	if (trace_to_wanted(argc, argv))	/* --trace-to fio */
+		return trace_to_main(argc, argv);
 	if (record_wanted(argc, argv))	/* --record, --trace-stats */
 		return record_main(argc, argv);
 	if (engine_registry_check(err, sizeof(err))) {
