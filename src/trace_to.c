@@ -15,7 +15,8 @@
  * time only).  Dropped, with their counts on stderr: lseek (the offsets
  * are in the reads and writes), ftruncate, fallocate, sync_file_range
  * (fio's iolog has no such action), failed calls, reads and writes at an
- * unknown offset, calls on directories (O_DIRECTORY) and on paths fio
+ * unknown offset, calls on directories (opened with O_DIRECTORY, or a
+ * directory at the time of the export) and on paths fio
  * cannot read back (white space, more than 256 bytes).
  *
  * Exit statuses: 0; 1 for bad arguments, a log that cannot be read or is
@@ -140,6 +141,7 @@ static int parse_args(int argc, char **argv, const char **log,
 static struct fio_file *file_of(struct exporter *x, uint32_t id)
 {
 	struct fio_file *f;
+	struct stat st;
 	uint32_t n;
 
 	if (id >= x->nfiles) {
@@ -157,6 +159,10 @@ static struct fio_file *file_of(struct exporter *x, uint32_t id)
 	if (!f->named) {
 		f->named = true;
 		f->bad_name = !trace_fio_name_ok(trace_file_name(&x->r, id));
+		/* a directory opened without O_DIRECTORY (sqlite's, to
+		 * fsync it) is known only by what is there now */
+		f->dir = !stat(trace_file_name(&x->r, id), &st) &&
+			 S_ISDIR(st.st_mode);
 	}
 	return f;
 }
@@ -294,7 +300,7 @@ static void summary(const struct exporter *x, const char *log,
 	item(drop, sizeof(drop), n->no_offset, "reads or writes at an unknown offset");
 	item(drop, sizeof(drop), n->empty, "reads or writes that moved no bytes");
 	item(drop, sizeof(drop), n->too_long, "reads or writes of 4 GiB or more");
-	item(drop, sizeof(drop), n->on_dir, "calls on directories");
+	item(drop, sizeof(drop), n->on_dir, "calls on directories (fio opens files only)");
 	if (n->bad_names) {
 		snprintf(what, sizeof(what), "calls on %u files whose names fio cannot read (white space, over 256 bytes), such as",
 			 n->bad_names);

@@ -70,6 +70,33 @@ assert_eq "$wbytes" "$(fj write.io_bytes)" "fio's bytes written = the log's"
 assert_eq "$fsyncs" "$(fj sync.total_ios)" "fio's fsyncs = the log's"
 assert_eq "$(( fsyncs + fdsyncs ))" "$(fj sync.lat_ns.N)" "fio's flushes (fsync + fdatasync) = the log's"
 
+section "export: sqlite3 (a directory fsynced, a journal made and removed)"
+if command -v sqlite3 >/dev/null; then
+	mkdir -p "$S/db"
+	{ printf 'PRAGMA synchronous=FULL;\nCREATE TABLE t(k INTEGER PRIMARY KEY, v TEXT);\n'
+	  for i in $(seq 10); do echo "INSERT INTO t(v) VALUES ('row $i');"; done; } >"$S/ins.sql"
+	rb_ok "record sqlite3" --record "$S/sq.log" --record-path "$S/db*" -- sqlite3 "$S/db/t.db" <"$S/ins.sql"
+	rb_ok "--trace-stats -n of sqlite3" --trace-stats "$S/sq.log" -n
+	dirsyncs=$(awk -v d="$S/db" '$5 == d && $3 == "fdatasync"' "$S/sq.log" | wc -l)
+	sq_reads=$(awk '$3 ~ /read/ && $8 > 0' "$S/sq.log" | wc -l)
+	sq_writes=$(awk '$3 ~ /write/ && $8 > 0' "$S/sq.log" | wc -l)
+	sq_flush=$(( $(stat_of fsync 2) + $(stat_of fdatasync 2) - dirsyncs ))
+	rb_ok "--trace-to fio of sqlite3's log" --trace-to fio "$S/sq.log" --output "$S/sq.iolog"
+	assert_match "calls on directories" "$RB_ERR" "the directory's calls are dropped and counted"
+	grep -q " $S/db add" "$S/sq.iolog" && check_failed "no line on the directory" "$(grep " $S/db " "$S/sq.iolog" | head -3)" ||
+		pass "no line on the directory"
+	(cd "$S" && timeout 60 fio --name=replay --read_iolog="$S/sq.iolog" --ioengine=psync \
+		--output-format=json --output="$S/sq.json") >"$S/fio.err" 2>&1 ||
+		fail "fio --read_iolog of sqlite3's iolog failed: $(cat "$S/fio.err" "$S/sq.json" | head -5)"
+	sj() { jq -r ".jobs[0].$1" "$S/sq.json"; }
+	assert_eq 0 "$(sj error)" "fio replayed sqlite3's iolog without an error"
+	assert_eq "$sq_reads" "$(sj read.total_ios)" "fio's reads = sqlite3's reads that moved bytes"
+	assert_eq "$sq_writes" "$(sj write.total_ios)" "fio's writes = sqlite3's writes"
+	assert_eq "$sq_flush" "$(sj sync.lat_ns.N)" "fio's flushes = sqlite3's, less the directory's"
+else
+	log "sqlite3 not installed: its export is not tested"
+fi
+
 section "import: an iolog fio wrote"
 truncate -s 64k "$S/fio.dat"
 (cd "$S" && timeout 60 fio --name=w --filename="$S/fio.dat" --size=64k --bs=4k --rw=randrw \
