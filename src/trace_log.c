@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "iokind.h"
+#include "trace_blkparse.h"
 #include "trace_fio.h"
 
 #define NFIELDS 10
@@ -266,9 +267,11 @@ static int check_header(struct trace_reader *r)
 		ret = trace_fio_header(r, r->buf);
 		if (ret)
 			return ret < 0 ? ret : 0;
+		if (trace_blk_header(r, r->buf))
+			return 0;
 	}
 	if (ret < 0 || strncmp(r->buf, TRACE_MAGIC, m)) {
-		snprintf(r->err, sizeof(r->err), "%s: not a rebench trace: the first line is not '%s%d' (rebench --record writes it), nor '%s' or '%s' (fio --write_iolog writes those)",
+		snprintf(r->err, sizeof(r->err), "%s: not a rebench trace: the first line is not '%s%d' (rebench --record writes it), nor '%s' or '%s' (fio --write_iolog writes those), nor an event of blkparse's default format",
 			 r->path, TRACE_MAGIC, TRACE_FORMAT_VERSION,
 			 TRACE_FIO_MAGIC2, TRACE_FIO_MAGIC3);
 		return -EINVAL;
@@ -556,9 +559,16 @@ int trace_next(struct trace_reader *r, struct trace_rec *rec)
 	int ret;
 
 	for (;;) {
-		ret = read_line(r);
-		if (ret <= 0)
+		if (r->blk_pending)
+			r->blk_pending = false;	/* the first line, kept */
+		else if ((ret = read_line(r)) <= 0)
 			return ret;
+		if (r->blk) {
+			ret = trace_blk_parse(r, r->buf, rec);
+			if (ret)
+				return ret;
+			continue;
+		}
 		if (r->fio) {
 			ret = trace_fio_parse(r, r->buf, rec);
 			if (ret)

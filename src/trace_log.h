@@ -26,7 +26,8 @@
  *
  * The reader also takes fio's iologs (first line "fio version 2 iolog" or
  * "fio version 3 iolog") and gives their actions as records of the same
- * kind (trace_fio.h has the mapping).
+ * kind (trace_fio.h has the mapping), and the text blkparse prints of a
+ * blktrace (trace_blkparse.h): its first line is an event.
  */
 #ifndef REBENCH_TRACE_LOG_H
 #define REBENCH_TRACE_LOG_H
@@ -84,6 +85,9 @@ struct trace_reader {
 	uint64_t fio_t_ns;
 	unsigned char *fio_files;
 	uint32_t fio_nfiles;
+	/* blkparse's text (trace_blkparse.c): the first line is pending
+	 * (an event), the summary at the end was reached */
+	bool blk, blk_pending, blk_done;
 	char err[PATH_MAX + 512];
 };
 
@@ -104,7 +108,7 @@ void trace_close(struct trace_reader *r);
 /* "rebench-trace" or "fio iolog": the format r->version counts. */
 static inline const char *trace_format_name(const struct trace_reader *r)
 {
-	return r->fio ? "fio iolog" : "rebench-trace";
+	return r->fio ? "fio iolog" : r->blk ? "blkparse" : "rebench-trace";
 }
 
 /* The id of a path, added when new: 0 or -ENOMEM (for trace_fio.c). */

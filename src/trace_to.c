@@ -14,7 +14,8 @@
  * call's start in us, never below the line before (fio waits for a later
  * time only).  Dropped, with their counts on stderr: lseek (the offsets
  * are in the reads and writes), ftruncate, fallocate, sync_file_range
- * (fio's iolog has no such action), failed calls, reads and writes at an
+ * (fio's iolog has no such action; a punched hole would be a trim, but
+ * fio 3.33 refuses an iolog with a trim: "bad ddir: 2"), failed calls, reads and writes at an
  * unknown offset, calls on directories (opened with O_DIRECTORY, or a
  * directory at the time of the export) and on paths fio
  * cannot read back (white space, more than 256 bytes).
@@ -309,7 +310,7 @@ static void summary(const struct exporter *x, const char *log,
 			 n->first_bad);
 	}
 	if (*drop)
-		fprintf(stderr, "rebench: --trace-to fio: not written (fio's iolog has no seek, truncate, fallocate or sync_file_range; a failed call did nothing): %s\n",
+		fprintf(stderr, "rebench: --trace-to fio: not written (fio's iolog has no seek, truncate, fallocate or sync_file_range, and fio 3.33 refuses a trim in one; a failed call did nothing): %s\n",
 			drop);
 	if (x->r.nwarnings)
 		fprintf(stderr, "rebench: --trace-to fio: %s holds %lu warnings of what the recorder could not follow (rebench --trace-stats %s shows them)\n",

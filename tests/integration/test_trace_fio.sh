@@ -127,6 +127,34 @@ assert_eq "1 1 1 1 1 1 1" \
 	"v2: open, close, read, write, sync, datasync and trim (as fallocate) counted; add and wait are no calls"
 assert_eq 1000000 "$(printf '%s\n' "$RB_OUT" | awk 'NR == 1 { print $7 }')" "v2: a wait of 1000 us is 1 ms of the span"
 
+section "import: blkparse's text"
+# blkparse's default format (blkparse(1)); only D (issued) lines count
+cat >"$S/bp.txt" <<'EOT'
+  7,0    1        1     0.000000000  4162  Q   W 0 + 8 [dd]
+  7,0    1        2     0.000002116  4162  G   W 0 + 8 [dd]
+  7,0    1        3     0.000003010  4162  P   N [dd]
+  7,0    1        4     0.000005002  4162  D   W 0 + 8 [dd]
+  7,0    1        5     0.000105930     0  C   W 0 + 8 [0]
+  7,0    1        6     0.000201000  4162  D  WS 8 + 8 [dd]
+  7,0    0        1     0.000300000  4163  D   R 0 + 16 [dd]
+  7,0    0        2     0.000400000   211  D  FN [kworker/0:1H]
+  7,0    0        3     0.000500000  4164  D   D 64 + 128 [blkdiscard]
+CPU0 (7,0):
+ Reads Queued:           1,        8KiB  Writes Queued:           2,        8KiB
+Total (7,0):
+ Reads Queued:           1,        8KiB  Writes Queued:           2,        8KiB
+EOT
+rb_ok "--trace-stats on blkparse's text" --trace-stats "$S/bp.txt" -n
+assert_eq "1 8192 2 8192 1 1" \
+	"$(stat_of read 2) $(stat_of read 4) $(stat_of write 2) $(stat_of write 4) $(stat_of fsync 2) $(stat_of fallocate 2)" \
+	"blkparse: issued reads, writes (sectors of 512 bytes), a flush and a discard"
+assert_eq "file 5 1 8192 2 8192 1 /dev/block/7:0" "$(printf '%s\n' "$RB_OUT" | grep '^file')" "blkparse: the device is the file"
+rb_ok "--trace-to fio of blkparse's text" --trace-to fio "$S/bp.txt"
+assert_match "1 fallocate" "$RB_ERR" "the discard is dropped (fio 3.33 refuses an iolog with a trim)"
+printf '  7,0    1        1     0.000000000  4162  D   W 0 + 8 [dd]\n  7,0 1 2 0.1 4 D W 8 + 8 [dd]\n' >"$S/bpbad.txt"
+assert_refused "a blkparse line of another format" "bpbad.txt: line 2: corrupt: not a blkparse event" \
+	--trace-stats "$S/bpbad.txt"
+
 section "bad input"
 printf 'hello\n' >"$S/hello.log"
 assert_refused "an unknown first line" "hello.log: not a rebench trace: the first line is not '# rebench-trace 1' .*nor 'fio version 2 iolog' or 'fio version 3 iolog'" \

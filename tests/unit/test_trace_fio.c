@@ -1,5 +1,6 @@
-/* test_trace_fio.c - fio iologs read as records (trace_fio.c, through
- * trace_next): every action's record, v2's wait and v3's times, and the
+/* test_trace_fio.c - fio iologs and blkparse's text read as records
+ * (trace_fio.c, trace_blkparse.c, through trace_next): every action's
+ * record, v2's wait and v3's times, blkparse's issued requests, and the
  * corrupt lines refused with the line and why.
  */
 #include <errno.h>
@@ -118,8 +119,9 @@ static void expect(const char *text, const char *want)
 	int ret;
 
 	ret = open_text(text);
-	while (!ret && (ret = trace_next(&rd, &r)) > 0)
-		;
+	if (!ret)
+		while ((ret = trace_next(&rd, &r)) > 0)
+			;
 	if (ret != -EINVAL || !strstr(rd.err, want))
 		fail_msg("gave %d '%s', not -EINVAL with '%s'", ret, rd.err, want);
 	close_text();
@@ -151,6 +153,42 @@ static void test_refused(void **state)
 	expect(text, "LOG: line 2: corrupt: the file name has more than the 256 bytes");
 }
 
+static void test_blkparse(void **state)
+{
+	struct trace_rec r;
+
+	(void)state;
+	assert_int_equal(0, open_text(
+		"  8,16   1        1     1.000000500  4162  D   W 16 + 8 [dd]\n"
+		"  8,16   1        2     1.000100000     0  C   W 16 + 8 [0]\n"
+		"  8,16   0        3     2.000000000     0  D  FN [kworker]\n"
+		"  8,16   0        4     2.500000000    77  D  RA 0 + 1 [cat]\n"
+		"  8,16   0        5     2.600000000    77  D   N [cat]\n"
+		"CPU0 (8,16):\n"
+		" Reads Queued:           1,        8KiB\n"));
+	assert_string_equal("blkparse", trace_format_name(&rd));
+	assert_int_equal(1, trace_next(&rd, &r));	/* the first line */
+	assert_int_equal(TC_pwrite, r.call);
+	assert_int_equal(8192, r.off);
+	assert_int_equal(4096, r.len);
+	assert_int_equal(1000000500, r.t_ns);
+	assert_int_equal(4162, r.pid);
+	assert_string_equal("/dev/block/8:16", trace_file_name(&rd, r.file));
+	assert_int_equal(1, trace_next(&rd, &r));
+	assert_int_equal(TC_fsync, r.call);
+	assert_int_equal(1, r.pid);
+	assert_int_equal(1, trace_next(&rd, &r));
+	assert_int_equal(TC_pread, r.call);
+	assert_int_equal(512, r.len);
+	assert_int_equal(0, trace_next(&rd, &r));
+	close_text();
+	expect("  8,16   1        1     1.000000500  4162  D   W 16 + 8 [dd]\n"
+	       "  8,16   1        2     1.000000500  4162  D   R [dd]\n",
+	       "LOG: line 2: corrupt: an issued read, write or discard without 'SECTOR + COUNT'");
+	expect("  8,16   1        1     1.000000500  4162  D   W 16 + 8 [dd]\n"
+	       "garbage\n", "LOG: line 2: corrupt: not a blkparse event");
+}
+
 static void test_names(void **state)
 {
 	(void)state;
@@ -167,6 +205,7 @@ int main(void)
 		cmocka_unit_test(test_v2_wait),
 		cmocka_unit_test(test_v3_wait_is_a_warning),
 		cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_blkparse),
 		cmocka_unit_test(test_names),
 	};
 
