@@ -290,8 +290,9 @@ static void summary(const struct exporter *x, const char *log,
 		log, (unsigned long long)total, (unsigned long long)n->ops,
 		out ? out : "stdout", *put ? " (" : "", put, *put ? ")" : "");
 	if (n->implicit_opens)
-		fprintf(stderr, "rebench: --trace-to fio: %llu open lines added for files used while not open in fio's view (a descriptor inherited or opened before the record)\n",
-			(unsigned long long)n->implicit_opens);
+		fprintf(stderr, "rebench: --trace-to fio: %llu %s added for files used while not open in fio's view (a descriptor inherited or opened before the record)\n",
+			(unsigned long long)n->implicit_opens,
+			n->implicit_opens == 1 ? "open line" : "open lines");
 	for (t = 0; t < TT_TYPES; t++) {
 		snprintf(what, sizeof(what), "%s%s", trace_type_names[t],
 			 t == TT_SEEK ? " (the offsets are in the reads and writes)" : "");
