@@ -33,6 +33,7 @@
 #include "repeat_run.h"
 #include "signals.h"
 #include "suite.h"
+#include "trace_fio.h"
 #include "validate.h"
 #include "workload.h"
 
@@ -346,6 +347,8 @@ int main(int argc, char **argv)
 
 	runinfo_start(argc, argv);
 	signals_init();
+	if (trace_to_wanted(argc, argv))	/* --trace-to fio */
+		return trace_to_main(argc, argv);
 	if (record_wanted(argc, argv))	/* --record, --trace-stats */
 		return record_main(argc, argv);
 	if (replay_wanted(argc, argv))	/* --replay */

@@ -7,6 +7,8 @@
 #include <sys/stat.h>
 
 #include "iokind.h"
+#include "trace_blkparse.h"
+#include "trace_fio.h"
 
 #define NFIELDS 10
 
@@ -193,7 +195,7 @@ static int grow_index(struct trace_reader *r)
 }
 
 /* The id of a path, added when new: 0 or -ENOMEM. */
-static int intern(struct trace_reader *r, const char *path, uint32_t *id)
+int trace_intern(struct trace_reader *r, const char *path, uint32_t *id)
 {
 	uint32_t k, n;
 	char **names;
@@ -261,9 +263,17 @@ static int check_header(struct trace_reader *r)
 			 r->path, TRACE_MAGIC, TRACE_FORMAT_VERSION);
 		return -EINVAL;
 	}
+	if (ret > 0 && strncmp(r->buf, TRACE_MAGIC, m)) {
+		ret = trace_fio_header(r, r->buf);
+		if (ret)
+			return ret < 0 ? ret : 0;
+		if (trace_blk_header(r, r->buf))
+			return 0;
+	}
 	if (ret < 0 || strncmp(r->buf, TRACE_MAGIC, m)) {
-		snprintf(r->err, sizeof(r->err), "%s: not a rebench trace: the first line is not '%s%d' (rebench --record writes it)",
-			 r->path, TRACE_MAGIC, TRACE_FORMAT_VERSION);
+		snprintf(r->err, sizeof(r->err), "%s: not a rebench trace: the first line is not '%s%d' (rebench --record writes it), nor '%s' or '%s' (fio --write_iolog writes those), nor an event of blkparse's default format",
+			 r->path, TRACE_MAGIC, TRACE_FORMAT_VERSION,
+			 TRACE_FIO_MAGIC2, TRACE_FIO_MAGIC3);
 		return -EINVAL;
 	}
 	if (!parse_u64(r->buf + m, &v) || !v || v > 1000000) {
@@ -318,6 +328,13 @@ int trace_open(struct trace_reader *r, const char *path)
 	return ret;
 }
 
+void trace_warn(struct trace_reader *r, const char *text)
+{
+	if (r->nwarnings < TRACE_MAX_WARNINGS)
+		r->warnings[r->nwarnings] = strdup(text);
+	r->nwarnings++;
+}
+
 static void keep_comment(struct trace_reader *r, const char *text)
 {
 	static const char cmd[] = "# command: ", warn[] = "# warning ";
@@ -325,9 +342,7 @@ static void keep_comment(struct trace_reader *r, const char *text)
 	if (!r->command && !strncmp(text, cmd, sizeof(cmd) - 1)) {
 		r->command = strdup(text + sizeof(cmd) - 1);
 	} else if (!strncmp(text, warn, sizeof(warn) - 1)) {
-		if (r->nwarnings < TRACE_MAX_WARNINGS)
-			r->warnings[r->nwarnings] = strdup(text + 2);
-		r->nwarnings++;
+		trace_warn(r, text + 2);
 	}
 }
 
@@ -531,7 +546,7 @@ static int parse_record(struct trace_reader *r, char *line,
 		return -EINVAL;
 	if (check_shape(r, rec))
 		return -EINVAL;
-	if (intern(r, f[4], &rec->file)) {
+	if (trace_intern(r, f[4], &rec->file)) {
 		snprintf(r->err, sizeof(r->err), "%s: line %lu: out of memory",
 			 r->path, r->line);
 		return -ENOMEM;
@@ -544,9 +559,22 @@ int trace_next(struct trace_reader *r, struct trace_rec *rec)
 	int ret;
 
 	for (;;) {
-		ret = read_line(r);
-		if (ret <= 0)
+		if (r->blk_pending)
+			r->blk_pending = false;	/* the first line, kept */
+		else if ((ret = read_line(r)) <= 0)
 			return ret;
+		if (r->blk) {
+			ret = trace_blk_parse(r, r->buf, rec);
+			if (ret)
+				return ret;
+			continue;
+		}
+		if (r->fio) {
+			ret = trace_fio_parse(r, r->buf, rec);
+			if (ret)
+				return ret;
+			continue;	/* a line that is no call (add, wait) */
+		}
 		if (r->buf[0] == '#') {
 			keep_comment(r, r->buf);
 			continue;
@@ -573,6 +601,9 @@ void trace_close(struct trace_reader *r)
 	free(r->buf);
 	free(r->path);
 	free(r->command);
+	free(r->fio_files);
+	r->fio_files = NULL;
+	r->fio_nfiles = 0;
 	r->f = NULL;
 	r->names = NULL;
 	r->index = NULL;

@@ -23,6 +23,11 @@
  * statistics, and later the replay as an I/O stream source (stream.h) -
  * keeps numbers, not strings.  Errors are exact: the path, the line, the
  * field and why; the first error ends the reading.
+ *
+ * The reader also takes fio's iologs (first line "fio version 2 iolog" or
+ * "fio version 3 iolog") and gives their actions as records of the same
+ * kind (trace_fio.h has the mapping), and the text blkparse prints of a
+ * blktrace (trace_blkparse.h): its first line is an event.
  */
 #ifndef REBENCH_TRACE_LOG_H
 #define REBENCH_TRACE_LOG_H
@@ -74,6 +79,15 @@ struct trace_reader {
 	uint32_t cap_index;
 	char *warnings[TRACE_MAX_WARNINGS];
 	unsigned long nwarnings;
+	/* a fio iolog (trace_fio.c): its version (2, 3; 0 for a rebench
+	 * log), the time of v2's waits, and per file id: added, open */
+	int fio;
+	uint64_t fio_t_ns;
+	unsigned char *fio_files;
+	uint32_t fio_nfiles;
+	/* blkparse's text (trace_blkparse.c): the first line is pending
+	 * (an event), the summary at the end was reached */
+	bool blk, blk_pending, blk_done;
 	char err[PATH_MAX + 512];
 };
 
@@ -90,6 +104,18 @@ int trace_open_stream(struct trace_reader *r, FILE *f, const char *name);
 int trace_next(struct trace_reader *r, struct trace_rec *rec);
 
 void trace_close(struct trace_reader *r);
+
+/* "rebench-trace" or "fio iolog": the format r->version counts. */
+static inline const char *trace_format_name(const struct trace_reader *r)
+{
+	return r->fio ? "fio iolog" : r->blk ? "blkparse" : "rebench-trace";
+}
+
+/* The id of a path, added when new: 0 or -ENOMEM (for trace_fio.c). */
+int trace_intern(struct trace_reader *r, const char *path, uint32_t *id);
+
+/* A warning the log itself did not hold (kept like "# warning" lines). */
+void trace_warn(struct trace_reader *r, const char *text);
 
 static inline const char *trace_file_name(const struct trace_reader *r,
 					   uint32_t id)

@@ -138,6 +138,7 @@ int trace_stats_load(const char *path, struct trace_stats *st, char *err,
 	st->processes = pids.n;
 	st->threads = tids.n;
 	st->version = r.version;
+	st->format = trace_format_name(&r);
 	st->log = strdup(path);
 	st->command = r.command;
 	r.command = NULL;
@@ -230,7 +231,7 @@ static void print_human(FILE *f, const struct trace_stats *st)
 	unsigned long i;
 	int k;
 
-	fprintf(f, "Trace %s (rebench-trace %d)%s%s\n", st->log, st->version,
+	fprintf(f, "Trace %s (%s %d)%s%s\n", st->log, st->format, st->version,
 		st->command ? ": " : "", st->command ? st->command : "");
 	fprintf(f, "%llu %s by %llu %s (%llu %s) on %u %s over %.6f s\n",
 		(unsigned long long)st->ops, plural(st->ops, "operation", "operations"),
@@ -366,6 +367,7 @@ static void print_json(FILE *f, const struct trace_stats *st)
 	json_str(&j, "version", REBENCH_VERSION);
 	json_u64(&j, "trace_stats_version", TRACE_STATS_VERSION);
 	json_str(&j, "log", st->log);
+	json_str(&j, "log_format", st->format);
 	json_u64(&j, "log_version", (uint64_t)st->version);
 	json_str(&j, "command", st->command);
 	json_u64(&j, "operations", st->ops);

@@ -33,7 +33,8 @@ struct trace_file_stats {
 struct trace_stats {
 	char *log;
 	char *command;		/* the header's, or NULL */
-	int version;		/* of the log */
+	const char *format;	/* of the log: "rebench-trace", "fio iolog" */
+	int version;		/* of the log, in its format */
 	uint64_t ops, bytes;	/* bytes: read and written */
 	uint64_t first_ns, end_ns;	/* first start, last end */
 	uint64_t processes, threads;
