@@ -150,6 +150,16 @@ void options_print_help(FILE *f)
 		   "no TARGET: each stdin line is \"[OPTIONS] TARGET\", all lines run at once; options on the command line are defaults for every line; '#' starts a comment");
 	usage_line(f, "       rebench --probe [--json] TARGET",
 		   "geometry and alignment verdicts, no I/O");
+	usage_line(f, "       rebench --suite NAME|FILE TARGET",
+		   "a preset list of tests, one table (--suite list)");
+	usage_line(f, "       rebench --record LOG -- COMMAND",
+		   "run COMMAND, logging its file I/O to LOG");
+	usage_line(f, "       rebench --trace-stats LOG",
+		   "a log's operations, bytes and files");
+	usage_line(f, "       rebench --trace-to fio LOG",
+		   "the log as fio's iolog v3, for fio --read_iolog");
+	usage_line(f, "       rebench --replay LOG TARGET",
+		   "replay a log on TARGET, asap or grouped");
 	for (g = 0; g < opt_group_count; g++) {
 		fprintf(f, "\n%s:\n", opt_groups[g].title);
 		for (name = opt_groups[g].names; *name; name++) {
