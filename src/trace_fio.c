@@ -64,16 +64,9 @@ bool trace_fio_name_ok(const char *path)
 /* Digits only, within max. */
 static bool number(const char *s, uint64_t max, uint64_t *v)
 {
-	uint64_t x = 0;
+	uint64_t x;
 
-	if (!*s)
-		return false;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9' || x > (UINT64_MAX - 9) / 10)
-			return false;
-		x = x * 10 + (uint64_t)(*s - '0');
-	}
-	if (x > max)
+	if (!trace_parse_u64(s, &x) || x > max)
 		return false;
 	*v = x;
 	return true;

@@ -32,8 +32,7 @@ static int corrupt(struct trace_reader *r, int field, const char *fmt,
 	return -EINVAL;
 }
 
-/* Digits only, no sign, no spaces, no overflow. */
-static bool parse_u64(const char *s, uint64_t *v)
+bool trace_parse_u64(const char *s, uint64_t *v)
 {
 	uint64_t x = 0;
 
@@ -53,12 +52,12 @@ static bool parse_i64(const char *s, int64_t *v)
 	uint64_t x;
 
 	if (*s == '-') {
-		if (!parse_u64(s + 1, &x) || x > (uint64_t)INT64_MAX)
+		if (!trace_parse_u64(s + 1, &x) || x > (uint64_t)INT64_MAX)
 			return false;
 		*v = -(int64_t)x;
 		return true;
 	}
-	if (!parse_u64(s, &x) || x > (uint64_t)INT64_MAX)
+	if (!trace_parse_u64(s, &x) || x > (uint64_t)INT64_MAX)
 		return false;
 	*v = (int64_t)x;
 	return true;
@@ -276,7 +275,7 @@ static int check_header(struct trace_reader *r)
 			 TRACE_FIO_MAGIC2, TRACE_FIO_MAGIC3);
 		return -EINVAL;
 	}
-	if (!parse_u64(r->buf + m, &v) || !v || v > 1000000) {
+	if (!trace_parse_u64(r->buf + m, &v) || !v || v > 1000000) {
 		snprintf(r->err, sizeof(r->err), "%s: line 1: corrupt: '%.100s' has no version number after '%s'",
 			 r->path, r->buf, TRACE_MAGIC);
 		return -EINVAL;
@@ -442,7 +441,7 @@ static int parse_arg(struct trace_reader *r, char *s, struct trace_rec *rec)
 		if (!trace_parse_flags(s, trace_whence, NULL, &rec->flags) &&
 		    !strchr(s, '|'))
 			return 0;
-		if (parse_u64(s, &rec->flags))
+		if (trace_parse_u64(s, &rec->flags))
 			return 0;
 		return corrupt(r, 9, "'%.60s' is not SEEK_SET, SEEK_CUR, SEEK_END, SEEK_DATA, SEEK_HOLE or a number", s);
 	case TC_sync_file_range:
@@ -512,16 +511,16 @@ static int parse_record(struct trace_reader *r, char *line,
 		return corrupt(r, -1, "%s", n < NFIELDS ?
 			       "fewer than the 10 fields TIME PID/TID CALL FD FILE OFFSET SIZE RESULT DURATION ARG" :
 			       "more than the 10 fields TIME PID/TID CALL FD FILE OFFSET SIZE RESULT DURATION ARG");
-	if (!parse_u64(f[0], &rec->t_ns))
+	if (!trace_parse_u64(f[0], &rec->t_ns))
 		return corrupt(r, 0, "'%.60s' is not a number of ns", f[0]);
 	slash = strchr(f[1], '/');
 	if (!slash)
 		return corrupt(r, 1, "'%.60s' is not PID/TID", f[1]);
 	*slash = '\0';
-	if (!parse_u64(f[1], &u) || !u || u > INT32_MAX)
+	if (!trace_parse_u64(f[1], &u) || !u || u > INT32_MAX)
 		return corrupt(r, 1, "'%.60s' is not a process id", f[1]);
 	rec->pid = (uint32_t)u;
-	if (!parse_u64(slash + 1, &u) || !u || u > INT32_MAX)
+	if (!trace_parse_u64(slash + 1, &u) || !u || u > INT32_MAX)
 		return corrupt(r, 1, "'%.60s' is not a thread id", slash + 1);
 	rec->tid = (uint32_t)u;
 	c = find_call(f[2]);
@@ -540,7 +539,7 @@ static int parse_record(struct trace_reader *r, char *line,
 		return corrupt(r, 6, "'%.60s' is neither a number nor '-'", f[6]);
 	if (!parse_result(f[7], &rec->result))
 		return corrupt(r, 7, "'%.60s' is neither a number nor -ERRNO", f[7]);
-	if (!parse_u64(f[8], &rec->dur_ns))
+	if (!trace_parse_u64(f[8], &rec->dur_ns))
 		return corrupt(r, 8, "'%.60s' is not a number of ns", f[8]);
 	if (parse_arg(r, f[9], rec))
 		return -EINVAL;

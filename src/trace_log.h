@@ -127,6 +127,10 @@ static inline const char *trace_file_name(const struct trace_reader *r,
  * IO_FDATASYNC of iokind.h), or -1 for calls that move no data. */
 int trace_io_kind(const struct trace_rec *rec);
 
+/* Digits only, no sign, no spaces, no overflow: true and *v, or false
+ * (for the log's fields and trace_fio.c's). */
+bool trace_parse_u64(const char *s, uint64_t *v);
+
 /* Parse ARG-style flags ("O_RDWR|O_CREAT", "0", "0x4000") against a
  * table of trace_calls.h: 0 or -EINVAL. */
 int trace_parse_flags(const char *s, const struct trace_flag *table,
