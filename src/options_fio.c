@@ -102,14 +102,7 @@ static int fio_time_word(const char *in, size_t n, uint64_t unit, char *out,
 	num[d] = '\0';
 	if (parse_time(num, unit, &ns))
 		return -EINVAL;
-	if (ns % NSEC_PER_SEC == 0)
-		snprintf(out, len, "%llus", (unsigned long long)(ns / NSEC_PER_SEC));
-	else if (ns % NSEC_PER_MSEC == 0)
-		snprintf(out, len, "%llums", (unsigned long long)(ns / NSEC_PER_MSEC));
-	else if (ns % NSEC_PER_USEC == 0)
-		snprintf(out, len, "%lluus", (unsigned long long)(ns / NSEC_PER_USEC));
-	else
-		snprintf(out, len, "%lluns", (unsigned long long)ns);
+	fmt_time(out, len, ns);
 	return 0;
 }
 
