@@ -9,12 +9,12 @@
  * Only D (issued to the driver) lines become records: one per request
  * that reached the device, on the file /dev/block/MAJ:MIN, at
  * SECTOR * 512 for COUNT * 512 bytes, at SEC.NSEC, by PID (0, the kernel,
- * counts as 1), duration 0.  RWBS gives the call: D (discard) a fallocate
- * (FALLOC_FL_PUNCH_HOLE|FALLOC_FL_KEEP_SIZE, as a fio trim), W a pwrite, R
- * a pread, F alone (a flush without data) an fsync; other D lines (N) and
- * every other action (Q, G, I, M, C, P, U, ...) are no records.  The
- * summary blkparse prints at the end (from a line "CPU..." or
- * "Total...") ends the records.
+ * counts as 1), duration 0.  RWBS gives the call (trace_blk_call: R a
+ * pread, W a pwrite or with FUA a pwritev2 with RWF_DSYNC, D a fallocate
+ * that punches a hole, as a fio trim, a flush without data an fsync);
+ * other D lines (N) and every other action (Q, G, I, M, C, P, U, ...) are
+ * no records.  The summary blkparse prints at the end (from a line
+ * "CPU..." or "Total...") ends the records.
  */
 #include "trace_blkparse.h"
 
@@ -65,6 +65,51 @@ bool trace_blk_header(struct trace_reader *r, const char *line)
 	return true;
 }
 
+int trace_blk_call(const char *rwbs, struct trace_rec *rec)
+{
+	const char *op = rwbs;
+	bool preflush = false;
+
+	/* F first is a preflush when an operation follows it */
+	if (op[0] == 'F' && op[1] && strchr("RWDN", op[1])) {
+		preflush = true;
+		op++;
+	}
+	rec->flags = 0;
+	rec->iovcnt = 0;
+	switch (op[0]) {
+	case 'R':
+		rec->call = TC_pread;
+		break;
+	case 'W':
+		/* FUA: the one flag written right after the operation */
+		if (op[1] == 'F') {
+			rec->call = TC_pwritev2;
+			rec->iovcnt = 1;
+			rec->flags = RWF_DSYNC;
+		} else {
+			rec->call = TC_pwrite;
+		}
+		break;
+	case 'D':
+		rec->call = TC_fallocate;
+		rec->flags = FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE;
+		break;
+	case 'F':
+		rec->call = TC_fsync;
+		break;
+	case 'N':
+		if (!preflush)
+			return 0;
+		rec->call = TC_fsync;
+		break;
+	default:
+		return 0;
+	}
+	rec->type = trace_call_types[rec->call];
+	return 1;
+}
+
 static int bad_line(struct trace_reader *r, const char *why)
 {
 	snprintf(r->err, sizeof(r->err), "%s: line %lu: corrupt: %s",
@@ -95,17 +140,8 @@ int trace_blk_parse(struct trace_reader *r, char *line,
 	if (strcmp(h.action, "D"))
 		return 0;
 	memset(rec, 0, sizeof(*rec));
-	if (strchr(h.rwbs, 'D'))
-		rec->call = TC_fallocate;
-	else if (strchr(h.rwbs, 'W'))
-		rec->call = TC_pwrite;
-	else if (strchr(h.rwbs, 'R'))
-		rec->call = TC_pread;
-	else if (strchr(h.rwbs, 'F'))
-		rec->call = TC_fsync;
-	else
+	if (!trace_blk_call(h.rwbs, rec))
 		return 0;
-	rec->type = trace_call_types[rec->call];
 	if (rec->call == TC_fsync) {
 		rec->off = rec->len = TRACE_NONE;
 	} else {
@@ -115,8 +151,6 @@ int trace_blk_parse(struct trace_reader *r, char *line,
 		rec->off = (int64_t)(sector * SECTOR);
 		rec->len = (int64_t)(count * SECTOR);
 		rec->result = rec->call == TC_fallocate ? 0 : rec->len;
-		if (rec->call == TC_fallocate)
-			rec->flags = FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE;
 	}
 	snprintf(name, sizeof(name), "/dev/block/%u:%u", h.maj, h.min);
 	if (trace_intern(r, name, &rec->file)) {
