@@ -23,6 +23,7 @@
 #include "sweep_run.h"
 #include "plan.h"
 #include "record.h"
+#include "record_block.h"
 #include "replay.h"
 #include "engine.h"
 #include "fio_job.h"
@@ -349,6 +350,8 @@ int main(int argc, char **argv)
 	signals_init();
 	if (trace_to_wanted(argc, argv))	/* --trace-to fio */
 		return trace_to_main(argc, argv);
+	if (record_block_wanted(argc, argv))	/* --record-block */
+		return record_block_main(argc, argv);
 	if (record_wanted(argc, argv))	/* --record, --trace-stats */
 		return record_main(argc, argv);
 	if (replay_wanted(argc, argv))	/* --replay */

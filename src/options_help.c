@@ -154,6 +154,8 @@ void options_print_help(FILE *f)
 		   "a preset list of tests, one table (--suite list)");
 	usage_line(f, "       rebench --record LOG -- COMMAND",
 		   "run COMMAND, logging its file I/O to LOG");
+	usage_line(f, "       rebench --record LOG --record-block DEV -- COMMAND",
+		   "run COMMAND, logging the requests that reached DEV (root)");
 	usage_line(f, "       rebench --trace-stats LOG",
 		   "a log's operations, bytes and files");
 	usage_line(f, "       rebench --trace-to fio LOG",

@@ -1,0 +1,687 @@
+/* record_block.c - see record_block.h.
+ *
+ * Order: the arguments, the log's path and the devices are checked (exit
+ * 1), then root, each device's request queue and COMMAND (exit 2), then
+ * the instance is set up (exit 2 when tracefs lacks something); only then
+ * is the log written and COMMAND run.  From the instance's creation on,
+ * every path - COMMAND failing to start, a signal, a read error - goes
+ * through blk_tracefs_close(), which leaves tracefs as it was.
+ *
+ * The time line: TIME 0 is when the events are enabled, just before
+ * COMMAND starts.  When COMMAND has ended, issues are no longer recorded;
+ * the completions of requests still in flight are awaited up to
+ * GRACE_NS, then the buffers are drained a last time.
+ */
+#include "record_block.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "outpath.h"
+#include "plan.h"
+#include "record_block_match.h"
+#include "record_block_tracefs.h"
+#include "signals.h"
+#include "trace_log.h"
+#include "trace_stats.h"
+
+#define MAX_DEVS 8
+#define GRACE_NS 1000000000ull	/* to wait for requests in flight */
+#define POLL_MS 100		/* the longest wait between two reads */
+
+struct rb_args {
+	const char *log;
+	const char *devs[MAX_DEVS];
+	int ndevs;
+	enum trace_stats_format fmt;
+	bool fmt_given;
+	char **cmd;
+};
+
+static const char usage[] =
+	"rebench --record LOG --record-block DEV [--record-block DEV]... [-n | --json] -- COMMAND [ARGS...]\n";
+
+static const char help[] =
+	"  --record LOG         the log to write\n"
+	"  --record-block DEV   record the requests that reached DEV, a disk or a\n"
+	"                       partition (up to 8; root: the kernel's block\n"
+	"                       tracepoints through a tracefs instance)\n"
+	"  -n, --json           the statistics (on stderr) as fields, or as JSON\n"
+	"See rebench(1), APPLICATION I/O, Recording the block layer.\n";
+
+bool record_block_wanted(int argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--"))
+			return false;
+		if (!strcmp(argv[i], "--record-block") ||
+		    !strncmp(argv[i], "--record-block=", 15))
+			return true;
+	}
+	return false;
+}
+
+static int bad(const char *fmt, const char *what)
+{
+	fprintf(stderr, "rebench: ");
+	fprintf(stderr, fmt, what);
+	fprintf(stderr, "\nusage: %s", usage);
+	return -EINVAL;
+}
+
+/* --NAME VALUE or --NAME=VALUE: the value, NULL for another word, or
+ * NULL with *missing when VALUE is absent. */
+static const char *value_of(int argc, char **argv, int *i, const char *name,
+			    bool *missing)
+{
+	size_t n = strlen(name);
+	const char *w = argv[*i];
+
+	*missing = false;
+	if (strncmp(w, name, n) || (w[n] && w[n] != '='))
+		return NULL;
+	if (w[n] == '=')
+		return w + n + 1;
+	if (*i + 1 >= argc) {
+		*missing = true;
+		return NULL;
+	}
+	return argv[++*i];
+}
+
+static int set_fmt(struct rb_args *a, enum trace_stats_format fmt,
+		   const char *opt)
+{
+	if (a->fmt_given && a->fmt != fmt)
+		return bad("-n and --json are two formats: give one (%s)", opt);
+	a->fmt = fmt;
+	a->fmt_given = true;
+	return 0;
+}
+
+/* 0, 1 after --help, or -EINVAL after a message. */
+static int parse_args(int argc, char **argv, struct rb_args *a)
+{
+	const char *v;
+	bool missing;
+	int i;
+
+	memset(a, 0, sizeof(*a));
+	for (i = 1; i < argc; i++) {
+		const char *w = argv[i];
+
+		if (!strcmp(w, "--")) {
+			a->cmd = argv + i + 1;
+			break;
+		}
+		if ((v = value_of(argc, argv, &i, "--record-block", &missing))) {
+			if (a->ndevs == MAX_DEVS)
+				return bad("--record-block: at most 8 devices%s", "");
+			if (!*v)
+				return bad("--record-block: the device name is empty%s", "");
+			a->devs[a->ndevs++] = v;
+		} else if (!missing &&
+			   (v = value_of(argc, argv, &i, "--record", &missing))) {
+			if (a->log)
+				return bad("--record is given twice%s", "");
+			if (!*v)
+				return bad("--record: the file name is empty%s", "");
+			a->log = v;
+		} else if (missing) {
+			return bad("%s needs a value", w);
+		} else if (!strcmp(w, "-n") || !strcmp(w, "--silent")) {
+			if (set_fmt(a, TSF_TERSE, w))
+				return -EINVAL;
+		} else if (!strcmp(w, "--json")) {
+			if (set_fmt(a, TSF_JSON, w))
+				return -EINVAL;
+		} else if (!strcmp(w, "-h") || !strcmp(w, "--help")) {
+			printf("usage: %s\n%s", usage, help);
+			return 1;
+		} else if (!strncmp(w, "--record-path", 13)) {
+			return bad("%s chooses files by their path, which the block layer does not know: give the partition as --record-block instead", w);
+		} else if (w[0] == '-') {
+			return bad("%s has no meaning with --record-block, which takes --record LOG, more --record-block DEV, -n and --json before the command", w);
+		} else {
+			a->cmd = argv + i;	/* COMMAND without "--" */
+			break;
+		}
+	}
+	if (!a->log)
+		return bad("--record-block %s needs --record LOG: the log to write (rebench --record LOG --record-block DEV -- COMMAND)",
+			   a->devs[0]);
+	if (!a->cmd || !a->cmd[0])
+		return bad("--record-block %s needs a COMMAND to run: rebench --record LOG --record-block DEV -- COMMAND [ARGS...]",
+			   a->devs[0]);
+	return 0;
+}
+
+/* ------------------------------------------------------------ devices */
+
+struct rb_dev {
+	char path[PATH_MAX];	/* absolute, links resolved */
+	unsigned maj, min;	/* the device's */
+	unsigned dmaj, dmin;	/* its disk's (itself for a disk) */
+	struct blk_dev b;
+};
+
+static int read_sysfs(const char *dir, const char *name, char *buf,
+		      size_t len)
+{
+	char path[PATH_MAX + 64];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	if (!fgets(buf, (int)len, f)) {
+		fclose(f);
+		return -EIO;
+	}
+	fclose(f);
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
+}
+
+/* A device given: a block device (1 otherwise).  Its disk and, for a
+ * partition, its sectors come from sysfs. */
+static int resolve_dev(const char *given, struct rb_dev *d)
+{
+	char sys[PATH_MAX + 16], real[PATH_MAX], line[64], *slash;
+	unsigned long long start, size;
+	struct stat st;
+
+	if (stat(given, &st)) {
+		fprintf(stderr, "rebench: --record-block %s: %s\n", given,
+			strerror(errno));
+		return EXIT_BAD_ARGS;
+	}
+	if (!S_ISBLK(st.st_mode)) {
+		fprintf(stderr, "rebench: --record-block %s: not a block device (%s): the block layer is recorded on a disk or a partition; a file's calls are what --record alone records\n",
+			given, S_ISREG(st.st_mode) ? "a regular file" :
+			S_ISDIR(st.st_mode) ? "a directory" : "another kind of file");
+		return EXIT_BAD_ARGS;
+	}
+	if (!realpath(given, d->path))
+		snprintf(d->path, sizeof(d->path), "%s", given);
+	d->maj = d->dmaj = major(st.st_rdev);
+	d->min = d->dmin = minor(st.st_rdev);
+	d->b.path = d->path;
+	d->b.first = d->b.count = 0;
+	snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u", d->maj, d->min);
+	if (!realpath(sys, real)) {
+		fprintf(stderr, "rebench: --record-block %s: %s: %s (is sysfs mounted?)\n",
+			given, sys, strerror(errno));
+		return EXIT_PREP_FAILED;
+	}
+	if (!read_sysfs(real, "partition", line, sizeof(line))) {
+		if (read_sysfs(real, "start", line, sizeof(line)) ||
+		    sscanf(line, "%llu", &start) != 1 ||
+		    read_sysfs(real, "size", line, sizeof(line)) ||
+		    sscanf(line, "%llu", &size) != 1) {
+			fprintf(stderr, "rebench: --record-block %s: %s has no start and size of the partition\n",
+				given, real);
+			return EXIT_PREP_FAILED;
+		}
+		d->b.first = start;
+		d->b.count = size ? size : 1;
+		slash = strrchr(real, '/');
+		*slash = '\0';		/* the disk's directory */
+		if (read_sysfs(real, "dev", line, sizeof(line)) ||
+		    sscanf(line, "%u:%u", &d->dmaj, &d->dmin) != 2) {
+			fprintf(stderr, "rebench: --record-block %s: the disk of the partition is not in %s\n",
+				given, real);
+			return EXIT_PREP_FAILED;
+		}
+	}
+	/* requests exist only below a blk-mq queue */
+	snprintf(sys, sizeof(sys), "%s/mq", real);
+	if (access(sys, F_OK)) {
+		fprintf(stderr, "rebench: --record-block %s: %s has no request queue (no %s): a bio-based device (device-mapper, md, brd, zram) passes its I/O on without making requests, so no block request event ever names it; record the device(s) under it instead (dmsetup deps, /sys/block/NAME/slaves)\n",
+			given, real, sys);
+		return EXIT_PREP_FAILED;
+	}
+	d->b.dev = d->dmaj << 20 | d->dmin;	/* the kernel's dev_t */
+	return 0;
+}
+
+/* Two devices that overlap would record a request twice. */
+static bool overlap(const struct rb_dev *x, const struct rb_dev *y)
+{
+	if (x->b.dev != y->b.dev)
+		return false;
+	if (!x->b.count || !y->b.count)
+		return true;
+	return x->b.first < y->b.first + y->b.count &&
+	       y->b.first < x->b.first + x->b.count;
+}
+
+/* The tracefs filter of the devices: the kernel drops the rest. */
+static void make_filter(const struct rb_dev *d, int n, char *out, size_t len)
+{
+	size_t at = 0;
+	int i;
+
+	out[0] = '\0';
+	for (i = 0; i < n && at < len; i++) {
+		if (!d[i].b.count)
+			at += (size_t)snprintf(out + at, len - at, "%s(dev == %u)",
+					       i ? " || " : "", d[i].b.dev);
+		else	/* a flush (0 sectors) is the whole disk's */
+			at += (size_t)snprintf(out + at, len - at,
+					       "%s(dev == %u && (nr_sector == 0 || (sector >= %llu && sector < %llu)))",
+					       i ? " || " : "", d[i].b.dev,
+					       (unsigned long long)d[i].b.first,
+					       (unsigned long long)(d[i].b.first + d[i].b.count));
+	}
+}
+
+/* ------------------------------------------------------------ COMMAND */
+
+static bool executable_file(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISREG(st.st_mode) && !access(path, X_OK);
+}
+
+/* COMMAND as execvp finds it: 0, or -ENOENT after a message. */
+static int check_command(const char *name)
+{
+	const char *path = getenv("PATH"), *p, *colon;
+	char full[PATH_MAX];
+	size_t n;
+
+	if (strchr(name, '/')) {
+		if (executable_file(name))
+			return 0;
+		fprintf(stderr, "rebench: --record-block: cannot run %s: %s; nothing was run\n",
+			name, access(name, F_OK) ? strerror(errno) :
+			"not an executable file");
+		return -ENOENT;
+	}
+	if (!path)
+		path = "/bin:/usr/bin";
+	for (p = path;; p = colon + 1) {
+		colon = strchr(p, ':');
+		n = colon ? (size_t)(colon - p) : strlen(p);
+		snprintf(full, sizeof(full), "%.*s%s%s", (int)n, p,
+			 n ? "/" : "", name);
+		if (executable_file(full))
+			return 0;
+		if (!colon)
+			break;
+	}
+	fprintf(stderr, "rebench: --record-block: cannot run %s: not found in PATH (%s); nothing was run\n",
+		name, path);
+	return -ENOENT;
+}
+
+/* ------------------------------------------------------------ the log */
+
+/* A word of "# command:": quoted as for a shell when it has to be. */
+static void put_word(FILE *f, const char *w)
+{
+	bool quote = !*w || strpbrk(w, " \t'\"\\$`*?[]{}()<>|&;#~");
+	const unsigned char *p;
+
+	if (quote)
+		fputc('\'', f);
+	for (p = (const unsigned char *)w; *p; p++) {
+		if (*p < ' ' || *p == 0x7f)
+			fprintf(f, "\\%03o", *p);
+		else if (*p == '\'' && quote)
+			fputs("'\\''", f);
+		else
+			fputc(*p, f);
+	}
+	if (quote)
+		fputc('\'', f);
+}
+
+static void write_header(FILE *f, const struct rb_args *a,
+			 const struct rb_dev *d, const struct timespec *real)
+{
+	char **w;
+	int i;
+
+	fprintf(f, "%s%d\n# command:", TRACE_MAGIC, TRACE_FORMAT_VERSION);
+	for (w = a->cmd; *w; w++) {
+		fputc(' ', f);
+		put_word(f, *w);
+	}
+	fprintf(f, "\n# start: %lld.%09ld (CLOCK_REALTIME at TIME 0)\n",
+		(long long)real->tv_sec, real->tv_nsec);
+	for (i = 0; i < a->ndevs; i++) {
+		fprintf(f, "# source: block layer of %s (%u:%u", d[i].path,
+			d[i].maj, d[i].min);
+		if (d[i].b.count)
+			fprintf(f, ", sectors %llu to %llu of the disk %u:%u",
+				(unsigned long long)d[i].b.first,
+				(unsigned long long)(d[i].b.first + d[i].b.count - 1),
+				d[i].dmaj, d[i].dmin);
+		fprintf(f, ") via tracefs: block_rq_issue, block_rq_complete, block_rq_requeue\n");
+	}
+}
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* The process of a thread, while /proc still has it; else the thread. */
+static uint32_t tgid_of(uint32_t tid)
+{
+	char path[64], line[256];
+	unsigned long v;
+	uint32_t tgid = tid;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%u/status", tid);
+	f = fopen(path, "re");
+	if (!f)
+		return tid;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Tgid: %lu", &v) == 1) {
+			tgid = v ? (uint32_t)v : tid;
+			break;
+		}
+	fclose(f);
+	return tgid;
+}
+
+/* ------------------------------------------------------------ recording */
+
+struct rb_run {
+	struct blk_tracefs t;
+	struct blk_match m;
+	struct blk_events ev;
+	bool failed;		/* reading stopped: the record is cut */
+	char why[PATH_MAX + 512];
+};
+
+/* Drain the buffers into the matcher; after an error, nothing more. */
+static void pump(struct rb_run *r)
+{
+	int ret;
+
+	if (r->failed)
+		return;
+	r->ev.n = 0;
+	ret = blk_tracefs_drain(&r->t, &r->ev, r->why, sizeof(r->why));
+	if (!ret && blk_match_feed(&r->m, r->ev.v, r->ev.n)) {
+		snprintf(r->why, sizeof(r->why), "out of memory pairing the events");
+		ret = -ENOMEM;
+	}
+	if (ret) {
+		r->failed = true;
+		fprintf(stderr, "rebench: --record-block: the record stops here: %s\n",
+			r->why);
+	}
+}
+
+/* Fork and exec COMMAND: its pid, or -errno after a message (the exec's
+ * error comes back through a pipe closed on exec). */
+static pid_t start_command(char **cmd)
+{
+	int pipefd[2], err = 0;
+	ssize_t n;
+	pid_t pid;
+
+	if (pipe2(pipefd, O_CLOEXEC))
+		return -errno;
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		err = errno;
+		close(pipefd[0]);
+		close(pipefd[1]);
+		fprintf(stderr, "rebench: --record-block: cannot start %s: %s\n",
+			cmd[0], strerror(err));
+		return -err;
+	}
+	if (!pid) {
+		close(pipefd[0]);
+		signals_restore_for_child();
+		execvp(cmd[0], cmd);
+		err = errno;
+		n = write(pipefd[1], &err, sizeof(err));
+		(void)n;
+		_exit(127);
+	}
+	close(pipefd[1]);
+	do
+		n = read(pipefd[0], &err, sizeof(err));
+	while (n < 0 && errno == EINTR);
+	close(pipefd[0]);
+	if (n == (ssize_t)sizeof(err)) {
+		waitpid(pid, NULL, 0);
+		fprintf(stderr, "rebench: --record-block: cannot run %s: %s\n",
+			cmd[0], strerror(err));
+		return -err;
+	}
+	return pid;
+}
+
+/* Read while COMMAND runs; its status as the shell gives it.  SIGTERM and
+ * SIGHUP sent to rebench are passed on; SIGINT from a terminal reaches
+ * COMMAND itself, and rebench waits for it. */
+static int follow(struct rb_run *r, pid_t pid, const char *name)
+{
+	int pidfd = (int)syscall(SYS_pidfd_open, pid, 0), status, sig;
+	int forwarded = 0;
+	pid_t w;
+
+	for (;;) {
+		w = waitpid(pid, &status, WNOHANG);
+		if (w == pid)
+			break;
+		if (w < 0 && errno != EINTR) {
+			status = 0;
+			break;
+		}
+		sig = signals_stop_requested();
+		if ((sig == SIGTERM || sig == SIGHUP) &&
+		    !(forwarded & (1 << sig))) {
+			kill(pid, sig);
+			forwarded |= 1 << sig;
+		}
+		blk_tracefs_wait(&r->t, pidfd, POLL_MS);
+		pump(r);
+	}
+	if (pidfd >= 0)
+		close(pidfd);
+	if (WIFSIGNALED(status)) {
+		fprintf(stderr, "rebench: --record-block: %s was ended by signal %d (%s)\n",
+			name, WTERMSIG(status), strsignal(WTERMSIG(status)));
+		return 128 + WTERMSIG(status);
+	}
+	return WEXITSTATUS(status);
+}
+
+/* After COMMAND: no more issues; the requests in flight complete. */
+static void finish(struct rb_run *r)
+{
+	uint64_t t0 = mono_ns();
+
+	blk_tracefs_enable(&r->t, BLK_EV_ISSUE, false, NULL, 0);
+	pump(r);
+	while (!r->failed && blk_match_pending(&r->m) &&
+	       mono_ns() - t0 < GRACE_NS) {
+		blk_tracefs_wait(&r->t, -1, 10);
+		pump(r);
+	}
+	blk_tracefs_stop(&r->t);
+	pump(r);
+	blk_match_finish(&r->m);
+}
+
+/* What the pairing left, at the end of the log and on stderr. */
+static void write_summary(FILE *f, const struct blk_counts *c, uint64_t lost,
+			  const struct rb_run *r)
+{
+	fprintf(f, "# block: %llu requests recorded: %llu read, %llu write (%llu with FUA), %llu discard, %llu flush; %llu failed\n",
+		(unsigned long long)c->records,
+		(unsigned long long)c->calls[TC_pread],
+		(unsigned long long)(c->calls[TC_pwrite] + c->calls[TC_pwritev2]),
+		(unsigned long long)c->calls[TC_pwritev2],
+		(unsigned long long)c->calls[TC_fallocate],
+		(unsigned long long)c->calls[TC_fsync],
+		(unsigned long long)c->failed);
+	fprintf(f, "# block: not recorded: %llu issued and not complete at the end, %llu completed but issued before the start, %llu of other operations (N), %llu requeued (issued again), %llu empty completions ending a flush sequence\n",
+		(unsigned long long)c->unfinished,
+		(unsigned long long)c->orphans,
+		(unsigned long long)c->other,
+		(unsigned long long)c->requeued,
+		(unsigned long long)c->seq_ends);
+	if (c->unfinished)
+		fprintf(f, "# warning block: %llu requests issued were not complete 1 s after COMMAND ended: not recorded\n",
+			(unsigned long long)c->unfinished);
+	if (c->orphans)
+		fprintf(f, "# warning block: %llu completions without their issue (requests issued before the record began): not recorded\n",
+			(unsigned long long)c->orphans);
+	if (c->unmatched_requeues)
+		fprintf(f, "# warning block: %llu requeues of no issue seen\n",
+			(unsigned long long)c->unmatched_requeues);
+	if (lost)
+		fprintf(f, "# warning block: the ring buffer lost %llu events (it overran): the record misses requests\n",
+			(unsigned long long)lost);
+	else if (r->t.loss.uncounted)
+		fprintf(f, "# warning block: the ring buffer lost events (it overran; %llu sub-buffers say so, without a count): the record misses requests\n",
+			(unsigned long long)r->t.loss.uncounted);
+	if (r->failed)
+		fprintf(f, "# warning block: the record stopped early: %s\n",
+			r->why);
+}
+
+static int record(const struct rb_args *a, struct rb_dev *d)
+{
+	char err[PATH_MAX + 1024], filter[MAX_DEVS * 128];
+	struct blk_dev bdev[MAX_DEVS];
+	struct timespec real;
+	static struct rb_run r;
+	struct trace_stats st;
+	uint64_t start, lost;
+	int i, k, status;
+	pid_t pid;
+	FILE *f;
+
+	for (i = 0; i < a->ndevs; i++)
+		bdev[i] = d[i].b;
+	make_filter(d, a->ndevs, filter, sizeof(filter));
+	if (blk_tracefs_open(&r.t, filter, err, sizeof(err))) {
+		fprintf(stderr, "rebench: --record-block: %s; nothing was run\n",
+			err);
+		return EXIT_PREP_FAILED;
+	}
+	f = outpath_open("--record", a->log);
+	if (!f) {
+		blk_tracefs_close(&r.t);
+		return EXIT_PREP_FAILED;
+	}
+	start = mono_ns();
+	clock_gettime(CLOCK_REALTIME, &real);
+	if (blk_match_init(&r.m, f, start, bdev, (unsigned)a->ndevs, tgid_of)) {
+		snprintf(err, sizeof(err), "out of memory");
+		goto fail;
+	}
+	write_header(f, a, d, &real);
+	for (k = 0; k < BLK_EV_KINDS; k++)
+		if (blk_tracefs_enable(&r.t, k, true, err, sizeof(err)))
+			goto fail;
+	if (signals_stop_requested()) {
+		snprintf(err, sizeof(err), "interrupted");
+		goto fail;
+	}
+	pid = start_command(a->cmd);
+	if (pid < 0) {
+		err[0] = '\0';
+		goto fail;
+	}
+	status = follow(&r, pid, a->cmd[0]);
+	finish(&r);
+	/* the stats count what the sub-buffers may not */
+	lost = blk_tracefs_lost(&r.t);
+	if (r.t.loss.events > lost)
+		lost = r.t.loss.events;
+	blk_tracefs_close(&r.t);
+	write_summary(f, &r.m.c, lost, &r);
+	fprintf(stderr, "rebench: --record-block: %llu requests recorded in %s; not recorded: %llu unfinished, %llu issued before the start, %llu of other operations; %llu events lost\n",
+		(unsigned long long)r.m.c.records, a->log,
+		(unsigned long long)r.m.c.unfinished,
+		(unsigned long long)r.m.c.orphans,
+		(unsigned long long)r.m.c.other,
+		(unsigned long long)lost);
+	blk_match_free(&r.m);
+	blk_events_free(&r.ev);
+	if (outpath_close("--record", a->log, f))
+		return status ? status : EXIT_OUTPUT_FAILED;
+	/* the statistics go to stderr: stdout is COMMAND's */
+	if (trace_stats_load(a->log, &st, err, sizeof(err))) {
+		fprintf(stderr, "rebench: --record-block: %s\n", err);
+		return status;
+	}
+	trace_stats_print(stderr, &st, a->fmt);
+	trace_stats_free(&st);
+	return status;
+fail:
+	if (err[0])
+		fprintf(stderr, "rebench: --record-block: %s; nothing was run\n",
+			err);
+	blk_tracefs_close(&r.t);
+	blk_match_free(&r.m);
+	fclose(f);
+	unlink(a->log);		/* nothing ran: no log */
+	return signals_stop_requested() ? EXIT_INTERRUPTED : EXIT_PREP_FAILED;
+}
+
+int record_block_main(int argc, char **argv)
+{
+	char err[PATH_MAX + 1200];
+	static struct rb_dev d[MAX_DEVS];
+	struct rb_args a;
+	int ret, i, j;
+
+	ret = parse_args(argc, argv, &a);
+	if (ret)
+		return ret > 0 ? EXIT_OK : EXIT_BAD_ARGS;
+	if (outpath_check("--record", a.log, err, sizeof(err))) {
+		fprintf(stderr, "rebench: %s\n", err);
+		return EXIT_BAD_ARGS;
+	}
+	for (i = 0; i < a.ndevs; i++) {
+		ret = resolve_dev(a.devs[i], &d[i]);
+		if (ret)
+			return ret;
+		for (j = 0; j < i; j++)
+			if (overlap(&d[i], &d[j])) {
+				fprintf(stderr, "rebench: --record-block %s and %s overlap (the same disk's sectors): each request would be recorded twice; give one\n",
+					a.devs[j], a.devs[i]);
+				return EXIT_BAD_ARGS;
+			}
+	}
+	if (geteuid()) {
+		fprintf(stderr, "rebench: --record-block needs root: it creates a tracefs instance and enables the kernel's block tracepoints; run it with sudo; nothing was run\n");
+		return EXIT_PREP_FAILED;
+	}
+	if (check_command(a.cmd[0]))
+		return EXIT_PREP_FAILED;
+	return record(&a, d);
+}
