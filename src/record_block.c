@@ -160,6 +160,9 @@ static int parse_args(int argc, char **argv, struct rb_args *a)
 			break;
 		}
 	}
+	if (!a->ndevs)	/* --record-block came after COMMAND's first word */
+		return bad("'%s' is taken as COMMAND, so --record-block after it is COMMAND's: put rebench's options first (rebench --record LOG --record-block DEV -- COMMAND)",
+			   a->cmd && a->cmd[0] ? a->cmd[0] : "");
 	if (!a->log)
 		return bad("--record-block %s needs --record LOG: the log to write (rebench --record LOG --record-block DEV -- COMMAND)",
 			   a->devs[0]);
@@ -623,12 +626,14 @@ static int record(const struct rb_args *a, struct rb_dev *d)
 		lost = r.t.loss.events;
 	blk_tracefs_close(&r.t);
 	write_summary(f, &r.m.c, lost, &r);
-	fprintf(stderr, "rebench: --record-block: %llu requests recorded in %s; not recorded: %llu unfinished, %llu issued before the start, %llu of other operations; %llu events lost\n",
-		(unsigned long long)r.m.c.records, a->log,
-		(unsigned long long)r.m.c.unfinished,
-		(unsigned long long)r.m.c.orphans,
-		(unsigned long long)r.m.c.other,
-		(unsigned long long)lost);
+	/* -n and JSON have the warnings; a person gets the counts too */
+	if (a->fmt == TSF_HUMAN)
+		fprintf(stderr, "rebench: --record-block: %llu requests recorded in %s (not recorded: %llu unfinished, %llu issued before the start, %llu of other operations; %llu events lost)\n",
+			(unsigned long long)r.m.c.records, a->log,
+			(unsigned long long)r.m.c.unfinished,
+			(unsigned long long)r.m.c.orphans,
+			(unsigned long long)r.m.c.other,
+			(unsigned long long)lost);
 	blk_match_free(&r.m);
 	blk_events_free(&r.ev);
 	if (outpath_close("--record", a->log, f))
