@@ -536,11 +536,16 @@ static void finish(struct rb_run *r)
 	blk_match_finish(&r->m);
 }
 
-/* What the pairing left, at the end of the log and on stderr. */
+static const char *plural(uint64_t n)
+{
+	return n == 1 ? "" : "s";
+}
+
+/* What the pairing left, at the end of the log. */
 static void write_summary(FILE *f, const struct blk_counts *c, uint64_t lost,
 			  const struct rb_run *r)
 {
-	fprintf(f, "# block: %llu requests recorded: %llu read, %llu write (%llu with FUA), %llu discard, %llu flush; %llu failed\n",
+	fprintf(f, "# block: requests recorded %llu: read %llu, write %llu (with FUA %llu), discard %llu, flush %llu; failed %llu\n",
 		(unsigned long long)c->records,
 		(unsigned long long)c->calls[TC_pread],
 		(unsigned long long)(c->calls[TC_pwrite] + c->calls[TC_pwritev2]),
@@ -548,27 +553,29 @@ static void write_summary(FILE *f, const struct blk_counts *c, uint64_t lost,
 		(unsigned long long)c->calls[TC_fallocate],
 		(unsigned long long)c->calls[TC_fsync],
 		(unsigned long long)c->failed);
-	fprintf(f, "# block: not recorded: %llu issued and not complete at the end, %llu completed but issued before the start, %llu of other operations (N), %llu requeued (issued again), %llu empty completions ending a flush sequence\n",
+	fprintf(f, "# block: not recorded: unfinished %llu (issued, not complete at the end), issued before the start %llu, other operations (N) %llu, requeued %llu (issued again), empty completions ending a flush sequence %llu\n",
 		(unsigned long long)c->unfinished,
 		(unsigned long long)c->orphans,
 		(unsigned long long)c->other,
 		(unsigned long long)c->requeued,
 		(unsigned long long)c->seq_ends);
 	if (c->unfinished)
-		fprintf(f, "# warning block: %llu requests issued were not complete 1 s after COMMAND ended: not recorded\n",
-			(unsigned long long)c->unfinished);
+		fprintf(f, "# warning block: %llu request%s issued but not complete 1 s after COMMAND ended: not recorded\n",
+			(unsigned long long)c->unfinished, plural(c->unfinished));
 	if (c->orphans)
-		fprintf(f, "# warning block: %llu completions without their issue (requests issued before the record began): not recorded\n",
-			(unsigned long long)c->orphans);
+		fprintf(f, "# warning block: %llu completion%s without an issue (issued before the record began): not recorded\n",
+			(unsigned long long)c->orphans, plural(c->orphans));
 	if (c->unmatched_requeues)
-		fprintf(f, "# warning block: %llu requeues of no issue seen\n",
-			(unsigned long long)c->unmatched_requeues);
+		fprintf(f, "# warning block: %llu requeue%s of no issue seen\n",
+			(unsigned long long)c->unmatched_requeues,
+			plural(c->unmatched_requeues));
 	if (lost)
-		fprintf(f, "# warning block: the ring buffer lost %llu events (it overran): the record misses requests\n",
-			(unsigned long long)lost);
+		fprintf(f, "# warning block: the ring buffer lost %llu event%s (it overran): the record misses requests\n",
+			(unsigned long long)lost, plural(lost));
 	else if (r->t.loss.uncounted)
-		fprintf(f, "# warning block: the ring buffer lost events (it overran; %llu sub-buffers say so, without a count): the record misses requests\n",
-			(unsigned long long)r->t.loss.uncounted);
+		fprintf(f, "# warning block: the ring buffer lost events (it overran; %llu sub-buffer%s say so, without a count): the record misses requests\n",
+			(unsigned long long)r->t.loss.uncounted,
+			plural(r->t.loss.uncounted));
 	if (r->failed)
 		fprintf(f, "# warning block: the record stopped early: %s\n",
 			r->why);
@@ -628,12 +635,13 @@ static int record(const struct rb_args *a, struct rb_dev *d)
 	write_summary(f, &r.m.c, lost, &r);
 	/* -n and JSON have the warnings; a person gets the counts too */
 	if (a->fmt == TSF_HUMAN)
-		fprintf(stderr, "rebench: --record-block: %llu requests recorded in %s (not recorded: %llu unfinished, %llu issued before the start, %llu of other operations; %llu events lost)\n",
-			(unsigned long long)r.m.c.records, a->log,
+		fprintf(stderr, "rebench: --record-block: %llu request%s recorded in %s (not recorded: %llu unfinished, %llu issued before the start, %llu of other operations; %llu event%s lost)\n",
+			(unsigned long long)r.m.c.records,
+			plural(r.m.c.records), a->log,
 			(unsigned long long)r.m.c.unfinished,
 			(unsigned long long)r.m.c.orphans,
 			(unsigned long long)r.m.c.other,
-			(unsigned long long)lost);
+			(unsigned long long)lost, plural(lost));
 	blk_match_free(&r.m);
 	blk_events_free(&r.ev);
 	if (outpath_close("--record", a->log, f))
