@@ -1,9 +1,9 @@
 /* record_block.c - see record_block.h.
  *
  * Order: the arguments, the log's path and the devices are checked (exit
- * 1), then root, each device's request queue and COMMAND (exit 2), then
- * the instance is set up (exit 2 when tracefs lacks something); only then
- * is the log written and COMMAND run.  From the instance's creation on,
+ * 1; a device without a request queue, 2), then root and COMMAND (exit
+ * 2), then the instance is set up (exit 2 when tracefs lacks something);
+ * only then is the log written and COMMAND run.  From the instance's creation on,
  * every path - COMMAND failing to start, a signal, a read error - goes
  * through blk_tracefs_close(), which leaves tracefs as it was.
  *
@@ -23,13 +23,13 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
-#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "outpath.h"
 #include "plan.h"
+#include "record_block_dev.h"
 #include "record_block_match.h"
 #include "record_block_tracefs.h"
 #include "signals.h"
@@ -172,127 +172,6 @@ static int parse_args(int argc, char **argv, struct rb_args *a)
 	return 0;
 }
 
-/* ------------------------------------------------------------ devices */
-
-struct rb_dev {
-	char path[PATH_MAX];	/* absolute, links resolved */
-	unsigned maj, min;	/* the device's */
-	unsigned dmaj, dmin;	/* its disk's (itself for a disk) */
-	struct blk_dev b;
-};
-
-static int read_sysfs(const char *dir, const char *name, char *buf,
-		      size_t len)
-{
-	char path[PATH_MAX + 64];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "re");
-	if (!f)
-		return -errno;
-	if (!fgets(buf, (int)len, f)) {
-		fclose(f);
-		return -EIO;
-	}
-	fclose(f);
-	buf[strcspn(buf, "\n")] = '\0';
-	return 0;
-}
-
-/* A device given: a block device (1 otherwise).  Its disk and, for a
- * partition, its sectors come from sysfs. */
-static int resolve_dev(const char *given, struct rb_dev *d)
-{
-	char sys[PATH_MAX + 16], real[PATH_MAX], line[64], *slash;
-	unsigned long long start, size;
-	struct stat st;
-
-	if (stat(given, &st)) {
-		fprintf(stderr, "rebench: --record-block %s: %s\n", given,
-			strerror(errno));
-		return EXIT_BAD_ARGS;
-	}
-	if (!S_ISBLK(st.st_mode)) {
-		fprintf(stderr, "rebench: --record-block %s: not a block device (%s): the block layer is recorded on a disk or a partition; a file's calls are what --record alone records\n",
-			given, S_ISREG(st.st_mode) ? "a regular file" :
-			S_ISDIR(st.st_mode) ? "a directory" : "another kind of file");
-		return EXIT_BAD_ARGS;
-	}
-	if (!realpath(given, d->path))
-		snprintf(d->path, sizeof(d->path), "%s", given);
-	d->maj = d->dmaj = major(st.st_rdev);
-	d->min = d->dmin = minor(st.st_rdev);
-	d->b.path = d->path;
-	d->b.first = d->b.count = 0;
-	snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u", d->maj, d->min);
-	if (!realpath(sys, real)) {
-		fprintf(stderr, "rebench: --record-block %s: %s: %s (is sysfs mounted?)\n",
-			given, sys, strerror(errno));
-		return EXIT_PREP_FAILED;
-	}
-	if (!read_sysfs(real, "partition", line, sizeof(line))) {
-		if (read_sysfs(real, "start", line, sizeof(line)) ||
-		    sscanf(line, "%llu", &start) != 1 ||
-		    read_sysfs(real, "size", line, sizeof(line)) ||
-		    sscanf(line, "%llu", &size) != 1) {
-			fprintf(stderr, "rebench: --record-block %s: %s has no start and size of the partition\n",
-				given, real);
-			return EXIT_PREP_FAILED;
-		}
-		d->b.first = start;
-		d->b.count = size ? size : 1;
-		slash = strrchr(real, '/');
-		*slash = '\0';		/* the disk's directory */
-		if (read_sysfs(real, "dev", line, sizeof(line)) ||
-		    sscanf(line, "%u:%u", &d->dmaj, &d->dmin) != 2) {
-			fprintf(stderr, "rebench: --record-block %s: the disk of the partition is not in %s\n",
-				given, real);
-			return EXIT_PREP_FAILED;
-		}
-	}
-	/* requests exist only below a blk-mq queue */
-	snprintf(sys, sizeof(sys), "%s/mq", real);
-	if (access(sys, F_OK)) {
-		fprintf(stderr, "rebench: --record-block %s: %s has no request queue (no %s): a bio-based device (device-mapper, md, brd, zram) passes its I/O on without making requests, so no block request event ever names it; record the device(s) under it instead (dmsetup deps, /sys/block/NAME/slaves)\n",
-			given, real, sys);
-		return EXIT_PREP_FAILED;
-	}
-	d->b.dev = d->dmaj << 20 | d->dmin;	/* the kernel's dev_t */
-	return 0;
-}
-
-/* Two devices that overlap would record a request twice. */
-static bool overlap(const struct rb_dev *x, const struct rb_dev *y)
-{
-	if (x->b.dev != y->b.dev)
-		return false;
-	if (!x->b.count || !y->b.count)
-		return true;
-	return x->b.first < y->b.first + y->b.count &&
-	       y->b.first < x->b.first + x->b.count;
-}
-
-/* The tracefs filter of the devices: the kernel drops the rest. */
-static void make_filter(const struct rb_dev *d, int n, char *out, size_t len)
-{
-	size_t at = 0;
-	int i;
-
-	out[0] = '\0';
-	for (i = 0; i < n && at < len; i++) {
-		if (!d[i].b.count)
-			at += (size_t)snprintf(out + at, len - at, "%s(dev == %u)",
-					       i ? " || " : "", d[i].b.dev);
-		else	/* a flush (0 sectors) is the whole disk's */
-			at += (size_t)snprintf(out + at, len - at,
-					       "%s(dev == %u && (nr_sector == 0 || (sector >= %llu && sector < %llu)))",
-					       i ? " || " : "", d[i].b.dev,
-					       (unsigned long long)d[i].b.first,
-					       (unsigned long long)(d[i].b.first + d[i].b.count));
-	}
-}
-
 /* ------------------------------------------------------------ COMMAND */
 
 static bool executable_file(const char *path)
@@ -357,7 +236,7 @@ static void put_word(FILE *f, const char *w)
 }
 
 static void write_header(FILE *f, const struct rb_args *a,
-			 const struct rb_dev *d, const struct timespec *real)
+			 const struct blk_dev_info *d, const struct timespec *real)
 {
 	char **w;
 	int i;
@@ -581,7 +460,7 @@ static void write_summary(FILE *f, const struct blk_counts *c, uint64_t lost,
 			r->why);
 }
 
-static int record(const struct rb_args *a, struct rb_dev *d)
+static int record(const struct rb_args *a, struct blk_dev_info *d)
 {
 	char err[PATH_MAX + 1024], filter[MAX_DEVS * 128];
 	struct blk_dev bdev[MAX_DEVS];
@@ -595,7 +474,7 @@ static int record(const struct rb_args *a, struct rb_dev *d)
 
 	for (i = 0; i < a->ndevs; i++)
 		bdev[i] = d[i].b;
-	make_filter(d, a->ndevs, filter, sizeof(filter));
+	blk_dev_filter(d, a->ndevs, filter, sizeof(filter));
 	if (blk_tracefs_open(&r.t, filter, err, sizeof(err))) {
 		fprintf(stderr, "rebench: --record-block: %s; nothing was run\n",
 			err);
@@ -668,7 +547,7 @@ fail:
 int record_block_main(int argc, char **argv)
 {
 	char err[PATH_MAX + 1200];
-	static struct rb_dev d[MAX_DEVS];
+	static struct blk_dev_info d[MAX_DEVS];
 	struct rb_args a;
 	int ret, i, j;
 
@@ -680,11 +559,11 @@ int record_block_main(int argc, char **argv)
 		return EXIT_BAD_ARGS;
 	}
 	for (i = 0; i < a.ndevs; i++) {
-		ret = resolve_dev(a.devs[i], &d[i]);
+		ret = blk_dev_resolve(a.devs[i], &d[i]);
 		if (ret)
-			return ret;
+			return ret == -EINVAL ? EXIT_BAD_ARGS : EXIT_PREP_FAILED;
 		for (j = 0; j < i; j++)
-			if (overlap(&d[i], &d[j])) {
+			if (blk_dev_overlap(&d[i], &d[j])) {
 				fprintf(stderr, "rebench: --record-block %s and %s overlap (the same disk's sectors): each request would be recorded twice; give one\n",
 					a.devs[j], a.devs[i]);
 				return EXIT_BAD_ARGS;
