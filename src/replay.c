@@ -3,9 +3,11 @@
  * The replay is a workload built from the log: -o a mix of the kinds the
  * log has (its shares, for the parameters shown), -w seq, -b the largest
  * transfer, -e the file map's length (a new file is created that long),
- * -d the log's bytes; after preparation its one worker's synthetic stream
- * is replaced by the log's.  Recorded threads are collapsed: one worker
- * replays every operation in recorded order (asap) or grouped by type.
+ * -d the log's bytes, -c the workers; after preparation each worker's
+ * synthetic stream is replaced by its share of the log: one recorded
+ * thread's operations in recorded order (asap, timed), or, grouped, every
+ * operation by one worker, grouped by type.  What the replay did beyond
+ * the run's statistics is a struct replay_result the writers report.
  *
  * Exit statuses are those of a run (plan.h): 1 bad arguments, a bad log,
  * a target too small, misaligned O_DIRECT operations, a refused
@@ -26,6 +28,7 @@
 #include "options.h"
 #include "outpath.h"
 #include "plan.h"
+#include "replay_result.h"
 #include "report.h"
 #include "stream_trace.h"
 #include "sweep.h"
@@ -34,12 +37,20 @@
 
 #define MAX_PASS 16
 
-enum replay_mode { MODE_ASAP, MODE_GROUPED };
+enum replay_mode { MODE_ASAP, MODE_GROUPED, MODE_TIMED };
+
+static const char *const mode_names[] = { "asap", "grouped", "timed" };
+
+/* --replay-speed: beyond these a replay is no longer about the times */
+#define SPEED_MIN 1e-3
+#define SPEED_MAX 1e6
 
 struct replay_args {
 	const char *log;
 	const char *target;
 	enum replay_mode mode;
+	double speed;
+	const char *speed_text;	/* as given, NULL: not given */
 	bool align;
 	bool paged;
 	char *pass[MAX_PASS];	/* options handed to the ordinary parser */
@@ -47,7 +58,7 @@ struct replay_args {
 };
 
 static const char usage[] =
-	"usage: rebench --replay LOG [--replay-mode asap|grouped] [--replay-align] [-p] [-t ENGINE] [--drop-caches] [-y] [-n | --json] TARGET\n";
+	"usage: rebench --replay LOG [--replay-mode asap|grouped|timed] [--replay-speed F] [--replay-align] [-p] [-t ENGINE] [--drop-caches] [-y] [-n | --json] TARGET\n";
 
 /* Options of a run that keep their meaning in a replay; the rest (-o, -b,
  * -d, -e, -c, -q, ...) are decided by the log. */
@@ -127,19 +138,53 @@ static int pass_option(struct replay_args *a, int argc, char **argv, int *i)
 	return -ENOENT;
 }
 
+static int parse_mode(const char *v, struct replay_args *a)
+{
+	size_t m;
+
+	for (m = 0; v && m < sizeof(mode_names) / sizeof(mode_names[0]); m++)
+		if (!strcmp(v, mode_names[m])) {
+			a->mode = (enum replay_mode)m;
+			return 0;
+		}
+	fprintf(stderr, "rebench: --replay-mode %s: give asap (recorded order, as fast as possible, a worker per recorded thread), grouped (all operations of one type together, one worker) or timed (at the recorded times, a worker per recorded thread)\n",
+		v ? v : "(no value)");
+	return -EINVAL;
+}
+
+/* A number F with SPEED_MIN <= F <= SPEED_MAX, nothing after it. */
+static int parse_speed(const char *v, struct replay_args *a)
+{
+	char *end;
+	double f;
+
+	a->speed_text = v ? v : "";
+	errno = 0;
+	f = v ? strtod(v, &end) : 0;
+	if (!v || end == v || *end || errno || !(f >= SPEED_MIN) ||
+	    f > SPEED_MAX) {
+		fprintf(stderr, "rebench: --replay-speed '%s': give a factor from %g to %g (1: the recorded times, 2: twice as fast, 0.5: half as fast)\n",
+			a->speed_text, SPEED_MIN, SPEED_MAX);
+		return -EINVAL;
+	}
+	a->speed = f;
+	return 0;
+}
+
 static int parse_args(int argc, char **argv, struct replay_args *a)
 {
 	const char *v;
 	int i, r;
 
 	memset(a, 0, sizeof(*a));
+	a->speed = 1.0;
 	for (i = 1; i < argc; i++) {
 		if ((r = take(argc, argv, &i, "--replay-mode", &v))) {
-			if (r < 0 || (strcmp(v, "asap") && strcmp(v, "grouped"))) {
-				fprintf(stderr, "rebench: --replay-mode: give asap (recorded order, as fast as possible) or grouped (all operations of one type together); timed is not implemented yet\n");
+			if (parse_mode(r < 0 ? NULL : v, a))
 				return -EINVAL;
-			}
-			a->mode = strcmp(v, "asap") ? MODE_GROUPED : MODE_ASAP;
+		} else if ((r = take(argc, argv, &i, "--replay-speed", &v))) {
+			if (parse_speed(r < 0 ? NULL : v, a))
+				return -EINVAL;
 		} else if ((r = take(argc, argv, &i, "--replay", &v))) {
 			if (r < 0) {
 				fprintf(stderr, "rebench: --replay needs a LOG (of rebench --record)\n%s", usage);
@@ -168,6 +213,11 @@ static int parse_args(int argc, char **argv, struct replay_args *a)
 	if (!a->log || !a->target) {
 		fprintf(stderr, "rebench: --replay needs a LOG and a TARGET (a file, created if new, or a block device)\n%s",
 			usage);
+		return -EINVAL;
+	}
+	if (a->speed_text && a->mode != MODE_TIMED) {
+		fprintf(stderr, "rebench: --replay-speed %s: the speed of the recorded times applies to --replay-mode timed; add it, or drop --replay-speed\n",
+			a->speed_text);
 		return -EINVAL;
 	}
 	return 0;
@@ -249,8 +299,8 @@ static int build_spec(const struct replay_args *a, const struct stream_trace *t,
 		      struct sweep *sw)
 {
 	struct parse_ctx pctx = { 0, "command line", sw, &sweep_range_hooks };
-	char mix[128], bs[32], len[32], dur[32];
-	char *v[MAX_PASS + 16];
+	char mix[128], bs[32], len[32], dur[32], threads[16];
+	char *v[MAX_PASS + 20];
 	uint64_t data = 0;
 	uint64_t b = (t->maxlen + 4095) / 4096 * 4096;
 	int n = 0, i;
@@ -261,6 +311,7 @@ static int build_spec(const struct replay_args *a, const struct stream_trace *t,
 	snprintf(bs, sizeof(bs), "%" PRIu64, b);
 	snprintf(len, sizeof(len), "%" PRIu64, t->total);
 	snprintf(dur, sizeof(dur), "%" PRIu64 "b", data);
+	snprintf(threads, sizeof(threads), "%" PRIu32, t->nworkers);
 	v[n++] = "-o";
 	v[n++] = mix;
 	v[n++] = "-w";
@@ -272,6 +323,10 @@ static int build_spec(const struct replay_args *a, const struct stream_trace *t,
 	v[n++] = "-d";
 	v[n++] = dur;
 	v[n++] = "-f";	/* no O_DSYNC: the log's own flushes flush */
+	v[n++] = "-c";
+	v[n++] = threads;
+	if (t->nworkers > 1)
+		v[n++] = "-l";	/* a descriptor each: no shared position */
 	for (i = 0; i < a->npass; i++)
 		v[n++] = a->pass[i];
 	v[n++] = (char *)a->target;
@@ -279,39 +334,106 @@ static int build_spec(const struct replay_args *a, const struct stream_trace *t,
 	return options_parse(n, v, base, run, &pctx) ? -EINVAL : 0;
 }
 
-/* What the replay did, as notes every writer shows with the warnings. */
-static void add_notes(struct workload *wl, const struct replay_args *a,
-		      const struct stream_trace *t)
+/* The workers: a refusal when a timed replay has no times to keep, or a
+ * log more threads than workers may be; then the operations arranged
+ * per worker and paced.  0, or -errno after saying why. */
+static int arrange(const struct replay_args *a, struct stream_trace *t)
 {
+	int ret;
+
+	if (a->mode == MODE_TIMED && !t->has_times && t->n > 1) {
+		fprintf(stderr, "rebench: %s (%s): its %zu operations all have the same recorded time, so a timed replay has no times to keep (a fio version 2 iolog has times only through its 'wait' lines); use --replay-mode asap or grouped\n",
+			a->log, t->format, t->n);
+		return -EINVAL;
+	}
+	ret = stream_trace_arrange(t, a->mode == MODE_GROUPED);
+	if (ret == -E2BIG) {
+		fprintf(stderr, "rebench: %s has %" PRIu32 " recorded threads, but a %s replay runs one worker per thread and at most %d workers; use --replay-mode grouped, which replays every thread's operations with one worker\n",
+			a->log, t->nthreads, mode_names[a->mode],
+			TRACE_MAX_WORKERS);
+		return ret;
+	}
+	if (ret) {
+		fprintf(stderr, "rebench: out of memory arranging the operations of %s\n",
+			a->log);
+		return ret;
+	}
+	if (a->mode == MODE_TIMED)
+		stream_trace_pace(t, a->speed);
+	return 0;
+}
+
+/* Grouped: a group's wall time, from the clock where its first operation
+ * was taken to the one where the next type's (or the end) was; a group
+ * that a stop cut short ends where its worker stopped. */
+static uint64_t group_ns(const struct worker *w, int k)
+{
+	const struct trace_cursor *c = &w->stream.tc;
+	uint64_t end = c->group_t1[k];
+
+	if (!c->group_t0[k])
+		return 0;	/* never reached */
+	if (end < c->group_t0[k])
+		end = c->start_ns + w->t_end;
+	return end > c->group_t0[k] ? end - c->group_t0[k] : 0;
+}
+
+/* What the replay did, from the log and the run. */
+static void collect(struct replay_result *rr, const struct replay_args *a,
+		    const struct stream_trace *t, const struct workload *wl,
+		    const char *log, const char *target)
+{
+	uint64_t late_sum = 0, late_max = 0;
+	unsigned i;
 	int k;
 
-	workload_warn(wl, "replay of %s (%s): %zu operations of %u files, mapped one after another onto %s (1 MiB-aligned slots, %" PRIu64 " bytes); %u recorded threads replayed by one worker %s",
-		      a->log, a->mode == MODE_ASAP ? "asap" : "grouped", t->n,
-		      t->nfiles, a->target, t->total, t->nthreads,
-		      a->mode == MODE_ASAP ? "in recorded order" :
-					     "grouped by operation type");
-	if (t->skipped_failed || t->skipped_empty)
-		workload_warn(wl, "replay: skipped %" PRIu64 " failed calls and %" PRIu64 " reads or writes that moved no bytes",
-			      t->skipped_failed, t->skipped_empty);
-	if (a->align)
-		workload_warn(wl, "replay: --replay-align changed %" PRIu64 " of %zu operations to whole sectors",
-			      t->aligned, t->n);
-	if (a->mode != MODE_GROUPED)
-		return;
+	memset(rr, 0, sizeof(*rr));
+	rr->log = log;
+	rr->format = t->format;
+	rr->digest = t->digest;
+	rr->mode = mode_names[a->mode];
+	rr->grouped = a->mode == MODE_GROUPED;
+	rr->speed = a->mode == MODE_TIMED ? a->speed : 1.0;
+	rr->target = target;
+	rr->files = t->nfiles;
+	rr->map_bytes = t->total;
+	rr->operations = t->n;
+	rr->recorded_threads = t->nthreads;
+	rr->workers = t->nworkers;
+	rr->aligned = t->aligned;
+	rr->skipped_failed = t->skipped_failed;
+	rr->skipped_empty = t->skipped_empty;
 	for (k = 0; k < IO_KINDS; k++) {
-		uint64_t ns;
+		struct replay_op_result *o = &rr->per_op[k];
 
-		if (!t->count[k])
+		o->in_log = t->count[k] > 0;
+		if (!wl->have_result)
 			continue;
-		ns = t->group_t1[k] - t->group_t0[k];
-		workload_warn(wl, "replay group %s: %" PRIu64 " operations in %" PRIu64 " ns: %.0f ns per operation",
-			      io_kind_name(k), t->count[k], ns,
-			      (double)ns / (double)t->count[k]);
+		o->operations = wl->res.ops[k];
+		o->bytes = wl->res.op_bytes[k];
+		o->ns = rr->grouped ? group_ns(&wl->workers[0], k) :
+				      wl->res.op_hist[k].sum;
 	}
+	if (a->mode != MODE_TIMED)
+		return;
+	rr->timed = true;
+	for (i = 0; i < t->nworkers; i++) {
+		const struct trace_cursor *c = &wl->workers[i].stream.tc;
+
+		rr->issued += c->issued;
+		rr->late_operations += c->late;
+		late_sum += c->late_sum_ns;
+		if (c->late_max_ns > late_max)
+			late_max = c->late_max_ns;
+	}
+	rr->lateness_mean_us = rr->issued ?
+		(double)late_sum / (double)rr->issued / 1e3 : 0.0;
+	rr->lateness_max_us = (double)late_max / 1e3;
+	rr->kept_up = rr->late_operations == 0;
 }
 
 static int report_run(const struct run_opts *run, struct run_ctx *ctx,
-		      bool interrupted)
+		      bool interrupted, const struct replay_result *rr)
 {
 	struct report_scope scope = { run, stdout, NULL, NULL };
 	struct report_set out;
@@ -319,6 +441,7 @@ static int report_run(const struct run_opts *run, struct run_ctx *ctx,
 	int ret, e;
 
 	run_ctx_report(ctx, interrupted, 0, &rep);
+	rep.replay = rr;
 	ret = report_open(&out, &scope);
 	if (ret)
 		return ret;
@@ -329,9 +452,12 @@ static int report_run(const struct run_opts *run, struct run_ctx *ctx,
 
 /* Confirmed, prepared, run, reported: the exit status. */
 static int replay_run(struct run_ctx *ctx, const struct replay_args *a,
-		      struct stream_trace *t, const struct run_opts *run)
+		      struct stream_trace *t, const struct run_opts *run,
+		      const char *log)
 {
 	struct workload *wl = &ctx->wls[0];
+	struct replay_result rr;
+	char target[PATH_MAX];
 	bool interrupted = false;
 	unsigned i;
 	int ret, status;
@@ -346,13 +472,22 @@ static int replay_run(struct run_ctx *ctx, const struct replay_args *a,
 	if (run->drop_caches && drop_caches())
 		return EXIT_PREP_FAILED;
 	for (i = 0; i < wl->spec.threads; i++)
-		stream_trace_init(&wl->workers[i].stream, t);
+		stream_trace_init(&wl->workers[i].stream, t, i,
+				  a->mode == MODE_TIMED);
 	ret = run_workloads(ctx->wls, 1, 0, &interrupted);
 	if (ret && ret != -EIO)
 		return EXIT_PREP_FAILED;
 	status = ret ? EXIT_IO_FAILED : EXIT_OK;
-	add_notes(wl, a, t);
-	if (report_run(run, ctx, interrupted))
+	if (!realpath(a->target, target))
+		snprintf(target, sizeof(target), "%s", a->target);
+	collect(&rr, a, t, wl, log, target);
+	if (rr.timed && !rr.kept_up)
+		workload_warn(wl, "the replay could not keep up: %" PRIu64 " operations more than %llu ms late (of %" PRIu64 "; lateness mean %.1f us, max %.1f us): the device or this machine is slower than the one recorded%s; the latencies measured are real, the recorded timing was not kept",
+			      rr.late_operations, TRACE_LATE_NS / 1000000ULL,
+			      rr.issued, rr.lateness_mean_us,
+			      rr.lateness_max_us,
+			      a->speed > 1 ? ", or --replay-speed asks too much" : "");
+	if (report_run(run, ctx, interrupted, &rr))
 		return EXIT_OUTPUT_FAILED;
 	return interrupted && status == EXIT_OK ? EXIT_INTERRUPTED : status;
 }
@@ -362,6 +497,7 @@ int replay_main(int argc, char **argv)
 	static struct run_ctx ctx;
 	static struct sweep sw;
 	static struct stream_trace t;
+	static char log[PATH_MAX];
 	struct replay_args a;
 	struct run_opts run = { 0 };
 	struct spec base;
@@ -376,18 +512,18 @@ int replay_main(int argc, char **argv)
 		stream_trace_free(&t);
 		return EXIT_BAD_ARGS;
 	}
+	if (!realpath(a.log, log))
+		snprintf(log, sizeof(log), "%s", a.log);
 	if (!t.count[IO_READ] && !t.count[IO_WRITE]) {
 		fprintf(stderr, "rebench: %s has no successful read or write to replay\n",
 			a.log);
 		goto out_free;
 	}
+	stream_trace_map_slots(&t);
 	if (check_target(&a, &t, &sector) ||
-	    check_alignment(&a, &t, sector ? sector : a.align ? 4096 : 512))
+	    check_alignment(&a, &t, sector ? sector : a.align ? 4096 : 512) ||
+	    arrange(&a, &t))
 		goto out_free;
-	if (a.mode == MODE_GROUPED && stream_trace_group(&t)) {
-		fprintf(stderr, "rebench: out of memory grouping %s\n", a.log);
-		goto out_free;
-	}
 	if (build_spec(&a, &t, &base, &run, &sw)) {
 		spec_free(&base);
 		goto out_free;
@@ -407,7 +543,7 @@ int replay_main(int argc, char **argv)
 			a.log, a.target, ctx.wls[0].tgt.logical);
 		goto out_clean;
 	}
-	status = replay_run(&ctx, &a, &t, &run);
+	status = replay_run(&ctx, &a, &t, &run, log);
 out_clean:
 	cleanup_all(&ctx);
 	workload_remove_created(status == EXIT_PREP_FAILED ||

@@ -14,6 +14,7 @@
  */
 #include <stdio.h>
 
+#include "replay_result.h"
 #include "report.h"
 #include "suite.h"
 #include "sweep.h"
@@ -174,6 +175,8 @@ static int terse_report(struct report_out *o, const struct report *r)
 			   sc->sw || sc->suite ? suffix : NULL);
 	if (r->total)
 		total_line(sc->out, r, sc->sw || sc->suite ? suffix : NULL);
+	if (r->replay)
+		report_replay_terse(sc->out, r->replay);
 	return 0;
 }
 
