@@ -7,7 +7,9 @@
  * synthetic stream is replaced by its share of the log: one recorded
  * thread's operations in recorded order (asap, timed), or, grouped, every
  * operation by one worker, grouped by type.  What the replay did beyond
- * the run's statistics is a struct replay_result the writers report.
+ * the run's statistics is a struct replay_result the writers report.  On
+ * a directory (replay_dir.h) the workload targets one of the files and
+ * the others are prepared by workloads of their own that never run.
  *
  * Exit statuses are those of a run (plan.h): 1 bad arguments, a bad log,
  * a target too small, misaligned O_DIRECT operations, a refused
@@ -28,6 +30,7 @@
 #include "options.h"
 #include "outpath.h"
 #include "plan.h"
+#include "replay_dir.h"
 #include "replay_result.h"
 #include "report.h"
 #include "stream_trace.h"
@@ -275,6 +278,20 @@ static int check_target(const struct replay_args *a,
 	return -ENOSPC;
 }
 
+/* A directory: the logical sector of its filesystem (0 when unknown). */
+static int dir_sector(const struct replay_dir *d, unsigned *logical)
+{
+	static struct target tg;
+	char err[PATH_MAX + 256];
+
+	if (target_probe(d->paths[0], &tg, err, sizeof(err))) {
+		fprintf(stderr, "rebench: %s\n", err);
+		return -EINVAL;
+	}
+	*logical = tg.logical;
+	return 0;
+}
+
 /* O_DIRECT needs every offset and size in whole sectors: 0, or -EINVAL
  * after the advice of -p or --replay-align. */
 static int check_alignment(const struct replay_args *a, struct stream_trace *t,
@@ -293,10 +310,11 @@ static int check_alignment(const struct replay_args *a, struct stream_trace *t,
 	return -EINVAL;
 }
 
-/* The ordinary parser's arguments for the replay's workload. */
+/* The ordinary parser's arguments for the replay's workload on target,
+ * whose region is len bytes (the map, or a directory's main file). */
 static int build_spec(const struct replay_args *a, const struct stream_trace *t,
-		      struct spec *base, struct run_opts *run,
-		      struct sweep *sw)
+		      const char *target, uint64_t region, struct spec *base,
+		      struct run_opts *run, struct sweep *sw)
 {
 	struct parse_ctx pctx = { 0, "command line", sw, &sweep_range_hooks };
 	char mix[128], bs[32], len[32], dur[32], threads[16];
@@ -308,8 +326,10 @@ static int build_spec(const struct replay_args *a, const struct stream_trace *t,
 	for (i = 0; i < (int)t->n; i++)
 		data += t->ops[i].len;	/* as replayed: aligned when asked */
 	build_mix(t, mix, sizeof(mix));
+	if (b > region)
+		b = region;	/* a directory's file: it holds the largest */
 	snprintf(bs, sizeof(bs), "%" PRIu64, b);
-	snprintf(len, sizeof(len), "%" PRIu64, t->total);
+	snprintf(len, sizeof(len), "%" PRIu64, region);
 	snprintf(dur, sizeof(dur), "%" PRIu64 "b", data);
 	snprintf(threads, sizeof(threads), "%" PRIu32, t->nworkers);
 	v[n++] = "-o";
@@ -329,7 +349,7 @@ static int build_spec(const struct replay_args *a, const struct stream_trace *t,
 		v[n++] = "-l";	/* a descriptor each: no shared position */
 	for (i = 0; i < a->npass; i++)
 		v[n++] = a->pass[i];
-	v[n++] = (char *)a->target;
+	v[n++] = (char *)target;
 	spec_defaults(base);
 	return options_parse(n, v, base, run, &pctx) ? -EINVAL : 0;
 }
@@ -378,10 +398,12 @@ static uint64_t group_ns(const struct worker *w, int k)
 	return end > c->group_t0[k] ? end - c->group_t0[k] : 0;
 }
 
-/* What the replay did, from the log and the run. */
+/* What the replay did, from the log and the run (d: a directory's
+ * files, or NULL). */
 static void collect(struct replay_result *rr, const struct replay_args *a,
 		    const struct stream_trace *t, const struct workload *wl,
-		    const char *log, const char *target)
+		    const struct replay_dir *d, const char *log,
+		    const char *target)
 {
 	uint64_t late_sum = 0, late_max = 0;
 	unsigned i;
@@ -397,6 +419,9 @@ static void collect(struct replay_result *rr, const struct replay_args *a,
 	rr->target = target;
 	rr->files = t->nfiles;
 	rr->map_bytes = t->total;
+	rr->directory = d != NULL;
+	rr->recorded = t->files;
+	rr->placed = d ? d->paths : NULL;
 	rr->operations = t->n;
 	rr->recorded_threads = t->nthreads;
 	rr->workers = t->nworkers;
@@ -441,6 +466,7 @@ static int report_run(const struct run_opts *run, struct run_ctx *ctx,
 	int ret, e;
 
 	run_ctx_report(ctx, interrupted, 0, &rep);
+	rep.n = 1;	/* a directory's other files only were prepared */
 	rep.replay = rr;
 	ret = report_open(&out, &scope);
 	if (ret)
@@ -450,46 +476,148 @@ static int report_run(const struct run_opts *run, struct run_ctx *ctx,
 	return ret ? ret : e;
 }
 
-/* Confirmed, prepared, run, reported: the exit status. */
+/* A failed operation's place in the log, beside the run's error (which
+ * names the workload's target even when a directory's other file
+ * failed): the first failed worker's last operation taken. */
+static void say_failed_line(struct workload *wl, const struct stream_trace *t,
+			    const struct replay_dir *d, const char *log)
+{
+	const struct trace_op *o;
+	unsigned i;
+
+	for (i = 0; i < wl->spec.threads && !wl->workers[i].error; i++)
+		;
+	if (i == wl->spec.threads || wl->workers[i].err_kind < 0 ||
+	    wl->workers[i].stream.tc.next == t->ops + t->wbegin[i])
+		return;
+	o = wl->workers[i].stream.tc.next - 1;
+	workload_warn(wl, "the failed operation is line %" PRIu32 " of %s: a %s of %s%s%s",
+		      o->line, log, io_kind_name(o->kind),
+		      o->file == TRACE_NO_FILE ? "a file never read or written" :
+						 t->files[o->file].path,
+		      d ? ", replayed on " : "",
+		      !d ? "" : o->file == TRACE_NO_FILE ? d->dir :
+							  d->paths[o->file]);
+}
+
+/* The workload's "seq" pattern is a fiction of the replay (its offsets
+ * are the log's): no passes over its region, nor a warning about them. */
+static void forget_passes(struct workload *wl)
+{
+	int i;
+
+	wl->passes.known = false;
+	if (wl->wrap_warning < 0)
+		return;
+	free(wl->warnings[wl->wrap_warning]);
+	for (i = wl->wrap_warning; i + 1 < wl->nwarn; i++)
+		wl->warnings[i] = wl->warnings[i + 1];
+	wl->nwarn--;
+	wl->wrap_warning = -1;
+}
+
+/* Confirmed, prepared, run, reported: the exit status.  ctx->wls[0] is
+ * the replay; the others, a directory's files, are prepared only. */
 static int replay_run(struct run_ctx *ctx, const struct replay_args *a,
 		      struct stream_trace *t, const struct run_opts *run,
-		      const char *log)
+		      struct replay_dir *d, const char *log)
 {
 	struct workload *wl = &ctx->wls[0];
 	struct replay_result rr;
 	char target[PATH_MAX];
 	bool interrupted = false;
 	unsigned i;
+	size_t k;
 	int ret, status;
 
-	ret = confirm_destructive(ctx->wls, 1, run->yes || run->silent);
+	ret = confirm_destructive(ctx->wls, ctx->n, run->yes || run->silent);
 	if (ret)
 		return confirm_exit_status(ret);
 	workload_warn_page_cache(wl, run->drop_caches);
-	ret = workload_prepare(wl);
-	if (ret)
-		return ret == -EINTR ? EXIT_INTERRUPTED : EXIT_PREP_FAILED;
-	if (run->drop_caches && drop_caches())
-		return EXIT_PREP_FAILED;
+	for (k = 0; k < ctx->n; k++) {
+		ret = workload_prepare(&ctx->wls[k]);
+		if (ret)
+			return ret == -EINTR ? EXIT_INTERRUPTED :
+					       EXIT_PREP_FAILED;
+	}
 	for (i = 0; i < wl->spec.threads; i++)
 		stream_trace_init(&wl->workers[i].stream, t, i,
 				  a->mode == MODE_TIMED);
+	if (d && replay_dir_attach(d, ctx))
+		return EXIT_PREP_FAILED;
+	if (run->drop_caches && drop_caches())
+		return EXIT_PREP_FAILED;
 	ret = run_workloads(ctx->wls, 1, 0, &interrupted);
+	if (d)
+		replay_dir_detach(d, wl);
 	if (ret && ret != -EIO)
 		return EXIT_PREP_FAILED;
 	status = ret ? EXIT_IO_FAILED : EXIT_OK;
+	forget_passes(wl);
 	if (!realpath(a->target, target))
 		snprintf(target, sizeof(target), "%s", a->target);
-	collect(&rr, a, t, wl, log, target);
+	collect(&rr, a, t, wl, d, log, target);
 	if (rr.timed && !rr.kept_up)
 		workload_warn(wl, "the replay could not keep up: %" PRIu64 " operations more than %llu ms late (of %" PRIu64 "; lateness mean %.1f us, max %.1f us): the device or this machine is slower than the one recorded%s; the latencies measured are real, the recorded timing was not kept",
 			      rr.late_operations, TRACE_LATE_NS / 1000000ULL,
 			      rr.issued, rr.lateness_mean_us,
 			      rr.lateness_max_us,
 			      a->speed > 1 ? ", or --replay-speed asks too much" : "");
+	if (wl->error)
+		say_failed_line(wl, t, d, log);
 	if (report_run(run, ctx, interrupted, &rr))
 		return EXIT_OUTPUT_FAILED;
 	return interrupted && status == EXIT_OK ? EXIT_INTERRUPTED : status;
+}
+
+/* The options that decide how a directory's other files are opened. */
+static int open_options(const struct replay_args *a, char **extra)
+{
+	int i, n = 0;
+
+	for (i = 0; i < a->npass; i++) {
+		const char *o = a->pass[i];
+
+		if (!strcmp(o, "-p") || !strcmp(o, "--paged") ||
+		    !strcmp(o, "-m") || !strcmp(o, "--do-atime") ||
+		    !strncmp(o, "--seed=", 7))
+			extra[n++] = a->pass[i];
+		else if (!strcmp(o, "--seed") && i + 1 < a->npass) {
+			extra[n++] = a->pass[i];
+			extra[n++] = a->pass[++i];
+		}
+	}
+	return n;
+}
+
+/* The file map and its checks: slots on one target, or a directory's
+ * files (d->nfiles set); the operations aligned as asked.  The workload's
+ * target and region in *target and *region.  0, or -errno after saying
+ * why. */
+static int map_files(const struct replay_args *a, struct stream_trace *t,
+		     struct replay_dir *d, bool dir, const char **target,
+		     uint64_t *region, unsigned *sector)
+{
+	if (!dir) {
+		stream_trace_map_slots(t);
+		*target = a->target;
+		*region = t->total;
+		return check_target(a, t, sector) ||
+		       check_alignment(a, t, *sector ? *sector :
+					     a->align ? 4096 : 512) ?
+		       -EINVAL : 0;
+	}
+	if (replay_dir_name(d, a->target, t, a->log) || dir_sector(d, sector) ||
+	    check_alignment(a, t, *sector ? *sector : 512))
+		return -EINVAL;
+	stream_trace_extents(t);	/* widened operations reach further */
+	if (replay_dir_check(d, t, a->log))
+		return -EINVAL;
+	*target = d->paths[d->main];
+	*region = t->files[d->main].extent;
+	if (!*sector)
+		*sector = 512;	/* the directory was probed: no second check */
+	return 0;
 }
 
 int replay_main(int argc, char **argv)
@@ -497,16 +625,21 @@ int replay_main(int argc, char **argv)
 	static struct run_ctx ctx;
 	static struct sweep sw;
 	static struct stream_trace t;
+	static struct replay_dir d;
 	static char log[PATH_MAX];
 	struct replay_args a;
 	struct run_opts run = { 0 };
 	struct spec base;
-	char err[PATH_MAX + 512] = "";
-	unsigned sector;
+	char err[PATH_MAX + 512] = "", *extra[8];
+	const char *target;
+	uint64_t region;
+	unsigned sector = 0;
+	bool dir;
 	int status = EXIT_BAD_ARGS;
 
 	if (parse_args(argc, argv, &a))
 		return EXIT_BAD_ARGS;
+	d.dir_fd = -1;
 	if (stream_trace_load(&t, a.log, err, sizeof(err))) {
 		fprintf(stderr, "rebench: %s; nothing was replayed\n", err);
 		stream_trace_free(&t);
@@ -519,12 +652,11 @@ int replay_main(int argc, char **argv)
 			a.log);
 		goto out_free;
 	}
-	stream_trace_map_slots(&t);
-	if (check_target(&a, &t, &sector) ||
-	    check_alignment(&a, &t, sector ? sector : a.align ? 4096 : 512) ||
+	dir = replay_dir_wanted(a.target);
+	if (map_files(&a, &t, &d, dir, &target, &region, &sector) ||
 	    arrange(&a, &t))
 		goto out_free;
-	if (build_spec(&a, &t, &base, &run, &sw)) {
+	if (build_spec(&a, &t, target, region, &base, &run, &sw)) {
 		spec_free(&base);
 		goto out_free;
 	}
@@ -534,8 +666,16 @@ int replay_main(int argc, char **argv)
 	}
 	if (!spec_given(&base, "seed"))
 		base.seed = random_seed();
-	if (add_workload(&ctx, &base) || validate_all(&ctx, &base))
+	if (add_workload(&ctx, &base) ||
+	    (dir && replay_dir_add(&d, &t, &ctx, extra,
+				   open_options(&a, extra))) ||
+	    validate_all(&ctx, &base))
 		goto out_clean;
+	if (dir && (ctx.wls[0].eng->flags & ENGINE_ONE_FILE)) {
+		fprintf(stderr, "rebench: -t %s binds one file's descriptor when it starts (a mapping, or a file registered with the ring), but a replay onto a directory changes file with every operation; use a synchronous engine, or -t naio or paio\n",
+			ctx.wls[0].eng->name);
+		goto out_clean;
+	}
 	/* a new file's sector is known only now: the log must fit it too */
 	if (!sector && !a.paged &&
 	    stream_trace_align(&t, ctx.wls[0].tgt.logical, false, NULL)) {
@@ -543,7 +683,7 @@ int replay_main(int argc, char **argv)
 			a.log, a.target, ctx.wls[0].tgt.logical);
 		goto out_clean;
 	}
-	status = replay_run(&ctx, &a, &t, &run, log);
+	status = replay_run(&ctx, &a, &t, &run, dir ? &d : NULL, log);
 out_clean:
 	cleanup_all(&ctx);
 	workload_remove_created(status == EXIT_PREP_FAILED ||
@@ -553,6 +693,7 @@ out_spec:
 	spec_free(&base);
 	sweep_free(&sw);
 out_free:
+	replay_dir_free(&d);
 	stream_trace_free(&t);
 	if (outpath_finish_stdout() && status == EXIT_OK)
 		status = EXIT_OUTPUT_FAILED;

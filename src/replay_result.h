@@ -37,7 +37,12 @@ struct replay_result {
 	double speed;		/* timed: --replay-speed; else 1 */
 	const char *target;
 	uint32_t files;
-	uint64_t map_bytes;	/* one target: the map's length */
+	uint64_t map_bytes;	/* one target: the map's length; a
+				 * directory: its files' lengths */
+	/* a directory: each recorded file (path, extent) and its file */
+	bool directory;
+	const struct trace_map_file *recorded;
+	char *const *placed;
 	uint64_t operations;	/* kept operations of the log */
 	uint32_t recorded_threads, workers;
 	uint64_t aligned, skipped_failed, skipped_empty;

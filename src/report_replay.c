@@ -23,13 +23,21 @@ static bool present(const struct replay_result *r, int k)
 
 void report_replay_human(FILE *f, const struct replay_result *r)
 {
+	uint32_t i;
 	int k;
 
 	fprintf(f, "Replay: %s of %s (%s, digest %016" PRIx64 ")\n", r->mode,
 		r->log, r->format, r->digest);
-	fprintf(f, "  %" PRIu64 " operations of %u files onto %s, each file in its own 1 MiB-aligned slot (%" PRIu64 " bytes); %u recorded threads, %u workers\n",
-		r->operations, r->files, r->target, r->map_bytes,
+	fprintf(f, "  %" PRIu64 " operations of %u files onto %s, each file in %s (%" PRIu64 " bytes%s); %u recorded threads, %u workers\n",
+		r->operations, r->files, r->target,
+		r->directory ? "a file of its own" :
+			       "its own 1 MiB-aligned slot",
+		r->map_bytes, r->directory ? " in all" : "",
 		r->recorded_threads, r->workers);
+	for (i = 0; r->directory && i < r->files; i++)
+		fprintf(f, "    %s -> %s (%" PRIu64 " bytes)\n",
+			r->recorded[i].path, r->placed[i],
+			r->recorded[i].extent);
 	fprintf(f, "  skipped %" PRIu64 " failed calls and %" PRIu64 " reads or writes that moved no bytes; --replay-align changed %" PRIu64 " operations\n",
 		r->skipped_failed, r->skipped_empty, r->aligned);
 	fprintf(f, "  per type (ns: %s):\n",

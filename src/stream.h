@@ -57,6 +57,12 @@ struct trace_cursor {
 	/* grouped: the clock where each type began and ended */
 	int kind;
 	uint64_t group_t0[IO_KINDS], group_t1[IO_KINDS];
+	/* a directory replay: *fd (the worker's descriptor) is set for each
+	 * operation to fds[its file], fds[nofile] for a flush of a file
+	 * never read or written; fds is NULL on one target */
+	int *fd;
+	const int *fds;
+	uint32_t nofile;
 };
 
 struct io_stream {

@@ -466,6 +466,8 @@ static bool trace_next_op(struct io_stream *s, struct io_req *r)
 		c->kind = o->kind;
 		c->group_t0[c->kind] = now;
 	}
+	if (c->fds)
+		*c->fd = c->fds[o->file == TRACE_NO_FILE ? c->nofile : o->file];
 	c->next = o + 1;
 	r->off = o->off;
 	r->len = o->len;
@@ -509,6 +511,35 @@ void stream_trace_init(struct io_stream *s, const struct stream_trace *t,
 	s->tc.timed = timed;
 	s->tc.stop = &never;
 	s->tc.kind = -1;
+}
+
+void stream_trace_use_files(struct io_stream *s, int *fd, const int *fds,
+			    uint32_t nofile)
+{
+	s->tc.fd = fd;
+	s->tc.fds = fds;
+	s->tc.nofile = nofile;
+}
+
+void stream_trace_extents(struct stream_trace *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nfiles; i++)
+		t->files[i].extent = 0;
+	t->total = 0;
+	for (i = 0; i < t->n; i++) {
+		const struct trace_op *o = &t->ops[i];
+		struct trace_map_file *f;
+
+		if (IO_IS_FLUSH(o->kind))
+			continue;
+		f = &t->files[o->file];
+		if (o->off + o->len > f->extent)
+			f->extent = o->off + o->len;
+	}
+	for (i = 0; i < t->nfiles; i++)
+		t->total += t->files[i].extent;
 }
 
 void stream_trace_free(struct stream_trace *t)

@@ -12,7 +12,9 @@
  * gets its own slot, one after another, its extent rounded up to 1 MiB,
  * so that every base is 1 MiB-aligned and an offset keeps its alignment
  * (fio's replay_redirect, with the files kept apart); a flush flushes the
- * whole target.
+ * whole target.  On a directory (replay_dir.h) each file is a file of its
+ * own, offsets stay as recorded, and the stream sets the worker's
+ * descriptor for each operation.
  *
  * Threads: every recorded thread (PID/TID) is numbered in the order of
  * its first kept operation; stream_trace_arrange() gives each worker one
@@ -104,6 +106,11 @@ uint64_t stream_trace_digest(const struct trace_op *ops, size_t n);
  * length the target needs. */
 void stream_trace_map_slots(struct stream_trace *t);
 
+/* A directory (replay_dir.h): each file's extent from the operations as
+ * they are now (a widened one may reach further), and t->total their
+ * sum; offsets stay the files' own. */
+void stream_trace_extents(struct stream_trace *t);
+
 /* Operations whose offset or size is not a multiple of sector; with fix,
  * each is widened to the sectors it touches (counted in t->aligned).  The
  * first one's line in *first_line. */
@@ -123,6 +130,11 @@ void stream_trace_pace(struct stream_trace *t, double speed);
  * waits for its time (from the start() hook's start_ns). */
 void stream_trace_init(struct io_stream *s, const struct stream_trace *t,
 		       uint32_t worker, bool timed);
+
+/* A directory replay: s sets *fd to fds[file] for each operation
+ * (fds[nofile] for TRACE_NO_FILE); fds stays the caller's. */
+void stream_trace_use_files(struct io_stream *s, int *fd, const int *fds,
+			    uint32_t nofile);
 
 void stream_trace_free(struct stream_trace *t);
 
