@@ -61,7 +61,7 @@ struct replay_args {
 };
 
 static const char usage[] =
-	"usage: rebench --replay LOG [--replay-mode asap|grouped|timed] [--replay-speed F] [--replay-align] [-p] [-t ENGINE] [--drop-caches] [-y] [-n | --json] TARGET\n";
+	"usage: rebench --replay LOG [--replay-mode asap|grouped|timed] [--replay-speed F] [--replay-align] [-p] [-m] [-t ENGINE] [--drop-caches] [--seed N] [-y] [-n | --json] TARGET|DIR\n";
 
 /* Options of a run that keep their meaning in a replay; the rest (-o, -b,
  * -d, -e, -c, -q, ...) are decided by the log. */
@@ -214,7 +214,7 @@ static int parse_args(int argc, char **argv, struct replay_args *a)
 		}
 	}
 	if (!a->log || !a->target) {
-		fprintf(stderr, "rebench: --replay needs a LOG and a TARGET (a file, created if new, or a block device)\n%s",
+		fprintf(stderr, "rebench: --replay needs a LOG and a TARGET (a file, created if new, or a block device) or a DIR (a file there per recorded file)\n%s",
 			usage);
 		return -EINVAL;
 	}
@@ -368,7 +368,7 @@ static int arrange(const struct replay_args *a, struct stream_trace *t)
 	}
 	ret = stream_trace_arrange(t, a->mode == MODE_GROUPED);
 	if (ret == -E2BIG) {
-		fprintf(stderr, "rebench: %s has %" PRIu32 " recorded threads, but a %s replay runs one worker per thread and at most %d workers; use --replay-mode grouped, which replays every thread's operations with one worker\n",
+		fprintf(stderr, "rebench: %s has %" PRIu32 " recorded threads, but in %s mode a replay runs one worker per thread, at most %d; use --replay-mode grouped, which replays every thread's operations with one worker\n",
 			a->log, t->nthreads, mode_names[a->mode],
 			TRACE_MAX_WORKERS);
 		return ret;

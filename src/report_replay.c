@@ -48,7 +48,7 @@ void report_replay_human(FILE *f, const struct replay_result *r)
 
 		if (!present(r, k))
 			continue;
-		fprintf(f, "    %-9s %10" PRIu64 " operations %14" PRIu64 " bytes %16" PRIu64 " ns %14.1f ns per operation\n",
+		fprintf(f, "    %-9s %8" PRIu64 " operations, %" PRIu64 " bytes, %" PRIu64 " ns: %.1f ns per operation\n",
 			io_kind_name(k), o->operations, o->bytes, o->ns,
 			replay_ns_per_op(o));
 	}

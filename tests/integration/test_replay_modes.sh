@@ -82,7 +82,7 @@ rb_ok "grouped on a new file, page cache, human" --replay "$S/threads.log" --rep
 assert_match "^Replay: grouped of $S/threads.log \(rebench-trace, digest $digest\)" "$RB_OUT" "human: mode, log, format, digest"
 assert_match '^  24 operations of 2 files onto .*new.img, each file in its own 1 MiB-aligned slot \(2097152 bytes\); 3 recorded threads, 1 workers' "$RB_OUT" "human: the map, threads and workers"
 assert_match "^  per type \(ns: the group's wall time" "$RB_OUT" "human: what ns means when grouped"
-assert_match '^    write +24 operations +98304 bytes +[0-9]+ ns +[0-9.]+ ns per operation' "$RB_OUT" "human: the write group"
+assert_match '^    write +24 operations, 98304 bytes, [0-9]+ ns: [0-9.]+ ns per operation$' "$RB_OUT" "human: the write group"
 
 section "timed: the recorded times, at speed 1 and 4"
 rb --replay "$S/timed.log" --replay-mode timed -y --json "$DEV"
@@ -158,7 +158,7 @@ assert_refused "timed on a log without times" 'v2.iolog \(fio iolog\): its 2 ope
 	echo "# rebench-trace 1"
 	for i in $(seq 1 257); do echo "$i 1/$i pwrite 3 /f 0 4096 4096 1000 -"; done
 } >"$S/many.log"
-assert_refused "more threads than workers" 'has 257 recorded threads, but a asap replay runs one worker per thread and at most 256 workers; use --replay-mode grouped' \
+assert_refused "more threads than workers" 'has 257 recorded threads, but in asap mode a replay runs one worker per thread, at most 256; use --replay-mode grouped' \
 	--replay "$S/many.log" -y "$S/none.img"
 [ ! -e "$S/none.img" ] || fail "a refused replay created its target"
 sed 's/^\/f write 4096 4096$/\/f wait 20000 0\n&/' "$S/v2.iolog" >"$S/v2wait.iolog"
