@@ -607,7 +607,10 @@ static int map_files(const struct replay_args *a, struct stream_trace *t,
 					     a->align ? 4096 : 512) ?
 		       -EINVAL : 0;
 	}
-	if (replay_dir_name(d, a->target, t, a->log) || dir_sector(d, sector) ||
+	/* the files are checked before the sector is probed through one of
+	 * them, and again once alignment may have lengthened them */
+	if (replay_dir_name(d, a->target, t, a->log) ||
+	    replay_dir_check(d, t, a->log) || dir_sector(d, sector) ||
 	    check_alignment(a, t, *sector ? *sector : 512))
 		return -EINVAL;
 	stream_trace_extents(t);	/* widened operations reach further */

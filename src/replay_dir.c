@@ -134,6 +134,7 @@ int replay_dir_check(struct replay_dir *d, const struct stream_trace *t,
 	struct stat st;
 	uint32_t i;
 
+	d->main = 0;
 	for (i = 0; i < d->nfiles; i++) {
 		uint64_t need = t->files[i].extent;
 

@@ -54,9 +54,9 @@ bool replay_dir_wanted(const char *target);
 int replay_dir_name(struct replay_dir *d, const char *dir,
 		    const struct stream_trace *t, const char *log);
 
-/* After the extents are final (stream_trace_extents): every file that
- * exists is regular and long enough; the main file chosen.  0, or
- * -EINVAL after saying why. */
+/* Every file that exists is regular and as long as its extent; the main
+ * file chosen (the longest).  Again once the extents are final
+ * (stream_trace_extents).  0, or -EINVAL after saying why. */
 int replay_dir_check(struct replay_dir *d, const struct stream_trace *t,
 		     const char *log);
 
