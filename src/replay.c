@@ -311,7 +311,7 @@ static int check_alignment(const struct replay_args *a, struct stream_trace *t,
 }
 
 /* The ordinary parser's arguments for the replay's workload on target,
- * whose region is len bytes (the map, or a directory's main file). */
+ * whose region is region bytes (the map, or a directory's main file). */
 static int build_spec(const struct replay_args *a, const struct stream_trace *t,
 		      const char *target, uint64_t region, struct spec *base,
 		      struct run_opts *run, struct sweep *sw)
@@ -354,9 +354,10 @@ static int build_spec(const struct replay_args *a, const struct stream_trace *t,
 	return options_parse(n, v, base, run, &pctx) ? -EINVAL : 0;
 }
 
-/* The workers: a refusal when a timed replay has no times to keep, or a
- * log more threads than workers may be; then the operations arranged
- * per worker and paced.  0, or -errno after saying why. */
+/* The workers: a refusal when a timed replay has no times to keep, or
+ * when the log has more threads than there may be workers; then the
+ * operations arranged per worker and paced.  0, or -errno after saying
+ * why. */
 static int arrange(const struct replay_args *a, struct stream_trace *t)
 {
 	int ret;

@@ -10,6 +10,7 @@
 #    times are honoured), and at --replay-speed 4 at least 0.2375 s and
 #    less than 0.9 s; lateness is never negative; a burst of 1 MiB writes
 #    all recorded at 0 cannot be kept up with, and the replay says so;
+#  - a failed operation is named by its line of the log;
 #  - the replay object (JSON), the replay lines (-n) and the Replay section
 #    (human) agree, and the digest is the same for every target, mode and
 #    alignment;
@@ -127,6 +128,19 @@ assert_eq false "$(jqr .replay.timed.kept_up)" "burst: kept_up false"
 late=$(jqr .replay.timed.late_operations)
 assert_num "burst: late operations counted ($late)" "$late >= 1 && $late <= 65"
 assert_match "^the replay could not keep up: $late operations more than 1 ms late \(of 65;" "$(jqr '.workloads[0].warnings[]')" "burst: the warning says so"
+
+section "a failed operation is named by its line of the log"
+# the target shrinks between the two reads (1.5 s apart), so the second
+# finds its end
+printf '# rebench-trace 1\n0 1/1 pread 3 /f 0 4096 4096 10 -\n1500000000 1/1 pread 3 /f 8192 4096 4096 10 -\n' >"$S/gap.log"
+dd if=/dev/urandom of="$S/gap.img" bs=1M count=1 status=none
+( sleep 0.5; truncate -s 4096 "$S/gap.img" ) &
+register_pid $!
+rb --replay "$S/gap.log" --replay-mode timed -p --json "$S/gap.img"
+wait
+assert_rc 3 "a read beyond the shrunk target fails"
+assert_match "^the failed operation is line 3 of $S/gap.log: a read of /f$" "$(jqr '.workloads[0].warnings[]')" "the warning names the line and the recorded file"
+assert_eq "1 1" "$(jqr '"\(.replay.per_op[0].operations) \(.replay.operations - 1)"')" "one read done of the two"
 
 section "the digest: the same for every target, mode and alignment"
 {
