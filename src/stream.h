@@ -2,11 +2,12 @@
  * size), flushes have neither offset nor size.
  *
  * A source is a table of hooks (stream_ops); the run loop only calls
- * stream_next() and never asks which source it has.  The synthetic source
- * (stream_synth.c) is today's generator: the offset pattern and its
- * distribution, the operation mix and the size mix; a recorded trace is
- * the next source.  next() is on the hot path: no allocation, no system
- * call, no lock.
+ * stream_next() (and start() once) and never asks which source it has.
+ * The synthetic source (stream_synth.c) is the generator: the offset
+ * pattern and its distribution, the operation mix and the size mix; a
+ * recorded log (stream_trace.c) is the other, for --replay.  next() is on
+ * the hot path: no allocation, no system call, no lock (a timed replay's
+ * wait for an operation's time is the one exception, and the point).
  */
 #ifndef REBENCH_STREAM_H
 #define REBENCH_STREAM_H
