@@ -101,9 +101,8 @@ int replay_dir_name(struct replay_dir *d, const char *dir,
 	}
 	d->nfiles = t->nfiles;
 	d->paths = calloc(t->nfiles, sizeof(*d->paths));
-	d->existed = calloc(t->nfiles, sizeof(*d->existed));
 	d->wl = calloc(t->nfiles, sizeof(*d->wl));
-	if (!d->paths || !d->existed || !d->wl)
+	if (!d->paths || !d->wl)
 		goto out_nomem;
 	for (i = 0; i < t->nfiles; i++) {
 		ret = name_file(d, i, t->files[i].path);
@@ -147,7 +146,6 @@ int replay_dir_check(struct replay_dir *d, const struct stream_trace *t,
 				d->paths[i], t->files[i].path, strerror(errno));
 			return -EINVAL;
 		}
-		d->existed[i] = true;
 		if (!S_ISREG(st.st_mode)) {
 			fprintf(stderr, "rebench: %s (for the recorded %s of %s) is not a regular file; a replay onto a directory reads and writes regular files only: remove it, or replay into another directory\n",
 				d->paths[i], t->files[i].path, log);
@@ -163,68 +161,86 @@ int replay_dir_check(struct replay_dir *d, const struct stream_trace *t,
 	return 0;
 }
 
+/* A workload for file i that opens it as the replay does: one I/O of its
+ * smallest size (min), which never runs; a write when the log writes it,
+ * so that it is confirmed and checked as written. */
+static int add_file(struct replay_dir *d, const struct stream_trace *t,
+		    struct run_ctx *ctx, char **extra, int nextra, uint32_t i,
+		    uint32_t min, bool writes)
+{
+	struct parse_ctx pctx = { 0, "command line" };
+	struct run_opts run = { 0 };
+	char bs[32], len[32], dur[32], *v[16 + 8];
+	struct spec s;
+	int n = 0, a, ret;
+
+	if (ctx->n == MAX_WORKLOADS) {
+		fprintf(stderr, "rebench: a replay onto a directory prepares a workload per recorded file and takes at most %d files; the log has %" PRIu32 ": give a file or a block device as TARGET\n",
+			MAX_WORKLOADS, d->nfiles);
+		return -E2BIG;
+	}
+	snprintf(bs, sizeof(bs), "%" PRIu32, min);
+	snprintf(len, sizeof(len), "%" PRIu64, t->files[i].extent);
+	snprintf(dur, sizeof(dur), "%" PRIu32 "b", min);
+	v[n++] = "-o";
+	v[n++] = writes ? "write" : "read";
+	v[n++] = "-w";
+	v[n++] = "seq";
+	v[n++] = "-b";
+	v[n++] = bs;
+	v[n++] = "-e";
+	v[n++] = len;
+	v[n++] = "-d";
+	v[n++] = dur;
+	v[n++] = "-f";
+	v[n++] = "-t";
+	v[n++] = "stateless";	/* no engine state to set up */
+	for (a = 0; a < nextra && a < 8; a++)
+		v[n++] = extra[a];
+	v[n++] = d->paths[i];
+	spec_defaults(&s);
+	ret = options_parse(n, v, &s, &run, &pctx) ? -EINVAL :
+	      add_workload(ctx, &s);
+	spec_free(&s);
+	if (!ret)
+		d->wl[i] = ctx->n - 1;
+	return ret;
+}
+
 int replay_dir_add(struct replay_dir *d, const struct stream_trace *t,
 		   struct run_ctx *ctx, char **extra, int nextra)
 {
-	uint32_t i;
+	uint32_t *min = malloc(d->nfiles * sizeof(*min)), i;
+	bool *writes = calloc(d->nfiles, sizeof(*writes));
 	size_t k;
+	int ret = 0;
 
-	d->wl[d->main] = 0;
-	for (i = 0; i < d->nfiles; i++) {
-		struct parse_ctx pctx = { 0, "command line" };
-		struct run_opts run = { 0 };
-		char bs[32], len[32], dur[32], *v[16 + 8];
-		uint64_t min = UINT64_MAX;
-		bool writes = false;
-		struct spec s;
-		int n = 0, a, ret;
-
-		if (i == d->main)
-			continue;
-		if (ctx->n == MAX_WORKLOADS) {
-			fprintf(stderr, "rebench: a replay onto a directory prepares a workload per recorded file and takes at most %d files; the log has %" PRIu32 ": give a file or a block device as TARGET\n",
-				MAX_WORKLOADS, d->nfiles);
-			return -E2BIG;
-		}
-		/* one I/O of the file's smallest size: a legal spec that
-		 * opens the file as the replay does; it never runs */
-		for (k = 0; k < t->n; k++) {
-			const struct trace_op *o = &t->ops[k];
-
-			if (o->file != i || IO_IS_FLUSH(o->kind))
-				continue;
-			if (o->len < min)
-				min = o->len;
-			writes |= o->kind == IO_WRITE;
-		}
-		snprintf(bs, sizeof(bs), "%" PRIu64, min);
-		snprintf(len, sizeof(len), "%" PRIu64, t->files[i].extent);
-		snprintf(dur, sizeof(dur), "%" PRIu64 "b", min);
-		v[n++] = "-o";
-		v[n++] = writes ? "write" : "read";
-		v[n++] = "-w";
-		v[n++] = "seq";
-		v[n++] = "-b";
-		v[n++] = bs;
-		v[n++] = "-e";
-		v[n++] = len;
-		v[n++] = "-d";
-		v[n++] = dur;
-		v[n++] = "-f";
-		v[n++] = "-t";
-		v[n++] = "stateless";	/* no engine state to set up */
-		for (a = 0; a < nextra && a < 8; a++)
-			v[n++] = extra[a];
-		v[n++] = d->paths[i];
-		spec_defaults(&s);
-		ret = options_parse(n, v, &s, &run, &pctx) ? -EINVAL :
-		      add_workload(ctx, &s);
-		spec_free(&s);
-		if (ret)
-			return ret;
-		d->wl[i] = ctx->n - 1;
+	if (!min || !writes) {
+		fprintf(stderr, "rebench: out of memory preparing the files of %s\n",
+			d->dir);
+		ret = -ENOMEM;
+		goto out;
 	}
-	return 0;
+	for (i = 0; i < d->nfiles; i++)
+		min[i] = UINT32_MAX;
+	for (k = 0; k < t->n; k++) {
+		const struct trace_op *o = &t->ops[k];
+
+		if (IO_IS_FLUSH(o->kind))
+			continue;
+		if (o->len < min[o->file])
+			min[o->file] = o->len;
+		writes[o->file] |= o->kind == IO_WRITE;
+	}
+	d->wl[d->main] = 0;
+	for (i = 0; i < d->nfiles && !ret; i++)
+		if (i != d->main)
+			ret = add_file(d, t, ctx, extra, nextra, i, min[i],
+				       writes[i]);
+out:
+	free(min);
+	free(writes);
+	return ret;
 }
 
 /* Row w of the table, for files other than the main one: the prepared
@@ -320,7 +336,6 @@ void replay_dir_free(struct replay_dir *d)
 	for (i = 0; d->paths && i < d->nfiles; i++)
 		free(d->paths[i]);
 	free(d->paths);
-	free(d->existed);
 	free(d->wl);
 	free(d->fds);
 	memset(d, 0, sizeof(*d));

@@ -37,7 +37,6 @@ struct replay_dir {
 	const char *dir;
 	uint32_t nfiles;
 	char **paths;		/* per map file: DIR/name */
-	bool *existed;		/* it was there before the replay */
 	uint32_t main;		/* the file the replay's workload targets */
 	size_t *wl;		/* per map file: its workload in the run */
 	int dir_fd;

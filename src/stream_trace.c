@@ -61,8 +61,8 @@ static int push_op(struct stream_trace *t, const struct trace_op *op)
  * and the recorded threads: an open-addressing table of PID/TID keys. */
 struct load_state {
 	uint32_t *idx, nidx;
-	uint64_t *tkey;		/* key + 1; 0 is an empty slot */
-	uint32_t *tnum;
+	uint64_t *tkey;
+	uint32_t *tnum;		/* the thread's number + 1; 0: empty */
 	size_t tcap;
 };
 
@@ -111,7 +111,7 @@ static size_t thread_slot(const struct load_state *ls, uint64_t key)
 	size_t i = (size_t)((key * 0x9e3779b97f4a7c15ULL) >> 20) &
 		   (ls->tcap - 1);
 
-	while (ls->tkey[i] && ls->tkey[i] != key + 1)
+	while (ls->tnum[i] && ls->tkey[i] != key)
 		i = (i + 1) & (ls->tcap - 1);
 	return i;
 }
@@ -136,9 +136,9 @@ static int thread_of(struct stream_trace *t, struct load_state *ls,
 			return -ENOMEM;
 		}
 		for (k = 0; k < ls->tcap; k++) {
-			if (!ls->tkey[k])
+			if (!ls->tnum[k])
 				continue;
-			i = thread_slot(&bigger, ls->tkey[k] - 1);
+			i = thread_slot(&bigger, ls->tkey[k]);
 			bigger.tkey[i] = ls->tkey[k];
 			bigger.tnum[i] = ls->tnum[k];
 		}
@@ -149,11 +149,12 @@ static int thread_of(struct stream_trace *t, struct load_state *ls,
 		ls->tcap = bigger.tcap;
 	}
 	i = thread_slot(ls, key);
-	if (!ls->tkey[i]) {
-		ls->tkey[i] = key + 1;
-		ls->tnum[i] = t->nthreads++;
+	if (!ls->tnum[i]) {
+		ls->tkey[i] = key;
+		ls->tnum[i] = ++t->nthreads;
 	}
-	return (int)(ls->tnum[i] < UINT16_MAX ? ls->tnum[i] : UINT16_MAX);
+	return (int)(ls->tnum[i] - 1 < UINT16_MAX ? ls->tnum[i] - 1 :
+						    UINT16_MAX);
 }
 
 /* One record as a kept operation in *op: 1, 0 when it is skipped (and

@@ -288,6 +288,14 @@ static void test_worker_cap(void **state)
 	int i;
 
 	(void)state;
+	/* the largest PID/TID the reader takes is a thread like any other */
+	load_text(&t, HEAD
+		  "1 2147483647/2147483647 pwrite 3 /f 0 512 512 10 -\n"
+		  "2 1/1 pwrite 3 /f 0 512 512 10 -\n"
+		  "3 2147483647/2147483647 pwrite 3 /f 0 512 512 10 -\n");
+	assert_int_equal(2, t.nthreads);
+	assert_int_equal(0, t.ops[2].thread);
+	stream_trace_free(&t);
 	assert_non_null(text);
 	o += (size_t)snprintf(text, cap, HEAD);
 	for (i = 0; i < TRACE_MAX_WORKERS + 1; i++)
