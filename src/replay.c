@@ -384,80 +384,6 @@ static int arrange(const struct replay_args *a, struct stream_trace *t)
 	return 0;
 }
 
-/* Grouped: a group's wall time, from the clock where its first operation
- * was taken to the one where the next type's (or the end) was; a group
- * that a stop cut short ends where its worker stopped. */
-static uint64_t group_ns(const struct worker *w, int k)
-{
-	const struct trace_cursor *c = &w->stream.tc;
-	uint64_t end = c->group_t1[k];
-
-	if (!c->group_t0[k])
-		return 0;	/* never reached */
-	if (end < c->group_t0[k])
-		end = c->start_ns + w->t_end;
-	return end > c->group_t0[k] ? end - c->group_t0[k] : 0;
-}
-
-/* What the replay did, from the log and the run (d: a directory's
- * files, or NULL). */
-static void collect(struct replay_result *rr, const struct replay_args *a,
-		    const struct stream_trace *t, const struct workload *wl,
-		    const struct replay_dir *d, const char *log,
-		    const char *target)
-{
-	uint64_t late_sum = 0, late_max = 0;
-	unsigned i;
-	int k;
-
-	memset(rr, 0, sizeof(*rr));
-	rr->log = log;
-	rr->format = t->format;
-	rr->digest = t->digest;
-	rr->mode = mode_names[a->mode];
-	rr->grouped = a->mode == MODE_GROUPED;
-	rr->speed = a->mode == MODE_TIMED ? a->speed : 1.0;
-	rr->target = target;
-	rr->files = t->nfiles;
-	rr->map_bytes = t->total;
-	rr->directory = d != NULL;
-	rr->recorded = t->files;
-	rr->placed = d ? d->paths : NULL;
-	rr->operations = t->n;
-	rr->recorded_threads = t->nthreads;
-	rr->workers = t->nworkers;
-	rr->aligned = t->aligned;
-	rr->skipped_failed = t->skipped_failed;
-	rr->skipped_empty = t->skipped_empty;
-	for (k = 0; k < IO_KINDS; k++) {
-		struct replay_op_result *o = &rr->per_op[k];
-
-		o->in_log = t->count[k] > 0;
-		if (!wl->have_result)
-			continue;
-		o->operations = wl->res.ops[k];
-		o->bytes = wl->res.op_bytes[k];
-		o->ns = rr->grouped ? group_ns(&wl->workers[0], k) :
-				      wl->res.op_hist[k].sum;
-	}
-	if (a->mode != MODE_TIMED)
-		return;
-	rr->timed = true;
-	for (i = 0; i < t->nworkers; i++) {
-		const struct trace_cursor *c = &wl->workers[i].stream.tc;
-
-		rr->issued += c->issued;
-		rr->late_operations += c->late;
-		late_sum += c->late_sum_ns;
-		if (c->late_max_ns > late_max)
-			late_max = c->late_max_ns;
-	}
-	rr->lateness_mean_us = rr->issued ?
-		(double)late_sum / (double)rr->issued / 1e3 : 0.0;
-	rr->lateness_max_us = (double)late_max / 1e3;
-	rr->kept_up = rr->late_operations == 0;
-}
-
 static int report_run(const struct run_opts *run, struct run_ctx *ctx,
 		      bool interrupted, const struct replay_result *rr)
 {
@@ -475,46 +401,6 @@ static int report_run(const struct run_opts *run, struct run_ctx *ctx,
 	ret = report_emit(&out, &rep);
 	e = report_close(&out);
 	return ret ? ret : e;
-}
-
-/* A failed operation's place in the log, beside the run's error (which
- * names the workload's target even when a directory's other file
- * failed): the first failed worker's last operation taken. */
-static void say_failed_line(struct workload *wl, const struct stream_trace *t,
-			    const struct replay_dir *d, const char *log)
-{
-	const struct trace_op *o;
-	unsigned i;
-
-	for (i = 0; i < wl->spec.threads && !wl->workers[i].error; i++)
-		;
-	if (i == wl->spec.threads || wl->workers[i].err_kind < 0 ||
-	    wl->workers[i].stream.tc.next == t->ops + t->wbegin[i])
-		return;
-	o = wl->workers[i].stream.tc.next - 1;
-	workload_warn(wl, "the failed operation is line %" PRIu32 " of %s: a %s of %s%s%s",
-		      o->line, log, io_kind_name(o->kind),
-		      o->file == TRACE_NO_FILE ? "a file never read or written" :
-						 t->files[o->file].path,
-		      d ? ", replayed on " : "",
-		      !d ? "" : o->file == TRACE_NO_FILE ? d->dir :
-							  d->paths[o->file]);
-}
-
-/* The workload's "seq" pattern is a fiction of the replay (its offsets
- * are the log's): no passes over its region, nor a warning about them. */
-static void forget_passes(struct workload *wl)
-{
-	int i;
-
-	wl->passes.known = false;
-	if (wl->wrap_warning < 0)
-		return;
-	free(wl->warnings[wl->wrap_warning]);
-	for (i = wl->wrap_warning; i + 1 < wl->nwarn; i++)
-		wl->warnings[i] = wl->warnings[i + 1];
-	wl->nwarn--;
-	wl->wrap_warning = -1;
 }
 
 /* Confirmed, prepared, run, reported: the exit status.  ctx->wls[0] is
@@ -554,10 +440,17 @@ static int replay_run(struct run_ctx *ctx, const struct replay_args *a,
 	if (ret && ret != -EIO)
 		return EXIT_PREP_FAILED;
 	status = ret ? EXIT_IO_FAILED : EXIT_OK;
-	forget_passes(wl);
+	replay_forget_passes(wl);
 	if (!realpath(a->target, target))
 		snprintf(target, sizeof(target), "%s", a->target);
-	collect(&rr, a, t, wl, d, log, target);
+	memset(&rr, 0, sizeof(rr));
+	rr.log = log;
+	rr.mode = mode_names[a->mode];
+	rr.grouped = a->mode == MODE_GROUPED;
+	rr.timed = a->mode == MODE_TIMED;
+	rr.speed = rr.timed ? a->speed : 1.0;
+	rr.target = target;
+	replay_collect(&rr, t, wl, d);
 	if (rr.timed && !rr.kept_up)
 		workload_warn(wl, "the replay could not keep up: %" PRIu64 " operations more than %llu ms late (of %" PRIu64 "; lateness mean %.1f us, max %.1f us): the device or this machine is slower than the one recorded%s; the latencies measured are real, the recorded timing was not kept",
 			      rr.late_operations, TRACE_LATE_NS / 1000000ULL,
@@ -565,7 +458,7 @@ static int replay_run(struct run_ctx *ctx, const struct replay_args *a,
 			      rr.lateness_max_us,
 			      a->speed > 1 ? ", or --replay-speed asks too much" : "");
 	if (wl->error)
-		say_failed_line(wl, t, d, log);
+		replay_say_failed_line(wl, t, d, log);
 	if (report_run(run, ctx, interrupted, &rr))
 		return EXIT_OUTPUT_FAILED;
 	return interrupted && status == EXIT_OK ? EXIT_INTERRUPTED : status;

@@ -6,7 +6,7 @@
  * results; this adds what only a replay has: the log and its digest, the
  * mode, the map, the threads and workers, the skipped and aligned
  * operations, each type's count, bytes and time, and a timed replay's
- * lateness.
+ * lateness.  replay_collect.c fills it, report_replay.c writes it.
  */
 #ifndef REBENCH_REPLAY_RESULT_H
 #define REBENCH_REPLAY_RESULT_H
@@ -18,6 +18,9 @@
 #include "iokind.h"
 
 struct json;
+struct replay_dir;
+struct stream_trace;
+struct workload;
 
 struct replay_op_result {
 	bool in_log;		/* the log has this type: it is reported */
@@ -54,6 +57,23 @@ struct replay_result {
 	double lateness_mean_us, lateness_max_us;
 	bool kept_up;
 };
+
+/* replay_collect.c: the figures from the log t and its workload's run
+ * (wl->workers' trace cursors, wl->res); d: a directory's files, or
+ * NULL.  The caller has set log, mode, grouped, timed, speed and target. */
+void replay_collect(struct replay_result *rr, const struct stream_trace *t,
+		    const struct workload *wl, const struct replay_dir *d);
+
+/* The workload's "seq" pattern is a fiction of the replay (its offsets
+ * are the log's): no passes over its region, nor a warning about them. */
+void replay_forget_passes(struct workload *wl);
+
+/* After a failed run: a warning with the failed operation's line of the
+ * log and its file (the run's error names the workload's target, even
+ * when a directory's other file failed): the first failed worker's last
+ * operation taken. */
+void replay_say_failed_line(struct workload *wl, const struct stream_trace *t,
+			    const struct replay_dir *d, const char *log);
 
 /* ns / operations of a type, 0 without operations. */
 double replay_ns_per_op(const struct replay_op_result *o);
