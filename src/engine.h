@@ -63,6 +63,9 @@ enum engine_flags {
 	ENGINE_FILE_POS = 1 << 3,	/* uses the fd's shared file position */
 	ENGINE_NO_TRIM = 1 << 4,	/* cannot discard */
 	ENGINE_APPENDS = 1 << 5,	/* can write with O_APPEND (-a) */
+	ENGINE_ONE_FILE = 1 << 6,	/* binds the descriptor at init (a
+					 * mapping, a registered file): it
+					 * cannot change file per I/O */
 };
 
 /* An option only its engine takes (as fio's engines declare theirs): a

@@ -160,8 +160,8 @@ void options_print_help(FILE *f)
 		   "a log's operations, bytes and files");
 	usage_line(f, "       rebench --trace-to fio LOG",
 		   "the log as fio's iolog v3, for fio --read_iolog");
-	usage_line(f, "       rebench --replay LOG TARGET",
-		   "replay a log on TARGET, asap or grouped");
+	usage_line(f, "       rebench --replay LOG TARGET|DIR",
+		   "replay a log on TARGET, or a file per recorded file in DIR: asap, grouped or timed (--replay-speed F)");
 	for (g = 0; g < opt_group_count; g++) {
 		fprintf(f, "\n%s:\n", opt_groups[g].title);
 		for (name = opt_groups[g].names; *name; name++) {

@@ -1,13 +1,15 @@
 /* replay.h - rebench --replay, a mode with its own small grammar:
  *
- *	rebench --replay LOG [--replay-mode asap|grouped] [--replay-align]
- *		[-p] [-t ENGINE] [--drop-caches] [-y] [-n | --json] TARGET
+ *	rebench --replay LOG [--replay-mode asap|grouped|timed]
+ *		[--replay-speed F] [--replay-align] [-p] [-m] [-t ENGINE]
+ *		[--drop-caches] [--seed N] [-y] [-n | --json] TARGET|DIR
  *
- * The log (trace_log.h) becomes an I/O stream (stream_trace.h) that one
- * workload of the ordinary run runs: the same checks, confirmation,
- * preparation (layout of a new file, refusal of a target in use), run
- * loop, per-operation statistics and writers as any run.  rebench(1),
- * REPLAY.
+ * The log (trace_log.h) becomes I/O streams (stream_trace.h), one per
+ * worker, that one workload of the ordinary run runs: the same checks,
+ * confirmation, preparation (layout of a new file, refusal of a target in
+ * use), run loop, per-operation statistics and writers as any run, and a
+ * report of the replay's own (replay_result.h).  A directory as target:
+ * replay_dir.h.  rebench(1), APPLICATION I/O, Replay.
  */
 #ifndef REBENCH_REPLAY_H
 #define REBENCH_REPLAY_H

@@ -29,6 +29,7 @@
 				 * 3: run, results.passes, a file judged
 				 * by its data (alignment) */
 
+struct replay_result;
 struct suite;
 struct sweep;
 struct sweep_axis;
@@ -44,6 +45,9 @@ struct report {
 	 * NULL: fio's group reporting */
 	const struct result *total;
 	const struct repeat_data *total_rep;	/* --repeat: the total's */
+	const struct replay_result *replay;	/* --replay: its own figures
+						 * (replay_result.h), else
+						 * NULL */
 };
 
 /* What the writers are told once, before the first report. */

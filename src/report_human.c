@@ -8,6 +8,7 @@
 
 #include "engine.h"
 #include "options.h"
+#include "replay_result.h"
 #include "report.h"
 #include "report_target.h"
 #include "suite.h"
@@ -267,6 +268,8 @@ static int human_report(struct report_out *o, const struct report *r)
 		fprintf(sc->out, "---\n");
 		print_total(sc->out, r);
 	}
+	if (r->replay)
+		report_replay_human(sc->out, r->replay);
 	return 0;
 }
 

@@ -9,6 +9,7 @@
 
 #include "json.h"
 #include "options.h"
+#include "replay_result.h"
 #include "report.h"
 #include "report_target.h"
 #include "runinfo.h"
@@ -378,6 +379,8 @@ static void put_workloads(struct json *j, const struct report *r)
 		put_workload(j, r, &r->wls[k]);
 	json_arr_end(j);
 	put_total(j, r);
+	if (r->replay)
+		report_replay_json(j, r->replay);
 }
 
 /* A sweep point: its number and values, then what a run has. */

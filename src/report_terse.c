@@ -10,10 +10,14 @@
  * over its region: TERSE_FIELDS fixed fields in all.  The --repeat fields
  * follow the fixed ones, and a sweep's values end the line, so a new
  * fixed field moves the --repeat fields (the version says so) and no
- * other.  Every field: rebench(1), RAW STATISTICS.
+ * other.  A replay adds lines of its own after its workload's line, told
+ * apart by their first field, "replay" and "replay-op" (a workload line
+ * starts with a number): report_replay.c.  Every field: rebench(1), RAW
+ * STATISTICS.
  */
 #include <stdio.h>
 
+#include "replay_result.h"
 #include "report.h"
 #include "suite.h"
 #include "sweep.h"
@@ -174,6 +178,8 @@ static int terse_report(struct report_out *o, const struct report *r)
 			   sc->sw || sc->suite ? suffix : NULL);
 	if (r->total)
 		total_line(sc->out, r, sc->sw || sc->suite ? suffix : NULL);
+	if (r->replay)
+		report_replay_terse(sc->out, r->replay);
 	return 0;
 }
 

@@ -376,6 +376,8 @@ static void *worker_main(void *arg)
 	}
 	base = run_start_ns;
 	deadline = s->time_limit_ns ? base + s->time_limit_ns : UINT64_MAX;
+	if (w->stream.ops->start)
+		w->stream.ops->start(&w->stream, base, &stop_all);
 	run_loop(w, base, deadline);
 	/* The thread ran until now: with think time that is after its last
 	 * completion, and ops/s must count that time too. */

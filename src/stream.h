@@ -2,15 +2,17 @@
  * size), flushes have neither offset nor size.
  *
  * A source is a table of hooks (stream_ops); the run loop only calls
- * stream_next() and never asks which source it has.  The synthetic source
- * (stream_synth.c) is today's generator: the offset pattern and its
- * distribution, the operation mix and the size mix; a recorded trace is
- * the next source.  next() is on the hot path: no allocation, no system
- * call, no lock.
+ * stream_next() (and start() once) and never asks which source it has.
+ * The synthetic source (stream_synth.c) is the generator: the offset
+ * pattern and its distribution, the operation mix and the size mix; a
+ * recorded log (stream_trace.c) is the other, for --replay.  next() is on
+ * the hot path: no allocation, no system call, no lock (a timed replay's
+ * wait for an operation's time is the one exception, and the point).
  */
 #ifndef REBENCH_STREAM_H
 #define REBENCH_STREAM_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -26,6 +28,8 @@ struct io_req {
 };
 
 struct io_stream;
+struct stream_trace;
+struct trace_op;
 
 struct stream_ops {
 	const char *name;
@@ -33,6 +37,33 @@ struct stream_ops {
 	bool (*next)(struct io_stream *s, struct io_req *r);
 	/* Forget what was counted (after --warmup); the stream goes on. */
 	void (*reset_counts)(struct io_stream *s);
+	/* Optional: the measured run starts at start_ns (CLOCK_MONOTONIC);
+	 * stop is the run's stop flag, also a futex word woken when it is
+	 * set, for a stream that waits (a timed replay).  Called once in the
+	 * worker's thread, before its first next(). */
+	void (*start)(struct io_stream *s, uint64_t start_ns,
+		      const atomic_int *stop);
+};
+
+/* A trace stream's state (stream_trace.c): one worker's share of the log
+ * and what it measured, so that workers share nothing they change. */
+struct trace_cursor {
+	const struct stream_trace *log;
+	const struct trace_op *next, *end;	/* this worker's operations */
+	/* timed: each operation is issued at start_ns + its at_ns */
+	bool timed;
+	uint64_t start_ns;
+	const atomic_int *stop;
+	uint64_t issued, late, late_sum_ns, late_max_ns;
+	/* grouped: the clock where each type began and ended */
+	int kind;
+	uint64_t group_t0[IO_KINDS], group_t1[IO_KINDS];
+	/* a directory replay: *fd (the worker's descriptor) is set for each
+	 * operation to fds[its file], fds[nofile] for a flush of a file
+	 * never read or written; fds is NULL on one target */
+	int *fd;
+	const int *fds;
+	uint32_t nofile;
 };
 
 struct io_stream {
@@ -52,7 +83,7 @@ struct io_stream {
 	uint64_t cursor, lo, hi;	/* contiguous: next edge, limits */
 	bool limited;		/* ends after budget bytes of data I/O */
 	uint64_t budget;
-	struct stream_trace *trace;	/* trace source (stream_trace.h) */
+	struct trace_cursor tc;	/* trace source (stream_trace.h) */
 };
 
 static inline bool stream_next(struct io_stream *s, struct io_req *r)

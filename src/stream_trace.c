@@ -1,15 +1,25 @@
-/* stream_trace.c - see stream_trace.h. */
+/* stream_trace.c - see stream_trace.h.
+ *
+ * A timed replay waits for each operation's time on the run's stop flag
+ * (a futex word, see run.c), with an absolute CLOCK_MONOTONIC deadline
+ * TRACE_SPIN_NS early, then spins on the clock for the rest: a sleep
+ * alone wakes tens of microseconds late, a spin alone would burn a core
+ * for every gap of the log, and the futex is woken at once by a stop.
+ * (delay.h's waits had not landed when this was written.)
+ */
 #include "stream_trace.h"
 
 #include <errno.h>
+#include <linux/futex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "trace_log.h"
-
-#define MAX_TIDS 4096	/* threads told apart; more are counted as one */
 
 static uint64_t clock_ns(void)
 {
@@ -47,25 +57,42 @@ static int push_op(struct stream_trace *t, const struct trace_op *op)
 	return 0;
 }
 
+/* The reader's file ids and the map's indexes (UINT32_MAX: not mapped),
+ * and the recorded threads: an open-addressing table of PID/TID keys. */
+struct load_state {
+	uint32_t *idx, nidx;
+	uint64_t *tkey;
+	uint32_t *tnum;		/* the thread's number + 1; 0: empty */
+	size_t tcap;
+};
+
+static int grow_idx(struct load_state *ls, uint32_t id)
+{
+	uint32_t n = id + 64, i;
+	uint32_t *x;
+
+	if (id < ls->nidx)
+		return 0;
+	x = realloc(ls->idx, n * sizeof(*x));
+	if (!x)
+		return -ENOMEM;
+	for (i = ls->nidx; i < n; i++)
+		x[i] = UINT32_MAX;
+	ls->idx = x;
+	ls->nidx = n;
+	return 0;
+}
+
 /* The map's entry of the reader's file id, added on first use. */
 static int map_file(struct stream_trace *t, const struct trace_reader *r,
-		    uint32_t id, uint32_t **idx, uint32_t *nidx)
+		    struct load_state *ls, uint32_t id)
 {
 	struct trace_map_file *f;
 
-	if (id >= *nidx) {
-		uint32_t n = id + 64, i;
-		uint32_t *x = realloc(*idx, n * sizeof(*x));
-
-		if (!x)
-			return -ENOMEM;
-		for (i = *nidx; i < n; i++)
-			x[i] = UINT32_MAX;
-		*idx = x;
-		*nidx = n;
-	}
-	if ((*idx)[id] != UINT32_MAX)
-		return (int)(*idx)[id];
+	if (grow_idx(ls, id))
+		return -ENOMEM;
+	if (ls->idx[id] != UINT32_MAX)
+		return (int)ls->idx[id];
 	f = realloc(t->files, (t->nfiles + 1) * sizeof(*f));
 	if (!f)
 		return -ENOMEM;
@@ -75,100 +102,169 @@ static int map_file(struct stream_trace *t, const struct trace_reader *r,
 	f->path = strdup(trace_file_name(r, id));
 	if (!f->path)
 		return -ENOMEM;
-	(*idx)[id] = t->nfiles;
+	ls->idx[id] = t->nfiles;
 	return (int)t->nfiles++;
 }
 
-static void count_thread(struct stream_trace *t, uint32_t *tids, uint32_t tid)
+static size_t thread_slot(const struct load_state *ls, uint64_t key)
 {
-	uint32_t i;
+	size_t i = (size_t)((key * 0x9e3779b97f4a7c15ULL) >> 20) &
+		   (ls->tcap - 1);
 
-	for (i = 0; i < t->nthreads && i < MAX_TIDS; i++)
-		if (tids[i] == tid)
-			return;
-	if (t->nthreads < MAX_TIDS)
-		tids[t->nthreads] = tid;
-	t->nthreads++;
+	while (ls->tnum[i] && ls->tkey[i] != key)
+		i = (i + 1) & (ls->tcap - 1);
+	return i;
+}
+
+/* The number of a recorded thread, in order of first use: 0.., or
+ * -ENOMEM.  The table stays at most half full. */
+static int thread_of(struct stream_trace *t, struct load_state *ls,
+		     uint32_t pid, uint32_t tid)
+{
+	uint64_t key = (uint64_t)pid << 32 | tid;
+	size_t i;
+
+	if (2 * (t->nthreads + 1) > ls->tcap) {
+		struct load_state bigger = { .tcap = ls->tcap ? 2 * ls->tcap : 64 };
+		size_t k;
+
+		bigger.tkey = calloc(bigger.tcap, sizeof(*bigger.tkey));
+		bigger.tnum = calloc(bigger.tcap, sizeof(*bigger.tnum));
+		if (!bigger.tkey || !bigger.tnum) {
+			free(bigger.tkey);
+			free(bigger.tnum);
+			return -ENOMEM;
+		}
+		for (k = 0; k < ls->tcap; k++) {
+			if (!ls->tnum[k])
+				continue;
+			i = thread_slot(&bigger, ls->tkey[k]);
+			bigger.tkey[i] = ls->tkey[k];
+			bigger.tnum[i] = ls->tnum[k];
+		}
+		free(ls->tkey);
+		free(ls->tnum);
+		ls->tkey = bigger.tkey;
+		ls->tnum = bigger.tnum;
+		ls->tcap = bigger.tcap;
+	}
+	i = thread_slot(ls, key);
+	if (!ls->tnum[i]) {
+		ls->tkey[i] = key;
+		ls->tnum[i] = ++t->nthreads;
+	}
+	return (int)(ls->tnum[i] - 1 < UINT16_MAX ? ls->tnum[i] - 1 :
+						    UINT16_MAX);
+}
+
+/* One record as a kept operation in *op: 1, 0 when it is skipped (and
+ * counted), or -errno with err set. */
+static int take_record(struct stream_trace *t, const struct trace_reader *r,
+		       const struct trace_rec *rec, struct load_state *ls,
+		       struct trace_op *op, const char *log, char *err,
+		       size_t len)
+{
+	int kind = replay_kind(rec), fi;
+
+	if (kind < 0)
+		return 0;
+	if (rec->result < 0) {
+		t->skipped_failed++;
+		return 0;
+	}
+	memset(op, 0, sizeof(*op));
+	op->kind = (uint16_t)kind;
+	op->line = (uint32_t)r->line;
+	op->at_ns = rec->t_ns;
+	if (IO_IS_FLUSH(kind)) {
+		/* the reader's id for now: its map index is known at the end */
+		op->file = rec->file;
+		return grow_idx(ls, rec->file) ? -ENOMEM : 1;
+	}
+	if (rec->result == 0) {
+		t->skipped_empty++;
+		return 0;
+	}
+	if (rec->off == TRACE_NONE || rec->off < 0) {
+		snprintf(err, len, "%s: line %lu: a %s without an offset cannot be replayed",
+			 log, r->line, io_kind_name(kind));
+		return -EINVAL;
+	}
+	if (rec->result > (int64_t)TRACE_MAX_IO) {
+		snprintf(err, len, "%s: line %lu: a %s of %lld bytes: a replay moves at most %u bytes per operation",
+			 log, r->line, io_kind_name(kind),
+			 (long long)rec->result, TRACE_MAX_IO);
+		return -EINVAL;
+	}
+	fi = map_file(t, r, ls, rec->file);
+	if (fi < 0)
+		return fi;
+	op->file = (uint32_t)fi;
+	op->off = (uint64_t)rec->off;
+	op->len = (uint32_t)rec->result;
+	if (op->off + op->len > t->files[fi].extent)
+		t->files[fi].extent = op->off + op->len;
+	if (op->len > t->maxlen)
+		t->maxlen = op->len;
+	return 1;
+}
+
+/* After the last record: flushes get their file's map index, times start
+ * at the first kept operation, and the digest is taken. */
+static void finish_load(struct stream_trace *t, const struct load_state *ls)
+{
+	uint64_t t0 = UINT64_MAX;
+	size_t i;
+
+	for (i = 0; i < t->n; i++) {
+		struct trace_op *o = &t->ops[i];
+
+		if (IO_IS_FLUSH(o->kind))
+			o->file = ls->idx[o->file] == UINT32_MAX ?
+				  TRACE_NO_FILE : ls->idx[o->file];
+		if (o->at_ns < t0)
+			t0 = o->at_ns;
+	}
+	for (i = 0; i < t->n; i++) {
+		t->ops[i].at_ns -= t0;
+		if (t->ops[i].at_ns)
+			t->has_times = true;
+	}
+	t->digest = stream_trace_digest(t->ops, t->n);
 }
 
 int stream_trace_load(struct stream_trace *t, const char *log, char *err,
 		      size_t len)
 {
+	struct load_state ls = { 0 };
 	struct trace_reader r;
 	struct trace_rec rec;
-	uint32_t *idx = NULL, nidx = 0, *fileof = NULL, *tids;
-	size_t i, capf = 0;
-	uint64_t base = 0;
-	int ret, kind, fi;
+	struct trace_op op;
+	int ret, th;
 
 	memset(t, 0, sizeof(*t));
-	t->cur = -1;
-	tids = calloc(MAX_TIDS, sizeof(*tids));
-	if (!tids)
-		return -ENOMEM;
+	err[0] = '\0';
 	ret = trace_open(&r, log);
 	if (ret) {
 		snprintf(err, len, "%s", r.err);
-		free(tids);
 		return ret;
 	}
+	t->format = trace_format_name(&r);
 	while ((ret = trace_next(&r, &rec)) == 1) {
-		struct trace_op op = { 0 };
-
-		kind = replay_kind(&rec);
-		if (kind < 0)
-			continue;
-		if (rec.result < 0) {
-			t->skipped_failed++;
+		ret = take_record(t, &r, &rec, &ls, &op, log, err, len);
+		if (ret <= 0) {
+			if (ret < 0)
+				goto out;
 			continue;
 		}
-		op.kind = (uint16_t)kind;
-		op.line = (uint32_t)r.line;
-		if (!IO_IS_FLUSH(kind)) {
-			if (rec.result == 0) {
-				t->skipped_empty++;
-				continue;
-			}
-			if (rec.off == TRACE_NONE || rec.off < 0) {
-				snprintf(err, len, "%s: line %lu: a %s without an offset cannot be replayed",
-					 log, r.line, io_kind_name(kind));
-				ret = -EINVAL;
-				goto out;
-			}
-			if (rec.result > (int64_t)TRACE_MAX_IO) {
-				snprintf(err, len, "%s: line %lu: a %s of %lld bytes: a replay moves at most %u bytes per operation",
-					 log, r.line, io_kind_name(kind),
-					 (long long)rec.result, TRACE_MAX_IO);
-				ret = -EINVAL;
-				goto out;
-			}
-			fi = map_file(t, &r, rec.file, &idx, &nidx);
-			if (fi < 0) {
-				ret = fi;
-				goto out;
-			}
-			op.off = (uint64_t)rec.off;
-			op.len = (uint32_t)rec.result;
-			if (op.off + op.len > t->files[fi].extent)
-				t->files[fi].extent = op.off + op.len;
-			if (op.len > t->maxlen)
-				t->maxlen = op.len;
-			if (t->n >= capf) {
-				uint32_t *x;
-
-				capf = capf ? 2 * capf : 4096;
-				x = realloc(fileof, capf * sizeof(*x));
-				if (!x) {
-					ret = -ENOMEM;
-					goto out;
-				}
-				fileof = x;
-			}
-			fileof[t->n] = (uint32_t)fi;
+		th = thread_of(t, &ls, rec.pid, rec.tid);
+		if (th < 0) {
+			ret = th;
+			goto out;
 		}
-		count_thread(t, tids, rec.tid);
-		t->count[kind]++;
-		t->bytes[kind] += op.len;
+		op.thread = (uint16_t)th;
+		t->count[op.kind]++;
+		t->bytes[op.kind] += op.len;
 		ret = push_op(t, &op);
 		if (ret)
 			goto out;
@@ -177,7 +273,50 @@ int stream_trace_load(struct stream_trace *t, const char *log, char *err,
 		snprintf(err, len, "%s", r.err);
 		goto out;
 	}
-	/* the map: each file's slot, 1 MiB-aligned, in order of first use */
+	finish_load(t, &ls);
+	ret = 0;
+out:
+	if (ret == -ENOMEM)
+		snprintf(err, len, "%s: out of memory loading the log", log);
+	else if (ret && !err[0])
+		snprintf(err, len, "%s: %s", log, strerror(-ret));
+	trace_close(&r);
+	free(ls.idx);
+	free(ls.tkey);
+	free(ls.tnum);
+	return ret;
+}
+
+static uint64_t fnv_bytes(uint64_t h, uint64_t v, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		h ^= (v >> (8 * i)) & 0xff;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+uint64_t stream_trace_digest(const struct trace_op *ops, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		h = fnv_bytes(h, ops[i].kind, 1);
+		h = fnv_bytes(h, ops[i].file, 4);
+		h = fnv_bytes(h, ops[i].off, 8);
+		h = fnv_bytes(h, ops[i].len, 4);
+	}
+	return h;
+}
+
+void stream_trace_map_slots(struct stream_trace *t)
+{
+	uint64_t base = 0;
+	size_t i;
+
 	for (i = 0; i < t->nfiles; i++) {
 		t->files[i].base = base;
 		base += round_up(t->files[i].extent ? t->files[i].extent : 1,
@@ -186,18 +325,7 @@ int stream_trace_load(struct stream_trace *t, const char *log, char *err,
 	t->total = base;
 	for (i = 0; i < t->n; i++)
 		if (!IO_IS_FLUSH(t->ops[i].kind))
-			t->ops[i].off += t->files[fileof[i]].base;
-	ret = 0;
-out:
-	if (ret && ret != -ENOMEM && !err[0])
-		snprintf(err, len, "%s: %s", log, strerror(-ret));
-	if (ret == -ENOMEM)
-		snprintf(err, len, "%s: out of memory loading the log", log);
-	trace_close(&r);
-	free(idx);
-	free(fileof);
-	free(tids);
-	return ret;
+			t->ops[i].off += t->files[t->ops[i].file].base;
 }
 
 uint64_t stream_trace_align(struct stream_trace *t, unsigned sector, bool fix,
@@ -228,49 +356,120 @@ uint64_t stream_trace_align(struct stream_trace *t, unsigned sector, bool fix,
 	return n;
 }
 
-int stream_trace_group(struct stream_trace *t)
+int stream_trace_arrange(struct stream_trace *t, bool grouped)
 {
+	uint32_t nw = grouped ? 1 : (t->nthreads ? t->nthreads : 1), w;
 	struct trace_op *o;
-	size_t i, at[IO_KINDS] = { 0 }, sum = 0;
+	size_t *at, i, sum = 0;
 	int k;
 
+	if (!grouped && nw > TRACE_MAX_WORKERS)
+		return -E2BIG;
 	o = malloc((t->n ? t->n : 1) * sizeof(*o));
-	if (!o)
+	at = calloc((size_t)nw + 1, sizeof(*at));
+	if (!o || !at) {
+		free(o);
+		free(at);
 		return -ENOMEM;
-	for (k = 0; k < IO_KINDS; k++) {
-		at[k] = sum;
-		sum += t->count[k];
 	}
-	for (i = 0; i < t->n; i++)
-		o[at[t->ops[i].kind]++] = t->ops[i];
+	if (grouped) {
+		size_t pos[IO_KINDS];
+
+		for (k = 0; k < IO_KINDS; k++) {
+			pos[k] = sum;
+			sum += t->count[k];
+		}
+		for (i = 0; i < t->n; i++)
+			o[pos[t->ops[i].kind]++] = t->ops[i];
+		at[1] = t->n;
+	} else {
+		/* a stable counting sort by thread */
+		for (i = 0; i < t->n; i++)
+			at[t->ops[i].thread + 1]++;
+		for (w = 0; w < nw; w++)
+			at[w + 1] += at[w];
+		for (i = 0; i < t->n; i++)
+			o[at[t->ops[i].thread]++] = t->ops[i];
+		/* each at[w] moved to the next one's start: back by one */
+		for (w = nw; w > 0; w--)
+			at[w] = at[w - 1];
+		at[0] = 0;
+	}
 	free(t->ops);
+	free(t->wbegin);
 	t->ops = o;
 	t->cap = t->n;
-	t->grouped = true;
+	t->wbegin = at;
+	t->nworkers = nw;
+	t->grouped = grouped;
 	return 0;
+}
+
+void stream_trace_pace(struct stream_trace *t, double speed)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		t->ops[i].at_ns = (uint64_t)((double)t->ops[i].at_ns / speed + 0.5);
+}
+
+/* Timed: wait until at (see the head of this file), then count how late
+ * the operation is; false when the run was stopped meanwhile. */
+static bool wait_until(struct trace_cursor *c, uint64_t at)
+{
+	uint64_t now = clock_ns(), late;
+
+	while (now < at) {
+		if (atomic_load_explicit(c->stop, memory_order_relaxed))
+			return false;
+		if (at - now > TRACE_SPIN_NS) {
+			uint64_t wake = at - TRACE_SPIN_NS;
+			struct timespec ts = {
+				.tv_sec = (time_t)(wake / 1000000000ULL),
+				.tv_nsec = (long)(wake % 1000000000ULL),
+			};
+
+			syscall(SYS_futex, c->stop,
+				FUTEX_WAIT_BITSET | FUTEX_PRIVATE_FLAG, 0, &ts,
+				NULL, FUTEX_BITSET_MATCH_ANY);
+		}
+		now = clock_ns();
+	}
+	late = now - at;
+	c->issued++;
+	c->late_sum_ns += late;
+	if (late > c->late_max_ns)
+		c->late_max_ns = late;
+	if (late > TRACE_LATE_NS)
+		c->late++;
+	return true;
 }
 
 static bool trace_next_op(struct io_stream *s, struct io_req *r)
 {
-	struct stream_trace *t = s->trace;
-	const struct trace_op *o;
+	struct trace_cursor *c = &s->tc;
+	const struct trace_op *o = c->next;
 
-	if (t->pos == t->n) {
-		if (t->grouped && t->cur >= 0) {
-			t->group_t1[t->cur] = clock_ns();
-			t->cur = -1;
+	if (o == c->end) {
+		if (c->kind >= 0) {	/* grouped: the last type ended */
+			c->group_t1[c->kind] = clock_ns();
+			c->kind = -1;
 		}
 		return false;
 	}
-	o = &t->ops[t->pos++];
-	if (t->grouped && o->kind != t->cur) {
+	if (c->timed && !wait_until(c, c->start_ns + o->at_ns))
+		return false;
+	if (c->log->grouped && o->kind != c->kind) {
 		uint64_t now = clock_ns();
 
-		if (t->cur >= 0)
-			t->group_t1[t->cur] = now;
-		t->cur = o->kind;
-		t->group_t0[t->cur] = now;
+		if (c->kind >= 0)
+			c->group_t1[c->kind] = now;
+		c->kind = o->kind;
+		c->group_t0[c->kind] = now;
 	}
+	if (c->fds)
+		*c->fd = c->fds[o->file == TRACE_NO_FILE ? c->nofile : o->file];
+	c->next = o + 1;
 	r->off = o->off;
 	r->len = o->len;
 	r->kind = o->kind;
@@ -282,20 +481,66 @@ static void trace_reset_counts(struct io_stream *s)
 	(void)s;	/* a replay has no warm-up: nothing counted here */
 }
 
+static void trace_start(struct io_stream *s, uint64_t start_ns,
+			const atomic_int *stop)
+{
+	s->tc.start_ns = start_ns;
+	s->tc.stop = stop;
+	/* a timed wait wakes within its spin, not the default 50 us late */
+	if (s->tc.timed)
+		prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
+}
+
 const struct stream_ops stream_trace_ops = {
 	.name = "trace",
 	.next = trace_next_op,
 	.reset_counts = trace_reset_counts,
+	.start = trace_start,
 };
 
-void stream_trace_init(struct io_stream *s, struct stream_trace *t)
+void stream_trace_init(struct io_stream *s, const struct stream_trace *t,
+		       uint32_t worker, bool timed)
 {
+	static const atomic_int never;	/* until start() gives the run's */
+
 	memset(s, 0, sizeof(*s));
 	s->ops = &stream_trace_ops;
-	s->trace = t;
 	s->limited = true;	/* every I/O of the log is wanted */
-	t->pos = 0;
-	t->cur = -1;
+	s->tc.log = t;
+	s->tc.next = t->ops + t->wbegin[worker];
+	s->tc.end = t->ops + t->wbegin[worker + 1];
+	s->tc.timed = timed;
+	s->tc.stop = &never;
+	s->tc.kind = -1;
+}
+
+void stream_trace_use_files(struct io_stream *s, int *fd, const int *fds,
+			    uint32_t nofile)
+{
+	s->tc.fd = fd;
+	s->tc.fds = fds;
+	s->tc.nofile = nofile;
+}
+
+void stream_trace_extents(struct stream_trace *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nfiles; i++)
+		t->files[i].extent = 0;
+	t->total = 0;
+	for (i = 0; i < t->n; i++) {
+		const struct trace_op *o = &t->ops[i];
+		struct trace_map_file *f;
+
+		if (IO_IS_FLUSH(o->kind))
+			continue;
+		f = &t->files[o->file];
+		if (o->off + o->len > f->extent)
+			f->extent = o->off + o->len;
+	}
+	for (i = 0; i < t->nfiles; i++)
+		t->total += t->files[i].extent;
 }
 
 void stream_trace_free(struct stream_trace *t)
@@ -306,5 +551,6 @@ void stream_trace_free(struct stream_trace *t)
 		free(t->files[i].path);
 	free(t->files);
 	free(t->ops);
+	free(t->wbegin);
 	memset(t, 0, sizeof(*t));
 }

@@ -6,16 +6,27 @@
  * flushes (fsync; fdatasync; sync_file_range, replayed as fdatasync).
  * Failed calls and transfers of 0 bytes are skipped and counted.
  *
- * File map: every recorded file goes onto the one TARGET at its own base,
- * one after another in the order the log first touched them, each slot
- * its extent (the furthest byte read or written) rounded up to 1 MiB, so
- * that every base is 1 MiB-aligned and an offset keeps its alignment
- * (fio's replay_redirect, with the files kept apart).  A flush flushes the
- * whole target.
+ * Files: every recorded file that was read or written is in the map, in
+ * the order the log first touched it, with its extent (the furthest byte
+ * read or written).  On one TARGET (stream_trace_map_slots) each file
+ * gets its own slot, one after another, its extent rounded up to 1 MiB,
+ * so that every base is 1 MiB-aligned and an offset keeps its alignment
+ * (fio's replay_redirect, with the files kept apart); a flush flushes the
+ * whole target.  On a directory (replay_dir.h) each file is a file of its
+ * own, offsets stay as recorded, and the stream sets the worker's
+ * descriptor for each operation.
  *
- * Memory: 24 bytes per kept operation, loaded before the run, so next()
- * is an array walk: no allocation, no system call, no lock (a clock read,
- * vDSO, only where a grouped replay moves to the next operation type).
+ * Threads: every recorded thread (PID/TID) is numbered in the order of
+ * its first kept operation; stream_trace_arrange() gives each worker one
+ * thread's operations in recorded order, or one worker every operation
+ * grouped by type.  Each worker reads its share through its own cursor
+ * (stream.h, struct trace_cursor): the loaded log is read-only once the
+ * run starts.
+ *
+ * Memory: 32 bytes per kept operation, loaded before the run, so next()
+ * is an array walk: no allocation, no system call, no lock.  The clock is
+ * read where a grouped replay moves to the next type and, in a timed
+ * replay, to wait for an operation's time (stream_trace.c says how).
  */
 #ifndef REBENCH_STREAM_TRACE_H
 #define REBENCH_STREAM_TRACE_H
@@ -29,13 +40,25 @@
 
 #define TRACE_SLOT_ALIGN (1U << 20)	/* bases of the file map */
 #define TRACE_MAX_IO (1U << 30)		/* largest replayable transfer */
+#define TRACE_NO_FILE UINT32_MAX	/* a flush of a file never read or
+					 * written */
+#define TRACE_MAX_WORKERS 256		/* one per recorded thread */
+#define TRACE_LATE_NS 1000000ULL	/* timed: later than this is late */
+#define TRACE_SPIN_NS 80000ULL		/* timed: the last part of a wait
+					 * spins on the clock */
 
 struct trace_op {
-	uint64_t off;		/* on the target: file base + recorded offset */
+	uint64_t off;		/* the recorded offset; once mapped, the
+				 * target's (file base + recorded offset) */
+	uint64_t at_ns;		/* recorded start, from the log's first
+				 * kept operation; stream_trace_pace()
+				 * divides it by the speed */
 	uint32_t len;		/* 0 for a flush */
 	uint32_t line;		/* of the log */
+	uint32_t file;		/* index in files[], or TRACE_NO_FILE */
 	uint16_t kind;		/* enum io_kind */
-	uint16_t pad;
+	uint16_t thread;	/* recorded thread, numbered from 0 (capped
+				 * at UINT16_MAX) */
 };
 
 struct trace_map_file {
@@ -45,27 +68,48 @@ struct trace_map_file {
 
 struct stream_trace {
 	struct trace_op *ops;
-	size_t n, cap, pos;
+	size_t n, cap;
+	const char *format;	/* trace_format_name() */
+	uint64_t digest;	/* stream_trace_digest() of the kept ops */
 	struct trace_map_file *files;
 	uint32_t nfiles;
 	uint64_t total;		/* bytes of the map: the target needs them */
 	uint64_t count[IO_KINDS], bytes[IO_KINDS];
 	uint64_t maxlen;
 	uint64_t skipped_failed, skipped_empty;
-	uint32_t nthreads;	/* distinct recorded threads (data ops) */
+	uint32_t nthreads;	/* distinct recorded threads (kept ops) */
+	bool has_times;		/* not every kept op has the same time */
 	uint64_t aligned;	/* operations --replay-align changed */
-	/* grouped: the clock where each type began and ended */
+	/* stream_trace_arrange(): worker w reads ops[wbegin[w]] up to
+	 * ops[wbegin[w + 1]] */
 	bool grouped;
-	int cur;
-	uint64_t group_t0[IO_KINDS], group_t1[IO_KINDS];
+	uint32_t nworkers;
+	size_t *wbegin;
 };
 
 extern const struct stream_ops stream_trace_ops;
 
-/* Read log and build the operations and the file map: 0, or -errno with
- * err saying why (the reader's message: path, line, why). */
+/* Read log and build the operations (in recorded order, offsets as
+ * recorded) and the files: 0, or -errno with err saying why (the
+ * reader's message: path, line, why). */
 int stream_trace_load(struct stream_trace *t, const char *log, char *err,
 		      size_t len);
+
+/* FNV-1a 64 over the kept operations in recorded order, each as 17
+ * bytes: kind (1), file index (4), recorded offset (8) and size (4),
+ * little-endian; offset and size 0 for a flush.  The same for every
+ * target, mode and alignment: stream_trace_load() takes it before any
+ * of them applies. */
+uint64_t stream_trace_digest(const struct trace_op *ops, size_t n);
+
+/* One target: every file in its own slot (see above); t->total is the
+ * length the target needs. */
+void stream_trace_map_slots(struct stream_trace *t);
+
+/* A directory (replay_dir.h): each file's extent from the operations as
+ * they are now (a widened one may reach further), and t->total their
+ * sum; offsets stay the files' own. */
+void stream_trace_extents(struct stream_trace *t);
 
 /* Operations whose offset or size is not a multiple of sector; with fix,
  * each is widened to the sectors it touches (counted in t->aligned).  The
@@ -73,12 +117,24 @@ int stream_trace_load(struct stream_trace *t, const char *log, char *err,
 uint64_t stream_trace_align(struct stream_trace *t, unsigned sector, bool fix,
 			    uint32_t *first_line);
 
-/* grouped mode: all operations of one type together, the types in the
- * order of iokind.h, each type in recorded order. */
-int stream_trace_group(struct stream_trace *t);
+/* The workers: grouped, one worker with all operations of one type
+ * together, the types in the order of iokind.h, each type in recorded
+ * order; else one worker per recorded thread, its operations in recorded
+ * order.  0 or -ENOMEM. */
+int stream_trace_arrange(struct stream_trace *t, bool grouped);
 
-/* s reads t from its start. */
-void stream_trace_init(struct io_stream *s, struct stream_trace *t);
+/* Timed: every operation's time divided by speed (> 0). */
+void stream_trace_pace(struct stream_trace *t, double speed);
+
+/* s reads worker's share of t from its start; timed: each operation
+ * waits for its time (from the start() hook's start_ns). */
+void stream_trace_init(struct io_stream *s, const struct stream_trace *t,
+		       uint32_t worker, bool timed);
+
+/* A directory replay: s sets *fd to fds[file] for each operation
+ * (fds[nofile] for TRACE_NO_FILE); fds stays the caller's. */
+void stream_trace_use_files(struct io_stream *s, int *fd, const int *fds,
+			    uint32_t nofile);
 
 void stream_trace_free(struct stream_trace *t);
 

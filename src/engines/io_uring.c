@@ -13,7 +13,7 @@
 	.name = "uring", \
 	.aliases = { "io_uring" }, \
 	.summary = "io_uring (liburing), -q in flight, batched, registered buffers, IORING_OP_FSYNC", \
-	.flags = ENGINE_ASYNC | ENGINE_NO_TRIM, \
+	.flags = ENGINE_ASYNC | ENGINE_NO_TRIM | ENGINE_ONE_FILE, \
 	.fio_name = "io_uring", \
 	.fio_extra = { "fixedbufs=1", "registerfiles=1" }, \
 	.max_qd = 32768,	/* IORING_MAX_ENTRIES */ \

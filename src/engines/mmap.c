@@ -138,7 +138,7 @@ static void mmap_cleanup(struct io_ctx *io)
 const struct engine_ops engine_mmap = {
 	.name = "mmap",
 	.summary = "memcpy from/to a shared mapping, msync when flushing (fsync and fdatasync: msync of the mapping)",
-	.flags = ENGINE_SYNC | ENGINE_NEEDS_PAGED,
+	.flags = ENGINE_SYNC | ENGINE_NEEDS_PAGED | ENGINE_ONE_FILE,
 	.fio_name = "mmap",
 	.init = mmap_init,
 	.sync_io = mmap_io,

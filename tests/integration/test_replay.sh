@@ -2,11 +2,12 @@
 # test_replay.sh - rebench --replay (issue 14, Replay): asap and grouped,
 # onto a new file and onto a loop device; each operation type's count and
 # bytes equal the log's statistics (--trace-stats -n) less the failed
-# calls.  Bad input runs nothing: a missing log, an unknown version, a
-# corrupt line, a target smaller than the file map, misaligned O_DIRECT
-# operations without --replay-align, an option the log decides, a write to
-# a file the user has without confirmation, a mounted device.  No timing
-# assertions.
+# calls, in the run's results and in the replay object.  Bad input runs
+# nothing: a missing log, an unknown version, a corrupt line, a target
+# smaller than the file map, misaligned O_DIRECT operations without
+# --replay-align, an option the log decides, a write to a file the user
+# has without confirmation, a mounted device.  No timing assertions
+# (test_replay_modes.sh has the timed mode, threads and every format).
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop
@@ -53,8 +54,9 @@ rb --replay "$S/calls.log" -p --json "$S/new.img"
 assert_rc 0 "asap -p onto a new file"
 check_counts "$S/calls.log" "asap -p"
 assert_eq 3145728 "$(stat -c %s "$S/new.img")" "the new file holds the map: 3 files, 1 MiB each"
-assert_match 'replay of .*calls.log \(asap\): 13 operations of 3 files' "$(jqr '.workloads[0].warnings[]')" "the note names mode, operations and files"
-assert_match 'skipped 1 failed calls' "$(jqr '.workloads[0].warnings[]')" "the failed read is skipped and said"
+assert_eq "asap 13 3 $S/calls.log" "$(jqr '"\(.replay.mode) \(.replay.operations) \(.replay.files) \(.replay.log)"')" "the replay object names mode, operations, files and log"
+assert_eq 1 "$(jqr .replay.skipped_failed)" "the failed read is skipped and counted"
+assert_no_match 'replay' "$(jqr '.workloads[0].warnings[]')" "the replay's figures are no warnings"
 
 section "grouped, O_DIRECT, --replay-align"
 rb --replay "$S/calls.log" --replay-mode grouped --replay-align -y --json "$S/new.img"
@@ -62,10 +64,14 @@ assert_rc 0 "grouped --replay-align"
 for t in read write fsync fdatasync; do
 	want=$(( $(stat_of "$S/calls.log" $t 2) - $(stat_of "$S/calls.log" $t 8) ))
 	assert_eq "$want" "$(jqr ".workloads[0].results.operations.$t.ios")" "grouped: $t count"
-	assert_match "replay group $t: $want operations in [0-9]+ ns: [0-9]+ ns per operation" \
-		"$(jqr '.workloads[0].warnings[]')" "grouped: $t timed as a group"
+	assert_eq "$want" "$(jqr ".replay.per_op[] | select(.op == \"$t\") | .operations")" "grouped: $t in the replay object"
+	ns=$(jqr ".replay.per_op[] | select(.op == \"$t\") | .ns")
+	assert_num "grouped: $t timed as a group ($ns ns)" "$ns > 0"
+	assert_num "grouped: $t ns_per_op is ns / operations" \
+		"$(jqr ".replay.per_op[] | select(.op == \"$t\") | .ns_per_op") - $ns / $want < 0.001 && $ns / $want - $(jqr ".replay.per_op[] | select(.op == \"$t\") | .ns_per_op") < 0.001"
 done
-assert_match 'replay-align changed [1-9][0-9]* of 13 operations' "$(jqr '.workloads[0].warnings[]')" "the aligned operations are counted"
+assert_eq "grouped 1 3" "$(jqr '"\(.replay.mode) \(.replay.workers) \(.replay.recorded_threads)"')" "grouped: one worker for the log's 3 threads"
+assert_num "the aligned operations are counted" "$(jqr .replay.aligned) >= 1"
 assert_eq "false" "$(jqr '.workloads[0].parameters.paged // false')" "O_DIRECT by default"
 
 section "dd's log onto a loop device, asap and grouped, human and -n"
@@ -77,7 +83,8 @@ rb --replay "$S/dd.log" --replay-mode grouped -y "$DEV"
 assert_rc 0 "grouped onto $DEV, human"
 assert_match 'write +64 I/Os' "$RB_OUT" "human: the writes per operation"
 assert_match 'fsync +1 I/Os' "$RB_OUT" "human: the fsync"
-assert_match 'replay group write: 64 operations' "$RB_OUT" "human: the group's time"
+assert_match '^Replay: grouped of .*dd.log' "$RB_OUT" "human: the Replay section"
+assert_match '^    write +64 operations, 262144 bytes, [0-9]+ ns: [0-9.]+ ns per operation$' "$RB_OUT" "human: the group's time"
 rb --replay "$S/dd.log" -n "$DEV"
 assert_rc 0 "-n onto $DEV"
 assert_eq 65 "$(terse_field 14)" "-n: 65 I/Os (64 writes and a fsync)"
@@ -100,7 +107,6 @@ dsum=$(dev_sum "$DEV")
 assert_refused "misaligned O_DIRECT" '7 of 13 operations .*512-byte sector .*--replay-align.*or -p' --replay "$S/calls.log" -y "$DEV"
 assert_eq "$dsum" "$(dev_sum "$DEV")" "misaligned: $DEV unchanged"
 assert_refused "an option the log decides" 'no meaning with --replay' --replay "$S/dd.log" -o read -y "$SMALL"
-assert_refused "timed mode" 'timed is not implemented' --replay "$S/dd.log" --replay-mode timed -y "$SMALL"
 assert_eq "$sum" "$(dev_sum "$SMALL")" "refused replays left $SMALL as it was"
 dd if=/dev/urandom of="$S/mine.img" bs=1M count=2 status=none
 fsum=$(file_sum "$S/mine.img")
