@@ -144,9 +144,12 @@ int delay_parse(const char *spec, struct delay_set *d, char *err, size_t len)
 	ve = spec + strlen(spec);
 	trim(&vs, &ve);
 	if (vs == ve) {
-		snprintf(err, len, "the delay spec is empty: %s", SPEC_HOW);
+		snprintf(err, len, "the delay spec is empty: %s (or none)",
+			 SPEC_HOW);
 		return -EINVAL;
 	}
+	if (ve - vs == 4 && !memcmp(vs, "none", 4))
+		return 0;	/* a workload line's way to drop an inherited one */
 	for (item = 1;; item++, p = end + 1) {
 		end = strchr(p, ',');
 		if (!end)

@@ -53,7 +53,8 @@ struct delay_set {
 /* "read=8us,write=10us,fsync=200us,fdatasync=1ms" (units ns, us, ms, s; a
  * unit is required; a decimal fraction such as 1.5ms is allowed when it is
  * a whole number of ns; op names those of io_kind_name(): read, write,
- * fsync, fdatasync; trim refused); 0, or -EINVAL with err saying what,
+ * fsync, fdatasync; trim refused), or "none" (no delay: a workload line's
+ * way to drop a --delay of the command line); 0, or -EINVAL with err saying what,
  * where, why and how to fix (without the option's name: the caller says
  * which option). */
 int delay_parse(const char *spec, struct delay_set *d, char *err, size_t len);
