@@ -15,7 +15,7 @@ static const char *const engine_opts[] = {
 	"local-fd", "paged", "buffered", "do-atime", "append", "engines", NULL
 };
 static const char *const run_opts[] = {
-	"duration", "pause", "warmup", "drop-caches", NULL
+	"duration", "pause", "delay", "warmup", "drop-caches", NULL
 };
 static const char *const output_opts[] = {
 	"silent", "json", "output", "sample-step", "fio", "help", "version",
@@ -154,6 +154,8 @@ void options_print_help(FILE *f)
 		   "a preset list of tests, one table (--suite list)");
 	usage_line(f, "       rebench --record LOG -- COMMAND",
 		   "run COMMAND, logging its file I/O to LOG");
+	usage_line(f, "       rebench --delay SPEC -- COMMAND",
+		   "run COMMAND, waiting SPEC (read=8us,fsync=200us) after its reads, writes and flushes");
 	usage_line(f, "       rebench --trace-stats LOG",
 		   "a log's operations, bytes and files");
 	usage_line(f, "       rebench --trace-to fio LOG",
