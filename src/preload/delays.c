@@ -6,7 +6,7 @@
  * no process of the command tree spends tens of ms doing it again.  Each
  * thread waits on a delay_clock of its own (delay.h), its carry kept in a
  * TLS variable, so that one thread's overshoot never shortens another's
- * wait.
+ * wait (nor, after fork, a child's).
  *
  * Which calls wait: those of the read family (read, pread, readv, preadv,
  * preadv2 and their 64 and fortified forms) the read delay, of the write
@@ -16,6 +16,7 @@
  * only when the call succeeded and, for a read or a write, moved at least
  * a byte (a failed call or one at the end of a file reached no device).
  */
+#include <pthread.h>
 #include <stdlib.h>
 
 #include "preload.h"
@@ -33,6 +34,13 @@ static const signed char type_kind[TT_TYPES] = {
 	[TT_FDATASYNC] = IO_FDATASYNC, [TT_SYNC_RANGE] = IO_FDATASYNC,
 	[TT_TRUNCATE] = -1, [TT_FALLOCATE] = -1,
 };
+
+/* The child of fork(2) waits from a clean slate: the parent's overshoot
+ * is the parent's to pay back. */
+static void forget_carry_in_child(void)
+{
+	carry = 0;
+}
 
 bool delays_init(void)
 {
@@ -54,6 +62,8 @@ bool delays_init(void)
 		return false;
 	}
 	any = delay_any(&delays);
+	if (any)
+		pthread_atfork(NULL, NULL, forget_carry_in_child);
 	return any;
 }
 
