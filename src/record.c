@@ -206,9 +206,6 @@ static int parse_args(int argc, char **argv, struct record_args *a)
 	if (a->log && (!a->cmd || !a->cmd[0]))
 		return bad("--record %s needs a COMMAND to run: rebench --record LOG -- COMMAND [ARGS...]",
 			   a->log);
-	if (!a->log && !a->stats && a->fmt_given)
-		return bad("-n and --json choose the format of --record's statistics: --delay %s without --record prints none",
-			   a->delay);
 	return 0;
 }
 
