@@ -286,7 +286,7 @@ uint64_t delay_wait(struct delay_clock *dc, uint64_t from_ns, uint64_t ns)
 {
 	const struct delay_calib *c = dc->c;
 	uint64_t carry = dc->carry_ns > 0 ? (uint64_t)dc->carry_ns : 0;
-	uint64_t now, target, over, cap, early;
+	uint64_t now, target, over, early;
 	int e = errno;
 
 	now = delay_now_ns();
@@ -308,8 +308,8 @@ uint64_t delay_wait(struct delay_clock *dc, uint64_t from_ns, uint64_t ns)
 		 * the carry (with the time since from_ns) goes on */
 		over = carry - ns + (now > from_ns ? now - from_ns : 0);
 	}
-	cap = ns > c->spin_below_ns ? ns : c->spin_below_ns;
-	dc->carry_ns = (int64_t)(over < cap ? over : cap);
+	/* one wait's worth: a preemption shortens the next wait, not a run */
+	dc->carry_ns = (int64_t)(over < ns ? over : ns);
 	errno = e;
 	return now;
 }

@@ -18,11 +18,15 @@
  *
  *	achieved(i) = ns(i) - carry(i) + carry(i + 1)
  *
- * The carry rule: the carry after a wait is at most the larger of that
- * wait's ns and spin_below_ns.  An overshoot beyond it (the thread was
- * preempted, a page fault, a busy CPU) is not paid back: it shortens at
- * most the next wait or so, never a long run of later ones.  Hence, for
- * any sequence of waits on one delay_clock:
+ * The carry rule: the carry after a wait is at most that wait's ns (one
+ * wait's worth).  An overshoot beyond it (the thread was preempted, a page
+ * fault, a busy CPU) is not paid back: with delays of one size it
+ * shortens the next wait only, never a run of later ones (a long wait's
+ * carry may cover several shorter ones, up to its own length).  The
+ * overshoots of normal waits (a clock read's worth after a spin, what a
+ * sleep woke late beyond its margin) are far below their ns, and are
+ * paid back in full.  Hence, for any sequence of waits on one
+ * delay_clock:
  *
  *	achieved(i) >= ns(i) - carry(i)		(each wait)
  *	sum achieved >= sum ns				(their total)
