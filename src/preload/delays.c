@@ -24,7 +24,7 @@
 
 static struct delay_set delays;
 static struct delay_calib calib;
-static bool any;
+bool delaying;			/* preload.h */
 static TLS int64_t carry;	/* this thread's delay_clock carry */
 
 /* enum trace_type -> enum io_kind, -1: never delayed */
@@ -61,10 +61,10 @@ bool delays_init(void)
 		     -1);
 		return false;
 	}
-	any = delay_any(&delays);
-	if (any)
+	delaying = delay_any(&delays);
+	if (delaying)
 		pthread_atfork(NULL, NULL, forget_carry_in_child);
-	return any;
+	return delaying;
 }
 
 uint64_t delay_after(int call, int64_t res)
@@ -73,7 +73,7 @@ uint64_t delay_after(int call, int64_t res)
 	struct delay_clock dc;
 	uint64_t end;
 
-	if (!any || kind < 0 || !delays.ns[kind] || res < 0 ||
+	if (!delaying || kind < 0 || !delays.ns[kind] || res < 0 ||
 	    (res == 0 && !IO_IS_FLUSH(kind)))
 		return 0;
 	dc.c = &calib;

@@ -64,7 +64,7 @@ static bool begin(struct call *c, int fd)
  * DURATION is what the program saw. */
 static void finish(struct call *c, struct rec *r)
 {
-	r->t1 = delay_after(r->call, r->res);
+	r->t1 = delaying ? delay_after(r->call, r->res) : 0;
 	if (logging) {
 		if (!r->t1)
 			r->t1 = now_ns();

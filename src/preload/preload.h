@@ -77,6 +77,7 @@ struct path_slot {
 extern struct path_slot paths[MAX_PATHS];
 extern int log_fd;		/* -1: (re)opened on the next line */
 extern bool logging;		/* false: no log, delays alone */
+extern bool delaying;		/* delays.c: there are delays to wait */
 
 /* ---- log.c */
 
