@@ -466,8 +466,14 @@ static int fio_mix_check(const struct workload *wl)
 	const struct spec *s = &wl->spec;
 	unsigned k = spec_kinds(s);
 	unsigned flushes = k & (1U << IO_FSYNC | 1U << IO_FDATASYNC);
-	char mix[256];
+	char mix[256], delay[DELAY_TEXT_MAX];
 
+	if (delay_any(&s->delay)) {
+		delay_format_units(&s->delay, delay, sizeof(delay));
+		spec_error(s, "--fio: --delay %s: fio has no wait after an I/O that counts in its latency (its thinktime waits between I/Os, outside them); drop --delay to write the fio job",
+			   delay);
+		return -EINVAL;
+	}
 	if (s->op != OP_MIX)
 		return 0;
 	mix_ops_text(&s->opmix, mix, sizeof(mix));

@@ -108,6 +108,8 @@ const struct opt_desc opt_table[] = {
 	  "interval of the ops/s time series in ms; 0 logs every I/O to --output", NULL, 0, 0, NSEC_PER_MSEC },
 	{ "pause", 'z', OPT_TIME, W(pause_ns), "USEC", "0",
 	  "think time after each completion, in us", NULL, 0, 0, NSEC_PER_USEC },
+	{ "delay", 0, OPT_DELAY, W(delay), "SPEC", "none",
+	  "wait after each I/O of a kind before its completion is timed, e.g. read=8us,fsync=200us (units ns, us, ms, s; read, write, fsync, fdatasync): the latency includes it; calibrated once; async engines at -q 1 only", NULL, 0, 0, 0 },
 	{ "rwmix", 0, OPT_PERCENT, W(rwmix), "PCT", "50",
 	  "rw: percentage of I/Os that are reads", NULL, 0, 0, 0 },
 	{ "output", 0, OPT_STRING, W(output), "FILE", "none",
@@ -517,6 +519,15 @@ static int set_value(const struct opt_desc *o, const char *val, void *field,
 			return -EINVAL;
 		}
 		return 0;
+	case OPT_DELAY: {
+		char err[512];
+
+		if (delay_parse(val, field, err, sizeof(err))) {
+			bad_value(ctx, o, val, "%s", err);
+			return -EINVAL;
+		}
+		return 0;
+	}
 	}
 	return -EINVAL;
 }
@@ -538,7 +549,9 @@ int options_apply(const struct opt_desc *o, const char *val, struct spec *spec,
 	} else {
 		field = (char *)spec + o->off;
 		spec->given |= 1ULL << options_index(o);
-		if (o->type != OPT_STRING && options_is_range(val)) {
+		/* a delay spec's commas separate its items, not values */
+		if (o->type != OPT_STRING && o->type != OPT_DELAY &&
+		    options_is_range(val)) {
 			if (ctx && ctx->ranges_arg)
 				return ctx->ranges->add(ctx->ranges_arg, o, val, ctx);
 			options_where(ctx, w, sizeof(w));

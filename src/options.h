@@ -30,6 +30,7 @@ enum opt_type {
 	OPT_TIME,	/* uint64_t ns; bare number in opt->unit_ns */
 	OPT_STRING,	/* char * */
 	OPT_SEED,	/* uint64_t, a whole number; never swept */
+	OPT_DELAY,	/* struct delay_set: --delay's spec (delay.h); never swept */
 };
 
 enum opt_scope {

@@ -15,7 +15,7 @@ static const char *const engine_opts[] = {
 	"local-fd", "paged", "buffered", "do-atime", "append", "engines", NULL
 };
 static const char *const run_opts[] = {
-	"duration", "pause", "warmup", "drop-caches", NULL
+	"duration", "pause", "delay", "warmup", "drop-caches", NULL
 };
 static const char *const output_opts[] = {
 	"silent", "json", "output", "sample-step", "fio", "help", "version",
@@ -156,6 +156,8 @@ void options_print_help(FILE *f)
 		   "run COMMAND, logging its file I/O to LOG");
 	usage_line(f, "       rebench --record LOG --record-block DEV -- COMMAND",
 		   "run COMMAND, logging the requests that reached DEV (root)");
+	usage_line(f, "       rebench --delay SPEC -- COMMAND",
+		   "run COMMAND, waiting SPEC (read=8us,fsync=200us) after its reads, writes and flushes");
 	usage_line(f, "       rebench --trace-stats LOG",
 		   "a log's operations, bytes and files");
 	usage_line(f, "       rebench --trace-to fio LOG",

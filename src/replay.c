@@ -77,6 +77,7 @@ static const struct {
 	{ NULL, "--json", false },
 	{ NULL, "--drop-caches", false },
 	{ NULL, "--seed", true },
+	{ NULL, "--delay", true },
 };
 
 bool replay_wanted(int argc, char **argv)

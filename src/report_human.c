@@ -53,6 +53,22 @@ static void print_params(FILE *f, const struct workload *wl)
 	fprintf(f, "]\n");
 }
 
+/* --delay: the delays and the calibration their waits used, one line. */
+static void print_delay(FILE *f, const struct workload *wl)
+{
+	char text[DELAY_TEXT_MAX], calib[256];
+
+	if (!delay_any(&wl->spec.delay))
+		return;
+	delay_format_units(&wl->spec.delay, text, sizeof(text));
+	if (wl->delay_calib.clock_ns)
+		delay_calib_describe(&wl->delay_calib, calib, sizeof(calib));
+	else
+		snprintf(calib, sizeof(calib), "not run");
+	fprintf(f, "Delay: %s after each I/O of that kind, in its latency (calibration: %s)\n",
+		text, calib);
+}
+
 /* --repeat: the spread over the runs; the block above is the last run.
  * The total has no seed of its own. */
 static void print_repeat(FILE *f, const struct repeat_data *rd, bool seeds)
@@ -158,6 +174,7 @@ static void print_one(FILE *f, const struct report *rep,
 	fprintf(f, "Benchmarking results for [%s] (%s)\n", wl->tgt.path,
 		fmt_size_human(size, sizeof(size), wl->tgt.size));
 	print_params(f, wl);
+	print_delay(f, wl);
 	report_layout_line(f, &wl->tgt);
 	if (!wl->have_result) {
 		fprintf(f, "No results.\n");

@@ -16,6 +16,28 @@
 #include "suite.h"
 #include "sweep.h"
 
+/* --delay: the delays in ns (delay_format(), "" without), and the
+ * calibration the waits used (null without). */
+static void put_delay(struct json *j, const struct workload *wl)
+{
+	const struct delay_calib *c = &wl->delay_calib;
+	char text[DELAY_TEXT_MAX];
+
+	delay_format(&wl->spec.delay, text, sizeof(text));
+	json_str(j, "delay", text);
+	if (!delay_any(&wl->spec.delay) || !c->clock_ns) {
+		json_null(j, "delay_calibration");
+		return;
+	}
+	json_obj_begin(j, "delay_calibration");
+	json_u64(j, "clock_ns", c->clock_ns);
+	json_u64(j, "spin_min_ns", c->spin_min_ns);
+	json_u64(j, "sleep_min_ns", c->sleep_min_ns);
+	json_u64(j, "sleep_over_ns", c->sleep_over_ns);
+	json_u64(j, "spin_below_ns", c->spin_below_ns);
+	json_obj_end(j);
+}
+
 static void put_params(struct json *j, const struct workload *wl)
 {
 	const struct spec *s = &wl->spec;
@@ -63,6 +85,7 @@ static void put_params(struct json *j, const struct workload *wl)
 	json_bool(j, "append", s->append);
 	json_num(j, "sample_step_ms", (double)s->sample_ns / 1e6);
 	json_num(j, "pause_us", (double)s->pause_ns / 1e3);
+	put_delay(j, wl);
 	json_str(j, "output", s->output);
 	json_u64(j, "seed", s->seed);
 	json_u64(j, "line", s->line);

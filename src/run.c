@@ -9,7 +9,10 @@
  * Per I/O the loop does: the stream's next I/O (operation, offset, size),
  * two clock reads around the system call, and stats_record(): no locks, no
  * formatting and no allocation (the series is sized up front for timed
- * runs).
+ * runs).  With --delay it also waits (delay.h) between the end of the call
+ * and the completion's clock read, so the latency includes the wait; the
+ * loops are compiled twice, with and without it, so that a run without
+ * --delay runs the very loop it always did.
  */
 #include <errno.h>
 #include <limits.h>
@@ -140,8 +143,12 @@ static void fail_io(struct worker *w, int err, int kind, uint64_t off,
 	fail(w, err, kind, off, done);
 }
 
-/* One I/O at a time: clock, system call, clock. */
-static void run_sync(struct worker *w, uint64_t base, uint64_t deadline)
+/* One I/O at a time: clock, system call, [delay,] clock.  delayed is a
+ * constant at each call (run_sync()): the loop without it has no trace of
+ * the delay. */
+static inline __attribute__((always_inline)) void
+sync_loop(struct worker *w, uint64_t base, uint64_t deadline,
+	  const bool delayed)
 {
 	const struct spec *s = &w->wl->spec;
 	ssize_t (*sync_io)(struct io_ctx *, int, uint64_t, size_t) =
@@ -159,6 +166,8 @@ static void run_sync(struct worker *w, uint64_t base, uint64_t deadline)
 		t0 = now_ns();
 		ret = sync_io(&w->io, r.kind, r.off, r.len);
 		t1 = now_ns();
+		if (delayed && s->delay.ns[r.kind] && ret == (ssize_t)r.len)
+			t1 = delay_wait(&w->delay, t1, s->delay.ns[r.kind]);
 		if (ret != (ssize_t)r.len) {
 			fail_io(w, ret < 0 ? (int)ret : -EIO, r.kind, r.off,
 				r.len, ret);
@@ -180,6 +189,14 @@ static void run_sync(struct worker *w, uint64_t base, uint64_t deadline)
 			pause_for(s->pause_ns);
 		}
 	}
+}
+
+static void run_sync(struct worker *w, uint64_t base, uint64_t deadline)
+{
+	if (delay_any(&w->wl->spec.delay))
+		sync_loop(w, base, deadline, true);
+	else
+		sync_loop(w, base, deadline, false);
 }
 
 /*
@@ -259,9 +276,11 @@ static inline void submit_batches(struct worker *w, struct async_loop *l,
 }
 
 /* Reap at least a batch (or all that remain) and count them; false when
- * the wait itself failed. */
-static inline bool reap_batch(struct worker *w, struct async_loop *l,
-			      uint64_t base, uint64_t deadline)
+ * the wait itself failed.  delayed (--delay, at -q 1: spec.c refuses more)
+ * waits each reaped I/O's delay before the completion time is taken. */
+static inline __attribute__((always_inline)) bool
+reap_batch(struct worker *w, struct async_loop *l, uint64_t base,
+	   uint64_t deadline, const bool delayed)
 {
 	const struct engine_ops *e = w->wl->eng;
 	const unsigned batch = w->io.batch;
@@ -282,6 +301,12 @@ static inline bool reap_batch(struct worker *w, struct async_loop *l,
 		return false;
 	}
 	t = now_ns();
+	for (i = 0; delayed && i < (unsigned)n; i++) {
+		const struct io_unit *u = l->done[i];
+
+		if (w->wl->spec.delay.ns[u->kind] && u->res == (int64_t)u->len)
+			t = delay_wait(&w->delay, t, w->wl->spec.delay.ns[u->kind]);
+	}
 	for (i = 0; i < (unsigned)n; i++) {
 		struct io_unit *u = l->done[i];
 
@@ -302,7 +327,9 @@ static inline bool reap_batch(struct worker *w, struct async_loop *l,
 	return true;
 }
 
-static void run_async(struct worker *w, uint64_t base, uint64_t deadline)
+static inline __attribute__((always_inline)) void
+async_loop(struct worker *w, uint64_t base, uint64_t deadline,
+	   const bool delayed)
 {
 	struct async_loop l = {
 		.free_units = w->free_units,
@@ -315,9 +342,18 @@ static void run_async(struct worker *w, uint64_t base, uint64_t deadline)
 		l.free_units[i] = &w->io.units[w->io.qd - 1 - i];
 	for (;;) {
 		submit_batches(w, &l, deadline);
-		if (!l.inflight || !reap_batch(w, &l, base, deadline))
+		if (!l.inflight ||
+		    !reap_batch(w, &l, base, deadline, delayed))
 			break;
 	}
+}
+
+static void run_async(struct worker *w, uint64_t base, uint64_t deadline)
+{
+	if (delay_any(&w->wl->spec.delay))
+		async_loop(w, base, deadline, true);
+	else
+		async_loop(w, base, deadline, false);
 }
 
 /* The engine's loop from base until deadline (or the stream's end). */
@@ -340,6 +376,7 @@ static void warm_up(struct worker *w)
 	w->stream.limited = limited;
 	thread_stats_reset(&w->st);
 	w->stream.ops->reset_counts(&w->stream);
+	w->delay.carry_ns = 0;	/* the warm-up's overshoots stay in it */
 }
 
 /* The last thread to finish wakes the main thread at once, rather than
@@ -611,6 +648,30 @@ static void join_threads(struct workload *wls, size_t n)
 			}
 }
 
+/* --delay: one calibration for the process (a sweep or --repeat runs
+ * many times), made before the first run that has delays; each thread
+ * waits on a delay_clock of its own. */
+static void prepare_delays(struct workload *wls, size_t n)
+{
+	static struct delay_calib calib;
+	static bool calibrated;
+	unsigned i;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		if (!delay_any(&wls[k].spec.delay))
+			continue;
+		if (!calibrated) {
+			delay_calibrate(&calib);
+			calibrated = true;
+		}
+		wls[k].delay_calib = calib;
+		for (i = 0; i < wls[k].spec.threads; i++)
+			wls[k].workers[i].delay = (struct delay_clock){
+				&wls[k].delay_calib, 0 };
+	}
+}
+
 int run_workloads(struct workload *wls, size_t n, uint64_t warmup,
 		  bool *interrupted)
 {
@@ -625,6 +686,7 @@ int run_workloads(struct workload *wls, size_t n, uint64_t warmup,
 		wls[k].warmup_ns = warmup;
 	for (k = 0; k < n; k++)
 		total += (unsigned)wls[k].spec.threads;
+	prepare_delays(wls, n);
 	/* a stop that came during the preparation: nothing is measured */
 	atomic_store(&stop_all, signals_stop_requested() != 0);
 	*interrupted = signals_stop_requested() != 0;

@@ -191,6 +191,12 @@ static int check_engine(const struct spec *s, const struct engine_ops *e)
 			   s->op == OP_MIX ? "with trim" : "trim", e->name);
 		return -EINVAL;
 	}
+	if ((e->flags & ENGINE_ASYNC) && s->qd > 1 && delay_any(&s->delay)) {
+		spec_error(s, "--delay: the delay is waited after each completion, before the next is reaped; with -q %llu the %s engine has up to %llu I/Os in flight, whose completions the wait would hold up too, so their latencies would not be the device's plus the delay; use -q 1 (with -c N threads for concurrency) or a synchronous engine",
+			   (unsigned long long)s->qd, e->name,
+			   (unsigned long long)s->qd);
+		return -EINVAL;
+	}
 	if ((e->flags & ENGINE_ASYNC) && s->pause_ns) {
 		spec_error(s, "-z/--pause: think time applies to synchronous engines, which wait for each I/O; with %s use a lower -q instead",
 			   e->name);

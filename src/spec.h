@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "delay.h"
 #include "iokind.h"
 #include "mix.h"
 #include "units.h"
@@ -59,6 +60,7 @@ struct spec {
 	bool append;
 	uint64_t sample_ns;
 	uint64_t pause_ns;
+	struct delay_set delay;	/* --delay: waited after each I/O (run.c) */
 	char *output;
 	uint64_t seed;
 

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "delay.h"
 #include "dist.h"
 #include "engine.h"
 #include "fit.h"
@@ -32,6 +33,7 @@ struct worker {
 	struct io_stream stream;	/* where its I/Os come from */
 	struct thread_stats st;
 	uint64_t t_end;		/* when the thread stopped, from the start */
+	struct delay_clock delay;	/* --delay: this thread's waits */
 	struct io_unit **free_units;	/* async: qd slots each */
 	struct io_unit **done_units;
 	bool engine_ready;	/* init succeeded: cleanup is due */
@@ -66,6 +68,7 @@ struct workload {
 	bool error_is_memory;	/* ... or the memory budget stopped it */
 	bool stopped_early;	/* another workload's failed I/O stopped it */
 	uint64_t warmup_ns;	/* unmeasured time it ran before the run */
+	struct delay_calib delay_calib;	/* --delay: what the waits used */
 	int few_ios_warning;	/* index of the too-few-I/Os warning, or -1 */
 	struct seq_passes passes;	/* seq: passes over the region */
 	int wrap_warning;	/* index of the wrapped-run warning, or -1 */

@@ -182,6 +182,8 @@ static bool field_equal(const struct opt_desc *o, const struct spec *a,
 					      p->value == q->value);
 	case OPT_STRING:
 		return true;
+	case OPT_DELAY:
+		return !memcmp(x, y, sizeof(struct delay_set));
 	}
 	return false;
 }
