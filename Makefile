@@ -63,7 +63,8 @@ rebench: $(OBJS)
 
 # The interposer of --record (rebench(1), APPLICATION I/O): a shared object
 # of its own that links nothing of rebench.
-librebench-record.so: $(wildcard src/preload/*.c) src/preload/preload.h src/trace_calls.h
+# delay.c (its waits, --delay) is built into both.
+librebench-record.so: $(wildcard src/preload/*.c) src/delay.c src/preload/preload.h src/trace_calls.h src/delay.h src/iokind.h
 	$(CC) $(CPPFLAGS) -U_FORTIFY_SOURCE $(CFLAGS) -fPIC -shared -fvisibility=hidden -o $@ $(filter %.c,$^) -ldl
 
 # Programs the integration tests run (under --record).

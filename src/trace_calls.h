@@ -106,6 +106,10 @@ static const char *const trace_type_names[TT_TYPES] = {
 #define TRACE_ENV_LOG "REBENCH_RECORD_LOG"	/* absolute path of the log */
 #define TRACE_ENV_START "REBENCH_RECORD_START"	/* CLOCK_MONOTONIC ns */
 #define TRACE_ENV_PATHS "REBENCH_RECORD_PATHS"	/* globs, '\n' between */
+/* What --delay and --emulate pass (delay.h): the delays, in delay_format()'s
+ * form, and the calibration the waits use, in delay_calib_format()'s. */
+#define TRACE_ENV_DELAY "REBENCH_DELAY"
+#define TRACE_ENV_DELAY_CALIB "REBENCH_DELAY_CALIB"
 
 /* Symbolic flags in the ARG field: name and value, shared by writer and
  * reader so that every name written can be read back.  A writer takes the

@@ -1,6 +1,7 @@
 /* hooks.c - the functions librebench-record.so interposes (preload.h):
  * each calls the real one, and logs the call when it is on a followed
- * descriptor (or is an open).  errno is the real call's on return.
+ * descriptor (or is an open), after waiting its delay when it has one.
+ * errno is the real call's on return.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -55,17 +56,23 @@ static bool begin(struct call *c, int fd)
 	}
 	c->fd = fd;
 	c->pos = c->e->pos;
-	c->t0 = now_ns();
+	c->t0 = logging ? now_ns() : 0;
 	return true;
 }
 
+/* The delay (delays.c) is waited before the end is taken: the logged
+ * DURATION is what the program saw. */
 static void finish(struct call *c, struct rec *r)
 {
-	r->t1 = now_ns();
-	r->t0 = c->t0;
-	r->fd = c->fd;
-	r->path = paths[c->e->path].name;
-	emit(r);
+	r->t1 = delay_after(r->call, r->res);
+	if (logging) {
+		if (!r->t1)
+			r->t1 = now_ns();
+		r->t0 = c->t0;
+		r->fd = c->fd;
+		r->path = paths[c->e->path].name;
+		emit(r);
+	}
 	leave();
 }
 

@@ -26,7 +26,8 @@
 #define LINE_LONG (4 * PATH_MAX + LINE_FIELDS)
 
 enum { ST_OFF, ST_INIT, ST_ON, ST_DISABLED };
-static int state;		/* ST_ON: recording */
+static int state;		/* ST_ON: following descriptors */
+bool logging;			/* a log is written (else delays alone) */
 int log_fd = -1;
 static char log_name[PATH_MAX];
 static uint64_t start_ns;
@@ -232,6 +233,8 @@ void warn(const char *what, int fd)
 	char buf[256];
 	struct line l = { buf, buf + sizeof(buf) - 1 };
 
+	if (!logging)
+		return;
 	put_s(&l, "# warning ");
 	put_ids(&l);
 	put_s(&l, ": ");
@@ -313,6 +316,8 @@ void emit(const struct rec *r)
 {
 	char buf[LINE_SHORT];
 
+	if (!logging)
+		return;
 	if (escaped_len(r->path) + LINE_FIELDS <= sizeof(buf)) {
 		put_rec(buf, sizeof(buf), r);
 		return;
@@ -360,9 +365,28 @@ static void forget_ids_in_child(void)
 	long_line_lock = 0;
 }
 
+/* The log named in the environment: false when there is none (delays
+ * alone) or it cannot be used. */
+static bool log_init(void)
+{
+	const char *log = getenv(TRACE_ENV_LOG);
+	const char *start = getenv(TRACE_ENV_START);
+	char *end;
+
+	if (!log || log[0] != '/' || strlen(log) >= sizeof(log_name) ||
+	    !start)
+		return false;
+	memcpy(log_name, log, strlen(log) + 1);
+	start_ns = strtoull(start, &end, 10);
+	if (*end)
+		return false;
+	log_fd = open_log();
+	return log_fd >= 0;
+}
+
 static void init(void)
 {
-	const char *log, *start, *g;
+	const char *g;
 	int expect = ST_OFF;
 	char *end;
 	size_t n;
@@ -370,15 +394,6 @@ static void init(void)
 	if (!__atomic_compare_exchange_n(&state, &expect, ST_INIT, false,
 					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 		return;
-	log = getenv(TRACE_ENV_LOG);
-	start = getenv(TRACE_ENV_START);
-	if (!log || log[0] != '/' || strlen(log) >= sizeof(log_name) ||
-	    !start)
-		goto out_disable;
-	memcpy(log_name, log, strlen(log) + 1);
-	start_ns = strtoull(start, &end, 10);
-	if (*end)
-		goto out_disable;
 	g = getenv(TRACE_ENV_PATHS);
 	if (g && *g) {
 		n = strlen(g);
@@ -393,10 +408,12 @@ static void init(void)
 			*end = '\0';
 		}
 	}
-	pthread_atfork(NULL, NULL, forget_ids_in_child);
-	log_fd = open_log();
-	if (log_fd < 0)
+	logging = log_init();
+	if (!logging)
+		log_name[0] = '\0';
+	if (!delays_init() && !logging)
 		goto out_disable;
+	pthread_atfork(NULL, NULL, forget_ids_in_child);
 	__atomic_store_n(&state, ST_ON, __ATOMIC_RELEASE);
 	return;
 out_disable:

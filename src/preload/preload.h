@@ -3,8 +3,13 @@
  * devices and directories, one line per call, in the format of
  * trace_log.h (rebench(1), APPLICATION I/O).
  *
+ * It also waits after calls, when asked (rebench --delay, --emulate):
+ * delays.c, with delay.c's calibrated waits.  Either, or both: with no
+ * log, descriptors are followed for the delays alone.
+ *
  * rebench passes the log's absolute path, the start time (CLOCK_MONOTONIC
- * ns) and the --record-path globs in the environment (trace_calls.h), so
+ * ns), the --record-path globs and the delays with their calibration in
+ * the environment (trace_calls.h, interpose.h), so
  * that every process of the command tree, across fork and exec, appends
  * to the same log.  Each process opens the log itself with O_APPEND (and
  * moves it to a high descriptor, out of the program's way); each line is
@@ -27,8 +32,9 @@
  *
  * The parts, and what they share: log.c, the real functions, the log and
  * its lines, the start of recording; fds.c, what is known of each
- * descriptor; hooks.c, the interposed functions.  Nothing of rebench is
- * linked in: only the C library, and the table of trace_calls.h.
+ * descriptor; delays.c, the waits after calls; hooks.c, the interposed
+ * functions.  Nothing of rebench is linked in but delay.c (the C library
+ * only), and the table of trace_calls.h.
  * Everything not marked EXPORT is hidden (-fvisibility=hidden): the
  * program sees the hooks and nothing else.
  */
@@ -70,6 +76,7 @@ struct path_slot {
 
 extern struct path_slot paths[MAX_PATHS];
 extern int log_fd;		/* -1: (re)opened on the next line */
+extern bool logging;		/* false: no log, delays alone */
 
 /* ---- log.c */
 
@@ -96,7 +103,7 @@ struct line {
 void *resolve(void **slot, const char *name);
 uint64_t now_ns(void);	/* CLOCK_MONOTONIC */
 void put_u(struct line *l, uint64_t v, unsigned base);
-/* Write r as one line of the log. */
+/* Write r as one line of the log (none without a log). */
 void emit(const struct rec *r);
 /* "# warning PID/TID: what (descriptor fd)"; fd < 0: none named. */
 void warn(const char *what, int fd);
@@ -104,6 +111,7 @@ void warn(const char *what, int fd);
  * gives it back). */
 bool enter(void);
 void leave(void);
+/* Are descriptors followed (a log, or delays, or both)? */
 bool recording(void);
 /* Does the path match the --record-path globs (and is it not the log)? */
 bool wanted(const char *name);
@@ -130,5 +138,15 @@ bool track(int fd, int s, int64_t pos, bool append);
 /* The entry of a followed descriptor, adopting an unknown one when asked;
  * NULL when it is not followed. */
 struct fd_entry *lookup(int fd, bool adopting);
+
+/* ---- delays.c */
+
+/* Read the delays and their calibration from the environment: true when
+ * there is a delay to wait. */
+bool delays_init(void);
+/* After the real call (result res, -errno on failure): wait the delay of
+ * its type, when it has one and the call succeeded; the clock at the end
+ * of the wait, or 0 when none was waited.  Keeps errno. */
+uint64_t delay_after(int call, int64_t res);
 
 #endif

@@ -1,0 +1,46 @@
+/* interpose.h - run a command under librebench-record.so, the LD_PRELOAD
+ * interposer: for --record (a log), --delay (delays after its calls) and
+ * --emulate (calibrated delays).  rebench(1), APPLICATION I/O.
+ *
+ * What the interposer gets, in the environment of COMMAND and of every
+ * process it starts (it re-reads them at each exec):
+ *
+ *	LD_PRELOAD		the interposer, before an LD_PRELOAD already set
+ *	REBENCH_RECORD_LOG	absolute path of the log (no log: unset)
+ *	REBENCH_RECORD_START	CLOCK_MONOTONIC ns of the log's TIME 0
+ *	REBENCH_RECORD_PATHS	the --record-path globs, '\n' between
+ *	REBENCH_DELAY		delay_format()'s form (no delay: unset)
+ *	REBENCH_DELAY_CALIB	delay_calib_format()'s form: rebench
+ *				calibrates once, the processes do not
+ */
+#ifndef REBENCH_INTERPOSE_H
+#define REBENCH_INTERPOSE_H
+
+#include "delay.h"
+
+#define INTERPOSE_MAX_GLOBS 16	/* as the interposer's MAX_GLOBS */
+
+/* Run argv (argv[0] looked up in PATH) under librebench-record.so:
+ * recording to log (NULL: no log) with the --record-path globs, and with
+ * delays d (NULL or none: no delay) waited with calibration c.  Refuses
+ * before running anything a command that is missing or not executable, or
+ * static (no dynamic loader), and a library that cannot be found: prints
+ * why and returns 2.  Else the command's exit status (128+N for signal N).
+ *
+ * The log, when given, is created here with its header ("# command:",
+ * "# start:", "# record-path:", "# delay:" lines); its path must have
+ * passed outpath_check() (the caller's bad argument, exit 1).  When
+ * nothing ran it is removed again.  Messages name the mode: "--record"
+ * with a log, else "--delay". */
+int interpose_run(char **argv, const char *log, const char *const *globs,
+		  unsigned nglobs, const struct delay_set *d,
+		  const struct delay_calib *c);
+
+/* The same, messages naming mode ("--emulate"), and -errno instead of 2
+ * when nothing ran, so that a caller can tell a refusal from a command
+ * that exited with 2. */
+int interpose_exec(const char *mode, char **argv, const char *log,
+		   const char *const *globs, unsigned nglobs,
+		   const struct delay_set *d, const struct delay_calib *c);
+
+#endif
