@@ -87,17 +87,15 @@ static int out_of_memory(struct parser *ps)
 	return -ENOMEM;
 }
 
-/* Length of the valid UTF-8 sequence at s (1 to 4), or 0: an overlong
- * form, a surrogate, a code point above U+10FFFF or a cut sequence are
- * not UTF-8 (RFC 3629). */
+/* Length of the valid UTF-8 sequence at s, a byte of 0x80 or more (2 to
+ * 4), or 0: an overlong form, a surrogate, a code point above U+10FFFF or
+ * a cut sequence are not UTF-8 (RFC 3629). */
 static int utf8_len(const char *s, const char *end)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	unsigned cp, min;
 	int n, i;
 
-	if (u[0] < 0x80)
-		return 1;
 	if (u[0] < 0xC2)
 		return 0;
 	if (u[0] < 0xE0) {

@@ -4,8 +4,9 @@
  * every escape, surrogate pairs, raw UTF-8, \u0000 inside a string), looked
  * up by key and index and freed; every refusal of the grammar is checked
  * with its whole message, line and column (characters, not bytes); files
- * are read whole, and a missing file, a directory, an empty device and an
- * oversized file are refused with the path and the reason.
+ * and pipes are read whole, and a missing file, a directory, an empty
+ * device, a failing read and an oversized file are refused with the path
+ * and the reason.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -16,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -188,6 +190,37 @@ static void test_strings(void **state)
 	json_free(v);
 }
 
+/* Strings and arrays far beyond their first allocation. */
+static void test_long(void **state)
+{
+	size_t n = 100000, i;
+	char *text = malloc(2 * n + 8);
+	struct json_value *v;
+
+	(void)state;
+	assert_non_null(text);
+	text[0] = '"';
+	memset(text + 1, 'x', n);
+	memcpy(text + 1 + n / 2, "\\n", 2);	/* an escape midway */
+	strcpy(text + 1 + n, "\"");
+	v = parse_ok(text);
+	assert_int_equal(n - 1, v->len);
+	assert_int_equal('\n', v->str[n / 2]);
+	assert_int_equal('x', v->str[n - 2]);
+	json_free(v);
+	text[0] = '[';
+	for (i = 0; i < n; i++) {
+		text[1 + 2 * i] = '7';
+		text[2 + 2 * i] = ',';
+	}
+	strcpy(text + 2 * n, "]");
+	v = parse_ok(text);
+	assert_int_equal(n, v->n);
+	assert_int_equal(7, json_at(v, n - 1)->u64);
+	json_free(v);
+	free(text);
+}
+
 static void test_grammar_errors(void **state)
 {
 	(void)state;
@@ -338,6 +371,38 @@ static void test_files(void **state)
 	snprintf(want, sizeof(want), "%s: is a directory, not a JSON file",
 		 dir);
 	assert_string_equal(want, err);
+	/* a pipe: no size known, read to its end, far past the first 4 KiB */
+	{
+		int fds[2], status;
+		char name[64];
+		pid_t pid;
+
+		assert_int_equal(0, pipe(fds));
+		pid = fork();
+		assert_true(pid >= 0);
+		if (!pid) {
+			close(fds[0]);
+			f = fdopen(fds[1], "w");
+			fputc('[', f);
+			for (int i = 0; i < 20000; i++)
+				fprintf(f, "%s%d", i ? "," : "", i);
+			fputs("]\n", f);
+			_exit(fclose(f) ? 1 : 0);
+		}
+		close(fds[1]);
+		snprintf(name, sizeof(name), "/dev/fd/%d", fds[0]);
+		assert_int_equal(0, json_load(name, &v, err, sizeof(err)));
+		assert_int_equal(20000, v->n);
+		assert_int_equal(19999, json_at(v, 19999)->u64);
+		json_free(v);
+		close(fds[0]);
+		assert_int_equal(pid, waitpid(pid, &status, 0));
+		assert_int_equal(0, status);
+	}
+	/* a read that fails: the reason */
+	assert_int_equal(-EIO, json_load("/proc/self/mem", &v, err, sizeof(err)));
+	assert_string_equal("/proc/self/mem: cannot read it: Input/output error",
+			    err);
 	/* not a regular file: read to its end all the same */
 	assert_int_equal(-EINVAL, json_load("/dev/null", &v, err, sizeof(err)));
 	assert_string_equal("/dev/null: line 1, column 1: the file is empty: a JSON value was expected (rebench writes one with --json)",
@@ -352,6 +417,7 @@ int main(void)
 		cmocka_unit_test(test_values),
 		cmocka_unit_test(test_numbers),
 		cmocka_unit_test(test_strings),
+		cmocka_unit_test(test_long),
 		cmocka_unit_test(test_grammar_errors),
 		cmocka_unit_test(test_string_errors),
 		cmocka_unit_test(test_depth),
