@@ -148,6 +148,8 @@ static int parse_args(int argc, char **argv, struct emulate_args *a)
 		} else if (!strcmp(w, "-h") || !strcmp(w, "--help")) {
 			printf("usage:\n%s\n%s", usage, help);
 			return 1;
+		} else if (is_word(w, "--delay")) {
+			return bad("--delay gives the delays by hand and --emulate computes them from two results: give one of the two");
 		} else if (w[0] == '-') {
 			return bad("%s has no meaning with --emulate, which takes --baseline, --allow-partial, --record and --record-path before the COMMAND",
 				   w);

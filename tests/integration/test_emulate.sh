@@ -147,6 +147,8 @@ refused1 "no COMMAND" "rebench: --emulate needs a COMMAND to run: rebench --emul
 	"${EM[@]}" --
 refused1 "a workload option" "rebench: -o has no meaning with --emulate, which takes --baseline, --allow-partial, --record and --record-path before the COMMAND" \
 	"${EM[@]}" -o read -- "${RUN[@]}"
+refused1 "--delay with --emulate" "rebench: --delay gives the delays by hand and --emulate computes them from two results: give one of the two" \
+	"${EM[@]}" --delay read=1ms -- "${RUN[@]}"
 refused1 "--emulate twice" "rebench: --emulate is given twice" \
 	"${EM[@]}" --emulate "$S/slow.json" -- "${RUN[@]}"
 refused1 "--emulate without a file" "rebench: --emulate needs a file name" --emulate
