@@ -21,6 +21,9 @@ struct parser {
 	const char *p, *end;
 	const char *line_start;	/* first byte of the line of p */
 	unsigned line;
+	const char *col_at;	/* a byte of the line whose column is col: */
+	unsigned col;		/* columns count on from there, so that a
+				 * long line is scanned once, not per value */
 	unsigned depth;		/* objects and arrays open around p */
 	const char *name;
 	char *err;
@@ -31,16 +34,19 @@ struct parser {
 
 /* The column of at, on the line of p: characters since the line began.
  * (Only white space holds line feeds, so at is never on an earlier line
- * than p once p has passed it.) */
-static unsigned column_of(const struct parser *ps, const char *at)
+ * than p once p has passed it.)  Values are met in order, so counting on
+ * from the last answer keeps the whole parse linear; only a message about
+ * an earlier byte counts again from the line's start. */
+static unsigned column_of(struct parser *ps, const char *at)
 {
-	unsigned col = 1;
-	const char *c;
-
-	for (c = ps->line_start; c < at; c++)
-		if (((unsigned char)*c & 0xC0) != 0x80)
-			col++;
-	return col;
+	if (ps->col_at < ps->line_start || ps->col_at > at) {
+		ps->col_at = ps->line_start;
+		ps->col = 1;
+	}
+	for (; ps->col_at < at; ps->col_at++)
+		if (((unsigned char)*ps->col_at & 0xC0) != 0x80)
+			ps->col++;
+	return ps->col;
 }
 
 static int vfail_at(struct parser *ps, unsigned line, unsigned col,
@@ -608,6 +614,7 @@ int json_parse(const char *text, size_t len, const char *name,
 {
 	struct parser ps = {
 		.p = text, .end = text + len, .line_start = text, .line = 1,
+		.col_at = text, .col = 1,
 		.name = name, .err = err, .errlen = errlen,
 	};
 	struct json_value *v;
@@ -616,7 +623,7 @@ int json_parse(const char *text, size_t len, const char *name,
 
 	*root = NULL;
 	if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3))
-		ps.p = ps.line_start = text + 3;
+		ps.p = ps.line_start = ps.col_at = text + 3;
 	skip_space(&ps);
 	if (ps.p >= ps.end)
 		return fail(&ps, ps.p, "%s: a JSON value was expected (rebench writes one with --json)",
