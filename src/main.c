@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "confirm.h"
+#include "emulate.h"
 #include "plot.h"
 #include "progress.h"
 #include "runinfo.h"
@@ -352,6 +353,8 @@ int main(int argc, char **argv)
 		return trace_to_main(argc, argv);
 	if (record_block_wanted(argc, argv))	/* --record-block */
 		return record_block_main(argc, argv);
+	if (emulate_wanted(argc, argv))	/* --emulate: it may take --record */
+		return emulate_main(argc, argv);
 	if (record_wanted(argc, argv))	/* --record, --trace-stats */
 		return record_main(argc, argv);
 	if (replay_wanted(argc, argv))	/* --replay */

@@ -164,6 +164,8 @@ void options_print_help(FILE *f)
 		   "the log as fio's iolog v3, for fio --read_iolog");
 	usage_line(f, "       rebench --replay LOG TARGET|DIR",
 		   "replay a log on TARGET, or a file per recorded file in DIR: asap, grouped or timed (--replay-speed F)");
+	usage_line(f, "       rebench --emulate SLOW --baseline FAST -- COMMAND",
+		   "run COMMAND with per-operation delays that make this machine as slow as the device of SLOW (two grouped replays' JSON)");
 	for (g = 0; g < opt_group_count; g++) {
 		fprintf(f, "\n%s:\n", opt_groups[g].title);
 		for (name = opt_groups[g].names; *name; name++) {
