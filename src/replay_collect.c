@@ -65,6 +65,7 @@ void replay_collect(struct replay_result *rr, const struct stream_trace *t,
 	rr->aligned = t->aligned;
 	rr->skipped_failed = t->skipped_failed;
 	rr->skipped_empty = t->skipped_empty;
+	delay_format(&wl->spec.delay, rr->delay, sizeof(rr->delay));
 	for (k = 0; k < IO_KINDS; k++) {
 		struct replay_op_result *o = &rr->per_op[k];
 

@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "delay.h"
 #include "iokind.h"
 
 struct json;
@@ -49,6 +50,9 @@ struct replay_result {
 	uint64_t operations;	/* kept operations of the log */
 	uint32_t recorded_threads, workers;
 	uint64_t aligned, skipped_failed, skipped_empty;
+	/* --delay: delay_format()'s form, "" without; a result measured
+	 * under delays is not the device's own (--emulate refuses it) */
+	char delay[DELAY_TEXT_MAX];
 	struct replay_op_result per_op[IO_KINDS];
 	/* timed */
 	bool timed;

@@ -101,6 +101,8 @@ void report_replay_json(struct json *j, const struct replay_result *r)
 	json_u64(j, "aligned", r->aligned);
 	json_u64(j, "skipped_failed", r->skipped_failed);
 	json_u64(j, "skipped_empty", r->skipped_empty);
+	if (r->delay[0])
+		json_str(j, "delay", r->delay);
 	json_arr_begin(j, "per_op");
 	for (k = 0; k < IO_KINDS; k++) {
 		const struct replay_op_result *o = &r->per_op[k];

@@ -83,8 +83,10 @@ c='.workloads[0].parameters.delay_calibration'
 assert_num "JSON: the calibration is positive and ordered" \
 	"$(jqr "$c.clock_ns") > 0 && $(jqr "$c.spin_min_ns") >= $(jqr "$c.clock_ns") && $(jqr "$c.sleep_min_ns") > $(jqr "$c.spin_min_ns") && $(jqr "$c.spin_below_ns") == $(jqr "$c.sleep_min_ns") + 2 * $(jqr "$c.sleep_over_ns")"
 assert_num "the mean read latency is at least the delay (the waits add up to it)" "$avg_1 >= 200"
-assert_num "the median read is raised by the delay (less half of it for the device)" "$p50_1 - $p50_0 >= 100"
-assert_num "and the mean by less than the delay and 3 ms" "$avg_1 - $avg_0 < 3200"
+# (one run against another is not compared from below: the first may
+# read a cold device and the second the page cache)
+assert_num "the median read is at least half the delay (a wait may be shortened by the overshoot before it)" "$p50_1 >= 100"
+assert_num "and the mean is raised by less than 20 ms (no wait in ms for us, none twice)" "$avg_1 - $avg_0 < 20000"
 rb_ok "human" -o read -b 4k -d 200ms --delay read=200us "$DEV"
 assert_match '^Delay: read=200us after each I/O of that kind, in its latency \(calibration: clock read [0-9.]+ns, zero wait [0-9.]+ns, shortest sleep [0-9.]+[nu]s, sleep overshoot [0-9.]+[nu]s, spin below [0-9.]+[num]s\)$' \
 	"$RB_OUT" "human: the Delay: line"
@@ -95,16 +97,16 @@ section "workloads: a write/fsync mix with fsync=1ms"
 rb_ok "the mix, no delay" -o write/90:fsync/10 -b 4k -f -d 1 -y --json "$DEV"
 w50_0=$(lat write p50)
 f50_0=$(lat fsync p50)
-rb_ok "the mix, fsync=1ms" -o write/90:fsync/10 -b 4k -f -d 1 -y --delay fsync=1ms --json "$DEV"
+rb_ok "the mix, fsync=5ms" -o write/90:fsync/10 -b 4k -f -d 1 -y --delay fsync=5ms --json "$DEV"
 w50_1=$(lat write p50)
 f50_1=$(lat fsync p50)
 log "write median $w50_0 -> $w50_1 us, fsync median $f50_0 -> $f50_1 us (mean $(lat fsync avg))"
-assert_num "the mean fsync is at least 1 ms" "$(lat fsync avg) >= 1000"
+assert_num "the mean fsync is at least 5 ms" "$(lat fsync avg) >= 5000"
 # (a loop device's fsync reaches the backing file's: its own median moves
 # by milliseconds between runs, so it is not compared across them)
-assert_num "the median fsync is at least the delay (less the histogram's 0.8%)" "$f50_1 >= 990"
-assert_num "the median write is not (raised by less than half of it)" "$w50_1 - $w50_0 < 500"
-assert_eq "fsync=1000000ns" "$(jqr '.workloads[0].parameters.delay')" "JSON: only fsync's delay"
+assert_num "the median fsync is at least the delay (less the histogram's 0.8%)" "$f50_1 >= 4950"
+assert_num "the median write is not delayed (less than the delay: a 4 KiB write to the page cache of a loop device)" "$w50_1 < 4950"
+assert_eq "fsync=5000000ns" "$(jqr '.workloads[0].parameters.delay')" "JSON: only fsync's delay"
 
 section "workloads: async engines"
 ASYNC=
@@ -206,8 +208,11 @@ assert_rc 0 "record_calls checks every call's result: all as without delays"
 assert_match "^ok [1-9][0-9]*$" "$(prefix_ok "$S/calls.log" "read=1000000 write=1000000 fsync=1000000 fdatasync=1000000")" \
 	"each thread and process: every prefix at least its delays"
 assert_match ' read 3 [^ ]+/created 0 10 -EBADF ' "$(cat "$S/calls.log")" "the failing read keeps its errno"
-assert_num "and is not delayed (it took less than 1 ms)" \
-	"$(awk '$3 == "read" && $8 == "-EBADF" { print $9 }' "$S/calls.log") < 1000000"
+rm -rf "$S/calls" && mkdir -p "$S/calls"
+rb --record "$S/calls2.log" --delay read=300ms -- "$PROG" "$S/calls"
+assert_rc 0 "record_calls with read=300ms"
+assert_num "the failing read is not delayed (under half the 300 ms a delayed one takes)" \
+	"$(awk '$3 == "read" && $8 == "-EBADF" { print $9 }' "$S/calls2.log") < 150000000"
 rb --delay read=1ms -- "$PROG" "$S/calls"
 assert_rc 0 "and with delays alone (no log)"
 
@@ -239,11 +244,22 @@ assert_rc 0 "dd's reads recorded"
 rb --replay "$S/r.log" --replay-mode grouped -y --json "$DEV"
 assert_rc 0 "grouped replay, no delay"
 r50_0=$(lat read p50)
+g0=$(jqr '.replay.per_op[] | select(.op == "read") | .ns_per_op')
+assert_eq null "$(jqr '.replay.delay')" "JSON: no replay.delay without --delay"
 rb --replay "$S/r.log" --replay-mode grouped --delay read=500us -y --json "$DEV"
 assert_rc 0 "grouped replay, read=500us"
 log "replayed read median $r50_0 -> $(lat read p50) us, mean $(lat read avg) us"
 assert_eq 64 "$(jqr '.workloads[0].results.operations.read.ios')" "the 64 reads replayed"
 assert_eq "read=500000ns" "$(jqr '.workloads[0].parameters.delay')" "JSON: the replay's delay"
 assert_num "the mean replayed read is at least the delay" "$(lat read avg) >= 500"
-assert_num "the median is raised by it (less half of it)" "$(lat read p50) - $r50_0 >= 250"
+assert_num "the median is at least half of it" "$(lat read p50) >= 250"
+# db4o's figure: the group's wall time holds every wait, and the waits of
+# one thread add up to at least the delays (the carry rule), so ns per
+# read is raised by at least 500 us; the upper bound only catches a delay
+# waited twice or in the wrong unit
+g1=$(jqr '.replay.per_op[] | select(.op == "read") | .ns_per_op')
+log "grouped ns per read: $g0 -> $g1"
+assert_eq "read=500000ns" "$(jqr '.replay.delay')" "JSON: replay.delay says the replay's delays"
+assert_num "grouped ns per read is at least the delay" "$g1 >= 500000"
+assert_num "grouped ns per read is raised by less than twice the delay plus the undelayed time, or this machine stalled" "$g1 < 2 * 500000 + 4 * $g0 + 2000000"
 
