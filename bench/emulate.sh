@@ -35,6 +35,9 @@ RUNS=${EMU_RUNS:-3}
 TOL=${EMU_TOL:-15}
 REPLAY_OPTS=${EMU_REPLAY_OPTS:--p}
 INSERT=$TESTS_ROOT/bench/sqlite-insert.sh
+# rebench runs as a copy (common.sh): it finds the interposer this way
+export REBENCH_RECORD_LIB=$TESTS_ROOT/librebench-record.so
+[ -r "$REBENCH_RECORD_LIB" ] || die "$REBENCH_RECORD_LIB not built: run make"
 ZRAM=/dev/zram0
 
 [ -b $ZRAM ] || skip "no $ZRAM (modprobe zram)"
@@ -78,7 +81,7 @@ T_FAST=$(median_of "$S/fast" "$INSERT" "$S/fast/t.db" "$ROWS")
 T_SLOW=$(median_of "$S/slow" "$INSERT" "$S/slow/t.db" "$ROWS")
 
 rm -f "$S/fast/t.db"
-"$REBENCH" --record "$S/app.log" -n -- "$INSERT" "$S/fast/t.db" "$ROWS" ||
+"$REBENCH" --record "$S/app.log" -n -- "$INSERT" "$S/fast/t.db" "$ROWS" >/dev/null ||
 	die "rebench --record failed"
 for d in fast slow; do
 	rm -f "$S/$d/replay.bin"
