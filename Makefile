@@ -3,7 +3,8 @@
 #   make            build ./rebench and librebench-record.so (--record)
 #   make deps       install missing Debian packages (root), or print the line
 #   make check      unit tests (ASan + UBSan) and integration tests
-#   make crosscheck ops/s and latency against fio (timing: never fails on load)
+#   make crosscheck ops/s and latency against fio, and --emulate against a
+#                   slow loop device (timing: never fails on load)
 #   make install    PREFIX=/usr/local DESTDIR= honoured (binary, man page,
 #                   plots, workloads and suites, bash completion)
 
@@ -130,14 +131,16 @@ bench/distbench: bench/distbench.c $(LIB_SRCS) src/*.h
 bench/clockbench: bench/clockbench.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< -pthread
 
-bench: rebench bench/bareloop bench/distbench bench/clockbench
+bench: rebench librebench-record.so bench/bareloop bench/distbench bench/clockbench
 	bench/run.sh
 	bash bench/crosscheck.sh
+	bash bench/emulate.sh
 
 # Timing against fio: prints a table, flags disagreements, never fails on
 # load (the exact agreements are in make check: test_fio_exact.sh).
-crosscheck: rebench
+crosscheck: rebench librebench-record.so
 	bash bench/crosscheck.sh
+	bash bench/emulate.sh
 
 # A demonstration on a scratch loop device (root).
 demo: rebench
