@@ -92,8 +92,8 @@ static bool executable_file(const char *path)
 }
 
 /* COMMAND as execvp would find it: 0, or -errno after a message. */
-static int find_command(const char *mode, const char *name, char *out,
-			size_t len)
+int interpose_find_command(const char *mode, const char *name, char *out,
+			   size_t len)
 {
 	const char *path = getenv("PATH"), *p, *colon;
 	bool seen = false;
@@ -215,26 +215,6 @@ static int check_dynamic(const char *mode, const char *path,
 
 /* ------------------------------------------------------------ the log */
 
-/* A word of the "# command:" line: quoted when it has to be, and no byte
- * that would end the line. */
-static void put_word(FILE *f, const char *w)
-{
-	bool quote = !*w || strpbrk(w, " \t'\"\\$`*?[]{}()<>|&;#~");
-	const unsigned char *p;
-
-	if (quote)
-		fputc('\'', f);
-	for (p = (const unsigned char *)w; *p; p++) {
-		if (*p < ' ' || *p == 0x7f)
-			fprintf(f, "\\%03o", *p);
-		else if (*p == '\'' && quote)
-			fputs("'\\''", f);
-		else
-			fputc(*p, f);
-	}
-	if (quote)
-		fputc('\'', f);
-}
 
 
 static bool delaying(const struct job *j)
@@ -250,23 +230,16 @@ static int write_header(const struct job *j)
 	char text[DELAY_TEXT_MAX], calib[DELAY_TEXT_MAX];
 	struct timespec now;
 	unsigned i;
-	char **w;
 	FILE *f;
 
 	f = outpath_open(j->mode, j->log);
 	if (!f)
 		return -EIO;
 	clock_gettime(CLOCK_REALTIME, &now);
-	fprintf(f, "%s%d\n# command:", TRACE_MAGIC, TRACE_FORMAT_VERSION);
-	for (w = j->cmd; *w; w++) {
-		fputc(' ', f);
-		put_word(f, *w);
-	}
-	fprintf(f, "\n# start: %lld.%09ld (CLOCK_REALTIME at TIME 0)\n",
-		(long long)now.tv_sec, now.tv_nsec);
+	trace_write_head(f, j->cmd, &now);
 	for (i = 0; i < j->nglobs; i++) {
 		fputs("# record-path: ", f);
-		put_word(f, j->globs[i]);
+		trace_put_word(f, j->globs[i]);
 		fputc('\n', f);
 	}
 	if (delaying(j)) {
@@ -414,7 +387,7 @@ int interpose_exec(const char *mode, char **argv, const char *log,
 			mode, lib);
 		return -EINVAL;
 	}
-	ret = find_command(mode, argv[0], path, sizeof(path));
+	ret = interpose_find_command(mode, argv[0], path, sizeof(path));
 	if (!ret)
 		ret = check_dynamic(mode, path, path, 0);
 	if (ret)

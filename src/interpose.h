@@ -43,4 +43,9 @@ int interpose_exec(const char *mode, char **argv, const char *log,
 		   const char *const *globs, unsigned nglobs,
 		   const struct delay_set *d, const struct delay_calib *c);
 
+/* COMMAND as execvp would find it (PATH, or a path with a '/'), into out:
+ * 0, or -ENOENT after "rebench: MODE: cannot run NAME: why". */
+int interpose_find_command(const char *mode, const char *name, char *out,
+			   size_t len);
+
 #endif

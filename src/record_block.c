@@ -27,6 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "interpose.h"
 #include "outpath.h"
 #include "plan.h"
 #include "record_block_dev.h"
@@ -172,82 +173,15 @@ static int parse_args(int argc, char **argv, struct rb_args *a)
 	return 0;
 }
 
-/* ------------------------------------------------------------ COMMAND */
-
-static bool executable_file(const char *path)
-{
-	struct stat st;
-
-	return !stat(path, &st) && S_ISREG(st.st_mode) && !access(path, X_OK);
-}
-
-/* COMMAND as execvp finds it: 0, or -ENOENT after a message. */
-static int check_command(const char *name)
-{
-	const char *path = getenv("PATH"), *p, *colon;
-	char full[PATH_MAX];
-	size_t n;
-
-	if (strchr(name, '/')) {
-		if (executable_file(name))
-			return 0;
-		fprintf(stderr, "rebench: --record-block: cannot run %s: %s; nothing was run\n",
-			name, access(name, F_OK) ? strerror(errno) :
-			"not an executable file");
-		return -ENOENT;
-	}
-	if (!path)
-		path = "/bin:/usr/bin";
-	for (p = path;; p = colon + 1) {
-		colon = strchr(p, ':');
-		n = colon ? (size_t)(colon - p) : strlen(p);
-		snprintf(full, sizeof(full), "%.*s%s%s", (int)n, p,
-			 n ? "/" : "", name);
-		if (executable_file(full))
-			return 0;
-		if (!colon)
-			break;
-	}
-	fprintf(stderr, "rebench: --record-block: cannot run %s: not found in PATH (%s); nothing was run\n",
-		name, path);
-	return -ENOENT;
-}
-
 /* ------------------------------------------------------------ the log */
 
-/* A word of "# command:": quoted as for a shell when it has to be. */
-static void put_word(FILE *f, const char *w)
-{
-	bool quote = !*w || strpbrk(w, " \t'\"\\$`*?[]{}()<>|&;#~");
-	const unsigned char *p;
-
-	if (quote)
-		fputc('\'', f);
-	for (p = (const unsigned char *)w; *p; p++) {
-		if (*p < ' ' || *p == 0x7f)
-			fprintf(f, "\\%03o", *p);
-		else if (*p == '\'' && quote)
-			fputs("'\\''", f);
-		else
-			fputc(*p, f);
-	}
-	if (quote)
-		fputc('\'', f);
-}
 
 static void write_header(FILE *f, const struct rb_args *a,
 			 const struct blk_dev_info *d, const struct timespec *real)
 {
-	char **w;
 	int i;
 
-	fprintf(f, "%s%d\n# command:", TRACE_MAGIC, TRACE_FORMAT_VERSION);
-	for (w = a->cmd; *w; w++) {
-		fputc(' ', f);
-		put_word(f, *w);
-	}
-	fprintf(f, "\n# start: %lld.%09ld (CLOCK_REALTIME at TIME 0)\n",
-		(long long)real->tv_sec, real->tv_nsec);
+	trace_write_head(f, a->cmd, real);
 	for (i = 0; i < a->ndevs; i++) {
 		fprintf(f, "# source: block layer of %s (%u:%u", d[i].path,
 			d[i].maj, d[i].min);
@@ -546,7 +480,7 @@ fail:
 
 int record_block_main(int argc, char **argv)
 {
-	char err[PATH_MAX + 1200];
+	char err[PATH_MAX + 1200], path[PATH_MAX];
 	static struct blk_dev_info d[MAX_DEVS];
 	struct rb_args a;
 	int ret, i, j;
@@ -573,7 +507,8 @@ int record_block_main(int argc, char **argv)
 		fprintf(stderr, "rebench: --record-block needs root: it creates a tracefs instance and enables the kernel's block tracepoints; run it with sudo; nothing was run\n");
 		return EXIT_PREP_FAILED;
 	}
-	if (check_command(a.cmd[0]))
-		return EXIT_PREP_FAILED;
+	if (interpose_find_command("--record-block", a.cmd[0], path,
+				   sizeof(path)))
+		return EXIT_PREP_FAILED;	/* the command as execvp finds it */
 	return record(&a, d);
 }

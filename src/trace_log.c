@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "iokind.h"
 #include "trace_blkparse.h"
@@ -627,4 +628,38 @@ int trace_io_kind(const struct trace_rec *rec)
 	default:
 		return -1;
 	}
+}
+
+/* A word of the "# command:" line: quoted as for a shell when it has to
+ * be, and no byte that would end the line (\ooo instead). */
+void trace_put_word(FILE *f, const char *w)
+{
+	bool quote = !*w || strpbrk(w, " \t'\"\\$`*?[]{}()<>|&;#~");
+	const unsigned char *p;
+
+	if (quote)
+		fputc('\'', f);
+	for (p = (const unsigned char *)w; *p; p++) {
+		if (*p < ' ' || *p == 0x7f)
+			fprintf(f, "\\%03o", *p);
+		else if (*p == '\'' && quote)
+			fputs("'\\''", f);
+		else
+			fputc(*p, f);
+	}
+	if (quote)
+		fputc('\'', f);
+}
+
+void trace_write_head(FILE *f, char *const *cmd, const struct timespec *real)
+{
+	char *const *w;
+
+	fprintf(f, "%s%d\n# command:", TRACE_MAGIC, TRACE_FORMAT_VERSION);
+	for (w = cmd; *w; w++) {
+		fputc(' ', f);
+		trace_put_word(f, *w);
+	}
+	fprintf(f, "\n# start: %lld.%09ld (CLOCK_REALTIME at TIME 0)\n",
+		(long long)real->tv_sec, real->tv_nsec);
 }

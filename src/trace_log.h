@@ -127,6 +127,15 @@ static inline const char *trace_file_name(const struct trace_reader *r,
  * IO_FDATASYNC of iokind.h), or -1 for calls that move no data. */
 int trace_io_kind(const struct trace_rec *rec);
 
+struct timespec;
+
+/* The head every recorder writes (--record, --record-block): the format's
+ * line, "# command:" with cmd's words quoted as for a shell, and
+ * "# start:" with the CLOCK_REALTIME of TIME 0.  trace_put_word writes one
+ * such word (also for "# record-path:"). */
+void trace_write_head(FILE *f, char *const *cmd, const struct timespec *real);
+void trace_put_word(FILE *f, const char *w);
+
 /* Digits only, no sign, no spaces, no overflow: true and *v, or false
  * (for the log's fields and trace_fio.c's). */
 bool trace_parse_u64(const char *s, uint64_t *v);
