@@ -292,36 +292,31 @@ static void set_env(const struct job *j, const char *lib, const char *log,
 		setenv("LD_PRELOAD", lib, 1);
 }
 
-/* Fork, exec and wait: COMMAND's status as the shell gives it, or -errno
- * after a message when it could not start.  SIGTERM and SIGHUP sent to
- * rebench are passed on; SIGINT from the terminal reaches COMMAND itself
- * and rebench waits for it. */
-static int run(const struct job *j, const char *path, const char *lib,
-	       const char *log)
+pid_t interpose_start(const char *mode, const char *path, char **argv,
+		      void (*setup)(const void *arg), const void *arg)
 {
-	int pipefd[2], err = 0, status, sig, forwarded = 0;
-	uint64_t start;
+	int pipefd[2], err = 0;
 	ssize_t n;
 	pid_t pid;
 
 	if (pipe2(pipefd, O_CLOEXEC))
 		return -errno;
 	fflush(NULL);
-	start = delay_now_ns();
 	pid = fork();
 	if (pid < 0) {
 		err = errno;
 		close(pipefd[0]);
 		close(pipefd[1]);
-		fprintf(stderr, "rebench: %s: cannot start %s: %s\n", j->mode,
+		fprintf(stderr, "rebench: %s: cannot start %s: %s\n", mode,
 			path, strerror(err));
 		return -err;
 	}
 	if (!pid) {
 		close(pipefd[0]);
 		signals_restore_for_child();
-		set_env(j, lib, log, start);
-		execv(path, j->cmd);
+		if (setup)
+			setup(arg);
+		execv(path, argv);
 		err = errno;
 		n = write(pipefd[1], &err, sizeof(err));
 		(void)n;
@@ -332,6 +327,44 @@ static int run(const struct job *j, const char *path, const char *lib,
 		n = read(pipefd[0], &err, sizeof(err));
 	while (n < 0 && errno == EINTR);
 	close(pipefd[0]);
+	if (n == (ssize_t)sizeof(err)) {
+		waitpid(pid, NULL, 0);
+		fprintf(stderr, "rebench: %s: cannot run %s: %s%s\n", mode,
+			path, strerror(err),
+			err == ENOEXEC ? " (not a program the kernel can run; a script needs a #! line)" : "");
+		return -err;
+	}
+	return pid;
+}
+
+/* What the child sets before its exec: the interposer's environment. */
+struct child_env {
+	const struct job *j;
+	const char *lib, *log;
+	uint64_t start;
+};
+
+static void child_setup(const void *arg)
+{
+	const struct child_env *e = arg;
+
+	set_env(e->j, e->lib, e->log, e->start);
+}
+
+/* Start and wait: COMMAND's status as the shell gives it, or -errno after
+ * a message when it could not start.  SIGTERM and SIGHUP sent to rebench
+ * are passed on; SIGINT from the terminal reaches COMMAND itself and
+ * rebench waits for it. */
+static int run(const struct job *j, const char *path, const char *lib,
+	       const char *log)
+{
+	struct child_env e = { j, lib, log, delay_now_ns() };
+	int status, sig, forwarded = 0;
+	pid_t pid;
+
+	pid = interpose_start(j->mode, path, j->cmd, child_setup, &e);
+	if (pid < 0)
+		return (int)pid;
 	while (waitpid(pid, &status, 0) < 0) {
 		if (errno != EINTR)
 			return -errno;
@@ -340,12 +373,6 @@ static int run(const struct job *j, const char *path, const char *lib,
 			kill(pid, sig);
 			forwarded |= 1 << sig;
 		}
-	}
-	if (n == (ssize_t)sizeof(err)) {
-		fprintf(stderr, "rebench: %s: cannot run %s: %s%s\n", j->mode,
-			path, strerror(err),
-			err == ENOEXEC ? " (not a program the kernel can run; a script needs a #! line)" : "");
-		return -err;
 	}
 	if (WIFSIGNALED(status)) {
 		fprintf(stderr, "rebench: %s: %s was ended by signal %d (%s)\n",

@@ -16,6 +16,8 @@
 #ifndef REBENCH_INTERPOSE_H
 #define REBENCH_INTERPOSE_H
 
+#include <sys/types.h>
+
 #include "delay.h"
 
 #define INTERPOSE_MAX_GLOBS 16	/* as the interposer's MAX_GLOBS */
@@ -42,6 +44,13 @@ int interpose_run(char **argv, const char *log, const char *const *globs,
 int interpose_exec(const char *mode, char **argv, const char *log,
 		   const char *const *globs, unsigned nglobs,
 		   const struct delay_set *d, const struct delay_calib *c);
+
+/* Fork and exec path with argv, setup(arg) run in the child first (its
+ * environment): the child's pid once the exec has succeeded, or -errno
+ * after "rebench: MODE: cannot run PATH: why" (the exec's error comes back
+ * through a pipe closed on exec, and the child is reaped). */
+pid_t interpose_start(const char *mode, const char *path, char **argv,
+		      void (*setup)(const void *arg), const void *arg);
 
 /* COMMAND as execvp would find it (PATH, or a path with a '/'), into out:
  * 0, or -ENOENT after "rebench: MODE: cannot run NAME: why". */

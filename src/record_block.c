@@ -253,49 +253,6 @@ static void pump(struct rb_run *r)
 	}
 }
 
-/* Fork and exec COMMAND: its pid, or -errno after a message (the exec's
- * error comes back through a pipe closed on exec). */
-static pid_t start_command(char **cmd)
-{
-	int pipefd[2], err = 0;
-	ssize_t n;
-	pid_t pid;
-
-	if (pipe2(pipefd, O_CLOEXEC))
-		return -errno;
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
-		err = errno;
-		close(pipefd[0]);
-		close(pipefd[1]);
-		fprintf(stderr, "rebench: --record-block: cannot start %s: %s\n",
-			cmd[0], strerror(err));
-		return -err;
-	}
-	if (!pid) {
-		close(pipefd[0]);
-		signals_restore_for_child();
-		execvp(cmd[0], cmd);
-		err = errno;
-		n = write(pipefd[1], &err, sizeof(err));
-		(void)n;
-		_exit(127);
-	}
-	close(pipefd[1]);
-	do
-		n = read(pipefd[0], &err, sizeof(err));
-	while (n < 0 && errno == EINTR);
-	close(pipefd[0]);
-	if (n == (ssize_t)sizeof(err)) {
-		waitpid(pid, NULL, 0);
-		fprintf(stderr, "rebench: --record-block: cannot run %s: %s\n",
-			cmd[0], strerror(err));
-		return -err;
-	}
-	return pid;
-}
-
 /* Read while COMMAND runs; its status as the shell gives it.  SIGTERM and
  * SIGHUP sent to rebench are passed on; SIGINT from a terminal reaches
  * COMMAND itself, and rebench waits for it. */
@@ -394,7 +351,8 @@ static void write_summary(FILE *f, const struct blk_counts *c, uint64_t lost,
 			r->why);
 }
 
-static int record(const struct rb_args *a, struct blk_dev_info *d)
+static int record(const struct rb_args *a, struct blk_dev_info *d,
+		  const char *path)
 {
 	char err[PATH_MAX + 1024], filter[MAX_DEVS * 128];
 	struct blk_dev bdev[MAX_DEVS];
@@ -433,7 +391,7 @@ static int record(const struct rb_args *a, struct blk_dev_info *d)
 		snprintf(err, sizeof(err), "interrupted");
 		goto fail;
 	}
-	pid = start_command(a->cmd);
+	pid = interpose_start("--record-block", path, a->cmd, NULL, NULL);
 	if (pid < 0) {
 		err[0] = '\0';
 		goto fail;
@@ -510,5 +468,5 @@ int record_block_main(int argc, char **argv)
 	if (interpose_find_command("--record-block", a.cmd[0], path,
 				   sizeof(path)))
 		return EXIT_PREP_FAILED;	/* the command as execvp finds it */
-	return record(&a, d);
+	return record(&a, d, path);
 }
