@@ -94,6 +94,8 @@ deps:
 # Unit tests link the library built with sanitizers: each source compiled
 # once into tests/unit/obj (compiling every source for every test took
 # most of make check's first ten minutes).
+# (kept: not intermediates for make to delete after the link)
+.SECONDARY: $(SAN_OBJS)
 tests/unit/obj/%.o: src/%.c src/*.h
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_CFLAGS) -c -o $@ $<
