@@ -275,6 +275,10 @@ static int emulate(const struct emulate_args *a)
 		fprintf(stderr, "rebench: %s\n", err);
 		goto out;
 	}
+	if (interpose_check("--emulate", a->cmd)) {
+		status = EXIT_PREP_FAILED;	/* before the plan is printed */
+		goto out;
+	}
 	delay_calibrate(&calib);
 	if (emulate_plan(&slow.r, &fast.r, a->allow_partial, &calib, &plan,
 			 err, sizeof(err))) {

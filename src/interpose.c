@@ -383,6 +383,38 @@ static int run(const struct job *j, const char *path, const char *lib,
 	return WEXITSTATUS(status);
 }
 
+/* The interposer into lib and COMMAND into path (PATH_MAX each), both
+ * usable: 0, or -errno after a message. */
+static int check(const char *mode, const char *name, char *lib, char *path)
+{
+	int ret;
+
+	ret = find_lib(mode, lib, PATH_MAX);
+	if (ret)
+		return ret;
+	if (strpbrk(lib, " :")) {
+		fprintf(stderr, "rebench: %s: the interposer's path %s has a space or a colon, which LD_PRELOAD cannot hold; install it elsewhere or set REBENCH_RECORD_LIB\n",
+			mode, lib);
+		return -EINVAL;
+	}
+	ret = interpose_find_command(mode, name, path, PATH_MAX);
+	if (!ret)
+		ret = check_dynamic(mode, path, path, 0);
+	return ret;
+}
+
+int interpose_check(const char *mode, char **argv)
+{
+	char lib[PATH_MAX], path[PATH_MAX];
+
+	if (!argv || !argv[0]) {
+		fprintf(stderr, "rebench: %s: no COMMAND to run: write it after --\n",
+			mode);
+		return -EINVAL;
+	}
+	return check(mode, argv[0], lib, path);
+}
+
 int interpose_exec(const char *mode, char **argv, const char *log,
 		   const char *const *globs, unsigned nglobs,
 		   const struct delay_set *d, const struct delay_calib *c)
@@ -406,17 +438,7 @@ int interpose_exec(const char *mode, char **argv, const char *log,
 			mode);
 		return -EINVAL;
 	}
-	ret = find_lib(mode, lib, sizeof(lib));
-	if (ret)
-		return ret;
-	if (strpbrk(lib, " :")) {
-		fprintf(stderr, "rebench: %s: the interposer's path %s has a space or a colon, which LD_PRELOAD cannot hold; install it elsewhere or set REBENCH_RECORD_LIB\n",
-			mode, lib);
-		return -EINVAL;
-	}
-	ret = interpose_find_command(mode, argv[0], path, sizeof(path));
-	if (!ret)
-		ret = check_dynamic(mode, path, path, 0);
+	ret = check(mode, argv[0], lib, path);
 	if (ret)
 		return ret;
 	if (log) {

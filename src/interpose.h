@@ -45,6 +45,11 @@ int interpose_exec(const char *mode, char **argv, const char *log,
 		   const char *const *globs, unsigned nglobs,
 		   const struct delay_set *d, const struct delay_calib *c);
 
+/* What interpose_exec checks before it runs anything (the interposer can
+ * be found, COMMAND exists, is executable and dynamic), for a caller that
+ * has more to say first: 0, or -errno after the same message. */
+int interpose_check(const char *mode, char **argv);
+
 /* Fork and exec path with argv, setup(arg) run in the child first (its
  * environment): the child's pid once the exec has succeeded, or -errno
  * after "rebench: MODE: cannot run PATH: why" (the exec's error comes back

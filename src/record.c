@@ -239,6 +239,10 @@ static int do_record(const struct record_args *a)
 		return EXIT_BAD_ARGS;
 	}
 	if (delay_any(&d)) {
+		/* a command that cannot run is refused before the delays
+		 * are printed as if it would */
+		if (interpose_check("--delay", a->cmd))
+			return EXIT_PREP_FAILED;
 		delay_calibrate(&calib);
 		say_delays(&d, &calib);
 	}

@@ -221,6 +221,8 @@ rb --delay read=8us -- no-such-command-rebench
 assert_rc 2 "a missing COMMAND: exit 2"
 assert_match "^rebench: --delay: cannot run no-such-command-rebench: not found in PATH" "$RB_ERR" \
 	"a missing COMMAND: the reason"
+assert_eq 1 "$(printf '%s\n' "$RB_ERR" | grep -c .)" \
+	"a missing COMMAND: refused before the delays and the calibration are printed"
 rb --delay 'read=8 parsecs' -- true
 assert_rc 1 "a bad spec: exit 1"
 assert_eq "rebench: --delay read=8 parsecs: item 1 'read=8 parsecs': unknown unit 'parsecs': the units are ns, us, ms and s, e.g. 8us" \

@@ -215,6 +215,8 @@ rb "${EM[@]}" -- no-such-command-rebench "$S/ran"
 assert_rc 2 "a COMMAND not found: exit 2"
 assert_match "^rebench: --emulate: cannot run no-such-command-rebench: not found in PATH \\(" "$RB_ERR" \
 	"a COMMAND not found: the reason"
+assert_no_match "calibration|slow ns/op" "$RB_ERR" \
+	"a COMMAND not found: refused before the plan is printed"
 printf '#include <stdio.h>\nint main(int c, char **v) { FILE *f = fopen(v[1], "w"); return !f; }\n' >"$S/static.c"
 if cc -static -o "$S/static" "$S/static.c" 2>"$S/cc.err"; then
 	rb "${EM[@]}" -- "$S/static" "$S/ran"
