@@ -14,8 +14,9 @@
 #	TARGET          block devices (/sys/class/block: sd*, nvme*, vd*, loop*
 #	                attached, ...) and files
 #
-# Fixed here: the values of -o (read, write, trim, rw), -w (rnd, seq) and -r
-# (forward, backward); tests/integration/test_completion.sh checks that
+# Fixed here: the values of -o (read, write, trim, rw), -w (rnd, seq), -r
+# (forward, backward) and --fadvise (normal, sequential, random, noreuse);
+# tests/integration/test_completion.sh checks that
 # rebench takes each, and that the options equal rebench --help's.
 #
 # COMPREPLY=($(compgen ...)) splits on newlines only (IFS is set so in
@@ -124,6 +125,8 @@ _rebench_value()
 		COMPREPLY=($(compgen -W $'rnd\nseq' -- "$cur")) ;;
 	-r | --direction)
 		COMPREPLY=($(compgen -W $'forward\nbackward' -- "$cur")) ;;
+	--fadvise)
+		COMPREPLY=($(compgen -W $'normal\nsequential\nrandom\nnoreuse' -- "$cur")) ;;
 	--suite)
 		COMPREPLY=($(compgen -W "$(_rebench_suites "$bin")" -- "$cur"))
 		[[ $cur == */* || $cur == .* || $cur == "~"* ]] && _rebench_files "$cur" ;;

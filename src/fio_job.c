@@ -25,6 +25,7 @@
  *   -z                           thinktime (us)
  *   --seed                       randseed, allrandrepeat=1
  *   --warmup, --drop-caches      ramp_time, invalidate=1
+ *   --fadvise sequential/random  fadvise_hint=sequential/random
  *
  * Everything else that changes the work is a "# not expressible in fio:"
  * comment in its job.  fio defaults that rebench does not share are turned
@@ -645,6 +646,17 @@ static void job_rest(struct job *j, const struct workload *wl)
 		note(j, "O_NOATIME, rebench's default for files (fio has no option for it; rebench -m matches fio)");
 	if (s->append)
 		note(j, "-a, O_APPEND: every write lands at the end of the file (fio writes at its offsets)");
+	if (s->fadvise == FADVISE_SEQUENTIAL || s->fadvise == FADVISE_RANDOM)
+		add(j, "fadvise_hint=%s", s->fadvise == FADVISE_RANDOM ?
+		    "random" : "sequential");
+	else if (s->fadvise == FADVISE_NORMAL)
+		add(j, "# --fadvise normal: the advice a file has when opened, which fadvise_hint=0 leaves");
+	else if (s->fadvise == FADVISE_NOREUSE)
+		note(j, "--fadvise noreuse (fio's fadvise_hint takes 0, 1, sequential and random)");
+	if (s->readahead_kb != READAHEAD_KEEP)
+		note(j, "--readahead %llu: before fio, echo %llu > /sys/block/%s/queue/read_ahead_kb, and put the old value back after",
+		     (unsigned long long)s->readahead_kb,
+		     (unsigned long long)s->readahead_kb, wl->tgt.disk);
 	if (spec_is_destructive(s) && wl->tgt.kind != TARGET_FILE &&
 	    target_in_use(&wl->tgt, why, sizeof(why))) {
 		/* rebench would refuse to run this; the file is only text */

@@ -10,6 +10,7 @@
 #include "mix.h"
 #include "options_fio.h"
 #include "plot.h"
+#include "readahead.h"
 #include "repeat.h"
 #include "suggest.h"
 
@@ -45,6 +46,14 @@ static const struct opt_value dist_values[] = {
 	{ "pareto", DIST_PARETO, "pareto:H (default 0.2), fio's: 1-H of the I/Os on H of the region" },
 	{ "zoned", DIST_ZONED, "zoned:A/R[:A/R...]: A% of the I/Os on the next R% of the region" },
 	{ "const", DIST_CONST, "every I/O at --center" },
+	{ NULL, 0, NULL }
+};
+
+static const struct opt_value fadvise_values[] = {
+	{ "normal", FADVISE_NORMAL, "POSIX_FADV_NORMAL: the default read-ahead" },
+	{ "sequential", FADVISE_SEQUENTIAL, "POSIX_FADV_SEQUENTIAL: twice the default read-ahead" },
+	{ "random", FADVISE_RANDOM, "POSIX_FADV_RANDOM: no read-ahead" },
+	{ "noreuse", FADVISE_NOREUSE, "POSIX_FADV_NOREUSE: data used once (acted on from Linux 6.3)" },
 	{ NULL, 0, NULL }
 };
 
@@ -104,6 +113,10 @@ const struct opt_desc opt_table[] = {
 	  "allow atime updates (O_NOATIME otherwise)", NULL, 0, 0, 0 },
 	{ "append", 'a', OPT_FLAG, W(append), NULL, "off",
 	  "O_APPEND (sequential writes to a file only)", NULL, 0, 0, 0 },
+	{ "fadvise", 0, OPT_ENUM, W(fadvise), "HINT", "no call",
+	  "-p: posix_fadvise the region with HINT (normal, sequential, random, noreuse) after opening the target", fadvise_values, 0, 0, 0 },
+	{ "readahead", 0, OPT_COUNT, W(readahead_kb), "KB", "left as is",
+	  "set the disk's read_ahead_kb (of the target, or of the disk under a file) to KB for the run, restored after (root)", NULL, 0, READAHEAD_MAX_KB, 0 },
 	{ "sample-step", 'g', OPT_TIME, W(sample_ns), "MS", "1000",
 	  "interval of the ops/s time series in ms; 0 logs every I/O to --output", NULL, 0, 0, NSEC_PER_MSEC },
 	{ "pause", 'z', OPT_TIME, W(pause_ns), "USEC", "0",

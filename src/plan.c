@@ -18,6 +18,7 @@
 #include "options.h"
 #include "outpath.h"
 #include "plan.h"
+#include "readahead.h"
 #include "runinfo.h"
 #include "validate.h"
 
@@ -306,7 +307,7 @@ int validate_all(struct run_ctx *ctx, const struct spec *base)
 	}
 	share_new_files(ctx);
 	warn_reads_of_holes(ctx);
-	if (check_overlaps(ctx))
+	if (check_overlaps(ctx) || readahead_check(ctx->wls, ctx->n))
 		return -EINVAL;
 	if (memory_check(ctx->wls, ctx->n))
 		return -E2BIG;
@@ -335,6 +336,9 @@ int prepare_and_run(struct run_ctx *ctx, const struct run_opts *run,
 	int ret;
 
 	*interrupted = false;
+	/* before the layout's I/O too: a refusal does nothing */
+	if (readahead_apply(ctx->wls, ctx->n))
+		return EXIT_PREP_FAILED;
 	for (k = 0; k < ctx->n; k++) {
 		workload_warn_page_cache(&ctx->wls[k], run->drop_caches);
 		ret = workload_prepare(&ctx->wls[k]);
@@ -362,6 +366,7 @@ void cleanup_all(struct run_ctx *ctx)
 	ctx->have_total = false;
 	ctx->total_rep = NULL;
 	workload_release_claims();
+	readahead_restore();
 }
 
 void run_ctx_report(const struct run_ctx *ctx, bool interrupted, size_t point,

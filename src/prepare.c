@@ -13,6 +13,7 @@
 #include <sys/sysinfo.h>
 #include <unistd.h>
 
+#include "readahead.h"
 #include "signals.h"
 #include "units.h"
 #include "validate.h"
@@ -336,6 +337,10 @@ static int open_target(struct workload *wl, int *out)
 			spec_error(&wl->spec, "cannot open %s: %s%s", wl->tgt.path,
 				   strerror(e), e == EACCES ? " (run as root, or check the file's permissions)" : "");
 		return -e;
+	}
+	if (fadvise_apply(wl, fd)) {
+		close(fd);
+		return -EINVAL;
 	}
 	*out = fd;
 	return 0;

@@ -50,6 +50,12 @@ static void print_params(FILE *f, const struct workload *wl)
 		fprintf(f, ", warmup: %s", fmt_time(st, sizeof(st), wl->warmup_ns));
 	if (SPEC_DOES(s, IO_WRITE))
 		fprintf(f, ", flush: %s", s->buffered ? "off" : "on");
+	if (s->fadvise != FADVISE_NONE)
+		fprintf(f, ", fadvise: %s",
+			opt_value_name(options_find_long("fadvise"), s->fadvise));
+	if (s->readahead_kb != READAHEAD_KEEP)
+		fprintf(f, ", read-ahead: %llu KB on %s",
+			(unsigned long long)s->readahead_kb, wl->tgt.disk);
 	fprintf(f, "]\n");
 }
 

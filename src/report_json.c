@@ -83,6 +83,12 @@ static void put_params(struct json *j, const struct workload *wl)
 		json_null(j, "flush");
 	json_bool(j, "atime", s->atime);
 	json_bool(j, "append", s->append);
+	json_str(j, "fadvise", s->fadvise == FADVISE_NONE ? NULL :
+		 opt_value_name(options_find_long("fadvise"), s->fadvise));
+	if (s->readahead_kb != READAHEAD_KEEP)
+		json_u64(j, "readahead_kb", s->readahead_kb);
+	else
+		json_null(j, "readahead_kb");
 	json_num(j, "sample_step_ms", (double)s->sample_ns / 1e6);
 	json_num(j, "pause_us", (double)s->pause_ns / 1e3);
 	put_delay(j, wl);

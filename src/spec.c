@@ -16,6 +16,7 @@
 #include "engine.h"
 #include "options.h"
 #include "pattern.h"
+#include "readahead.h"
 #include "validate.h"
 
 void spec_defaults(struct spec *s)
@@ -38,6 +39,7 @@ void spec_defaults(struct spec *s)
 	s->offset.kind = AMOUNT_BYTES;
 	s->length.kind = AMOUNT_NONE;
 	s->sample_ns = 1000 * NSEC_PER_MSEC;
+	s->readahead_kb = READAHEAD_KEEP;
 }
 
 static int dup_str(char **dst, const char *src)
@@ -297,7 +299,8 @@ int spec_check(const struct spec *s)
 		spec_error(s, "-t/--type %s: %s", e->name, e->unavailable);
 		return -EINVAL;
 	}
-	if (check_engine(s, e) || check_pattern(s) || check_amounts(s))
+	if (check_engine(s, e) || check_pattern(s) || check_amounts(s) ||
+	    fadvise_check(s))
 		return -EINVAL;
 	return 0;
 }

@@ -17,6 +17,12 @@ enum dist_kind {
 	DIST_UNIFORM, DIST_NORMAL, DIST_POW, DIST_ZIPF, DIST_PARETO,
 	DIST_ZONED, DIST_CONST,
 };
+/* --fadvise: the advice given for the region (readahead.h) */
+enum fadvise_hint {
+	FADVISE_NONE, FADVISE_NORMAL, FADVISE_SEQUENTIAL, FADVISE_RANDOM,
+	FADVISE_NOREUSE,
+};
+#define READAHEAD_KEEP UINT64_MAX	/* --readahead not given */
 struct spec {
 	char *target;
 	unsigned line;		/* stdin line number; 0 = command line */
@@ -63,6 +69,9 @@ struct spec {
 	struct delay_set delay;	/* --delay: waited after each I/O (run.c) */
 	char *output;
 	uint64_t seed;
+	int fadvise;		/* enum fadvise_hint; NONE: no call */
+	uint64_t readahead_kb;	/* the disk's read_ahead_kb for the run, or
+				 * READAHEAD_KEEP */
 
 	/* Resolved against the target by spec_resolve(). */
 	uint64_t region_start;

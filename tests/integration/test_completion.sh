@@ -77,6 +77,11 @@ for v in "-o read" "-o write" "-o trim" "-o rw" "-w rnd" "-w seq" "-r forward" "
 	rb $v "${seq[@]}" --fio -e 1m -d 1 "$F"
 	assert_rc 0 "rebench takes $v"
 done
+assert_eq "noreuse normal random sequential" "$(comp "$REBENCH" --fadvise "")" "rebench --fadvise <TAB>"
+for v in normal sequential random noreuse; do
+	rb --fadvise "$v" -p --fio -e 1m -d 1 "$F"
+	assert_rc 0 "rebench takes --fadvise $v"
+done
 
 section "suites after --suite, files for a path"
 assert_eq "list quick" "$(comp "$REBENCH" --suite "")" "rebench --suite <TAB>: the suites and list"
