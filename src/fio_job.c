@@ -504,6 +504,10 @@ static int fio_mix_check(const struct workload *wl)
 			   delay);
 		return -EINVAL;
 	}
+	if (sp.mode == SYNC_RWF_DSYNC && (k & (1U << IO_WRITE))) {
+		spec_error(s, "--fio: --sync rwf-dsync: fio has no option that flags each write RWF_DSYNC; --sync dsync (fio's sync=dsync, O_DSYNC) gives every write the same guarantee");
+		return -EINVAL;
+	}
 	if (s->op != OP_MIX)
 		return 0;
 	mix_ops_text(&s->opmix, mix, sizeof(mix));

@@ -429,6 +429,7 @@ static int prepare_worker(struct workload *wl, struct worker *w, unsigned i,
 	w->io.is_blkdev = wl->tgt.kind != TARGET_FILE;
 	w->io.writable = spec_is_destructive(s);
 	w->io.flush = sync_policy_per_write(&sync);
+	w->io.rwf_dsync = sync.mode == SYNC_RWF_DSYNC;
 	w->io.flushes = spec_kinds(s) & (1U << IO_FSYNC | 1U << IO_FDATASYNC);
 	w->io.sqpoll = s->sqpoll;
 	w->io.hipri = s->hipri;

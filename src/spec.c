@@ -320,6 +320,12 @@ static int check_sync(const struct spec *s)
 			   p);
 		return -EINVAL;
 	}
+	if (s->sync.mode == SYNC_RWF_DSYNC && SPEC_DOES(s, IO_WRITE) &&
+	    !(engine_get(s->engine)->flags & ENGINE_RWF_DSYNC)) {
+		spec_error(s, "--sync rwf-dsync: the %s engine has no per-write RWF_DSYNC flag; use -t stateless, stateful, naio or uring, or --sync dsync (O_DSYNC, the same guarantee for every write)",
+			   engine_get(s->engine)->name);
+		return -EINVAL;
+	}
 	if (s->sync.mode == SYNC_END && s->duration.kind == AMOUNT_TIME) {
 		spec_error(s, "--sync end: the run ends at its deadline (-d as a time), after which nothing is issued, so the last write is not known in advance; give -d as bytes or %% of the region (-d 64m, -d 100%%), or use fsync:N");
 		return -EINVAL;

@@ -21,10 +21,11 @@ static const struct {
 	{ "fdatasync", SYNC_FDATASYNC, 1 },
 	{ "sync", SYNC_OSYNC, 0 },
 	{ "end", SYNC_END, 0 },
+	{ "rwf-dsync", SYNC_RWF_DSYNC, 0 },
 };
 
 #define NPOLICIES (sizeof(policies) / sizeof(policies[0]))
-#define EXPECTED "expected none, fsync:N, fdatasync:N, dsync, sync or end"
+#define EXPECTED "expected none, fsync:N, fdatasync:N, dsync, sync, rwf-dsync or end"
 
 int sync_policy_parse(const char *text, struct sync_policy *p, char *err,
 		      size_t len)

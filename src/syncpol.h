@@ -19,6 +19,8 @@ enum sync_mode {
 	SYNC_FDATASYNC,		/* fdatasync after every N writes */
 	SYNC_OSYNC,		/* O_SYNC */
 	SYNC_END,		/* one fsync after the last write */
+	SYNC_RWF_DSYNC,		/* RWF_DSYNC on each write (pwritev2, the
+				 * uring and naio request flag) */
 };
 
 struct sync_policy {
@@ -28,7 +30,8 @@ struct sync_policy {
 
 #define SYNC_EVERY_MAX 1000000000U
 
-/* Parse "none", "fsync:N", "fdatasync:N", "dsync", "sync" or "end": 0, or
+/* Parse "none", "fsync:N", "fdatasync:N", "dsync", "sync", "rwf-dsync" or
+ * "end": 0, or
  * -EINVAL with why in err (without the option's name). */
 int sync_policy_parse(const char *text, struct sync_policy *p, char *err,
 		      size_t len);
@@ -39,7 +42,7 @@ const char *sync_policy_format(const struct sync_policy *p, char *buf,
 int sync_policy_open_flags(const struct sync_policy *p);
 /* The kind of flush it issues (IO_FSYNC, IO_FDATASYNC), or -1. */
 int sync_policy_flush_kind(const struct sync_policy *p);
-/* Does every write come back durable (dsync, sync)? */
+/* Does every write come back durable by a flag of the open (dsync, sync)? */
 int sync_policy_per_write(const struct sync_policy *p);
 
 #endif

@@ -2,8 +2,9 @@
 # test_sync_policies.sh - --sync (issue 15): fsync:N and fdatasync:N issue
 # exactly writes/N flushes of their kind, end exactly one fsync and none
 # zero (from the per-operation counts, and for one policy from strace);
-# dsync and sync open with O_DSYNC and O_SYNC; O_DSYNC writes are slower
-# than unflushed ones on a loop device; a list sweeps; bad policies are
+# dsync and sync open with O_DSYNC and O_SYNC, rwf-dsync flags each
+# pwritev2; O_DSYNC and RWF_DSYNC writes are slower than unflushed ones on
+# a loop device; a list sweeps; bad policies are
 # refused before any I/O with the fix.
 . "$(dirname "$0")/../lib/common.sh"
 
@@ -20,7 +21,8 @@ ios() { jqr ".workloads[0].results.operations.$1.ios // 0"; }
 section "flushes after every N writes, once at the end, or never"
 for case in "fsync:1 fsync 64" "fsync:4 fsync 16" "fsync:64 fsync 1" \
 	"fsync:5 fsync 12" "fdatasync:1 fdatasync 64" "fdatasync:8 fdatasync 8" \
-	"end fsync 1" "none fsync 0" "dsync fsync 0" "sync fsync 0"; do
+	"end fsync 1" "none fsync 0" "dsync fsync 0" "sync fsync 0" \
+	"rwf-dsync fsync 0"; do
 	set -- $case
 	# shellcheck disable=SC2086
 	rb $W --sync "$1" --json "$DEV"
@@ -72,6 +74,15 @@ done
 timeout 60 strace -f -c -o "$SCRATCH/strace.txt" -e trace=fsync,fdatasync \
 	"$REBENCH" $W -t stateless --sync end -n "$DEV" >/dev/null 2>&1
 assert_eq 1 "$(awk '$NF == "fsync" { print $4 }' "$SCRATCH/strace.txt")" "end: strace counts 1 fsync"
+for e in stateless stateful; do
+	# shellcheck disable=SC2086
+	timeout 60 strace -f -o "$SCRATCH/rwf.txt" -e trace=pwritev2,pwrite64,write,fsync,fdatasync \
+		"$REBENCH" $W -t $e --sync rwf-dsync -n "$DEV" >/dev/null 2>&1
+	assert_eq 64 "$(grep -c 'pwritev2(.*, RWF_DSYNC) = 4096$' "$SCRATCH/rwf.txt")" \
+		"rwf-dsync, $e: 64 pwritev2 calls with RWF_DSYNC"
+	assert_eq 0 "$(grep -c 'fsync(\|fdatasync(\|pwrite64(' "$SCRATCH/rwf.txt")" \
+		"rwf-dsync, $e: no flush calls and no pwrite64"
+done
 
 section "dsync and sync are flags of the open"
 opens() {	# opens POLICY: the flags rebench opened $DEV with for I/O
@@ -83,7 +94,7 @@ opens() {	# opens POLICY: the flags rebench opened $DEV with for I/O
 assert_match 'O_DSYNC' "$(opens dsync)" "dsync opens with O_DSYNC"
 assert_no_match 'O_SYNC' "$(opens dsync)" "dsync does not open with O_SYNC"
 assert_match 'O_SYNC' "$(opens sync)" "sync opens with O_SYNC"
-for p in none fsync:4 end; do
+for p in none fsync:4 end rwf-dsync; do
 	assert_no_match 'O_D?SYNC' "$(opens $p)" "$p opens without O_DSYNC or O_SYNC"
 done
 
@@ -97,6 +108,15 @@ dsync=$(jqr '.workloads[0].results.operations.write.latency_us.p50')
 num_true "$dsync > $none" &&
 	pass "median write: dsync $dsync us > none $none us" ||
 	check_failed "median write: dsync $dsync us > none $none us"
+for e in stateless naio uring; do
+	rb -o write -w seq -b 4k -d 4m -t $e --sync none --json -y "$DEV"
+	none=$(jqr '.workloads[0].results.operations.write.latency_us.p50')
+	rb -o write -w seq -b 4k -d 4m -t $e --sync rwf-dsync --json -y "$DEV"
+	rwf=$(jqr '.workloads[0].results.operations.write.latency_us.p50')
+	num_true "$rwf > $none" &&
+		pass "-t $e: median write: rwf-dsync $rwf us > none $none us" ||
+		check_failed "-t $e: median write: rwf-dsync $rwf us > none $none us"
+done
 
 section "a list sweeps the policies"
 rb $W --sync none,fdatasync:1 --json "$DEV"
@@ -119,6 +139,9 @@ for case in "dsync sync=dsync" "sync sync=sync" "fsync:4 fsync=4" \
 done
 rb $W --sync none --fio "$DEV"
 assert_no_match '^(sync|fsync|fdatasync|end_fsync)=' "$RB_OUT" "--fio --sync none: no sync option"
+rb $W --sync rwf-dsync --fio "$DEV"
+assert_rc 1 "--fio --sync rwf-dsync: refused"
+assert_match "fio has no option that flags each write RWF_DSYNC" "$RB_ERR" "... saying why"
 rb -o write/90:fsync/10 -d 256k --sync fsync:2 --fio "$DEV"
 assert_rc 1 "--fio: a policy's flushes with a mix's are refused"
 assert_match "fio's job takes one fsync=N or fdatasync=N" "$RB_ERR" "... saying why"
@@ -137,9 +160,9 @@ refuse "invalid value 'fsync:0' for --sync: the count after fsync: must be a who
 	-o write --sync fsync:0
 refuse "invalid value 'fdatasync' for --sync: fdatasync needs a count of writes per flush, e.g. fdatasync:1 (after every write) or fdatasync:16" \
 	-o write --sync fdatasync
-refuse "invalid value 'fsnyc:4' for --sync: unknown policy; expected none, fsync:N, fdatasync:N, dsync, sync or end" \
+refuse "invalid value 'fsnyc:4' for --sync: unknown policy; expected none, fsync:N, fdatasync:N, dsync, sync, rwf-dsync or end" \
 	-o write --sync fsnyc:4
-refuse "invalid value 'dsync:2' for --sync: dsync takes no count; expected none, fsync:N, fdatasync:N, dsync, sync or end" \
+refuse "invalid value 'dsync:2' for --sync: dsync takes no count; expected none, fsync:N, fdatasync:N, dsync, sync, rwf-dsync or end" \
 	-o write --sync dsync:2
 refuse "--sync sync: the workload does not write (its -o has no write), and a sync policy applies to writes only; add writes to -o (-o write, -o rw), or drop --sync" \
 	-o read --sync sync
@@ -147,5 +170,7 @@ refuse "-f/--buffered is --sync none, but --sync fsync:4 asks for another policy
 	-o write -f --sync fsync:4
 refuse "--sync end: the run ends at its deadline (-d as a time), after which nothing is issued, so the last write is not known in advance; give -d as bytes or % of the region (-d 64m, -d 100%), or use fsync:N" \
 	-o write -d 1s --sync end
+refuse "--sync rwf-dsync: the paio engine has no per-write RWF_DSYNC flag; use -t stateless, stateful, naio or uring, or --sync dsync (O_DSYNC, the same guarantee for every write)" \
+	-o write -t paio --sync rwf-dsync
 assert_eq "$before" "$(dev_sum "$DEV")" "the device is unchanged"
 
