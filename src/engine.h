@@ -41,6 +41,7 @@ struct io_ctx {
 	bool is_blkdev;		/* trim: BLKDISCARD instead of hole punching */
 	bool writable;		/* opened for writing */
 	bool flush;		/* mmap: msync after each write */
+	bool rwf_dsync;		/* writes carry RWF_DSYNC (--sync rwf-dsync) */
 	bool flushes;		/* the stream has fsync/fdatasync I/Os */
 	bool sqpoll;		/* uring: kernel thread polls the SQ */
 	bool hipri;		/* uring: polled completions (IOPOLL) */
@@ -66,6 +67,7 @@ enum engine_flags {
 	ENGINE_ONE_FILE = 1 << 6,	/* binds the descriptor at init (a
 					 * mapping, a registered file): it
 					 * cannot change file per I/O */
+	ENGINE_RWF_DSYNC = 1 << 7,	/* can flag a write RWF_DSYNC */
 };
 
 /* An option only its engine takes (as fio's engines declare theirs): a

@@ -21,7 +21,10 @@
  *   -q, --batch                  iodepth, iodepth_batch_submit,
  *                                iodepth_batch_complete_min (max = iodepth)
  *   -c                           numjobs (thread=1, group_reporting=1)
- *   -p, -f                       direct=0; without -f writes: sync=dsync
+ *   -p                           direct=0
+ *   --sync (-f: none)            dsync, sync: sync=dsync, sync=sync;
+ *                                fsync:N, fdatasync:N: fsync=N, fdatasync=N;
+ *                                end: end_fsync=1
  *   -z                           thinktime (us)
  *   --seed                       randseed, allrandrepeat=1
  *   --warmup, --drop-caches      ramp_time, invalidate=1
@@ -149,11 +152,36 @@ static bool is_whole(double v)
 
 /* ---------------------------------------------------------------- engine */
 
+/* --sync in fio's words: each policy has one (fio_mix_check refuses the
+ * one case it cannot take). */
+static void job_sync(struct job *j, const struct sync_policy *sp)
+{
+	switch (sp->mode) {
+	case SYNC_DSYNC:
+		add(j, "sync=dsync");
+		break;
+	case SYNC_OSYNC:
+		add(j, "sync=sync");
+		break;
+	case SYNC_FSYNC:
+	case SYNC_FDATASYNC:
+		add(j, "%s=%u", sp->mode == SYNC_FSYNC ? "fsync" : "fdatasync",
+		    sp->every);
+		break;
+	case SYNC_END:
+		add(j, "end_fsync=1");
+		break;
+	default:
+		break;
+	}
+}
+
 static void job_engine(struct job *j, const struct workload *wl)
 {
 	const struct spec *s = &wl->spec;
 	const struct engine_ops *e = wl->eng;
 	bool writes = SPEC_DOES(s, IO_WRITE);
+	struct sync_policy sp = spec_sync(s);
 
 	if (s->op == OP_TRIM && wl->tgt.kind == TARGET_FILE) {
 		/* fio's sync engines trim with BLKDISCARD only */
@@ -165,7 +193,8 @@ static void job_engine(struct job *j, const struct workload *wl)
 		if (e->fio_note && s->op != OP_TRIM)
 			note(j, "%s", e->fio_note);
 		add(j, "ioengine=%s", e->fio_name);
-		if (e->flags & ENGINE_NEEDS_PAGED && writes && !s->buffered) {
+		if (e->flags & ENGINE_NEEDS_PAGED && writes &&
+		    sync_policy_per_write(&sp)) {
 			note(j, "an msync of the written pages inside each write (fio's fsync=1 below msyncs the whole mapping as a separate I/O after each write, timed apart from it)");
 			add(j, "fsync=1");
 		}
@@ -178,8 +207,8 @@ static void job_engine(struct job *j, const struct workload *wl)
 				add(j, "%s", e->opts[i].fio);
 	}
 	add(j, "direct=%d", s->paged ? 0 : 1);
-	if (writes && !s->buffered)
-		add(j, "sync=dsync");
+	if (writes)
+		job_sync(j, &sp);
 	if (e->flags & ENGINE_ASYNC) {
 		add(j, "iodepth=%llu", (unsigned long long)s->qd);
 		add(j, "iodepth_batch_submit=%llu", (unsigned long long)s->batch);
@@ -467,7 +496,8 @@ static int fio_mix_check(const struct workload *wl)
 	const struct spec *s = &wl->spec;
 	unsigned k = spec_kinds(s);
 	unsigned flushes = k & (1U << IO_FSYNC | 1U << IO_FDATASYNC);
-	char mix[256], delay[DELAY_TEXT_MAX];
+	struct sync_policy sp = spec_sync(s);
+	char mix[256], delay[DELAY_TEXT_MAX], pol[32];
 
 	if (delay_any(&s->delay)) {
 		delay_format_units(&s->delay, delay, sizeof(delay));
@@ -475,9 +505,19 @@ static int fio_mix_check(const struct workload *wl)
 			   delay);
 		return -EINVAL;
 	}
+	if (sp.mode == SYNC_RWF_DSYNC && (k & (1U << IO_WRITE))) {
+		spec_error(s, "--fio: --sync rwf-dsync: fio has no option that flags each write RWF_DSYNC; --sync dsync (fio's sync=dsync, O_DSYNC) gives every write the same guarantee");
+		return -EINVAL;
+	}
 	if (s->op != OP_MIX)
 		return 0;
 	mix_ops_text(&s->opmix, mix, sizeof(mix));
+	if (sp.every && (k & (1U << IO_WRITE)) &&
+	    (mix_kinds(&s->opmix) & (1U << IO_FSYNC | 1U << IO_FDATASYNC))) {
+		spec_error(s, "--fio: --sync %s with -o %s: fio's job takes one fsync=N or fdatasync=N, which cannot be both the policy's flushes and the mix's; drop the flushes from -o, or --sync",
+			   sync_policy_format(&sp, pol, sizeof(pol)), mix);
+		return -EINVAL;
+	}
 	if ((k & (1U << IO_TRIM)) && (k & ~(1U << IO_TRIM))) {
 		spec_error(s, "--fio: -o %s: fio cannot mix trims with other operations in one job; run the trims as a workload line of their own",
 			   mix);

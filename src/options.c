@@ -13,6 +13,7 @@
 #include "readahead.h"
 #include "repeat.h"
 #include "suggest.h"
+#include "syncpol.h"
 
 #define W(field) SCOPE_WORKLOAD, offsetof(struct spec, field)
 #define R(field) SCOPE_RUN, offsetof(struct run_opts, field)
@@ -108,7 +109,9 @@ const struct opt_desc opt_table[] = {
 	{ "paged", 'p', OPT_FLAG, W(paged), NULL, "direct",
 	  "page cache I/O instead of O_DIRECT", NULL, 0, 0, 0 },
 	{ "buffered", 'f', OPT_FLAG, W(buffered), NULL, "flush",
-	  "do not flush after writes (no O_DSYNC)", NULL, 0, 0, 0 },
+	  "do not flush after writes (no O_DSYNC): --sync none", NULL, 0, 0, 0 },
+	{ "sync", 0, OPT_SYNC, W(sync), "POLICY", "dsync",
+	  "how writes are made durable: none, fsync:N or fdatasync:N (a flush after every N writes), dsync (O_DSYNC), sync (O_SYNC), rwf-dsync (RWF_DSYNC per write), end (one fsync after the last write)", NULL, 0, 0, 0 },
 	{ "do-atime", 'm', OPT_FLAG, W(atime), NULL, "off",
 	  "allow atime updates (O_NOATIME otherwise)", NULL, 0, 0, 0 },
 	{ "append", 'a', OPT_FLAG, W(append), NULL, "off",
@@ -532,6 +535,15 @@ static int set_value(const struct opt_desc *o, const char *val, void *field,
 			return -EINVAL;
 		}
 		return 0;
+	case OPT_SYNC: {
+		char err[256];
+
+		if (sync_policy_parse(val, field, err, sizeof(err))) {
+			bad_value(ctx, o, val, "%s", err);
+			return -EINVAL;
+		}
+		return 0;
+	}
 	case OPT_DELAY: {
 		char err[512];
 

@@ -31,6 +31,7 @@ enum opt_type {
 	OPT_STRING,	/* char * */
 	OPT_SEED,	/* uint64_t, a whole number; never swept */
 	OPT_DELAY,	/* struct delay_set: --delay's spec (delay.h); never swept */
+	OPT_SYNC,	/* struct sync_policy: --sync's policy (syncpol.h) */
 };
 
 enum opt_scope {

@@ -311,8 +311,11 @@ static int open_flags(const struct workload *wl)
 	flags |= spec_is_destructive(s) ? O_RDWR : O_RDONLY;
 	if (!s->paged)
 		flags |= O_DIRECT;
-	if (SPEC_DOES(s, IO_WRITE) && !s->buffered)
-		flags |= O_DSYNC;
+	if (SPEC_DOES(s, IO_WRITE)) {
+		struct sync_policy sp = spec_sync(s);
+
+		flags |= sync_policy_open_flags(&sp);
+	}
 	if (s->append)
 		flags |= O_APPEND;
 	if (!s->atime && wl->tgt.kind == TARGET_FILE)
@@ -399,6 +402,13 @@ static void stream_init_worker(const struct workload *wl, struct worker *w,
 		.thread = i,
 		.nthreads = (unsigned)s->threads,
 	};
+	struct sync_policy sp = spec_sync(s);
+
+	if (SPEC_DOES(s, IO_WRITE) && sync_policy_flush_kind(&sp) >= 0) {
+		p.flush_kind = sync_policy_flush_kind(&sp);
+		p.flush_every = sp.every;
+		p.end_flush = sp.mode == SYNC_END;
+	}
 
 	/* a byte-limited run: the threads split it, the first ones taking
 	 * the remainder (in whole I/Os when every I/O has one size) */
@@ -415,6 +425,7 @@ static int prepare_worker(struct workload *wl, struct worker *w, unsigned i,
 			  size_t align)
 {
 	struct spec *s = &wl->spec;
+	struct sync_policy sync = spec_sync(s);
 	int ret;
 
 	w->wl = wl;
@@ -422,7 +433,8 @@ static int prepare_worker(struct workload *wl, struct worker *w, unsigned i,
 	w->io.bs = (size_t)s->bs;
 	w->io.is_blkdev = wl->tgt.kind != TARGET_FILE;
 	w->io.writable = spec_is_destructive(s);
-	w->io.flush = !s->buffered;
+	w->io.flush = sync_policy_per_write(&sync);
+	w->io.rwf_dsync = sync.mode == SYNC_RWF_DSYNC;
 	w->io.flushes = spec_kinds(s) & (1U << IO_FSYNC | 1U << IO_FDATASYNC);
 	w->io.sqpoll = s->sqpoll;
 	w->io.hipri = s->hipri;

@@ -48,8 +48,16 @@ static void print_params(FILE *f, const struct workload *wl)
 		fprintf(f, ", local fd");
 	if (wl->warmup_ns)
 		fprintf(f, ", warmup: %s", fmt_time(st, sizeof(st), wl->warmup_ns));
-	if (SPEC_DOES(s, IO_WRITE))
-		fprintf(f, ", flush: %s", s->buffered ? "off" : "on");
+	if (SPEC_DOES(s, IO_WRITE)) {
+		struct sync_policy sp = spec_sync(s);
+		char pol[32];
+
+		/* the classic words for the classic pair (dsync, -f's none);
+		 * any other --sync policy by its name */
+		fprintf(f, ", flush: %s", sp.mode == SYNC_DSYNC ? "on" :
+			sp.mode == SYNC_NONE ? "off" :
+			sync_policy_format(&sp, pol, sizeof(pol)));
+	}
 	if (s->fadvise != FADVISE_NONE)
 		fprintf(f, ", fadvise: %s",
 			opt_value_name(options_find_long("fadvise"), s->fadvise));

@@ -77,10 +77,16 @@ static void put_params(struct json *j, const struct workload *wl)
 	json_u64(j, "region_length", s->region_len);
 	json_u64(j, "slots", s->slots);
 	json_bool(j, "direct", !s->paged);
-	if (SPEC_DOES(s, IO_WRITE))
-		json_bool(j, "flush", !s->buffered);
-	else
+	if (SPEC_DOES(s, IO_WRITE)) {
+		struct sync_policy sp = spec_sync(s);
+		char pol[32];
+
+		json_bool(j, "flush", sp.mode != SYNC_NONE);
+		json_str(j, "sync", sync_policy_format(&sp, pol, sizeof(pol)));
+	} else {
 		json_null(j, "flush");
+		json_null(j, "sync");
+	}
 	json_bool(j, "atime", s->atime);
 	json_bool(j, "append", s->append);
 	json_str(j, "fadvise", s->fadvise == FADVISE_NONE ? NULL :

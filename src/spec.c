@@ -69,14 +69,29 @@ void spec_free(struct spec *s)
 	s->target = s->dist_arg = s->output = NULL;
 }
 
+struct sync_policy spec_sync(const struct spec *s)
+{
+	struct sync_policy none = { SYNC_NONE, 0 };
+
+	return s->buffered ? none : s->sync;
+}
+
 unsigned spec_kinds(const struct spec *s)
 {
+	struct sync_policy sp = spec_sync(s);
 	struct op_mix m;
+	unsigned k;
+	int flush = sync_policy_flush_kind(&sp);
 
-	if (s->op == OP_MIX)
-		return mix_kinds(&s->opmix);
-	mix_ops_of(s->op, s->rwmix, &m);
-	return mix_kinds(&m);
+	if (s->op == OP_MIX) {
+		k = mix_kinds(&s->opmix);
+	} else {
+		mix_ops_of(s->op, s->rwmix, &m);
+		k = mix_kinds(&m);
+	}
+	if (flush >= 0 && (k & 1U << IO_WRITE))
+		k |= 1U << flush;
+	return k;
 }
 
 bool spec_is_destructive(const struct spec *s)
@@ -287,6 +302,39 @@ static int check_amounts(const struct spec *s)
 	return 0;
 }
 
+/* --sync against -f, the operations and the duration.  A policy inherited
+ * from the command line by a stdin line that does not write is left
+ * alone: it is meant for the lines that do. */
+static int check_sync(const struct spec *s)
+{
+	char p[32];
+
+	sync_policy_format(&s->sync, p, sizeof(p));
+	if (!spec_given(s, "sync"))
+		return 0;
+	if (s->buffered && s->sync.mode != SYNC_NONE) {
+		spec_error(s, "-f/--buffered is --sync none, but --sync %s asks for another policy; drop -f or --sync",
+			   p);
+		return -EINVAL;
+	}
+	if (s->sync.mode != SYNC_NONE && !SPEC_DOES(s, IO_WRITE)) {
+		spec_error(s, "--sync %s: the workload does not write (its -o has no write), and a sync policy applies to writes only; add writes to -o (-o write, -o rw), or drop --sync",
+			   p);
+		return -EINVAL;
+	}
+	if (s->sync.mode == SYNC_RWF_DSYNC && SPEC_DOES(s, IO_WRITE) &&
+	    !(engine_get(s->engine)->flags & ENGINE_RWF_DSYNC)) {
+		spec_error(s, "--sync rwf-dsync: the %s engine has no per-write RWF_DSYNC flag; use -t stateless, stateful, naio or uring, or --sync dsync (O_DSYNC, the same guarantee for every write)",
+			   engine_get(s->engine)->name);
+		return -EINVAL;
+	}
+	if (s->sync.mode == SYNC_END && s->duration.kind == AMOUNT_TIME) {
+		spec_error(s, "--sync end: the run ends at its deadline (-d as a time), after which nothing is issued, so the last write is not known in advance; give -d as bytes or %% of the region (-d 64m, -d 100%%), or use fsync:N");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int spec_check(const struct spec *s)
 {
 	const struct engine_ops *e = engine_get(s->engine);
@@ -300,7 +348,8 @@ int spec_check(const struct spec *s)
 		return -EINVAL;
 	}
 	if (check_engine(s, e) || check_pattern(s) || check_amounts(s) ||
-	    fadvise_check(s))
+	    fadvise_check(s) ||
+	    check_sync(s))
 		return -EINVAL;
 	return 0;
 }

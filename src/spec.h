@@ -10,6 +10,7 @@
 #include "delay.h"
 #include "iokind.h"
 #include "mix.h"
+#include "syncpol.h"
 #include "units.h"
 
 enum io_dir { DIR_FORWARD, DIR_BACKWARD };
@@ -61,7 +62,8 @@ struct spec {
 	struct amount offset;
 	struct amount length;
 	bool paged;
-	bool buffered;
+	bool buffered;		/* -f: the policy none */
+	struct sync_policy sync;	/* --sync */
 	bool atime;
 	bool append;
 	uint64_t sample_ns;
@@ -106,9 +108,12 @@ void spec_defaults(struct spec *s);
 /* Deep copy: a stdin line starts from the command-line defaults. */
 int spec_copy(struct spec *dst, const struct spec *src);
 void spec_free(struct spec *s);
-/* The operation kinds the workload issues (a bit per enum io_kind). */
+/* The operation kinds the workload issues (a bit per enum io_kind),
+ * with the flushes of its --sync policy. */
 unsigned spec_kinds(const struct spec *s);
 #define SPEC_DOES(s, kind) ((spec_kinds(s) >> (kind)) & 1U)
+/* The write sync policy in effect: --sync, or none with -f. */
+struct sync_policy spec_sync(const struct spec *s);
 /* Does it write or trim? */
 bool spec_is_destructive(const struct spec *s);
 /* Does it both read and write?  Then its writes get buffers of their own

@@ -83,6 +83,12 @@ struct io_stream {
 	uint64_t cursor, lo, hi;	/* contiguous: next edge, limits */
 	bool limited;		/* ends after budget bytes of data I/O */
 	uint64_t budget;
+	/* --sync's flushes: flush_kind after every flush_every writes, or
+	 * (end_flush) once after the last write of a limited stream */
+	int flush_kind;
+	uint32_t flush_every;
+	uint64_t since_flush;	/* writes since the last policy flush */
+	bool flush_due, end_flush;
 	struct trace_cursor tc;	/* trace source (stream_trace.h) */
 };
 
@@ -103,6 +109,9 @@ struct synth_params {
 	uint64_t seed;
 	unsigned thread, nthreads;
 	uint64_t budget;	/* bytes of data I/O; 0: unlimited */
+	int flush_kind;		/* of --sync: IO_FSYNC or IO_FDATASYNC */
+	uint32_t flush_every;	/* a flush after every N writes; 0: none */
+	bool end_flush;		/* one flush after the last write (limited) */
 };
 
 extern const struct stream_ops stream_synth;

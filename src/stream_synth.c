@@ -5,6 +5,9 @@
  * the operation (only when the mix has more than one), the size (only with
  * a size mix, and not for a flush), then the offset.  A workload without
  * mixes therefore draws exactly what it always did.
+ *
+ * A --sync policy's flushes are not drawn: one follows every N-th write
+ * (or the last write), so their number is exact and nothing else moves.
  */
 #include "stream.h"
 
@@ -63,13 +66,30 @@ static inline uint64_t next_contiguous(struct io_stream *s, uint32_t len)
 	return off;
 }
 
+static inline bool policy_flush(struct io_stream *s, struct io_req *r)
+{
+	r->kind = s->flush_kind;
+	r->off = 0;
+	r->len = 0;
+	s->flush_due = false;
+	s->since_flush = 0;
+	return true;
+}
+
 static bool synth_next(struct io_stream *s, struct io_req *r)
 {
 	int kind;
 	uint32_t len;
 
-	if (s->limited && !s->budget)
+	if (s->flush_due)
+		return policy_flush(s, r);
+	if (s->limited && !s->budget) {
+		if (s->end_flush && s->since_flush) {
+			s->end_flush = false;
+			return policy_flush(s, r);
+		}
 		return false;
+	}
 	kind = draw_kind(s);
 	r->kind = kind;
 	if (IO_IS_FLUSH(kind)) {
@@ -77,6 +97,9 @@ static bool synth_next(struct io_stream *s, struct io_req *r)
 		r->len = 0;
 		return true;
 	}
+	/* flush_every 0 (no policy flushes) never equals the count, >= 1 */
+	if (kind == IO_WRITE && ++s->since_flush == s->flush_every)
+		s->flush_due = true;
 	len = draw_size(s);
 	r->len = len;
 	r->off = s->contiguous ? next_contiguous(s, len) :
@@ -136,4 +159,7 @@ void stream_synth_init(struct io_stream *s, const struct synth_params *p)
 	}
 	s->limited = p->budget != 0;
 	s->budget = p->budget;
+	s->flush_kind = p->flush_kind;
+	s->flush_every = p->flush_every;
+	s->end_flush = p->end_flush && s->limited;
 }

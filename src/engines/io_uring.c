@@ -13,7 +13,8 @@
 	.name = "uring", \
 	.aliases = { "io_uring" }, \
 	.summary = "io_uring (liburing), -q in flight, batched, registered buffers, IORING_OP_FSYNC", \
-	.flags = ENGINE_ASYNC | ENGINE_NO_TRIM | ENGINE_ONE_FILE, \
+	.flags = ENGINE_ASYNC | ENGINE_NO_TRIM | ENGINE_ONE_FILE | \
+		 ENGINE_RWF_DSYNC, \
 	.fio_name = "io_uring", \
 	.fio_extra = { "fixedbufs=1", "registerfiles=1" }, \
 	.max_qd = 32768,	/* IORING_MAX_ENTRIES */ \
@@ -25,6 +26,7 @@
 #ifdef HAVE_LIBURING
 #include <errno.h>
 #include <liburing.h>
+#include <sys/uio.h>	/* RWF_DSYNC */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -163,6 +165,8 @@ static int uring_queue(struct io_ctx *io, struct io_unit *u)
 	} else {
 		io_uring_prep_write(sqe, fd, u->wbuf, u->len, u->off);
 	}
+	if (!rd && !IO_IS_FLUSH(u->kind) && io->rwf_dsync)
+		sqe->rw_flags = RWF_DSYNC;
 	if (s->fixed_file)
 		sqe->flags |= IOSQE_FIXED_FILE;
 	io_uring_sqe_set_data(sqe, u);

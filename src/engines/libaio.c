@@ -11,12 +11,13 @@
 	.name = "naio", \
 	.aliases = { "libaio" }, \
 	.summary = "Linux native AIO (libaio), -q in flight, batched, fsync iocbs", \
-	.flags = ENGINE_ASYNC | ENGINE_NO_TRIM, \
+	.flags = ENGINE_ASYNC | ENGINE_NO_TRIM | ENGINE_RWF_DSYNC, \
 	.fio_name = "libaio"
 
 #ifdef HAVE_LIBAIO
 #include <errno.h>
 #include <libaio.h>
+#include <sys/uio.h>	/* RWF_DSYNC */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,8 +92,11 @@ static int naio_queue(struct io_ctx *io, struct io_unit *u)
 		io_prep_fdsync(cb, io->fd);
 	else if (u->kind == IO_READ)
 		io_prep_pread(cb, io->fd, u->buf, u->len, (long long)u->off);
-	else
+	else {
 		io_prep_pwrite(cb, io->fd, u->wbuf, u->len, (long long)u->off);
+		if (io->rwf_dsync)
+			cb->aio_rw_flags = RWF_DSYNC;
+	}
 	cb->data = u;
 	s->staged[s->nstaged++] = cb;
 	return 0;

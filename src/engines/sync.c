@@ -3,6 +3,7 @@
  * in how the offset reaches the kernel, so they share this file.
  */
 #include <errno.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "../engine.h"
@@ -12,6 +13,15 @@
 static ssize_t finish(ssize_t ret)
 {
 	return ret < 0 ? -errno : ret;
+}
+
+/* --sync rwf-dsync: the one write, durable when it returns, as with
+ * O_DSYNC but asked per call; off -1 writes at the file position. */
+static ssize_t dsync_write(struct io_ctx *io, off_t off, size_t len)
+{
+	struct iovec v = { io->wbuf, len };
+
+	return finish(pwritev2(io->fd, &v, 1, off, RWF_DSYNC));
 }
 
 static ssize_t stateful_io(struct io_ctx *io, int kind, uint64_t off,
@@ -25,6 +35,8 @@ static ssize_t stateful_io(struct io_ctx *io, int kind, uint64_t off,
 		return -errno;
 	if (kind == IO_READ)
 		return finish(read(io->fd, io->buf, len));
+	if (io->rwf_dsync)
+		return dsync_write(io, -1, len);
 	return finish(write(io->fd, io->wbuf, len));
 }
 
@@ -37,6 +49,8 @@ static ssize_t stateless_io(struct io_ctx *io, int kind, uint64_t off,
 		return io_flush(io, kind);
 	if (kind == IO_READ)
 		return finish(pread(io->fd, io->buf, len, (off_t)off));
+	if (io->rwf_dsync)
+		return dsync_write(io, (off_t)off, len);
 	return finish(pwrite(io->fd, io->wbuf, len, (off_t)off));
 }
 
@@ -44,7 +58,8 @@ const struct engine_ops engine_stateful = {
 	.name = "stateful",
 	.aliases = { "sync" },
 	.summary = "lseek + read/write, fsync/fdatasync (the original Rebench default)",
-	.flags = ENGINE_SYNC | ENGINE_FILE_POS | ENGINE_APPENDS,
+	.flags = ENGINE_SYNC | ENGINE_FILE_POS | ENGINE_APPENDS |
+		 ENGINE_RWF_DSYNC,
 	.fio_name = "sync",
 	.fio_note = "an lseek before every I/O, timed with it (fio's sync engine seeks only when the file position is elsewhere, before its clock starts)",
 	.sync_io = stateful_io,
@@ -54,7 +69,7 @@ const struct engine_ops engine_stateless = {
 	.name = "stateless",
 	.aliases = { "psync" },
 	.summary = "pread/pwrite, fsync/fdatasync",
-	.flags = ENGINE_SYNC | ENGINE_APPENDS,
+	.flags = ENGINE_SYNC | ENGINE_APPENDS | ENGINE_RWF_DSYNC,
 	.fio_name = "psync",
 	.sync_io = stateless_io,
 };

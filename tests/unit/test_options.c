@@ -184,6 +184,8 @@ static bool field_equal(const struct opt_desc *o, const struct spec *a,
 		return true;
 	case OPT_DELAY:
 		return !memcmp(x, y, sizeof(struct delay_set));
+	case OPT_SYNC:
+		return !memcmp(x, y, sizeof(struct sync_policy));
 	}
 	return false;
 }

@@ -333,6 +333,64 @@ static void test_budget(void **state)
 	assert_false(stream_next(&s, &r));
 }
 
+/* --sync's flushes: one right after every N-th write, never drawn, so a
+ * read/write mix of 70 writes gives floor(70 / N) of them, each after its
+ * N-th write; end gives one after the last write; the data I/Os are the
+ * ones the stream draws without a policy. */
+static void test_policy_flushes(void **state)
+{
+	static const struct { uint32_t every; bool end; int kind; } c[] = {
+		{ 1, false, IO_FDATASYNC }, { 4, false, IO_FSYNC },
+		{ 7, false, IO_FDATASYNC }, { 200, false, IO_FSYNC },
+		{ 0, true, IO_FSYNC },
+	};
+	struct op_mix om;
+	struct io_stream s, plain;
+	struct io_req r, q;
+	unsigned i;
+
+	(void)state;
+	parse_ops_ok("read/50:write/50", &om);
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		uint64_t writes = 0, flushes = 0, since = 0;
+		int last = -1;
+
+		init(&s, &om, NULL, 4096, 4096, true, 140 * 4096, 3);
+		init(&plain, &om, NULL, 4096, 4096, true, 140 * 4096, 3);
+		s.flush_kind = c[i].kind;
+		s.flush_every = c[i].every;
+		s.end_flush = c[i].end;
+		while (stream_next(&s, &r)) {
+			last = r.kind;
+			if (IO_IS_FLUSH(r.kind)) {
+				assert_int_equal(r.kind, c[i].kind);
+				assert_int_equal(r.len, 0);
+				if (!c[i].end)
+					assert_int_equal(since, c[i].every);
+				since = 0;
+				flushes++;
+				continue;
+			}
+			assert_true(stream_next(&plain, &q));
+			assert_int_equal(r.kind, q.kind);
+			assert_int_equal(r.off, q.off);
+			if (r.kind == IO_WRITE) {
+				writes++;
+				since++;
+			}
+		}
+		assert_false(stream_next(&plain, &q));
+		assert_true(writes > 40 && writes < 100);
+		if (c[i].end) {
+			assert_int_equal(flushes, 1);
+			/* the stream's very last I/O */
+			assert_int_equal(last, IO_FSYNC);
+		} else {
+			assert_int_equal(flushes, writes / c[i].every);
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -342,6 +400,7 @@ int main(void)
 		cmocka_unit_test(test_size_range_uniform),
 		cmocka_unit_test(test_contiguous),
 		cmocka_unit_test(test_budget),
+		cmocka_unit_test(test_policy_flushes),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
