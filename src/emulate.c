@@ -19,6 +19,7 @@
 #include "emulate_plan.h"
 #include "interpose.h"
 #include "json_read.h"
+#include "mode_args.h"
 #include "outpath.h"
 #include "plan.h"
 #include "trace_stats.h"
@@ -49,25 +50,10 @@ static const char help[] =
 	"operation minus this machine's, less what a wait costs by itself.\n"
 	"See rebench(1), APPLICATION I/O, Emulate.\n";
 
-static bool is_word(const char *w, const char *name)
-{
-	size_t n = strlen(name);
-
-	return !strncmp(w, name, n) && (!w[n] || w[n] == '=');
-}
-
 bool emulate_wanted(int argc, char **argv)
 {
-	int i;
-
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--"))
-			return false;
-		if (is_word(argv[i], "--emulate") ||
-		    is_word(argv[i], "--baseline"))
-			return true;
-	}
-	return false;
+	return mode_given(argc, argv, "--emulate") ||
+	       mode_given(argc, argv, "--baseline");
 }
 
 __attribute__((format(printf, 1, 2)))
@@ -89,18 +75,14 @@ static int bad(const char *fmt, ...)
 static int take(int argc, char **argv, int *i, const char *name,
 		const char *what, const char **slot)
 {
-	const char *w = argv[*i], *v;
-	size_t n = strlen(name);
+	const char *v;
+	bool missing;
 
-	if (!is_word(w, name))
-		return 0;
-	if (w[n] == '=') {
-		v = w + n + 1;
-	} else if (*i + 1 < argc) {
-		v = argv[++*i];
-	} else {
+	v = mode_value(argc, argv, i, name, &missing);
+	if (missing)
 		return bad("%s needs a %s", name, what);
-	}
+	if (!v)
+		return 0;
 	if (*slot)
 		return bad("%s is given twice", name);
 	if (!*v)
@@ -148,7 +130,7 @@ static int parse_args(int argc, char **argv, struct emulate_args *a)
 		} else if (!strcmp(w, "-h") || !strcmp(w, "--help")) {
 			printf("usage:\n%s\n%s", usage, help);
 			return 1;
-		} else if (is_word(w, "--delay")) {
+		} else if (mode_is(w, "--delay")) {
 			return bad("--delay gives the delays by hand and --emulate computes them from two results: give one of the two");
 		} else if (w[0] == '-') {
 			return bad("%s has no meaning with --emulate, which takes --baseline, --allow-partial, --record and --record-path before the COMMAND",

@@ -18,6 +18,7 @@
 
 #include "delay.h"
 #include "interpose.h"
+#include "mode_args.h"
 #include "outpath.h"
 #include "plan.h"
 #include "trace_stats.h"
@@ -48,13 +49,6 @@ static const char help[] =
 	"  -n, --json           the statistics as lines of fields, or as JSON\n"
 	"See rebench(1), APPLICATION I/O.\n";
 
-static bool is_word(const char *w, const char *name)
-{
-	size_t n = strlen(name);
-
-	return !strncmp(w, name, n) && (!w[n] || w[n] == '=');
-}
-
 /* --delay SPEC -- COMMAND: --delay, maybe --record-path, and nothing else
  * of the workload grammar before "--" (where "--" would end a workload's
  * options, as in rebench --delay read=1ms -o read -- /dev/sdX). */
@@ -66,9 +60,9 @@ static bool delay_command(int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--"))
 			return delay && i + 1 < argc;
-		if (is_word(argv[i], "--delay") ||
-		    is_word(argv[i], "--record-path")) {
-			delay |= is_word(argv[i], "--delay");
+		if (mode_is(argv[i], "--delay") ||
+		    mode_is(argv[i], "--record-path")) {
+			delay |= mode_is(argv[i], "--delay");
 			if (!strchr(argv[i], '='))
 				i++;
 		} else if (strcmp(argv[i], "-h") && strcmp(argv[i], "--help")) {
@@ -80,38 +74,9 @@ static bool delay_command(int argc, char **argv)
 
 bool record_wanted(int argc, char **argv)
 {
-	int i;
-
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--"))
-			break;
-		if (is_word(argv[i], "--record") ||
-		    is_word(argv[i], "--trace-stats"))
-			return true;
-	}
-	return delay_command(argc, argv);
-}
-
-/* --NAME VALUE or --NAME=VALUE at argv[*i]: the value, or NULL when the
- * word is another option. */
-static const char *value_of(int argc, char **argv, int *i, const char *name,
-			    bool *missing)
-{
-	size_t n = strlen(name);
-	const char *w = argv[*i];
-
-	*missing = false;
-	if (strncmp(w, name, n))
-		return NULL;
-	if (w[n] == '=')
-		return w + n + 1;
-	if (w[n])
-		return NULL;
-	if (*i + 1 >= argc) {
-		*missing = true;
-		return NULL;
-	}
-	return argv[++*i];
+	return mode_given(argc, argv, "--record") ||
+	       mode_given(argc, argv, "--trace-stats") ||
+	       delay_command(argc, argv);
 }
 
 static int bad(const char *fmt, const char *what)
@@ -157,19 +122,19 @@ static int parse_args(int argc, char **argv, struct record_args *a)
 			a->cmd = argv + i + 1;
 			break;
 		}
-		if ((v = value_of(argc, argv, &i, "--record", &missing))) {
+		if ((v = mode_value(argc, argv, &i, "--record", &missing))) {
 			if (set_once(&a->log, "--record", v))
 				return -EINVAL;
-		} else if ((v = value_of(argc, argv, &i, "--trace-stats",
+		} else if ((v = mode_value(argc, argv, &i, "--trace-stats",
 					 &missing))) {
 			if (set_once(&a->stats, "--trace-stats", v))
 				return -EINVAL;
-		} else if ((v = value_of(argc, argv, &i, "--delay",
+		} else if ((v = mode_value(argc, argv, &i, "--delay",
 					 &missing))) {
 			if (a->delay)
 				return bad("%s is given twice: give every delay in one spec, e.g. --delay read=8us,fsync=200us", "--delay");
 			a->delay = v;
-		} else if ((v = value_of(argc, argv, &i, "--record-path",
+		} else if ((v = mode_value(argc, argv, &i, "--record-path",
 					 &missing))) {
 			if (a->nglobs == INTERPOSE_MAX_GLOBS)
 				return bad("--record-path: at most 16 patterns%s", "");

@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "interpose.h"
+#include "mode_args.h"
 #include "outpath.h"
 #include "plan.h"
 #include "record_block_dev.h"
@@ -63,16 +64,7 @@ static const char help[] =
 
 bool record_block_wanted(int argc, char **argv)
 {
-	int i;
-
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--"))
-			return false;
-		if (!strcmp(argv[i], "--record-block") ||
-		    !strncmp(argv[i], "--record-block=", 15))
-			return true;
-	}
-	return false;
+	return mode_given(argc, argv, "--record-block");
 }
 
 static int bad(const char *fmt, const char *what)
@@ -81,26 +73,6 @@ static int bad(const char *fmt, const char *what)
 	fprintf(stderr, fmt, what);
 	fprintf(stderr, "\nusage: %s", usage);
 	return -EINVAL;
-}
-
-/* --NAME VALUE or --NAME=VALUE: the value, NULL for another word, or
- * NULL with *missing when VALUE is absent. */
-static const char *value_of(int argc, char **argv, int *i, const char *name,
-			    bool *missing)
-{
-	size_t n = strlen(name);
-	const char *w = argv[*i];
-
-	*missing = false;
-	if (strncmp(w, name, n) || (w[n] && w[n] != '='))
-		return NULL;
-	if (w[n] == '=')
-		return w + n + 1;
-	if (*i + 1 >= argc) {
-		*missing = true;
-		return NULL;
-	}
-	return argv[++*i];
 }
 
 static int set_fmt(struct rb_args *a, enum trace_stats_format fmt,
@@ -128,14 +100,14 @@ static int parse_args(int argc, char **argv, struct rb_args *a)
 			a->cmd = argv + i + 1;
 			break;
 		}
-		if ((v = value_of(argc, argv, &i, "--record-block", &missing))) {
+		if ((v = mode_value(argc, argv, &i, "--record-block", &missing))) {
 			if (a->ndevs == MAX_DEVS)
 				return bad("--record-block: at most 8 devices%s", "");
 			if (!*v)
 				return bad("--record-block: the device name is empty%s", "");
 			a->devs[a->ndevs++] = v;
 		} else if (!missing &&
-			   (v = value_of(argc, argv, &i, "--record", &missing))) {
+			   (v = mode_value(argc, argv, &i, "--record", &missing))) {
 			if (a->log)
 				return bad("--record is given twice%s", "");
 			if (!*v)

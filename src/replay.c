@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "confirm.h"
+#include "mode_args.h"
 #include "options.h"
 #include "outpath.h"
 #include "plan.h"
@@ -82,16 +83,7 @@ static const struct {
 
 bool replay_wanted(int argc, char **argv)
 {
-	int i;
-
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--"))
-			return false;
-		if (!strcmp(argv[i], "--replay") ||
-		    !strncmp(argv[i], "--replay=", 9))
-			return true;
-	}
-	return false;
+	return mode_given(argc, argv, "--replay");
 }
 
 /* "--name V" or "--name=V" at argv[*i]: 1 with *v set, 0 when it is not
@@ -99,20 +91,10 @@ bool replay_wanted(int argc, char **argv)
 static int take(int argc, char **argv, int *i, const char *name,
 		const char **v)
 {
-	size_t n = strlen(name);
+	bool missing;
 
-	if (strncmp(argv[*i], name, n))
-		return 0;
-	if (argv[*i][n] == '=') {
-		*v = argv[*i] + n + 1;
-		return 1;
-	}
-	if (argv[*i][n])
-		return 0;
-	if (*i + 1 >= argc)
-		return -1;
-	*v = argv[++*i];
-	return 1;
+	*v = mode_value(argc, argv, i, name, &missing);
+	return *v ? 1 : missing ? -1 : 0;
 }
 
 static int pass_option(struct replay_args *a, int argc, char **argv, int *i)

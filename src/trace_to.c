@@ -31,6 +31,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "mode_args.h"
 #include "outpath.h"
 #include "plan.h"
 
@@ -67,16 +68,7 @@ struct exporter {
 
 bool trace_to_wanted(int argc, char **argv)
 {
-	int i;
-
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--"))
-			return false;
-		if (!strcmp(argv[i], "--trace-to") ||
-		    !strncmp(argv[i], "--trace-to=", 11))
-			return true;
-	}
-	return false;
+	return mode_given(argc, argv, "--trace-to");
 }
 
 static int bad(const char *fmt, const char *what)
