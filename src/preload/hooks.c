@@ -299,13 +299,20 @@ EXPORT int __openat64_2(int dirfd, const char *path, int flags)
 /* close and fclose: logged when the descriptor was followed; the entry
  * is forgotten whatever happens (Linux frees the number even when close
  * fails). */
-EXPORT int close(int fd)
+/* The real close(fd), or fclose(f) when f is given: 0, or -1 (EOF) with
+ * errno. */
+static int real_close(int fd, FILE *f)
+{
+	return f ? REAL(fclose)(f) : REAL(close)(fd);
+}
+
+static int close_fd(int call, int fd, FILE *f)
 {
 	struct call c;
 	int r, e;
 
 	if (!enter()) {
-		r = REAL(close)(fd);
+		r = real_close(fd, f);
 		e = errno;
 		if (recording())
 			forget(fd);
@@ -315,7 +322,7 @@ EXPORT int close(int fd)
 	closing(fd);
 	c.e = lookup(fd, false);
 	if (!c.e) {
-		r = REAL(close)(fd);
+		r = real_close(fd, f);
 		e = errno;
 		forget(fd);
 		leave();
@@ -324,40 +331,26 @@ EXPORT int close(int fd)
 	}
 	c.fd = fd;
 	c.t0 = now_ns();
-	r = REAL(close)(fd);
-	end_at(&c, TC_close, NONE, NONE, r, ARG_NONE, 0, 0);
+	r = real_close(fd, f);
+	end_at(&c, call, NONE, NONE, r, ARG_NONE, 0, 0);
 	e = errno;
 	forget(fd);
 	errno = e;
 	return r;
 }
 
+EXPORT int close(int fd)
+{
+	return close_fd(TC_close, fd, NULL);
+}
+
 EXPORT int fclose(FILE *f)
 {
 	int fd = f ? fileno(f) : -1;
-	struct call c;
-	int r, e;
 
-	if (fd < 0 || !enter())
+	if (fd < 0)
 		return REAL(fclose)(f);
-	closing(fd);
-	c.e = lookup(fd, false);
-	if (!c.e) {
-		r = REAL(fclose)(f);
-		e = errno;
-		forget(fd);
-		leave();
-		errno = e;
-		return r;
-	}
-	c.fd = fd;
-	c.t0 = now_ns();
-	r = REAL(fclose)(f);
-	end_at(&c, TC_fclose, NONE, NONE, r == EOF ? -1 : 0, ARG_NONE, 0, 0);
-	e = errno;
-	forget(fd);
-	errno = e;
-	return r;
+	return close_fd(TC_fclose, fd, f);
 }
 
 /* Calls that replace or close descriptors without being logged: what
