@@ -17,23 +17,7 @@
 #include "trace_fio.h"
 #include "trace_log.h"
 
-static struct trace_reader rd;
-
-static int open_text(const char *text)
-{
-	FILE *f = fmemopen((void *)text, strlen(text), "r");
-
-	assert_non_null(f);
-	return trace_open_stream(&rd, f, "LOG");
-}
-
-static void close_text(void)
-{
-	FILE *f = rd.f;
-
-	trace_close(&rd);
-	fclose(f);
-}
+#include "trace_text.h"
 
 static void test_v3_records(void **state)
 {

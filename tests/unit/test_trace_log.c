@@ -23,26 +23,9 @@
 #include "trace_log.h"
 #include "trace_stats.h"
 
+#include "trace_text.h"
+
 #define HEAD "# rebench-trace 1\n"
-
-static struct trace_reader rd;
-
-/* Open text as a log named "LOG": the return of trace_open_stream. */
-static int open_text(const char *text)
-{
-	FILE *f = fmemopen((void *)text, strlen(text), "r");
-
-	assert_non_null(f);
-	return trace_open_stream(&rd, f, "LOG");
-}
-
-static void close_text(void)
-{
-	FILE *f = rd.f;
-
-	trace_close(&rd);
-	fclose(f);
-}
 
 /* The first record of HEAD + line must be refused with want in the
  * message. */
