@@ -40,7 +40,7 @@
 . "$(dirname "$0")/../tests/lib/common.sh"
 
 require_loop
-require_cmd sqlite3 fio jq mkfs.ext4
+require_cmd sqlite3 fio jq
 [ -x /usr/bin/time ] || skip "needs /usr/bin/time (Debian package time)"
 
 ROWS=${EMU_ROWS:-300}
@@ -48,31 +48,14 @@ IOS=${EMU_IOS:-500}
 export TESTS_ROOT ROWS IOS	# the applications run in child shells
 RUNS=${EMU_RUNS:-3}
 TOL=${EMU_TOL:-15}
-ZRAM=/dev/zram0
 # rebench runs as a copy (common.sh): it finds the interposer this way
 export REBENCH_RECORD_LIB=$TESTS_ROOT/librebench-record.so
 [ -r "$REBENCH_RECORD_LIB" ] || die "$REBENCH_RECORD_LIB not built: run make"
 
-[ -b $ZRAM ] || skip "no $ZRAM (modprobe zram)"
-[ "$(cat /sys/block/zram0/disksize)" = 0 ] ||
-	skip "$ZRAM is in use (its disksize is not 0): this study formats it"
-
-S=$SCRATCH
-echo 256M >/sys/block/zram0/disksize || die "cannot size $ZRAM"
-# on every exit: zram unmounted and reset (emptied, disksize 0), then the
-# usual cleanup of common.sh (the loop device, its mount, the scratch dir)
-trap 'rc=$?; umount "$S/fast" 2>/dev/null; echo 1 >/sys/block/zram0/reset; (exit $rc); cleanup' EXIT
-mkfs.ext4 -q $ZRAM || die "mkfs.ext4 $ZRAM failed"
-mkdir -p "$S/fast" && mount $ZRAM "$S/fast" || die "cannot mount $ZRAM"
-SLOW=$(losetup -f --show --direct-io=on "$(make_image 256M)") || die "losetup failed"
-_register loops "$SLOW"
-mkfs.ext4 -q "$SLOW" || die "mkfs.ext4 $SLOW failed"
-mount_dev "$SLOW" "$S/slow"
-for d in fast slow; do
-	dd if=/dev/urandom of="$S/$d/pages" bs=1M count=16 status=none ||
-		die "cannot lay out $S/$d/pages"
-done
-sync
+fast_and_slow 256M
+S=$(realpath "$SCRATCH")	# fast and slow are $S/fast and $S/slow
+ZRAM=/dev/zram0
+SLOW=$SLOW_DEV
 
 # The applications: APP DIR runs it once on the filesystem at DIR (each is
 # handed to a child bash with declare -f, for /usr/bin/time and rebench).

@@ -22,27 +22,12 @@
 
 require_loop
 require_rebench
-require_cmd fio jq mkfs.ext4
-ZRAM=/dev/zram0
-[ -b $ZRAM ] || skip "no $ZRAM (modprobe zram)"
-[ "$(cat /sys/block/zram0/disksize)" = 0 ] ||
-	skip "$ZRAM is in use (its disksize is not 0): this test formats it"
+require_cmd fio jq
 export REBENCH_RECORD_LIB=$TESTS_ROOT/librebench-record.so
 [ -r "$REBENCH_RECORD_LIB" ] || fail "$REBENCH_RECORD_LIB not built: run make"
 
-S=$(realpath "$SCRATCH")
-echo 128M >/sys/block/zram0/disksize || fail "cannot size $ZRAM"
-trap 'rc=$?; umount "$S/fast" 2>/dev/null; echo 1 >/sys/block/zram0/reset; (exit $rc); cleanup' EXIT
-mkfs.ext4 -q $ZRAM || fail "mkfs.ext4 $ZRAM"
-mkdir -p "$S/fast" && mount $ZRAM "$S/fast" || fail "cannot mount $ZRAM"
-SLOW=$(losetup -f --show --direct-io=on "$(make_image 128M)") || fail "losetup"
-_register loops "$SLOW"
-mkfs.ext4 -q "$SLOW" || fail "mkfs.ext4 $SLOW"
-mount_dev "$SLOW" "$S/slow"
-for d in fast slow; do
-	dd if=/dev/urandom of="$S/$d/pages" bs=1M count=16 status=none || fail "lay out $d"
-done
-sync
+fast_and_slow 128M
+S=$(realpath "$SCRATCH")	# fast and slow are $S/fast and $S/slow
 APP=$TESTS_ROOT/bench/db-writer.sh
 N=200
 S_N=$((N - 1))	# fio's fdatasync=1 syncs after every write but the last

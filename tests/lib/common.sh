@@ -250,6 +250,37 @@ try_mount() {
 	_register mounts "$2"
 }
 
+# fast_and_slow SIZE: two ext4 filesystems of SIZE (k/M/G), each holding a
+# 16 MiB file "pages" of random data: $FAST_DIR on /dev/zram0 (memory: a
+# fast device) and $SLOW_DIR on $SLOW_DEV, a loop device with direct I/O
+# over an image in the scratch dir (its writes and flushes reach the disk).
+# Skips when zram0 is missing or in use (disksize not 0); zram0 is
+# unmounted and reset (emptied, disksize 0) on every exit.
+fast_and_slow() {
+	local d
+	[ -b /dev/zram0 ] || skip "no /dev/zram0 (modprobe zram)"
+	[ "$(cat /sys/block/zram0/disksize)" = 0 ] ||
+		skip "/dev/zram0 is in use (its disksize is not 0): this formats it"
+	require_cmd mkfs.ext4
+	FAST_DIR=$(realpath "$SCRATCH")/fast
+	SLOW_DIR=$(realpath "$SCRATCH")/slow
+	echo "$1" >/sys/block/zram0/disksize || fail "cannot size /dev/zram0"
+	trap 'rc=$?; umount "$FAST_DIR" 2>/dev/null; echo 1 >/sys/block/zram0/reset; (exit $rc); cleanup' EXIT
+	mkfs.ext4 -q /dev/zram0 || fail "mkfs.ext4 /dev/zram0 failed"
+	mkdir -p "$FAST_DIR" && mount /dev/zram0 "$FAST_DIR" ||
+		fail "cannot mount /dev/zram0"
+	SLOW_DEV=$(losetup -f --show --direct-io=on "$(make_image "$1")") ||
+		fail "losetup --direct-io=on failed"
+	_register loops "$SLOW_DEV"
+	mkfs.ext4 -q "$SLOW_DEV" || fail "mkfs.ext4 $SLOW_DEV failed"
+	mount_dev "$SLOW_DEV" "$SLOW_DIR"
+	for d in "$FAST_DIR" "$SLOW_DIR"; do
+		dd if=/dev/urandom of="$d/pages" bs=1M count=16 status=none ||
+			fail "cannot lay out $d/pages"
+	done
+	sync
+}
+
 # Remember a background process to kill if the test exits early.
 register_pid() { _register pids "$1"; }
 
