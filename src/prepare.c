@@ -88,7 +88,10 @@ void workload_plan(struct workload *wl)
 	struct target *t = &wl->tgt;
 	static bool said_m;	/* once per run: every line may inherit it */
 	char b[32], mib[32];
+	struct dur_stack st;
 
+	dur_stack_probe(t, &st);
+	dur_judge(s, &st, &wl->dur);
 	if (s->duration.kind == AMOUNT_BYTES && s->duration.bare_m && !said_m) {
 		said_m = true;
 		workload_warn(wl, "-d %s is read as %s of data (rebench's classic byte duration), not minutes; write %llumin for minutes",

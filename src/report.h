@@ -18,14 +18,16 @@
 #include "workload.h"
 
 #define REBENCH_VERSION "0.1.0"
-#define TERSE_VERSION 3	/* 2: fields 22-81, per operation kind;
-				 * 3: field 82, passes */
+#define TERSE_VERSION 4	/* 2: fields 22-81, per operation kind;
+				 * 3: field 82, passes;
+				 * 4: field 83, durability */
 /* -n fields: 21, then a fixed block per operation kind (a new kind is a
- * new TERSE_VERSION), the passes of a sequential workload, then the
+ * new TERSE_VERSION), the passes of a sequential workload, the
+ * durability verdict, then the
  * --repeat fields when given. */
 #define TERSE_OP_FIELDS 12
-#define TERSE_FIELDS (21 + IO_KINDS * TERSE_OP_FIELDS + 1)
-#define JSON_VERSION 3	/* 2: results.operations, latency p99_99;
+#define TERSE_FIELDS (21 + IO_KINDS * TERSE_OP_FIELDS + 2)
+#define JSON_VERSION 4	/* 2: results.operations, latency p99_99;
 				 * 3: run, results.passes, a file judged
 				 * by its data (alignment) */
 
@@ -160,6 +162,11 @@ struct op_summary {
 	double ops_per_s, mb_per_s;
 	struct lat_summary lat;
 };
+
+/* The workload whose writes are least durable (the order of enum
+ * durability: not durable, unknown, durable), the total's verdict; NULL
+ * when none wrote. */
+const struct workload *report_dur_worst(const struct report *r);
 
 /* The kinds with I/Os in res (a bit per enum io_kind). */
 unsigned result_kinds(const struct result *res);

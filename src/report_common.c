@@ -22,6 +22,18 @@ void lat_summarize(const struct result *res, struct lat_summary *l)
 	lat_summarize_hist(&res->hist, l);
 }
 
+const struct workload *report_dur_worst(const struct report *r)
+{
+	const struct workload *worst = NULL;
+	size_t k;
+
+	for (k = 0; k < r->n; k++)
+		if (r->wls[k].have_result && r->wls[k].dur.verdict != DUR_NA &&
+		    (!worst || r->wls[k].dur.verdict > worst->dur.verdict))
+			worst = &r->wls[k];
+	return worst;
+}
+
 unsigned result_kinds(const struct result *res)
 {
 	unsigned bits = 0;

@@ -83,6 +83,15 @@ static void print_delay(FILE *f, const struct workload *wl)
 		text, calib);
 }
 
+/* A write run's verdict (durability.h) and why. */
+static void print_durability(FILE *f, const struct dur_verdict *d)
+{
+	if (d->verdict == DUR_NA)
+		return;
+	fprintf(f, "Durability: %s: %s\n", d->verdict == DUR_NOT_DURABLE ?
+		"not durable" : dur_name(d->verdict), d->reason);
+}
+
 /* --repeat: the spread over the runs; the block above is the last run.
  * The total has no seed of its own. */
 static void print_repeat(FILE *f, const struct repeat_data *rd, bool seeds)
@@ -216,6 +225,7 @@ static void print_one(FILE *f, const struct report *rep,
 			d->rank_space ? " (before scatter)" : "");
 	}
 	report_human_sizes(f, wl);
+	print_durability(f, &wl->dur);
 	if (wl->rep)
 		print_repeat(f, wl->rep, true);
 	if (wl->error)
@@ -249,6 +259,13 @@ static void print_total(FILE *f, const struct report *rep)
 	fprintf(f, "%s, %llu bytes in %.3f s%s\n", several ? ")" : "",
 		(unsigned long long)r->bytes, (double)r->elapsed_ns / 1e9,
 		rep->interrupted ? " (interrupted)" : "");
+	if (report_dur_worst(rep)) {
+		const struct workload *w = report_dur_worst(rep);
+
+		fprintf(f, "Durability: %s (the least durable workload's: %u)\n",
+			w->dur.verdict == DUR_NOT_DURABLE ? "not durable" :
+			dur_name(w->dur.verdict), w->index + 1);
+	}
 	if (rep->total_rep)
 		print_repeat(f, rep->total_rep, false);
 }

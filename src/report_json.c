@@ -324,6 +324,24 @@ static void put_repeat(struct json *j, const struct repeat_data *rd,
 	json_obj_end(j);
 }
 
+/* "durability": {verdict, reason} of a write run (durability.h), or
+ * null; the total's is its least durable workload's, by number. */
+static void put_durability(struct json *j, const struct workload *wl,
+			   bool total)
+{
+	if (!wl || wl->dur.verdict == DUR_NA) {
+		json_null(j, "durability");
+		return;
+	}
+	json_obj_begin(j, "durability");
+	json_str(j, "verdict", dur_name(wl->dur.verdict));
+	if (total)
+		json_u64(j, "workload", wl->index + 1);
+	else
+		json_str(j, "reason", wl->dur.reason);
+	json_obj_end(j);
+}
+
 static void put_workload(struct json *j, const struct report *rep,
 			 const struct workload *wl)
 {
@@ -338,6 +356,7 @@ static void put_workload(struct json *j, const struct report *rep,
 		put_results(j, rep, &wl->res, &wl->fit, wl);
 	else
 		json_null(j, "results");
+	put_durability(j, wl->have_result ? wl : NULL, false);
 	if (wl->rep)
 		put_repeat(j, wl->rep, true);
 	else
@@ -397,6 +416,7 @@ static void put_total(struct json *j, const struct report *r)
 	json_u64(j, "workloads", r->n);
 	json_str(j, "status", workload_status_name(report_total_status(r)));
 	put_results(j, r, r->total, NULL, NULL);
+	put_durability(j, report_dur_worst(r), true);
 	if (r->total_rep)
 		put_repeat(j, r->total_rep, false);
 	else

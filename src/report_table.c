@@ -31,7 +31,7 @@ void report_table_header(FILE *f, const struct sweep *sw, bool repeated)
 
 	for (a = 0; a < sw->naxes; a++)
 		fprintf(f, "%s\t", sw->axes[a].opt->name);
-	fprintf(f, "workload\ttarget\tops_per_s\tmb_per_s\tlat_min_us\tlat_avg_us\tlat_p50_us\tlat_p90_us\tlat_p99_us\tlat_p999_us\tlat_max_us\tios\tstatus%s\n",
+	fprintf(f, "workload\ttarget\tops_per_s\tmb_per_s\tlat_min_us\tlat_avg_us\tlat_p50_us\tlat_p90_us\tlat_p99_us\tlat_p999_us\tlat_max_us\tios\tstatus\tdurability%s\n",
 		repeated ? repeat_columns : "");
 }
 
@@ -71,6 +71,7 @@ void report_table_rows(FILE *f, const struct sweep *sw, const struct report *r)
 			l.min, l.avg, l.p50, l.p90, l.p99, l.p999, l.max,
 			(unsigned long long)wl->res.ops_total,
 			workload_status_name(workload_status(wl, r->interrupted)));
+		fprintf(f, "\t%s", dur_name(wl->dur.verdict));
 		if (wl->rep)
 			write_repeat_cells(f, wl->rep);
 		fputc('\n', f);

@@ -7,7 +7,8 @@
  * sequential workloads, and for the p-value when dof is 0).  22-81 (version
  * 2) are TERSE_OP_FIELDS fields per operation kind, in enum io_kind order,
  * every kind always there; 82 (version 3) a sequential workload's passes
- * over its region: TERSE_FIELDS fixed fields in all.  The --repeat fields
+ * over its region; 83 (version 4) the durability verdict: TERSE_FIELDS
+ * fixed fields in all.  The --repeat fields
  * follow the fixed ones, and a sweep's values end the line, so a new
  * fixed field moves the --repeat fields (the version says so) and no
  * other.  A replay adds lines of its own after its workload's line, told
@@ -103,6 +104,13 @@ static void put_passes(FILE *f, const struct seq_passes *p)
 		fprintf(f, " -");
 }
 
+/* Field 83: the durability verdict of a write run (durability.h), "-"
+ * when it writes nothing. */
+static void put_durability(FILE *f, const struct workload *wl)
+{
+	fprintf(f, " %s", dur_name(wl ? wl->dur.verdict : DUR_NA));
+}
+
 /* One workload's line; suffix (swept values, " v1 v2") is appended when
  * given. */
 static void terse_line(FILE *f, const struct report *r,
@@ -116,6 +124,7 @@ static void terse_line(FILE *f, const struct report *r,
 	put_fit(f, &wl->fit);
 	put_ops(f, r, &wl->res);
 	put_passes(f, &wl->passes);
+	put_durability(f, wl);
 	if (wl->rep)
 		put_repeat(f, wl->rep);
 	fprintf(f, "%s\n", suffix ? suffix : "");
@@ -130,6 +139,7 @@ static void total_line(FILE *f, const struct report *r, const char *suffix)
 	put_fit(f, NULL);
 	put_ops(f, r, r->total);
 	put_passes(f, NULL);
+	put_durability(f, report_dur_worst(r));
 	if (r->total_rep)
 		put_repeat(f, r->total_rep);
 	fprintf(f, "%s\n", suffix ? suffix : "");

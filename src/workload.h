@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "delay.h"
+#include "durability.h"
 #include "dist.h"
 #include "engine.h"
 #include "fit.h"
@@ -69,6 +70,7 @@ struct workload {
 	bool stopped_early;	/* another workload's failed I/O stopped it */
 	uint64_t warmup_ns;	/* unmeasured time it ran before the run */
 	struct delay_calib delay_calib;	/* --delay: what the waits used */
+	struct dur_verdict dur;	/* its writes' durability (durability.h) */
 	int few_ios_warning;	/* index of the too-few-I/Os warning, or -1 */
 	struct seq_passes passes;	/* seq: passes over the region */
 	int wrap_warning;	/* index of the wrapped-run warning, or -1 */

@@ -23,7 +23,7 @@ command -v gnuplot >/dev/null 2>&1 && HAVE_GNUPLOT=1
 
 DEV=$(make_loop 64M)
 S=$SCRATCH
-HEADER_TAIL="workload	target	ops_per_s	mb_per_s	lat_min_us	lat_avg_us	lat_p50_us	lat_p90_us	lat_p99_us	lat_p999_us	lat_max_us	ios	status"
+HEADER_TAIL="workload	target	ops_per_s	mb_per_s	lat_min_us	lat_avg_us	lat_p50_us	lat_p90_us	lat_p99_us	lat_p999_us	lat_max_us	ios	status	durability"
 
 # ---------------------------------------------------------------- helpers
 
@@ -72,8 +72,8 @@ assert_eq 8 "$(rows "$T" | grep -c .)" "4 x 2 = 8 data rows"
 assert_eq "512 512,512 1024,1024 512,1024 1024,1536 512,1536 1024,2048 512,2048 1024" \
 	"$(rows "$T" | awk -F '\t' '{ printf "%s%s %s", (NR > 1 ? "," : ""), $1, $2 }')" \
 	"rows in sweep order, block size slowest"
-assert_eq 15 "$(rows "$T" | awk -F '\t' '{ print NF }' | sort -u | tr -d '\n')" \
-	"every row has 15 tab-separated fields"
+assert_eq 16 "$(rows "$T" | awk -F '\t' '{ print NF }' | sort -u | tr -d '\n')" \
+	"every row has 16 tab-separated fields"
 assert_eq "1" "$(col "$T" workload | sort -u | tr -d '\n')" "workload is 1 on every row"
 assert_eq "$DEV" "$(col "$T" target | sort -u | tr -d '\n')" "target is the device on every row"
 assert_eq "complete" "$(col "$T" status | sort -u | tr -d '\n')" "status complete on every row"
@@ -119,11 +119,11 @@ section "-n lines and --json"
 rb -n -b 512,1k -g 100,200 -d 100ms --seed 11 "$DEV"
 assert_rc 0 "-n sweep exits 0"
 assert_eq 4 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "-n: one line per point (2 x 2)"
-assert_eq "84" "$(printf '%s\n' "$RB_OUT" | awk '{ print NF }' | sort -u | tr -d '\n')" \
-	"-n: every line has 82 + 2 fields"
+assert_eq "$((TF + 2))" "$(printf '%s\n' "$RB_OUT" | awk '{ print NF }' | sort -u | tr -d '\n')" \
+	"-n: every line has $TF + 2 fields"
 assert_eq "512 100,512 200,1024 100,1024 200" \
-	"$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%s %s", (NR > 1 ? "," : ""), $83, $84 }')" \
-	"-n: fields 83 and 84 are the swept values in order (times in ms)"
+	"$(printf '%s\n' "$RB_OUT" | awk -v a=$((TF + 1)) '{ printf "%s%s %s", (NR > 1 ? "," : ""), $a, $(a + 1) }')" \
+	"-n: fields $((TF + 1)) and $((TF + 2)) are the swept values in order (times in ms)"
 assert_eq "11" "$(printf '%s\n' "$RB_OUT" | awk '{ print $17 }' | sort -u | tr -d '\n')" \
 	"-n: every point uses the same seed (field 17)"
 assert_eq "" "$(printf '%s\n' "$RB_OUT" | grep -F 'ops_per_s')" "-n: no table on stdout"
@@ -407,6 +407,8 @@ else
 		heatmap.gp|surface.gp|lines.gp|timeseries.gp|distribution.gp|latency.gp) ;;
 		# rendered by test_alignment_plots.sh and test_alignment_study.sh
 		alignment-multiplot.gp|alignment-drilldown.gp) ;;
+		# rendered by the study's own test, test_sync_study.sh
+		sync-policies.gp) ;;
 		*) check_failed "plots/$(basename "$f") is rendered by this test" "add it to section (j)" ;;
 		esac
 	done

@@ -396,6 +396,10 @@ rb_pty() {
 	return 0
 }
 
+# The fixed fields of an -n line in this TERSE_VERSION (report.h's
+# TERSE_FIELDS): the --repeat fields start after them, then swept values.
+TF=83
+
 # jqr FILTER: jq -r on the last rebench stdout.
 jqr() { printf '%s\n' "$RB_OUT" | jq -r "$1"; }
 

@@ -570,10 +570,12 @@ static void test_terse(void **state)
 	assert_null(strtok_r(NULL, "\n", &save));
 	n = split_fields(line, fields, TERSE_FIELDS + 8);
 	/* 18 fields, the distribution's KS D, p-value and dof, then 12 per
-	 * operation kind, then the passes ("-": a random workload) */
-	assert_int_equal(TERSE_FIELDS, 82);
-	assert_int_equal(n, 82);
+	 * operation kind, then the passes ("-": a random workload) and the
+	 * durability ("-": no verdict) */
+	assert_int_equal(TERSE_FIELDS, 83);
+	assert_int_equal(n, 83);
 	assert_string_equal(fields[81], "-");
+	assert_string_equal(fields[82], "-");
 	for (i = 0; i < n; i++) {
 		strtod(fields[i], &end);
 		if (*end && !(i >= 18 && !strcmp(fields[i], "-")))
@@ -581,7 +583,7 @@ static void test_terse(void **state)
 				 fields[i]);
 	}
 	/* field 13 is the format version and never moves */
-	assert_string_equal(fields[12], "3");
+	assert_string_equal(fields[12], "4");
 	assert_string_equal(fields[13], "650");
 	snprintf(want, sizeof(want), "%llu",
 		 (unsigned long long)wl[0].res.bytes);
@@ -627,7 +629,7 @@ static void test_terse(void **state)
 	r.n = 1;
 	out = render(&report_terse_writer, &r);
 	n = split_fields(out, fields, TERSE_FIELDS + 8);
-	assert_int_equal(n, 82);
+	assert_int_equal(n, 83);
 	assert_string_equal(fields[17], "1");
 	free(out);
 
@@ -638,7 +640,7 @@ static void test_terse(void **state)
 	wl[0].passes.ios = 256;
 	out = render(&report_terse_writer, &r);
 	n = split_fields(out, fields, TERSE_FIELDS + 8);
-	assert_int_equal(n, 82);
+	assert_int_equal(n, 83);
 	assert_string_equal(fields[81], "2.343750");
 	free(out);
 	result_free(&wl[0].res);
@@ -674,9 +676,11 @@ static void test_terse_per_op(void **state)
 	assert_int_equal(stats_merge(&wl[0].res, threads, 1, SEC), 0);
 	thread_stats_free(&st);
 
+	wl[0].dur.verdict = DUR_NOT_DURABLE;	/* it writes: field 83 */
 	out = render(&report_terse_writer, &r);
 	n = split_fields(out, fields, TERSE_FIELDS + 40);
-	assert_int_equal(n, 82);
+	assert_int_equal(n, 83);
+	assert_string_equal(fields[82], "not-durable");
 	assert_string_equal(fields[13], "407");
 	assert_string_equal(fields[OPF(IO_READ, 0)], "300");
 	assert_string_equal(fields[OPF(IO_READ, 1)], "1228800");
@@ -709,10 +713,11 @@ static void test_terse_per_op(void **state)
 	wl[0].rep = &rd;
 	out = render(&report_terse_writer, &r);
 	n = split_fields(out, fields, TERSE_FIELDS + 40);
-	assert_int_equal(n, 82 + 26);
+	assert_int_equal(n, 83 + 26);
 	assert_string_equal(fields[81], "-");	/* field 82: no passes */
-	assert_string_equal(fields[82], "3");	/* field 83: runs */
-	assert_string_equal(fields[83], "2.000");	/* ops/s median */
+	assert_string_equal(fields[82], "not-durable");	/* field 83 */
+	assert_string_equal(fields[83], "3");	/* field 84: runs */
+	assert_string_equal(fields[84], "2.000");	/* ops/s median */
 	free(out);
 	result_free(&wl[0].res);
 }
@@ -1257,7 +1262,9 @@ static void test_json_report(void **state)
 	out = render(&report_json_writer, &r);
 	if (!json_valid(out))
 		fail_msg("report_json output is not valid JSON:\n%s", out);
-	assert_non_null(strstr(out, "\"json_version\": 3"));
+	assert_non_null(strstr(out, "\"json_version\": 4"));
+	/* make_workload's runs write nothing: no verdict */
+	assert_non_null(strstr(out, "\"durability\": null"));
 	snprintf(want, sizeof(want), "\"seed\": %llu", (unsigned long long)SEED);
 	assert_non_null(strstr(out, want));
 	assert_non_null(strstr(out, "\"latency_us\": {"));
@@ -1265,7 +1272,7 @@ static void test_json_report(void **state)
 	assert_non_null(strstr(out, "\"tool\": \"rebench\""));
 
 	ret = python_check(out,
-		"assert d[\"json_version\"] == 3\n"
+		"assert d[\"json_version\"] == 4\n"
 		"w = d[\"workloads\"]\n"
 		"assert len(w) == 2\n"
 		"r = w[0][\"results\"]\n"
