@@ -38,8 +38,8 @@ void report_suite_head(FILE *f, const struct suite *s)
 		fprintf(f, "; engine %s (the best asynchronous engine built; -t to change)",
 			s->engine);
 	fprintf(f, "; MB = 2^20 bytes\n");
-	fprintf(f, "%-*s  %-*s  %10s  %10s  %10s\n", s->name_w, "Test", s->op_w,
-		"Op", "MB/s", "ops/s", "p99 (us)");
+	fprintf(f, "%-*s  %-*s  %10s  %10s  %10s  %s\n", s->name_w, "Test", s->op_w,
+		"Op", "MB/s", "ops/s", "p99 (us)", "Durability");
 }
 
 void report_suite_row(FILE *f, const struct suite *s, const struct report *r)
@@ -70,7 +70,9 @@ void report_suite_row(FILE *f, const struct suite *s, const struct report *r)
 		ops = wl->res.ops_per_s;
 		p99 = l.p99;
 	}
-	fprintf(f, "%10.2f  %10.0f  %10.1f", mbps, ops, p99);
+	/* the verdict of a test that writes (durability.h), "-" otherwise */
+	fprintf(f, "%10.2f  %10.0f  %10.1f  %s", mbps, ops, p99,
+		dur_name(wl->dur.verdict));
 	status = workload_status(wl, r->interrupted);
 	if (status != WL_COMPLETE)
 		fprintf(f, "  %s", workload_status_name(status));

@@ -21,10 +21,10 @@ assert_rc 0 "-n run exits 0"
 assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "exactly one line"
 line=$(printf '%s\n' "$RB_OUT" | head -n 1)
 read -r -a f <<<"$line"
-assert_eq 83 "${#f[@]}" "83 fields"
+assert_eq $TF "${#f[@]}" "$TF fields"
 nonnum=$(printf '%s\n' "${f[@]:0:33}" | grep -Evx '[0-9]+(\.[0-9]+)?' | head -n 3)
 assert_eq "" "$nonnum" "fields 1-33 (through the read block) are non-negative numbers"
-assert_eq 4 "${f[12]}" "field 13 is the format version, 4"
+assert_eq $TV "${f[12]}" "field 13 is the format version, $TV"
 assert_eq 0 "${f[17]}" "field 18 is 0 (not interrupted, no error)"
 assert_eq 4242 "${f[16]}" "field 17 is the seed"
 assert_eq $((f[13] * 4096)) "${f[14]}" "field 15 (bytes) = field 14 (I/Os) * block size"

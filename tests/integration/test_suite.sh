@@ -51,8 +51,10 @@ check_rows() {
 			assert_match "^ +$op +skipped \(it writes: --yes runs it\)$" "$rest" \
 				"$what: row $i ($name $op) says skipped"
 		else
-			assert_match "^ +$op +$NUM +$NUM +$NUM$" "$rest" \
-				"$what: row $i ($name $op) has MB/s, ops/s, p99"
+			want=-
+			[ "$op" = write ] && want=not-durable	# the suite writes with -f
+			assert_match "^ +$op +$NUM +$NUM +$NUM +$want$" "$rest" \
+				"$what: row $i ($name $op) has MB/s, ops/s, p99 and durability $want"
 		fi
 	done < <(rows)
 }
@@ -65,8 +67,8 @@ assert_match "^Suite quick \($TESTS_ROOT/workloads/quick\.suite\): 6 tests of 20
 	"$RB_OUT" "first line: the suite, its file, 6 tests of 200ms"
 assert_match "^Target $DEV \(block device, 16 MiB\); engine $ENGINE \(the best asynchronous engine built; -t to change\); MB = 2\^20 bytes$" \
 	"$RB_OUT" "second line: the target and the engine picked ($ENGINE)"
-assert_match '^Test +Op +MB/s +ops/s +p99 \(us\)$' "$RB_OUT" \
-	"header: Test, Op, MB/s, ops/s, p99 (us)"
+assert_match '^Test +Op +MB/s +ops/s +p99 \(us\) +Durability$' "$RB_OUT" \
+	"header: Test, Op, MB/s, ops/s, p99 (us), Durability"
 assert_eq 9 "$(printf '%s\n' "$RB_OUT" | wc -l)" "two head lines, a header and six rows"
 check_rows "reads only" skipped
 assert_match "^rebench: suite quick: 3 of 6 tests skipped, the ones that write to $DEV: there is no terminal to ask on\. Add --yes to include them" \
@@ -80,7 +82,7 @@ assert_eq 3 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "three lines"
 assert_eq "1 SEQ1M_Q8T1|2 RND4K_Q32T1|3 RND4K_Q1T1" \
 	"$(printf '%s\n' "$RB_OUT" | awk '{ print $(NF - 1), $NF }' | paste -sd'|')" \
 	"each line ends with the test's number and name"
-assert_eq 3 "$(terse_field 13)" "field 13 is the -n version"
+assert_eq $TV "$(terse_field 13)" "field 13 is the -n version ($TV)"
 assert_match "3 of 6 tests skipped.*-n asks nothing, and does not confirm a suite's writes\. Add --yes" \
 	"$RB_ERR" "stderr: -n does not confirm the writes"
 assert_eq "$SUM0" "$(dev_sum "$DEV")" "the device is unchanged (checksum)"

@@ -49,7 +49,7 @@ assert_eq "$TF $TF $TF" "$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%d", (NR >
 	"the total line has a workload line's $TF fields"
 assert_eq "3 4 all" "$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%s", (NR > 1 ? " " : ""), $17 }')" \
 	"field 17: the seeds, then 'all' on the total line"
-assert_eq "4 4 4" "$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%s", (NR > 1 ? " " : ""), $13 }')" \
+assert_eq "$TV $TV $TV" "$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%s", (NR > 1 ? " " : ""), $13 }')" \
 	"field 13 is the version on every line"
 read -r -a w1 <<<"$(sed -n 1p <<<"$RB_OUT")"
 read -r -a w2 <<<"$(sed -n 2p <<<"$RB_OUT")"

@@ -399,6 +399,8 @@ rb_pty() {
 # The fixed fields of an -n line in this TERSE_VERSION (report.h's
 # TERSE_FIELDS): the --repeat fields start after them, then swept values.
 TF=83
+# ... and that version, -n field 13 (report.h's TERSE_VERSION)
+TV=4
 
 # jqr FILTER: jq -r on the last rebench stdout.
 jqr() { printf '%s\n' "$RB_OUT" | jq -r "$1"; }
