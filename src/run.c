@@ -164,7 +164,8 @@ sync_loop(struct worker *w, uint64_t base, uint64_t deadline,
 		if (!stream_next(src, &r))
 			break;
 		t0 = now_ns();
-		ret = sync_io(&w->io, r.kind, r.off, r.len);
+		/* a sync_file_range's len is its span; it returns 0 */
+		ret = sync_io(&w->io, r.kind, r.off, r.len + (size_t)r.span);
 		t1 = now_ns();
 		if (delayed && s->delay.ns[r.kind] && ret == (ssize_t)r.len)
 			t1 = delay_wait(&w->delay, t1, s->delay.ns[r.kind]);
@@ -248,6 +249,7 @@ static inline void submit_batches(struct worker *w, struct async_loop *l,
 			u->kind = r.kind;
 			u->off = r.off;
 			u->len = r.len;
+			u->span = r.span;
 			ret = e->queue(io, u);
 			if (ret) {
 				fail_io(w, ret, u->kind, u->off, u->len, -1);

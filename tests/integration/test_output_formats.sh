@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# test_output_formats.sh - machine-readable output: the -n line (82 fields,
-# version 3 in field 13, a block of 12 per operation kind from field 22,
-# passes in 82)
+# test_output_formats.sh - machine-readable output: the -n line (94 fields,
+# version 4 in field 13, a block of 12 per operation kind from field 22,
+# passes in 82, the sync_file_range block in 83-94)
 # and the --json document (tool, versions, kernel, target geometry,
 # resolved parameters, seed, results, intervals, warnings), their internal
 # consistency, the human Total line, and the --output series' per-operation
@@ -21,10 +21,10 @@ assert_rc 0 "-n run exits 0"
 assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "exactly one line"
 line=$(printf '%s\n' "$RB_OUT" | head -n 1)
 read -r -a f <<<"$line"
-assert_eq 82 "${#f[@]}" "82 fields"
+assert_eq 94 "${#f[@]}" "94 fields"
 nonnum=$(printf '%s\n' "${f[@]:0:33}" | grep -Evx '[0-9]+(\.[0-9]+)?' | head -n 3)
 assert_eq "" "$nonnum" "fields 1-33 (through the read block) are non-negative numbers"
-assert_eq 3 "${f[12]}" "field 13 is the format version, 3"
+assert_eq 4 "${f[12]}" "field 13 is the format version, 4"
 assert_eq 0 "${f[17]}" "field 18 is 0 (not interrupted, no error)"
 assert_eq 4242 "${f[16]}" "field 17 is the seed"
 assert_eq $((f[13] * 4096)) "${f[14]}" "field 15 (bytes) = field 14 (I/Os) * block size"
@@ -48,6 +48,8 @@ others=$(printf '%s ' "${f[@]:33:48}")
 assert_eq "$(printf '0 0 0.00 0.0000 - - - - - - - - %.0s' 1 2 3 4)" "$others" \
 	"write, trim, fsync, fdatasync blocks (fields 34-81): 0 I/Os and '-' latency"
 assert_eq - "${f[81]}" "field 82 (passes) is - for a random workload"
+assert_eq "0 0 0.00 0.0000 - - - - - - - -" "${f[*]:82:12}" \
+	"sync_file_range block (fields 83-94): 0 I/Os and '-' latency"
 rb -n -o rw -b 4k --seed 4242 -d 1m --yes "$DEV"
 assert_rc 0 "-n -o rw exits 0"
 read -r -a f <<<"$(printf '%s\n' "$RB_OUT" | head -n 1)"
@@ -74,7 +76,7 @@ assert_eq rebench "$(jqr .tool)" ".tool is rebench"
 assert_match '^[0-9]+\.[0-9]+' "$(jqr .version)" ".version is a version number"
 rb_version=$(setsid -w "$REBENCH" --version </dev/null)
 assert_eq "rebench $(jqr .version)" "$rb_version" ".version matches rebench --version"
-assert_eq 3 "$(jqr .json_version)" ".json_version is 3"
+assert_eq 4 "$(jqr .json_version)" ".json_version is 4"
 assert_eq "$(uname -r)" "$(jqr .kernel)" ".kernel is the running kernel"
 assert_eq false "$(jqr .interrupted)" ".interrupted is false"
 assert_eq 1 "$(jqr '.workloads | length')" "one workload"
@@ -138,7 +140,7 @@ assert_match 'created' "$(jqr "$W.warnings[]")" "warnings say the file was creat
 rb -n -e 1m -d 300ms "$SCRATCH/new-n.dat"
 assert_rc 0 "-n with a new file exits 0"
 assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "-n: stdout is still exactly one line"
-assert_eq 82 "$(printf '%s\n' "$RB_OUT" | awk 'NF { print NF; exit }')" "-n: the line has 82 fields"
+assert_eq 94 "$(printf '%s\n' "$RB_OUT" | awk 'NF { print NF; exit }')" "-n: the line has 94 fields"
 assert_match 'created' "$RB_ERR" "-n: the created-file warning is reported (on stderr)"
 
 section "--help and --version"

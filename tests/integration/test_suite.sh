@@ -80,7 +80,7 @@ assert_eq 3 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "three lines"
 assert_eq "1 SEQ1M_Q8T1|2 RND4K_Q32T1|3 RND4K_Q1T1" \
 	"$(printf '%s\n' "$RB_OUT" | awk '{ print $(NF - 1), $NF }' | paste -sd'|')" \
 	"each line ends with the test's number and name"
-assert_eq 3 "$(terse_field 13)" "field 13 is the -n version"
+assert_eq 4 "$(terse_field 13)" "field 13 is the -n version"
 assert_match "3 of 6 tests skipped.*-n asks nothing, and does not confirm a suite's writes\. Add --yes" \
 	"$RB_ERR" "stderr: -n does not confirm the writes"
 assert_eq "$SUM0" "$(dev_sum "$DEV")" "the device is unchanged (checksum)"

@@ -45,11 +45,11 @@ section "-n: one more line, marked 'all' in field 17"
 rb -n -d 500ms --seed 3 --yes <"$SPEC"
 assert_rc 0 "-n exits 0"
 assert_eq 3 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "three lines: two workloads, then the total"
-assert_eq "82 82 82" "$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%d", (NR > 1 ? " " : ""), NF }')" \
-	"the total line has a workload line's 82 fields"
+assert_eq "94 94 94" "$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%d", (NR > 1 ? " " : ""), NF }')" \
+	"the total line has a workload line's 94 fields"
 assert_eq "3 4 all" "$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%s", (NR > 1 ? " " : ""), $17 }')" \
 	"field 17: the seeds, then 'all' on the total line"
-assert_eq "3 3 3" "$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%s", (NR > 1 ? " " : ""), $13 }')" \
+assert_eq "4 4 4" "$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%s", (NR > 1 ? " " : ""), $13 }')" \
 	"field 13 is the version on every line"
 read -r -a w1 <<<"$(sed -n 1p <<<"$RB_OUT")"
 read -r -a w2 <<<"$(sed -n 2p <<<"$RB_OUT")"
@@ -129,8 +129,8 @@ a=$(jqr '.total.repeat.ops_per_s.values[1]')
 b=$(jqr '.total.results.ops_per_s')
 assert_num "the last value ($a) is the total's reported ops/s ($b)" "($a - $b) ^ 2 <= ($b * 1e-9) ^ 2"
 rb -n --repeat 2 -d 200ms --yes <"$SPEC"
-assert_eq "108 108 108" "$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%d", (NR > 1 ? " " : ""), NF }')" "-n: three lines of 108 fields"
-assert_eq "all - 2" "$(sed -n 3p <<<"$RB_OUT" | awk '{ print $17, $82, $83 }')" "-n: the total line has no passes (82) and its runs field (83) is 2"
+assert_eq "120 120 120" "$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%d", (NR > 1 ? " " : ""), NF }')" "-n: three lines of 120 fields"
+assert_eq "all - 2" "$(sed -n 3p <<<"$RB_OUT" | awk '{ print $17, $82, $95 }')" "-n: the total line has no passes (82) and its runs field (95) is 2"
 rb --repeat 2 -d 200ms --yes <"$SPEC"
 assert_match '^Over 2 runs \(the figures above are the last run\):$' "$RB_OUT" "human: the total's 'Over 2 runs' block"
 
