@@ -11,7 +11,7 @@
 /* io_kind_name()'s spellings, in enum io_kind order (the interposer links
  * no rebench code; test_delay checks the two agree). */
 static const char *const kind_names[IO_KINDS] = {
-	"read", "write", "trim", "fsync", "fdatasync",
+	"read", "write", "trim", "fsync", "fdatasync", "sync_file_range",
 };
 
 static const struct {
@@ -180,6 +180,11 @@ int delay_parse(const char *spec, struct delay_set *d, char *err, size_t len)
 				break;
 		if (k == IO_TRIM) {
 			snprintf(err, len, "%s: trim cannot be delayed: no interposed call is a trim, so a delay would apply to rebench's own trims only; delay read, write, fsync or fdatasync",
+				 what);
+			return -EINVAL;
+		}
+		if (k == IO_SYNC_RANGE) {
+			snprintf(err, len, "%s: sync_file_range cannot be delayed: the interposer counts an application's sync_file_range as an fdatasync, so a delay would apply to rebench's own (--sync sfr:N) only; delay fdatasync",
 				 what);
 			return -EINVAL;
 		}

@@ -144,9 +144,16 @@ ssize_t io_trim(struct io_ctx *io, uint64_t off, size_t len)
 	return (ssize_t)len;
 }
 
-ssize_t io_flush(struct io_ctx *io, int kind)
+ssize_t io_flush(struct io_ctx *io, int kind, uint64_t off, size_t len)
 {
-	if ((kind == IO_FDATASYNC ? fdatasync(io->fd) : fsync(io->fd)))
-		return -errno;
-	return 0;
+	int ret;
+
+	if (kind == IO_SYNC_RANGE)
+		ret = sync_file_range(io->fd, (off64_t)off, (off64_t)len,
+				      IO_SYNC_RANGE_FLAGS);
+	else if (kind == IO_FDATASYNC)
+		ret = fdatasync(io->fd);
+	else
+		ret = fsync(io->fd);
+	return ret ? -errno : 0;
 }

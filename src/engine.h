@@ -21,6 +21,8 @@
 struct io_unit {
 	uint64_t off;
 	uint32_t len;		/* bytes; 0 for a flush */
+	uint32_t span;		/* a sync_file_range: bytes from off, 0 to
+				 * the end of the file */
 	uint64_t t_submit;	/* clock when its batch was submitted */
 	void *buf;		/* reads land here */
 	void *wbuf;		/* writes come from here: buf, except in a
@@ -68,6 +70,7 @@ enum engine_flags {
 					 * mapping, a registered file): it
 					 * cannot change file per I/O */
 	ENGINE_RWF_DSYNC = 1 << 7,	/* can flag a write RWF_DSYNC */
+	ENGINE_SYNC_RANGE = 1 << 8,	/* can issue sync_file_range */
 };
 
 /* An option only its engine takes (as fio's engines declare theirs): a
@@ -96,7 +99,9 @@ struct engine_ops {
 	 * (a ring that only its submitting thread may use); 0 or -errno. */
 	int (*thread_start)(struct io_ctx *io);
 	/* sync: one I/O of kind enum io_kind; bytes done or -errno.  A
-	 * flush (IO_FSYNC, IO_FDATASYNC) has len 0 and returns 0. */
+	 * flush (IO_FSYNC, IO_FDATASYNC) has len 0 and returns 0; an
+	 * IO_SYNC_RANGE (ENGINE_SYNC_RANGE only) has its range in off and
+	 * len (0: to the end of the file) and returns 0. */
 	ssize_t (*sync_io)(struct io_ctx *io, int kind, uint64_t off, size_t len);
 	/* async: stage one I/O (no system call), u->len bytes or a flush
 	 * (res 0 when it completes) ... */
@@ -136,7 +141,15 @@ void engine_list(FILE *f);
 
 /* Discard [off, off+len): BLKDISCARD on devices, hole punching on files. */
 ssize_t io_trim(struct io_ctx *io, uint64_t off, size_t len);
-/* fsync(2) or fdatasync(2) of the target: 0 or -errno. */
-ssize_t io_flush(struct io_ctx *io, int kind);
+/* fsync(2), fdatasync(2) or sync_file_range(2) of [off, off+len) (len 0:
+ * to the end) of the target: 0 or -errno. */
+ssize_t io_flush(struct io_ctx *io, int kind, uint64_t off, size_t len);
+
+/* sync_file_range's flags, fio's "wait_before,write,wait_after": wait for
+ * writeback already under way, start it for every dirty page of the range,
+ * and wait for it all.  Neither a device cache flush nor metadata. */
+#define IO_SYNC_RANGE_FLAGS \
+	(SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE | \
+	 SYNC_FILE_RANGE_WAIT_AFTER)
 
 #endif

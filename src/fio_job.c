@@ -24,6 +24,8 @@
  *   -p                           direct=0
  *   --sync (-f: none)            dsync, sync: sync=dsync, sync=sync;
  *                                fsync:N, fdatasync:N: fsync=N, fdatasync=N;
+ *                                sfr:N: sync_file_range=wait_before,write,
+ *                                wait_after:N;
  *                                end: end_fsync=1
  *   -z                           thinktime (us)
  *   --seed                       randseed, allrandrepeat=1
@@ -166,6 +168,10 @@ static void job_sync(struct job *j, const struct sync_policy *sp)
 	case SYNC_FSYNC:
 	case SYNC_FDATASYNC:
 		add(j, "%s=%u", sp->mode == SYNC_FSYNC ? "fsync" : "fdatasync",
+		    sp->every);
+		break;
+	case SYNC_SFR:
+		add(j, "sync_file_range=wait_before,write,wait_after:%u",
 		    sp->every);
 		break;
 	case SYNC_END:

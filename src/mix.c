@@ -14,7 +14,8 @@
 const char *io_kind_name(int kind)
 {
 	static const char *const names[IO_KINDS] = {
-		"read", "write", "trim", "fsync", "fdatasync"
+		"read", "write", "trim", "fsync", "fdatasync",
+		"sync_file_range",
 	};
 
 	return kind >= 0 && kind < IO_KINDS ? names[kind] : "?";
@@ -122,6 +123,10 @@ int mix_parse_ops(const char *text, int *op, struct op_mix *mix,
 		if (k < 0) {
 			snprintf(err, len, "'%s' is not an operation; a mix takes read, write, trim, fsync and fdatasync",
 				 sh[i].key);
+			return -EINVAL;
+		}
+		if (k == IO_SYNC_RANGE) {
+			snprintf(err, len, "sync_file_range cannot be drawn in a mix: its range is the writes since the last one; use --sync sfr:N for one after every N writes");
 			return -EINVAL;
 		}
 		for (j = 0; j < i; j++)

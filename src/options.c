@@ -111,7 +111,7 @@ const struct opt_desc opt_table[] = {
 	{ "buffered", 'f', OPT_FLAG, W(buffered), NULL, "flush",
 	  "do not flush after writes (no O_DSYNC): --sync none", NULL, 0, 0, 0 },
 	{ "sync", 0, OPT_SYNC, W(sync), "POLICY", "dsync",
-	  "how writes are made durable: none, fsync:N or fdatasync:N (a flush after every N writes), dsync (O_DSYNC), sync (O_SYNC), rwf-dsync (RWF_DSYNC per write), end (one fsync after the last write)", NULL, 0, 0, 0 },
+	  "how writes are made durable: none, fsync:N or fdatasync:N (a flush after every N writes), sfr:N (sync_file_range of the range written, every N writes: writeback only, not durable), dsync (O_DSYNC), sync (O_SYNC), rwf-dsync (RWF_DSYNC per write), end (one fsync after the last write)", NULL, 0, 0, 0 },
 	{ "do-atime", 'm', OPT_FLAG, W(atime), NULL, "off",
 	  "allow atime updates (O_NOATIME otherwise)", NULL, 0, 0, 0 },
 	{ "append", 'a', OPT_FLAG, W(append), NULL, "off",

@@ -20,16 +20,19 @@
 #define REBENCH_VERSION "0.1.0"
 #define TERSE_VERSION 4	/* 2: fields 22-81, per operation kind;
 				 * 3: field 82, passes;
-				 * 4: field 83, durability */
-/* -n fields: 21, then a fixed block per operation kind (a new kind is a
- * new TERSE_VERSION), the passes of a sequential workload, the
- * durability verdict, then the
- * --repeat fields when given. */
+				 * 4: fields 83-94, sync_file_range;
+				 * field 95, durability */
+/* -n fields: 21, then a fixed block per operation kind of version 2, the
+ * passes of a sequential workload, a block per kind added since (a new
+ * kind is a new TERSE_VERSION; no field moves), the durability verdict,
+ * then the --repeat fields when given. */
 #define TERSE_OP_FIELDS 12
 #define TERSE_FIELDS (21 + IO_KINDS * TERSE_OP_FIELDS + 2)
 #define JSON_VERSION 4	/* 2: results.operations, latency p99_99;
 				 * 3: run, results.passes, a file judged
-				 * by its data (alignment) */
+				 * by its data (alignment);
+				 * 4: operations.sync_file_range,
+				 * target.fua */
 
 struct replay_result;
 struct suite;

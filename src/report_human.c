@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include <math.h>
+#include <string.h>
 
 #include "engine.h"
 #include "options.h"
@@ -132,14 +133,19 @@ static void print_per_op(FILE *f, const struct report *rep,
 			 const struct result *res)
 {
 	unsigned kinds = result_kinds(res);
-	/* names in one column: "fdatasync" is the longest */
-	int width = kinds >> IO_FSYNC ? (kinds >> IO_FDATASYNC ? 9 : 5) : 5;
+	/* names in one column, as wide as the longest shown */
+	int width = 0, w;
 	struct op_summary o;
 	char mb[32];
 	int k;
 
 	if (!kinds || !(kinds & (kinds - 1)))
 		return;		/* one kind: the lines above are its own */
+	for (k = 0; k < IO_KINDS; k++) {
+		w = (int)strlen(io_kind_name(k));
+		if (kinds & (1U << k) && w > width)
+			width = w;
+	}
 	for (k = 0; k < IO_KINDS; k++) {
 		if (!(kinds & (1U << k)))
 			continue;

@@ -118,6 +118,12 @@ static void print_device(FILE *f, const struct target *t, const char *in_use)
 		row(f, "rotational", "%s", t->rotational ? "yes" : "no");
 	str_row(f, t, "scheduler", TF_SCHEDULER, t->scheduler);
 	str_row(f, t, "write cache", TF_WRITE_CACHE, t->write_cache);
+	if (t->fua < 0)
+		row(f, "FUA", "unknown: %s", t->unknown[TF_FUA]);
+	else
+		row(f, "FUA", "%s", t->fua ?
+		    "yes (a write can be made durable without a cache flush)" :
+		    "no");
 	if (t->unknown[TF_DISCARD][0])
 		row(f, "discard", "unknown: %s", t->unknown[TF_DISCARD]);
 	else if (!t->discard_granularity || !t->discard_max)

@@ -20,6 +20,7 @@ static const char *field_keys[TF_COUNT] = {
 	[TF_DISCARD] = "discard_granularity",
 	[TF_MODEL] = "model",
 	[TF_PART_START] = "partition_start",
+	[TF_FUA] = "fua",
 };
 
 const char *target_field_key(enum target_field f)
@@ -160,6 +161,10 @@ void report_json_target(struct json *j, const struct target *t,
 		json_null(j, "rotational");
 	put_str_known(j, t, TF_SCHEDULER, t->scheduler);
 	put_str_known(j, t, TF_WRITE_CACHE, t->write_cache);
+	if (t->fua >= 0)
+		json_bool(j, "fua", t->fua);
+	else
+		json_null(j, "fua");
 	put_u64_known(j, t, TF_DISCARD, t->discard_granularity);
 	if (t->unknown[TF_DISCARD][0])
 		json_null(j, "discard_max");

@@ -6,9 +6,10 @@
  * 19-21 are the distribution's KS D, chi-square p-value and dof ("-" for
  * sequential workloads, and for the p-value when dof is 0).  22-81 (version
  * 2) are TERSE_OP_FIELDS fields per operation kind, in enum io_kind order,
- * every kind always there; 82 (version 3) a sequential workload's passes
- * over its region; 83 (version 4) the durability verdict: TERSE_FIELDS
- * fixed fields in all.  The --repeat fields
+ * every kind of version 2 always there; 82 (version 3) a sequential
+ * workload's passes over its region; 83-94 (version 4) the block of
+ * sync_file_range, and 95 the durability verdict: TERSE_FIELDS fixed
+ * fields in all.  The --repeat fields
  * follow the fixed ones, and a sweep's values end the line, so a new
  * fixed field moves the --repeat fields (the version says so) and no
  * other.  A replay adds lines of its own after its workload's line, told
@@ -54,15 +55,19 @@ static void put_fit(FILE *f, const struct fit *fit)
 		fprintf(f, " %.6f %.6f %u", fit->ks_d, fit->p_value, fit->dof);
 }
 
-/* Fields 22-81: per kind, I/Os, bytes, ops/s, MB/s, then latency min,
- * avg, p50, p90, p99, p99.9, p99.99 and max; a kind that did not occur has
- * 0 I/Os, bytes and rates and "-" for its latency. */
-static void put_ops(FILE *f, const struct report *r, const struct result *res)
+/* Kinds [from, to): per kind, I/Os, bytes, ops/s, MB/s, then latency
+ * min, avg, p50, p90, p99, p99.9, p99.99 and max; a kind that did not
+ * occur has 0 I/Os, bytes and rates and "-" for its latency.  Fields
+ * 22-81 are the kinds of version 2 (read to fdatasync); a kind added
+ * since has its block after the fields of the version before it
+ * (sync_file_range: 83-94, after the passes), so no field moves. */
+static void put_ops(FILE *f, const struct report *r, const struct result *res,
+		    int from, int to)
 {
 	struct op_summary o;
 	int k;
 
-	for (k = 0; k < IO_KINDS; k++) {
+	for (k = from; k < to; k++) {
 		report_op_summarize(r, res, k, &o);
 		fprintf(f, " %llu %llu %.2f %.4f", (unsigned long long)o.ios,
 			(unsigned long long)o.bytes, o.ops_per_s, o.mb_per_s);
@@ -77,7 +82,7 @@ static void put_ops(FILE *f, const struct report *r, const struct result *res)
 }
 
 /* --repeat: runs, then median, trimmed mean, stddev and the 95% CI of
- * ops/s, p50, p90, p99 and p99.9 (fields 83-108). */
+ * ops/s, p50, p90, p99 and p99.9 (fields 95-120). */
 static void put_repeat(FILE *f, const struct repeat_data *rd)
 {
 	size_t i;
@@ -104,7 +109,7 @@ static void put_passes(FILE *f, const struct seq_passes *p)
 		fprintf(f, " -");
 }
 
-/* Field 83: the durability verdict of a write run (durability.h), "-"
+/* Field 95: the durability verdict of a write run (durability.h), "-"
  * when it writes nothing. */
 static void put_durability(FILE *f, const struct workload *wl)
 {
@@ -122,8 +127,9 @@ static void terse_line(FILE *f, const struct report *r,
 	fprintf(f, " %llu %d", (unsigned long long)wl->spec.seed,
 		workload_status(wl, r->interrupted));
 	put_fit(f, &wl->fit);
-	put_ops(f, r, &wl->res);
+	put_ops(f, r, &wl->res, 0, IO_SYNC_RANGE);
 	put_passes(f, &wl->passes);
+	put_ops(f, r, &wl->res, IO_SYNC_RANGE, IO_KINDS);
 	put_durability(f, wl);
 	if (wl->rep)
 		put_repeat(f, wl->rep);
@@ -137,8 +143,9 @@ static void total_line(FILE *f, const struct report *r, const char *suffix)
 	put_figures(f, r->total);
 	fprintf(f, " all %d", report_total_status(r));
 	put_fit(f, NULL);
-	put_ops(f, r, r->total);
+	put_ops(f, r, r->total, 0, IO_SYNC_RANGE);
 	put_passes(f, NULL);
+	put_ops(f, r, r->total, IO_SYNC_RANGE, IO_KINDS);
 	put_durability(f, report_dur_worst(r));
 	if (r->total_rep)
 		put_repeat(f, r->total_rep);

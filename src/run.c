@@ -26,10 +26,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "flush_honesty.h"
 #include "memory.h"
 #include "progress.h"
 #include "report.h"
 #include "signals.h"
+#include "syncpol.h"
 #include "workload.h"
 
 static pthread_barrier_t start_barrier;
@@ -164,7 +166,8 @@ sync_loop(struct worker *w, uint64_t base, uint64_t deadline,
 		if (!stream_next(src, &r))
 			break;
 		t0 = now_ns();
-		ret = sync_io(&w->io, r.kind, r.off, r.len);
+		/* a sync_file_range's len is its span; it returns 0 */
+		ret = sync_io(&w->io, r.kind, r.off, r.len + (size_t)r.span);
 		t1 = now_ns();
 		if (delayed && s->delay.ns[r.kind] && ret == (ssize_t)r.len)
 			t1 = delay_wait(&w->delay, t1, s->delay.ns[r.kind]);
@@ -248,6 +251,7 @@ static inline void submit_batches(struct worker *w, struct async_loop *l,
 			u->kind = r.kind;
 			u->off = r.off;
 			u->len = r.len;
+			u->span = r.span;
 			ret = e->queue(io, u);
 			if (ret) {
 				fail_io(w, ret, u->kind, u->off, u->len, -1);
@@ -532,6 +536,47 @@ static void count_passes(struct workload *wl)
 		wl->wrap_warning = n;
 }
 
+/* Flushes faster than the device could make data stable (flush_honesty.h):
+ * the flush kind with the most operations, else the writes of a policy
+ * that flushes inside each write. */
+static void warn_flush_honesty(struct workload *wl)
+{
+	const struct result *r = &wl->res;
+	const struct target *t = &wl->tgt;
+	struct sync_policy sp = spec_sync(&wl->spec);
+	enum flush_suspicion fs;
+	const char *what = NULL;
+	char msg[768];
+	int k = -1;
+	double median;
+
+	if (!wl->have_result)
+		return;
+	if (r->ops[IO_FSYNC] || r->ops[IO_FDATASYNC]) {
+		k = r->ops[IO_FDATASYNC] > r->ops[IO_FSYNC] ? IO_FDATASYNC :
+							      IO_FSYNC;
+		what = io_kind_name(k);
+	} else if (r->ops[IO_WRITE] && (sync_policy_per_write(&sp) ||
+					sp.mode == SYNC_RWF_DSYNC)) {
+		k = IO_WRITE;
+		what = sp.mode == SYNC_OSYNC ? "O_SYNC writes, each a flush" :
+		       sp.mode == SYNC_DSYNC ? "O_DSYNC writes, each a flush" :
+					       "RWF_DSYNC writes, each a flush";
+	}
+	if (k < 0)
+		return;
+	median = hist_percentile(&r->op_hist[k], 50);
+	fs = flush_honesty_judge(t->rotational,
+				 t->unknown[TF_WRITE_CACHE][0] ? "" :
+								 t->write_cache,
+				 r->ops[k], median);
+	if (fs == FH_NONE)
+		return;
+	flush_honesty_text(fs, what, t->disk[0] ? t->disk : t->path, median,
+			   msg, sizeof(msg));
+	workload_warn(wl, "%s", msg);
+}
+
 static void collect(struct workload *wl)
 {
 	struct thread_stats *threads[4096];
@@ -566,6 +611,7 @@ static void collect(struct workload *wl)
 	}
 	warn_overrun(wl, elapsed);
 	count_passes(wl);
+	warn_flush_honesty(wl);
 	if (wl->sizes.active) {
 		const uint64_t *hits[4096];
 

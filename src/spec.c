@@ -328,6 +328,17 @@ static int check_sync(const struct spec *s)
 			   engine_get(s->engine)->name);
 		return -EINVAL;
 	}
+	if (s->sync.mode == SYNC_SFR && SPEC_DOES(s, IO_WRITE) &&
+	    !(engine_get(s->engine)->flags & ENGINE_SYNC_RANGE)) {
+		spec_error(s, "--sync %s: the %s engine cannot issue sync_file_range; use -t stateless, stateful or uring, or --sync fdatasync:%u (a flush of the whole file after as many writes)",
+			   p, engine_get(s->engine)->name, s->sync.every);
+		return -EINVAL;
+	}
+	if (s->sync.mode == SYNC_SFR && s->append) {
+		spec_error(s, "--sync %s with -a: an appended write lands at the file's end, wherever that is when it is issued, so the range a sync_file_range must cover is not known; use --sync fdatasync:%u, or drop -a",
+			   p, s->sync.every);
+		return -EINVAL;
+	}
 	if (s->sync.mode == SYNC_END && s->duration.kind == AMOUNT_TIME) {
 		spec_error(s, "--sync end: the run ends at its deadline (-d as a time), after which nothing is issued, so the last write is not known in advance; give -d as bytes or %% of the region (-d 64m, -d 100%%), or use fsync:N");
 		return -EINVAL;

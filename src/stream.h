@@ -22,9 +22,11 @@
 #include "prng.h"
 
 struct io_req {
-	uint64_t off;
+	uint64_t off;		/* a sync_file_range: its range's start */
 	uint32_t len;		/* 0 for a flush */
 	int kind;		/* enum io_kind */
+	uint32_t span;		/* a sync_file_range: its range's length, 0
+				 * for "to the end of the file"; else 0 */
 };
 
 struct io_stream;
@@ -89,6 +91,10 @@ struct io_stream {
 	uint32_t flush_every;
 	uint64_t since_flush;	/* writes since the last policy flush */
 	bool flush_due, end_flush;
+	/* a sync_file_range's range: the writes since the last one span
+	 * [range_lo, range_hi) (range_lo > range_hi: none yet) */
+	bool track_range;
+	uint64_t range_lo, range_hi;
 	struct trace_cursor tc;	/* trace source (stream_trace.h) */
 };
 
@@ -109,7 +115,8 @@ struct synth_params {
 	uint64_t seed;
 	unsigned thread, nthreads;
 	uint64_t budget;	/* bytes of data I/O; 0: unlimited */
-	int flush_kind;		/* of --sync: IO_FSYNC or IO_FDATASYNC */
+	int flush_kind;		/* of --sync: IO_FSYNC, IO_FDATASYNC or
+				 * IO_SYNC_RANGE */
 	uint32_t flush_every;	/* a flush after every N writes; 0: none */
 	bool end_flush;		/* one flush after the last write (limited) */
 };

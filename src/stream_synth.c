@@ -8,6 +8,11 @@
  *
  * A --sync policy's flushes are not drawn: one follows every N-th write
  * (or the last write), so their number is exact and nothing else moves.
+ * A sync_file_range covers what was written since the last one, as fio's
+ * sync_file_range does: from the lowest offset to the highest end of
+ * those writes (holes between them included).  A range longer than its
+ * 32-bit span (4 GiB, what an io_uring request holds) becomes "to the end
+ * of the file" (nbytes 0), which covers it too.
  */
 #include "stream.h"
 
@@ -71,6 +76,15 @@ static inline bool policy_flush(struct io_stream *s, struct io_req *r)
 	r->kind = s->flush_kind;
 	r->off = 0;
 	r->len = 0;
+	r->span = 0;
+	if (s->track_range) {
+		uint64_t n = s->range_hi - s->range_lo;
+
+		r->off = s->range_lo;
+		r->span = n > UINT32_MAX ? 0 : (uint32_t)n;
+		s->range_lo = UINT64_MAX;
+		s->range_hi = 0;
+	}
 	s->flush_due = false;
 	s->since_flush = 0;
 	return true;
@@ -95,6 +109,7 @@ static bool synth_next(struct io_stream *s, struct io_req *r)
 	if (IO_IS_FLUSH(kind)) {
 		r->off = 0;
 		r->len = 0;
+		r->span = 0;
 		return true;
 	}
 	/* flush_every 0 (no policy flushes) never equals the count, >= 1 */
@@ -104,6 +119,13 @@ static bool synth_next(struct io_stream *s, struct io_req *r)
 	r->len = len;
 	r->off = s->contiguous ? next_contiguous(s, len) :
 				 pattern_next(&s->pat, &s->rng);
+	r->span = 0;
+	if (s->track_range && kind == IO_WRITE) {
+		if (r->off < s->range_lo)
+			s->range_lo = r->off;
+		if (r->off + len > s->range_hi)
+			s->range_hi = r->off + len;
+	}
 	if (s->limited)
 		s->budget = s->budget > len ? s->budget - len : 0;
 	return true;
@@ -162,4 +184,7 @@ void stream_synth_init(struct io_stream *s, const struct synth_params *p)
 	s->flush_kind = p->flush_kind;
 	s->flush_every = p->flush_every;
 	s->end_flush = p->end_flush && s->limited;
+	s->track_range = p->flush_kind == IO_SYNC_RANGE && p->flush_every;
+	s->range_lo = UINT64_MAX;
+	s->range_hi = 0;
 }

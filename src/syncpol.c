@@ -22,10 +22,11 @@ static const struct {
 	{ "sync", SYNC_OSYNC, 0 },
 	{ "end", SYNC_END, 0 },
 	{ "rwf-dsync", SYNC_RWF_DSYNC, 0 },
+	{ "sfr", SYNC_SFR, 1 },
 };
 
 #define NPOLICIES (sizeof(policies) / sizeof(policies[0]))
-#define EXPECTED "expected none, fsync:N, fdatasync:N, dsync, sync, rwf-dsync or end"
+#define EXPECTED "expected none, fsync:N, fdatasync:N, sfr:N, dsync, sync, rwf-dsync or end"
 
 int sync_policy_parse(const char *text, struct sync_policy *p, char *err,
 		      size_t len)
@@ -100,6 +101,8 @@ int sync_policy_flush_kind(const struct sync_policy *p)
 		return IO_FSYNC;
 	case SYNC_FDATASYNC:
 		return IO_FDATASYNC;
+	case SYNC_SFR:
+		return IO_SYNC_RANGE;
 	default:
 		return -1;
 	}

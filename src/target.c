@@ -125,6 +125,8 @@ static void probe_queue(struct target *t, const char *disk_dir)
 	}
 	read_str_why(t, TF_WRITE_CACHE, q, "write_cache", t->write_cache,
 		     sizeof(t->write_cache));
+	if (read_u64_why(t, TF_FUA, q, "fua", &v))
+		t->fua = v != 0;
 	if (read_u64_why(t, TF_DISCARD, q, "discard_granularity",
 			 &t->discard_granularity) &&
 	    read_first_line(q, "discard_max_bytes", buf, sizeof(buf)))
@@ -261,6 +263,7 @@ int target_probe(const char *path, struct target *t, char *err, size_t len)
 	t->alignment_offset = -1;
 	t->disk_align_off = -1;
 	t->rotational = -1;
+	t->fua = -1;
 	t->io_poll = -1;
 	for (int f = 0; f < TF_COUNT; f++)
 		snprintf(t->unknown[f], sizeof(t->unknown[f]), NOT_PROBED);

@@ -15,7 +15,7 @@ enum target_kind { TARGET_FILE, TARGET_DISK, TARGET_PARTITION };
 enum target_field {
 	TF_LOGICAL, TF_PHYSICAL, TF_MIN_IO, TF_OPT_IO, TF_ALIGN_OFF,
 	TF_ROTATIONAL, TF_SCHEDULER, TF_WRITE_CACHE, TF_DISCARD, TF_MODEL,
-	TF_PART_START, TF_COUNT
+	TF_PART_START, TF_FUA, TF_COUNT
 };
 
 #define FILE_EXTENTS 16	/* extents of a file kept for the alignment report */
@@ -60,7 +60,12 @@ struct target {
 	int rotational;		/* -1: unknown */
 	int io_poll;		/* queue/io_poll: polled completions; -1 unknown */
 	char scheduler[128];
-	char write_cache[128];
+	char write_cache[128];	/* "write back": the device has a volatile
+				 * cache the kernel flushes; "write
+				 * through": the kernel sends no flushes */
+	int fua;		/* queue/fua: writes can carry Force Unit
+				 * Access (durable without a whole-cache
+				 * flush); -1 unknown */
 	uint64_t discard_granularity;
 	uint64_t discard_max;
 	uint64_t part_start;	/* partitions: start in bytes */

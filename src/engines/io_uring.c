@@ -12,9 +12,9 @@
 #define URING_DESCRIPTION \
 	.name = "uring", \
 	.aliases = { "io_uring" }, \
-	.summary = "io_uring (liburing), -q in flight, batched, registered buffers, IORING_OP_FSYNC", \
+	.summary = "io_uring (liburing), -q in flight, batched, registered buffers, IORING_OP_FSYNC/SYNC_FILE_RANGE", \
 	.flags = ENGINE_ASYNC | ENGINE_NO_TRIM | ENGINE_ONE_FILE | \
-		 ENGINE_RWF_DSYNC, \
+		 ENGINE_RWF_DSYNC | ENGINE_SYNC_RANGE, \
 	.fio_name = "io_uring", \
 	.fio_extra = { "fixedbufs=1", "registerfiles=1" }, \
 	.max_qd = 32768,	/* IORING_MAX_ENTRIES */ \
@@ -25,6 +25,7 @@
 
 #ifdef HAVE_LIBURING
 #include <errno.h>
+#include <fcntl.h>	/* SYNC_FILE_RANGE_* */
 #include <liburing.h>
 #include <sys/uio.h>	/* RWF_DSYNC */
 #include <stdio.h>
@@ -149,7 +150,10 @@ static int uring_queue(struct io_ctx *io, struct io_unit *u)
 
 	if (!sqe)
 		return -EBUSY;	/* cannot happen: qd entries, qd units */
-	if (IO_IS_FLUSH(u->kind)) {
+	if (u->kind == IO_SYNC_RANGE) {
+		io_uring_prep_sync_file_range(sqe, fd, u->span, u->off,
+					      IO_SYNC_RANGE_FLAGS);
+	} else if (IO_IS_FLUSH(u->kind)) {
 		io_uring_prep_fsync(sqe, fd, u->kind == IO_FDATASYNC ?
 					     IORING_FSYNC_DATASYNC : 0);
 	} else if (s->fixed_bufs) {

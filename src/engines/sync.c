@@ -30,7 +30,7 @@ static ssize_t stateful_io(struct io_ctx *io, int kind, uint64_t off,
 	if (kind == IO_TRIM)
 		return io_trim(io, off, len);
 	if (IO_IS_FLUSH(kind))
-		return io_flush(io, kind);
+		return io_flush(io, kind, off, len);
 	if (lseek(io->fd, (off_t)off, SEEK_SET) < 0)
 		return -errno;
 	if (kind == IO_READ)
@@ -46,7 +46,7 @@ static ssize_t stateless_io(struct io_ctx *io, int kind, uint64_t off,
 	if (kind == IO_TRIM)
 		return io_trim(io, off, len);
 	if (IO_IS_FLUSH(kind))
-		return io_flush(io, kind);
+		return io_flush(io, kind, off, len);
 	if (kind == IO_READ)
 		return finish(pread(io->fd, io->buf, len, (off_t)off));
 	if (io->rwf_dsync)
@@ -57,9 +57,9 @@ static ssize_t stateless_io(struct io_ctx *io, int kind, uint64_t off,
 const struct engine_ops engine_stateful = {
 	.name = "stateful",
 	.aliases = { "sync" },
-	.summary = "lseek + read/write, fsync/fdatasync (the original Rebench default)",
+	.summary = "lseek + read/write, fsync/fdatasync/sync_file_range (the original Rebench default)",
 	.flags = ENGINE_SYNC | ENGINE_FILE_POS | ENGINE_APPENDS |
-		 ENGINE_RWF_DSYNC,
+		 ENGINE_RWF_DSYNC | ENGINE_SYNC_RANGE,
 	.fio_name = "sync",
 	.fio_note = "an lseek before every I/O, timed with it (fio's sync engine seeks only when the file position is elsewhere, before its clock starts)",
 	.sync_io = stateful_io,
@@ -68,8 +68,9 @@ const struct engine_ops engine_stateful = {
 const struct engine_ops engine_stateless = {
 	.name = "stateless",
 	.aliases = { "psync" },
-	.summary = "pread/pwrite, fsync/fdatasync",
-	.flags = ENGINE_SYNC | ENGINE_APPENDS | ENGINE_RWF_DSYNC,
+	.summary = "pread/pwrite, fsync/fdatasync/sync_file_range",
+	.flags = ENGINE_SYNC | ENGINE_APPENDS | ENGINE_RWF_DSYNC |
+		 ENGINE_SYNC_RANGE,
 	.fio_name = "psync",
 	.sync_io = stateless_io,
 };

@@ -207,7 +207,7 @@ for opts in "-u zipf:1.2" "-u uniform" "-u pareto:0.1 --scatter"; do
 	read -r jd jp jdof <<<"$want"
 	assert_num "-n $opts: fields 19-21 match --json with the same seed ($f19 $f20 $f21 vs $want)" \
 		"($f19 - $jd) < 1e-6 && ($jd - $f19) < 1e-6 && ($f20 - $jp) < 1e-6 && ($jp - $f20) < 1e-6 && $f21 == $jdof"
-	assert_num "-n $opts: 83 fields ($nf)" "$nf == 83"
+	assert_num "-n $opts: $TF fields ($nf)" "$nf == $TF"
 done
 rb -n "${RUN[@]}" -u const "$DEV"
 assert_eq "0.000000 - 0" "$(terse_field 19) $(terse_field 20) $(terse_field 21)" \

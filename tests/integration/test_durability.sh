@@ -4,7 +4,7 @@
 # and fdatasync:1 and not durable with none, end and fdatasync:N; RAM is
 # not durable whatever the policy (zram, a file on tmpfs, a loop device
 # over a file on tmpfs); a file on an overlay is unknown; reads get no
-# verdict.  In human output, -n field 83, JSON and the sweep table's
+# verdict.  In human output, -n field $TD (common.sh), JSON and the sweep table's
 # column, and the total takes the least durable workload's.
 . "$(dirname "$0")/../lib/common.sh"
 
@@ -15,8 +15,8 @@ DEV=$(make_loop 64M)
 LOOP=$(basename "$DEV")
 W="-o write -b 4k -d 256k --seed 3 -y"
 
-# f83: -n field 83 of the last run's first line
-f83() { terse_field 83; }
+# fd: the -n durability field of the last run's first line
+fd() { terse_field $TD; }
 
 section "a loop device over an image: the policy decides"
 for case in "dsync durable" "sync durable" "rwf-dsync durable" \
@@ -24,16 +24,16 @@ for case in "dsync durable" "sync durable" "rwf-dsync durable" \
 	"end not-durable" "fdatasync:8 not-durable"; do
 	read -r pol want <<<"$case"
 rb -n $W --sync "$pol" "$DEV"
-	assert_eq "$want" "$(f83)" "--sync $pol on $LOOP: $want"
+	assert_eq "$want" "$(fd)" "--sync $pol on $LOOP: $want"
 done
 rb -n $W -f "$DEV"
-assert_eq not-durable "$(f83)" "-f (the policy none): not-durable"
+assert_eq not-durable "$(fd)" "-f (the policy none): not-durable"
 rb -n $W -p --sync fdatasync:2 "$DEV"
-assert_eq not-durable "$(f83)" "-p --sync fdatasync:2: not-durable"
+assert_eq not-durable "$(fd)" "-p --sync fdatasync:2: not-durable"
 rb -n $W -p --sync fdatasync:1 "$DEV"
-assert_eq durable "$(f83)" "-p --sync fdatasync:1: durable"
+assert_eq durable "$(fd)" "-p --sync fdatasync:1: durable"
 rb -n -o read -d 256k "$DEV"
-assert_eq - "$(f83)" "a read run has no verdict (-)"
+assert_eq - "$(fd)" "a read run has no verdict (-)"
 
 rb $W -f "$DEV"
 assert_match "^Durability: not durable: O_DIRECT writes are acknowledged from the write-back cache of $LOOP over .* on [a-z0-9]+ on [a-z0-9]+ and nothing flushes the writes \(--sync none\)$" \
@@ -58,8 +58,8 @@ rb -n -y < <(printf '%s\n' "$DEV -o write -b 4k -d 128k -j 0 -e 16m" \
 	"$DEV -o write -b 4k -d 128k -f -j 32m -e 16m" "$DEV -o read -d 128k")
 assert_rc 0 "three workloads run together"
 assert_eq "durable not-durable - not-durable" \
-	"$(printf '%s\n' "$RB_OUT" | awk 'NF { printf "%s%s", n++ ? " " : "", $83 }')" \
-	"-n field 83: each workload's verdict, and the total's is the worst"
+	"$(printf '%s\n' "$RB_OUT" | awk -v d=$TD 'NF { printf "%s%s", n++ ? " " : "", $d }')" \
+	"-n field $TD: each workload's verdict, and the total's is the worst"
 rb --json -y < <(printf '%s\n' "$DEV -o write -b 4k -d 128k -j 0 -e 16m" \
 	"$DEV -o write -b 4k -d 128k -f -j 32m -e 16m")
 assert_eq "not-durable 2" "$(jqr '.total.durability | "\(.verdict) \(.workload)"')" \

@@ -5,7 +5,7 @@
 # summed over threads.  A run that wrapped (more than one pass) has the
 # honesty warning (human "Warning:", JSON warnings, stderr with -n; a
 # sweep says it once and counts the rest); -n has the count in field 82
-# (version 3), --json as results.passes with pass_ios and pass_bytes.  Byte-
+# (version 4), --json as results.passes with pass_ios and pass_bytes.  Byte-
 # limited runs only, so every count is exact and no timing matters.
 . "$(dirname "$0")/../lib/common.sh"
 
@@ -23,8 +23,8 @@ assert_match "^Warning: $WRAP 2\.34 times \(600 I/Os, 256 a pass\), so every pas
 rb -n -w seq -b 1m -d 600m --seed 1 "$DEV"
 assert_rc 0 "-n run exits 0"
 read -r -a f <<<"$(printf '%s\n' "$RB_OUT" | head -n 1)"
-assert_eq "83 4 600 2.343750" "${#f[@]} ${f[12]} ${f[13]} ${f[81]:-none}" \
-	"-n: 83 fields, version 4 (field 13), 600 I/Os (field 14), passes 2.343750 (field 82)"
+assert_eq "$TF $TV 600 2.343750" "${#f[@]} ${f[12]} ${f[13]} ${f[81]:-none}" \
+	"-n: $TF fields, version $TV (field 13), 600 I/Os (field 14), passes 2.343750 (field 82)"
 assert_match "^rebench: warning: $WRAP 2\.34 times \(600 I/Os, 256 a pass\)" "$RB_ERR" \
 	"-n: the warning goes to stderr"
 rb --json -w seq -b 1m -d 600m --seed 1 "$DEV"
@@ -86,8 +86,8 @@ rb --json -w seq -b 1m -d 128m --seed 1 "$DEV"
 assert_eq "0.5 0" "$(jqr '.workloads[0] | "\(.results.passes) \([.warnings[] | select(test("wrapped"))] | length)"')" \
 	"-d 128m: half a pass, no wrap warning"
 rb -n -b 1m -d 600m --seed 1 "$DEV"
-assert_eq "83 - -" "$(printf '%s\n' "$RB_OUT" | awk 'NF { print NF, $82, $83; exit }')" \
-	"-n of a random read workload: field 82 (passes) and 83 (durability) are -"
+assert_eq "$TF - -" "$(printf '%s\n' "$RB_OUT" | awk -v d=$TD 'NF { print NF, $82, $d; exit }')" \
+	"-n of a random read workload: field 82 (passes) and $TD (durability) are -"
 assert_no_match 'wrapped' "$RB_ERR" "a random workload never wraps"
 rb --json -b 1m -d 600m --seed 1 "$DEV"
 assert_eq "null null null" "$(jqr '.workloads[0].results | "\(.passes) \(.pass_ios) \(.pass_bytes)"')" \
@@ -104,8 +104,8 @@ assert_rc 0 "--repeat 2 exits 0"
 assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c "^Warning: $WRAP")" \
 	"--repeat 2: the last run's wrap warning, once"
 rb -n -w seq -b 1m -d 600m --repeat 2 --seed 1 "$DEV"
-assert_eq "109 2.343750 - 2" "$(printf '%s\n' "$RB_OUT" | awk 'NF { print NF, $82, $83, $84; exit }')" \
-	"--repeat 2 -n: 83 + 26 fields, passes in 82, durability in 83 (- for reads), the runs in 84"
+assert_eq "$((TF + 26)) 2.343750 - 2" "$(printf '%s\n' "$RB_OUT" | awk -v d=$TD -v r=$((TF + 1)) 'NF { print NF, $82, $d, $r; exit }')" \
+	"--repeat 2 -n: $TF + 26 fields, passes in 82, durability in $TD (- for reads), the runs after it"
 
 section "a sweep: said once, the others counted"
 rb -n -w seq -b 1m,2m,4m -d 600m --seed 1 "$DEV"

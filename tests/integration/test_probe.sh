@@ -13,7 +13,8 @@
 # filesystem starts, which is said apart; in_use of a mounted
 # partition and of its disk; unreadable sysfs (an empty directory bound over
 # queue/, /dev/null over queue/scheduler) degrading to null values with
-# reasons; a file on tmpfs (verdict unknown, with a reason); bad input; the
+# reasons; the write cache, FUA and rotational flag as sysfs has them (a disk,
+# the disk under a file); a file on tmpfs (verdict unknown, with a reason); bad input; the
 # same alignment in a real run's --json, in a sweep's --json per point and
 # in the "Layout:" line; human --probe lines of at most 80 columns.
 . "$(dirname "$0")/../lib/common.sh"
@@ -208,7 +209,16 @@ for disk in "$D512_63" "$D4K_63"; do
 	jeq "0" '.target.alignment.drive_offset' "$what: drive_offset 0"
 	jeq "0 0 0 0" '.target.alignment.boundaries | [.physical_sector, .min_io, .["4KiB"], .["1MiB"]] | map(.misaligned_by) | join(" ")' \
 		"$what: misaligned_by 0 everywhere"
+	# the flush-related queue attributes, as sysfs has them
+	q=/sys/block/$name/queue
+	want_rot=$([ "$(cat "$q/rotational")" = 1 ] && echo true || echo false)
+	want_fua=$([ "$(cat "$q/fua")" = 1 ] && echo true || echo false)
+	jeq "$want_rot|$(cat "$q/write_cache")|$want_fua" '.target | "\(.rotational)|\(.write_cache)|\(.fua)"' \
+		"$what: rotational, write_cache, fua as in $q"
 	probe_human "$what" "$disk"
+	assert_match "^  rotational +$([ "$want_rot" = true ] && echo yes || echo no)\$" "$RB_OUT" "$what: human rotational row"
+	assert_match "^  write cache +$(cat "$q/write_cache")\$" "$RB_OUT" "$what: human write cache row"
+	assert_match "^  FUA +$([ "$want_fua" = true ] && echo 'yes \(' || echo 'no$')" "$RB_OUT" "$what: human FUA row"
 	assert_match "^$disk: block device $name, 64MB \(67108864 bytes\)\$" "$RB_OUT" "$what: human header"
 	assert_no_match '^Partition$' "$RB_OUT" "$what: no Partition section"
 	assert_match "^Alignment of the device start, byte 0 of $name\$" "$RB_OUT" "$what: human alignment heading"
@@ -240,6 +250,9 @@ jeq "$PN" '.target.file.device' "$what: device is the partition"
 jeq "32256" '.target.file.device_start' "$what: device_start"
 jeq "$DN" '.target.disk' "$what: disk"
 jeq "false" '.target | has("in_use")' "$what: no in_use for a file"
+jeq "$(cat "/sys/block/$DN/queue/write_cache") $(cat "/sys/block/$DN/queue/fua")" \
+	'.target | "\(.write_cache) \(if .fua then 1 else 0 end)"' \
+	"$what: write_cache and fua of the disk under the file"
 jeq "$((blk * bs))" '.target.file.extents[0].device_offset' "$what: first extent device_offset = block $blk x $bs"
 jeq "$exp" '.target.file.extents[0].drive_offset' "$what: first extent drive_offset"
 jeq "0" '.target.file.extents[0].file_offset' "$what: first extent at file offset 0"
@@ -460,15 +473,16 @@ mount --bind "$EMPTY" "$Q" || fail "cannot bind $EMPTY over $Q"
 for tgt in "$D4K_63" "${D4K_63}p1"; do
 	what="$tgt with queue/ empty"
 	probe_json "$what" "$tgt"
-	jeq "null null null null" '.target | "\(.rotational) \(.scheduler) \(.write_cache) \(.discard_granularity)"' \
-		"$what: rotational, scheduler, write_cache, discard_granularity null"
-	for k in rotational scheduler write_cache discard_granularity; do
+	jeq "null null null null null" '.target | "\(.rotational) \(.scheduler) \(.write_cache) \(.fua) \(.discard_granularity)"' \
+		"$what: rotational, scheduler, write_cache, fua, discard_granularity null"
+	for k in rotational scheduler write_cache fua discard_granularity; do
 		assert_match "^cannot read /sys/.*/$N/queue/$k: " "$(jj ".target.unknown.$k")" "$what: unknown.$k names the path"
 	done
 	jeq "4096 4096" '.target | "\(.logical_sector) \(.physical_sector)"' "$what: sector sizes still known (ioctls)"
 	probe_human "$what" "$tgt"
 	assert_match '^  rotational +unknown: cannot read' "$RB_OUT" "$what: human rotational unknown with the reason"
 	assert_match '^  scheduler +unknown: cannot read' "$RB_OUT" "$what: human scheduler unknown with the reason"
+	assert_match '^  FUA +unknown: cannot read' "$RB_OUT" "$what: human FUA unknown with the reason"
 done
 probe_json "${D4K_63}p1 with queue/ empty" "${D4K_63}p1"
 jeq "misaligned 258048" '.target.alignment | "\(.verdict) \(.boundaries["1MiB"].misaligned_by)"' \

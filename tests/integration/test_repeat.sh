@@ -4,7 +4,7 @@
 # --repeat N runs the workloads N times with seeds seed0, seed0+1, ...: the
 # JSON "repeat" object (runs, seeds, per-metric values and their median,
 # trimmed mean, mean, stddev, CV and 95% CI, recomputed here from the
-# values), -n fields after the fixed ones (TF), the human "Over N runs" block, stdin workloads
+# values), -n fields after the fixed ones ($TF in common.sh), the human "Over N runs" block, stdin workloads
 # each with their own figures, --repeat 1 as a plain run, refusals (bad
 # counts, on a stdin line), a sweep with every point repeated (table
 # columns, JSON and -n per point), one confirmation for all runs, a

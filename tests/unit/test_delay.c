@@ -103,7 +103,8 @@ static void test_format(void **state)
 	assert_string_equal(buf, "");
 	/* the longest set fits DELAY_TEXT_MAX */
 	for (int k = 0; k < IO_KINDS; k++)
-		d.ns[k] = k == IO_TRIM ? 0 : DELAY_MAX_NS - 1;
+		d.ns[k] = k == IO_TRIM || k == IO_SYNC_RANGE ? 0 :
+			  DELAY_MAX_NS - 1;
 	delay_format(&d, buf, sizeof(buf));
 	assert_true(strlen(buf) < sizeof(buf) - 1);
 	/* a short buffer truncates, never overruns */
@@ -119,7 +120,7 @@ static void test_names_agree(void **state)
 
 	(void)state;
 	for (k = 0; k < IO_KINDS; k++) {
-		if (k == IO_TRIM)
+		if (k == IO_TRIM || k == IO_SYNC_RANGE)
 			continue;
 		snprintf(spec, sizeof(spec), "%s=1ns", io_kind_name(k));
 		assert_int_equal(delay_parse(spec, &d, err, sizeof(err)), 0);
@@ -134,6 +135,8 @@ static void test_bad_input(void **state)
 		   "item 1 'reads=8us': unknown operation 'reads': the operations are read, write, fsync and fdatasync");
 	expect_err("read=1us,trim=5us",
 		   "item 2 'trim=5us': trim cannot be delayed: no interposed call is a trim, so a delay would apply to rebench's own trims only; delay read, write, fsync or fdatasync");
+	expect_err("sync_file_range=5us",
+		   "item 1 'sync_file_range=5us': sync_file_range cannot be delayed: the interposer counts an application's sync_file_range as an fdatasync, so a delay would apply to rebench's own (--sync sfr:N) only; delay fdatasync");
 	expect_err("read=8",
 		   "item 1 'read=8': the delay has no unit: write one of ns, us, ms, s after the number, e.g. 8us");
 	expect_err("read=8 parsecs",

@@ -548,7 +548,10 @@ static int split_fields(char *line, char **fields, int max)
 }
 
 /* Field i (from 1) of block kind: 22 + 12 * kind + offset. */
-#define OPF(kind, off) (21 + (kind) * TERSE_OP_FIELDS + (off))
+/* 0-based index of a kind's field: sync_file_range's block comes after
+ * the passes (field 82) */
+#define OPF(kind, off) (21 + (kind) * TERSE_OP_FIELDS + \
+			((kind) >= IO_SYNC_RANGE) + (off))
 
 static void test_terse(void **state)
 {
@@ -570,12 +573,13 @@ static void test_terse(void **state)
 	assert_null(strtok_r(NULL, "\n", &save));
 	n = split_fields(line, fields, TERSE_FIELDS + 8);
 	/* 18 fields, the distribution's KS D, p-value and dof, then 12 per
-	 * operation kind, then the passes ("-": a random workload) and the
+	 * operation kind, the passes ("-": a random workload) after the
+	 * fdatasync block, before the sync_file_range one, then the
 	 * durability ("-": no verdict) */
-	assert_int_equal(TERSE_FIELDS, 83);
-	assert_int_equal(n, 83);
+	assert_int_equal(TERSE_FIELDS, 95);
+	assert_int_equal(n, 95);
 	assert_string_equal(fields[81], "-");
-	assert_string_equal(fields[82], "-");
+	assert_string_equal(fields[94], "-");
 	for (i = 0; i < n; i++) {
 		strtod(fields[i], &end);
 		if (*end && !(i >= 18 && !strcmp(fields[i], "-")))
@@ -622,6 +626,8 @@ static void test_terse(void **state)
 			assert_string_equal(fields[OPF(k, i)], "-");
 	}
 	assert_int_equal(OPF(IO_FDATASYNC, TERSE_OP_FIELDS), 81);
+	assert_int_equal(OPF(IO_SYNC_RANGE, 0), 82);
+	assert_int_equal(OPF(IO_SYNC_RANGE, TERSE_OP_FIELDS), 94);
 	free(out);
 
 	/* interrupted runs say so in field 18 (status) */
@@ -629,7 +635,7 @@ static void test_terse(void **state)
 	r.n = 1;
 	out = render(&report_terse_writer, &r);
 	n = split_fields(out, fields, TERSE_FIELDS + 8);
-	assert_int_equal(n, 83);
+	assert_int_equal(n, 95);
 	assert_string_equal(fields[17], "1");
 	free(out);
 
@@ -640,7 +646,7 @@ static void test_terse(void **state)
 	wl[0].passes.ios = 256;
 	out = render(&report_terse_writer, &r);
 	n = split_fields(out, fields, TERSE_FIELDS + 8);
-	assert_int_equal(n, 83);
+	assert_int_equal(n, 95);
 	assert_string_equal(fields[81], "2.343750");
 	free(out);
 	result_free(&wl[0].res);
@@ -673,15 +679,18 @@ static void test_terse_per_op(void **state)
 	for (i = 0; i < 7; i++)
 		assert_int_equal(stats_record(&st, IO_FSYNC, 0, 0,
 					      i * 1000000, 2000000), 0);
+	for (i = 0; i < 3; i++)	/* a range's start, no bytes */
+		assert_int_equal(stats_record(&st, IO_SYNC_RANGE, 4096 * i, 0,
+					      i * 1000000, 30000), 0);
 	assert_int_equal(stats_merge(&wl[0].res, threads, 1, SEC), 0);
 	thread_stats_free(&st);
 
-	wl[0].dur.verdict = DUR_NOT_DURABLE;	/* it writes: field 83 */
+	wl[0].dur.verdict = DUR_NOT_DURABLE;	/* it writes: field 95 */
 	out = render(&report_terse_writer, &r);
 	n = split_fields(out, fields, TERSE_FIELDS + 40);
-	assert_int_equal(n, 83);
-	assert_string_equal(fields[82], "not-durable");
-	assert_string_equal(fields[13], "407");
+	assert_int_equal(n, 95);
+	assert_string_equal(fields[94], "not-durable");
+	assert_string_equal(fields[13], "410");
 	assert_string_equal(fields[OPF(IO_READ, 0)], "300");
 	assert_string_equal(fields[OPF(IO_READ, 1)], "1228800");
 	assert_string_equal(fields[OPF(IO_READ, 2)], "300.00");
@@ -703,9 +712,14 @@ static void test_terse_per_op(void **state)
 	assert_string_equal(fields[OPF(IO_FSYNC, 3)], "0.0000");
 	assert_string_equal(fields[OPF(IO_FSYNC, 6)], "2000.000");
 	assert_string_equal(fields[OPF(IO_FDATASYNC, 0)], "0");
+	/* sync_file_range: after the passes (field 82), fields 83-94 */
+	assert_string_equal(fields[81], "-");
+	assert_string_equal(fields[82], "3");
+	assert_string_equal(fields[OPF(IO_SYNC_RANGE, 1)], "0");
+	assert_string_equal(fields[OPF(IO_SYNC_RANGE, 6)], "30.000");
 	free(out);
 
-	/* --repeat: runs and 25 figures after field 82, the passes */
+	/* --repeat: runs and 25 figures after field 94, the last fixed one */
 	memset(&rd, 0, sizeof(rd));
 	rd.runs = 3;
 	for (m = 0; m < RM_COUNT; m++)
@@ -713,11 +727,11 @@ static void test_terse_per_op(void **state)
 	wl[0].rep = &rd;
 	out = render(&report_terse_writer, &r);
 	n = split_fields(out, fields, TERSE_FIELDS + 40);
-	assert_int_equal(n, 83 + 26);
+	assert_int_equal(n, 95 + 26);
 	assert_string_equal(fields[81], "-");	/* field 82: no passes */
-	assert_string_equal(fields[82], "not-durable");	/* field 83 */
-	assert_string_equal(fields[83], "3");	/* field 84: runs */
-	assert_string_equal(fields[84], "2.000");	/* ops/s median */
+	assert_string_equal(fields[94], "not-durable");	/* field 95 */
+	assert_string_equal(fields[95], "3");	/* field 96: runs */
+	assert_string_equal(fields[96], "2.000");	/* ops/s median */
 	free(out);
 	result_free(&wl[0].res);
 }

@@ -7,6 +7,7 @@
  * without offset or size, contiguous sequential I/O with varying sizes,
  * byte budgets, and the parser's refusals.
  */
+#include <errno.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -391,6 +392,103 @@ static void test_policy_flushes(void **state)
 	}
 }
 
+/* The stream of --sync sfr:N with the data I/Os of a plain stream. */
+static void init_sfr(struct io_stream *s, const struct op_mix *om,
+		     uint64_t region, bool random, uint32_t every,
+		     uint64_t budget)
+{
+	struct synth_params p = {
+		.region_start = 0, .region_len = region, .bs = 4096,
+		.stride = 4096, .random = random, .ops = om, .seed = 5,
+		.thread = 0, .nthreads = 1, .budget = budget,
+		.flush_kind = IO_SYNC_RANGE, .flush_every = every,
+	};
+
+	stream_synth_init(s, &p);
+}
+
+/* sfr:N: a sync_file_range after every N-th write, covering exactly the
+ * writes since the one before, from the lowest offset to the highest end
+ * (reads do not count); the data I/Os are those of the stream without
+ * it.  Sequential writes give back-to-back ranges of N blocks; a range
+ * over 4 GiB is "to the end of the file" (span 0) from its lowest
+ * offset.  A mix cannot draw one. */
+static void test_sync_range(void **state)
+{
+	struct op_mix om, wo;
+	struct io_stream s, plain;
+	struct io_req r, q;
+	uint64_t lo = UINT64_MAX, hi = 0, writes = 0, ranges = 0, since = 0;
+	char err[256];
+	int op;
+
+	(void)state;
+	parse_ops_ok("read/30:write/70", &om);
+	init_sfr(&s, &om, 64 * MiB, true, 5, 2000 * 4096);
+	init(&plain, &om, NULL, 4096, 4096, true, 2000 * 4096, 5);
+	while (stream_next(&s, &r)) {
+		if (r.kind == IO_SYNC_RANGE) {
+			assert_int_equal(since, 5);
+			assert_int_equal(r.len, 0);
+			assert_int_equal(r.off, lo);
+			assert_int_equal(r.span, hi - lo);
+			assert_true(r.span >= 4096);
+			lo = UINT64_MAX;
+			hi = 0;
+			since = 0;
+			ranges++;
+			continue;
+		}
+		assert_true(stream_next(&plain, &q));
+		assert_int_equal(r.kind, q.kind);
+		assert_int_equal(r.off, q.off);
+		assert_int_equal(r.span, 0);
+		if (r.kind != IO_WRITE)
+			continue;
+		writes++;
+		since++;
+		if (r.off < lo)
+			lo = r.off;
+		if (r.off + r.len > hi)
+			hi = r.off + r.len;
+	}
+	assert_false(stream_next(&plain, &q));
+	assert_true(writes > 1200 && writes < 1600);
+	assert_int_equal(ranges, writes / 5);
+
+	/* sequential: ranges of 4 blocks, one after the other */
+	parse_ops_ok("write", &wo);
+	init_sfr(&s, &wo, 64 * MiB, false, 4, 400 * 4096);
+	ranges = 0;
+	while (stream_next(&s, &r)) {
+		if (r.kind != IO_SYNC_RANGE)
+			continue;
+		assert_int_equal(r.off, ranges * 4 * 4096);
+		assert_int_equal(r.span, 4 * 4096);
+		ranges++;
+	}
+	assert_int_equal(ranges, 100);
+
+	/* 1000 random writes over 64 GiB span more than 4 GiB */
+	init_sfr(&s, &wo, 64ULL << 30, true, 1000, 1000 * 4096);
+	lo = UINT64_MAX;
+	ranges = 0;
+	while (stream_next(&s, &r)) {
+		if (r.kind == IO_SYNC_RANGE) {
+			assert_int_equal(r.off, lo);
+			assert_int_equal(r.span, 0);
+			ranges++;
+		} else if (r.off < lo) {
+			lo = r.off;
+		}
+	}
+	assert_int_equal(ranges, 1);
+
+	assert_int_equal(mix_parse_ops("write/90:sync_file_range/10", &op, &om,
+				       err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "--sync sfr:N"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -401,6 +499,7 @@ int main(void)
 		cmocka_unit_test(test_contiguous),
 		cmocka_unit_test(test_budget),
 		cmocka_unit_test(test_policy_flushes),
+		cmocka_unit_test(test_sync_range),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

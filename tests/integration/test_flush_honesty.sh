@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# test_flush_honesty.sh - the warning when flushes look too fast to be real
+# (a heuristic; HONESTY WARNINGS in rebench(1)).  A loop device reports
+# itself rotational with a write-back cache, and its flushes reach only the
+# page cache of its image: fdatasync:1 and the default dsync writes warn,
+# with the median the per-operation figures show; a read run, --sync none
+# and sync_file_range (which never flushes the device cache) do not; flushes
+# slowed past one revolution (4 ms, --delay) do not; the same device set to
+# non-rotational does not, and set to write through warns that durability
+# rests on the device's claim; a file on a filesystem on the device is
+# judged by the device under it; the JSON warnings and -n's stderr carry it.
+. "$(dirname "$0")/../lib/common.sh"
+
+require_loop
+require_cmd jq mkfs.ext2
+
+DEV=$(make_loop 64M)
+N=$(basename "$DEV")
+Q=/sys/block/$N/queue
+OLD_WC=$(cat "$Q/write_cache")
+OLD_ROT=$(cat "$Q/rotational")
+# A loop device outlives its detach (the next losetup may get the same
+# one): put its queue back on every exit.
+trap 'rc=$?; echo "$OLD_WC" >"$Q/write_cache"; echo "$OLD_ROT" >"$Q/rotational"; (exit $rc); cleanup' EXIT
+# what a new loop device reports (a loop device reused from another test
+# may have been changed)
+echo 1 >"$Q/rotational"
+echo "write back" >"$Q/write_cache"
+
+# 64 writes of 4k: enough flushes for a median (10 or more)
+W="-o write -w seq -b 4k -d 256k --seed 5 -y"
+SPIN='flushes \(([^)]*)\) complete in a median ([0-9.e+-]+) ms, under one revolution of a 15000 rpm disk \(4 ms\): '"$N"' reports itself rotational with a write-back cache, and the drive may acknowledge flushes from its volatile cache; a heuristic: only a power-cut test proves durability \(write numbered records, cut the power, check which acknowledged ones survived, as diskchecker.pl does\)'
+THROUGH='flushes \(([^)]*)\) complete in a median ([0-9.e+-]+) ms on '"$N"', which reports a write-through cache, so the kernel sends it no cache flushes: durability rests on the device.s claim that its cache is not volatile; a heuristic'
+
+# flush_warnings: the flush warnings of the last --json run, one a line
+flush_warnings() { jqr '.workloads[0].warnings[] | select(test("^flushes \\("))'; }
+
+# median_ms OP: the last --json run's p50 of OP, in ms with 3 significant
+# digits, as the warning prints it
+median_ms() {
+	awk -v us="$(jqr ".workloads[0].results.operations.$1.latency_us.p50")" \
+		'BEGIN { printf "%.3g\n", us / 1000 }'
+}
+
+section "rotational, write back: fast flushes warn, with the median"
+rb $W --sync fdatasync:1 --json "$DEV"
+assert_rc 0 "fdatasync:1: exit 0"
+w=$(flush_warnings)
+assert_match "^$SPIN\$" "$w" "fdatasync:1: the warning, with the figures and the power-cut test"
+assert_eq "fdatasync $(median_ms fdatasync)" \
+	"$(printf '%s\n' "$w" | sed -E "s/^$SPIN\$/\\1 \\2/")" \
+	"fdatasync:1: it names fdatasync and its median, the fdatasync p50 of results.operations"
+assert_eq 1 "$(printf '%s\n' "$w" | grep -c .)" "fdatasync:1: said once"
+rb $W --sync fsync:4 --json "$DEV"
+assert_eq "fsync $(median_ms fsync)" "$(flush_warnings | sed -E "s/^$SPIN\$/\\1 \\2/")" \
+	"fsync:4 (16 fsyncs): the fsyncs' median"
+rb $W --json "$DEV"
+assert_eq "O_DSYNC writes, each a flush $(median_ms write)" \
+	"$(flush_warnings | sed -E "s/^$SPIN\$/\\1 \\2/")" \
+	"the default dsync: the writes, each with its flush, are judged"
+rb $W --sync rwf-dsync -t stateless --json "$DEV"
+assert_match "^flushes \\(RWF_DSYNC writes, each a flush\\)" "$(flush_warnings)" "rwf-dsync: the writes are judged"
+rb $W --sync fdatasync:1 -n "$DEV"
+assert_match "^rebench: warning: $SPIN\$" "$RB_ERR" "-n: the warning on stderr"
+rb $W --sync fdatasync:1 "$DEV"
+assert_match "^Warning: $SPIN\$" "$RB_OUT" "human: a Warning: line"
+
+section "no flushes, or none to judge: no warning"
+rb -o read -b 4k -d 256k --seed 5 --json "$DEV"
+assert_eq "" "$(flush_warnings)" "a read run: no flush warning"
+rb $W --sync none --json "$DEV"
+assert_eq "" "$(flush_warnings)" "--sync none: no flush warning"
+rb $W -f --json "$DEV"
+assert_eq "" "$(flush_warnings)" "-f: no flush warning"
+rb $W -p --sync sfr:1 --json "$DEV"
+assert_eq 64 "$(jqr '.workloads[0].results.operations.sync_file_range.ios')" "sfr:1: 64 sync_file_ranges"
+assert_eq "" "$(flush_warnings)" "sfr:1: no flush warning (a sync_file_range does not flush the device's cache)"
+rb -o write -w seq -b 4k -d 36k --seed 5 -y --sync fdatasync:1 --json "$DEV"
+assert_eq 9 "$(jqr '.workloads[0].results.operations.fdatasync.ios')" "9 fdatasyncs"
+assert_eq "" "$(flush_warnings)" "9 flushes: too few for a median, no warning"
+rb -o write -w seq -b 4k -d 40k --seed 5 -y --sync fdatasync:1 --json "$DEV"
+assert_match "^$SPIN\$" "$(flush_warnings)" "10 flushes: judged"
+
+section "the threshold: a revolution at 15000 rpm, 4 ms"
+rb $W --sync fdatasync:1 --delay fdatasync=4100us --json "$DEV"
+assert_num "fdatasync=4100us: the median ($(jqr '.workloads[0].results.operations.fdatasync.latency_us.p50') us) is over 4 ms" \
+	"$(jqr '.workloads[0].results.operations.fdatasync.latency_us.p50') >= 4000"
+assert_eq "" "$(flush_warnings)" "flushes slower than a revolution: no warning"
+rb $W --sync fdatasync:1 --delay fdatasync=3ms --json "$DEV"
+assert_match "^$SPIN\$" "$(flush_warnings)" "fdatasync=3ms: still under a revolution, the warning"
+
+section "what the device says of itself decides"
+echo 0 >"$Q/rotational"
+rb $W --sync fdatasync:1 --json "$DEV"
+assert_eq "" "$(flush_warnings)" "rotational 0, write back: nothing to compare with, no warning"
+echo "write through" >"$Q/write_cache"
+rb $W --sync fdatasync:1 --json "$DEV"
+w=$(flush_warnings)
+assert_match "^$THROUGH" "$w" "write through: durability rests on the device's claim"
+assert_eq "fdatasync $(median_ms fdatasync)" "$(printf '%s\n' "$w" | sed -E "s/^$THROUGH.*\$/\\1 \\2/")" \
+	"write through: the fdatasyncs' median"
+echo 1 >"$Q/rotational"
+rb $W --sync fdatasync:1 --json "$DEV"
+assert_match "^$THROUGH" "$(flush_warnings)" "rotational, write through, fast: the claim warning"
+rb $W --sync fdatasync:1 --delay fdatasync=4100us --json "$DEV"
+assert_eq "" "$(flush_warnings)" "rotational, write through, as slow as a revolution: no warning"
+echo "write back" >"$Q/write_cache"
+
+section "a file: the device under its filesystem"
+mkfs.ext2 -q -F "$DEV" >/dev/null 2>&1 || fail "mkfs.ext2 $DEV failed"
+mount_dev "$DEV" "$SCRATCH/mnt"
+rb $W -e 4m --sync fdatasync:1 --json "$SCRATCH/mnt/data"
+assert_rc 0 "a file on ext2: exit 0"
+assert_match "^$SPIN\$" "$(flush_warnings)" "fdatasync:1 on a file: judged by $N under it"
+rb -o read -b 4k -d 256k --json "$SCRATCH/mnt/data"
+assert_eq "" "$(flush_warnings)" "reading the file: no flush warning"
