@@ -191,11 +191,16 @@ static bool per_write(const struct spec *s, const struct sync_policy *sp,
 			 sp->mode == SYNC_FSYNC ? "fsync" : "fdatasync",
 			 sp->every, sp->every - 1);
 		return false;
+	case SYNC_SFR:
+		snprintf(how, len, "sync_file_range every %u writes starts and waits for their writeback but flushes neither the device's cache nor the file's metadata",
+			 sp->every);
+		return false;
 	case SYNC_END:
 		snprintf(how, len, "the one fsync comes after the last write (--sync end), so every write is acknowledged before it");
 		return false;
 	default:
-		if (SPEC_DOES(s, IO_FSYNC) || SPEC_DOES(s, IO_FDATASYNC))
+		if (SPEC_DOES(s, IO_FSYNC) || SPEC_DOES(s, IO_FDATASYNC) ||
+		    SPEC_DOES(s, IO_SYNC_RANGE))
 			snprintf(how, len, "the mix's flushes follow some writes, not each (--sync none)");
 		else
 			snprintf(how, len, "nothing flushes the writes (--sync none)");

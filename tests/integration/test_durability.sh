@@ -21,7 +21,7 @@ fd() { terse_field $TD; }
 section "a loop device over an image: the policy decides"
 for case in "dsync durable" "sync durable" "rwf-dsync durable" \
 	"fdatasync:1 durable" "fsync:1 durable" "none not-durable" \
-	"end not-durable" "fdatasync:8 not-durable"; do
+	"end not-durable" "fdatasync:8 not-durable" "sfr:1 not-durable"; do
 	read -r pol want <<<"$case"
 rb -n $W --sync "$pol" "$DEV"
 	assert_eq "$want" "$(fd)" "--sync $pol on $LOOP: $want"

@@ -93,7 +93,7 @@ static void test_per_write_policies_durable(void **state)
 static void test_late_or_no_flush_not_durable(void **state)
 {
 	static const char *const late[] = { "-f", "none", "end", "fsync:2",
-					    "fdatasync:64" };
+					    "fdatasync:64", "sfr:1", "sfr:8" };
 	struct dur_stack wb = stack(false, 1);
 	char why[1024];
 	size_t i;
@@ -109,6 +109,8 @@ static void test_late_or_no_flush_not_durable(void **state)
 	assert_non_null(strstr(why, "up to 63 acknowledged writes"));
 	judge("end", false, &wb, why);
 	assert_non_null(strstr(why, "after the last write"));
+	judge("sfr:1", false, &wb, why);
+	assert_non_null(strstr(why, "flushes neither the device's cache"));
 }
 
 /* O_DIRECT with no flush onto a device that reports write through: the
