@@ -7,7 +7,8 @@
  * sequential workloads, and for the p-value when dof is 0).  22-81 (version
  * 2) are TERSE_OP_FIELDS fields per operation kind, in enum io_kind order,
  * every kind always there; 82 (version 3) a sequential workload's passes
- * over its region: TERSE_FIELDS fixed fields in all.  The --repeat fields
+ * over its region; 83-84 (version 4) the read requests and bytes that
+ * reached the device (devstat.h): TERSE_FIELDS fixed fields in all.  The --repeat fields
  * follow the fixed ones, and a sweep's values end the line, so a new
  * fixed field moves the --repeat fields (the version says so) and no
  * other.  A replay adds lines of its own after its workload's line, told
@@ -76,7 +77,7 @@ static void put_ops(FILE *f, const struct report *r, const struct result *res)
 }
 
 /* --repeat: runs, then median, trimmed mean, stddev and the 95% CI of
- * ops/s, p50, p90, p99 and p99.9 (fields 83-108). */
+ * ops/s, p50, p90, p99 and p99.9 (fields 85-110). */
 static void put_repeat(FILE *f, const struct repeat_data *rd)
 {
 	size_t i;
@@ -103,6 +104,22 @@ static void put_passes(FILE *f, const struct seq_passes *p)
 		fprintf(f, " -");
 }
 
+/* Fields 83-84 (TERSE_FIELD_DEV_READS, _BYTES): read requests and bytes
+ * that reached the device during the run, "- -" when its counters are
+ * unknown (the JSON says why). */
+static void put_device(FILE *f, const struct report *r,
+		       const struct workload *wl)
+{
+	struct dev_reads d;
+
+	report_dev_reads(r, wl, &d);
+	if (d.known)
+		fprintf(f, " %llu %llu", (unsigned long long)d.reads,
+			(unsigned long long)d.bytes);
+	else
+		fprintf(f, " - -");
+}
+
 /* One workload's line; suffix (swept values, " v1 v2") is appended when
  * given. */
 static void terse_line(FILE *f, const struct report *r,
@@ -116,6 +133,7 @@ static void terse_line(FILE *f, const struct report *r,
 	put_fit(f, &wl->fit);
 	put_ops(f, r, &wl->res);
 	put_passes(f, &wl->passes);
+	put_device(f, r, wl);
 	if (wl->rep)
 		put_repeat(f, wl->rep);
 	fprintf(f, "%s\n", suffix ? suffix : "");
@@ -130,6 +148,7 @@ static void total_line(FILE *f, const struct report *r, const char *suffix)
 	put_fit(f, NULL);
 	put_ops(f, r, r->total);
 	put_passes(f, NULL);
+	put_device(f, r, NULL);
 	if (r->total_rep)
 		put_repeat(f, r->total_rep);
 	fprintf(f, "%s\n", suffix ? suffix : "");

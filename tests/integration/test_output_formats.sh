@@ -74,7 +74,7 @@ assert_eq rebench "$(jqr .tool)" ".tool is rebench"
 assert_match '^[0-9]+\.[0-9]+' "$(jqr .version)" ".version is a version number"
 rb_version=$(setsid -w "$REBENCH" --version </dev/null)
 assert_eq "rebench $(jqr .version)" "$rb_version" ".version matches rebench --version"
-assert_eq 3 "$(jqr .json_version)" ".json_version is 3"
+assert_eq 4 "$(jqr .json_version)" ".json_version is 4"
 assert_eq "$(uname -r)" "$(jqr .kernel)" ".kernel is the running kernel"
 assert_eq false "$(jqr .interrupted)" ".interrupted is false"
 assert_eq 1 "$(jqr '.workloads | length')" "one workload"
@@ -138,7 +138,7 @@ assert_match 'created' "$(jqr "$W.warnings[]")" "warnings say the file was creat
 rb -n -e 1m -d 300ms "$SCRATCH/new-n.dat"
 assert_rc 0 "-n with a new file exits 0"
 assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "-n: stdout is still exactly one line"
-assert_eq 82 "$(printf '%s\n' "$RB_OUT" | awk 'NF { print NF; exit }')" "-n: the line has 82 fields"
+assert_eq 84 "$(printf '%s\n' "$RB_OUT" | awk 'NF { print NF; exit }')" "-n: the line has 84 fields"
 assert_match 'created' "$RB_ERR" "-n: the created-file warning is reported (on stderr)"
 
 section "--help and --version"

@@ -23,15 +23,15 @@ assert_match "^Warning: $WRAP 2\.34 times \(600 I/Os, 256 a pass\), so every pas
 rb -n -w seq -b 1m -d 600m --seed 1 "$DEV"
 assert_rc 0 "-n run exits 0"
 read -r -a f <<<"$(printf '%s\n' "$RB_OUT" | head -n 1)"
-assert_eq "82 3 600 2.343750" "${#f[@]} ${f[12]} ${f[13]} ${f[81]:-none}" \
-	"-n: 82 fields, version 3 (field 13), 600 I/Os (field 14), passes 2.343750 (field 82)"
+assert_eq "84 4 600 2.343750" "${#f[@]} ${f[12]} ${f[13]} ${f[81]:-none}" \
+	"-n: 84 fields, version 4 (field 13), 600 I/Os (field 14), passes 2.343750 (field 82)"
 assert_match "^rebench: warning: $WRAP 2\.34 times \(600 I/Os, 256 a pass\)" "$RB_ERR" \
 	"-n: the warning goes to stderr"
 rb --json -w seq -b 1m -d 600m --seed 1 "$DEV"
 assert_rc 0 "--json run exits 0"
-assert_eq "3 2.34375 256 268435456 629145600" \
+assert_eq "4 2.34375 256 268435456 629145600" \
 	"$(jqr '"\(.json_version) \(.workloads[0].results | "\(.passes) \(.pass_ios) \(.pass_bytes) \(.bytes)")"')" \
-	"JSON: json_version 3; results.passes 2.34375, pass_ios 256, pass_bytes 268435456, bytes 629145600"
+	"JSON: json_version 4; results.passes 2.34375, pass_ios 256, pass_bytes 268435456, bytes 629145600"
 assert_eq true "$(jqr '.workloads[0].results | .passes * .pass_bytes == .bytes and .passes * .pass_ios == .ios')" \
 	"JSON: passes x pass_bytes = bytes, passes x pass_ios = ios"
 assert_eq 1 "$(jqr "[.workloads[0].warnings[] | select(startswith(\"$WRAP 2.34 times\"))] | length")" \
@@ -86,7 +86,7 @@ rb --json -w seq -b 1m -d 128m --seed 1 "$DEV"
 assert_eq "0.5 0" "$(jqr '.workloads[0] | "\(.results.passes) \([.warnings[] | select(test("wrapped"))] | length)"')" \
 	"-d 128m: half a pass, no wrap warning"
 rb -n -b 1m -d 600m --seed 1 "$DEV"
-assert_eq "82 -" "$(printf '%s\n' "$RB_OUT" | awk 'NF { print NF, $82; exit }')" \
+assert_eq "84 -" "$(printf '%s\n' "$RB_OUT" | awk 'NF { print NF, $82; exit }')" \
 	"-n of a random workload: field 82 is -"
 assert_no_match 'wrapped' "$RB_ERR" "a random workload never wraps"
 rb --json -b 1m -d 600m --seed 1 "$DEV"
@@ -104,8 +104,8 @@ assert_rc 0 "--repeat 2 exits 0"
 assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c "^Warning: $WRAP")" \
 	"--repeat 2: the last run's wrap warning, once"
 rb -n -w seq -b 1m -d 600m --repeat 2 --seed 1 "$DEV"
-assert_eq "108 2.343750 2" "$(printf '%s\n' "$RB_OUT" | awk 'NF { print NF, $82, $83; exit }')" \
-	"--repeat 2 -n: 82 + 26 fields, passes in 82, the runs in 83"
+assert_eq "110 2.343750 2" "$(printf '%s\n' "$RB_OUT" | awk 'NF { print NF, $82, $85; exit }')" \
+	"--repeat 2 -n: 84 + 26 fields, passes in 82, the runs in 85"
 
 section "a sweep: said once, the others counted"
 rb -n -w seq -b 1m,2m,4m -d 600m --seed 1 "$DEV"

@@ -4,7 +4,7 @@
 # --repeat N runs the workloads N times with seeds seed0, seed0+1, ...: the
 # JSON "repeat" object (runs, seeds, per-metric values and their median,
 # trimmed mean, mean, stddev, CV and 95% CI, recomputed here from the
-# values), -n fields 83-108, the human "Over N runs" block, stdin workloads
+# values), -n fields 85-110, the human "Over N runs" block, stdin workloads
 # each with their own figures, --repeat 1 as a plain run, refusals (bad
 # counts, on a stdin line), a sweep with every point repeated (table
 # columns, JSON and -n per point), one confirmation for all runs, a
@@ -134,19 +134,19 @@ else
 	assert_eq 0 "$nvar" "ops/s CV $cv% <= 10%: no 'varied by' warning"
 fi
 
-section "--repeat 3 -n: 108 fields"
+section "--repeat 3 -n: 110 fields"
 rb -n --repeat 3 -d 300ms --seed $S "$DEV"
 assert_rc 0 "--repeat 3 -n exits 0"
 assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "exactly one line"
 mapfile -t f < <(terse_fields)
-assert_eq 108 "${#f[@]}" "82 + 26 = 108 fields"
-assert_eq 3 "${f[82]:-}" "field 83 is the number of runs, 3"
+assert_eq 110 "${#f[@]}" "84 + 26 = 110 fields"
+assert_eq 3 "${f[84]:-}" "field 85 is the number of runs, 3"
 assert_eq $((S + 2)) "${f[16]:-}" "field 17 is the last run's seed"
-nonnum=$(printf '%s\n' "${f[@]:82}" | grep -Evx -- '-?[0-9]+(\.[0-9]+)?' | head -n 3)
-assert_eq "" "$nonnum" "fields 83-108 are numbers (a CI exists for 3 runs)"
+nonnum=$(printf '%s\n' "${f[@]:84}" | grep -Evx -- '-?[0-9]+(\.[0-9]+)?' | head -n 3)
+assert_eq "" "$nonnum" "fields 85-110 are numbers (a CI exists for 3 runs)"
 names=(ops/s p50 p90 p99 p99.9)
 for g in 0 1 2 3 4; do
-	i=$((83 + g * 5))	# 0-based index of the group's median
+	i=$((85 + g * 5))	# 0-based index of the group's median
 	med=${f[i]:-0} tm=${f[i + 1]:-0} sd=${f[i + 2]:-0} lo=${f[i + 3]:-0} hi=${f[i + 4]:-0}
 	assert_num "${names[g]} (fields $((i + 1))-$((i + 5))): trimmed mean $tm = median $med for 3 runs" \
 		"($tm - $med) ^ 2 <= 0.0015 ^ 2"
@@ -154,9 +154,9 @@ for g in 0 1 2 3 4; do
 	assert_num "${names[g]}: CI half-width ($hi - $lo) / 2 = t(0.975, 2) * stddev / sqrt(3)" \
 		"(($hi - $lo) / 2 - 4.30265273 * $sd / sqrt(3)) ^ 2 <= (0.003 + 1e-6 * $hi) ^ 2"
 done
-# field 84-88 order is JSON's ops_per_s median, trimmed_mean, stddev, ci95
+# field 86-90 order is JSON's ops_per_s median, trimmed_mean, stddev, ci95
 # low and high: with --json the same run (same seeds) gives the same shape
-assert_num "ops/s median (field 84, ${f[83]:-0}) is a plausible ops/s" "${f[83]:-0} > 100"
+assert_num "ops/s median (field 86, ${f[85]:-0}) is a plausible ops/s" "${f[85]:-0} > 100"
 
 section "--repeat 3, human output"
 rb --repeat 3 -d 300ms --seed $S "$DEV"
@@ -204,8 +204,8 @@ assert_ne "$(jqr '.workloads[0].repeat.ops_per_s.values | tostring')" \
 	"$(jqr '.workloads[1].repeat.ops_per_s.values | tostring')" "the two workloads' values differ"
 rb -n --repeat 2 -d 200ms <"$SCRATCH/spec"
 assert_rc 0 "stdin --repeat 2 -n exits 0"
-assert_eq "108 108 108" "$(printf '%s\n' "$RB_OUT" | awk 'NF { printf "%s%d", n++ ? " " : "", NF }')" "two lines of 108 fields, and the total's"
-assert_eq "2 2 2" "$(printf '%s\n' "$RB_OUT" | awk 'NF { printf "%s%s", n++ ? " " : "", $83 }')" "field 83 is 2 on all three"
+assert_eq "110 110 110" "$(printf '%s\n' "$RB_OUT" | awk 'NF { printf "%s%d", n++ ? " " : "", NF }')" "two lines of 110 fields, and the total's"
+assert_eq "2 2 2" "$(printf '%s\n' "$RB_OUT" | awk 'NF { printf "%s%s", n++ ? " " : "", $85 }')" "field 85 is 2 on all three"
 rb --repeat 2 -d 200ms <"$SCRATCH/spec"
 assert_rc 0 "stdin --repeat 2 (human) exits 0"
 assert_eq 2 "$(printf '%s\n' "$RB_OUT" | grep -c '^Over 2 runs (seeds ')" "two 'Over 2 runs (seeds' blocks"
@@ -221,7 +221,7 @@ rb --json -d 200ms "$DEV"
 assert_eq null "$(jqr "$W.repeat")" "without --repeat, repeat is null"
 rb -n --repeat 1 -d 200ms "$DEV"
 assert_rc 0 "--repeat 1 -n exits 0"
-assert_eq 82 "$(printf '%s\n' "$RB_OUT" | awk 'NF { print NF; exit }')" "-n: 82 fields"
+assert_eq 84 "$(printf '%s\n' "$RB_OUT" | awk 'NF { print NF; exit }')" "-n: 84 fields"
 rb --repeat 1 -d 200ms "$DEV"
 assert_no_match '^Over [0-9]+ runs|^  runs ops/s' "$RB_OUT" "human: no repeat block"
 
@@ -251,15 +251,15 @@ assert_eq "5,6,7 5,6,7" "$(jqr '[.sweep.runs[].workloads[0].repeat.seeds | join(
 med=$(jqr '.sweep.runs[0].workloads[0].repeat.ops_per_s | (.values | sort | .[1]) - .median')
 assert_eq 0 "$med" "JSON: a point's median is the middle of its 3 values"
 rb -b 512,4k --repeat 2 -d 100ms -n "$DEV"
-assert_eq "109 109" "$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%s", (NR > 1 ? " " : ""), NF }')" \
-	"-n: 108 fields and the swept value on each line"
+assert_eq "111 111" "$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%s", (NR > 1 ? " " : ""), NF }')" \
+	"-n: 110 fields and the swept value on each line"
 # 1000 real runs would take about a minute (each run ends on the main
 # thread's 50 ms signal-wait tick); --probe parses the options, then exits.
 rb --repeat 1000 --probe "$DEV"
 assert_rc 0 "--repeat 1000 (the maximum) is accepted"
 rb -n --repeat 10 -d 1k "$DEV"
 assert_rc 0 "--repeat 10 -d 1k exits 0"
-assert_eq "10 2" "$(terse_field 83) $(terse_field 14)" "--repeat 10 -d 1k: field 83 is 10; the last run did 2 I/Os"
+assert_eq "10 2" "$(terse_field 85) $(terse_field 14)" "--repeat 10 -d 1k: field 85 is 10; the last run did 2 I/Os"
 
 section "a write workload with --repeat 2 asks once"
 rb_pty y -o write --repeat 2 -d 200ms "$DEV"

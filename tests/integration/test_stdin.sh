@@ -51,7 +51,7 @@ section "-n: one line per workload, then the total"
 rb -d 500ms -n <"$SPEC"
 assert_rc 0 "stdin mode with -n exits 0"
 assert_eq 4 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "exactly four lines: three workloads and their total"
-assert_eq 82 "$(printf '%s\n' "$RB_OUT" | awk '{ print NF }' | sort -u)" "each line has 82 fields"
+assert_eq 84 "$(printf '%s\n' "$RB_OUT" | awk '{ print NF }' | sort -u)" "each line has 84 fields"
 assert_eq "all" "$(printf '%s\n' "$RB_OUT" | awk 'END { print $17 }')" "the last line is the total (field 17 'all')"
 assert_eq "" "$(printf '%s\n' "$RB_OUT" | grep -- '---')" "no separators in -n output"
 

@@ -119,11 +119,11 @@ section "-n lines and --json"
 rb -n -b 512,1k -g 100,200 -d 100ms --seed 11 "$DEV"
 assert_rc 0 "-n sweep exits 0"
 assert_eq 4 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "-n: one line per point (2 x 2)"
-assert_eq "84" "$(printf '%s\n' "$RB_OUT" | awk '{ print NF }' | sort -u | tr -d '\n')" \
-	"-n: every line has 82 + 2 fields"
+assert_eq "86" "$(printf '%s\n' "$RB_OUT" | awk '{ print NF }' | sort -u | tr -d '\n')" \
+	"-n: every line has 84 + 2 fields"
 assert_eq "512 100,512 200,1024 100,1024 200" \
-	"$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%s %s", (NR > 1 ? "," : ""), $83, $84 }')" \
-	"-n: fields 83 and 84 are the swept values in order (times in ms)"
+	"$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%s %s", (NR > 1 ? "," : ""), $85, $86 }')" \
+	"-n: fields 85 and 86 are the swept values in order (times in ms)"
 assert_eq "11" "$(printf '%s\n' "$RB_OUT" | awk '{ print $17 }' | sort -u | tr -d '\n')" \
 	"-n: every point uses the same seed (field 17)"
 assert_eq "" "$(printf '%s\n' "$RB_OUT" | grep -F 'ops_per_s')" "-n: no table on stdout"

@@ -570,10 +570,14 @@ static void test_terse(void **state)
 	assert_null(strtok_r(NULL, "\n", &save));
 	n = split_fields(line, fields, TERSE_FIELDS + 8);
 	/* 18 fields, the distribution's KS D, p-value and dof, then 12 per
-	 * operation kind, then the passes ("-": a random workload) */
-	assert_int_equal(TERSE_FIELDS, 82);
-	assert_int_equal(n, 82);
+	 * operation kind, then the passes ("-": a random workload), then
+	 * the device reads ("- -": no device counters in this test) */
+	assert_int_equal(TERSE_FIELDS, 84);
+	assert_int_equal(TERSE_FIELD_DEV_READS, 83);
+	assert_int_equal(n, 84);
 	assert_string_equal(fields[81], "-");
+	assert_string_equal(fields[82], "-");
+	assert_string_equal(fields[83], "-");
 	for (i = 0; i < n; i++) {
 		strtod(fields[i], &end);
 		if (*end && !(i >= 18 && !strcmp(fields[i], "-")))
@@ -581,7 +585,7 @@ static void test_terse(void **state)
 				 fields[i]);
 	}
 	/* field 13 is the format version and never moves */
-	assert_string_equal(fields[12], "3");
+	assert_string_equal(fields[12], "4");
 	assert_string_equal(fields[13], "650");
 	snprintf(want, sizeof(want), "%llu",
 		 (unsigned long long)wl[0].res.bytes);
@@ -627,7 +631,7 @@ static void test_terse(void **state)
 	r.n = 1;
 	out = render(&report_terse_writer, &r);
 	n = split_fields(out, fields, TERSE_FIELDS + 8);
-	assert_int_equal(n, 82);
+	assert_int_equal(n, TERSE_FIELDS);
 	assert_string_equal(fields[17], "1");
 	free(out);
 
@@ -636,11 +640,18 @@ static void test_terse(void **state)
 	wl[0].passes.known = true;
 	wl[0].passes.count = 600.0 / 256;
 	wl[0].passes.ios = 256;
+	/* and the device's reads: requests and bytes, fields 83-84 */
+	wl[0].devr.known = true;
+	wl[0].devr.reads = 1234;
+	wl[0].devr.bytes = 5054464;
 	out = render(&report_terse_writer, &r);
 	n = split_fields(out, fields, TERSE_FIELDS + 8);
-	assert_int_equal(n, 82);
+	assert_int_equal(n, TERSE_FIELDS);
 	assert_string_equal(fields[81], "2.343750");
+	assert_string_equal(fields[TERSE_FIELD_DEV_READS - 1], "1234");
+	assert_string_equal(fields[TERSE_FIELD_DEV_BYTES - 1], "5054464");
 	free(out);
+	wl[0].devr.known = false;
 	result_free(&wl[0].res);
 }
 
@@ -676,7 +687,7 @@ static void test_terse_per_op(void **state)
 
 	out = render(&report_terse_writer, &r);
 	n = split_fields(out, fields, TERSE_FIELDS + 40);
-	assert_int_equal(n, 82);
+	assert_int_equal(n, TERSE_FIELDS);
 	assert_string_equal(fields[13], "407");
 	assert_string_equal(fields[OPF(IO_READ, 0)], "300");
 	assert_string_equal(fields[OPF(IO_READ, 1)], "1228800");
@@ -701,7 +712,7 @@ static void test_terse_per_op(void **state)
 	assert_string_equal(fields[OPF(IO_FDATASYNC, 0)], "0");
 	free(out);
 
-	/* --repeat: runs and 25 figures after field 82, the passes */
+	/* --repeat: runs and 25 figures after fields 83-84, the device */
 	memset(&rd, 0, sizeof(rd));
 	rd.runs = 3;
 	for (m = 0; m < RM_COUNT; m++)
@@ -709,10 +720,11 @@ static void test_terse_per_op(void **state)
 	wl[0].rep = &rd;
 	out = render(&report_terse_writer, &r);
 	n = split_fields(out, fields, TERSE_FIELDS + 40);
-	assert_int_equal(n, 82 + 26);
+	assert_int_equal(n, 84 + 26);
 	assert_string_equal(fields[81], "-");	/* field 82: no passes */
-	assert_string_equal(fields[82], "3");	/* field 83: runs */
-	assert_string_equal(fields[83], "2.000");	/* ops/s median */
+	assert_string_equal(fields[83], "-");	/* field 84: no device */
+	assert_string_equal(fields[84], "3");	/* field 85: runs */
+	assert_string_equal(fields[85], "2.000");	/* ops/s median */
 	free(out);
 	result_free(&wl[0].res);
 }
@@ -1257,7 +1269,7 @@ static void test_json_report(void **state)
 	out = render(&report_json_writer, &r);
 	if (!json_valid(out))
 		fail_msg("report_json output is not valid JSON:\n%s", out);
-	assert_non_null(strstr(out, "\"json_version\": 3"));
+	assert_non_null(strstr(out, "\"json_version\": 4"));
 	snprintf(want, sizeof(want), "\"seed\": %llu", (unsigned long long)SEED);
 	assert_non_null(strstr(out, want));
 	assert_non_null(strstr(out, "\"latency_us\": {"));
@@ -1265,7 +1277,7 @@ static void test_json_report(void **state)
 	assert_non_null(strstr(out, "\"tool\": \"rebench\""));
 
 	ret = python_check(out,
-		"assert d[\"json_version\"] == 3\n"
+		"assert d[\"json_version\"] == 4\n"
 		"w = d[\"workloads\"]\n"
 		"assert len(w) == 2\n"
 		"r = w[0][\"results\"]\n"
