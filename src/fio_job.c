@@ -703,6 +703,11 @@ static void job_rest(struct job *j, const struct workload *wl)
 		note(j, "--readahead %llu: before fio, echo %llu > /sys/block/%s/queue/read_ahead_kb, and put the old value back after",
 		     (unsigned long long)s->readahead_kb,
 		     (unsigned long long)s->readahead_kb, wl->tgt.disk);
+	if (s->cache_bytes)
+		note(j, "--cache %llu: run fio inside a memory cgroup limited to %llu bytes (cgroup v2 memory.max, v1 memory.limit_in_bytes; systemd-run -p MemoryMax=%llu fio ...), after dropping the target's cached pages",
+		     (unsigned long long)s->cache_bytes,
+		     (unsigned long long)s->cache_bytes,
+		     (unsigned long long)s->cache_bytes);
 	if (spec_is_destructive(s) && wl->tgt.kind != TARGET_FILE &&
 	    target_in_use(&wl->tgt, why, sizeof(why))) {
 		/* rebench would refuse to run this; the file is only text */

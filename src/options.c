@@ -120,6 +120,8 @@ const struct opt_desc opt_table[] = {
 	  "-p: posix_fadvise the region with HINT (normal, sequential, random, noreuse) after opening the target", fadvise_values, 0, 0, 0 },
 	{ "readahead", 0, OPT_COUNT, W(readahead_kb), "KB", "left as is",
 	  "set the disk's read_ahead_kb (of the target, or of the disk under a file) to KB for the run, restored after (root)", NULL, 0, READAHEAD_MAX_KB, 0 },
+	{ "cache", 0, OPT_SIZE, W(cache_bytes), "SIZE", "no limit",
+	  "-p or mmap: limit the page cache (and rebench's own memory) to SIZE with a memory cgroup made for the run and removed after; the target's cached pages are dropped first (root)", NULL, 1, 0, 0 },
 	{ "sample-step", 'g', OPT_TIME, W(sample_ns), "MS", "1000",
 	  "interval of the ops/s time series in ms; 0 logs every I/O to --output", NULL, 0, 0, NSEC_PER_MSEC },
 	{ "pause", 'z', OPT_TIME, W(pause_ns), "USEC", "0",

@@ -13,7 +13,7 @@ static const char *const workload_opts[] = {
 static const char *const engine_opts[] = {
 	"type", "queue-depth", "batch", "sqpoll", "hipri", "threads",
 	"local-fd", "paged", "buffered", "sync", "do-atime", "append", "fadvise",
-	"readahead", "engines", NULL
+	"readahead", "cache", "engines", NULL
 };
 static const char *const run_opts[] = {
 	"duration", "pause", "delay", "warmup", "drop-caches", NULL

@@ -18,6 +18,7 @@
 #include "options.h"
 #include "outpath.h"
 #include "plan.h"
+#include "memcg.h"
 #include "readahead.h"
 #include "runinfo.h"
 #include "validate.h"
@@ -307,7 +308,8 @@ int validate_all(struct run_ctx *ctx, const struct spec *base)
 	}
 	share_new_files(ctx);
 	warn_reads_of_holes(ctx);
-	if (check_overlaps(ctx) || readahead_check(ctx->wls, ctx->n))
+	if (check_overlaps(ctx) || readahead_check(ctx->wls, ctx->n) ||
+	    memcg_check(ctx->wls, ctx->n))
 		return -EINVAL;
 	if (memory_check(ctx->wls, ctx->n))
 		return -E2BIG;
@@ -339,6 +341,10 @@ int prepare_and_run(struct run_ctx *ctx, const struct run_opts *run,
 	/* before the layout's I/O too: a refusal does nothing */
 	if (readahead_apply(ctx->wls, ctx->n))
 		return EXIT_PREP_FAILED;
+	/* --cache: into the run's memory cgroup before anything is
+	 * allocated or read, so all of it is charged there */
+	if (memcg_enter(ctx->wls, ctx->n))
+		return EXIT_PREP_FAILED;
 	for (k = 0; k < ctx->n; k++) {
 		workload_warn_page_cache(&ctx->wls[k], run->drop_caches);
 		ret = workload_prepare(&ctx->wls[k]);
@@ -346,6 +352,8 @@ int prepare_and_run(struct run_ctx *ctx, const struct run_opts *run,
 			return ret == -EINTR ? EXIT_INTERRUPTED : EXIT_PREP_FAILED;
 	}
 	if (run->drop_caches && drop_caches())
+		return EXIT_PREP_FAILED;
+	if (memcg_drop_target_pages(ctx->wls, ctx->n))
 		return EXIT_PREP_FAILED;
 	ret = run_workloads(ctx->wls, ctx->n, run->warmup_ns, interrupted);
 	if (ret && ret != -EIO)
@@ -367,6 +375,7 @@ void cleanup_all(struct run_ctx *ctx)
 	ctx->total_rep = NULL;
 	workload_release_claims();
 	readahead_restore();
+	memcg_leave();
 }
 
 void run_ctx_report(const struct run_ctx *ctx, bool interrupted, size_t point,

@@ -70,8 +70,19 @@ void workload_warn_page_cache(struct workload *wl, bool drop_caches)
 	if (!s->paged || !SPEC_DOES(s, IO_READ) || sysinfo(&si))
 		return;
 	ram = (uint64_t)si.totalram * si.mem_unit;
+	/* --cache: the limit, not the machine, decides what stays cached;
+	 * the device reads in every format show how much did */
+	if (s->cache_bytes)
+		ram = s->cache_bytes < ram ? s->cache_bytes : ram;
 	if (s->region_len > ram)
 		return;
+	if (s->cache_bytes) {
+		workload_warn(wl, "reads go through the page cache (-p) and the %s region fits in the %s of --cache: once read, blocks come from RAM, not from %s (the device reads say how many did not); give a --cache below the region to measure the device",
+			      fmt_size_human(a, sizeof(a), s->region_len),
+			      fmt_size_human(b, sizeof(b), s->cache_bytes),
+			      wl->tgt.path);
+		return;
+	}
 	if (drop_caches)
 		workload_warn(wl, "reads go through the page cache (-p) and the %s region fits in this machine's %s of memory: --drop-caches empties the cache only before the run, so once read, blocks come from RAM, not from %s; drop -p for O_DIRECT, or use a region larger than memory",
 			      fmt_size_human(a, sizeof(a), s->region_len),

@@ -21,18 +21,21 @@
 #define TERSE_VERSION 4	/* 2: fields 22-81, per operation kind;
 				 * 3: field 82, passes;
 				 * 4: fields 83-94, sync_file_range;
-				 * field 95, durability */
+				 * 95, durability; 96-97, device reads */
 /* -n fields: 21, then a fixed block per operation kind of version 2, the
  * passes of a sequential workload, a block per kind added since (a new
  * kind is a new TERSE_VERSION; no field moves), the durability verdict,
- * then the --repeat fields when given. */
+ * the reads that reached the device, then the --repeat fields when
+ * given. */
 #define TERSE_OP_FIELDS 12
-#define TERSE_FIELDS (21 + IO_KINDS * TERSE_OP_FIELDS + 2)
+#define TERSE_FIELD_DEV_READS (21 + IO_KINDS * TERSE_OP_FIELDS + 3)
+#define TERSE_FIELD_DEV_BYTES (TERSE_FIELD_DEV_READS + 1)
+#define TERSE_FIELDS TERSE_FIELD_DEV_BYTES
 #define JSON_VERSION 4	/* 2: results.operations, latency p99_99;
 				 * 3: run, results.passes, a file judged
 				 * by its data (alignment);
 				 * 4: operations.sync_file_range,
-				 * target.fua */
+				 * target.fua, durability, results.device */
 
 struct replay_result;
 struct suite;
@@ -183,6 +186,10 @@ void report_op_summarize(const struct report *r, const struct result *res,
  * I/O error or the memory budget of the first such workload), a workload
  * stopped by it, or the interruption. */
 int report_total_status(const struct report *r);
+/* The reads that reached the device (devstat.h) of wl, or with wl NULL
+ * of the total: each device of the run once. */
+void report_dev_reads(const struct report *r, const struct workload *wl,
+		      struct dev_reads *out);
 const char *op_name(int op);
 /* -o as given: "read", or a mix "read/70:write/30". */
 const char *spec_op_text(const struct spec *s, char *buf, size_t len);

@@ -3,6 +3,7 @@
 
 #include "engine.h"
 #include "options.h"
+#include "plan.h"
 #include "report.h"
 
 void lat_summarize_hist(const struct hist *h, struct lat_summary *l)
@@ -133,4 +134,19 @@ char *fmt_duration(char *buf, size_t len, const struct amount *a)
 	default:
 		return fmt_time(buf, len, a->value);
 	}
+}
+
+void report_dev_reads(const struct report *r, const struct workload *wl,
+		      struct dev_reads *out)
+{
+	const struct dev_reads *in[MAX_WORKLOADS];
+	size_t k;
+
+	if (wl) {
+		*out = wl->devr;
+		return;
+	}
+	for (k = 0; k < r->n && k < MAX_WORKLOADS; k++)
+		in[k] = &r->wls[k].devr;
+	devstat_sum(out, in, (unsigned)k);
 }

@@ -62,6 +62,9 @@ static void print_params(FILE *f, const struct workload *wl)
 	if (s->fadvise != FADVISE_NONE)
 		fprintf(f, ", fadvise: %s",
 			opt_value_name(options_find_long("fadvise"), s->fadvise));
+	if (s->cache_bytes)
+		fprintf(f, ", cache: %s (memory cgroup)",
+			fmt_size_short(o, sizeof(o), s->cache_bytes));
 	if (s->readahead_kb != READAHEAD_KEEP)
 		fprintf(f, ", read-ahead: %llu KB on %s",
 			(unsigned long long)s->readahead_kb, wl->tgt.disk);
@@ -176,6 +179,30 @@ static void print_rates(FILE *f, const struct report *rep,
 	print_per_op(f, rep, r);
 }
 
+/* "Device reads: 1234 (0.98 per read request), 4.8 MiB, loop3": what
+ * reached the device during the run (devstat.h), per read request when
+ * the workload read, else per request. */
+static void print_device(FILE *f, const struct report *rep,
+			 const struct result *r, const struct workload *wl)
+{
+	struct dev_reads d;
+	char size[32];
+	bool reads = r->ops[IO_READ] > 0;
+
+	report_dev_reads(rep, wl, &d);
+	if (!d.known) {
+		fprintf(f, "Device reads: unknown (%s)\n", d.why);
+		return;
+	}
+	fprintf(f, "Device reads: %llu", (unsigned long long)d.reads);
+	if (r->ops_total)
+		fprintf(f, " (%.2f per %srequest)",
+			devstat_per(&d, reads ? r->ops[IO_READ] : r->ops_total),
+			reads ? "read " : "");
+	fprintf(f, ", %s, %s\n", fmt_size_human(size, sizeof(size), d.bytes),
+		d.name);
+}
+
 static void print_intervals(FILE *f, const struct result *r)
 {
 	char step[32];
@@ -232,6 +259,7 @@ static void print_one(FILE *f, const struct report *rep,
 	}
 	report_human_sizes(f, wl);
 	print_durability(f, &wl->dur);
+	print_device(f, rep, r, wl);
 	if (wl->rep)
 		print_repeat(f, wl->rep, true);
 	if (wl->error)
@@ -265,6 +293,7 @@ static void print_total(FILE *f, const struct report *rep)
 	fprintf(f, "%s, %llu bytes in %.3f s%s\n", several ? ")" : "",
 		(unsigned long long)r->bytes, (double)r->elapsed_ns / 1e9,
 		rep->interrupted ? " (interrupted)" : "");
+	print_device(f, rep, r, NULL);
 	if (report_dur_worst(rep)) {
 		const struct workload *w = report_dur_worst(rep);
 

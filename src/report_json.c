@@ -3,6 +3,7 @@
  * results, interval statistics and warnings.  Field list: rebench(1).
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/utsname.h>
@@ -95,6 +96,11 @@ static void put_params(struct json *j, const struct workload *wl)
 		json_u64(j, "readahead_kb", s->readahead_kb);
 	else
 		json_null(j, "readahead_kb");
+	/* --cache: the memory cgroup's limit, or null */
+	if (s->cache_bytes)
+		json_u64(j, "cache_bytes", s->cache_bytes);
+	else
+		json_null(j, "cache_bytes");
 	json_num(j, "sample_step_ms", (double)s->sample_ns / 1e6);
 	json_num(j, "pause_us", (double)s->pause_ns / 1e3);
 	put_delay(j, wl);
@@ -227,6 +233,42 @@ static void put_passes(struct json *j, const struct workload *wl)
 		json_null(j, "pass_bytes");
 }
 
+/* The reads that reached the device during the run (devstat.h): counts,
+ * or the reason they are unknown. */
+static void put_device(struct json *j, const struct report *rep,
+		       const struct result *r, const struct workload *wl)
+{
+	struct dev_reads d;
+	double per, per_read;
+
+	report_dev_reads(rep, wl, &d);
+	json_obj_begin(j, "device");
+	json_str(j, "name", d.name[0] ? d.name : NULL);
+	if (!d.known) {
+		json_null(j, "reads");
+		json_null(j, "read_bytes");
+		json_null(j, "reads_per_request");
+		json_null(j, "reads_per_read_request");
+		json_str(j, "unknown", d.why);
+		json_obj_end(j);
+		return;
+	}
+	json_u64(j, "reads", d.reads);
+	json_u64(j, "read_bytes", d.bytes);
+	per = devstat_per(&d, r->ops_total);
+	per_read = devstat_per(&d, r->ops[IO_READ]);
+	if (isnan(per))
+		json_null(j, "reads_per_request");
+	else
+		json_num(j, "reads_per_request", per);
+	if (isnan(per_read))
+		json_null(j, "reads_per_read_request");
+	else
+		json_num(j, "reads_per_read_request", per_read);
+	json_null(j, "unknown");
+	json_obj_end(j);
+}
+
 /* A workload's results (fit: its distribution, wl: its sizes and passes),
  * or the total's (fit and wl NULL: "distribution", "sizes" and "passes"
  * are null). */
@@ -247,6 +289,7 @@ static void put_results(struct json *j, const struct report *rep,
 	json_num(j, "ops_per_s", r->ops_per_s);
 	json_num(j, "mb_per_s", r->mb_per_s);
 	put_passes(j, wl);
+	put_device(j, rep, r, wl);
 	json_obj_begin(j, "latency_us");
 	json_num(j, "min", l.min);
 	json_num(j, "avg", l.avg);

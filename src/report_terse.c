@@ -8,7 +8,8 @@
  * 2) are TERSE_OP_FIELDS fields per operation kind, in enum io_kind order,
  * every kind of version 2 always there; 82 (version 3) a sequential
  * workload's passes over its region; 83-94 (version 4) the block of
- * sync_file_range, and 95 the durability verdict: TERSE_FIELDS fixed
+ * sync_file_range, 95 the durability verdict and 96-97 the read requests
+ * and bytes that reached the device (devstat.h): TERSE_FIELDS fixed
  * fields in all.  The --repeat fields
  * follow the fixed ones, and a sweep's values end the line, so a new
  * fixed field moves the --repeat fields (the version says so) and no
@@ -82,7 +83,7 @@ static void put_ops(FILE *f, const struct report *r, const struct result *res,
 }
 
 /* --repeat: runs, then median, trimmed mean, stddev and the 95% CI of
- * ops/s, p50, p90, p99 and p99.9 (fields 95-120). */
+ * ops/s, p50, p90, p99 and p99.9 (fields 98-123). */
 static void put_repeat(FILE *f, const struct repeat_data *rd)
 {
 	size_t i;
@@ -116,6 +117,22 @@ static void put_durability(FILE *f, const struct workload *wl)
 	fprintf(f, " %s", dur_name(wl ? wl->dur.verdict : DUR_NA));
 }
 
+/* Fields 96-97 (TERSE_FIELD_DEV_READS, _BYTES): read requests and bytes
+ * that reached the device during the run, "- -" when its counters are
+ * unknown (the JSON says why). */
+static void put_device(FILE *f, const struct report *r,
+		       const struct workload *wl)
+{
+	struct dev_reads d;
+
+	report_dev_reads(r, wl, &d);
+	if (d.known)
+		fprintf(f, " %llu %llu", (unsigned long long)d.reads,
+			(unsigned long long)d.bytes);
+	else
+		fprintf(f, " - -");
+}
+
 /* One workload's line; suffix (swept values, " v1 v2") is appended when
  * given. */
 static void terse_line(FILE *f, const struct report *r,
@@ -131,6 +148,7 @@ static void terse_line(FILE *f, const struct report *r,
 	put_passes(f, &wl->passes);
 	put_ops(f, r, &wl->res, IO_SYNC_RANGE, IO_KINDS);
 	put_durability(f, wl);
+	put_device(f, r, wl);
 	if (wl->rep)
 		put_repeat(f, wl->rep);
 	fprintf(f, "%s\n", suffix ? suffix : "");
@@ -147,6 +165,7 @@ static void total_line(FILE *f, const struct report *r, const char *suffix)
 	put_passes(f, NULL);
 	put_ops(f, r, r->total, IO_SYNC_RANGE, IO_KINDS);
 	put_durability(f, report_dur_worst(r));
+	put_device(f, r, NULL);
 	if (r->total_rep)
 		put_repeat(f, r->total_rep);
 	fprintf(f, "%s\n", suffix ? suffix : "");

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "flush_honesty.h"
+#include "devstat.h"
 #include "memory.h"
 #include "progress.h"
 #include "report.h"
@@ -648,13 +649,26 @@ static void wait_tick(const sigset_t *usr1, bool *interrupted)
 	}
 }
 
+/* The device counters of every workload, read by the main thread while
+ * the workers wait at the start barrier for it: just before the measured
+ * run (devstat.h). */
+static void devices_begin(struct workload *wls, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		devstat_begin(&wls[k].devr);
+}
+
 /* The main thread during the warm-up: signals stop it early. */
-static void main_warm_up(const sigset_t *sigs, bool *interrupted)
+static void main_warm_up(struct workload *wls, size_t n,
+			 const sigset_t *sigs, bool *interrupted)
 {
 	uint64_t end = run_start_ns + warmup_ns;
 
 	while (now_ns() < end && !atomic_load(&stop_all))
 		wait_tick(sigs, interrupted);
+	devices_begin(wls, n);
 	wait_for_start();
 }
 
@@ -730,8 +744,10 @@ int run_workloads(struct workload *wls, size_t n, uint64_t warmup,
 	warmup_ns = warmup;
 	for (k = 0; k < n; k++)
 		wls[k].warmup_ns = warmup;
-	for (k = 0; k < n; k++)
+	for (k = 0; k < n; k++) {
 		total += (unsigned)wls[k].spec.threads;
+		devstat_locate(&wls[k].tgt, &wls[k].devr);
+	}
 	prepare_delays(wls, n);
 	/* a stop that came during the preparation: nothing is measured */
 	atomic_store(&stop_all, signals_stop_requested() != 0);
@@ -758,9 +774,11 @@ int run_workloads(struct workload *wls, size_t n, uint64_t warmup,
 	set_gate(1);
 	signals_stop_set(&sigs);
 	pthread_sigmask(SIG_UNBLOCK, &sigs, NULL);
+	if (!warmup_ns)
+		devices_begin(wls, n);
 	wait_for_start();
 	if (warmup_ns)
-		main_warm_up(&usr1, interrupted);
+		main_warm_up(wls, n, &usr1, interrupted);
 	progress_begin(wls, n, run_start_ns);
 	while (atomic_load(&running) > 0) {
 		wait_tick(&usr1, interrupted);
@@ -780,6 +798,8 @@ out_abort:
 
 out_join:
 	join_threads(wls, n);
+	for (k = 0; k < n; k++)
+		devstat_end(&wls[k].devr);
 	{
 		/* the last worker's wake-up may still be pending (the loop can
 		 * see running == 0 before it arrives): take it before SIGUSR1

@@ -74,6 +74,8 @@ struct spec {
 	int fadvise;		/* enum fadvise_hint; NONE: no call */
 	uint64_t readahead_kb;	/* the disk's read_ahead_kb for the run, or
 				 * READAHEAD_KEEP */
+	uint64_t cache_bytes;	/* --cache: the run's memory cgroup limit
+				 * (memcg.h), 0 none */
 
 	/* Resolved against the target by spec_resolve(). */
 	uint64_t region_start;

@@ -11,6 +11,7 @@
 
 #include "delay.h"
 #include "durability.h"
+#include "devstat.h"
 #include "dist.h"
 #include "engine.h"
 #include "fit.h"
@@ -73,6 +74,7 @@ struct workload {
 	struct dur_verdict dur;	/* its writes' durability (durability.h) */
 	int few_ios_warning;	/* index of the too-few-I/Os warning, or -1 */
 	struct seq_passes passes;	/* seq: passes over the region */
+	struct dev_reads devr;	/* reads that reached its device */
 	int wrap_warning;	/* index of the wrapped-run warning, or -1 */
 	const struct repeat_data *rep;	/* --repeat: every run's figures */
 	char errmsg[PATH_MAX + 256];

@@ -398,7 +398,7 @@ rb_pty() {
 
 # The fixed fields of an -n line in this TERSE_VERSION (report.h's
 # TERSE_FIELDS): the --repeat fields start after them, then swept values.
-TF=95
+TF=97
 # the durability verdict's field
 TD=95
 # ... and that version, -n field 13 (report.h's TERSE_VERSION)

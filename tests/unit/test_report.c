@@ -575,11 +575,15 @@ static void test_terse(void **state)
 	/* 18 fields, the distribution's KS D, p-value and dof, then 12 per
 	 * operation kind, the passes ("-": a random workload) after the
 	 * fdatasync block, before the sync_file_range one, then the
-	 * durability ("-": no verdict) */
-	assert_int_equal(TERSE_FIELDS, 95);
-	assert_int_equal(n, 95);
+	 * durability ("-": no verdict) and the device reads ("- -": no
+	 * device counters in this test) */
+	assert_int_equal(TERSE_FIELDS, 97);
+	assert_int_equal(TERSE_FIELD_DEV_READS, 96);
+	assert_int_equal(n, 97);
 	assert_string_equal(fields[81], "-");
 	assert_string_equal(fields[94], "-");
+	assert_string_equal(fields[95], "-");
+	assert_string_equal(fields[96], "-");
 	for (i = 0; i < n; i++) {
 		strtod(fields[i], &end);
 		if (*end && !(i >= 18 && !strcmp(fields[i], "-")))
@@ -635,7 +639,7 @@ static void test_terse(void **state)
 	r.n = 1;
 	out = render(&report_terse_writer, &r);
 	n = split_fields(out, fields, TERSE_FIELDS + 8);
-	assert_int_equal(n, 95);
+	assert_int_equal(n, TERSE_FIELDS);
 	assert_string_equal(fields[17], "1");
 	free(out);
 
@@ -644,11 +648,18 @@ static void test_terse(void **state)
 	wl[0].passes.known = true;
 	wl[0].passes.count = 600.0 / 256;
 	wl[0].passes.ios = 256;
+	/* and the device's reads: requests and bytes, fields 96-97 */
+	wl[0].devr.known = true;
+	wl[0].devr.reads = 1234;
+	wl[0].devr.bytes = 5054464;
 	out = render(&report_terse_writer, &r);
 	n = split_fields(out, fields, TERSE_FIELDS + 8);
-	assert_int_equal(n, 95);
+	assert_int_equal(n, TERSE_FIELDS);
 	assert_string_equal(fields[81], "2.343750");
+	assert_string_equal(fields[TERSE_FIELD_DEV_READS - 1], "1234");
+	assert_string_equal(fields[TERSE_FIELD_DEV_BYTES - 1], "5054464");
 	free(out);
+	wl[0].devr.known = false;
 	result_free(&wl[0].res);
 }
 
@@ -688,7 +699,7 @@ static void test_terse_per_op(void **state)
 	wl[0].dur.verdict = DUR_NOT_DURABLE;	/* it writes: field 95 */
 	out = render(&report_terse_writer, &r);
 	n = split_fields(out, fields, TERSE_FIELDS + 40);
-	assert_int_equal(n, 95);
+	assert_int_equal(n, TERSE_FIELDS);
 	assert_string_equal(fields[94], "not-durable");
 	assert_string_equal(fields[13], "410");
 	assert_string_equal(fields[OPF(IO_READ, 0)], "300");
@@ -719,7 +730,7 @@ static void test_terse_per_op(void **state)
 	assert_string_equal(fields[OPF(IO_SYNC_RANGE, 6)], "30.000");
 	free(out);
 
-	/* --repeat: runs and 25 figures after field 94, the last fixed one */
+	/* --repeat: runs and 25 figures after field 97, the last fixed one */
 	memset(&rd, 0, sizeof(rd));
 	rd.runs = 3;
 	for (m = 0; m < RM_COUNT; m++)
@@ -727,11 +738,12 @@ static void test_terse_per_op(void **state)
 	wl[0].rep = &rd;
 	out = render(&report_terse_writer, &r);
 	n = split_fields(out, fields, TERSE_FIELDS + 40);
-	assert_int_equal(n, 95 + 26);
+	assert_int_equal(n, 97 + 26);
 	assert_string_equal(fields[81], "-");	/* field 82: no passes */
 	assert_string_equal(fields[94], "not-durable");	/* field 95 */
-	assert_string_equal(fields[95], "3");	/* field 96: runs */
-	assert_string_equal(fields[96], "2.000");	/* ops/s median */
+	assert_string_equal(fields[96], "-");	/* field 97: no device */
+	assert_string_equal(fields[97], "3");	/* field 98: runs */
+	assert_string_equal(fields[98], "2.000");	/* ops/s median */
 	free(out);
 	result_free(&wl[0].res);
 }
