@@ -407,8 +407,9 @@ else
 		heatmap.gp|surface.gp|lines.gp|timeseries.gp|distribution.gp|latency.gp) ;;
 		# rendered by test_alignment_plots.sh and test_alignment_study.sh
 		alignment-multiplot.gp|alignment-drilldown.gp) ;;
-		# rendered by the study's own test, test_sync_study.sh
-		sync-policies.gp) ;;
+		# rendered by the studies' own tests, test_sync_study.sh and
+		# test_cache_study.sh
+		sync-policies.gp|cache-pressure.gp) ;;
 		*) check_failed "plots/$(basename "$f") is rendered by this test" "add it to section (j)" ;;
 		esac
 	done
