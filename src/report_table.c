@@ -4,6 +4,7 @@
  * writes it to --output and to the copy gnuplot reads.
  */
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 
 #include "outpath.h"
@@ -31,7 +32,7 @@ void report_table_header(FILE *f, const struct sweep *sw, bool repeated)
 
 	for (a = 0; a < sw->naxes; a++)
 		fprintf(f, "%s\t", sw->axes[a].opt->name);
-	fprintf(f, "workload\ttarget\tops_per_s\tmb_per_s\tlat_min_us\tlat_avg_us\tlat_p50_us\tlat_p90_us\tlat_p99_us\tlat_p999_us\tlat_max_us\tios\tstatus\tdurability%s\n",
+	fprintf(f, "workload\ttarget\tops_per_s\tmb_per_s\tlat_min_us\tlat_avg_us\tlat_p50_us\tlat_p90_us\tlat_p99_us\tlat_p999_us\tlat_max_us\tios\tstatus\tdurability\tdevice_reads\tdevice_reads_per_request%s\n",
 		repeated ? repeat_columns : "");
 }
 
@@ -47,6 +48,30 @@ static void write_repeat_cells(FILE *f, const struct repeat_data *rd)
 		fprintf(f, "\t-\t-");
 	fprintf(f, "\t%.3f\t%.3f", rd->stat[RM_P50].median,
 		rd->stat[RM_P99].median);
+}
+
+/* The reads that reached the device (devstat.h) and their share of the
+ * workload's reads (of all its requests when it did not read); "-" when
+ * the device has no counters. */
+static void write_device_cells(FILE *f, const struct report *r,
+			       const struct workload *wl)
+{
+	const struct result *res = &wl->res;
+	struct dev_reads d;
+	double per;
+
+	report_dev_reads(r, wl, &d);
+	if (!d.known) {
+		fprintf(f, "\t-\t-");
+		return;
+	}
+	per = devstat_per(&d, res->ops[IO_READ] ? res->ops[IO_READ] :
+						   res->ops_total);
+	fprintf(f, "\t%llu", (unsigned long long)d.reads);
+	if (isnan(per))
+		fprintf(f, "\t-");
+	else
+		fprintf(f, "\t%.3f", per);
 }
 
 void report_table_rows(FILE *f, const struct sweep *sw, const struct report *r)
@@ -72,6 +97,7 @@ void report_table_rows(FILE *f, const struct sweep *sw, const struct report *r)
 			(unsigned long long)wl->res.ops_total,
 			workload_status_name(workload_status(wl, r->interrupted)));
 		fprintf(f, "\t%s", dur_name(wl->dur.verdict));
+		write_device_cells(f, r, wl);
 		if (wl->rep)
 			write_repeat_cells(f, wl->rep);
 		fputc('\n', f);

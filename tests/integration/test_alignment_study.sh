@@ -41,7 +41,7 @@ assert_rc 0 "study on an image: exit 0"
 for n in raw p63 p2048 ext2-63 ext2-2048; do
 	assert_eq 5 "$(wc -l <"$S/a/$n.tsv")" "$n: table has a header and 4 points"
 	assert_eq 3 "$(grep -vc '^#' "$S/a/$n.tsv.matrix")" "$n: 2 x 2 matrix"
-	assert_eq "complete" "$(awk -F'\t' 'NR > 1 { print $(NF - 1) }' "$S/a/$n.tsv" | sort -u)" \
+	assert_eq "complete" "$(awk -F'\t' 'NR > 1 { print $(NF - 3) }' "$S/a/$n.tsv" | sort -u)" \
 		"$n: every point complete"
 	assert_match '^(aligned|misaligned)$' "$(jq -r .target.alignment.verdict "$S/a/$n.probe.json")" \
 		"$n: probe JSON has an alignment verdict"

@@ -23,7 +23,7 @@ command -v gnuplot >/dev/null 2>&1 && HAVE_GNUPLOT=1
 
 DEV=$(make_loop 64M)
 S=$SCRATCH
-HEADER_TAIL="workload	target	ops_per_s	mb_per_s	lat_min_us	lat_avg_us	lat_p50_us	lat_p90_us	lat_p99_us	lat_p999_us	lat_max_us	ios	status	durability"
+HEADER_TAIL="workload	target	ops_per_s	mb_per_s	lat_min_us	lat_avg_us	lat_p50_us	lat_p90_us	lat_p99_us	lat_p999_us	lat_max_us	ios	status	durability	device_reads	device_reads_per_request"
 
 # ---------------------------------------------------------------- helpers
 
@@ -72,8 +72,8 @@ assert_eq 8 "$(rows "$T" | grep -c .)" "4 x 2 = 8 data rows"
 assert_eq "512 512,512 1024,1024 512,1024 1024,1536 512,1536 1024,2048 512,2048 1024" \
 	"$(rows "$T" | awk -F '\t' '{ printf "%s%s %s", (NR > 1 ? "," : ""), $1, $2 }')" \
 	"rows in sweep order, block size slowest"
-assert_eq 16 "$(rows "$T" | awk -F '\t' '{ print NF }' | sort -u | tr -d '\n')" \
-	"every row has 16 tab-separated fields"
+assert_eq 18 "$(rows "$T" | awk -F '\t' '{ print NF }' | sort -u | tr -d '\n')" \
+	"every row has 18 tab-separated fields"
 assert_eq "1" "$(col "$T" workload | sort -u | tr -d '\n')" "workload is 1 on every row"
 assert_eq "$DEV" "$(col "$T" target | sort -u | tr -d '\n')" "target is the device on every row"
 assert_eq "complete" "$(col "$T" status | sort -u | tr -d '\n')" "status complete on every row"
