@@ -242,17 +242,9 @@ int memcg_check(const struct workload *wls, size_t n)
 static int write_str(const char *dir, const char *name, const char *val)
 {
 	char path[PATH_MAX + 64];
-	size_t len = strlen(val);
-	int fd, e = 0;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	if (write(fd, val, len) != (ssize_t)len)
-		e = -errno;
-	close(fd);
-	return e;
+	return write_value(path, val);
 }
 
 /* Empty cgroups rebench-PID left by a process that is gone (killed by

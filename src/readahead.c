@@ -112,19 +112,6 @@ static struct {
 } changed[MAX_WORKLOADS];
 static size_t nchanged;
 
-static int write_value(const char *path, const char *val)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC), e = 0;
-	size_t len = strlen(val);
-
-	if (fd < 0)
-		return -errno;
-	if (write(fd, val, len) != (ssize_t)len)
-		e = -errno;
-	close(fd);
-	return e;
-}
-
 static int read_value(const char *path, char *buf, size_t len)
 {
 	FILE *f = fopen(path, "re");

@@ -62,6 +62,19 @@ bool read_first_line(const char *dir, const char *name, char *buf, size_t len)
 	return read_line_why(dir, name, buf, len, NULL, 0);
 }
 
+int write_value(const char *path, const char *val)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), e = 0;
+	size_t len = strlen(val);
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, val, len) != (ssize_t)len)
+		e = -errno;
+	close(fd);
+	return e;
+}
+
 /* A line of sysfs for field f: known, or the reason in t->unknown[f]. */
 static bool read_str_why(struct target *t, enum target_field f,
 			 const char *dir, const char *name, char *buf, size_t len)

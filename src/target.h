@@ -96,6 +96,10 @@ const char *target_kind_name(enum target_kind k);
  * when it cannot be read or is empty. */
 bool read_first_line(const char *dir, const char *name, char *buf, size_t len);
 
+/* Write val to the sysfs, procfs or cgroup file path in one write(2):
+ * 0 or -errno. */
+int write_value(const char *path, const char *val);
+
 /* sysfs directory of a block device number, resolved (PATH_MAX bytes):
  * /sys/devices/virtual/block/loop0/loop0p1.  False when there is none. */
 bool sysfs_dir(dev_t dev, char *out);
