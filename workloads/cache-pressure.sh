@@ -53,25 +53,14 @@ if [ "$bytes" -lt $((170 << 20)) ]; then
 fi
 mkdir -p -- "$out"
 
-img= loop= tmp=
-cleanup() {
-	[ -n "$loop" ] && losetup -d "$loop" 2>/dev/null
-	[ -n "$img" ] && rm -f -- "$img"
-	[ -n "$tmp" ] && rm -rf -- "$tmp"
-	return 0
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-tmp=$(mktemp -d "${TMPDIR:-/var/tmp}/cache-pressure.XXXXXX")
+# shellcheck source=SCRIPTDIR/lib-scratch.sh
+. "$(dirname "$0")/lib-scratch.sh"
+scratch_begin cache-pressure
+tmp=$scratch_dir
 size=()
 if [ "$target" = - ]; then
-	img=$tmp/region.img
-	truncate -s "$bytes" "$img"
-	loop=$(losetup -f --show --direct-io=on "$img") || {
-		echo "cache-pressure.sh: cannot attach a loop device over $img (root is needed; or name a TARGET)" >&2
-		exit 1
-	}
-	target=$loop
+	scratch_loop "$bytes" --direct-io=on
+	target=$scratch_dev
 	yes=(--yes)
 	# reads of a sparse image would not touch the device: fill it once
 	"$rebench" -o write -w seq -b 1m -d 100% -f -n --yes "$target" >/dev/null

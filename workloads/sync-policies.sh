@@ -39,23 +39,13 @@ outpath_check_all "$out" "the study's output" sync-policies.tsv \
 command -v jq >/dev/null || { echo "sync-policies.sh: needs jq (apt-get install jq)" >&2; exit 1; }
 mkdir -p -- "$out"
 
-img= loop=
-cleanup() {
-	[ -n "$loop" ] && losetup -d "$loop" 2>/dev/null
-	[ -n "$img" ] && rm -f -- "$img"
-	return 0
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+# shellcheck source=SCRIPTDIR/lib-scratch.sh
+. "$(dirname "$0")/lib-scratch.sh"
 size=()
 if [ "$target" = - ]; then
-	img=$(mktemp "${TMPDIR:-/var/tmp}/sync-policies.XXXXXX.img")
-	truncate -s 256M "$img"
-	loop=$(losetup -f --show "$img") || {
-		echo "sync-policies.sh: cannot attach a loop device over $img (root is needed; or name a TARGET)" >&2
-		exit 1
-	}
-	target=$loop
+	scratch_begin sync-policies
+	scratch_loop 256M
+	target=$scratch_dev
 	yes=(--yes)
 elif [ ! -e "$target" ]; then
 	size=(-e 256m)	# a new file: rebench creates and lays it out

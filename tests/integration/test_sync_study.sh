@@ -40,7 +40,7 @@ assert_png "$SCRATCH/a/sync-policies.png" 1000 800 "the plot"
 keep_png "$SCRATCH/a/sync-policies.png"
 assert_match "sync-policies: $SCRATCH/a/sync-policies.tsv" "$out" "it says where the files are"
 assert_eq "$loops_before" "$(losetup -a | wc -l)" "its loop device is gone"
-assert_eq "" "$(ls "$SCRATCH"/sync-policies.*.img 2>/dev/null)" "its image is gone"
+assert_eq "" "$(ls -d "$SCRATCH"/sync-policies.* 2>/dev/null)" "its scratch directory and image are gone"
 
 section "a file it is given"
 F=$SCRATCH/db.dat
