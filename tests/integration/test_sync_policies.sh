@@ -142,11 +142,15 @@ for p in none fsync:4 sfr:4 end rwf-dsync; do
 done
 
 section "O_DSYNC writes are slower than unflushed ones (direct I/O on a loop device)"
-# the loop driver turns a FUA write into a flush of its image: an order of
+# a loop device that itself does direct I/O to its image: a FUA write
+# becomes a write and a flush of the image on the disk below, an order of
 # magnitude, so the order is safe to check
-rb -o write -w seq -b 4k -d 4m --sync none --json -y "$DEV"
+DIO=$(losetup -f --show --direct-io=on "$(make_image 16M)") || fail "losetup --direct-io=on failed"
+_register loops "$DIO"
+assert_eq 1 "$(cat "/sys/block/$(basename "$DIO")/loop/dio")" "$DIO does direct I/O to its image"
+rb -o write -w seq -b 4k -d 4m --sync none --json -y "$DIO"
 none=$(jqr '.workloads[0].results.operations.write.latency_us.p50')
-rb -o write -w seq -b 4k -d 4m --sync dsync --json -y "$DEV"
+rb -o write -w seq -b 4k -d 4m --sync dsync --json -y "$DIO"
 dsync=$(jqr '.workloads[0].results.operations.write.latency_us.p50')
 num_true "$dsync > $none" &&
 	pass "median write: dsync $dsync us > none $none us" ||
