@@ -518,7 +518,8 @@ static int fio_mix_check(const struct workload *wl)
 	if (s->op != OP_MIX)
 		return 0;
 	mix_ops_text(&s->opmix, mix, sizeof(mix));
-	if (sp.every && (k & (1U << IO_WRITE)) &&
+	/* sfr:N is fio's sync_file_range=, which sits beside fsync=N */
+	if (sp.every && sp.mode != SYNC_SFR && (k & (1U << IO_WRITE)) &&
 	    (mix_kinds(&s->opmix) & (1U << IO_FSYNC | 1U << IO_FDATASYNC))) {
 		spec_error(s, "--fio: --sync %s with -o %s: fio's job takes one fsync=N or fdatasync=N, which cannot be both the policy's flushes and the mix's; drop the flushes from -o, or --sync",
 			   sync_policy_format(&sp, pol, sizeof(pol)), mix);

@@ -124,8 +124,9 @@ static void print_per_op(FILE *f, const struct report *rep,
 			 const struct result *res)
 {
 	unsigned kinds = result_kinds(res);
-	/* names in one column, as wide as the longest shown */
-	int width = 0, w;
+	/* names in one column, as wide as the longest shown, at least
+	 * "write" */
+	int width = 5, w;
 	struct op_summary o;
 	char mb[32];
 	int k;

@@ -473,6 +473,7 @@ static bool trace_next_op(struct io_stream *s, struct io_req *r)
 	r->off = o->off;
 	r->len = o->len;
 	r->kind = o->kind;
+	r->span = 0;	/* a replay issues no sync_file_range */
 	return true;
 }
 

@@ -77,7 +77,7 @@ assert_eq 1 "$(printf '%s\n' "$op" | wc -l)" "-n: one replay-op line, for the on
 assert_eq "write 24 98304" "$(echo "$op" | cut -d' ' -f2-4)" "-n replay-op: type, operations, bytes"
 assert_num "-n replay-op: ns per operation is ns / operations" \
 	"$(echo "$op" | awk '{ d = $6 - $5 / $3; print (d < 0 ? -d : d) }') < 0.06"
-assert_eq 3 "$(terse_field 13)" "-n: the workload line comes first, format 3"
+assert_eq 4 "$(terse_field 13)" "-n: the workload line comes first, format 4"
 
 rb_ok "grouped on a new file, page cache, human" --replay "$S/threads.log" --replay-mode grouped -p "$S/new.img"
 assert_match "^Replay: grouped of $S/threads.log \(rebench-trace, digest $digest\)" "$RB_OUT" "human: mode, log, format, digest"
