@@ -35,7 +35,8 @@ struct trace_op;
 
 struct stream_ops {
 	const char *name;
-	/* The next I/O in *r; false when the stream has ended. */
+	/* The next I/O in *r, every field set; false when the stream has
+	 * ended. */
 	bool (*next)(struct io_stream *s, struct io_req *r);
 	/* Forget what was counted (after --warmup); the stream goes on. */
 	void (*reset_counts)(struct io_stream *s);
