@@ -368,11 +368,12 @@ void memcg_leave(void)
 	/* v1: reclaim what it holds now, so rmdir has nothing to move */
 	if (cg.version == 1)
 		write_str(cg.run, "memory.force_empty", "0");
-	for (tries = 0; rmdir(cg.run) && errno == EBUSY && tries < 50; tries++)
+	for (tries = 0; (e = rmdir(cg.run) ? errno : 0) == EBUSY && tries < 50;
+	     tries++)
 		nanosleep(&pause, NULL);	/* exiting threads still in it */
-	if (!access(cg.run, F_OK))
+	if (e && e != ENOENT)
 		fprintf(stderr, "rebench: cannot remove the memory cgroup %s: %s; remove it by hand: rmdir %s\n",
-			cg.run, strerror(errno), cg.run);
+			cg.run, strerror(e), cg.run);
 	cg.run[0] = '\0';
 }
 

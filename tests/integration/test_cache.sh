@@ -59,6 +59,15 @@ rb $R -d 128m --cache 24m,256m "$DEV"
 assert_rc 0 "--cache 24m,256m sweeps"
 assert_eq 2 "$(printf '%s\n' "$RB_OUT" | tail -n +2 | grep -c .)" "two rows"
 
+section "two workloads on one device share the cgroup and its counters"
+printf '%s\n' "-p -b 4k -e 32m -d 1s --cache 32m $DEV" "-p -b 4k -j 64m -e 32m -d 1s --cache 32m $DEV" >"$SCRATCH/same"
+rb -n <"$SCRATCH/same"
+assert_rc 0 "two workloads with one --cache value run"
+assert_eq 3 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "two lines and the total"
+read -r -a u <<<"$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s ", $96 }')"
+assert_eq "${u[0]} ${u[0]}" "${u[1]} ${u[2]}" "both see the device's reads alike, and the total counts the device once"
+assert_eq "" "$(ours)" "no cgroup left"
+
 section "the cgroup is removed after SIGINT and SIGTERM"
 for sig in INT TERM; do
 	spawn -p -b 4k -e 64m -d 30 --cache 32m "$DEV"
