@@ -107,13 +107,16 @@ static bool disk_of(dev_t dev, char *dir, char *name, size_t nlen)
 
 void dur_stack_probe(const struct target *t, struct dur_stack *st)
 {
-	char dir[PATH_MAX], name[64], wc[32], backing[PATH_MAX], fs[32];
+	char dir[PATH_MAX], name[64], backing[PATH_MAX], fs[32];
 	struct stat sb;
 	dev_t dev;
 	int depth;
 
 	memset(st, 0, sizeof(*st));
-	st->top_write_cache = -1;
+	/* the probe read the target's (or the file's) disk already: the
+	 * flush honesty warning and --probe go by the same reading */
+	st->top_write_cache = target_unknown(t, TF_WRITE_CACHE)[0] ? -1 :
+			      !strcmp(t->write_cache, "write back");
 	st->file = t->kind == TARGET_FILE;
 	if (st->file) {
 		fs[0] = '\0';
@@ -134,8 +137,6 @@ void dur_stack_probe(const struct target *t, struct dur_stack *st)
 			return;
 		}
 		add_chain(st, "%s%s", st->chain[0] ? " on " : "", name);
-		if (!depth && read_first_line(dir, "queue/write_cache", wc, sizeof(wc)))
-			st->top_write_cache = !strcmp(wc, "write back");
 		if (ram_disk(name)) {
 			st->ram = true;
 			snprintf(st->what, sizeof(st->what), "%s", name);

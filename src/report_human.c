@@ -87,13 +87,18 @@ static void print_delay(FILE *f, const struct workload *wl)
 		text, calib);
 }
 
+/* The verdict in words: "not-durable" is the token of -n and JSON. */
+static const char *dur_words(int verdict)
+{
+	return verdict == DUR_NOT_DURABLE ? "not durable" : dur_name(verdict);
+}
+
 /* A write run's verdict (durability.h) and why. */
 static void print_durability(FILE *f, const struct dur_verdict *d)
 {
 	if (d->verdict == DUR_NA)
 		return;
-	fprintf(f, "Durability: %s: %s\n", d->verdict == DUR_NOT_DURABLE ?
-		"not durable" : dur_name(d->verdict), d->reason);
+	fprintf(f, "Durability: %s: %s\n", dur_words(d->verdict), d->reason);
 }
 
 /* --repeat: the spread over the runs; the block above is the last run.
@@ -273,6 +278,7 @@ static void print_one(FILE *f, const struct report *rep,
  * workload's block (fio's group reporting). */
 static void print_total(FILE *f, const struct report *rep)
 {
+	const struct workload *worst;
 	const struct result *r = rep->total;
 	unsigned kinds = result_kinds(r);
 	bool several = kinds & (kinds - 1);
@@ -295,13 +301,10 @@ static void print_total(FILE *f, const struct report *rep)
 		(unsigned long long)r->bytes, (double)r->elapsed_ns / 1e9,
 		rep->interrupted ? " (interrupted)" : "");
 	print_device(f, rep, r, NULL);
-	if (report_dur_worst(rep)) {
-		const struct workload *w = report_dur_worst(rep);
-
+	worst = report_dur_worst(rep);
+	if (worst)
 		fprintf(f, "Durability: %s (the least durable workload's: %u)\n",
-			w->dur.verdict == DUR_NOT_DURABLE ? "not durable" :
-			dur_name(w->dur.verdict), w->index + 1);
-	}
+			dur_words(worst->dur.verdict), worst->index + 1);
 	if (rep->total_rep)
 		print_repeat(f, rep->total_rep, false);
 }
