@@ -29,6 +29,8 @@
 #include "validate.h"
 #include "workload.h"
 
+#include "temp_text.h"
+
 #define MiB (1ULL << 20)
 #define SEC NSEC_PER_SEC
 #define SEED 1311768467294899695ULL
@@ -965,17 +967,11 @@ static bool json_valid(const char *text)
 static int python_check(const char *text, const char *script, bool quiet)
 {
 	char path[] = "/tmp/rebench-test-json-XXXXXX", cmd[4096];
-	int fd, st;
-	FILE *f;
+	int st;
 
 	if (system("python3 -c '' >/dev/null 2>&1") != 0)
 		return -1;
-	fd = mkstemp(path);
-	assert_true(fd >= 0);
-	f = fdopen(fd, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
+	write_temp_text(path, text);
 	snprintf(cmd, sizeof(cmd),
 		 "python3 -c 'import json, sys\nd = json.load(open(sys.argv[1]))\n%s' %s%s",
 		 script, path, quiet ? " >/dev/null 2>&1" : "");

@@ -22,6 +22,8 @@
 
 #include "stream_trace.h"
 
+#include "temp_text.h"
+
 #define HEAD "# rebench-trace 1\n"
 
 /*
@@ -55,16 +57,9 @@ static char path[64];
 static void load_text(struct stream_trace *t, const char *text)
 {
 	char err[512] = "";
-	FILE *f;
-	int fd;
 
 	snprintf(path, sizeof(path), "/tmp/test_stream_trace.XXXXXX");
-	fd = mkstemp(path);
-	assert_true(fd >= 0);
-	f = fdopen(fd, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
+	write_temp_text(path, text);
 	if (stream_trace_load(t, path, err, sizeof(err)))
 		fail_msg("load: %s", err);
 	unlink(path);

@@ -23,6 +23,7 @@
 #include "trace_log.h"
 #include "trace_stats.h"
 
+#include "temp_text.h"
 #include "trace_text.h"
 
 #define HEAD "# rebench-trace 1\n"
@@ -244,22 +245,16 @@ static void test_stats(void **state)
 	char path[] = "/tmp/rebench-trace.XXXXXX", err[4200];
 	struct trace_stats st;
 	FILE *f;
-	int fd;
 
 	(void)state;
-	fd = mkstemp(path);
-	assert_true(fd >= 0);
-	f = fdopen(fd, "w");
-	assert_non_null(f);
-	fputs(HEAD
+	write_temp_text(path, HEAD
 	      "1000 5/5 open 3 /d/a - - 3 100 O_RDWR\n"
 	      "2000 5/5 pread64 3 /d/a 0 4096 4096 100 -\n"
 	      "3000 5/7 pread64 3 /d/a 4096 4096 2048 100 -\n"
 	      "4000 5/5 pwrite64 3 /d/a 0 1024 1024 100 -\n"
 	      "5000 6/6 write 4 /d/b 0 512 -ENOSPC 100 -\n"
 	      "6000 6/6 fsync 4 /d/b - - 0 5000 -\n"
-	      "7000 5/5 close 3 /d/a - - 0 100 -\n", f);
-	fclose(f);
+	      "7000 5/5 close 3 /d/a - - 0 100 -\n");
 	assert_int_equal(0, trace_stats_load(path, &st, err, sizeof(err)));
 	assert_int_equal(7, st.ops);
 	assert_int_equal(4096 + 2048 + 1024, st.bytes);
