@@ -1,6 +1,7 @@
 /* mode_args.c - see mode_args.h. */
 #include "mode_args.h"
 
+#include <errno.h>
 #include <string.h>
 
 bool mode_is(const char *w, const char *name)
@@ -36,4 +37,21 @@ const char *mode_value(int argc, char **argv, int *i, const char *name,
 		return NULL;
 	}
 	return argv[++*i];
+}
+
+int mode_format(const char *w, enum trace_stats_format *fmt, bool *given)
+{
+	enum trace_stats_format f;
+
+	if (!strcmp(w, "-n") || !strcmp(w, "--silent"))
+		f = TSF_TERSE;
+	else if (!strcmp(w, "--json"))
+		f = TSF_JSON;
+	else
+		return 1;
+	if (*given && *fmt != f)
+		return -EINVAL;
+	*fmt = f;
+	*given = true;
+	return 0;
 }

@@ -10,6 +10,8 @@
 
 #include <stdbool.h>
 
+#include "trace_stats.h"
+
 /* Is w the option name, alone or as "name=value"? */
 bool mode_is(const char *w, const char *name);
 
@@ -21,5 +23,10 @@ bool mode_given(int argc, char **argv, const char *name);
  * missing (then *missing is set). */
 const char *mode_value(int argc, char **argv, int *i, const char *name,
 		       bool *missing);
+
+/* The statistics format word at w: "-n" or "--silent" (terse), "--json".
+ * 0 when taken into *fmt (*given set); -EINVAL when another format was
+ * given before; 1 when w is no format word. */
+int mode_format(const char *w, enum trace_stats_format *fmt, bool *given);
 
 #endif

@@ -75,22 +75,12 @@ static int bad(const char *fmt, const char *what)
 	return -EINVAL;
 }
 
-static int set_fmt(struct rb_args *a, enum trace_stats_format fmt,
-		   const char *opt)
-{
-	if (a->fmt_given && a->fmt != fmt)
-		return bad("-n and --json are two formats: give one (%s)", opt);
-	a->fmt = fmt;
-	a->fmt_given = true;
-	return 0;
-}
-
 /* 0, 1 after --help, or -EINVAL after a message. */
 static int parse_args(int argc, char **argv, struct rb_args *a)
 {
 	const char *v;
 	bool missing;
-	int i;
+	int i, f;
 
 	memset(a, 0, sizeof(*a));
 	for (i = 1; i < argc; i++) {
@@ -115,12 +105,9 @@ static int parse_args(int argc, char **argv, struct rb_args *a)
 			a->log = v;
 		} else if (missing) {
 			return bad("%s needs a value", w);
-		} else if (!strcmp(w, "-n") || !strcmp(w, "--silent")) {
-			if (set_fmt(a, TSF_TERSE, w))
-				return -EINVAL;
-		} else if (!strcmp(w, "--json")) {
-			if (set_fmt(a, TSF_JSON, w))
-				return -EINVAL;
+		} else if ((f = mode_format(w, &a->fmt, &a->fmt_given)) <= 0) {
+			if (f)
+				return bad("-n and --json are two formats: give one (%s)", w);
 		} else if (!strcmp(w, "-h") || !strcmp(w, "--help")) {
 			printf("usage: %s\n%s", usage, help);
 			return 1;
