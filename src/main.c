@@ -32,6 +32,7 @@
 #include "outpath.h"
 #include "report.h"
 #include "report_probe.h"
+#include "precision.h"
 #include "repeat_run.h"
 #include "signals.h"
 #include "suite.h"
@@ -306,6 +307,9 @@ static int run_loaded(struct run_ctx *ctx, struct spec *base,
 	}
 	if (run->plot && check_plot_path(ctx, run->plot))
 		return EXIT_BAD_ARGS;
+	for (size_t k = 0; k < ctx->n; k++)
+		if (precision_check_spec(&ctx->wls[k].spec, run))
+			return EXIT_BAD_ARGS;
 	if (sw->naxes)
 		return run_sweep(ctx, sw, base, run);
 	if (run->plot)
@@ -369,6 +373,8 @@ int main(int argc, char **argv)
 		return EXIT_BAD_ARGS;
 	}
 	status = info_only(&base, &run, &sweep);
+	if (status < 0 && precision_setup(&base, &run))
+		status = EXIT_BAD_ARGS;
 	if (status < 0 && run.suite) {
 		status = suite_main(&ctx, &base, &run, sweep.naxes > 0);
 		clean_up(&ctx, status);
@@ -381,6 +387,7 @@ int main(int argc, char **argv)
 	sweep_free(&sweep);
 	free(run.plot);
 	free(run.suite);
+	free(run.order);
 	runinfo_free();
 	if (outpath_finish_stdout() && status == EXIT_OK)
 		status = EXIT_OUTPUT_FAILED;

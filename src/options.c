@@ -154,6 +154,12 @@ const struct opt_desc opt_table[] = {
 	  "list the I/O engines in this build and exit", NULL, 0, 0, 0 },
 	{ "repeat", 0, OPT_COUNT, R(repeat), "N", "1",
 	  "run the workloads N times (seeds +1 each run): median, trimmed mean, stddev and 95% CI of ops/s and latency", NULL, 1, REPEAT_MAX, 0 },
+	{ "precision", 0, OPT_PERCENT, R(precision_pct), "PCT", "off",
+	  "measure until the 95% confidence interval of every workload's ops/s (batch means of its intervals) is within +-PCT of the mean, at most --max-duration; PCT in (0, 50]; -g defaults to 100 ms", NULL, 0, 0, 0 },
+	{ "max-duration", 0, OPT_TIME, R(max_duration_ns), "D", "60",
+	  "--precision: the longest a run (each sweep point) measures before it stops without the precision asked for (seconds, or 500ms)", NULL, 0, 0, NSEC_PER_SEC },
+	{ "order", 0, OPT_STRING, R(order), "ORDER", "given",
+	  "a sweep's order of points: given (the first swept option slowest), or shuffled[:SEED] (a seeded random order, so that drift over the sweep does not paint a pattern; the seed is reported)", NULL, 0, 0, 0 },
 	{ "warmup", 0, OPT_TIME, R(warmup_ns), "D", "0",
 	  "run every workload unmeasured for D first (seconds, or 500ms), then measure from a common start", NULL, 0, 0, NSEC_PER_SEC },
 	{ "probe", 0, OPT_FLAG, R(probe), NULL, NULL,
@@ -201,6 +207,14 @@ bool spec_given(const struct spec *s, const char *long_name)
 	const struct opt_desc *o = options_find_long(long_name);
 
 	return o && (s->given & (1ULL << options_index(o)));
+}
+
+bool run_given(const struct run_opts *run, const char *long_name)
+{
+	const struct opt_desc *o = options_find_long(long_name);
+	int i = o ? options_index(o) : -1;
+
+	return i >= 0 && i < 128 && (run->given[i / 64] >> (i % 64) & 1);
 }
 
 const char *opt_value_name(const struct opt_desc *o, int value)
@@ -573,6 +587,9 @@ int options_apply(const struct opt_desc *o, const char *val, struct spec *spec,
 			return -EINVAL;
 		}
 		field = (char *)run + o->off;
+		if (options_index(o) < 128)
+			run->given[options_index(o) / 64] |=
+				1ULL << (options_index(o) % 64);
 	} else {
 		field = (char *)spec + o->off;
 		spec->given |= 1ULL << options_index(o);

@@ -121,6 +121,8 @@ const struct opt_desc *options_find_long(const char *name);
 const struct opt_desc *options_find_letter(char c);
 int options_index(const struct opt_desc *o);
 bool spec_given(const struct spec *s, const char *long_name);
+/* Was the run option long_name given on the command line? */
+bool run_given(const struct run_opts *run, const char *long_name);
 
 /* --help groups the options under headings (options_help.c): every option
  * of opt_table in exactly one group, checked by the unit tests; one the

@@ -24,7 +24,8 @@ static const char *const output_opts[] = {
 };
 static const char *const safety_opts[] = { "yes", "probe", NULL };
 static const char *const study_opts[] = {
-	"repeat", "plot", "plot-metric", "suite", NULL
+	"repeat", "precision", "max-duration", "order", "plot", "plot-metric",
+	"suite", NULL
 };
 
 /* Every option of opt_table in exactly one group (tests/unit/

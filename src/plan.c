@@ -355,6 +355,8 @@ int prepare_and_run(struct run_ctx *ctx, const struct run_opts *run,
 		return EXIT_PREP_FAILED;
 	if (memcg_drop_target_pages(ctx->wls, ctx->n))
 		return EXIT_PREP_FAILED;
+	for (k = 0; k < ctx->n; k++)
+		ctx->wls[k].precision_pct = run->precision_pct;
 	ret = run_workloads(ctx->wls, ctx->n, run->warmup_ns, interrupted);
 	if (ret && ret != -EIO)
 		return EXIT_PREP_FAILED;	/* threads could not start */
@@ -388,4 +390,5 @@ void run_ctx_report(const struct run_ctx *ctx, bool interrupted, size_t point,
 	r->point = point;
 	r->total = ctx->have_total ? &ctx->total : NULL;
 	r->total_rep = ctx->have_total ? ctx->total_rep : NULL;
+	r->seconds = (double)ctx->spent_ns / 1e9;
 }

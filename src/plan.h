@@ -35,6 +35,8 @@ struct run_ctx {
 	struct result total;
 	bool have_total;
 	const struct repeat_data *total_rep;	/* --repeat: the total's */
+	uint64_t spent_ns;	/* wall time of its runs, preparation and
+				 * every --repeat run included */
 };
 
 /* Append a workload copied from s; 0 or -errno after a message. */

@@ -1,6 +1,11 @@
-/* repeat.c - statistics over repeated runs.  The confidence interval is the
- * textbook one for a mean of n independent runs: mean +- t(0.975, n-1) *
- * s / sqrt(n), with t from GSL's inverse Student t CDF. */
+/* repeat.c - statistics over repeated runs.  The confidence interval is
+ * taken on the log scale: exp(m +- t(0.975, n-1) * s / sqrt(n)) with m and
+ * s the mean and standard deviation of the logs of n independent runs and
+ * t from GSL's inverse Student t CDF.  Every figure it is used for (ops/s,
+ * MB/s, latencies) is positive, and the textbook interval of the plain
+ * mean is not: with 2 or 3 runs, or a long tail, it went below zero.  On
+ * the log scale it is the interval of the geometric mean, never below 0,
+ * and wider above than below, as the spread of such figures is. */
 #include "repeat.h"
 
 #include <errno.h>
@@ -31,6 +36,37 @@ static int cmp_double(const void *a, const void *b)
 	double x = *(const double *)a, y = *(const double *)b;
 
 	return (x > y) - (x < y);
+}
+
+/* The 95% interval on the log scale of sorted s[0..n-1], n >= 2: every
+ * value positive, else NaN (all zero: [0, 0], nothing varied).  Equal
+ * values give [x, x] exactly. */
+static void log_interval(const double *s, size_t n, struct repeat_stat *out)
+{
+	double lm = 0, ss = 0, half, l0;
+	size_t i;
+
+	if (s[n - 1] == 0 && s[0] == 0) {
+		out->ci_low = out->ci_high = 0;
+		return;
+	}
+	if (!(s[0] > 0))
+		return;		/* NaN: a run with nothing to take a log of */
+	if (s[0] == s[n - 1]) {
+		out->ci_low = out->ci_high = s[0];
+		return;
+	}
+	/* deviations from the first log, as the mean above */
+	l0 = log(s[0]);
+	for (i = 0; i < n; i++)
+		lm += log(s[i]) - l0;
+	lm = l0 + lm / (double)n;
+	for (i = 0; i < n; i++)
+		ss += (log(s[i]) - lm) * (log(s[i]) - lm);
+	half = gsl_cdf_tdist_Pinv(0.975, (double)(n - 1)) *
+	       sqrt(ss / (double)(n - 1)) / sqrt((double)n);
+	out->ci_low = exp(lm - half);
+	out->ci_high = exp(lm + half);
 }
 
 int repeat_summarize(const double *v, size_t n, struct repeat_stat *out)
@@ -66,17 +102,12 @@ int repeat_summarize(const double *v, size_t n, struct repeat_stat *out)
 	}
 	for (i = 0; i < n; i++)
 		ss += (s[i] - out->mean) * (s[i] - out->mean);
-	free(s);
-	if (n < 2)
-		return 0;
-	out->stddev = sqrt(ss / (double)(n - 1));
-	out->cv_pct = out->mean != 0 ? 100.0 * out->stddev / fabs(out->mean) : 0;
-	{
-		double half = gsl_cdf_tdist_Pinv(0.975, (double)(n - 1)) *
-			      out->stddev / sqrt((double)n);
-
-		out->ci_low = out->mean - half;
-		out->ci_high = out->mean + half;
+	if (n >= 2) {
+		out->stddev = sqrt(ss / (double)(n - 1));
+		out->cv_pct = out->mean != 0 ?
+			100.0 * out->stddev / fabs(out->mean) : 0;
+		log_interval(s, n, out);
 	}
+	free(s);
 	return 0;
 }

@@ -22,7 +22,9 @@ struct repeat_stat {
 	double mean;
 	double stddev;		/* sample standard deviation (n - 1) */
 	double cv_pct;		/* stddev / mean, in %; 0 when mean is 0 */
-	double ci_low, ci_high;	/* 95% CI of the mean, Student's t; NaN if n < 2 */
+	double ci_low, ci_high;	/* 95% CI on the log scale (repeat.c), of the
+				 * geometric mean; NaN if n < 2 or a value
+				 * is not positive */
 };
 
 /* The metrics the human block and -n fields 84-108 give, in that order:

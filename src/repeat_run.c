@@ -169,9 +169,11 @@ int repeat_runs(struct run_ctx *ctx, const struct run_opts *run, size_t runs,
 		int (*rebuild)(struct run_ctx *ctx, size_t r, void *arg),
 		void *arg, bool *interrupted)
 {
+	uint64_t t0 = delay_now_ns();	/* the monotonic clock */
 	size_t r;
 	int status = EXIT_OK;
 
+	ctx->spent_ns = 0;
 	for (r = 0; r < runs; r++) {
 		if (r) {
 			status = rebuild(ctx, r, arg);
@@ -184,6 +186,7 @@ int repeat_runs(struct run_ctx *ctx, const struct run_opts *run, size_t runs,
 		if (runs > 1)
 			repeat_record(ctx);
 	}
+	ctx->spent_ns = delay_now_ns() - t0;
 	if (status != EXIT_OK && status != EXIT_IO_FAILED)
 		return status;
 	if (runs > 1)

@@ -15,27 +15,34 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "precision.h"
 #include "workload.h"
 
 #define REBENCH_VERSION "0.1.0"
-#define TERSE_VERSION 4	/* 2: fields 22-81, per operation kind;
+#define TERSE_VERSION 5	/* 2: fields 22-81, per operation kind;
 				 * 3: field 82, passes;
 				 * 4: fields 83-94, sync_file_range;
-				 * 95, durability; 96-97, device reads */
+				 * 95, durability; 96-97, device reads;
+				 * 5: 98-104, the ops/s interval and
+				 * --precision */
 /* -n fields: 21, then a fixed block per operation kind of version 2, the
  * passes of a sequential workload, a block per kind added since (a new
  * kind is a new TERSE_VERSION; no field moves), the durability verdict,
- * the reads that reached the device, then the --repeat fields when
+ * the reads that reached the device, the ops/s interval and --precision,
+ * then the --repeat fields when
  * given. */
 #define TERSE_OP_FIELDS 12
 #define TERSE_FIELD_DEV_READS (21 + IO_KINDS * TERSE_OP_FIELDS + 3)
 #define TERSE_FIELD_DEV_BYTES (TERSE_FIELD_DEV_READS + 1)
-#define TERSE_FIELDS TERSE_FIELD_DEV_BYTES
-#define JSON_VERSION 4	/* 2: results.operations, latency p99_99;
+#define TERSE_FIELD_CI (TERSE_FIELD_DEV_BYTES + 1)	/* 98: low .. */
+#define TERSE_CI_FIELDS 7
+#define TERSE_FIELDS (TERSE_FIELD_CI + TERSE_CI_FIELDS - 1)
+#define JSON_VERSION 5	/* 2: results.operations, latency p99_99;
 				 * 3: run, results.passes, a file judged
 				 * by its data (alignment);
 				 * 4: operations.sync_file_range,
-				 * target.fua, durability, results.device */
+				 * target.fua, durability, results.device;
+				 * 5: results.ops_ci, precision, seconds */
 
 struct replay_result;
 struct suite;
@@ -56,6 +63,9 @@ struct report {
 	const struct replay_result *replay;	/* --replay: its own figures
 						 * (replay_result.h), else
 						 * NULL */
+	double seconds;		/* wall time the run (a sweep's point, with
+				 * its --repeat runs) took, preparation
+				 * included; 0 when unknown */
 };
 
 /* What the writers are told once, before the first report. */
@@ -173,6 +183,14 @@ struct op_summary {
  * durability: not durable, unknown, durable), the total's verdict; NULL
  * when none wrote. */
 const struct workload *report_dur_worst(const struct report *r);
+
+/* The 95% interval of ops/s (ci.h) of workload wl, or with wl NULL of the
+ * total, and --precision's verdict with the half-width asked for in
+ * *target_pct (0 when not asked): the total reached it when every
+ * workload did. */
+enum precision_verdict report_precision(const struct report *r,
+					const struct workload *wl,
+					struct ci *c, double *target_pct);
 
 /* The kinds with I/Os in res (a bit per enum io_kind). */
 unsigned result_kinds(const struct result *res);

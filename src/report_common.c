@@ -23,6 +23,36 @@ void lat_summarize(const struct result *res, struct lat_summary *l)
 	lat_summarize_hist(&res->hist, l);
 }
 
+enum precision_verdict report_precision(const struct report *r,
+					const struct workload *wl,
+					struct ci *c, double *target_pct)
+{
+	enum precision_verdict v = PRECISION_NONE;
+	size_t k;
+
+	if (wl) {
+		*target_pct = wl->precision_pct;
+		return precision_judge(&wl->res, wl->precision_pct, c);
+	}
+	ci_of_result(r->total, c);
+	*target_pct = 0;
+	for (k = 0; k < r->n; k++) {
+		struct ci part;
+		enum precision_verdict p;
+
+		if (!r->wls[k].have_result)
+			continue;
+		p = precision_judge(&r->wls[k].res, r->wls[k].precision_pct,
+				    &part);
+		if (p == PRECISION_NONE)
+			continue;
+		*target_pct = r->wls[k].precision_pct;
+		if (v != PRECISION_NOT_REACHED)
+			v = p;
+	}
+	return v;
+}
+
 const struct workload *report_dur_worst(const struct report *r)
 {
 	const struct workload *worst = NULL;

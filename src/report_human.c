@@ -9,6 +9,7 @@
 
 #include "engine.h"
 #include "options.h"
+#include "precision.h"
 #include "replay_result.h"
 #include "report.h"
 #include "report_target.h"
@@ -226,6 +227,35 @@ static void print_intervals(FILE *f, const struct result *r)
 		r->iv_min, r->iv_max, r->iv_sd);
 }
 
+/* "Ops/sec 95% interval: 20431..21012 (+-1.4%, batch means: 10 batches
+ * of 10 intervals)", and with --precision whether it was reached. */
+static void print_ci(FILE *f, const struct report *rep,
+		     const struct workload *wl)
+{
+	const struct result *r = wl ? &wl->res : rep->total;
+	double target_pct;
+	struct ci c;
+	enum precision_verdict v = report_precision(rep, wl, &c, &target_pct);
+
+	if (!r->step_ns)
+		return;
+	if (c.known)
+		fprintf(f, "Ops/sec 95%% interval: %.0f..%.0f (+-%.1f%%, batch means: %zu batches of %zu intervals)\n",
+			c.low, c.high, c.half_pct, c.batches, c.per_batch);
+	else
+		fprintf(f, "Ops/sec 95%% interval: unknown (%zu complete intervals, %d needed; a longer run or a shorter -g gives one)\n",
+			r->n_full, CI_MIN_INTERVALS);
+	if (v == PRECISION_REACHED)
+		fprintf(f, "Precision: +-%.1f%% reached (asked +-%g%%) in %.1f s\n",
+			c.half_pct, target_pct, rep->seconds);
+	else if (v == PRECISION_NOT_REACHED && c.known)
+		fprintf(f, "Precision: not reached: +-%.1f%%, asked +-%g%%, after %.1f s (--max-duration ends a run; a longer one, or a steadier workload, gets there)\n",
+			c.half_pct, target_pct, rep->seconds);
+	else if (v == PRECISION_NOT_REACHED)
+		fprintf(f, "Precision: not reached: no interval yet, asked +-%g%%, after %.1f s\n",
+			target_pct, rep->seconds);
+}
+
 static void print_one(FILE *f, const struct report *rep,
 		      const struct workload *wl, bool interrupted)
 {
@@ -244,6 +274,7 @@ static void print_one(FILE *f, const struct report *rep,
 	}
 	print_rates(f, rep, r);
 	print_intervals(f, r);
+	print_ci(f, rep, wl);
 	fprintf(f, "Total: %llu I/Os", (unsigned long long)r->ops_total);
 	if (wl->spec.op == OP_RW)
 		fprintf(f, " (%llu reads, %llu writes)",
@@ -287,9 +318,10 @@ static void print_total(FILE *f, const struct report *rep)
 	fprintf(f, "All workloads: %zu, run together\n", rep->n);
 	fprintf(f, "[ops/sec and MB/sec: the sum of the workloads'; latency: all their I/Os together]\n");
 	print_rates(f, rep, r);
-	if (r->step_ns)
+	if (r->step_ns) {
 		print_intervals(f, r);
-	else
+		print_ci(f, rep, NULL);
+	} else
 		fprintf(f, "Ops/sec over intervals: none (the workloads' sample steps, -g, differ)\n");
 	/* the count of each kind when there are several: "(9 reads, 3 writes)" */
 	fprintf(f, "Total: %llu I/Os", (unsigned long long)r->ops_total);

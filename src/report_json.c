@@ -210,6 +210,44 @@ static void put_intervals(struct json *j, const struct result *r)
 	json_obj_end(j);
 }
 
+/* "ops_ci": the 95% interval of ops/s by batch means (ci.h), or null
+ * with fewer than CI_MIN_INTERVALS complete intervals; "precision":
+ * --precision's half-width asked for and whether it was reached (the
+ * total: every workload), or null. */
+static void put_ops_ci(struct json *j, const struct report *rep,
+		       const struct workload *wl)
+{
+	double target;
+	struct ci c;
+	enum precision_verdict v = report_precision(rep, wl, &c, &target);
+	const struct result *r = wl ? &wl->res : rep->total;
+
+	if (c.known) {
+		json_obj_begin(j, "ops_ci");
+		json_str(j, "method", "batch-means");
+		json_u64(j, "batches", c.batches);
+		json_u64(j, "intervals_per_batch", c.per_batch);
+		json_u64(j, "intervals_used", c.used);
+		json_num(j, "interval_ms", (double)r->step_ns / 1e6);
+		json_u64(j, "dof", c.batches - 1);
+		json_num(j, "mean", c.mean);
+		json_num(j, "low", c.low);
+		json_num(j, "high", c.high);
+		json_num(j, "half_width_pct", c.half_pct);
+		json_obj_end(j);
+	} else {
+		json_null(j, "ops_ci");
+	}
+	if (v == PRECISION_NONE) {
+		json_null(j, "precision");
+		return;
+	}
+	json_obj_begin(j, "precision");
+	json_num(j, "target_pct", target);
+	json_bool(j, "reached", v == PRECISION_REACHED);
+	json_obj_end(j);
+}
+
 /* A sequential workload's passes over its region (pattern.h); null for
  * a random one, -a, and the total. */
 static void put_passes(struct json *j, const struct workload *wl)
@@ -303,6 +341,7 @@ static void put_results(struct json *j, const struct report *rep,
 	json_obj_end(j);
 	put_operations(j, rep, r);
 	put_intervals(j, r);
+	put_ops_ci(j, rep, wl);
 	put_fit(j, fit);
 	if (wl)
 		report_json_sizes(j, wl);
@@ -472,6 +511,8 @@ static void put_workloads(struct json *j, const struct report *r)
 	size_t k;
 
 	json_bool(j, "interrupted", r->interrupted);
+	/* the run's wall time, preparation and --repeat runs included */
+	json_num(j, "seconds", r->seconds);
 	json_arr_begin(j, "workloads");
 	for (k = 0; k < r->n; k++)
 		put_workload(j, r, &r->wls[k]);

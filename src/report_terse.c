@@ -9,7 +9,8 @@
  * every kind of version 2 always there; 82 (version 3) a sequential
  * workload's passes over its region; 83-94 (version 4) the block of
  * sync_file_range, 95 the durability verdict and 96-97 the read requests
- * and bytes that reached the device (devstat.h): TERSE_FIELDS fixed
+ * and bytes that reached the device (devstat.h); 98-104 (version 5) the
+ * ops/s interval and --precision (put_ci): TERSE_FIELDS fixed
  * fields in all.  The --repeat fields
  * follow the fixed ones, and a sweep's values end the line, so a new
  * fixed field moves the --repeat fields (the version says so) and no
@@ -20,6 +21,7 @@
  */
 #include <stdio.h>
 
+#include "precision.h"
 #include "replay_result.h"
 #include "report.h"
 #include "suite.h"
@@ -83,7 +85,7 @@ static void put_ops(FILE *f, const struct report *r, const struct result *res,
 }
 
 /* --repeat: runs, then median, trimmed mean, stddev and the 95% CI of
- * ops/s, p50, p90, p99 and p99.9 (fields 98-123). */
+ * ops/s, p50, p90, p99 and p99.9 (fields 105-130). */
 static void put_repeat(FILE *f, const struct repeat_data *rd)
 {
 	size_t i;
@@ -133,6 +135,29 @@ static void put_device(FILE *f, const struct report *r,
 		fprintf(f, " - -");
 }
 
+/* Fields 98-104 (TERSE_FIELD_CI ..): the 95% interval of ops/s (low,
+ * high, half-width in % of the mean, batches: batch means, ci.h; "- - -
+ * 0" without one), then --precision's half-width asked for and verdict
+ * ("- -" when not asked), and the seconds the run took (a sweep point
+ * with its --repeat runs, preparation included). */
+static void put_ci(FILE *f, const struct report *r, const struct workload *wl)
+{
+	double target_pct;
+	struct ci c;
+	enum precision_verdict v = report_precision(r, wl, &c, &target_pct);
+
+	if (c.known)
+		fprintf(f, " %.2f %.2f %.3f %zu", c.low, c.high, c.half_pct,
+			c.batches);
+	else
+		fprintf(f, " - - - 0");
+	if (v == PRECISION_NONE)
+		fprintf(f, " - -");
+	else
+		fprintf(f, " %g %s", target_pct, precision_name(v));
+	fprintf(f, " %.3f", r->seconds);
+}
+
 /* One workload's line; suffix (swept values, " v1 v2") is appended when
  * given. */
 static void terse_line(FILE *f, const struct report *r,
@@ -149,6 +174,7 @@ static void terse_line(FILE *f, const struct report *r,
 	put_ops(f, r, &wl->res, IO_SYNC_RANGE, IO_KINDS);
 	put_durability(f, wl);
 	put_device(f, r, wl);
+	put_ci(f, r, wl);
 	if (wl->rep)
 		put_repeat(f, wl->rep);
 	fprintf(f, "%s\n", suffix ? suffix : "");
@@ -166,6 +192,7 @@ static void total_line(FILE *f, const struct report *r, const char *suffix)
 	put_ops(f, r, r->total, IO_SYNC_RANGE, IO_KINDS);
 	put_durability(f, report_dur_worst(r));
 	put_device(f, r, NULL);
+	put_ci(f, r, NULL);
 	if (r->total_rep)
 		put_repeat(f, r->total_rep);
 	fprintf(f, "%s\n", suffix ? suffix : "");

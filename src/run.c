@@ -29,6 +29,7 @@
 #include "flush_honesty.h"
 #include "devstat.h"
 #include "memory.h"
+#include "precision.h"
 #include "progress.h"
 #include "report.h"
 #include "signals.h"
@@ -767,6 +768,11 @@ int run_workloads(struct workload *wls, size_t n, uint64_t warmup,
 		pthread_sigmask(SIG_SETMASK, &old, NULL);
 		return -ENOMEM;
 	}
+	if (precision_begin(wls, n)) {
+		pthread_barrier_destroy(&start_barrier);
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		return -ENOMEM;
+	}
 	set_gate(0);
 	ret = create_threads(wls, n, total);
 	if (ret)
@@ -781,8 +787,16 @@ int run_workloads(struct workload *wls, size_t n, uint64_t warmup,
 		main_warm_up(wls, n, &usr1, interrupted);
 	progress_begin(wls, n, run_start_ns);
 	while (atomic_load(&running) > 0) {
+		uint64_t now;
+
 		wait_tick(&usr1, interrupted);
-		progress_tick(now_ns());
+		now = now_ns();
+		progress_tick(now);
+		/* --precision: every workload known well enough ends the run
+		 * (not an interruption: its results are complete) */
+		if (!atomic_load(&stop_all) &&
+		    precision_due(wls, n, now - run_start_ns))
+			request_stop();
 	}
 	progress_end();
 	goto out_join;
@@ -794,6 +808,7 @@ out_abort:
 	join_threads(wls, n);
 	pthread_barrier_destroy(&start_barrier);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	precision_end();
 	return ret;
 
 out_join:
@@ -811,6 +826,7 @@ out_join:
 	}
 	pthread_barrier_destroy(&start_barrier);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	precision_end();
 	for (k = 0; k < n; k++) {
 		collect(&wls[k]);
 		if (wls[k].error)

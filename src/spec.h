@@ -104,6 +104,13 @@ struct run_opts {
 	char *plot;		/* --plot FILE.png|svg|pdf|jpg */
 	int plot_metric;	/* --plot-metric: enum plot_metric (plot.h) */
 	char *suite;		/* --suite NAME|FILE, or "list" */
+	double precision_pct;	/* --precision: 95% half-width of ops/s, in %
+				 * of the mean (precision.h); 0 none */
+	uint64_t max_duration_ns;	/* --max-duration: --precision's limit */
+	char *order;		/* --order: a sweep's order of points
+				 * (sweep_order.h), NULL: as given */
+	uint64_t given[2];	/* bit i: option i of the table was given
+				 * (run_given()) */
 };
 
 void spec_defaults(struct spec *s);

@@ -77,6 +77,8 @@ struct workload {
 	struct dev_reads devr;	/* reads that reached its device */
 	int wrap_warning;	/* index of the wrapped-run warning, or -1 */
 	const struct repeat_data *rep;	/* --repeat: every run's figures */
+	double precision_pct;	/* --precision: the half-width asked for, in
+				 * % of ops/s (precision.h); 0 none */
 	char errmsg[PATH_MAX + 256];
 	char *warnings[MAX_WARNINGS];
 	int nwarn;

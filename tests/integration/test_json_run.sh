@@ -20,7 +20,7 @@ day0=$(date +%F)
 rb --json -e 1m -d 100ms --seed 5 "$F"
 day1=$(date +%F)
 assert_rc 0 "--json run exits 0"
-assert_eq 4 "$(jqr .json_version)" "json_version 4"
+assert_eq $JV "$(jqr .json_version)" "json_version $JV"
 date=$(jqr .run.date)
 assert_match "$ISO" "$date" "run.date is ISO 8601 with the offset: $date"
 if [ "${date%%T*}" = "$day0" ] || [ "${date%%T*}" = "$day1" ]; then

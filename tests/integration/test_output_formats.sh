@@ -76,7 +76,7 @@ assert_eq rebench "$(jqr .tool)" ".tool is rebench"
 assert_match '^[0-9]+\.[0-9]+' "$(jqr .version)" ".version is a version number"
 rb_version=$(setsid -w "$REBENCH" --version </dev/null)
 assert_eq "rebench $(jqr .version)" "$rb_version" ".version matches rebench --version"
-assert_eq 4 "$(jqr .json_version)" ".json_version is 4"
+assert_eq $JV "$(jqr .json_version)" ".json_version is $JV"
 assert_eq "$(uname -r)" "$(jqr .kernel)" ".kernel is the running kernel"
 assert_eq false "$(jqr .interrupted)" ".interrupted is false"
 assert_eq 1 "$(jqr '.workloads | length')" "one workload"

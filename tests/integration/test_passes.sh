@@ -29,9 +29,9 @@ assert_match "^rebench: warning: $WRAP 2\.34 times \(600 I/Os, 256 a pass\)" "$R
 	"-n: the warning goes to stderr"
 rb --json -w seq -b 1m -d 600m --seed 1 "$DEV"
 assert_rc 0 "--json run exits 0"
-assert_eq "4 2.34375 256 268435456 629145600" \
+assert_eq "$JV 2.34375 256 268435456 629145600" \
 	"$(jqr '"\(.json_version) \(.workloads[0].results | "\(.passes) \(.pass_ios) \(.pass_bytes) \(.bytes)")"')" \
-	"JSON: json_version 4; results.passes 2.34375, pass_ios 256, pass_bytes 268435456, bytes 629145600"
+	"JSON: json_version $JV; results.passes 2.34375, pass_ios 256, pass_bytes 268435456, bytes 629145600"
 assert_eq true "$(jqr '.workloads[0].results | .passes * .pass_bytes == .bytes and .passes * .pass_ios == .ios')" \
 	"JSON: passes x pass_bytes = bytes, passes x pass_ios = ios"
 assert_eq 1 "$(jqr "[.workloads[0].warnings[] | select(startswith(\"$WRAP 2.34 times\"))] | length")" \

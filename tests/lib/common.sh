@@ -398,11 +398,15 @@ rb_pty() {
 
 # The fixed fields of an -n line in this TERSE_VERSION (report.h's
 # TERSE_FIELDS): the --repeat fields start after them, then swept values.
-TF=97
+TF=104
 # the durability verdict's field
 TD=95
+# the first field of the ops/s interval (98-101) and --precision (102-104)
+TC=98
 # ... and that version, -n field 13 (report.h's TERSE_VERSION)
-TV=4
+TV=5
+# --json's json_version (report.h's JSON_VERSION)
+JV=5
 
 # jqr FILTER: jq -r on the last rebench stdout.
 jqr() { printf '%s\n' "$RB_OUT" | jq -r "$1"; }

@@ -4,7 +4,9 @@
  * the two middle ones), the trimmed mean without exactly one lowest and one
  * highest value (n >= 3; the plain mean below), the mean, the sample
  * standard deviation (n - 1), the CV in % (0 when the mean is 0), and the
- * 95% CI of the mean, mean +- t(0.975, n-1) * s / sqrt(n), NaN for n < 2;
+ * 95% interval on the log scale, exp(m +- t(0.975, n-1) * s / sqrt(n))
+ * with m and s the mean and standard deviation of the logs (never below
+ * 0; NaN for n < 2 or a value that is not positive);
  * v is left as it was.  Every expected value below is worked out by hand in
  * the comment next to it; the t quantiles are the published table values,
  * checked against GSL as well.
@@ -89,8 +91,13 @@ static void test_n1(void **state)
  *   ss      = (4-7)^2 + (10-7)^2 = 9 + 9 = 18
  *   s       = sqrt(18 / 1) = 4.242640687119285
  *   CV      = 100 * 4.242640687 / 7 = 60.60915267313264 %
- *   half    = t(.975,1) * s / sqrt(2) = 12.7062047 * 3 = 38.1186141
- *   CI      = [7 - 38.1186141, 7 + 38.1186141] = [-31.1186141, 45.1186141]
+ *   (the plain-mean interval would be 7 +- 12.7062047 * 3 = [-31.1, 45.1]:
+ *   below zero, which is why the interval is taken on the log scale)
+ *   logs    = 2.302585093, 1.386294361; mean 1.844439727 (log of the
+ *             geometric mean 6.32455532), s_log = 0.64791539
+ *   half    = 12.7062047 * 0.64791539 / sqrt(2) = 5.82128880
+ *   CI      = [exp(1.844439727 - 5.8212888), exp(1.844439727 + 5.8212888)]
+ *           = [0.0187446092, 2133.94686]
  */
 static void test_n2(void **state)
 {
@@ -104,8 +111,8 @@ static void test_n2(void **state)
 	EXACT(st.trimmed_mean, 7);
 	NEAR(st.stddev, 4.242640687119285);
 	NEAR(st.cv_pct, 60.60915267313264);
-	NEAR(st.ci_low, -31.1186141);
-	NEAR(st.ci_high, 45.1186141);
+	NEAR(st.ci_low, 0.0187446092438968);
+	NEAR(st.ci_high, 2133.94685797593);
 }
 
 /* n = 3: v = {9, 1, 2}.  sorted {1, 2, 9}
@@ -115,9 +122,11 @@ static void test_n2(void **state)
  *   ss      = 9 + 4 + 25 = 38, s^2 = 38 / 2 = 19
  *   s       = sqrt(19) = 4.358898943540674
  *   CV      = 100 * 4.358898944 / 4 = 108.97247358851685 %
- *   half    = 4.30265273 * 4.358898944 / sqrt(3)
- *           = 4.30265273 * 2.516611478 = 10.828105247988569
- *   CI      = [-6.828105247988569, 14.828105247988569]
+ *   logs    = 2.197224577, 0, 0.693147181; mean 0.963457253,
+ *             s_log = 1.123276285
+ *   half    = 4.30265273 * 1.123276285 / sqrt(3) = 2.790372980
+ *   CI      = [exp(0.963457253 - 2.79037298), exp(0.963457253 + 2.79037298)]
+ *           = [0.160909091, 42.6842599]
  */
 static void test_n3(void **state)
 {
@@ -131,8 +140,8 @@ static void test_n3(void **state)
 	EXACT(st.trimmed_mean, 2);
 	NEAR(st.stddev, 4.358898943540674);
 	NEAR(st.cv_pct, 108.97247358851685);
-	NEAR(st.ci_low, -6.828105247988569);
-	NEAR(st.ci_high, 14.828105247988569);
+	NEAR(st.ci_low, 0.160909090710725);
+	NEAR(st.ci_high, 42.6842599444395);
 }
 
 /* n = 5: v = {5, 1, 4, 2, 8}.  sorted {1, 2, 4, 5, 8}
@@ -142,9 +151,10 @@ static void test_n3(void **state)
  *   ss      = 9 + 4 + 0 + 1 + 16 = 30, s^2 = 30 / 4 = 7.5
  *   s       = sqrt(7.5) = 2.7386127875258306
  *   CV      = 100 * 2.738612788 / 4 = 68.46531968814577 %
- *   half    = 2.77644511 * 2.738612788 / sqrt(5)
- *           = 2.77644511 * 1.224744871 = 3.400436909172756
- *   CI      = [0.5995630908272438, 7.400436909172756]
+ *   logs    = 1.609437912, 0, 1.386294361, 0.693147181, 2.079441542;
+ *             mean 1.153664199, s_log = 0.815770673
+ *   half    = 2.77644511 * 0.815770673 / sqrt(5) = 1.012913078
+ *   CI      = [exp(0.140751121), exp(2.166577277)] = [1.15113812, 8.72835810]
  */
 static void test_n5(void **state)
 {
@@ -158,8 +168,8 @@ static void test_n5(void **state)
 	NEAR(st.trimmed_mean, 11.0 / 3.0);
 	NEAR(st.stddev, 2.7386127875258306);
 	NEAR(st.cv_pct, 68.46531968814577);
-	NEAR(st.ci_low, 0.5995630908272438);
-	NEAR(st.ci_high, 7.400436909172756);
+	NEAR(st.ci_low, 1.15113811866062);
+	NEAR(st.ci_high, 8.72835810330812);
 }
 
 /* Medians: odd n takes the middle of the sorted values, even n the mean
@@ -319,7 +329,8 @@ static void test_all_equal_inexact(void **state)
 
 /* Mean 0 with a spread: CV is 0, not inf or NaN.
  *   {-2, 0, 2}: mean 0, ss = 4 + 0 + 4 = 8, s = sqrt(8 / 2) = 2
- *   half = 4.30265273 * 2 / sqrt(3) = 4.968276...; CI symmetric around 0 */
+ * and no interval: a value that is not positive has no log (the figures
+ * of a run never are; a run without I/O would be). */
 static void test_mean_zero(void **state)
 {
 	const double v[] = { 2, -2, 0 };
@@ -330,8 +341,15 @@ static void test_mean_zero(void **state)
 	EXACT(st.mean, 0);
 	EXACT(st.stddev, 2);
 	EXACT(st.cv_pct, 0);
-	NEAR(st.ci_high, T_975_2 * 2 / sqrt(3));
-	NEAR(st.ci_low, -T_975_2 * 2 / sqrt(3));
+	assert_true(isnan(st.ci_low));
+	assert_true(isnan(st.ci_high));
+	{
+		const double z[] = { 0, 5, 6 };	/* one run did nothing */
+
+		summarize(z, 3, &st);
+		assert_true(isnan(st.ci_low));
+		assert_true(isnan(st.ci_high));
+	}
 }
 
 /* A negative mean: CV uses |mean|, it is never negative.
@@ -352,14 +370,21 @@ static void test_negative_mean_cv(void **state)
  *   trimmed = (500500 - 1 - 1000) / 998 = 499499 / 998 = 500.5
  *   s^2     = n (n + 1) / 12 = 1000 * 1001 / 12 = 83416.666...
  *             (sample variance of 1..n), s = 288.8194360...
- *   half    = t(0.975, 999) * s / sqrt(1000), t from GSL here */
+ *   the interval: on the logs of 1..1000, t(0.975, 999) from GSL */
 static void test_max_runs(void **state)
 {
 	double *v = malloc(REPEAT_MAX * sizeof(*v));
 	double s = sqrt(1000.0 * 1001.0 / 12.0);
 	double half = gsl_cdf_tdist_Pinv(0.975, 999) * s / sqrt(1000.0);
+	double lm = 0, lss = 0, lhalf;
 	struct repeat_stat st;
 	size_t i;
+
+	for (i = 1; i <= 1000; i++)
+		lm += log((double)i) / 1000;
+	for (i = 1; i <= 1000; i++)
+		lss += (log((double)i) - lm) * (log((double)i) - lm);
+	lhalf = gsl_cdf_tdist_Pinv(0.975, 999) * sqrt(lss / 999) / sqrt(1000.0);
 
 	(void)state;
 	assert_non_null(v);
@@ -371,27 +396,36 @@ static void test_max_runs(void **state)
 	EXACT(st.mean, 500.5);
 	EXACT(st.trimmed_mean, 500.5);
 	NEAR(st.stddev, s);
-	NEAR(st.ci_low, 500.5 - half);
-	NEAR(st.ci_high, 500.5 + half);
+	NEAR(st.ci_low, exp(lm - lhalf));
+	NEAR(st.ci_high, exp(lm + lhalf));
 	/* t(0.975, 999) is 1.962341 (table) */
 	near(half * sqrt(1000.0) / s, 1.962341, 1e-6, "t(0.975, 999)");
 	free(v);
 }
 
-/* The CI narrows as runs are added with the same spread, and always
- * contains the mean. */
-static void test_ci_contains_mean(void **state)
+/* The interval is never below zero, holds the geometric mean g at its
+ * centre on the log scale (g / low = high / g), and its log half-width is
+ * t(0.975, n - 1) * s_log / sqrt(n). */
+static void test_ci_log_scale(void **state)
 {
 	const double v[] = { 1000, 1100, 950, 1020, 990, 1005 };
 	struct repeat_stat st;
-	size_t n;
+	size_t n, i;
 
 	(void)state;
 	for (n = 2; n <= 6; n++) {
+		double lm = 0, lss = 0;
+
+		for (i = 0; i < n; i++)
+			lm += log(v[i]) / (double)n;
+		for (i = 0; i < n; i++)
+			lss += (log(v[i]) - lm) * (log(v[i]) - lm);
 		summarize(v, n, &st);
-		assert_true(st.ci_low <= st.mean && st.mean <= st.ci_high);
-		NEAR(st.ci_high - st.mean, st.mean - st.ci_low);
-		NEAR((st.ci_high - st.mean) * sqrt((double)n) / st.stddev,
+		assert_true(st.ci_low > 0);
+		assert_true(st.ci_low <= exp(lm) && exp(lm) <= st.ci_high);
+		NEAR(exp(lm) / st.ci_low, st.ci_high / exp(lm));
+		NEAR(log(st.ci_high / exp(lm)) * sqrt((double)n) /
+		     sqrt(lss / (double)(n - 1)),
 		     gsl_cdf_tdist_Pinv(0.975, (double)(n - 1)));
 	}
 }
@@ -510,7 +544,7 @@ int main(void)
 		cmocka_unit_test(test_mean_zero),
 		cmocka_unit_test(test_negative_mean_cv),
 		cmocka_unit_test(test_max_runs),
-		cmocka_unit_test(test_ci_contains_mean),
+		cmocka_unit_test(test_ci_log_scale),
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_warmup_reset_keeps_log_chain),
 	};

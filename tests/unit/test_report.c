@@ -577,15 +577,24 @@ static void test_terse(void **state)
 	/* 18 fields, the distribution's KS D, p-value and dof, then 12 per
 	 * operation kind, the passes ("-": a random workload) after the
 	 * fdatasync block, before the sync_file_range one, then the
-	 * durability ("-": no verdict) and the device reads ("- -": no
-	 * device counters in this test) */
-	assert_int_equal(TERSE_FIELDS, 97);
+	 * durability ("-": no verdict), the device reads ("- -": no
+	 * device counters in this test), then the ops/s interval ("- - -
+	 * 0": three intervals are too few), --precision ("- -": not asked)
+	 * and the seconds the run took (0: this report was not timed) */
+	assert_int_equal(TERSE_FIELDS, 104);
 	assert_int_equal(TERSE_FIELD_DEV_READS, 96);
-	assert_int_equal(n, 97);
+	assert_int_equal(TERSE_FIELD_CI, 98);
+	assert_int_equal(n, 104);
 	assert_string_equal(fields[81], "-");
 	assert_string_equal(fields[94], "-");
 	assert_string_equal(fields[95], "-");
 	assert_string_equal(fields[96], "-");
+	for (i = 97; i < 100; i++)
+		assert_string_equal(fields[i], "-");
+	assert_string_equal(fields[100], "0");
+	assert_string_equal(fields[101], "-");
+	assert_string_equal(fields[102], "-");
+	assert_string_equal(fields[103], "0.000");
 	for (i = 0; i < n; i++) {
 		strtod(fields[i], &end);
 		if (*end && !(i >= 18 && !strcmp(fields[i], "-")))
@@ -593,7 +602,7 @@ static void test_terse(void **state)
 				 fields[i]);
 	}
 	/* field 13 is the format version and never moves */
-	assert_string_equal(fields[12], "4");
+	assert_string_equal(fields[12], "5");
 	assert_string_equal(fields[13], "650");
 	snprintf(want, sizeof(want), "%llu",
 		 (unsigned long long)wl[0].res.bytes);
@@ -732,7 +741,7 @@ static void test_terse_per_op(void **state)
 	assert_string_equal(fields[OPF(IO_SYNC_RANGE, 6)], "30.000");
 	free(out);
 
-	/* --repeat: runs and 25 figures after field 97, the last fixed one */
+	/* --repeat: runs and 25 figures after field 104, the last fixed one */
 	memset(&rd, 0, sizeof(rd));
 	rd.runs = 3;
 	for (m = 0; m < RM_COUNT; m++)
@@ -740,12 +749,13 @@ static void test_terse_per_op(void **state)
 	wl[0].rep = &rd;
 	out = render(&report_terse_writer, &r);
 	n = split_fields(out, fields, TERSE_FIELDS + 40);
-	assert_int_equal(n, 97 + 26);
+	assert_int_equal(n, 104 + 26);
 	assert_string_equal(fields[81], "-");	/* field 82: no passes */
 	assert_string_equal(fields[94], "not-durable");	/* field 95 */
 	assert_string_equal(fields[96], "-");	/* field 97: no device */
-	assert_string_equal(fields[97], "3");	/* field 98: runs */
-	assert_string_equal(fields[98], "2.000");	/* ops/s median */
+	assert_string_equal(fields[100], "0");	/* field 101: no batches */
+	assert_string_equal(fields[104], "3");	/* field 105: runs */
+	assert_string_equal(fields[105], "2.000");	/* ops/s median */
 	free(out);
 	result_free(&wl[0].res);
 }
@@ -1284,7 +1294,7 @@ static void test_json_report(void **state)
 	out = render(&report_json_writer, &r);
 	if (!json_valid(out))
 		fail_msg("report_json output is not valid JSON:\n%s", out);
-	assert_non_null(strstr(out, "\"json_version\": 4"));
+	assert_non_null(strstr(out, "\"json_version\": 5"));
 	/* make_workload's runs write nothing: no verdict */
 	assert_non_null(strstr(out, "\"durability\": null"));
 	snprintf(want, sizeof(want), "\"seed\": %llu", (unsigned long long)SEED);
@@ -1294,7 +1304,7 @@ static void test_json_report(void **state)
 	assert_non_null(strstr(out, "\"tool\": \"rebench\""));
 
 	ret = python_check(out,
-		"assert d[\"json_version\"] == 4\n"
+		"assert d[\"json_version\"] == 5\n"
 		"w = d[\"workloads\"]\n"
 		"assert len(w) == 2\n"
 		"r = w[0][\"results\"]\n"
