@@ -310,6 +310,10 @@ static int run_loaded(struct run_ctx *ctx, struct spec *base,
 	for (size_t k = 0; k < ctx->n; k++)
 		if (precision_check_spec(&ctx->wls[k].spec, run))
 			return EXIT_BAD_ARGS;
+	if (run->order && !sw->naxes) {
+		fprintf(stderr, "rebench: --order orders a sweep's points, and this run sweeps nothing; drop --order, or give an option a range or a list (-b 4k,64k)\n");
+		return EXIT_BAD_ARGS;
+	}
 	if (sw->naxes)
 		return run_sweep(ctx, sw, base, run);
 	if (run->plot)

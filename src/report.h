@@ -48,6 +48,7 @@ struct replay_result;
 struct suite;
 struct sweep;
 struct sweep_axis;
+struct sweep_order;
 
 /* One run's results, as every writer sees them. */
 struct report {
@@ -78,6 +79,7 @@ struct report_scope {
 				 * the table goes to out */
 	const struct suite *suite;	/* --suite: each report is a test
 					 * (report.point), else NULL */
+	const struct sweep_order *order;	/* a sweep's --order, or NULL */
 };
 
 struct report_set;

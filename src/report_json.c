@@ -15,6 +15,7 @@
 #include "report_target.h"
 #include "runinfo.h"
 #include "suite.h"
+#include "sweep_order.h"
 #include "sweep.h"
 
 /* --delay: the delays in ns (delay_format(), "" without), and the
@@ -483,6 +484,14 @@ static int json_begin(struct report_out *o)
 		json_str(j, NULL, sw->axes[a].opt->name);
 	json_arr_end(j);
 	json_u64(j, "points", sw->npoints);
+	/* --order: the runs below are in the order they ran */
+	if (o->scope->order && o->scope->order->shuffled) {
+		json_str(j, "order", "shuffled");
+		json_u64(j, "order_seed", o->scope->order->seed);
+	} else {
+		json_str(j, "order", "given");
+		json_null(j, "order_seed");
+	}
 	json_arr_begin(j, "runs");
 	return 0;
 }

@@ -32,7 +32,7 @@ void report_table_header(FILE *f, const struct sweep *sw, bool repeated)
 
 	for (a = 0; a < sw->naxes; a++)
 		fprintf(f, "%s\t", sw->axes[a].opt->name);
-	fprintf(f, "workload\ttarget\tops_per_s\tmb_per_s\tlat_min_us\tlat_avg_us\tlat_p50_us\tlat_p90_us\tlat_p99_us\tlat_p999_us\tlat_max_us\tios\tstatus\tdurability\tdevice_reads\tdevice_reads_per_request%s\n",
+	fprintf(f, "workload\ttarget\tops_per_s\tmb_per_s\tlat_min_us\tlat_avg_us\tlat_p50_us\tlat_p90_us\tlat_p99_us\tlat_p999_us\tlat_max_us\tios\tstatus\tdurability\tdevice_reads\tdevice_reads_per_request\tops_ci_low\tops_ci_high\tops_ci_pct\tprecision\tseconds%s\n",
 		repeated ? repeat_columns : "");
 }
 
@@ -74,6 +74,23 @@ static void write_device_cells(FILE *f, const struct report *r,
 		fprintf(f, "\t%.3f", per);
 }
 
+/* The 95% interval of ops/s (ci.h) and its half-width in % of the mean
+ * ("-" without one), --precision's verdict ("-" when not asked), and the
+ * seconds the point took (its --repeat runs and preparation included). */
+static void write_ci_cells(FILE *f, const struct report *r,
+			   const struct workload *wl)
+{
+	double target;
+	struct ci c;
+	enum precision_verdict v = report_precision(r, wl, &c, &target);
+
+	if (c.known)
+		fprintf(f, "\t%.2f\t%.2f\t%.3f", c.low, c.high, c.half_pct);
+	else
+		fprintf(f, "\t-\t-\t-");
+	fprintf(f, "\t%s\t%.3f", precision_name(v), r->seconds);
+}
+
 void report_table_rows(FILE *f, const struct sweep *sw, const struct report *r)
 {
 	size_t idx[SWEEP_MAX_AXES], a, k;
@@ -98,6 +115,7 @@ void report_table_rows(FILE *f, const struct sweep *sw, const struct report *r)
 			workload_status_name(workload_status(wl, r->interrupted)));
 		fprintf(f, "\t%s", dur_name(wl->dur.verdict));
 		write_device_cells(f, r, wl);
+		write_ci_cells(f, r, wl);
 		if (wl->rep)
 			write_repeat_cells(f, wl->rep);
 		fputc('\n', f);

@@ -10,6 +10,7 @@
  * (TABLE.matrix); with two numeric axes and a list of names, --plot draws
  * one matrix per name, side by side on one colour scale.
  */
+#include "sweep_order.h"
 #include "sweep_run.h"
 
 #include <dirent.h>
@@ -196,25 +197,25 @@ static int write_matrix(const char *path, const struct sweep *sw,
  * the ops/s of the point before (workload 1's), and the time the rest
  * should take at the pace so far. */
 static void progress_point(const struct run_ctx *ctx, const struct sweep *sw,
-			   size_t p, double elapsed_s)
+			   size_t k, size_t p, double elapsed_s)
 {
 	size_t idx[SWEEP_MAX_AXES], a, n;
 	char line[512], buf[64], eta[32];
 
 	sweep_indices(sw, p, idx);
-	n = (size_t)snprintf(line, sizeof(line), "[point %zu of %zu]", p + 1,
+	n = (size_t)snprintf(line, sizeof(line), "[point %zu of %zu]", k + 1,
 			     sw->npoints);
 	for (a = 0; a < sw->naxes && n < sizeof(line); a++) {
 		report_sweep_cell(&sw->axes[a], idx[a], buf, sizeof(buf));
 		n += (size_t)snprintf(line + n, sizeof(line) - n, " %s=%s",
 				      sw->axes[a].opt->name, buf);
 	}
-	if (p && n < sizeof(line) && ctx->n && ctx->wls[0].have_result)
+	if (k && n < sizeof(line) && ctx->n && ctx->wls[0].have_result)
 		n += (size_t)snprintf(line + n, sizeof(line) - n,
-				      "; point %zu: %.0f ops/s", p,
+				      "; the one before: %.0f ops/s",
 				      ctx->wls[0].res.ops_per_s);
-	if (p && n < sizeof(line)) {
-		fmt_eta(elapsed_s / (double)p * (double)(sw->npoints - p), eta,
+	if (k && n < sizeof(line)) {
+		fmt_eta(elapsed_s / (double)k * (double)(sw->npoints - k), eta,
 			sizeof(eta));
 		snprintf(line + n, sizeof(line) - n, "; about %s left", eta);
 	}
@@ -295,6 +296,8 @@ struct sweep_state {
 	struct plot_axes axes;		/* ... from which axes */
 	int metric;			/* enum plot_metric, resolved */
 	double *vals;			/* workload 1's metric per point */
+	struct sweep_order order;	/* --order */
+	size_t *perm;			/* ... the point that runs k-th */
 	struct plot_about about;	/* what produced it, all workloads */
 	struct plot_about about1;	/* ... workload 1 (the matrix) */
 	struct report_set out;
@@ -545,18 +548,20 @@ static int report_point(struct sweep_state *st, size_t p, int status)
 	return status;
 }
 
-/* Every point in order, until one fails or a signal stops the sweep;
+/* Every point in --order, until one fails or a signal stops the sweep;
  * returns the status and sets *done to the points that ran. */
 static int run_points(struct sweep_state *st, size_t *done)
 {
 	int status = EXIT_OK;
-	size_t p;
+	size_t k;
 
 	st->t0 = now_ns();
-	for (p = 0; p < st->sw->npoints && !st->interrupted &&
-		    status == EXIT_OK; p++) {
+	for (k = 0; k < st->sw->npoints && !st->interrupted &&
+		    status == EXIT_OK; k++) {
+		size_t p = st->perm[k];
+
 		if (st->tty)
-			progress_point(st->ctx, st->sw, p,
+			progress_point(st->ctx, st->sw, k, p,
 				       (double)(now_ns() - st->t0) / 1e9);
 		status = run_point(st, p);
 		if (status == EXIT_BAD_ARGS || status == EXIT_PREP_FAILED ||
@@ -566,7 +571,7 @@ static int run_points(struct sweep_state *st, size_t *done)
 	}
 	repeat_free();	/* when the loop ended early */
 	progress_context(NULL);
-	*done = p;
+	*done = k;
 	return status;
 }
 
@@ -636,12 +641,24 @@ int sweep_run(struct run_ctx *ctx, const struct sweep *sw,
 	status = refuse(&st);
 	if (status)
 		return status;
+	if (sweep_order_parse(run->order, &st.order))
+		return EXIT_BAD_ARGS;
 	ret = check_all(ctx, sw, bases, nbases, base, run->yes || run->silent);
 	if (ret)
 		return confirm_exit_status(ret);
 	st.vals = calloc(sw->npoints, sizeof(double));
-	if (!st.vals)
+	st.perm = calloc(sw->npoints, sizeof(size_t));
+	if (!st.vals || !st.perm) {
+		free(st.vals);
+		free(st.perm);
 		return EXIT_PREP_FAILED;
+	}
+	sweep_order_fill(&st.order, st.perm, sw->npoints);
+	scope.order = &st.order;
+	if (st.order.shuffled && !run->silent && !run->json)
+		fprintf(stderr, "rebench: the %zu points run in a shuffled order, seed %llu (--order shuffled:%llu runs it again)\n",
+			sw->npoints, (unsigned long long)st.order.seed,
+			(unsigned long long)st.order.seed);
 	status = open_tables(&st);
 	if (!status && report_open(&st.out, &scope))
 		status = EXIT_OUTPUT_FAILED;
@@ -663,5 +680,6 @@ int sweep_run(struct run_ctx *ctx, const struct sweep *sw,
 	cleanup_all(ctx);
 	status = finish(&st, done, status);
 	free(st.vals);
+	free(st.perm);
 	return status;
 }
