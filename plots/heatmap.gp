@@ -81,10 +81,26 @@ do for [i = 1:ny] {
 }
 eval("set ytics (" . tics . ")")
 
-# Colour range: exactly the data's, with round ticks and just enough digits.
+# The noise file beside the matrix (rebench writes MATRIX.noise): the
+# noise level for the title, the colour range without outliers, and the
+# marked cells.  Without it, the picture is as before.
+noise = data . ".noise"
+hasnoise = system("test -r " . q(noise) . " && echo yes") eq "yes"
+nhdr(key) = system(sprintf("sed -n 's/^#[ \t]*%s:[ \t]*//p' %s | head -n 1 | tr -d '\r'", key, q(noise)))
+nmarks(kind) = int(system(sprintf("awk '$3 == \"%s\"' %s | wc -l", kind, q(noise))))
+noiseline = hasnoise ? nhdr("noise") : ""
+cbr = hasnoise ? nhdr("colour range") : ""
+
+# Colour range: the data's (without the outliers the noise file names, so
+# that one cell cannot squash the rest into one colour), with round ticks
+# and just enough digits.
 stats data matrix using 3 every ::1:1 nooutput
 zmin = STATS_min
 zmax = STATS_max
+if (cbr ne "" && words(cbr) >= 2) {
+	zmin = real(word(cbr, 1))
+	zmax = real(word(cbr, 2))
+}
 if (zmax <= zmin) {
 	zmin = zmin - (zmin == 0 ? 1 : abs(zmin) * 0.1)
 	zmax = zmax + (zmax == 0 ? 1 : abs(zmax) * 0.1)
@@ -124,7 +140,10 @@ if (lowerbetter(vname)) {
 		0.5 "#1fa187", 0.625 "#4ac16d", 0.75 "#a0da39", 0.875 "#d4e22b", 1 "#fde725")
 }
 maintitle = (ARGC >= 3 && ARG3 ne "") ? ARG3 : sprintf("%s by %s and %s", metric(vname), optname(yname), optname(xname))
-set title rb_join(maintitle, "\n", subtitle) noenhanced
+# "noise +-3.2% (median half-width of 64 cells, ...)" -> the title's part
+noisetitle = (noiseline eq "") ? "" : (noiseline[1:7] eq "unknown") ? "noise unknown" : \
+	sprintf("noise %s (median 95%% half-width)", word(noiseline, 1))
+set title rb_join(rb_join(maintitle, "\n", subtitle), "\n", noisetitle) noenhanced
 set xlabel axislabel(xname) noenhanced
 set ylabel axislabel(yname) noenhanced
 set xrange [0.5:nx + 0.5]
@@ -134,9 +153,29 @@ set border 3
 set size ratio -1
 if (nx > 2.0 * ny || ny > 2.0 * nx) { set size noratio }
 unset key
+# Values beyond the colour range take its end colour (an outlier is
+# marked, not allowed to stretch the scale).
+clip(z) = (z < zmin) ? zmin : (z > zmax) ? zmax : z
+cells = "data matrix using 1:2:(0.503):(0.503):(clip($3)) every ::1:1 with boxxyerror fs solid 1.0 noborder lc palette notitle"
 if (showcells) {
-	plot data matrix using 1:2:(0.503):(0.503):3 every ::1:1 with boxxyerror fs solid 1.0 noborder lc palette, \
-	     data matrix using 1:2:(cellfmt($3)):(inkcol($3)) every ::1:1 with labels tc rgb variable font ",9"
-} else {
-	plot data matrix using 1:2:(0.503):(0.503):3 every ::1:1 with boxxyerror fs solid 1.0 noborder lc palette
+	cells = cells . ", data matrix using 1:2:(cellfmt($3)):(inkcol($3)) every ::1:1 with labels tc rgb variable font \",9\" notitle"
 }
+# The marks, in the cells' top left corner (the value stays readable):
+# the best cell, the cells not distinguishable from it at 95%, and the
+# outliers; a key below says which is which.
+marks = ""
+if (hasnoise) {
+	# a point only on the lines of that kind: NaN skips the others
+	mk(kind, dx, pt, ps, col, label) = sprintf(", noise index 1 using ($1 + %g):(strcol(3) eq \"%s\" ? $2 + 0.3 : NaN) with points pt %d ps %g lw 2 lc rgb \"%s\" title \"%s\"", dx, kind, pt, ps, col, label)
+	nb = nmarks("best")
+	nt = nmarks("tied")
+	no = nmarks("outlier")
+	# best and tied top left, outliers top right (a cell can be both)
+	if (nb > 0) { marks = marks . mk("best", -0.32, 3, 1.6, "#d62728", lowerbetter(vname) ? "best (lowest)" : "best (highest)") }
+	if (nt > 0) { marks = marks . mk("tied", -0.32, 6, 1.2, "#d62728", sprintf("within noise of the best (%d)", nt)) }
+	if (no > 0) { marks = marks . mk("outlier", 0.32, 2, 1.4, "#ff7f0e", sprintf("outlier, colour clipped (%d)", no)) }
+}
+if (marks ne "") {
+	set key outside top center horizontal noenhanced samplen 1
+}
+eval("plot " . cells . marks)

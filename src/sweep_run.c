@@ -10,6 +10,7 @@
  * (TABLE.matrix); with two numeric axes and a list of names, --plot draws
  * one matrix per name, side by side on one colour scale.
  */
+#include "sweep_matrix.h"
 #include "sweep_order.h"
 #include "sweep_run.h"
 
@@ -22,6 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ci.h"
 #include "confirm.h"
 #include "outpath.h"
 #include "plan.h"
@@ -131,68 +133,6 @@ static int check_all(struct run_ctx *ctx, const struct sweep *sw,
 	return ret;
 }
 
-/* The plot's axes: rows and columns of the matrix (the first and second
- * numeric axes), and the list of names with a panel per value, if any. */
-struct plot_axes {
-	size_t ry, cx, cat;	/* cat == SWEEP_MAX_AXES: none */
-};
-
-/* gnuplot "matrix nonuniform" of the values of the points whose name axis
- * is at value c (any point without a name axis): first row the column
- * values, then each row value followed by its values.  The comment lines
- * name the rows, the columns and the values, then say what produced them
- * (plots/about.gpi). */
-static int write_matrix(const char *path, const struct sweep *sw,
-			const struct plot_axes *ax, size_t c, const double *vals,
-			const char *column, const struct plot_about *about)
-{
-	const struct sweep_axis *ry = &sw->axes[ax->ry], *cx = &sw->axes[ax->cx];
-	size_t idx[SWEEP_MAX_AXES], i, j, p;
-	char buf[64];
-	double *cell;
-	FILE *f;
-
-	cell = malloc(ry->n * cx->n * sizeof(*cell));
-	if (!cell)
-		return -ENOMEM;
-	for (p = 0; p < sw->npoints; p++) {
-		sweep_indices(sw, p, idx);
-		if (ax->cat == SWEEP_MAX_AXES || idx[ax->cat] == c)
-			cell[idx[ax->ry] * cx->n + idx[ax->cx]] = vals[p];
-	}
-	f = outpath_open("the sweep matrix", path);
-	if (!f) {
-		free(cell);
-		return -EIO;
-	}
-	fprintf(f, "# rebench sweep matrix\n# rows: %s\n# columns: %s\n# values: %s\n",
-		ry->opt->name, cx->opt->name, column);
-	if (about->target[0])
-		fprintf(f, "# target: %s\n", about->target);
-	if (about->about[0])
-		fprintf(f, "# about: %s\n", about->about);
-	if (about->duration[0])
-		fprintf(f, "# duration: %s\n", about->duration);
-	fprintf(f, "# made: %s\n", about->made);
-	if (about->workload[0])
-		fprintf(f, "# workload: %s\n", about->workload);
-	fprintf(f, "%zu", cx->n);
-	for (j = 0; j < cx->n; j++) {
-		report_sweep_cell(cx, j, buf, sizeof(buf));
-		fprintf(f, " %s", buf);
-	}
-	fputc('\n', f);
-	for (i = 0; i < ry->n; i++) {
-		report_sweep_cell(ry, i, buf, sizeof(buf));
-		fprintf(f, "%s", buf);
-		for (j = 0; j < cx->n; j++)
-			fprintf(f, " %.2f", cell[i * cx->n + j]);
-		fputc('\n', f);
-	}
-	free(cell);
-	return outpath_close("the sweep matrix", path, f);
-}
-
 /* The progress line above the runs of point p: the point, its values,
  * the ops/s of the point before (workload 1's), and the time the rest
  * should take at the pace so far. */
@@ -258,18 +198,25 @@ static int check_table_paths(const struct run_ctx *ctx,
 			     const struct sweep *sw, const struct spec *base,
 			     const char *table)
 {
-	char matrix[PATH_MAX + 16], err[PATH_MAX + 1200] = "";
+	static const char *const files[][2] = {
+		{ "%s.matrix", "the sweep matrix" },
+		{ "%s.matrix.noise", "the sweep noise file" },
+	};
+	char path[PATH_MAX + 16], err[PATH_MAX + 1200] = "";
 	bool two_numeric = sw->naxes == 2 && sw->axes[0].numeric &&
 			   sw->axes[1].numeric;
+	size_t i;
 
 	if (check_output_path(ctx, base))
 		return -EINVAL;
-	snprintf(matrix, sizeof(matrix), "%s.matrix", table);
-	if (two_numeric && (outpath_check("the sweep matrix", matrix, err, sizeof(err)) ||
-			    check_path_free(ctx, "the sweep matrix", matrix))) {
-		if (err[0])
-			fprintf(stderr, "rebench: %s\n", err);
-		return -EINVAL;
+	for (i = 0; two_numeric && i < 2; i++) {
+		snprintf(path, sizeof(path), files[i][0], table);
+		if (outpath_check(files[i][1], path, err, sizeof(err)) ||
+		    check_path_free(ctx, files[i][1], path)) {
+			if (err[0])
+				fprintf(stderr, "rebench: %s\n", err);
+			return -EINVAL;
+		}
 	}
 	return 0;	/* --plot against --output: main.c's check_plot_path() */
 }
@@ -296,6 +243,7 @@ struct sweep_state {
 	struct plot_axes axes;		/* ... from which axes */
 	int metric;			/* enum plot_metric, resolved */
 	double *vals;			/* workload 1's metric per point */
+	double *lo, *hi;		/* ... its 95% interval, or NaN */
 	struct sweep_order order;	/* --order */
 	size_t *perm;			/* ... the point that runs k-th */
 	struct plot_about about;	/* what produced it, all workloads */
@@ -321,7 +269,7 @@ static int write_panels(struct sweep_state *st, char *list, size_t len)
 		return -errno;
 	for (c = 0; c < cat->n && !ret; c++) {
 		snprintf(path, sizeof(path), "%s/panel%zu.matrix", st->tmpdir, c + 1);
-		ret = write_matrix(path, st->sw, &st->axes, c, st->vals,
+		ret = sweep_matrix_write(path, st->sw, &st->axes, c, st->vals,
 				   plot_metric_column(st->metric), &st->about1);
 		report_sweep_cell(cat, c, buf, sizeof(buf));
 		fprintf(f, "%s %s\tpanel%zu.matrix\n", cat->opt->name, buf, c + 1);
@@ -511,6 +459,47 @@ static double point_value(const struct workload *wl, int metric)
 	}
 }
 
+/* The 95% interval of point_value(): --repeat's over the runs, else for
+ * ops/s and MB/s the batch means of the run's intervals (the same
+ * relative width for MB/s); NaN for a latency of a single run. */
+static void point_interval(const struct workload *wl, int metric, double *lo,
+			   double *hi)
+{
+	static const int stat_of[] = {
+		[PLOT_METRIC_OPS] = RM_OPS, [PLOT_METRIC_MBS] = RM_MBPS,
+		[PLOT_METRIC_P50] = RM_P50, [PLOT_METRIC_P99] = RM_P99,
+	};
+	struct ci c;
+	double scale;
+
+	*lo = *hi = NAN;
+	if (wl->rep) {
+		*lo = wl->rep->stat[stat_of[metric]].ci_low;
+		*hi = wl->rep->stat[stat_of[metric]].ci_high;
+		return;
+	}
+	if (!wl->have_result ||
+	    (metric != PLOT_METRIC_OPS && metric != PLOT_METRIC_MBS))
+		return;
+	ci_of_result(&wl->res, &c);
+	if (!c.known || !(c.mean > 0) || !(wl->res.ops_per_s > 0))
+		return;
+	scale = metric == PLOT_METRIC_OPS ? 1 : wl->res.mb_per_s /
+					       wl->res.ops_per_s;
+	*lo = c.low * scale;
+	*hi = c.high * scale;
+}
+
+/* Where the heatmap's intervals came from, for the noise file. */
+static const char *interval_method(const struct sweep_state *st)
+{
+	if (st->runs > 1)
+		return "--repeat: 95% intervals over the runs, log scale";
+	if (st->metric == PLOT_METRIC_OPS || st->metric == PLOT_METRIC_MBS)
+		return "95% intervals from batch means of each point's intervals";
+	return "a latency of a single run has no interval; --repeat N gives one";
+}
+
 /* After point p ran: its rows, its report, the progress line; status
  * becomes EXIT_OUTPUT_FAILED when standard output no longer takes it. */
 static int report_point(struct sweep_state *st, size_t p, int status)
@@ -520,6 +509,7 @@ static int report_point(struct sweep_state *st, size_t p, int status)
 	size_t k;
 
 	st->vals[p] = point_value(&ctx->wls[0], st->metric);
+	point_interval(&ctx->wls[0], st->metric, &st->lo[p], &st->hi[p]);
 	if (p == 0) {
 		plot_about_fill(&st->about, ctx->wls, ctx->n, st->sw, st->runs);
 		plot_about_fill(&st->about1, ctx->wls, 1, st->sw, st->runs);
@@ -609,8 +599,17 @@ static int finish(struct sweep_state *st, size_t done, int status)
 	if (st->kind == PLOT_HEATMAP && (st->table || st->plot) &&
 	    done == sw->npoints && status == EXIT_OK) {
 		snprintf(st->mpath, sizeof(st->mpath), "%s.matrix", st->tpath);
-		if (write_matrix(st->mpath, sw, &st->axes, 0, st->vals,
+		char npath[PATH_MAX + 32];
+
+		if (sweep_matrix_write(st->mpath, sw, &st->axes, 0, st->vals,
 				 plot_metric_column(st->metric), &st->about1))
+			status = EXIT_OUTPUT_FAILED;
+		snprintf(npath, sizeof(npath), "%s.noise", st->mpath);
+		if (status == EXIT_OK &&
+		    sweep_noise_write(npath, sw, &st->axes, st->vals, st->lo,
+				      st->hi, st->metric == PLOT_METRIC_P50 ||
+				      st->metric == PLOT_METRIC_P99,
+				      interval_method(st), &st->about1))
 			status = EXIT_OUTPUT_FAILED;
 	}
 	if (st->plot && status == EXIT_OK && plot_sweep(st))
@@ -647,9 +646,13 @@ int sweep_run(struct run_ctx *ctx, const struct sweep *sw,
 	if (ret)
 		return confirm_exit_status(ret);
 	st.vals = calloc(sw->npoints, sizeof(double));
+	st.lo = calloc(sw->npoints, sizeof(double));
+	st.hi = calloc(sw->npoints, sizeof(double));
 	st.perm = calloc(sw->npoints, sizeof(size_t));
-	if (!st.vals || !st.perm) {
+	if (!st.vals || !st.lo || !st.hi || !st.perm) {
 		free(st.vals);
+		free(st.lo);
+		free(st.hi);
 		free(st.perm);
 		return EXIT_PREP_FAILED;
 	}
@@ -680,6 +683,8 @@ int sweep_run(struct run_ctx *ctx, const struct sweep *sw,
 	cleanup_all(ctx);
 	status = finish(&st, done, status);
 	free(st.vals);
+	free(st.lo);
+	free(st.hi);
 	free(st.perm);
 	return status;
 }

@@ -54,9 +54,13 @@ for k in keys:
     trim = sum(s[1:-1]) / (n - 2) if n >= 3 else mean
     sd = math.sqrt(sum((x - mean) ** 2 for x in v) / (n - 1)) if n >= 2 else 0.0
     cv = 100 * sd / abs(mean) if mean else 0.0
-    if n >= 2:
-        half = T975[n - 1] * sd / math.sqrt(n)
-        lo, hi = mean - half, mean + half
+    # the interval is on the log scale (rebench(1), --repeat)
+    if n >= 2 and min(v) > 0:
+        lg = [math.log(x) for x in v]
+        lm = sum(lg) / n
+        lsd = math.sqrt(sum((x - lm) ** 2 for x in lg) / (n - 1))
+        half = T975[n - 1] * lsd / math.sqrt(n)
+        lo, hi = math.exp(lm - half), math.exp(lm + half)
     else:
         lo = hi = None
     bad = []
@@ -243,7 +247,7 @@ rb -b 512,4k --repeat 3 -d 100ms --seed 5 --output "$SCRATCH/sw.tsv" "$DEV"
 assert_rc 0 "-b 512,4k --repeat 3 exits 0"
 assert_eq "block-size	workload	target	ops_per_s	mb_per_s	lat_min_us	lat_avg_us	lat_p50_us	lat_p90_us	lat_p99_us	lat_p999_us	lat_max_us	ios	status	durability	device_reads	device_reads_per_request	ops_ci_low	ops_ci_high	ops_ci_pct	precision	seconds	runs	ops_per_s_median	ops_per_s_trimmed_mean	ops_per_s_stddev	ops_per_s_ci95_low	ops_per_s_ci95_high	lat_p50_us_median	lat_p99_us_median" \
 	"$(head -n 1 "$SCRATCH/sw.tsv")" "the table gains the repeat columns"
-assert_eq "3 3" "$(awk -F'\t' 'NR > 1 { printf "%s%s", (NR > 2 ? " " : ""), $18 }' "$SCRATCH/sw.tsv")" \
+assert_eq "3 3" "$(awk -F'\t' 'NR > 1 { printf "%s%s", (NR > 2 ? " " : ""), $23 }' "$SCRATCH/sw.tsv")" \
 	"every point ran 3 times"
 rb -b 512,4k --repeat 3 -d 100ms --seed 5 --json "$DEV"
 assert_eq "3 3" "$(jqr '[.sweep.runs[].workloads[0].repeat.runs] | join(" ")')" "JSON: each point has its repeat object"

@@ -72,8 +72,8 @@ assert_eq 8 "$(rows "$T" | grep -c .)" "4 x 2 = 8 data rows"
 assert_eq "512 512,512 1024,1024 512,1024 1024,1536 512,1536 1024,2048 512,2048 1024" \
 	"$(rows "$T" | awk -F '\t' '{ printf "%s%s %s", (NR > 1 ? "," : ""), $1, $2 }')" \
 	"rows in sweep order, block size slowest"
-assert_eq 18 "$(rows "$T" | awk -F '\t' '{ print NF }' | sort -u | tr -d '\n')" \
-	"every row has 18 tab-separated fields"
+assert_eq 23 "$(rows "$T" | awk -F '\t' '{ print NF }' | sort -u | tr -d '\n')" \
+	"every row has 23 tab-separated fields"
 assert_eq "1" "$(col "$T" workload | sort -u | tr -d '\n')" "workload is 1 on every row"
 assert_eq "$DEV" "$(col "$T" target | sort -u | tr -d '\n')" "target is the device on every row"
 assert_eq "complete" "$(col "$T" status | sort -u | tr -d '\n')" "status complete on every row"
@@ -272,8 +272,8 @@ cmd=$(printf '%q ' "$REBENCH" -b 512,1k -d 100ms --output "$S/prog.tsv" "$DEV")
 prog=$(timeout -k 5 30 setsid -w script -qec "$cmd" /dev/null </dev/null | tr '\r' '\n')
 assert_match '\[point 1 of 2\] block-size=512$' "$prog" \
 	"point 1 of 2 with its value, while it runs"
-assert_match '\[point 2 of 2\] block-size=1024; point 1: [0-9]+ ops/s; about [0-9]+s left$' "$prog" \
-	"point 2 of 2 with its value, the ops/s of point 1 and the time left"
+assert_match '\[point 2 of 2\] block-size=1024; the one before: [0-9]+ ops/s; about [0-9]+s left$' "$prog" \
+	"point 2 of 2 with its value, the ops/s of the point before and the time left"
 assert_eq 2 "$(rows "$S/prog.tsv" | grep -c .)" "the table is still complete"
 
 # ================================================================ (i) --plot

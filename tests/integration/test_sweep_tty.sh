@@ -45,7 +45,7 @@ rows_intact() {
 section "the table on a wide terminal"
 on_tty 200 -b 4k,8k,16k -d 1500ms --seed 3 "$DEV"
 assert_eq 0 "$RB_RC" "a 3-point sweep on a pty exits 0"
-assert_match '<ESC>\[K\[point 2 of 3\] block-size=8192; point 1: [0-9]+ ops/s; about [0-9]+s left' "$RAW" \
+assert_match '<ESC>\[K\[point 2 of 3\] block-size=8192; the one before: [0-9]+ ops/s; about [0-9]+s left' "$RAW" \
 	"the bytes hold point 2's progress line, with point 1's ops/s and the time left"
 assert_match '<ESC>\[K\[1s/1500ms\] ' "$RAW" "and a run's own line under it after a second"
 rows_intact "200 columns" 17 3
