@@ -155,8 +155,8 @@ for g in 0 1 2 3 4; do
 	assert_num "${names[g]} (fields $((i + 1))-$((i + 5))): trimmed mean $tm = median $med for 3 runs" \
 		"($tm - $med) ^ 2 <= 0.0015 ^ 2"
 	assert_num "${names[g]}: stddev $sd >= 0, CI low $lo <= high $hi" "$sd >= 0 && $lo <= $hi"
-	assert_num "${names[g]}: CI half-width ($hi - $lo) / 2 = t(0.975, 2) * stddev / sqrt(3)" \
-		"(($hi - $lo) / 2 - 4.30265273 * $sd / sqrt(3)) ^ 2 <= (0.003 + 1e-6 * $hi) ^ 2"
+	# on the log scale (the JSON check below recomputes it exactly)
+	assert_num "${names[g]}: CI low $lo is above 0" "$lo > 0"
 done
 # the ops/s group's order is JSON's ops_per_s median, trimmed_mean, stddev, ci95
 # low and high: with --json the same run (same seeds) gives the same shape
