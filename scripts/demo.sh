@@ -23,7 +23,7 @@ fi
 # shellcheck source=SCRIPTDIR/../workloads/lib-outpath.sh
 . "$here/workloads/lib-outpath.sh"
 outpath_check_all "$out" "the demo's output" timeseries.tsv align.tsv \
-	align.tsv.matrix bs-by-dist.tsv timeseries.png align-heatmap.png \
+	align.tsv.matrix align.tsv.matrix.noise bs-by-dist.tsv timeseries.png align-heatmap.png \
 	align-surface.png align-lines.png bs-by-dist.png || exit 1
 work=$(mktemp -d /tmp/rebench-demo.XXXXXX)
 loop=""
@@ -52,8 +52,11 @@ echo "\$ printf '%s\\n' '-b 4k -t stateless -c 2 $loop' '-w seq -b 256k $loop' |
 printf '%s\n' "-b 4k -t stateless -c 2 $loop" "-w seq -b 256k $loop" | "$rebench" -d 2
 run "$rebench" -d 2 -o write -b 4k --yes "$loop"
 run "$rebench" -d 5 -g 250 -b 4k --output "$out/timeseries.tsv" "$loop"
-secs=${DEMO_POINT_SECONDS:-500ms}
-run "$rebench" -b 512..4k/512 -s 512..4k/512 -d "$secs" --output "$out/align.tsv" "$loop"
+secs=${DEMO_POINT_SECONDS:-1}
+# 100 ms intervals give every point its 95% interval, so the heatmap can
+# mark the cells the noise cannot tell from the best; shuffled, so that a
+# drift does not paint a pattern
+run "$rebench" -b 512..4k/512 -s 512..4k/512 -d "$secs" -g 100 --order shuffled:1 --output "$out/align.tsv" "$loop"
 run "$rebench" -b 512..64k*2 -u uniform,pow -d "$secs" --output "$out/bs-by-dist.tsv" "$loop"
 if command -v gnuplot >/dev/null; then
 	p=$here/plots
