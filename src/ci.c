@@ -70,9 +70,11 @@ static double ops_at(const void *src, size_t i)
 	       (double)res->step_ns;
 }
 
-void ci_of_result(const struct result *res, struct ci *out)
+void ci_of_result(const struct result *res, size_t upto, struct ci *out)
 {
+	size_t n = upto && upto < res->n_full ? upto : res->n_full;
+
 	memset(out, 0, sizeof(*out));
 	if (res->step_ns && res->iv_ops)
-		batch_means(ops_at, res, res->n_full, out);
+		batch_means(ops_at, res, n, out);
 }

@@ -46,7 +46,8 @@ struct ci {
 void ci_batch_means(const double *x, size_t n, struct ci *out);
 
 struct result;
-/* ci_batch_means() of a result's complete intervals, in ops/s. */
-void ci_of_result(const struct result *res, struct ci *out);
+/* ci_batch_means() of a result's complete intervals, in ops/s: the first
+ * upto of them (0: all). */
+void ci_of_result(const struct result *res, size_t upto, struct ci *out);
 
 #endif

@@ -355,8 +355,10 @@ int prepare_and_run(struct run_ctx *ctx, const struct run_opts *run,
 		return EXIT_PREP_FAILED;
 	if (memcg_drop_target_pages(ctx->wls, ctx->n))
 		return EXIT_PREP_FAILED;
-	for (k = 0; k < ctx->n; k++)
+	for (k = 0; k < ctx->n; k++) {
 		ctx->wls[k].precision_pct = run->precision_pct;
+		ctx->wls[k].ci_upto = 0;
+	}
 	ret = run_workloads(ctx->wls, ctx->n, run->warmup_ns, interrupted);
 	if (ret && ret != -EIO)
 		return EXIT_PREP_FAILED;	/* threads could not start */

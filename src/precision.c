@@ -154,6 +154,11 @@ bool precision_due(struct workload *wls, size_t n, uint64_t elapsed_ns)
 			return false;
 		due = true;
 	}
+	/* the run stops on these intervals: the interval reported is
+	 * theirs, not reshuffled by the one or two that end meanwhile */
+	for (k = 0; due && k < n && k < MAX_WORKLOADS; k++)
+		if (wls[k].precision_pct)
+			wls[k].ci_upto = judged[k];
 	return due;
 }
 
@@ -169,14 +174,14 @@ void precision_end(void)
 
 /* ------------------------------------------------------------ after it */
 
-enum precision_verdict precision_judge(const struct result *res,
-				       double target_pct, struct ci *c)
+enum precision_verdict precision_judge(const struct workload *wl,
+				       struct ci *c)
 {
-	ci_of_result(res, c);
-	if (!(target_pct > 0))
+	ci_of_result(&wl->res, wl->ci_upto, c);
+	if (!(wl->precision_pct > 0))
 		return PRECISION_NONE;
-	return c->known && c->half_pct <= target_pct ? PRECISION_REACHED :
-						      PRECISION_NOT_REACHED;
+	return c->known && c->half_pct <= wl->precision_pct ?
+	       PRECISION_REACHED : PRECISION_NOT_REACHED;
 }
 
 const char *precision_name(enum precision_verdict v)

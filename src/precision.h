@@ -8,10 +8,11 @@
  * is past its end by one more interval (an I/O counts in the interval it
  * completed in, and is recorded a moment after), and only from
  * PRECISION_MIN_INTERVALS on, so that a lucky start does not end a run.
- * It stops the run when every workload's half-width is within PCT.  The
- * figures reported are those of the whole run, judged again at its end:
- * that final interval is the one every format shows and the one "reached"
- * is decided by.
+ * It stops the run when every workload's half-width is within PCT, and
+ * the interval reported is that of the intervals it stopped on (ci_upto):
+ * the one or two that end while the threads stop count in the totals but
+ * would reshuffle the batches.  A run that reaches --max-duration first is
+ * judged on all its intervals, and says it did not get there.
  */
 #ifndef REBENCH_PRECISION_H
 #define REBENCH_PRECISION_H
@@ -55,10 +56,10 @@ enum precision_verdict {
 	PRECISION_NOT_REACHED,
 };
 
-/* A result's interval and, for a workload asked for target_pct (0: none),
- * whether it was reached. */
-enum precision_verdict precision_judge(const struct result *res,
-				       double target_pct, struct ci *c);
+/* A workload's interval (of the intervals --precision stopped on, when it
+ * did) and, when it was asked for a precision, whether it was reached. */
+enum precision_verdict precision_judge(const struct workload *wl,
+				       struct ci *c);
 /* "reached", "not-reached", "-". */
 const char *precision_name(enum precision_verdict v);
 

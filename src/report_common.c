@@ -32,9 +32,9 @@ enum precision_verdict report_precision(const struct report *r,
 
 	if (wl) {
 		*target_pct = wl->precision_pct;
-		return precision_judge(&wl->res, wl->precision_pct, c);
+		return precision_judge(wl, c);
 	}
-	ci_of_result(r->total, c);
+	ci_of_result(r->total, 0, c);
 	*target_pct = 0;
 	for (k = 0; k < r->n; k++) {
 		struct ci part;
@@ -42,8 +42,7 @@ enum precision_verdict report_precision(const struct report *r,
 
 		if (!r->wls[k].have_result)
 			continue;
-		p = precision_judge(&r->wls[k].res, r->wls[k].precision_pct,
-				    &part);
+		p = precision_judge(&r->wls[k], &part);
 		if (p == PRECISION_NONE)
 			continue;
 		*target_pct = r->wls[k].precision_pct;

@@ -481,7 +481,7 @@ static void point_interval(const struct workload *wl, int metric, double *lo,
 	if (!wl->have_result ||
 	    (metric != PLOT_METRIC_OPS && metric != PLOT_METRIC_MBS))
 		return;
-	ci_of_result(&wl->res, &c);
+	ci_of_result(&wl->res, wl->ci_upto, &c);
 	if (!c.known || !(c.mean > 0) || !(wl->res.ops_per_s > 0))
 		return;
 	scale = metric == PLOT_METRIC_OPS ? 1 : wl->res.mb_per_s /

@@ -79,6 +79,9 @@ struct workload {
 	const struct repeat_data *rep;	/* --repeat: every run's figures */
 	double precision_pct;	/* --precision: the half-width asked for, in
 				 * % of ops/s (precision.h); 0 none */
+	size_t ci_upto;		/* --precision stopped the run on its first
+				 * ci_upto intervals: its interval is theirs
+				 * (0: all complete intervals) */
 	char errmsg[PATH_MAX + 256];
 	char *warnings[MAX_WARNINGS];
 	int nwarn;

@@ -118,11 +118,20 @@ static void test_of_result(void **state)
 	res.iv_ops = ops;
 	res.step_ns = 100000000ULL;
 	res.n_full = 12;
-	ci_of_result(&res, &c);
+	ci_of_result(&res, 0, &c);
 	assert_true(c.known);
 	near(c.mean, 1000, 1e-9, "ops/s");
+	assert_int_equal(10, c.used);	/* B 5, m 2 of 12 */
+	ops[0] = 300;	/* the first interval counts ... */
+	ci_of_result(&res, 0, &c);
+	near(c.mean, 1200, 1e-9, "ops/s with the first at 3000: (9000 + 3000) / 10");
+	ci_of_result(&res, 11, &c);	/* ... within a limit too */
+	near(c.mean, 1200, 1e-9, "ops/s of the first 11");
 	res.n_full = 9;
-	ci_of_result(&res, &c);
+	ci_of_result(&res, 0, &c);
+	assert_false(c.known);
+	res.n_full = 12;
+	ci_of_result(&res, 9, &c);	/* the first 9: too few */
 	assert_false(c.known);
 }
 
