@@ -32,6 +32,7 @@
 #include "outpath.h"
 #include "report.h"
 #include "report_probe.h"
+#include "compare.h"
 #include "precision.h"
 #include "repeat_run.h"
 #include "signals.h"
@@ -367,6 +368,8 @@ int main(int argc, char **argv)
 		return record_main(argc, argv);
 	if (replay_wanted(argc, argv))	/* --replay */
 		return replay_main(argc, argv);
+	if (compare_wanted(argc, argv))	/* --compare A.json B.json */
+		return compare_main(argc, argv);
 	if (engine_registry_check(err, sizeof(err))) {
 		fprintf(stderr, "rebench: internal error: %s\n", err);
 		return EXIT_PREP_FAILED;
