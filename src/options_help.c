@@ -168,6 +168,8 @@ void options_print_help(FILE *f)
 		   "replay a log on TARGET, or a file per recorded file in DIR: asap, grouped or timed (--replay-speed F)");
 	usage_line(f, "       rebench --emulate SLOW --baseline FAST -- COMMAND",
 		   "run COMMAND with per-operation delays that make this machine as slow as the device of SLOW (two grouped replays' JSON)");
+	usage_line(f, "       rebench --compare A.json B.json",
+		   "is B faster than A? B/A of ops/s, MB/s, p50 and p99 per workload and point, with a 95% interval and a verdict (two --json results of the same shape; -n, --json, --plot FILE)");
 	for (g = 0; g < opt_group_count; g++) {
 		fprintf(f, "\n%s:\n", opt_groups[g].title);
 		for (name = opt_groups[g].names; *name; name++) {
