@@ -16,8 +16,10 @@
 # Each runs rebench's block size x alignment sweep (random reads, block
 # sizes and strides from 1 to N logical sectors).  rebench --probe records
 # each configuration's geometry and alignment verdict.  The script writes a
-# table per configuration, a multiplot (one heatmap per configuration, one
-# colour scale) and a drill-down (one-sector reads by alignment, one line
+# table and a JSON document per configuration, compare.tsv (each
+# configuration against the aligned partition, by rebench --compare), a
+# multiplot (one heatmap per configuration, one colour scale) and a
+# drill-down (one-sector reads by alignment, one line
 # per configuration).  Sectors are the device's logical sectors, as sfdisk
 # counts them: on a 4096-byte-sector device "sector 63" is byte 258048.
 #
@@ -82,9 +84,11 @@ case ${sector:-512} in 512|4096) ;; *) die "--sector-size $sector: give 512 or 4
 # shellcheck source=SCRIPTDIR/lib-outpath.sh
 . "$(dirname "$0")/lib-outpath.sh"
 names=(raw p63 p2048 ext2-63 ext2-2048)
-outs=(multiplot.list drilldown.list multiplot.png drilldown.png summary.tsv)
+outs=(multiplot.list drilldown.list multiplot.png drilldown.png summary.tsv
+	compare.tsv)
 for n in "${names[@]}"; do
-	outs+=("$n.probe.json" "$n.tsv" "$n.tsv.matrix")
+	outs+=("$n.probe.json" "$n.tsv" "$n.tsv.matrix" "$n.tsv.matrix.noise"
+		"$n.json")
 done
 [ -n "$device" ] || outs+=(partition-alignment.img)
 outpath_check_all "$out" "the study's output" "${outs[@]}" || exit 1
@@ -198,15 +202,26 @@ partition() {
 	printf '%s' "$p"
 }
 
-# sweep NAME TARGET [extra rebench options]: probe, then the whole grid
+# Each point's run in 20 intervals, so that it has a 95% interval of its
+# ops/s (batch means need 10) and the configurations can be compared with
+# rebench --compare: -g is a twentieth of a -d in time, in ms (at least 1;
+# rebench's default 1000 for a -d in bytes or %).
+step=$(awk -v d="$dur" 'BEGIN {
+	if (d ~ /^[0-9.]+ms$/) ms = d + 0
+	else if (d ~ /^[0-9.]+s?$/) ms = (d + 0) * 1000
+	else { print 1000; exit }
+	s = int(ms / 20); print (s < 1 ? 1 : s) }')
+
+# sweep NAME TARGET [extra rebench options]: probe, then the whole grid,
+# its table (--output) and its JSON (for --compare)
 sweep() {
 	local name=$1 target=$2
 	shift 2
 	[ -e "$target" ] && { probe "$target" >"$out/$name.probe.json" ||
 		fail "cannot probe $target"; }
 	say "$name: sweeping $target"
-	"$rebench" -b "$range" -s "$range" -d "$dur" --yes "$@" \
-		--output "$out/$name.tsv" "$target" >/dev/null ||
+	"$rebench" -b "$range" -s "$range" -d "$dur" -g "$step" --yes "$@" \
+		--output "$out/$name.tsv" --json "$target" >"$out/$name.json" ||
 		fail "the sweep of $target failed (its table so far: $out/$name.tsv)"
 	[ -s "$out/$name.probe.json" ] || probe "$target" >"$out/$name.probe.json"
 }
@@ -272,4 +287,26 @@ gnuplot -c "$plots/alignment-drilldown.gp" "$out/drilldown.list" "$out/drilldown
 	done
 } >"$out/summary.tsv"
 column -t -s "$(printf '\t')" "$out/summary.tsv"
-say "tables, probes and plots in $out: summary.tsv, multiplot.png, drilldown.png"
+
+# compare.tsv: each configuration against the aligned partition (p2048),
+# by rebench --compare: over the grid, how many points were faster, slower
+# or not distinguishable (ops/s), and the one-sector point's ratio with
+# its 95% interval
+{
+	printf 'config\tagainst\tfaster\tslower\tsame\tno_interval\tratio_1sector\tlow_1sector\thigh_1sector\tverdict_1sector\n'
+	for n in raw p63 ext2-63 ext2-2048; do
+		"$rebench" --compare "$out/p2048.json" "$out/$n.json" -n >"$out/.compare.$n" ||
+			fail "rebench --compare of $n against p2048 failed"
+		awk -v n="$n" -v L="$L" '$5 == "ops_per_s" && $4 == 1 {
+				c[$11]++
+				if ($(NF - 1) == L && $NF == L) { r = $8; lo = $9; hi = $10; v = $11 }
+			}
+			END { printf "%s\tp2048\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%s\n", n,
+				c["faster"], c["slower"], c["same"], c["no-interval"], r, lo, hi, v }' \
+			"$out/.compare.$n"
+		rm -f "$out/.compare.$n"
+	done
+} >"$out/compare.tsv"
+say "each configuration against the aligned partition (ops/s, rebench --compare):"
+column -t -s "$(printf '\t')" "$out/compare.tsv"
+say "tables, probes and plots in $out: summary.tsv, compare.tsv, multiplot.png, drilldown.png"

@@ -41,7 +41,7 @@ assert_rc 0 "study on an image: exit 0"
 for n in raw p63 p2048 ext2-63 ext2-2048; do
 	assert_eq 5 "$(wc -l <"$S/a/$n.tsv")" "$n: table has a header and 4 points"
 	assert_eq 3 "$(grep -vc '^#' "$S/a/$n.tsv.matrix")" "$n: 2 x 2 matrix"
-	assert_eq "complete" "$(awk -F'\t' 'NR > 1 { print $(NF - 3) }' "$S/a/$n.tsv" | sort -u)" \
+	assert_eq "complete" "$(awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "status") c = i; next } { print $c }' "$S/a/$n.tsv" | sort -u)" \
 		"$n: every point complete"
 	assert_match '^(aligned|misaligned)$' "$(jq -r .target.alignment.verdict "$S/a/$n.probe.json")" \
 		"$n: probe JSON has an alignment verdict"
@@ -81,6 +81,17 @@ ops=$(awk -F'\t' 'NR > 1 && $2 == 512 && $1 == 512 { print int($5 + 0.5) }' "$S/
 assert_eq "$ops" "$(awk -F'\t' '$1 == "p63" { print $10 }' "$S/a/summary.tsv")" \
 	"summary: one-sector ops/s is the table's"
 assert_match "p63 .*3584" "$RB_OUT" "the summary is printed"
+# compare.tsv: each configuration against p2048 by rebench --compare; 4
+# points each, every one judged (20 intervals per point)
+assert_eq "raw p63 ext2-63 ext2-2048" "$(awk -F'\t' 'NR > 1 { printf "%s%s", n++ ? " " : "", $1 }' "$S/a/compare.tsv")" \
+	"compare.tsv: four configurations against the aligned partition"
+assert_eq "4 4 4 4" "$(awk -F'\t' 'NR > 1 { printf "%s%s", n++ ? " " : "", $3 + $4 + $5 }' "$S/a/compare.tsv")" \
+	"compare.tsv: every point judged faster, slower or the same"
+one=$(REBENCH_PLOTS=$TESTS_ROOT/plots "$REBENCH" --compare "$S/a/p2048.json" "$S/a/p63.json" -n |
+	awk '$5 == "ops_per_s" && $(NF - 1) == 512 && $NF == 512 { print $8 "\t" $9 "\t" $10 "\t" $11 }')
+assert_eq "$one" "$(awk -F'\t' '$1 == "p63" { print $7 "\t" $8 "\t" $9 "\t" $10 }' "$S/a/compare.tsv")" \
+	"compare.tsv: p63's one-sector ratio, interval and verdict are --compare's"
+assert_match "ext2-2048 +p2048 +[0-9]" "$RB_OUT" "the comparison is printed"
 assert_eq "$before" "$(loops_now)" "no loop device left attached"
 assert_eq 0 "$(study_mounts)" "nothing left mounted"
 assert_eq "" "$(ls "$S/a"/*.img 2>/dev/null)" "the image is removed"
