@@ -34,7 +34,9 @@
 #include "report_probe.h"
 #include "compare.h"
 #include "precision.h"
+#include "precondition.h"
 #include "repeat_run.h"
+#include "steady_run.h"
 #include "signals.h"
 #include "suite.h"
 #include "trace_fio.h"
@@ -110,7 +112,9 @@ static int plot_series(const struct run_ctx *ctx, const struct run_opts *run)
 	plot_about_fill(&about, ctx->wls, ctx->n, NULL, 1);
 	about.metric = plot_metric_column(plot_metric_resolve(run->plot_metric,
 							      &ctx->wls[0].spec, NULL));
-	return plot_render("timeseries.gp", args, 2, note, &about) ?
+	/* --steady-state: the rounds, the window and the criteria */
+	return plot_render(ctx->wls[0].steady ? "steadystate.gp" :
+			   "timeseries.gp", args, 2, note, &about) ?
 	       EXIT_PLOT_FAILED : EXIT_OK;
 }
 
@@ -275,8 +279,11 @@ static int run_single(struct run_ctx *ctx, struct spec *base,
 	ret = confirm_destructive(ctx->wls, ctx->n, run->yes || run->silent);
 	if (ret)
 		return confirm_exit_status(ret);
-	status = repeat_runs(ctx, run, run->repeat > 1 ? run->repeat : 1,
-			     repeat_rebuild_same, base, &interrupted);
+	if (run->steady_state)
+		status = steady_runs(ctx, run, base, &interrupted);
+	else
+		status = repeat_runs(ctx, run, run->repeat > 1 ? run->repeat : 1,
+				     repeat_rebuild_same, base, &interrupted);
 	if (status != EXIT_OK && status != EXIT_IO_FAILED)
 		return status;
 	io_failed = status == EXIT_IO_FAILED;	/* report what ran */
@@ -311,6 +318,9 @@ static int run_loaded(struct run_ctx *ctx, struct spec *base,
 	for (size_t k = 0; k < ctx->n; k++)
 		if (precision_check_spec(&ctx->wls[k].spec, run))
 			return EXIT_BAD_ARGS;
+	if (steady_check(ctx, run, sw->naxes > 0) ||
+	    precondition_check(ctx->wls, ctx->n, run))
+		return EXIT_BAD_ARGS;
 	if (run->order && !sw->naxes) {
 		fprintf(stderr, "rebench: --order orders a sweep's points, and this run sweeps nothing; drop --order, or give an option a range or a list (-b 4k,64k)\n");
 		return EXIT_BAD_ARGS;
@@ -321,6 +331,8 @@ static int run_loaded(struct run_ctx *ctx, struct spec *base,
 		ret = plan_series_for_plot(ctx, run->plot_metric);
 	if (!ret && run->repeat > 1)
 		ret = repeat_begin(ctx, run->repeat);
+	if (!ret && run->steady_state)	/* the rounds are built alike */
+		ret = repeat_begin(ctx, run->max_rounds);
 	if (ret || validate_all(ctx, base))
 		return EXIT_BAD_ARGS;
 	/* --fio: every workload is resolved against its target; nothing is
@@ -339,6 +351,7 @@ static void clean_up(struct run_ctx *ctx, int status)
 	remove_temp_series();
 	cleanup_all(ctx);
 	repeat_free();
+	steady_free();
 	/* a fault removes the files this run created; a complete run keeps
 	 * them for the next */
 	workload_remove_created(status == EXIT_PREP_FAILED ||
@@ -380,7 +393,8 @@ int main(int argc, char **argv)
 		return EXIT_BAD_ARGS;
 	}
 	status = info_only(&base, &run, &sweep);
-	if (status < 0 && precision_setup(&base, &run))
+	if (status < 0 && (precision_setup(&base, &run) ||
+			   steady_setup(&base, &run)))
 		status = EXIT_BAD_ARGS;
 	if (status < 0 && run.suite) {
 		status = suite_main(&ctx, &base, &run, sweep.naxes > 0);

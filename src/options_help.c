@@ -24,8 +24,9 @@ static const char *const output_opts[] = {
 };
 static const char *const safety_opts[] = { "yes", "probe", NULL };
 static const char *const study_opts[] = {
-	"repeat", "precision", "max-duration", "order", "plot", "plot-metric",
-	"suite", NULL
+	"repeat", "precision", "max-duration", "order", "precondition",
+	"steady-state", "round", "max-rounds", "plot", "plot-metric", "suite",
+	NULL
 };
 
 /* Every option of opt_table in exactly one group (tests/unit/

@@ -19,6 +19,7 @@
 #include "outpath.h"
 #include "plan.h"
 #include "memcg.h"
+#include "precondition.h"
 #include "readahead.h"
 #include "runinfo.h"
 #include "validate.h"
@@ -351,6 +352,9 @@ int prepare_and_run(struct run_ctx *ctx, const struct run_opts *run,
 		if (ret)
 			return ret == -EINTR ? EXIT_INTERRUPTED : EXIT_PREP_FAILED;
 	}
+	ret = precondition_run(ctx->wls, ctx->n, run);
+	if (ret)
+		return ret == -EINTR ? EXIT_INTERRUPTED : EXIT_PREP_FAILED;
 	if (run->drop_caches && drop_caches())
 		return EXIT_PREP_FAILED;
 	if (memcg_drop_target_pages(ctx->wls, ctx->n))

@@ -24,7 +24,8 @@
 				 * 4: fields 83-94, sync_file_range;
 				 * 95, durability; 96-97, device reads;
 				 * 5: 98-104, the ops/s interval and
-				 * --precision */
+				 * --precision; 105-112, --steady-state
+				 * and --precondition */
 /* -n fields: 21, then a fixed block per operation kind of version 2, the
  * passes of a sequential workload, a block per kind added since (a new
  * kind is a new TERSE_VERSION; no field moves), the durability verdict,
@@ -36,7 +37,9 @@
 #define TERSE_FIELD_DEV_BYTES (TERSE_FIELD_DEV_READS + 1)
 #define TERSE_FIELD_CI (TERSE_FIELD_DEV_BYTES + 1)	/* 98: low .. */
 #define TERSE_CI_FIELDS 7
-#define TERSE_FIELDS (TERSE_FIELD_CI + TERSE_CI_FIELDS - 1)
+#define TERSE_FIELD_STEADY (TERSE_FIELD_CI + TERSE_CI_FIELDS)	/* 105 */
+#define TERSE_STEADY_FIELDS 8
+#define TERSE_FIELDS (TERSE_FIELD_STEADY + TERSE_STEADY_FIELDS - 1)
 #define JSON_VERSION 5	/* 2: results.operations, latency p99_99;
 				 * 3: run, results.passes, a file judged
 				 * by its data (alignment);
@@ -225,5 +228,11 @@ void report_human_sizes(FILE *f, const struct workload *wl);
 void report_json_mix_params(struct json *j, const struct spec *s);
 void report_json_sizes(struct json *j, const struct workload *wl);
 void report_json_head(struct json *j);
+/* report_steady.c: --steady-state's rounds, --precondition's writes */
+void report_human_steady_note(FILE *f, const struct workload *wl);
+void report_human_steady(FILE *f, const struct workload *wl);
+void report_terse_steady(FILE *f, const struct report *r,
+			 const struct workload *wl);
+void report_json_steady(struct json *j, const struct workload *wl);
 
 #endif

@@ -266,6 +266,7 @@ static void print_one(FILE *f, const struct report *rep,
 	fprintf(f, "Benchmarking results for [%s] (%s)\n", wl->tgt.path,
 		fmt_size_human(size, sizeof(size), wl->tgt.size));
 	print_params(f, wl);
+	report_human_steady_note(f, wl);
 	print_delay(f, wl);
 	report_layout_line(f, &wl->tgt);
 	if (!wl->have_result) {
@@ -297,6 +298,7 @@ static void print_one(FILE *f, const struct report *rep,
 	report_human_sizes(f, wl);
 	print_durability(f, &wl->dur);
 	print_device(f, rep, r, wl);
+	report_human_steady(f, wl);
 	if (wl->rep)
 		print_repeat(f, wl->rep, true);
 	if (wl->error)

@@ -440,6 +440,7 @@ static void put_workload(struct json *j, const struct report *rep,
 	else
 		json_null(j, "results");
 	put_durability(j, wl->have_result ? wl : NULL, false);
+	report_json_steady(j, wl);
 	if (wl->rep)
 		put_repeat(j, wl->rep, true);
 	else

@@ -12,6 +12,7 @@
 
 #include "outpath.h"
 #include "report.h"
+#include "steady_run.h"
 
 /* The per-kind columns of the file of r->wls[first] (a bit per kind):
  * none unless a workload of the file kept per-kind series; then every kind
@@ -125,6 +126,31 @@ out:
 	free(pos);
 }
 
+/* --steady-state: the rounds instead of a series, for steadystate.gp. */
+static int write_rounds(const struct report *r, size_t first)
+{
+	const char *path = r->wls[first].spec.output;
+	FILE *f = outpath_open("--output", path);
+	size_t k, i;
+
+	if (!f)
+		return -EIO;
+	fprintf(f, "workload\tround\tops_per_s\tmb_per_s\tlat_p99_us\tin_window\n");
+	for (k = first; k < r->n; k++) {
+		const struct steady_data *d = r->wls[k].steady;
+
+		if (!d || !r->wls[k].spec.output ||
+		    strcmp(r->wls[k].spec.output, path))
+			continue;
+		for (i = 0; i < d->rounds; i++)
+			fprintf(f, "%zu\t%zu\t%.2f\t%.4f\t%.3f\t%d\n", k + 1, i + 1,
+				d->r[i].ops, d->r[i].mbs, d->r[i].p99,
+				d->v.judged && i + 1 >= d->v.first &&
+				i + 1 <= d->v.last);
+	}
+	return outpath_close("--output", path, f);
+}
+
 static int write_file(const struct report *r, size_t first)
 {
 	const char *path = r->wls[first].spec.output;
@@ -132,8 +158,11 @@ static int write_file(const struct report *r, size_t first)
 	unsigned kinds = per_io ? 0 : file_kinds(r, first);
 	size_t k;
 	int j;
-	FILE *f = outpath_open("--output", path);
+	FILE *f;
 
+	if (r->wls[first].steady)
+		return write_rounds(r, first);
+	f = outpath_open("--output", path);
 	if (!f)
 		return -EIO;
 	if (per_io) {

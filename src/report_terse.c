@@ -10,7 +10,8 @@
  * workload's passes over its region; 83-94 (version 4) the block of
  * sync_file_range, 95 the durability verdict and 96-97 the read requests
  * and bytes that reached the device (devstat.h); 98-104 (version 5) the
- * ops/s interval and --precision (put_ci): TERSE_FIELDS fixed
+ * ops/s interval and --precision (put_ci), 105-112 --steady-state and
+ * --precondition (report_steady.c): TERSE_FIELDS fixed
  * fields in all.  The --repeat fields
  * follow the fixed ones, and a sweep's values end the line, so a new
  * fixed field moves the --repeat fields (the version says so) and no
@@ -85,7 +86,7 @@ static void put_ops(FILE *f, const struct report *r, const struct result *res,
 }
 
 /* --repeat: runs, then median, trimmed mean, stddev and the 95% CI of
- * ops/s, p50, p90, p99 and p99.9 (fields 105-130). */
+ * ops/s, p50, p90, p99 and p99.9 (fields 113-138). */
 static void put_repeat(FILE *f, const struct repeat_data *rd)
 {
 	size_t i;
@@ -175,6 +176,7 @@ static void terse_line(FILE *f, const struct report *r,
 	put_durability(f, wl);
 	put_device(f, r, wl);
 	put_ci(f, r, wl);
+	report_terse_steady(f, r, wl);
 	if (wl->rep)
 		put_repeat(f, wl->rep);
 	fprintf(f, "%s\n", suffix ? suffix : "");
@@ -193,6 +195,7 @@ static void total_line(FILE *f, const struct report *r, const char *suffix)
 	put_durability(f, report_dur_worst(r));
 	put_device(f, r, NULL);
 	put_ci(f, r, NULL);
+	report_terse_steady(f, r, NULL);
 	if (r->total_rep)
 		put_repeat(f, r->total_rep);
 	fprintf(f, "%s\n", suffix ? suffix : "");

@@ -109,6 +109,10 @@ struct run_opts {
 	uint64_t max_duration_ns;	/* --max-duration: --precision's limit */
 	char *order;		/* --order: a sweep's order of points
 				 * (sweep_order.h), NULL: as given */
+	bool precondition;	/* --precondition (precondition.h) */
+	bool steady_state;	/* --steady-state (steady.h) */
+	uint64_t round_ns;	/* --round */
+	uint64_t max_rounds;	/* --max-rounds */
 	uint64_t given[2];	/* bit i: option i of the table was given
 				 * (run_given()) */
 };

@@ -16,6 +16,7 @@
 #include "engine.h"
 #include "fit.h"
 #include "pattern.h"
+#include "precondition.h"
 #include "prng.h"
 #include "repeat.h"
 #include "spec.h"
@@ -27,6 +28,7 @@
 #define MAX_CREATED 256	/* files one run may create */
 
 struct workload;
+struct steady_data;
 
 struct worker {
 	struct workload *wl;
@@ -79,6 +81,9 @@ struct workload {
 	const struct repeat_data *rep;	/* --repeat: every run's figures */
 	double precision_pct;	/* --precision: the half-width asked for, in
 				 * % of ops/s (precision.h); 0 none */
+	struct precond precond;	/* --precondition: what it wrote first */
+	const struct steady_data *steady;	/* --steady-state: the rounds
+						 * (steady_run.h), else NULL */
 	size_t ci_upto;		/* --precision stopped the run on its first
 				 * ci_upto intervals: its interval is theirs
 				 * (0: all complete intervals) */

@@ -581,10 +581,10 @@ static void test_terse(void **state)
 	 * device counters in this test), then the ops/s interval ("- - -
 	 * 0": three intervals are too few), --precision ("- -": not asked)
 	 * and the seconds the run took (0: this report was not timed) */
-	assert_int_equal(TERSE_FIELDS, 104);
+	assert_int_equal(TERSE_FIELDS, 112);
 	assert_int_equal(TERSE_FIELD_DEV_READS, 96);
 	assert_int_equal(TERSE_FIELD_CI, 98);
-	assert_int_equal(n, 104);
+	assert_int_equal(n, 112);
 	assert_string_equal(fields[81], "-");
 	assert_string_equal(fields[94], "-");
 	assert_string_equal(fields[95], "-");
@@ -595,6 +595,10 @@ static void test_terse(void **state)
 	assert_string_equal(fields[101], "-");
 	assert_string_equal(fields[102], "-");
 	assert_string_equal(fields[103], "0.000");
+	/* no --steady-state ("-" x 7), no --precondition */
+	for (i = 104; i < 111; i++)
+		assert_string_equal(fields[i], "-");
+	assert_string_equal(fields[111], "no");
 	for (i = 0; i < n; i++) {
 		strtod(fields[i], &end);
 		if (*end && !(i >= 18 && !strcmp(fields[i], "-")))
@@ -741,7 +745,7 @@ static void test_terse_per_op(void **state)
 	assert_string_equal(fields[OPF(IO_SYNC_RANGE, 6)], "30.000");
 	free(out);
 
-	/* --repeat: runs and 25 figures after field 104, the last fixed one */
+	/* --repeat: runs and 25 figures after field 112, the last fixed one */
 	memset(&rd, 0, sizeof(rd));
 	rd.runs = 3;
 	for (m = 0; m < RM_COUNT; m++)
@@ -749,13 +753,13 @@ static void test_terse_per_op(void **state)
 	wl[0].rep = &rd;
 	out = render(&report_terse_writer, &r);
 	n = split_fields(out, fields, TERSE_FIELDS + 40);
-	assert_int_equal(n, 104 + 26);
+	assert_int_equal(n, 112 + 26);
 	assert_string_equal(fields[81], "-");	/* field 82: no passes */
 	assert_string_equal(fields[94], "not-durable");	/* field 95 */
 	assert_string_equal(fields[96], "-");	/* field 97: no device */
 	assert_string_equal(fields[100], "0");	/* field 101: no batches */
-	assert_string_equal(fields[104], "3");	/* field 105: runs */
-	assert_string_equal(fields[105], "2.000");	/* ops/s median */
+	assert_string_equal(fields[112], "3");	/* field 113: runs */
+	assert_string_equal(fields[113], "2.000");	/* ops/s median */
 	free(out);
 	result_free(&wl[0].res);
 }
