@@ -847,6 +847,13 @@ static void write_global(FILE *f, const struct job *jobs, size_t n,
 		fprintf(f, NOTE "--repeat %llu: run fio %llu times and take the median (fio's loops=N adds the runs up into one result)\n",
 			(unsigned long long)run->repeat,
 			(unsigned long long)run->repeat);
+	if (run->precision_pct > 0)
+		fprintf(f, NOTE "--precision %g%% (fio ends a job on time or size; its steadystate=iops:N%% judges the spread of a sliding window, not a confidence interval); the runtime below is --max-duration\n",
+			run->precision_pct);
+	if (run->steady_state)
+		fprintf(f, NOTE "--steady-state's rounds (fio judges one criterion over a sliding window of 1 s samples inside one job; closest: steadystate=iops_slope:10%% with steadystate_duration of 5 rounds, and a second job with steadystate=iops:10%% for the range); runtime below is one round\n");
+	if (run->precondition)
+		fprintf(f, NOTE "--precondition as part of this job: run first a job of rw=write, bs=128k, direct=1, loops=2 over the same region (and stonewall before these)\n");
 	for (i = 0; n > 1 && i < jobs[0].n; i++)
 		if (jobs[0].global[i])
 			fprintf(f, "%s\n", jobs[0].line[i]);
