@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # demo.sh - rebench on a scratch loop device: the default run, sequential
 # reads, two workloads at once from stdin, a confirmed write, a time series
-# plot, the classic 8 x 8 block size x alignment sweep as a heatmap, 3D
-# surface and lines, and IOPS against block size for uniform against pow.  Creates everything in a temporary directory and removes it,
+# plot, the classic 8 x 8 block size x alignment sweep as a heatmap (its
+# noise marked), 3D surface and lines, the same sweep 512 bytes in compared
+# with it (rebench --compare), and IOPS against block size for uniform
+# against pow.  Creates everything in a temporary directory and removes it,
 # with the loop device, on every exit path.  Needs root (losetup).  The
 # output directory (DEMO_OUT) is an existing directory or a new name in one;
 # a file the demo would write there that is not a regular file is refused,
@@ -23,7 +25,8 @@ fi
 # shellcheck source=SCRIPTDIR/../workloads/lib-outpath.sh
 . "$here/workloads/lib-outpath.sh"
 outpath_check_all "$out" "the demo's output" timeseries.tsv align.tsv \
-	align.tsv.matrix align.tsv.matrix.noise bs-by-dist.tsv timeseries.png align-heatmap.png \
+	align.tsv.matrix align.tsv.matrix.noise align.json align-512.json \
+	compare.png bs-by-dist.tsv timeseries.png align-heatmap.png \
 	align-surface.png align-lines.png bs-by-dist.png || exit 1
 work=$(mktemp -d /tmp/rebench-demo.XXXXXX)
 loop=""
@@ -56,7 +59,19 @@ secs=${DEMO_POINT_SECONDS:-1}
 # 100 ms intervals give every point its 95% interval, so the heatmap can
 # mark the cells the noise cannot tell from the best; shuffled, so that a
 # drift does not paint a pattern
-run "$rebench" -b 512..4k/512 -s 512..4k/512 -d "$secs" -g 100 --order shuffled:1 --output "$out/align.tsv" "$loop"
+echo
+echo "\$ $rebench -b 512..4k/512 -s 512..4k/512 -d $secs -g 100 --order shuffled:1 --output $out/align.tsv --json $loop > $out/align.json"
+"$rebench" -b 512..4k/512 -s 512..4k/512 -d "$secs" -g 100 --order shuffled:1 \
+	--output "$out/align.tsv" --json "$loop" >"$out/align.json"
+# the same sweep on a region that starts 512 bytes in, compared with it
+echo "\$ $rebench -b 512..4k/512 -s 512..4k/512 -d $secs -g 100 --order shuffled:2 -j 512 --json $loop > $out/align-512.json"
+"$rebench" -b 512..4k/512 -s 512..4k/512 -d "$secs" -g 100 --order shuffled:2 \
+	-j 512 --json "$loop" >"$out/align-512.json"
+cmpplot=()
+command -v gnuplot >/dev/null && cmpplot=(--plot "$out/compare.png")
+echo "\$ $rebench --compare $out/align.json $out/align-512.json ${cmpplot[*]} | tail -n 1"
+REBENCH_PLOTS=${REBENCH_PLOTS:-$here/plots} "$rebench" --compare "$out/align.json" \
+	"$out/align-512.json" "${cmpplot[@]}" | tail -n 1
 run "$rebench" -b 512..64k*2 -u uniform,pow -d "$secs" --output "$out/bs-by-dist.tsv" "$loop"
 if command -v gnuplot >/dev/null; then
 	p=$here/plots
@@ -66,8 +81,9 @@ if command -v gnuplot >/dev/null; then
 	gnuplot -c "$p/lines.gp" "$out/align.tsv" "$out/align-lines.png" stride block-size
 	gnuplot -c "$p/lines.gp" "$out/bs-by-dist.tsv" "$out/bs-by-dist.png" block-size dist log
 	echo
-	echo "demo: plots in $out: timeseries.png, align-heatmap.png, align-surface.png,"
-	echo "      align-lines.png, bs-by-dist.png (data: the .tsv files beside them)"
+	echo "demo: plots in $out: timeseries.png, align-heatmap.png (cells within noise"
+	echo "      of the best marked), align-surface.png, align-lines.png, compare.png"
+	echo "      (offset 512 against offset 0), bs-by-dist.png (data beside them)"
 else
 	echo "demo: gnuplot is not installed; the data is in $out/*.tsv"
 fi

@@ -255,7 +255,7 @@ rm "$O/timeseries.tsv"
 
 study DEMO_OUT="$O" DEMO_SIZE_MB=16 DEMO_POINT_SECONDS=10ms "$DEMO"
 assert_rc 0 "(d) the demo on a 16 MiB image: exit 0"
-for p in timeseries align-heatmap align-surface align-lines bs-by-dist; do
+for p in timeseries align-heatmap align-surface align-lines bs-by-dist compare; do
 	assert_match '^[0-9]+ [0-9]+$' "$(png_size "$O/$p.png")" "(d) $p.png is a PNG"
 done
 assert_eq "$loops0" "$(study_loops)" "(d) the demo's loop device is detached"
