@@ -10,13 +10,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "plan.h"
 #include "prng.h"
 #include "signals.h"
 #include "spec.h"
 #include "workload.h"
 
 static bool ran;		/* once per rebench run */
-static struct precond done[256];	/* by workload index */
+static struct precond done[MAX_WORKLOADS];	/* by workload index */
 
 int precondition_check(const struct workload *wls, size_t n,
 		       const struct run_opts *run)
@@ -97,7 +98,7 @@ int precondition_run(struct workload *wls, size_t n,
 	if (!run->precondition)
 		return 0;
 	if (ran) {
-		for (k = 0; k < n && k < 256; k++)
+		for (k = 0; k < n && k < MAX_WORKLOADS; k++)
 			wls[k].precond = done[k];
 		return 0;
 	}
@@ -106,7 +107,7 @@ int precondition_run(struct workload *wls, size_t n,
 	prng_seed(&r, 0x9c0dULL, 1);
 	for (i = 0; i < PRECONDITION_BLOCK / sizeof(*buf); i++)
 		buf[i] = prng_next(&r);
-	for (k = 0; k < n && k < 256 && !ret; k++) {
+	for (k = 0; k < n && k < MAX_WORKLOADS && !ret; k++) {
 		const struct spec *s = &wls[k].spec;
 		double t0;
 
