@@ -138,7 +138,7 @@ assert_rc 0 "--bs=4k..16k*2 sweeps: exit 0"
 assert_eq "block-size" "$(printf '%s\n' "$RB_OUT" | awk -F'\t' 'NR == 1 { print $1 }')" \
 	"--bs sweep: the table's column is -b's"
 assert_eq "4096:16 8192:8 16384:4" \
-	"$(printf '%s\n' "$RB_OUT" | awk -F'\t' 'NR > 1 { printf "%s%s:%s", s, $1, $(NF - 4); s = " " }')" \
+	"$(printf '%s\n' "$RB_OUT" | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "ios") c = i; next } { printf "%s%s:%s", s, $1, $c; s = " " }')" \
 	"--bs sweep: 4k, 8k, 16k, each 64 KiB of I/O"
 rb --numjobs=1,2 -t stateless -d 64k --seed 1 "$IMG"
 assert_rc 0 "--numjobs=1,2 sweeps: exit 0"
