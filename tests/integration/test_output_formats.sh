@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # test_output_formats.sh - machine-readable output: the -n line ($TF fields,
-# version 4 in field 13, a block of 12 per operation kind from field 22,
+# version 5 in field 13, a block of 12 per operation kind from field 22,
 # passes in 82, the sync_file_range block in 83-94, durability in 95)
 # and the --json document (tool, versions, kernel, target geometry,
 # resolved parameters, seed, results, intervals, warnings), their internal

@@ -410,6 +410,9 @@ else
 		# rendered by the studies' own tests, test_sync_study.sh and
 		# test_cache_study.sh
 		sync-policies.gp|cache-pressure.gp) ;;
+		# rendered (and checked as a PNG) by test_compare.sh and
+		# test_steady_state.sh, from rebench --compare and --steady-state
+		compare.gp|steadystate.gp) ;;
 		*) check_failed "plots/$(basename "$f") is rendered by this test" "add it to section (j)" ;;
 		esac
 	done

@@ -79,8 +79,8 @@ assert_match '^  sync_file_range +16 I/Os, [0-9]+ ops/sec; latency' "$RB_OUT" \
 assert_match '^  write +64 I/Os' "$RB_OUT" "human output: 64 writes, the names in one column"
 rb $W --sync sfr:4 -n "$DEV"
 read -r -a f <<<"$RB_OUT"
-assert_eq "4 64 16 0 0.003906" "${f[12]} ${f[33]} ${f[82]} ${f[83]} ${f[81]}" \
-	"-n: version 4; 64 writes (field 34); 16 sync_file_ranges (field 83), 0 bytes (84); the passes, 64 of 16384 slots, stay in 82"
+assert_eq "$TV 64 16 0 0.003906" "${f[12]} ${f[33]} ${f[82]} ${f[83]} ${f[81]}" \
+	"-n: version $TV; 64 writes (field 34); 16 sync_file_ranges (field 83), 0 bytes (84); the passes, 64 of 16384 slots, stay in 82"
 rb $W "$DEV"
 assert_match 'flush: on\]' "$RB_OUT" "the default's settings line is unchanged"
 
