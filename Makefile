@@ -25,19 +25,21 @@ LDLIBS  += -pthread -lgsl -lgslcblas -lm
 # Optional libraries: each removes one engine when missing, never the build.
 have_lib = $(shell printf '#include <$(1)>\nint main(void){return 0;}\n' | \
 	$(CC) -x c - -o /dev/null -l$(2) 2>/dev/null && echo yes)
-WITH_LIBURING ?= $(call have_lib,liburing.h,uring)
-WITH_LIBAIO ?= $(call have_lib,libaio.h,aio)
-ENGINES := stateful stateless mmap paio
-ifeq ($(WITH_LIBAIO),yes)
-CPPFLAGS += -DHAVE_LIBAIO
-LDLIBS += -laio
-ENGINES += naio
+# Each is decided when first used, not when make reads this file, so that
+# `make deps check` compiles after deps has installed the libraries (a
+# command-line WITH_LIBURING=no still wins).
+ifndef WITH_LIBURING
+WITH_LIBURING = $(eval WITH_LIBURING := $(call have_lib,liburing.h,uring))$(WITH_LIBURING)
 endif
-ifeq ($(WITH_LIBURING),yes)
-CPPFLAGS += -DHAVE_LIBURING
-LDLIBS += -luring
-ENGINES += uring
+ifndef WITH_LIBAIO
+WITH_LIBAIO = $(eval WITH_LIBAIO := $(call have_lib,libaio.h,aio))$(WITH_LIBAIO)
 endif
+ENGINES = stateful stateless mmap paio $(if $(filter yes,$(WITH_LIBAIO)),naio) \
+	$(if $(filter yes,$(WITH_LIBURING)),uring)
+CPPFLAGS += $(if $(filter yes,$(WITH_LIBAIO)),-DHAVE_LIBAIO) \
+	$(if $(filter yes,$(WITH_LIBURING)),-DHAVE_LIBURING)
+LDLIBS += $(if $(filter yes,$(WITH_LIBAIO)),-laio) \
+	$(if $(filter yes,$(WITH_LIBURING)),-luring)
 LDLIBS += -lrt
 
 SRCS := $(wildcard src/*.c) $(wildcard src/engines/*.c)

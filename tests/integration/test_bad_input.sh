@@ -95,20 +95,21 @@ fi
 section "not yet available"
 # Later versions add engines and distributions; until one is available, it
 # is refused with "not yet available" and nothing runs.  Once it is, it must
-# really run as itself, never silently as another one.
+# really run as itself, never silently as another one.  An engine whose
+# library was missing at build time is refused with the package to install.
 for e in uring mmap paio naio; do
 	rb -t "$e" -p -d 200ms --json "$DEV"	# -p: mmap cannot do O_DIRECT
 	if [ "$RB_RC" = 0 ]; then
 		assert_eq "$e" "$(jqr '.workloads[0].parameters.engine')" "-t $e is available and runs as $e"
 	else
-		refused "-t $e" "-t/--type.*not (yet )?available" -o write --yes -t "$e" -p -d 300ms "$DEV"
+		refused "-t $e" "-t/--type.*(not (yet )?available|built without)" -o write --yes -t "$e" -p -d 300ms "$DEV"
 	fi
 done
 rb -t io_uring -d 200ms --json "$DEV"
 if [ "$RB_RC" = 0 ]; then
 	assert_eq uring "$(jqr '.workloads[0].parameters.engine')" "-t io_uring (fio name) runs the uring engine"
 else
-	refused "-t io_uring (fio alias)" "not (yet )?available" -o write --yes -t io_uring -d 300ms "$DEV"
+	refused "-t io_uring (fio alias)" "not (yet )?available|built without" -o write --yes -t io_uring -d 300ms "$DEV"
 fi
 refused "-t frob (unknown engine)" "'frob'.*-t/--type" -o write --yes -t frob -d 300ms "$DEV"
 assert_match 'stateful' "$RB_ERR" "-t frob: message lists the engines"
