@@ -1,0 +1,240 @@
+/* advise_table.c - see advise_table.h. */
+#include "advise_table.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "units.h"
+
+#define MAX_COLS 64
+
+/* Columns this reader knows, by index into the header. */
+struct cols {
+	int bs, ops, median, rlo, rhi, clo, chi, status, workload, target;
+	int ncols;
+	char *name[MAX_COLS];
+};
+
+static int split(char *line, char **f, int max)
+{
+	int n = 0;
+	char *tok;
+
+	line[strcspn(line, "\r\n")] = '\0';
+	/* strsep keeps empty cells in place */
+	while (n < max && (tok = strsep(&line, "\t")))
+		f[n++] = tok;
+	return n;
+}
+
+static int find(const struct cols *c, const char *name)
+{
+	int i;
+
+	for (i = 0; i < c->ncols; i++)
+		if (!strcmp(c->name[i], name))
+			return i;
+	return -1;
+}
+
+/* How messages name the table: "--from" or "the sweep's table". */
+static const char *who = "--from";
+
+static int bad(const char *path, unsigned line, const char *fmt,
+	       const char *a, const char *b)
+{
+	fprintf(stderr, "rebench: %s %s", who, path);
+	if (line)
+		fprintf(stderr, " line %u", line);
+	fprintf(stderr, ": ");
+	fprintf(stderr, fmt, a, b);
+	fputc('\n', stderr);
+	return -EINVAL;
+}
+
+static int header(const char *path, char *line, struct cols *c)
+{
+	const char *missing = NULL;
+
+	c->ncols = split(line, c->name, MAX_COLS);
+	c->bs = find(c, "block-size");
+	c->ops = find(c, "ops_per_s");
+	c->median = find(c, "ops_per_s_median");
+	c->rlo = find(c, "ops_per_s_ci95_low");
+	c->rhi = find(c, "ops_per_s_ci95_high");
+	c->clo = find(c, "ops_ci_low");
+	c->chi = find(c, "ops_ci_high");
+	c->status = find(c, "status");
+	c->workload = find(c, "workload");
+	c->target = find(c, "target");
+	if (c->bs < 0 && c->ops < 0)
+		missing = "columns block-size and ops_per_s";
+	else if (c->bs < 0)
+		missing = "column block-size";
+	else if (c->ops < 0 && c->median < 0)
+		missing = "column ops_per_s";
+	if (missing)
+		return bad(path, 1, "the table has no %s%s (its first line names the columns, tab-separated); give the --output table of a block-size sweep (rebench -b 1k..64k*2 --output TABLE.tsv TARGET), or a header line \"block-size<TAB>ops_per_s\" and a row per size",
+			   missing, "");
+	return 0;
+}
+
+static double cell_number(char **f, int n, int col)
+{
+	char *end;
+	double v;
+
+	if (col < 0 || col >= n || !f[col][0] || !strcmp(f[col], "-"))
+		return NAN;
+	v = strtod(f[col], &end);
+	return *end ? NAN : v;
+}
+
+/* The first value of each swept column other than block-size (the
+ * columns before "workload"), to refuse a table that varies one. */
+struct other_axes {
+	char first[MAX_COLS][64];
+	bool seen;
+};
+
+static int check_other_axes(const char *path, unsigned lineno,
+			    const struct cols *c, char **f, int n,
+			    struct other_axes *o)
+{
+	int i;
+
+	for (i = 0; i < c->workload && i < n; i++) {
+		if (i == c->bs)
+			continue;
+		if (!o->seen)
+			snprintf(o->first[i], sizeof(o->first[i]), "%s", f[i]);
+		else if (strcmp(o->first[i], f[i])) {
+			char vals[160];
+
+			snprintf(vals, sizeof(vals), "%.60s on the first row, %.60s here",
+				 o->first[i], f[i]);
+			return bad(path, lineno, "the table also sweeps %s (%s): the advisor needs one IOPS per node size; sweep -b alone, or keep the rows of one value",
+				   c->name[i], vals);
+		}
+	}
+	o->seen = true;
+	return 0;
+}
+
+static int add_row(const char *path, unsigned lineno, const struct cols *c,
+		   char **f, int n, struct advise_table *t)
+{
+	struct btree_node *x;
+	uint64_t bs;
+	double ops, lo, hi;
+	size_t i;
+
+	if (c->bs >= n || parse_size(f[c->bs], &bs) || bs == 0)
+		return bad(path, lineno, "block-size \"%s\" is not a size in bytes (4096, or 4k)%s",
+			   c->bs < n ? f[c->bs] : "", "");
+	ops = cell_number(f, n, c->median >= 0 ? c->median : c->ops);
+	if (!(ops > 0) || !isfinite(ops))
+		return bad(path, lineno, "ops_per_s \"%s\" is not a positive number of operations per second%s",
+			   (c->median >= 0 ? c->median : c->ops) < n ?
+			   f[c->median >= 0 ? c->median : c->ops] : "", "");
+	lo = cell_number(f, n, c->rlo >= 0 ? c->rlo : c->clo);
+	hi = cell_number(f, n, c->rhi >= 0 ? c->rhi : c->chi);
+	if (!(lo > 0) || !(hi >= lo))
+		lo = hi = NAN;
+	else if (!t->interval)
+		t->interval = c->rlo >= 0 ? "--repeat: the runs' 95% interval, log scale" :
+			      "batch means of each point's intervals";
+	for (i = 0; i < t->n; i++)
+		if (t->node[i].size == bs)
+			return bad(path, lineno, "block-size %s is in the table twice; keep one row per block size%s",
+				   f[c->bs], "");
+	if (t->n == ADVISE_MAX_NODES) {
+		char max[16];
+
+		snprintf(max, sizeof(max), "%d", ADVISE_MAX_NODES);
+		return bad(path, lineno, "more than %s block sizes; the advisor takes at most that many%s",
+			   max, "");
+	}
+	/* keep the sizes in order */
+	for (i = t->n; i > 0 && t->node[i - 1].size > bs; i--)
+		t->node[i] = t->node[i - 1];
+	x = &t->node[i];
+	memset(x, 0, sizeof(*x));
+	x->size = bs;
+	x->iops = ops;
+	x->iops_low = lo;
+	x->iops_high = hi;
+	t->n++;
+	return 0;
+}
+
+static int read_rows(const char *path, FILE *f, struct advise_table *t)
+{
+	static struct other_axes other;
+	char line[4096], *fld[MAX_COLS], hline[4096];
+	struct cols c;
+	unsigned lineno = 0;
+	bool have_header = false;
+	int n;
+
+	memset(&other, 0, sizeof(other));
+	while (fgets(line, sizeof(line), f)) {
+		lineno++;
+		if (line[0] == '#' || line[strspn(line, " \t\r\n")] == '\0')
+			continue;
+		if (!have_header) {
+			snprintf(hline, sizeof(hline), "%s", line);
+			if (header(path, hline, &c))
+				return -EINVAL;
+			have_header = true;
+			continue;
+		}
+		n = split(line, fld, MAX_COLS);
+		if (c.workload >= 0 && c.workload < n && strcmp(fld[c.workload], "1"))
+			return bad(path, lineno, "the table has workload %s besides workload 1: the advisor models one workload; sweep one workload line%s",
+				   fld[c.workload], "");
+		if (c.status >= 0 && c.status < n && strcmp(fld[c.status], "complete")) {
+			t->skipped++;
+			fprintf(stderr, "rebench: %s %s line %u: left out, its status is %s (its IOPS are not a whole measurement)\n",
+				who, path, lineno, fld[c.status]);
+			continue;
+		}
+		if (c.workload > 0 && check_other_axes(path, lineno, &c, fld, n, &other))
+			return -EINVAL;
+		if (c.target >= 0 && c.target < n && !t->target[0])
+			snprintf(t->target, sizeof(t->target), "%s", fld[c.target]);
+		if (add_row(path, lineno, &c, fld, n, t))
+			return -EINVAL;
+	}
+	if (!have_header)
+		return bad(path, 0, "the file is empty: give the --output table of a block-size sweep%s%s",
+			   "", "");
+	return 0;
+}
+
+int advise_table_read(const char *path, const char *label,
+		      struct advise_table *t)
+{
+	FILE *f = fopen(path, "r");
+	int ret;
+
+	who = label;
+	memset(t, 0, sizeof(*t));
+	if (!f) {
+		fprintf(stderr, "rebench: %s %s: %s\n", who, path, strerror(errno));
+		return -EINVAL;
+	}
+	ret = read_rows(path, f, t);
+	fclose(f);
+	if (!ret && t->n < 2) {
+		char n[16];
+
+		snprintf(n, sizeof(n), "%zu", t->n);
+		return bad(path, 0, "%s block size%s measured: the advisor compares node sizes, so it needs two or more (rebench -b 1k..64k*2 --output TABLE.tsv TARGET)",
+			   n, t->n == 1 ? "" : "s");
+	}
+	return ret;
+}
