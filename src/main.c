@@ -15,6 +15,7 @@
 #include <sys/random.h>
 #include <unistd.h>
 
+#include "advise.h"
 #include "confirm.h"
 #include "emulate.h"
 #include "plot.h"
@@ -42,24 +43,6 @@
 #include "trace_fio.h"
 #include "validate.h"
 #include "workload.h"
-
-/* Run the sweep on copies of the workloads as given. */
-static int run_sweep(struct run_ctx *ctx, const struct sweep *sw,
-		     const struct spec *base, const struct run_opts *run)
-{
-	static struct spec bases[MAX_WORKLOADS];
-	size_t k, n = ctx->n;
-	int status;
-
-	for (k = 0; k < n; k++)
-		if (spec_copy(&bases[k], &ctx->wls[k].spec))
-			return EXIT_PREP_FAILED;
-	cleanup_all(ctx);
-	status = sweep_run(ctx, sw, bases, n, base, run, base->output, run->plot);
-	for (k = 0; k < n; k++)
-		spec_free(&bases[k]);
-	return status;
-}
 
 /* --plot without a sweep draws the time series: it needs the --output
  * file; without one, rebench writes it to a temporary file. */
@@ -129,29 +112,6 @@ static void remove_temp_series(void)
 	unlink(series_path);
 	rmdir(dirname(dir));
 	series_is_temp = false;
-}
-
-/* --plot: the rule of outpath.h, and neither a target nor --output. */
-static int check_plot_path(const struct run_ctx *ctx, const char *plot)
-{
-	char err[PATH_MAX + 1200];
-	size_t k;
-
-	if (outpath_check("--plot", plot, err, sizeof(err)) ||
-	    plot_check_format(plot, err, sizeof(err))) {
-		fprintf(stderr, "rebench: %s\n", err);
-		return -EINVAL;
-	}
-	if (check_path_free(ctx, "--plot", plot))
-		return -EINVAL;
-	for (k = 0; k < ctx->n; k++)
-		if (ctx->wls[k].spec.output &&
-		    !strcmp(ctx->wls[k].spec.output, plot)) {
-			spec_error(&ctx->wls[k].spec, "--plot %s is also the --output file; give the picture its own name",
-				   plot);
-			return -EINVAL;
-		}
-	return 0;
 }
 
 /* --probe: report the target's geometry and alignment, no I/O. */
@@ -313,7 +273,7 @@ static int run_loaded(struct run_ctx *ctx, struct spec *base,
 		fprintf(stderr, "rebench: --plot-metric chooses what --plot draws; add --plot FILE.png, or drop --plot-metric\n");
 		return EXIT_BAD_ARGS;
 	}
-	if (run->plot && check_plot_path(ctx, run->plot))
+	if (run->plot && plot_check_path(ctx, run->plot))
 		return EXIT_BAD_ARGS;
 	for (size_t k = 0; k < ctx->n; k++)
 		if (precision_check_spec(&ctx->wls[k].spec, run))
@@ -326,7 +286,8 @@ static int run_loaded(struct run_ctx *ctx, struct spec *base,
 		return EXIT_BAD_ARGS;
 	}
 	if (sw->naxes)
-		return run_sweep(ctx, sw, base, run);
+		return sweep_run_loaded(ctx, sw, base, run, base->output,
+					run->plot);
 	if (run->plot)
 		ret = plan_series_for_plot(ctx, run->plot_metric);
 	if (!ret && run->repeat > 1)
@@ -392,11 +353,18 @@ int main(int argc, char **argv)
 		spec_free(&base);
 		return EXIT_BAD_ARGS;
 	}
-	status = info_only(&base, &run, &sweep);
+	/* --advise refuses --probe, --fio and --suite itself */
+	status = run.advise && !run.help && !run.version ? -1 :
+		 info_only(&base, &run, &sweep);
+	if (status < 0 && advise_check_unused(&run))
+		status = EXIT_BAD_ARGS;
 	if (status < 0 && (precision_setup(&base, &run) ||
 			   steady_setup(&base, &run)))
 		status = EXIT_BAD_ARGS;
-	if (status < 0 && run.suite) {
+	if (status < 0 && run.advise) {
+		status = advise_main(&ctx, &base, &run, &sweep);
+		clean_up(&ctx, status);
+	} else if (status < 0 && run.suite) {
 		status = suite_main(&ctx, &base, &run, sweep.naxes > 0);
 		clean_up(&ctx, status);
 	} else if (status < 0) {
@@ -409,6 +377,7 @@ int main(int argc, char **argv)
 	free(run.plot);
 	free(run.suite);
 	free(run.order);
+	free(run.from);
 	runinfo_free();
 	if (outpath_finish_stdout() && status == EXIT_OK)
 		status = EXIT_OUTPUT_FAILED;

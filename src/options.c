@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "advise.h"
 #include "engine.h"
 #include "mix.h"
 #include "options_fio.h"
@@ -67,6 +68,11 @@ static const struct opt_value plot_metric_values[] = {
 	{ NULL, 0, NULL }
 };
 
+static const struct opt_value advise_values[] = {
+	{ "btree", ADVISE_BTREE, "the B-tree node size with the most point queries per second (needs --rows and --key-size)" },
+	{ NULL, 0, NULL }
+};
+
 const struct opt_desc opt_table[] = {
 	{ "operation", 'o', OPT_OPS, W(op), "OP", "read",
 	  "operation: read, write, trim, rw, or a mix such as read/70:write/30", op_values, 0, 0, 0 },
@@ -121,7 +127,7 @@ const struct opt_desc opt_table[] = {
 	{ "readahead", 0, OPT_COUNT, W(readahead_kb), "KB", "left as is",
 	  "set the disk's read_ahead_kb (of the target, or of the disk under a file) to KB for the run, restored after (root)", NULL, 0, READAHEAD_MAX_KB, 0 },
 	{ "cache", 0, OPT_SIZE, W(cache_bytes), "SIZE", "no limit",
-	  "-p or mmap: limit the page cache (and rebench's own memory) to SIZE with a memory cgroup made for the run and removed after; the target's cached pages are dropped first (root)", NULL, 1, 0, 0 },
+	  "-p or mmap: limit the page cache (and rebench's own memory) to SIZE with a memory cgroup made for the run and removed after; the target's cached pages are dropped first (root); with --advise btree, the database's cache that holds the tree's top levels (the model's: the run is not limited)", NULL, 1, 0, 0 },
 	{ "sample-step", 'g', OPT_TIME, W(sample_ns), "MS", "1000",
 	  "interval of the ops/s time series in ms; 0 logs every I/O to --output", NULL, 0, 0, NSEC_PER_MSEC },
 	{ "pause", 'z', OPT_TIME, W(pause_ns), "USEC", "0",
@@ -176,6 +182,18 @@ const struct opt_desc opt_table[] = {
 	  "print an fio job file that does the same work (no I/O) and exit", NULL, 0, 0, 0 },
 	{ "suite", 0, OPT_STRING, R(suite), "NAME|FILE", "none",
 	  "run a preset suite of tests one after another on TARGET and print one table (quick: seq 1 MiB at depth 8, rnd 4 KiB at depths 32 and 1, reads and writes, 5 s each); tests that write run only with --yes; --suite list shows the suites", NULL, 0, 0, 0 },
+	{ "advise", 0, OPT_ENUM, R(advise), "MODEL", "none",
+	  "turn IOPS per block size into a decision: btree sweeps -b (1k..64k*2 unless given) on TARGET, or reads --from TABLE, and ranks B-tree node sizes by point queries per second", advise_values, 0, 0, 0 },
+	{ "rows", 0, OPT_COUNT, R(rows), "N", "none",
+	  "--advise btree: the rows (records) in the tree, at least 2", NULL, 0, 0, 0 },
+	{ "key-size", 0, OPT_SIZE, R(key_size), "BYTES", "none",
+	  "--advise btree: bytes of one entry of an inner node, key and child pointer (RethinkDB: 32)", NULL, 0, 0, 0 },
+	{ "fill", 0, OPT_PERCENT, R(fill_pct), "PCT", "100",
+	  "--advise btree: % of a node's entries in use, in (0, 100] (random inserts leave about 69)", NULL, 0, 0, 0 },
+	{ "value-size", 0, OPT_SIZE, R(value_size), "BYTES", "none",
+	  "--advise btree: the leaves hold the records, --key-size + BYTES each (otherwise leaves hold entries as inner nodes do)", NULL, 0, 0, 0 },
+	{ "from", 0, OPT_STRING, R(from), "TABLE", "none",
+	  "--advise btree: take the IOPS per block size from TABLE (a sweep's --output TSV, or block-size<TAB>ops_per_s rows) and do no I/O", NULL, 0, 0, 0 },
 };
 
 const size_t opt_count = sizeof(opt_table) / sizeof(opt_table[0]);

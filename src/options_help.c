@@ -23,6 +23,9 @@ static const char *const output_opts[] = {
 	NULL
 };
 static const char *const safety_opts[] = { "yes", "probe", NULL };
+static const char *const advise_opts[] = {
+	"advise", "rows", "key-size", "fill", "value-size", "from", NULL
+};
 static const char *const study_opts[] = {
 	"repeat", "precision", "max-duration", "order", "precondition",
 	"steady-state", "round", "max-rounds", "plot", "plot-metric", "suite",
@@ -38,6 +41,7 @@ const struct opt_group opt_groups[] = {
 	{ "Output options", output_opts },
 	{ "Safety options", safety_opts },
 	{ "Sweeps and studies", study_opts },
+	{ "Advisors", advise_opts },
 };
 
 const size_t opt_group_count = sizeof(opt_groups) / sizeof(opt_groups[0]);
@@ -171,6 +175,8 @@ void options_print_help(FILE *f)
 		   "run COMMAND with per-operation delays that make this machine as slow as the device of SLOW (two grouped replays' JSON)");
 	usage_line(f, "       rebench --compare A.json B.json",
 		   "is B faster than A? B/A of ops/s, MB/s, p50 and p99 per workload and point, with a 95% interval and a verdict (two --json results of the same shape; -n, --json, --plot FILE)");
+	usage_line(f, "       rebench --advise btree --rows N --key-size BYTES TARGET",
+		   "which B-tree node size gives the most point queries/s on TARGET: a -b sweep and RethinkDB's model with fill, cache, values and inserts (--from TABLE: no I/O)");
 	for (g = 0; g < opt_group_count; g++) {
 		fprintf(f, "\n%s:\n", opt_groups[g].title);
 		for (name = opt_groups[g].names; *name; name++) {

@@ -1,6 +1,7 @@
 /* outpath.c - see outpath.h. */
 #include "outpath.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -170,4 +171,21 @@ int outpath_finish_stdout(void)
 	fprintf(stderr, "rebench: cannot write the results to standard output: %s%s\n",
 		strerror(e), e == EPIPE ? " (the reader closed the pipe); the --output files, if any, are complete" : "");
 	return -e;
+}
+
+void outpath_remove_tmpdir(const char *dir)
+{
+	char path[PATH_MAX + 300];
+	struct dirent *e;
+	DIR *d = opendir(dir);
+
+	while (d && (e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		unlink(path);
+	}
+	if (d)
+		closedir(d);
+	rmdir(dir);
 }

@@ -35,4 +35,8 @@ int outpath_flush_stdout(void);
  * (a closed pipe, a full disk, /dev/full). */
 int outpath_finish_stdout(void);
 
+/* A private directory that mkdtemp(3) made (0700, only rebench's files):
+ * every file in it, then the directory. */
+void outpath_remove_tmpdir(const char *dir);
+
 #endif

@@ -3,6 +3,8 @@
 #include "engine.h"
 #include "options.h"
 #include "outpath.h"
+#include "plan.h"
+#include "validate.h"
 #include "report.h"
 #include "signals.h"
 #include "sweep.h"
@@ -138,14 +140,23 @@ static void duration_text(const struct spec *s, char *buf, size_t len)
 		fmt_duration(buf, len, &s->duration);
 }
 
+void plot_about_made(struct plot_about *a)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+	char d[32];
+
+	localtime_r(&now, &tm);
+	strftime(d, sizeof(d), "%Y-%m-%d %H:%M", &tm);
+	snprintf(a->made, sizeof(a->made), "rebench %s, %s", REBENCH_VERSION, d);
+}
+
 void plot_about_fill(struct plot_about *a, const struct workload *wls,
 		     size_t n, const struct sweep *sw, size_t runs)
 {
 	char t[192], b[256], d[32], g[32];
 	const struct spec *s = &wls[0].spec;
 	bool same_target = true, same_about = true;
-	time_t now = time(NULL);
-	struct tm tm;
 	size_t k;
 
 	memset(a, 0, sizeof(*a));
@@ -175,9 +186,7 @@ void plot_about_fill(struct plot_about *a, const struct workload *wls,
 		snprintf(a->duration, sizeof(a->duration),
 			 "%s run in %s intervals", d,
 			 fmt_time(g, sizeof(g), s->sample_ns));
-	localtime_r(&now, &tm);
-	strftime(d, sizeof(d), "%Y-%m-%d %H:%M", &tm);
-	snprintf(a->made, sizeof(a->made), "rebench %s, %s", REBENCH_VERSION, d);
+	plot_about_made(a);
 	a->workload = swept(sw, "workload") ? "" : s->seq ? "seq" : "rnd";
 }
 
@@ -419,5 +428,27 @@ static int run_gnuplot(const char *script, const char *const *args, int nargs,
 			data_note);
 		return -EIO;
 	}
+	return 0;
+}
+
+int plot_check_path(const struct run_ctx *ctx, const char *plot)
+{
+	char err[PATH_MAX + 1200];
+	size_t k;
+
+	if (outpath_check("--plot", plot, err, sizeof(err)) ||
+	    plot_check_format(plot, err, sizeof(err))) {
+		fprintf(stderr, "rebench: %s\n", err);
+		return -EINVAL;
+	}
+	if (check_path_free(ctx, "--plot", plot))
+		return -EINVAL;
+	for (k = 0; k < ctx->n; k++)
+		if (ctx->wls[k].spec.output &&
+		    !strcmp(ctx->wls[k].spec.output, plot)) {
+			spec_error(&ctx->wls[k].spec, "--plot %s is also the --output file; give the picture its own name",
+				   plot);
+			return -EINVAL;
+		}
 	return 0;
 }

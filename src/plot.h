@@ -44,6 +44,9 @@ struct plot_about {
 void plot_about_fill(struct plot_about *a, const struct workload *wls,
 		     size_t n, const struct sweep *sw, size_t runs);
 
+/* a->made: "rebench VERSION, DATE TIME" of now. */
+void plot_about_made(struct plot_about *a);
+
 /* The metric a plot of spec s draws (AUTO resolved; a swept -w counts as
  * random), and its column in the sweep table. */
 int plot_metric_resolve(int metric, const struct spec *s,
@@ -58,6 +61,11 @@ const char *plot_metric_column(int metric);
  * then fails after the run with the package to install, as for png).
  */
 int plot_check_format(const char *path, char *err, size_t len);
+
+struct run_ctx;
+/* --plot FILE: the rule of outpath.h, the format, and neither a target
+ * nor an --output of ctx's workloads; 0 or -EINVAL after a message. */
+int plot_check_path(const struct run_ctx *ctx, const char *plot);
 
 /*
  * Run `gnuplot [-e ABOUT] -c DIR/script args...` where DIR is

@@ -345,7 +345,7 @@ static void print_total(FILE *f, const struct report *rep)
 
 static bool human_wanted(const struct run_opts *run)
 {
-	return !run->json && !run->silent;
+	return !run->quiet_stdout && !run->json && !run->silent;
 }
 
 /* A sweep prints its table instead of blocks (on standard output unless

@@ -455,7 +455,7 @@ static void put_workload(struct json *j, const struct report *rep,
 
 static bool json_wanted(const struct run_opts *run)
 {
-	return run->json;
+	return !run->quiet_stdout && run->json;
 }
 
 /* The document's head; a sweep's "runs" stay open until the end. */

@@ -203,7 +203,7 @@ static void total_line(FILE *f, const struct report *r, const char *suffix)
 
 static bool terse_wanted(const struct run_opts *run)
 {
-	return run->silent && !run->json;
+	return !run->quiet_stdout && run->silent && !run->json;
 }
 
 static int terse_begin(struct report_out *o)

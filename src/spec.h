@@ -113,6 +113,15 @@ struct run_opts {
 	bool steady_state;	/* --steady-state (steady.h) */
 	uint64_t round_ns;	/* --round */
 	uint64_t max_rounds;	/* --max-rounds */
+	int advise;		/* --advise: enum advise_kind (advise.h) */
+	uint64_t rows;		/* --rows */
+	uint64_t key_size;	/* --key-size */
+	double fill_pct;	/* --fill, 0 when not given (100) */
+	uint64_t value_size;	/* --value-size, 0 none */
+	char *from;		/* --from TABLE: no I/O */
+	bool quiet_stdout;	/* not an option: a driver that reports on
+				 * its own (--advise) runs a sweep whose
+				 * points print nothing on stdout */
 	uint64_t given[2];	/* bit i: option i of the table was given
 				 * (run_given()) */
 };

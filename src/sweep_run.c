@@ -14,7 +14,6 @@
 #include "sweep_order.h"
 #include "sweep_run.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -195,8 +194,7 @@ static enum plot_kind plot_kind(const struct sweep *sw, struct plot_axes *ax)
 /* The table and the matrix beside it: each under the rule of outpath.h,
  * neither a target. */
 static int check_table_paths(const struct run_ctx *ctx,
-			     const struct sweep *sw, const struct spec *base,
-			     const char *table)
+			     const struct sweep *sw, const char *table)
 {
 	static const char *const files[][2] = {
 		{ "%s.matrix", "the sweep matrix" },
@@ -207,7 +205,11 @@ static int check_table_paths(const struct run_ctx *ctx,
 			   sw->axes[1].numeric;
 	size_t i;
 
-	if (check_output_path(ctx, base))
+	if (outpath_check("--output", table, err, sizeof(err))) {
+		fprintf(stderr, "rebench: %s\n", err);
+		return -EINVAL;
+	}
+	if (check_path_free(ctx, "--output", table))
 		return -EINVAL;
 	for (i = 0; two_numeric && i < 2; i++) {
 		snprintf(path, sizeof(path), files[i][0], table);
@@ -218,7 +220,7 @@ static int check_table_paths(const struct run_ctx *ctx,
 			return -EINVAL;
 		}
 	}
-	return 0;	/* --plot against --output: main.c's check_plot_path() */
+	return 0;	/* --plot against --output: plot_check_path() */
 }
 
 /* One sweep as it runs: what its points share. */
@@ -350,7 +352,7 @@ static int refuse(const struct sweep_state *st)
 			sw->axes[st->axes.cat].n, PLOT_MAX_PANELS);
 		return EXIT_BAD_ARGS;
 	}
-	if (st->table && check_table_paths(st->ctx, sw, st->base, st->table))
+	if (st->table && check_table_paths(st->ctx, sw, st->table))
 		return EXIT_BAD_ARGS;
 	return EXIT_OK;
 }
@@ -565,26 +567,10 @@ static int run_points(struct sweep_state *st, size_t *done)
 	return status;
 }
 
-/* The private directory and every file in it (only rebench's: mkdtemp
- * made it 0700). */
 static void remove_tmpdir(struct sweep_state *st)
 {
-	char path[PATH_MAX + 300];
-	struct dirent *e;
-	DIR *d;
-
-	if (!st->have_tmpdir)
-		return;
-	d = opendir(st->tmpdir);
-	while (d && (e = readdir(d))) {
-		if (e->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", st->tmpdir, e->d_name);
-		unlink(path);
-	}
-	if (d)
-		closedir(d);
-	rmdir(st->tmpdir);
+	if (st->have_tmpdir)
+		outpath_remove_tmpdir(st->tmpdir);
 	st->have_tmpdir = false;
 }
 
@@ -686,5 +672,23 @@ int sweep_run(struct run_ctx *ctx, const struct sweep *sw,
 	free(st.lo);
 	free(st.hi);
 	free(st.perm);
+	return status;
+}
+
+int sweep_run_loaded(struct run_ctx *ctx, const struct sweep *sw,
+		     const struct spec *base, const struct run_opts *run,
+		     const char *table, const char *plot)
+{
+	static struct spec bases[MAX_WORKLOADS];
+	size_t k, n = ctx->n;
+	int status;
+
+	for (k = 0; k < n; k++)
+		if (spec_copy(&bases[k], &ctx->wls[k].spec))
+			return EXIT_PREP_FAILED;
+	cleanup_all(ctx);
+	status = sweep_run(ctx, sw, bases, n, base, run, table, plot);
+	for (k = 0; k < n; k++)
+		spec_free(&bases[k]);
 	return status;
 }

@@ -22,4 +22,10 @@ int sweep_run(struct run_ctx *ctx, const struct sweep *sw,
 	      const struct spec *base, const struct run_opts *run,
 	      const char *table, const char *plot);
 
+/* The loaded workloads of ctx (their specs as given) as the sweep's
+ * bases: the sweep on copies of them. */
+int sweep_run_loaded(struct run_ctx *ctx, const struct sweep *sw,
+		     const struct spec *base, const struct run_opts *run,
+		     const char *table, const char *plot);
+
 #endif

@@ -24,7 +24,7 @@ refused() {
 }
 
 section "unknown options and values"
-refused "unknown long option" "unknown option '--frob'" -o write --yes --frob -d 300ms "$DEV"
+refused "unknown long option" "unknown option '--xyzzy'" -o write --yes --xyzzy -d 300ms "$DEV"
 refused "unknown short option" "unknown option '-x'" -o write --yes -x -d 300ms "$DEV"
 refused "unknown operation -o frob" "'frob'.*-o/--operation|-o/--operation.*'frob'" --yes -o frob -d 300ms "$DEV"
 assert_match 'read, write, trim, rw' "$RB_ERR" "-o frob: message lists the valid operations"

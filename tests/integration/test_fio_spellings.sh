@@ -177,7 +177,7 @@ refused "--blocksize" "unknown option '--blocksize'; did you mean --block-size\?
 refused "--block_size" "did you mean --block-size\?" --block_size=4k "$IMG"
 refused "--iodpeth" "did you mean --iodepth\?" --iodpeth=4 "$IMG"
 refused "--dur" "did you mean --duration\?" --dur 5 "$IMG"
-refused "--frob: nothing near" "unknown option '--frob'; see rebench --help" --frob "$IMG"
+refused "--xyzzy: nothing near" "unknown option '--xyzzy'; see rebench --help" --xyzzy "$IMG"
 refused "-o randread" "'randread' is fio's --rw spelling: rebench says -o read -w rnd" -o randread "$IMG"
 refused "-o randrw" "-o rw -w rnd" -o randrw "$IMG"
 refused "-w random" "expected one of rnd, seq; did you mean rnd\?" -w random "$IMG"
@@ -205,7 +205,7 @@ rb --help
 assert_rc 0 "--help: exit 0"
 assert_eq "" "$(printf '%s\n' "$RB_OUT" | awk 'length > 80 { print NR ": " length }')" \
 	"--help: no line over 80 columns"
-assert_eq "Workload options:|Engine options:|Run options:|Output options:|Safety options:|Sweeps and studies:|fio spellings (the same meaning; see rebench(1), FIO SPELLINGS):" \
+assert_eq "Workload options:|Engine options:|Run options:|Output options:|Safety options:|Sweeps and studies:|Advisors:|fio spellings (the same meaning; see rebench(1), FIO SPELLINGS):" \
 	"$(printf '%s\n' "$RB_OUT" | grep -E '^[A-Za-z].*:$' | grep -v '^Examples:$' | paste -sd'|')" \
 	"--help: the headings, in order"
 for o in --bs --iodepth --numjobs --runtime --size --rw --readwrite --ioengine; do

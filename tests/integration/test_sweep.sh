@@ -413,6 +413,8 @@ else
 		# rendered (and checked as a PNG) by test_compare.sh and
 		# test_steady_state.sh, from rebench --compare and --steady-state
 		compare.gp|steadystate.gp) ;;
+		# rendered by test_advise.sh, from rebench --advise btree
+		advise-btree.gp) ;;
 		*) check_failed "plots/$(basename "$f") is rendered by this test" "add it to section (j)" ;;
 		esac
 	done

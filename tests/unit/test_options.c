@@ -1013,8 +1013,8 @@ static void test_did_you_mean(void **state)
 	assert_int_equal(parse_err("--dur 5 /dev/x", 0), -EINVAL);
 	expect_message("--dur", "did you mean --duration?", (const char *)NULL);
 	/* nothing near: no guess */
-	assert_int_equal(parse_err("--frob /dev/x", 0), -EINVAL);
-	expect_message("--frob", "unknown option '--frob'; see rebench --help",
+	assert_int_equal(parse_err("--xyzzy /dev/x", 0), -EINVAL);
+	expect_message("--xyzzy", "unknown option '--xyzzy'; see rebench --help",
 		       (const char *)NULL);
 	/* the line is named on stdin */
 	assert_int_equal(parse_err("-b 4k --blocksize 4k /dev/x", 3), -EINVAL);
