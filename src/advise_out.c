@@ -344,16 +344,6 @@ void advise_human(FILE *f, const struct advise_result *r)
 	fprintf(f, "\n%s\n", line);
 }
 
-/* A number after sep, "-" when unknown. */
-static void put(FILE *f, char sep, const char *fmt, double v)
-{
-	fputc(sep, f);
-	if (isfinite(v))
-		fprintf(f, fmt, v);
-	else
-		fputc('-', f);
-}
-
 /* Node i's figures from the node size to the mark, sep between them:
  * the -n line's and the TSV row's, in one order. */
 static void node_fields(FILE *f, const struct advise_result *r, size_t i,
@@ -363,20 +353,20 @@ static void node_fields(FILE *f, const struct advise_result *r, size_t i,
 
 	fprintf(f, "%llu%c%llu", (unsigned long long)x->size, sep,
 		(unsigned long long)x->keys);
-	put(f, sep, "%.3f", x->usable ? x->fanout : NAN);
-	put(f, sep, "%.3f", x->usable ? x->leaf_records : NAN);
-	put(f, sep, "%.0f", x->usable ? x->levels : NAN);
-	put(f, sep, "%.0f", x->usable ? x->cached : NAN);
-	put(f, sep, "%.4f", x->depth);
-	put(f, sep, "%.4f", x->hops);
-	put(f, sep, "%.4f", x->ios_per_op);
-	put(f, sep, "%.2f", x->iops);
-	put(f, sep, "%.2f", x->iops_low);
-	put(f, sep, "%.2f", x->iops_high);
-	put(f, sep, "%.3f", x->qps);
-	put(f, sep, "%.3f", x->qps_low);
-	put(f, sep, "%.3f", x->qps_high);
-	put(f, sep, "%.0f", x->tree_bytes);
+	report_put_num(f, sep, "%.3f", x->usable ? x->fanout : NAN);
+	report_put_num(f, sep, "%.3f", x->usable ? x->leaf_records : NAN);
+	report_put_num(f, sep, "%.0f", x->usable ? x->levels : NAN);
+	report_put_num(f, sep, "%.0f", x->usable ? x->cached : NAN);
+	report_put_num(f, sep, "%.4f", x->depth);
+	report_put_num(f, sep, "%.4f", x->hops);
+	report_put_num(f, sep, "%.4f", x->ios_per_op);
+	report_put_num(f, sep, "%.2f", x->iops);
+	report_put_num(f, sep, "%.2f", x->iops_low);
+	report_put_num(f, sep, "%.2f", x->iops_high);
+	report_put_num(f, sep, "%.3f", x->qps);
+	report_put_num(f, sep, "%.3f", x->qps_low);
+	report_put_num(f, sep, "%.3f", x->qps_high);
+	report_put_num(f, sep, "%.0f", x->tree_bytes);
 	fprintf(f, "%c%s\n", sep, mark_name(r, i));
 }
 
@@ -397,7 +387,7 @@ void advise_terse(FILE *f, const struct advise_result *r)
 		fprintf(f, " -");
 	if (c->runner_up < r->tab.n && c->verdict != BTREE_IN_CACHE) {
 		fprintf(f, " %llu", (unsigned long long)r->tab.node[c->runner_up].size);
-		put(f, ' ', "%.3f", c->distance_pct);
+		report_put_num(f, ' ', "%.3f", c->distance_pct);
 	} else {
 		fprintf(f, " - -");
 	}

@@ -63,12 +63,33 @@ int confirm_forbidden(const struct workload *wl, char *why, size_t len)
 	return 0;
 }
 
-int confirm_ask(struct workload *wls, size_t n, const char *question,
-		const char *declined)
+/* The workloads of confirm_ask() that destroy data, each in a line. */
+struct ask_wls {
+	struct workload *wls;
+	size_t n;
+};
+
+static void say_workloads(FILE *tty, const void *arg)
+{
+	const struct ask_wls *a = arg;
+	size_t k;
+
+	for (k = 0; k < a->n; k++)
+		if (workload_destroys_data(&a->wls[k]))
+			describe(tty, &a->wls[k]);
+}
+
+static void say_text(FILE *tty, const void *arg)
+{
+	fputs(arg, tty);
+}
+
+/* The question on /dev/tty after what say() writes; as confirm_ask(). */
+static int ask(void (*say)(FILE *, const void *), const void *arg,
+	       const char *question, const char *declined)
 {
 	char answer[16];
 	ssize_t got;
-	size_t k;
 	FILE *tty;
 	int fd;
 
@@ -81,9 +102,7 @@ int confirm_ask(struct workload *wls, size_t n, const char *question,
 		return -EPERM;
 	}
 	fprintf(tty, "rebench: this run will change data you already have:\n");
-	for (k = 0; k < n; k++)
-		if (workload_destroys_data(&wls[k]))
-			describe(tty, &wls[k]);
+	say(tty, arg);
 	fprintf(tty, "%s", question);
 	fflush(tty);
 	got = fgets(answer, sizeof(answer), tty) ? (ssize_t)strlen(answer) : -1;
@@ -100,6 +119,20 @@ int confirm_ask(struct workload *wls, size_t n, const char *question,
 		return -ECANCELED;
 	}
 	return 0;
+}
+
+int confirm_ask(struct workload *wls, size_t n, const char *question,
+		const char *declined)
+{
+	struct ask_wls a = { wls, n };
+
+	return ask(say_workloads, &a, question, declined);
+}
+
+int confirm_ask_text(const char *what, const char *question,
+		     const char *declined)
+{
+	return ask(say_text, what, question, declined);
 }
 
 int confirm_destructive(struct workload *wls, size_t n, bool assume_yes)

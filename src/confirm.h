@@ -29,6 +29,11 @@ int confirm_forbidden(const struct workload *wl, char *why, size_t len);
 int confirm_ask(struct workload *wls, size_t n, const char *question,
 		const char *declined);
 
+/* The same question after what (lines that say what would be written:
+ * --hosts lists every host and device). */
+int confirm_ask_text(const char *what, const char *question,
+		     const char *declined);
+
 /* The exit status for a non-zero return of confirm_destructive(). */
 int confirm_exit_status(int ret);
 

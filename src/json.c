@@ -117,6 +117,14 @@ void json_bool(struct json *j, const char *k, bool val)
 	fputs(val ? "true" : "false", j->f);
 }
 
+void json_raw(struct json *j, const char *k, const char *text, size_t len)
+{
+	key(j, k);
+	while (len && (text[len - 1] == '\n' || text[len - 1] == ' '))
+		len--;
+	fwrite(text, 1, len, j->f);
+}
+
 void json_null(struct json *j, const char *k)
 {
 	key(j, k);

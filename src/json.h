@@ -28,5 +28,7 @@ void json_i64(struct json *j, const char *key, int64_t val);
 void json_num(struct json *j, const char *key, double val);
 void json_bool(struct json *j, const char *key, bool val);
 void json_null(struct json *j, const char *key);
+/* A value that is JSON text already (another rebench's document), as is. */
+void json_raw(struct json *j, const char *key, const char *text, size_t len);
 
 #endif

@@ -17,6 +17,9 @@
 
 #include "advise.h"
 #include "confirm.h"
+#include "dry_run.h"
+#include "hosts.h"
+#include "hosts_remote.h"
 #include "emulate.h"
 #include "plot.h"
 #include "progress.h"
@@ -296,6 +299,8 @@ static int run_loaded(struct run_ctx *ctx, struct spec *base,
 		ret = repeat_begin(ctx, run->max_rounds);
 	if (ret || validate_all(ctx, base))
 		return EXIT_BAD_ARGS;
+	if (run->dry_run)
+		return dry_run_report(ctx->wls, ctx->n, 1, false, run);
 	/* --fio: every workload is resolved against its target; nothing is
 	 * confirmed, created or run */
 	if (run->fio) {
@@ -325,6 +330,7 @@ int main(int argc, char **argv)
 	static struct sweep sweep;
 	static struct run_ctx ctx;	/* the workloads: too large for a stack */
 	struct parse_ctx pctx = { 0, "command line", &sweep, &sweep_range_hooks };
+	struct argv_map amap = { argc > 1 ? argc - 1 : 0, NULL, NULL };
 	struct run_opts run = { 0 };
 	struct spec base;
 	char err[256];
@@ -344,24 +350,33 @@ int main(int argc, char **argv)
 		return replay_main(argc, argv);
 	if (compare_wanted(argc, argv))	/* --compare A.json B.json */
 		return compare_main(argc, argv);
+	if (clock_echo_wanted(argc, argv))	/* a host of --hosts */
+		return clock_echo_main();
 	if (engine_registry_check(err, sizeof(err))) {
 		fprintf(stderr, "rebench: internal error: %s\n", err);
 		return EXIT_PREP_FAILED;
 	}
 	spec_defaults(&base);
+	/* what each word was, for --hosts to pass the workloads on */
+	amap.role = calloc((size_t)argc, sizeof(*amap.role));
+	amap.opt = calloc((size_t)argc, sizeof(*amap.opt));
+	pctx.map = amap.role && amap.opt ? &amap : NULL;
 	if (options_parse(argc - 1, argv + 1, &base, &run, &pctx)) {
 		spec_free(&base);
 		return EXIT_BAD_ARGS;
 	}
-	/* --advise refuses --probe, --fio and --suite itself */
-	status = run.advise && !run.help && !run.version ? -1 :
-		 info_only(&base, &run, &sweep);
-	if (status < 0 && advise_check_unused(&run))
+	/* --advise and --hosts refuse --probe, --fio and --suite themselves */
+	status = (run.advise || run.hosts || run.hosts_file) && !run.help &&
+		 !run.version ? -1 : info_only(&base, &run, &sweep);
+	if (status < 0 && (advise_check_unused(&run) ||
+			   hosts_remote_setup(&run)))
 		status = EXIT_BAD_ARGS;
 	if (status < 0 && (precision_setup(&base, &run) ||
 			   steady_setup(&base, &run)))
 		status = EXIT_BAD_ARGS;
-	if (status < 0 && run.advise) {
+	if (status < 0 && (run.hosts || run.hosts_file)) {
+		status = hosts_main(&ctx, &base, &run, &sweep, argc, argv, &amap);
+	} else if (status < 0 && run.advise) {
 		status = advise_main(&ctx, &base, &run, &sweep);
 		clean_up(&ctx, status);
 	} else if (status < 0 && run.suite) {
@@ -378,6 +393,13 @@ int main(int argc, char **argv)
 	free(run.suite);
 	free(run.order);
 	free(run.from);
+	free(run.start_at);
+	free(run.hosts);
+	free(run.hosts_file);
+	free(run.ssh);
+	free(run.remote_rebench);
+	free(amap.role);
+	free(amap.opt);
 	runinfo_free();
 	if (outpath_finish_stdout() && status == EXIT_OK)
 		status = EXIT_OUTPUT_FAILED;

@@ -182,6 +182,24 @@ const struct opt_desc opt_table[] = {
 	  "print an fio job file that does the same work (no I/O) and exit", NULL, 0, 0, 0 },
 	{ "suite", 0, OPT_STRING, R(suite), "NAME|FILE", "none",
 	  "run a preset suite of tests one after another on TARGET and print one table (quick: seq 1 MiB at depth 8, rnd 4 KiB at depths 32 and 1, reads and writes, 5 s each); tests that write run only with --yes; --suite list shows the suites", NULL, 0, 0, 0 },
+	{ "dry-run", 0, OPT_FLAG, R(dry_run), NULL, "off",
+	  "check every workload (every sweep point) against its target as a run would, say what would run and whether it writes, and run nothing", NULL, 0, 0, 0 },
+	{ "hosts", 0, OPT_STRING, R(hosts), "LIST", "none",
+	  "run the workloads on every host of LIST ([user@]host[:port], comma-separated) through ssh, at one common start, and merge the results", NULL, 0, 0, 0 },
+	{ "hosts-file", 0, OPT_STRING, R(hosts_file), "FILE", "none",
+	  "the hosts, one per line: [user@]host[:port] [TARGET] ('#' comments); a TARGET replaces the command line's on that host", NULL, 0, 0, 0 },
+	{ "ssh", 0, OPT_STRING, R(ssh), "CMD", "ssh",
+	  "--hosts: the ssh command and its options (ssh -F cluster.conf); BatchMode=yes is always added", NULL, 0, 0, 0 },
+	{ "remote-rebench", 0, OPT_STRING, R(remote_rebench), "PATH", "rebench",
+	  "--hosts: the rebench each host runs (its PATH's by default)", NULL, 0, 0, 0 },
+	{ "outlier", 0, OPT_PERCENT, R(outlier_pct), "PCT", "20",
+	  "--hosts: name a host whose ops/s or p99 is more than PCT% from the median host's (3 hosts or more)", NULL, 0, 0, 0 },
+	{ "max-offset", 0, OPT_TIME, R(max_offset_ns), "MS", "100",
+	  "--hosts: name a host whose clock is further than this from this machine's (the start is corrected for it either way)", NULL, 0, 0, NSEC_PER_MSEC },
+	{ "start-at", 0, OPT_STRING, R(start_at), "T", "now",
+	  "start measuring at T, seconds since the epoch (CLOCK_REALTIME), after the preparation; --hosts gives it to every host", NULL, 0, 0, 0 },
+	{ "stop-on-eof", 0, OPT_COUNT, R(stop_on_eof), "FD", "none",
+	  "stop as SIGTERM would when file descriptor FD reaches its end (--hosts: the ssh connection went away)", NULL, 0, 0, 0 },
 	{ "advise", 0, OPT_ENUM, R(advise), "MODEL", "none",
 	  "turn IOPS per block size into a decision: btree sweeps -b (1k..64k*2 unless given) on TARGET, or reads --from TABLE, and ranks B-tree node sizes by point queries per second", advise_values, 0, 0, 0 },
 	{ "rows", 0, OPT_COUNT, R(rows), "N", "none",
@@ -791,6 +809,35 @@ static int parse_short(int argc, char **argv, int *i, struct spec *spec,
 	return 0;
 }
 
+/* The option a word names: "--name[=v]", or "-x..." (its first letter);
+ * NULL for a fio spelling. */
+static const struct opt_desc *word_option(const char *w)
+{
+	char name[64];
+	size_t n;
+
+	if (w[1] != '-')
+		return options_find_letter(w[1]);
+	n = strcspn(w + 2, "=");
+	if (n >= sizeof(name))
+		return NULL;
+	memcpy(name, w + 2, n);
+	name[n] = '\0';
+	return options_find_long(name);
+}
+
+/* Words first..last were one option (its name, then its value). */
+static void map_word(struct argv_map *m, int first, int last,
+		     enum argv_role role, const struct opt_desc *o)
+{
+	int i;
+
+	for (i = first; m && i <= last && i < m->n; i++) {
+		m->role[i] = i == first ? role : ARGV_VALUE;
+		m->opt[i] = o;
+	}
+}
+
 int options_parse(int argc, char **argv, struct spec *spec,
 		  struct run_opts *run, const struct parse_ctx *ctx)
 {
@@ -804,9 +851,11 @@ int options_parse(int argc, char **argv, struct spec *spec,
 		ctx = &none;
 	for (i = 0; i < argc; i++) {
 		const char *a = argv[i];
+		int first = i;
 
 		if (!only_targets && !strcmp(a, "--")) {
 			only_targets = true;
+			map_word(ctx->map, i, i, ARGV_SEPARATOR, NULL);
 			continue;
 		}
 		if (!only_targets && a[0] == '-' && a[1] == '-')
@@ -823,9 +872,14 @@ int options_parse(int argc, char **argv, struct spec *spec,
 			free(spec->target);
 			spec->target = strdup(a);
 			ret = spec->target ? 0 : -ENOMEM;
+			map_word(ctx->map, i, i, ARGV_TARGET, NULL);
+			if (ret)
+				return ret;
+			continue;
 		}
 		if (ret)
 			return ret;
+		map_word(ctx->map, first, i, ARGV_OPTION, word_option(a));
 	}
 	if (fio_used)
 		fio_alias_notes(fio_used, spec, ctx);

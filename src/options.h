@@ -84,6 +84,19 @@ struct parse_ctx {
 				 * messages instead of "stdin" */
 	const char *alias;	/* fio's name the option was given as (--bs),
 				 * for messages; NULL: its own */
+	struct argv_map *map;	/* options_parse() fills it, when set */
+};
+
+/* What each word of a parsed command line was, so that --hosts can pass
+ * the workloads on without its own options: the option it belongs to
+ * (its name, or its value after it), "--", or the target. */
+enum argv_role { ARGV_OPTION, ARGV_VALUE, ARGV_SEPARATOR, ARGV_TARGET };
+
+struct argv_map {
+	int n;				/* words */
+	enum argv_role *role;		/* n of them */
+	const struct opt_desc **opt;	/* n: the option (NULL for a fio
+					 * spelling, "--" and the target) */
 };
 
 /* Is this value a range or a list (the sweep syntax)? */

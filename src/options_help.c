@@ -22,7 +22,11 @@ static const char *const output_opts[] = {
 	"silent", "json", "output", "sample-step", "fio", "help", "version",
 	NULL
 };
-static const char *const safety_opts[] = { "yes", "probe", NULL };
+static const char *const safety_opts[] = { "yes", "probe", "dry-run", NULL };
+static const char *const hosts_opts[] = {
+	"hosts", "hosts-file", "ssh", "remote-rebench", "outlier", "max-offset",
+	"start-at", "stop-on-eof", NULL
+};
 static const char *const advise_opts[] = {
 	"advise", "rows", "key-size", "fill", "value-size", "from", NULL
 };
@@ -42,6 +46,7 @@ const struct opt_group opt_groups[] = {
 	{ "Safety options", safety_opts },
 	{ "Sweeps and studies", study_opts },
 	{ "Advisors", advise_opts },
+	{ "Many hosts", hosts_opts },
 };
 
 const size_t opt_group_count = sizeof(opt_groups) / sizeof(opt_groups[0]);
@@ -175,6 +180,8 @@ void options_print_help(FILE *f)
 		   "run COMMAND with per-operation delays that make this machine as slow as the device of SLOW (two grouped replays' JSON)");
 	usage_line(f, "       rebench --compare A.json B.json",
 		   "is B faster than A? B/A of ops/s, MB/s, p50 and p99 per workload and point, with a 95% interval and a verdict (two --json results of the same shape; -n, --json, --plot FILE)");
+	usage_line(f, "       rebench --hosts H1,H2,... [OPTIONS] [TARGET]",
+		   "the same workloads on every host through ssh, checked first, started together; each host's figures, the merged ones (exact percentiles) and the outliers (--hosts-file: a line per host, [user@]host[:port] [TARGET])");
 	usage_line(f, "       rebench --advise btree --rows N --key-size BYTES TARGET",
 		   "which B-tree node size gives the most point queries/s on TARGET: a -b sweep and RethinkDB's model with fill, cache, values and inserts (--from TABLE: no I/O)");
 	for (g = 0; g < opt_group_count; g++) {

@@ -19,6 +19,8 @@ enum exit_status {
 	EXIT_IO_FAILED = 3,
 	EXIT_PLOT_FAILED = 4,
 	EXIT_OUTPUT_FAILED = 5,	/* stdout or a data file could not be written */
+	EXIT_HOST_FAILED = 6,	/* --hosts: a host failed; the others' results
+				 * were reported */
 	EXIT_INTERRUPTED = 130,
 };
 

@@ -40,12 +40,14 @@
 #define TERSE_FIELD_STEADY (TERSE_FIELD_CI + TERSE_CI_FIELDS)	/* 105 */
 #define TERSE_STEADY_FIELDS 8
 #define TERSE_FIELDS (TERSE_FIELD_STEADY + TERSE_STEADY_FIELDS - 1)
-#define JSON_VERSION 5	/* 2: results.operations, latency p99_99;
+#define JSON_VERSION 6	/* 2: results.operations, latency p99_99;
 				 * 3: run, results.passes, a file judged
 				 * by its data (alignment);
 				 * 4: operations.sync_file_range,
 				 * target.fua, durability, results.device;
-				 * 5: results.ops_ci, precision, seconds */
+				 * 5: results.ops_ci, precision, seconds;
+				 * 6: latency_hist (results and each
+				 * operation), start_at */
 
 struct replay_result;
 struct suite;
@@ -176,6 +178,10 @@ struct lat_summary {
 
 void lat_summarize(const struct result *res, struct lat_summary *l);
 void lat_summarize_hist(const struct hist *h, struct lat_summary *l);
+
+/* A number after sep (fmt without it), "-" when not finite: the cells of
+ * -n lines and TSV rows. */
+void report_put_num(FILE *f, char sep, const char *fmt, double v);
 
 /* One operation kind's share of a result. */
 struct op_summary {

@@ -1,4 +1,5 @@
 /* report_common.c - figures and names shared by every output format. */
+#include <math.h>
 #include <stdio.h>
 
 #include "engine.h"
@@ -178,4 +179,13 @@ void report_dev_reads(const struct report *r, const struct workload *wl,
 	for (k = 0; k < r->n && k < MAX_WORKLOADS; k++)
 		in[k] = &r->wls[k].devr;
 	devstat_sum(out, in, (unsigned)k);
+}
+
+void report_put_num(FILE *f, char sep, const char *fmt, double v)
+{
+	fputc(sep, f);
+	if (isfinite(v))
+		fprintf(f, fmt, v);
+	else
+		fputc('-', f);
 }

@@ -12,6 +12,7 @@
 #include "options.h"
 #include "replay_result.h"
 #include "report.h"
+#include "workload.h"
 #include "report_target.h"
 #include "runinfo.h"
 #include "suite.h"
@@ -149,6 +150,33 @@ static void put_fit(struct json *j, const struct fit *f)
 	json_obj_end(j);
 }
 
+/* A latency histogram, whole: what another rebench needs to merge it
+ * exactly with others (--hosts).  Buckets as [index, count] pairs of the
+ * non-empty ones; hist.h defines the index of a value in ns. */
+static void put_hist(struct json *j, const char *key, const struct hist *h)
+{
+	unsigned i;
+
+	json_obj_begin(j, key);
+	json_str(j, "unit", "ns");
+	json_u64(j, "sub_bits", HIST_SUB_BITS);
+	json_u64(j, "count", h->count);
+	json_u64(j, "min", h->count ? h->min : 0);
+	json_u64(j, "max", h->max);
+	json_u64(j, "sum", h->sum);
+	json_arr_begin(j, "buckets");
+	for (i = 0; i < HIST_BUCKETS; i++) {
+		if (!h->buckets[i])
+			continue;
+		json_arr_begin(j, NULL);
+		json_u64(j, NULL, i);
+		json_u64(j, NULL, h->buckets[i]);
+		json_arr_end(j);
+	}
+	json_arr_end(j);
+	json_obj_end(j);
+}
+
 /* results.operations: each kind that occurred, with its own latency. */
 static void put_operations(struct json *j, const struct report *rep,
 			   const struct result *res)
@@ -177,6 +205,7 @@ static void put_operations(struct json *j, const struct report *rep,
 		json_num(j, "p99_99", o.lat.p9999);
 		json_num(j, "max", o.lat.max);
 		json_obj_end(j);
+		put_hist(j, "latency_hist", &res->op_hist[k]);
 		json_obj_end(j);
 	}
 	json_obj_end(j);
@@ -340,6 +369,7 @@ static void put_results(struct json *j, const struct report *rep,
 	json_num(j, "p99_99", l.p9999);
 	json_num(j, "error_bound_pct", 100.0 / (1 << HIST_SUB_BITS));
 	json_obj_end(j);
+	put_hist(j, "latency_hist", &r->hist);
 	put_operations(j, rep, r);
 	put_intervals(j, r);
 	put_ops_ci(j, rep, wl);
@@ -362,6 +392,14 @@ void report_json_head(struct json *j)
 	json_u64(j, "json_version", JSON_VERSION);
 	json_str(j, "kernel", u.release);
 	runinfo_json(j);
+	/* --start-at: when the measurement was to start and did (realtime) */
+	if (run_start_at()) {
+		json_obj_begin(j, "start_at");
+		json_u64(j, "requested_ns", run_start_at());
+		json_u64(j, "started_ns", run_start_realtime_ns());
+		json_u64(j, "late_ns", run_start_late_ns());
+		json_obj_end(j);
+	}
 }
 
 /* --repeat: every run's figure and their spread, per metric (the total

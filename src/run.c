@@ -91,6 +91,63 @@ static void set_gate(int g)
 	pthread_mutex_unlock(&gate_lock);
 }
 
+static void request_stop(void);
+
+/* --start-at: when the first run's threads go (realtime ns), and how it
+ * went */
+static uint64_t start_at_ns, start_late_ns, start_real_ns;
+
+void run_set_start_at(uint64_t realtime_ns)
+{
+	start_at_ns = realtime_ns;
+}
+
+uint64_t run_start_at(void)
+{
+	return start_at_ns;
+}
+
+uint64_t run_start_late_ns(void)
+{
+	return start_late_ns;
+}
+
+uint64_t run_start_realtime_ns(void)
+{
+	return start_real_ns;
+}
+
+static uint64_t realtime_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/* The main thread, prepared: sleep until --start-at (a stop signal ends
+ * the wait), once; the hosts of --hosts start together so. */
+static bool wait_for_start_at(void)
+{
+	struct timespec ts = {
+		(time_t)(start_at_ns / 1000000000ULL),
+		(long)(start_at_ns % 1000000000ULL)
+	};
+	uint64_t now;
+
+	if (!start_at_ns || start_real_ns)
+		return false;
+	while (!signals_stop_requested() &&
+	       clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &ts, NULL) == EINTR)
+		;
+	now = realtime_ns();
+	start_real_ns = now;
+	start_late_ns = now > start_at_ns ? now - start_at_ns : 0;
+	if (signals_stop_requested())
+		request_stop();
+	return signals_stop_requested() != 0;
+}
+
 static void wait_for_start(void)
 {
 	if (pthread_barrier_wait(&start_barrier) == PTHREAD_BARRIER_SERIAL_THREAD)
@@ -780,6 +837,8 @@ int run_workloads(struct workload *wls, size_t n, uint64_t warmup,
 	set_gate(1);
 	signals_stop_set(&sigs);
 	pthread_sigmask(SIG_UNBLOCK, &sigs, NULL);
+	if (wait_for_start_at())
+		*interrupted = true;	/* stopped before the start */
 	if (!warmup_ns)
 		devices_begin(wls, n);
 	wait_for_start();

@@ -1,7 +1,11 @@
 /* signals.c - see signals.h. */
 #include "signals.h"
 
+#include <errno.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <string.h>
+#include <unistd.h>
 
 static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
 #define NSTOP (sizeof(stop_signals) / sizeof(stop_signals[0]))
@@ -55,4 +59,35 @@ void signals_restore_for_child(void)
 	for (i = 0; i < NSTOP; i++)
 		signal(stop_signals[i], ignored_at_start[i] ? SIG_IGN : SIG_DFL);
 	signal(SIGPIPE, pipe_ignored_at_start ? SIG_IGN : SIG_DFL);
+}
+
+/* The watch of --stop-on-eof: read until the end, then stop as SIGTERM
+ * does (the signal reaches the thread that takes stop signals). */
+static void *watch_eof(void *arg)
+{
+	int fd = (int)(intptr_t)arg;
+	char buf[256];
+	ssize_t r;
+
+	do
+		r = read(fd, buf, sizeof(buf));
+	while (r > 0 || (r < 0 && errno == EINTR));
+	kill(getpid(), SIGTERM);
+	return NULL;
+}
+
+int signals_stop_on_eof(int fd)
+{
+	sigset_t all, old;
+	pthread_t t;
+	int ret;
+
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);	/* the watch takes none */
+	ret = pthread_create(&t, NULL, watch_eof, (void *)(intptr_t)fd);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (ret)
+		return -ret;
+	pthread_detach(t);
+	return 0;
 }

@@ -23,6 +23,11 @@ int signals_stop_requested(void);
 /* The stop signals rebench handles (those the caller did not ignore). */
 void signals_stop_set(sigset_t *set);
 
+/* --stop-on-eof FD: a thread reads FD and, at its end (the other side
+ * closed it: --hosts's ssh went away), stops rebench as SIGTERM does.
+ * 0 or -errno. */
+int signals_stop_on_eof(int fd);
+
 /* In a child before exec: the dispositions rebench was started with. */
 void signals_restore_for_child(void);
 

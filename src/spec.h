@@ -119,6 +119,15 @@ struct run_opts {
 	double fill_pct;	/* --fill, 0 when not given (100) */
 	uint64_t value_size;	/* --value-size, 0 none */
 	char *from;		/* --from TABLE: no I/O */
+	bool dry_run;		/* --dry-run: check, print, run nothing */
+	char *start_at;		/* --start-at T (seconds since the epoch) */
+	uint64_t stop_on_eof;	/* --stop-on-eof FD */
+	char *hosts;		/* --hosts h1,h2 */
+	char *hosts_file;	/* --hosts-file FILE */
+	char *ssh;		/* --ssh CMD */
+	char *remote_rebench;	/* --remote-rebench PATH */
+	double outlier_pct;	/* --outlier PCT, 0 when not given (20) */
+	uint64_t max_offset_ns;	/* --max-offset D */
 	bool quiet_stdout;	/* not an option: a driver that reports on
 				 * its own (--advise) runs a sweep whose
 				 * points print nothing on stdout */

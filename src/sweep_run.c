@@ -24,6 +24,7 @@
 
 #include "ci.h"
 #include "confirm.h"
+#include "dry_run.h"
 #include "outpath.h"
 #include "plan.h"
 #include "plot.h"
@@ -83,8 +84,10 @@ static void fmt_eta(double s, char *buf, size_t len)
  * operation. */
 static int check_all(struct run_ctx *ctx, const struct sweep *sw,
 		     const struct spec *bases,
-		     size_t nbases, const struct spec *base, bool yes)
+		     size_t nbases, const struct spec *base, bool yes,
+		     bool *destroys)
 {
+	bool destroys_only = *destroys;	/* --dry-run: no question */
 	static struct workload confirm_set[64];
 	size_t nconfirm = 0, p, k, c;
 	int ret = 0;
@@ -125,7 +128,8 @@ static int check_all(struct run_ctx *ctx, const struct sweep *sw,
 		}
 	}
 	cleanup_all(ctx);
-	if (!ret)
+	*destroys = nconfirm > 0;
+	if (!ret && !destroys_only)
 		ret = confirm_destructive(confirm_set, nconfirm, yes);
 	for (c = 0; c < nconfirm; c++)
 		spec_free(&confirm_set[c].spec);
@@ -620,6 +624,7 @@ int sweep_run(struct run_ctx *ctx, const struct sweep *sw,
 	};
 	struct report_scope scope = { run, stdout, sw, table };
 	size_t done = 0;
+	bool destroys;
 	int status, ret;
 
 	st.kind = plot_kind(sw, &st.axes);
@@ -628,9 +633,19 @@ int sweep_run(struct run_ctx *ctx, const struct sweep *sw,
 		return status;
 	if (sweep_order_parse(run->order, &st.order))
 		return EXIT_BAD_ARGS;
-	ret = check_all(ctx, sw, bases, nbases, base, run->yes || run->silent);
+	destroys = run->dry_run;
+	ret = check_all(ctx, sw, bases, nbases, base, run->yes || run->silent,
+			&destroys);
 	if (ret)
 		return confirm_exit_status(ret);
+	if (run->dry_run) {	/* every point checked: point 1 tells */
+		status = build_checked(&st, 0);
+		if (!status)
+			status = dry_run_report(ctx->wls, ctx->n, sw->npoints,
+						destroys, run);
+		cleanup_all(ctx);
+		return status;
+	}
 	st.vals = calloc(sw->npoints, sizeof(double));
 	st.lo = calloc(sw->npoints, sizeof(double));
 	st.hi = calloc(sw->npoints, sizeof(double));

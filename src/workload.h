@@ -110,6 +110,15 @@ void workload_release_claims(void);
  * and forget them.  Called once at exit: remove after a fault. */
 void workload_remove_created(bool remove);
 
+/* --start-at: the next run_workloads() releases its threads at realtime
+ * (CLOCK_REALTIME, ns since the epoch), after its preparation; 0 none.
+ * run_start_late_ns() is how late that release was (0 when on time or
+ * no start was set), run_start_realtime_ns() when it happened. */
+void run_set_start_at(uint64_t realtime_ns);
+uint64_t run_start_at(void);
+uint64_t run_start_late_ns(void);
+uint64_t run_start_realtime_ns(void);
+
 /* Run all workloads together behind one start barrier.  Returns 0, or -EIO
  * when an I/O failed (details in each workload).  *interrupted is set when
  * SIGINT/SIGTERM stopped the run early.  With warmup_ns, every workload

@@ -407,7 +407,7 @@ TC=98
 # ... and that version, -n field 13 (report.h's TERSE_VERSION)
 TV=5
 # --json's json_version (report.h's JSON_VERSION)
-JV=5
+JV=6
 
 # jqr FILTER: jq -r on the last rebench stdout.
 jqr() { printf '%s\n' "$RB_OUT" | jq -r "$1"; }

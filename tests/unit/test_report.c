@@ -1298,7 +1298,7 @@ static void test_json_report(void **state)
 	out = render(&report_json_writer, &r);
 	if (!json_valid(out))
 		fail_msg("report_json output is not valid JSON:\n%s", out);
-	assert_non_null(strstr(out, "\"json_version\": 5"));
+	assert_non_null(strstr(out, "\"json_version\": 6"));
 	/* make_workload's runs write nothing: no verdict */
 	assert_non_null(strstr(out, "\"durability\": null"));
 	snprintf(want, sizeof(want), "\"seed\": %llu", (unsigned long long)SEED);
@@ -1308,7 +1308,7 @@ static void test_json_report(void **state)
 	assert_non_null(strstr(out, "\"tool\": \"rebench\""));
 
 	ret = python_check(out,
-		"assert d[\"json_version\"] == 5\n"
+		"assert d[\"json_version\"] == 6\n"
 		"w = d[\"workloads\"]\n"
 		"assert len(w) == 2\n"
 		"r = w[0][\"results\"]\n"

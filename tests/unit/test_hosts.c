@@ -1,0 +1,257 @@
+/* test_hosts.c - the parts of --hosts that run no ssh: the hosts list and
+ * file, the remote command's quoting, --start-at's instant, and the merge:
+ * percentiles of the summed histograms of three JSON documents equal
+ * those of one histogram built from all their latencies, ops/s summed,
+ * and the outliers. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "temp_text.h"
+
+#include "hist.h"
+#include "hosts.h"
+#include "hosts_merge.h"
+#include "hosts_remote.h"
+#include "hosts_ssh.h"
+#include "json.h"
+#include "json_read.h"
+#include "prng.h"
+
+static int parse_list(const char *list, struct host_list *l)
+{
+	struct run_opts run = { 0 };
+
+	run.hosts = (char *)list;
+	return hosts_parse(&run, l);
+}
+
+static void test_list(void **state)
+{
+	struct host_list l;
+
+	(void)state;
+	assert_int_equal(0, parse_list("a,bob@b:2222, c ", &l));
+	assert_int_equal(3, l.n);
+	assert_string_equal("a", l.h[0].dest);
+	assert_string_equal("", l.h[0].port);
+	assert_string_equal("bob@b", l.h[1].dest);
+	assert_string_equal("2222", l.h[1].port);
+	assert_string_equal("bob@b:2222", l.h[1].name);
+	assert_string_equal("c", l.h[2].name);
+	hosts_free(&l);
+	/* empty, malformed, twice */
+	assert_int_not_equal(0, parse_list("", &l));
+	assert_int_not_equal(0, parse_list(",,", &l));
+	assert_int_not_equal(0, parse_list("a,a", &l));
+	assert_int_not_equal(0, parse_list("@a", &l));
+	assert_int_not_equal(0, parse_list("a@b@c", &l));
+	assert_int_not_equal(0, parse_list("a:", &l));
+	assert_int_not_equal(0, parse_list("a:70000", &l));
+	assert_int_not_equal(0, parse_list("a:22x", &l));
+	assert_int_not_equal(0, parse_list("-oProxyCommand=x", &l));
+	assert_int_not_equal(0, parse_list("u@:22", &l));
+}
+
+static void fresh(char *path, const char *text)
+{
+	strcpy(path, "/tmp/test_hosts.XXXXXX");
+	write_temp_text(path, text);
+}
+
+static void test_file(void **state)
+{
+	char path[32];
+	struct run_opts run = { 0 };
+	struct host_list l;
+
+	(void)state;
+	fresh(path, "# the cluster\nroot@h1:2201 /dev/sdb\n\nh2   # no target\n'h3' '/dev/disk by id'\n");
+	run.hosts_file = path;
+	assert_int_equal(0, hosts_parse(&run, &l));
+	assert_int_equal(3, l.n);
+	assert_string_equal("/dev/sdb", l.h[0].target);
+	assert_int_equal(2, l.h[0].line);
+	assert_string_equal("", l.h[1].target);
+	assert_string_equal("/dev/disk by id", l.h[2].target);
+	hosts_free(&l);
+	unlink(path);
+	fresh(path, "h1 /dev/a\nh1 /dev/b\n");
+	assert_int_not_equal(0, hosts_parse(&run, &l));
+	unlink(path);
+	fresh(path, "h1 /dev/a extra\n");
+	assert_int_not_equal(0, hosts_parse(&run, &l));
+	unlink(path);
+	fresh(path, "# nothing\n\n");
+	assert_int_not_equal(0, hosts_parse(&run, &l));
+	unlink(path);
+	run.hosts = "a";
+	assert_int_not_equal(0, hosts_parse(&run, &l));	/* both */
+}
+
+static void test_remote_command(void **state)
+{
+	char *w[] = { "rebench", "-b", "4k", "it's", "--", "/dev/x y" };
+	char *c;
+
+	(void)state;
+	c = ssh_remote_command(w, 6, NULL, REMOTE_STDIN_TEXT);
+	assert_string_equal("exec 'rebench' '-b' '4k' 'it'\\''s' '--' '/dev/x y' </dev/null", c);
+	free(c);
+	c = ssh_remote_command(w, 3, "-b 8k /dev/a\n/dev/b", REMOTE_FD3_SSH);
+	assert_string_equal("exec 'rebench' '-b' '4k' 3<&0 <<'REBENCH_HOSTS_WORKLOADS'\n-b 8k /dev/a\n/dev/b\nREBENCH_HOSTS_WORKLOADS\n", c);
+	free(c);
+	c = ssh_remote_command(w, 1, NULL, REMOTE_STDIN_SSH);
+	assert_string_equal("exec 'rebench'", c);
+	free(c);
+}
+
+static void test_start_at(void **state)
+{
+	uint64_t ns;
+
+	(void)state;
+	assert_int_equal(0, hosts_parse_start_at("1795709255.573228213", &ns));
+	assert_true(ns == 1795709255573228213ULL);
+	assert_int_equal(0, hosts_parse_start_at("17.5", &ns));
+	assert_true(ns == 17500000000ULL);
+	assert_int_equal(0, hosts_parse_start_at("3", &ns));
+	assert_true(ns == 3000000000ULL);
+	assert_int_not_equal(0, hosts_parse_start_at("", &ns));
+	assert_int_not_equal(0, hosts_parse_start_at("-1", &ns));
+	assert_int_not_equal(0, hosts_parse_start_at("1e9", &ns));
+	assert_int_not_equal(0, hosts_parse_start_at("12x", &ns));
+	assert_int_equal(0, hosts_parse_clock("1795709255573228213", &ns));
+	assert_true(ns == 1795709255573228213ULL);
+	assert_int_not_equal(0, hosts_parse_clock("12 3", &ns));
+}
+
+/* A document as a host's rebench writes one: workload 1's results with
+ * ops/s, MB/s, ios and the latency_hist of h. */
+static char *doc_of(const struct hist *h, double ops)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	struct json jw, *j = &jw;
+	unsigned i;
+
+	json_init(j, f);
+	json_obj_begin(j, NULL);
+	json_u64(j, "json_version", 6);
+	json_arr_begin(j, "workloads");
+	json_obj_begin(j, NULL);
+	json_str(j, "status", "complete");
+	json_obj_begin(j, "results");
+	json_num(j, "ops_per_s", ops);
+	json_num(j, "mb_per_s", ops / 256);
+	json_u64(j, "ios", h->count);
+	json_obj_begin(j, "latency_hist");
+	json_u64(j, "sub_bits", HIST_SUB_BITS);
+	json_u64(j, "count", h->count);
+	json_u64(j, "min", h->min);
+	json_u64(j, "max", h->max);
+	json_u64(j, "sum", h->sum);
+	json_arr_begin(j, "buckets");
+	for (i = 0; i < HIST_BUCKETS; i++)
+		if (h->buckets[i]) {
+			json_arr_begin(j, NULL);
+			json_u64(j, NULL, i);
+			json_u64(j, NULL, h->buckets[i]);
+			json_arr_end(j);
+		}
+	json_arr_end(j);
+	json_obj_end(j);
+	json_obj_end(j);
+	json_obj_end(j);
+	json_arr_end(j);
+	json_obj_end(j);
+	fclose(f);
+	return text;
+}
+
+static void test_merge_exact(void **state)
+{
+	static struct hist one[3], all, merged;
+	struct json_value *doc[3];
+	struct host_fig fig[3], m;
+	struct prng r;
+	char err[256], *text;
+	double ops[3] = { 1000, 2000, 4000 };
+	size_t i, k;
+
+	(void)state;
+	prng_seed(&r, 42, 0);
+	hist_init(&all);
+	for (i = 0; i < 3; i++) {
+		hist_init(&one[i]);
+		/* three hosts of different speeds: 50, 100, 400 us typical */
+		for (k = 0; k < 20000; k++) {
+			uint64_t v = (uint64_t)((50 << (i * i)) * 1000.0 *
+						(0.5 + (double)prng_next(&r) / 18446744073709551616.0 * 2));
+
+			hist_add(&one[i], v);
+			hist_add(&all, v);
+		}
+		text = doc_of(&one[i], ops[i]);
+		assert_int_equal(0, json_parse(text, strlen(text), "doc", &doc[i],
+					       err, sizeof(err)));
+		free(text);
+	}
+	hist_init(&merged);
+	for (i = 0; i < 3; i++)
+		assert_int_equal(0, hosts_fig_of(doc[i], 0, &fig[i], &merged, err,
+						 sizeof(err)));
+	hosts_fig_merge(fig, 3, &merged, &m);
+	assert_true(m.hosts == 3);
+	assert_true(m.ops_per_s == 7000);
+	assert_true(m.ios == 60000);
+	/* exact: the same numbers as one histogram of every latency */
+	assert_true(m.p50 == hist_percentile(&all, 50) / 1e3);
+	assert_true(m.p99 == hist_percentile(&all, 99) / 1e3);
+	assert_true(m.p999 == hist_percentile(&all, 99.9) / 1e3);
+	assert_true(m.max == (double)all.max / 1e3);
+	assert_true(m.avg == hist_mean(&all) / 1e3);
+	/* and not the average of the hosts' p99 */
+	assert_true(fabs(m.p99 - (fig[0].p99 + fig[1].p99 + fig[2].p99) / 3) > 1);
+	/* the 4000 ops/s host is 100% above the median (2000): an outlier
+	 * at 20%, as is the 1000 one (-50%) */
+	assert_int_equal(2, hosts_outliers(fig, 3, 20));
+	assert_true(fig[2].outlier && fig[0].outlier && !fig[1].outlier);
+	assert_true(fabs(fig[2].ops_dev_pct - 100) < 1e-9);
+	/* two hosts: no median to speak of */
+	fig[0].outlier = fig[2].outlier = false;
+	assert_int_equal(0, hosts_outliers(fig, 2, 20));
+	/* a document without latency_hist is refused with why */
+	{
+		struct json_value *old;
+		const char *t = "{\"workloads\": [{\"status\": \"complete\", \"results\": {\"ops_per_s\": 5}}]}";
+
+		assert_int_equal(0, json_parse(t, strlen(t), "old", &old, err, sizeof(err)));
+		assert_int_not_equal(0, hosts_fig_of(old, 0, &fig[0], &merged, err, sizeof(err)));
+		assert_non_null(strstr(err, "latency_hist"));
+		json_free(old);
+	}
+	for (i = 0; i < 3; i++)
+		json_free(doc[i]);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_list),
+		cmocka_unit_test(test_file),
+		cmocka_unit_test(test_remote_command),
+		cmocka_unit_test(test_start_at),
+		cmocka_unit_test(test_merge_exact),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
