@@ -749,6 +749,8 @@ int hosts_main(struct run_ctx *ctx, struct spec *base, struct run_opts *run,
 	struct hosts_plan pl;
 	bool chatty = !run->silent && !run->json;
 	char err[PATH_MAX + 1200], tsv[PATH_MAX];
+	uint64_t max_offset = run_given(run, "max-offset") ? run->max_offset_ns :
+			      100 * 1000000ULL;
 	size_t i, p, npoints = sw->naxes ? sw->npoints : 1, failed = 0;
 	int status = EXIT_OK, ret;
 
@@ -773,8 +775,7 @@ int hosts_main(struct run_ctx *ctx, struct spec *base, struct run_opts *run,
 	}
 	status = check_all_hosts(&pl, &l, chatty);
 	if (status == EXIT_OK) {
-		say_offsets(&l, run->max_offset_ns ? run->max_offset_ns :
-				100 * 1000000ULL, chatty);
+		say_offsets(&l, max_offset, chatty);
 		ret = confirm_hosts(&l, run);
 		if (ret)
 			status = ret == -ENOMEM ? EXIT_PREP_FAILED :
@@ -784,7 +785,7 @@ int hosts_main(struct run_ctx *ctx, struct spec *base, struct run_opts *run,
 	r.run = run;
 	r.sw = pl.sw;
 	r.outlier_pct = run_given(run, "outlier") ? run->outlier_pct : 20;
-	r.max_offset_ns = run->max_offset_ns ? run->max_offset_ns : 100 * 1000000ULL;
+	r.max_offset_ns = max_offset;
 	r.pt = calloc(npoints, sizeof(*r.pt));
 	if (status == EXIT_OK && !r.pt)
 		status = EXIT_PREP_FAILED;

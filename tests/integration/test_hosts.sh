@@ -82,6 +82,9 @@ for i in 0 1 2; do
 		"$(jqr ".hosts.points[0].runs[$i].late_ns") < 2e8"
 done
 assert_eq "$D2" "$(jqr '.hosts.points[0].runs[1].document.workloads[0].target.path')" "host 2 ran on its own device (the hosts file's TARGET)"
+rb_ok "--max-offset 0" "${H[@]}" -b 4k -d 200ms --max-offset 0 -n
+assert_match "warning: host $(sshd_host 2)'s clock is .* this one's \(more than --max-offset 0 ms\)" "$RB_ERR" \
+	"a host beyond --max-offset is named"
 rb_ok "-n" "${H[@]}" -b 4k -d 500ms -n
 assert_eq 4 "$(printf '%s\n' "$RB_OUT" | grep -c '^hosts 1 - 1 ')" "-n: a line per host and the merged one"
 assert_eq "all merged" "$(printf '%s\n' "$RB_OUT" | awk '$5 == "all" { print $5, $7 }')" "-n: the merged line"
@@ -157,6 +160,12 @@ assert_refused "another JSON version" "its rebench 0.0.9 writes json_version 5, 
 	--hosts "$(sshd_host 1)" --ssh "$SSH_CMD" --remote-rebench "$S/old-rebench" "${W[@]}" "$D1"
 assert_refused "writes without a terminal or --yes" "refusing to write on 3 hosts without confirmation" \
 	"${H[@]}" -o write -d 300ms
+rb_pty n "${H[@]}" -o write -d 300ms
+assert_rc 1 "writes declined at the question: exit 1"
+for n in 1 2 3; do
+	assert_match "host $(sshd_host $n): writes to /dev/loop" "$RB_OUT" "the question lists host $n and its device"
+done
+assert_match "Continue on every host\? \[y/N\]" "$RB_OUT" "one question for every host"
 assert_refused "--repeat" "--repeat does not combine" "${H[@]}" --repeat 2 -d 300ms
 printf '%s\n' "$(sshd_host 1) $D1" "$(sshd_host 2)" >"$S/mixed.txt"
 assert_refused "a per-host TARGET and stdin lines" "with workload lines on stdin" --hosts-file "$S/mixed.txt" \
