@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,7 +140,12 @@ int ssh_spawn(struct ssh_job *j, const char *ssh_cmd, const struct host *h,
 		dup2(in[0], 0);
 		dup2(out[1], 1);
 		dup2(err[1], 2);
+		sigset_t none;
+
 		signals_restore_for_child();
+		/* the threads that start ssh block the stop signals: not ssh */
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
 		/* a Ctrl-C on the terminal is rebench's to handle: it closes
 		 * every host's stdin, and the hosts stop with their results */
 		setpgid(0, 0);
