@@ -182,6 +182,8 @@ void options_print_help(FILE *f)
 		   "is B faster than A? B/A of ops/s, MB/s, p50 and p99 per workload and point, with a 95% interval and a verdict (two --json results of the same shape; -n, --json, --plot FILE)");
 	usage_line(f, "       rebench --hosts H1,H2,... [OPTIONS] [TARGET]",
 		   "the same workloads on every host through ssh, checked first, started together; each host's figures, the merged ones (exact percentiles) and the outliers (--hosts-file: a line per host, [user@]host[:port] [TARGET])");
+	usage_line(f, "       rebench --clock-echo",
+		   "answer each line of stdin with this machine's CLOCK_REALTIME in ns (what --hosts measures clock offsets with)");
 	usage_line(f, "       rebench --advise btree --rows N --key-size BYTES TARGET",
 		   "which B-tree node size gives the most point queries/s on TARGET: a -b sweep and RethinkDB's model with fill, cache, values and inserts (--from TABLE: no I/O)");
 	for (g = 0; g < opt_group_count; g++) {
