@@ -413,8 +413,9 @@ else
 		# rendered (and checked as a PNG) by test_compare.sh and
 		# test_steady_state.sh, from rebench --compare and --steady-state
 		compare.gp|steadystate.gp) ;;
-		# rendered by test_advise.sh, from rebench --advise btree
-		advise-btree.gp) ;;
+		# rendered by test_advise.sh and test_hosts.sh, from rebench
+		# --advise btree and --hosts
+		advise-btree.gp|hosts.gp) ;;
 		*) check_failed "plots/$(basename "$f") is rendered by this test" "add it to section (j)" ;;
 		esac
 	done
