@@ -1,18 +1,14 @@
-/* hosts_run.c - the --hosts driver: every host checked before any starts
- * (in parallel), the clock offsets, one confirmation for every host and
- * device, a common start per point, the results collected and merged.
+/* hosts_run.c - the --hosts driver: the checks (hosts_check.c), then per
+ * point a common start on every host, each host's document collected,
+ * merged (hosts_merge.c) and written out (hosts_out.c).
  *
  * Nothing runs here but ssh: each host's own rebench validates, measures
  * and prints its --json document; this side only decides the start and
  * reads the documents.
  */
-#include "hosts.h"
-#include "hosts_result.h"
-#include "hosts_ssh.h"
+#include "hosts_plan.h"
 
 #include <errno.h>
-#include <poll.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,23 +16,11 @@
 #include <unistd.h>
 
 #include "confirm.h"
-#include "hosts_remote.h"
 #include "plot.h"
 #include "options.h"
 #include "outpath.h"
 #include "report.h"
 #include "signals.h"
-#include "units.h"
-
-#define CLOCK_ROUNDS 8
-#define STOP_GRACE_S 60	/* after a Ctrl-C: the hosts' time to report */
-
-/* What --hosts keeps for itself: never passed to a host. */
-static const char *const driver_opts[] = {
-	"hosts", "hosts-file", "ssh", "remote-rebench", "outlier",
-	"max-offset", "silent", "json", "yes", "plot", "output", "start-at",
-	"stop-on-eof", "dry-run", NULL
-};
 
 /* What does not combine with --hosts (yet), and why. */
 static const struct {
@@ -52,24 +36,6 @@ static const struct {
 	{ "plot-metric", "the hosts' plot draws ops/s per host" },
 };
 
-struct hosts_plan {
-	const struct run_opts *run;
-	const char *ssh, *rebench;
-	char **words;		/* the command line without the driver's */
-	size_t nwords;
-	const char *target;	/* the command line's TARGET, or NULL */
-	char *stdin_text;	/* the workload lines, or NULL */
-	const struct sweep *sw;
-};
-
-static uint64_t realtime_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
 const char *host_state_name(enum host_state s)
 {
 	static const char *const names[] = {
@@ -82,319 +48,12 @@ const char *host_state_name(enum host_state s)
 	return names[s];
 }
 
-static bool is_driver(const struct opt_desc *o)
-{
-	const char *const *d;
-
-	for (d = driver_opts; o && *d; d++)
-		if (!strcmp(o->name, *d))
-			return true;
-	return false;
-}
-
-/* The command line's words for the hosts: the driver's options, the
- * target and "--" left out. */
-static int plan_words(int argc, char **argv, const struct argv_map *m,
-		      struct hosts_plan *pl)
-{
-	int i;
-
-	pl->words = calloc((size_t)argc + 1, sizeof(char *));
-	if (!pl->words)
-		return -ENOMEM;
-	for (i = 1; i < argc; i++) {
-		enum argv_role role = m->role[i - 1];
-		const struct opt_desc *o = m->opt[i - 1];
-
-		if (role == ARGV_TARGET || role == ARGV_SEPARATOR || is_driver(o))
-			continue;
-		/* -ny: a driver's letter bundled with others */
-		if (role == ARGV_OPTION && argv[i][0] == '-' && argv[i][1] != '-' &&
-		    strlen(argv[i]) > 2 && strpbrk(argv[i] + 1, "ny")) {
-			fprintf(stderr, "rebench: --hosts: give %s's letters apart (-n -y are this side's; the others go to the hosts)\n",
-				argv[i]);
-			return -EINVAL;
-		}
-		pl->words[pl->nwords++] = argv[i];
-	}
-	return 0;
-}
-
-/* words of one invocation on h: rebench, the plan's, extra, the point's
- * values, then the target; the count. */
-static size_t host_words(const struct hosts_plan *pl, const struct host *h,
-			 const char *const *extra, size_t nextra,
-			 char *const *point, size_t npoint, char **out)
-{
-	const char *target = h->target[0] ? h->target : pl->target;
-	size_t n = 0, i;
-
-	out[n++] = (char *)pl->rebench;
-	for (i = 0; i < pl->nwords; i++)
-		out[n++] = pl->words[i];
-	for (i = 0; i < nextra; i++)
-		out[n++] = (char *)extra[i];
-	for (i = 0; i < npoint; i++)
-		out[n++] = point[i];
-	if (target) {
-		out[n++] = "--";
-		out[n++] = (char *)target;
-	}
-	out[n] = NULL;
-	return n;
-}
-
-static size_t max_words(const struct hosts_plan *pl)
-{
-	return pl->nwords + 16 + 2 * SWEEP_MAX_AXES;
-}
-
-/* Run words on h to their end (stdin: the workload lines); 0 or -errno. */
-static int run_words(const struct hosts_plan *pl, const struct host *h,
-		     char **words, size_t n, enum remote_stdin how,
-		     struct ssh_job *j)
-{
-	char *cmd = ssh_remote_command(words, n, pl->stdin_text, how);
-	int ret;
-
-	if (!cmd)
-		return -ENOMEM;
-	ret = ssh_spawn(j, pl->ssh, h, cmd);
-	free(cmd);
-	return ret;
-}
-
-/* The host's rebench said no: its words, each line with the host's name. */
-static void quote_stderr(struct host *h, const char *err)
-{
-	size_t n = 0;
-	const char *p = err, *e;
-
-	h->reason[0] = '\0';
-	while (*p && n < sizeof(h->reason) - 1) {
-		e = strchr(p, '\n');
-		if (!e)
-			e = p + strlen(p);
-		if (e > p)
-			n += (size_t)snprintf(h->reason + n, sizeof(h->reason) - n,
-					      "%s%.*s", n ? "\n    " : "",
-					      (int)(e - p), p);
-		p = *e ? e + 1 : e;
-	}
-}
-
-/* --dry-run --json on h: present, of this JSON version, every workload
- * valid there. */
-static void check_host(const struct hosts_plan *pl, struct host *h)
-{
-	static const char *const extra[] = { "--dry-run", "--json", "--yes" };
-	char **w = calloc(max_words(pl), sizeof(char *)), why[512];
-	struct json_value *doc = NULL;
-	const struct json_value *dr, *wls, *v;
-	struct ssh_job j;
-	size_t n, i;
-
-	h->state = HOST_REFUSED;
-	if (!w) {
-		snprintf(h->reason, sizeof(h->reason), "out of memory");
-		return;
-	}
-	n = host_words(pl, h, extra, 3, NULL, 0, w);
-	if (run_words(pl, h, w, n, REMOTE_STDIN_TEXT, &j)) {
-		snprintf(h->reason, sizeof(h->reason), "cannot run %s", pl->ssh);
-		free(w);
-		return;
-	}
-	free(w);
-	ssh_finish(&j);
-	h->check_s = j.seconds;
-	ssh_last_error(&j, why, sizeof(why));
-	if (j.code == 255) {
-		h->state = HOST_UNREACHABLE;
-		snprintf(h->reason, sizeof(h->reason), "ssh could not reach it: %s",
-			 why);
-	} else if (j.code == 127) {
-		snprintf(h->reason, sizeof(h->reason), "no rebench there (%s: %s); install rebench on it, or give --remote-rebench PATH",
-			 pl->rebench, why);
-	} else if (j.code != 0 && strstr(j.err, "--dry-run")) {
-		snprintf(h->reason, sizeof(h->reason), "its rebench is older than --hosts (no --dry-run): install this version (json_version %d) there",
-			 JSON_VERSION);
-	} else if (j.code != 0) {
-		quote_stderr(h, j.err);
-	} else if (json_parse(j.out, j.out_len, h->name, &doc, why, sizeof(why))) {
-		snprintf(h->reason, sizeof(h->reason), "its rebench printed no JSON document for --dry-run --json: %s",
-			 why);
-	} else {
-		v = json_get(doc, "version");
-		snprintf(h->version, sizeof(h->version), "%s",
-			 v && v->type == JSON_STRING ? v->str : "?");
-		v = json_get(doc, "json_version");
-		h->json_version = v && v->has_u64 ? v->u64 : 0;
-		dr = json_get(doc, "dry_run");
-		wls = json_get(dr, "workloads");
-		v = json_get(dr, "destroys");
-		h->destroys = v && v->type == JSON_BOOL && v->boolean;
-		for (i = 0, n = 0; wls && i < wls->n && n < sizeof(h->targets); i++) {
-			v = json_get(json_at(wls, i), "target");
-			if (v && v->type == JSON_STRING)
-				n += (size_t)snprintf(h->targets + n, sizeof(h->targets) - n,
-						      "%s%s", n ? ", " : "", v->str);
-		}
-		if (h->json_version != JSON_VERSION)
-			snprintf(h->reason, sizeof(h->reason), "its rebench %s writes json_version %llu, this one %d: install the same version on every host",
-				 h->version, (unsigned long long)h->json_version,
-				 JSON_VERSION);
-		else if (!dr)
-			snprintf(h->reason, sizeof(h->reason), "its rebench %s did not do a dry run", h->version);
-		else
-			h->state = HOST_OK;
-	}
-	json_free(doc);
-	ssh_job_free(&j);
-}
-
-/* One line from the job's stdout, within a few seconds; 0 or -1. */
-static int read_line(struct ssh_job *j, char *buf, size_t len)
-{
-	size_t n = 0;
-	char c;
-
-	while (n + 1 < len) {
-		struct pollfd p = { j->out_fd, POLLIN, 0 };
-
-		if (poll(&p, 1, 5000) <= 0 || read(j->out_fd, &c, 1) != 1)
-			return -1;
-		if (c == '\n')
-			break;
-		buf[n++] = c;
-	}
-	buf[n] = '\0';
-	return 0;
-}
-
-/* --clock-echo round trips: the offset of the one with the least round
- * trip, within half of it (the reply was taken somewhere in it). */
-static void clock_host(const struct hosts_plan *pl, struct host *h)
-{
-	char *w[3] = { (char *)pl->rebench, "--clock-echo", NULL };
-	char line[64], why[512];
-	uint64_t best = UINT64_MAX, t0, t1, remote;
-	struct ssh_job j;
-	int r;
-
-	if (run_words(pl, h, w, 2, REMOTE_STDIN_SSH, &j)) {
-		h->state = HOST_REFUSED;
-		snprintf(h->reason, sizeof(h->reason), "cannot run %s", pl->ssh);
-		return;
-	}
-	for (r = 0; r < CLOCK_ROUNDS; r++) {
-		t0 = realtime_ns();
-		if (write(j.in_fd, "t\n", 2) != 2 || read_line(&j, line, sizeof(line)))
-			break;
-		t1 = realtime_ns();
-		if (hosts_parse_clock(line, &remote))
-			break;
-		if (t1 - t0 < best) {
-			best = t1 - t0;
-			h->offset_ns = (int64_t)(remote - t0) - (int64_t)((t1 - t0) / 2);
-			h->bound_ns = best / 2 + 1;
-			h->offset_known = true;
-		}
-	}
-	ssh_close_stdin(&j);
-	ssh_finish(&j);
-	if (!h->offset_known) {
-		ssh_last_error(&j, why, sizeof(why));
-		h->state = HOST_REFUSED;
-		snprintf(h->reason, sizeof(h->reason), "no clock from its rebench --clock-echo: %s",
-			 why);
-	}
-	ssh_job_free(&j);
-}
-
-struct host_task {
-	const struct hosts_plan *pl;
-	struct host *h;
-	/* a run: the point's words and the result */
-	const char *const *extra;
-	size_t nextra;
-	char *const *point;
-	size_t npoint;
-	struct host_run *out;
-	struct ssh_job job;
-	int spawned;		/* 1 running, -1 could not start */
-	int done;
-};
-
-static void *check_thread(void *arg)
-{
-	struct host_task *t = arg;
-
-	check_host(t->pl, t->h);
-	if (t->h->state == HOST_OK)
-		clock_host(t->pl, t->h);
-	__atomic_store_n(&t->done, 1, __ATOMIC_RELEASE);
-	return NULL;
-}
-
-/* Run fn on every host at once, each in a thread; stop signals stay with
- * the main thread, which closes every host's stdin at a stop (each host's
- * rebench then stops and reports) and ends the ssh that have not ended
- * STOP_GRACE_S later. */
-static int each_host(struct host_task *t, size_t n, void *(*fn)(void *))
-{
-	pthread_t *th = calloc(n, sizeof(*th));
-	bool *made = calloc(n, sizeof(bool));
-	sigset_t stop, old;
-	uint64_t stopped_at = 0;
-	size_t i;
-
-	if (!th || !made) {
-		free(th);
-		free(made);
-		return -ENOMEM;
-	}
-	signals_stop_set(&stop);
-	pthread_sigmask(SIG_BLOCK, &stop, &old);
-	for (i = 0; i < n; i++)
-		made[i] = !pthread_create(&th[i], NULL, fn, &t[i]);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	for (i = 0; i < n; i++)
-		if (!made[i])
-			fn(&t[i]);	/* no thread: in this one */
-	for (;;) {
-		size_t done = 0;
-
-		for (i = 0; i < n; i++)
-			done += (size_t)__atomic_load_n(&t[i].done, __ATOMIC_ACQUIRE);
-		if (done == n)
-			break;
-		if (signals_stop_requested() && !stopped_at)
-			stopped_at = realtime_ns();
-		for (i = 0; stopped_at && i < n; i++) {
-			if (__atomic_load_n(&t[i].spawned, __ATOMIC_ACQUIRE) != 1)
-				continue;
-			ssh_close_stdin(&t[i].job);
-			if (realtime_ns() - stopped_at > STOP_GRACE_S * 1000000000ULL &&
-			    t[i].job.pid > 0)
-				kill(t[i].job.pid, SIGTERM);
-		}
-		usleep(20000);
-	}
-	for (i = 0; i < n; i++)
-		if (made[i])
-			pthread_join(th[i], NULL);
-	free(th);
-	free(made);
-	return 0;
-}
-
 /* A host's run of a point: its document, or why there is none. */
 static void *run_thread(void *arg)
 {
 	struct host_task *t = arg;
 	struct host_run *o = t->out;
-	char **w = calloc(max_words(t->pl), sizeof(char *)), why[512];
+	char **w = calloc(hosts_max_words(t->pl), sizeof(char *)), why[512];
 	const struct json_value *late;
 	size_t n;
 
@@ -403,8 +62,8 @@ static void *run_thread(void *arg)
 		snprintf(o->reason, sizeof(o->reason), "out of memory");
 		goto out;
 	}
-	n = host_words(t->pl, t->h, t->extra, t->nextra, t->point, t->npoint, w);
-	if (run_words(t->pl, t->h, w, n, REMOTE_FD3_SSH, &t->job)) {
+	n = hosts_words(t->pl, t->h, t->extra, t->nextra, t->point, t->npoint, w);
+	if (hosts_run_words(t->pl, t->h, w, n, REMOTE_FD3_SSH, &t->job)) {
 		snprintf(o->reason, sizeof(o->reason), "cannot run %s", t->pl->ssh);
 		__atomic_store_n(&t->spawned, -1, __ATOMIC_RELEASE);
 		goto out;
@@ -493,108 +152,6 @@ static void merge_point(const struct hosts_result *r, struct hosts_point *p)
 	free(h);
 }
 
-/* Every host checked and its clock measured, at once; EXIT_OK, or
- * EXIT_BAD_ARGS after naming each host that cannot run. */
-static int check_all_hosts(const struct hosts_plan *pl, struct host_list *l,
-			   bool chatty)
-{
-	struct host_task *t = calloc(l->n, sizeof(*t));
-	size_t i, bad = 0;
-
-	if (!t)
-		return EXIT_PREP_FAILED;
-	if (chatty)
-		fprintf(stderr, "rebench: checking %zu host%s over ssh (rebench --dry-run, then the clock)\n",
-			l->n, l->n == 1 ? "" : "s");
-	for (i = 0; i < l->n; i++) {
-		t[i].pl = pl;
-		t[i].h = &l->h[i];
-	}
-	each_host(t, l->n, check_thread);
-	free(t);
-	for (i = 0; i < l->n; i++)
-		if (l->h[i].state != HOST_OK) {
-			fprintf(stderr, "rebench: host %s: %s\n", l->h[i].name,
-				l->h[i].reason);
-			bad++;
-		}
-	if (signals_stop_requested()) {
-		fprintf(stderr, "rebench: interrupted during the checks; no host started\n");
-		return EXIT_INTERRUPTED;
-	}
-	if (bad) {
-		fprintf(stderr, "rebench: --hosts: %zu of %zu host%s cannot run the workloads (above); no host started\n",
-			bad, l->n, l->n == 1 ? "" : "s");
-		return EXIT_BAD_ARGS;
-	}
-	return EXIT_OK;
-}
-
-/* The clocks: each host's offset, and those beyond --max-offset named. */
-static void say_offsets(const struct host_list *l, uint64_t max_ns,
-			bool chatty)
-{
-	size_t i;
-
-	for (i = 0; i < l->n; i++) {
-		const struct host *h = &l->h[i];
-		uint64_t off = (uint64_t)(h->offset_ns < 0 ? -h->offset_ns : h->offset_ns);
-
-		if (chatty)
-			fprintf(stderr, "rebench: host %s: rebench %s, clock %+.3f ms (+-%.3f ms) from this one's\n",
-				h->name, h->version, (double)h->offset_ns / 1e6,
-				(double)h->bound_ns / 1e6);
-		if (off > max_ns)
-			fprintf(stderr, "rebench: warning: host %s's clock is %.3f s %s this one's (more than --max-offset %.0f ms): the start is corrected for it, but check its time synchronisation (chrony, ntpd)\n",
-				h->name, (double)off / 1e9,
-				h->offset_ns > 0 ? "ahead of" : "behind",
-				(double)max_ns / 1e6);
-	}
-}
-
-/* One question for every host that would write. */
-static int confirm_hosts(const struct host_list *l, const struct run_opts *run)
-{
-	char *text;
-	size_t i, n = 0, cap = 256, writers = 0;
-	int ret;
-
-	for (i = 0; i < l->n; i++)
-		writers += l->h[i].destroys;
-	if (!writers || run->yes || run->silent)
-		return 0;
-	text = malloc(cap);
-	if (!text)
-		return -ENOMEM;
-	text[0] = '\0';
-	for (i = 0; i < l->n; i++) {
-		const struct host *h = &l->h[i];
-		size_t need = strlen(h->name) + strlen(h->targets) + 64;
-		char *p;
-
-		if (!h->destroys)
-			continue;
-		if (n + need > cap) {
-			cap = 2 * (n + need);
-			p = realloc(text, cap);
-			if (!p) {
-				free(text);
-				return -ENOMEM;
-			}
-			text = p;
-		}
-		n += (size_t)snprintf(text + n, cap - n, "  host %s: writes to %s\n",
-				      h->name, h->targets);
-	}
-	ret = confirm_ask_text(text, "Continue on every host? [y/N] ",
-			       "not confirmed; no host started, nothing was written.");
-	free(text);
-	if (ret == -EPERM)
-		fprintf(stderr, "rebench: refusing to write on %zu host%s without confirmation: there is no terminal to ask on. Add --yes (or -n) to confirm.\n",
-			writers, writers == 1 ? "" : "s");
-	return ret;
-}
-
 /* "4096" of axis a at point p, as the option takes it */
 static void point_words(const struct sweep *sw, size_t p, char **out,
 			char *store, size_t len, char *values, size_t vlen)
@@ -645,7 +202,7 @@ static int run_point(const struct hosts_plan *pl, struct host_list *l,
 	for (i = 0; i < l->n; i++)
 		if (3 * l->h[i].check_s > lead)
 			lead = 3 * l->h[i].check_s;
-	pt->start_ns = realtime_ns() + (uint64_t)(lead * 1e9);
+	pt->start_ns = hosts_realtime_ns() + (uint64_t)(lead * 1e9);
 	for (i = 0; i < l->n; i++) {
 		uint64_t host_t = (uint64_t)((int64_t)pt->start_ns + l->h[i].offset_ns);
 
@@ -667,77 +224,13 @@ static int run_point(const struct hosts_plan *pl, struct host_list *l,
 		fprintf(stderr, "rebench: %s%s%son %zu host%s, starting together in %.1f s\n",
 			naxes ? "point " : "", naxes ? pt->values : "",
 			naxes ? " " : "", l->n, l->n == 1 ? "" : "s", lead);
-	each_host(t, l->n, run_thread);
+	hosts_each(t, l->n, run_thread);
 	r->npt++;
 	merge_point(r, pt);
 	free(t);
 	free(at);
 	free(extra);
 	return EXIT_OK;
-}
-
-/* The workload lines of stdin, whole, for every host. */
-static int read_stdin_text(char **text)
-{
-	size_t cap = 4096, n = 0;
-	ssize_t got;
-	char *p = malloc(cap), *q;
-
-	if (!p)
-		return -ENOMEM;
-	while ((got = read(STDIN_FILENO, p + n, cap - n - 1)) > 0 ||
-	       (got < 0 && errno == EINTR)) {
-		if (got < 0)
-			continue;
-		n += (size_t)got;
-		if (cap - n < 2) {
-			q = realloc(p, cap * 2);
-			if (!q) {
-				free(p);
-				return -ENOMEM;
-			}
-			p = q;
-			cap *= 2;
-		}
-	}
-	p[n] = '\0';
-	if (strstr(p, "REBENCH_HOSTS_WORKLOADS")) {
-		free(p);
-		fprintf(stderr, "rebench: --hosts: a workload line holds REBENCH_HOSTS_WORKLOADS, the end marker of the lines sent to the hosts\n");
-		return -EINVAL;
-	}
-	*text = p;
-	return 0;
-}
-
-static int plan_of(struct spec *base, const struct run_opts *run,
-		   const struct sweep *sw, const struct host_list *l,
-		   int argc, char **argv, const struct argv_map *map,
-		   struct hosts_plan *pl)
-{
-	size_t i, per_host = 0;
-
-	memset(pl, 0, sizeof(*pl));
-	pl->run = run;
-	pl->sw = sw->naxes ? sw : NULL;
-	pl->ssh = run->ssh ? run->ssh : "ssh";
-	pl->rebench = run->remote_rebench ? run->remote_rebench : "rebench";
-	pl->target = base->target;
-	for (i = 0; i < l->n; i++)
-		per_host += l->h[i].target[0] != '\0';
-	if (!base->target && per_host < l->n) {
-		if (isatty(STDIN_FILENO)) {
-			fprintf(stderr, "rebench: --hosts: give a TARGET (the same on every host, or a TARGET column in --hosts-file), or pipe the workload lines into stdin\n");
-			return -EINVAL;
-		}
-		if (per_host) {
-			fprintf(stderr, "rebench: --hosts-file: a host's TARGET replaces the command line's; with workload lines on stdin, their own targets apply: drop the TARGET column, or give one workload on the command line\n");
-			return -EINVAL;
-		}
-		if (read_stdin_text(&pl->stdin_text))
-			return -EINVAL;
-	}
-	return plan_words(argc, argv, map, pl);
 }
 
 int hosts_main(struct run_ctx *ctx, struct spec *base, struct run_opts *run,
@@ -773,14 +266,14 @@ int hosts_main(struct run_ctx *ctx, struct spec *base, struct run_opts *run,
 	}
 	if (hosts_parse(run, &l))
 		return EXIT_BAD_ARGS;
-	if (plan_of(base, run, sw, &l, argc, argv, map, &pl)) {
+	if (hosts_plan_of(base, run, sw, &l, argc, argv, map, &pl)) {
 		hosts_free(&l);
 		return EXIT_BAD_ARGS;
 	}
-	status = check_all_hosts(&pl, &l, chatty);
+	status = hosts_check_all(&pl, &l, chatty);
 	if (status == EXIT_OK) {
-		say_offsets(&l, max_offset, chatty);
-		ret = confirm_hosts(&l, run);
+		hosts_say_offsets(&l, max_offset, chatty);
+		ret = hosts_confirm(&l, run);
 		if (ret)
 			status = ret == -ENOMEM ? EXIT_PREP_FAILED :
 				 confirm_exit_status(ret);

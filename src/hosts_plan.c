@@ -1,0 +1,231 @@
+/* hosts_plan.c - see hosts_plan.h: the command line's words for the
+ * hosts, the ssh of one invocation, and every host at once. */
+#include "hosts_plan.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "options.h"
+#include "signals.h"
+
+#define STOP_GRACE_S 60	/* after a Ctrl-C: the hosts' time to report */
+
+/* What --hosts keeps for itself: never passed to a host. */
+static const char *const driver_opts[] = {
+	"hosts", "hosts-file", "ssh", "remote-rebench", "outlier",
+	"max-offset", "silent", "json", "yes", "plot", "output", "start-at",
+	"stop-on-eof", "dry-run", NULL
+};
+
+uint64_t hosts_realtime_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+static bool is_driver(const struct opt_desc *o)
+{
+	const char *const *d;
+
+	for (d = driver_opts; o && *d; d++)
+		if (!strcmp(o->name, *d))
+			return true;
+	return false;
+}
+
+/* The command line's words for the hosts: the driver's options, the
+ * target and "--" left out. */
+static int plan_words(int argc, char **argv, const struct argv_map *m,
+		      struct hosts_plan *pl)
+{
+	int i;
+
+	pl->words = calloc((size_t)argc + 1, sizeof(char *));
+	if (!pl->words)
+		return -ENOMEM;
+	for (i = 1; i < argc; i++) {
+		enum argv_role role = m->role[i - 1];
+		const struct opt_desc *o = m->opt[i - 1];
+
+		if (role == ARGV_TARGET || role == ARGV_SEPARATOR || is_driver(o))
+			continue;
+		/* -ny: a driver's letter bundled with others */
+		if (role == ARGV_OPTION && argv[i][0] == '-' && argv[i][1] != '-' &&
+		    strlen(argv[i]) > 2 && strpbrk(argv[i] + 1, "ny")) {
+			fprintf(stderr, "rebench: --hosts: give %s's letters apart (-n -y are this side's; the others go to the hosts)\n",
+				argv[i]);
+			return -EINVAL;
+		}
+		pl->words[pl->nwords++] = argv[i];
+	}
+	return 0;
+}
+
+/* words of one invocation on h: rebench, the plan's, extra, the point's
+ * values, then the target; the count. */
+size_t hosts_words(const struct hosts_plan *pl, const struct host *h,
+			 const char *const *extra, size_t nextra,
+			 char *const *point, size_t npoint, char **out)
+{
+	const char *target = h->target[0] ? h->target : pl->target;
+	size_t n = 0, i;
+
+	out[n++] = (char *)pl->rebench;
+	for (i = 0; i < pl->nwords; i++)
+		out[n++] = pl->words[i];
+	for (i = 0; i < nextra; i++)
+		out[n++] = (char *)extra[i];
+	for (i = 0; i < npoint; i++)
+		out[n++] = point[i];
+	if (target) {
+		out[n++] = "--";
+		out[n++] = (char *)target;
+	}
+	out[n] = NULL;
+	return n;
+}
+
+size_t hosts_max_words(const struct hosts_plan *pl)
+{
+	return pl->nwords + 16 + 2 * SWEEP_MAX_AXES;
+}
+
+/* Run words on h to their end (stdin: the workload lines); 0 or -errno. */
+int hosts_run_words(const struct hosts_plan *pl, const struct host *h,
+		     char **words, size_t n, enum remote_stdin how,
+		     struct ssh_job *j)
+{
+	char *cmd = ssh_remote_command(words, n, pl->stdin_text, how);
+	int ret;
+
+	if (!cmd)
+		return -ENOMEM;
+	ret = ssh_spawn(j, pl->ssh, h, cmd);
+	free(cmd);
+	return ret;
+}
+
+/* Run fn on every host at once, each in a thread; stop signals stay with
+ * the main thread, which closes every host's stdin at a stop (each host's
+ * rebench then stops and reports) and ends the ssh that have not ended
+ * STOP_GRACE_S later. */
+int hosts_each(struct host_task *t, size_t n, void *(*fn)(void *))
+{
+	pthread_t *th = calloc(n, sizeof(*th));
+	bool *made = calloc(n, sizeof(bool));
+	sigset_t stop, old;
+	uint64_t stopped_at = 0;
+	size_t i;
+
+	if (!th || !made) {
+		free(th);
+		free(made);
+		return -ENOMEM;
+	}
+	signals_stop_set(&stop);
+	pthread_sigmask(SIG_BLOCK, &stop, &old);
+	for (i = 0; i < n; i++)
+		made[i] = !pthread_create(&th[i], NULL, fn, &t[i]);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	for (i = 0; i < n; i++)
+		if (!made[i])
+			fn(&t[i]);	/* no thread: in this one */
+	for (;;) {
+		size_t done = 0;
+
+		for (i = 0; i < n; i++)
+			done += (size_t)__atomic_load_n(&t[i].done, __ATOMIC_ACQUIRE);
+		if (done == n)
+			break;
+		if (signals_stop_requested() && !stopped_at)
+			stopped_at = hosts_realtime_ns();
+		for (i = 0; stopped_at && i < n; i++) {
+			if (__atomic_load_n(&t[i].spawned, __ATOMIC_ACQUIRE) != 1)
+				continue;
+			ssh_close_stdin(&t[i].job);
+			if (hosts_realtime_ns() - stopped_at > STOP_GRACE_S * 1000000000ULL &&
+			    t[i].job.pid > 0)
+				kill(t[i].job.pid, SIGTERM);
+		}
+		usleep(20000);
+	}
+	for (i = 0; i < n; i++)
+		if (made[i])
+			pthread_join(th[i], NULL);
+	free(th);
+	free(made);
+	return 0;
+}
+
+/* The workload lines of stdin, whole, for every host. */
+static int read_stdin_text(char **text)
+{
+	size_t cap = 4096, n = 0;
+	ssize_t got;
+	char *p = malloc(cap), *q;
+
+	if (!p)
+		return -ENOMEM;
+	while ((got = read(STDIN_FILENO, p + n, cap - n - 1)) > 0 ||
+	       (got < 0 && errno == EINTR)) {
+		if (got < 0)
+			continue;
+		n += (size_t)got;
+		if (cap - n < 2) {
+			q = realloc(p, cap * 2);
+			if (!q) {
+				free(p);
+				return -ENOMEM;
+			}
+			p = q;
+			cap *= 2;
+		}
+	}
+	p[n] = '\0';
+	if (strstr(p, "REBENCH_HOSTS_WORKLOADS")) {
+		free(p);
+		fprintf(stderr, "rebench: --hosts: a workload line holds REBENCH_HOSTS_WORKLOADS, the end marker of the lines sent to the hosts\n");
+		return -EINVAL;
+	}
+	*text = p;
+	return 0;
+}
+
+int hosts_plan_of(struct spec *base, const struct run_opts *run,
+		   const struct sweep *sw, const struct host_list *l,
+		   int argc, char **argv, const struct argv_map *map,
+		   struct hosts_plan *pl)
+{
+	size_t i, per_host = 0;
+
+	memset(pl, 0, sizeof(*pl));
+	pl->run = run;
+	pl->sw = sw->naxes ? sw : NULL;
+	pl->ssh = run->ssh ? run->ssh : "ssh";
+	pl->rebench = run->remote_rebench ? run->remote_rebench : "rebench";
+	pl->target = base->target;
+	for (i = 0; i < l->n; i++)
+		per_host += l->h[i].target[0] != '\0';
+	if (!base->target && per_host < l->n) {
+		if (isatty(STDIN_FILENO)) {
+			fprintf(stderr, "rebench: --hosts: give a TARGET (the same on every host, or a TARGET column in --hosts-file), or pipe the workload lines into stdin\n");
+			return -EINVAL;
+		}
+		if (per_host) {
+			fprintf(stderr, "rebench: --hosts-file: a host's TARGET replaces the command line's; with workload lines on stdin, their own targets apply: drop the TARGET column, or give one workload on the command line\n");
+			return -EINVAL;
+		}
+		if (read_stdin_text(&pl->stdin_text))
+			return -EINVAL;
+	}
+	return plan_words(argc, argv, map, pl);
+}
+
