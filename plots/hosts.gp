@@ -1,8 +1,9 @@
 # hosts.gp - rebench --hosts on one figure: ops/s per host as bars
 # (outliers in red), the median host's as a dashed line, each host's p99
 # latency as a point on the right axis, and the merged figures (the sum of
-# ops/s, the p99 of the summed histograms) in the title.  Workload 1 of the
-# first point.
+# ops/s, the p99 of the summed histograms) in the title; workload 1.  For a
+# sweep across hosts: a line of ops/s per host across the points, and the
+# merged (summed) ops/s on the right axis.
 #
 #   rebench --hosts-file cluster.txt --output hosts.tsv --plot hosts.png /dev/sdb
 #   gnuplot -c plots/hosts.gp HOSTS.tsv OUT.png|.svg|.pdf|.jpg
@@ -67,6 +68,22 @@ if (med ne "") {
 	set arrow 1 from graph 0, first real(med) to graph 1, first real(med) nohead dt 2 lw 1.5 lc rgb "#444444" front
 	set label 1 sprintf("median host %s", cellfmt(real(med))) at graph 0.01, first real(med) offset 0, 0.7 left font ",9" front
 }
-plot sel using 0:($15 == 1 ? NaN : $9):xtic(3) with boxes lc rgb "#1f77b4" title "ops/s", \
-     sel using 0:($15 == 1 ? $9 : NaN) with boxes lc rgb "#d62728" title "ops/s, outlier", \
-     sel using 0:13 axes x1y2 with points pt 7 ps 1.4 lc rgb "#2ca02c" title "p99 latency"
+npt = int(system("grep -v '^#' " . q(data) . " | awk -F'\\t' 'NR > 1 && $4 == 1 { p[$1] = 1 } END { n = 0; for (k in p) n++; print n }'"))
+if (npt > 1) {
+	hostlist = system("grep -v '^#' " . q(data) . " | awk -F'\\t' 'NR > 1 && $4 == 1 && $3 != \"all\" && !s[$3]++ { printf \"%s \", $3 }'")
+	unset arrow 1
+	unset label 1
+	set xrange [0.5:npt + 0.5]
+	set xtics rotate by -20 noenhanced
+	set y2label "ops/s, all hosts summed"
+	set format y2 "%.0f"
+	set key below noenhanced
+	set title rb_join(sprintf("ops/s per host at each of %d points, each from one common start", npt), "\n", subtitle) noenhanced
+	line(h) = "< grep -v '^#' " . q(data) . " | awk -F'\\t' '$4 == 1 && $3 == \"" . h . "\"'"
+	plot for [h in hostlist] line(h) using 1:9:xtic(2) with linespoints pt 7 lw 2 title h, \
+	     line("all") using 1:9 axes x1y2 with linespoints pt 6 lw 3 dt 2 lc rgb "#444444" title "all hosts (summed, right axis)"
+} else {
+	plot sel using 0:($15 == 1 ? NaN : $9):xtic(3) with boxes lc rgb "#1f77b4" title "ops/s", \
+	     sel using 0:($15 == 1 ? $9 : NaN) with boxes lc rgb "#d62728" title "ops/s, outlier", \
+	     sel using 0:13 axes x1y2 with points pt 7 ps 1.4 lc rgb "#2ca02c" title "p99 latency"
+}

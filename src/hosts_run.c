@@ -254,10 +254,6 @@ int hosts_main(struct run_ctx *ctx, struct spec *base, struct run_opts *run,
 				refused[i].name, refused[i].why);
 			return EXIT_BAD_ARGS;
 		}
-	if (run->plot && sw->naxes) {
-		fprintf(stderr, "rebench: --hosts: --plot draws the hosts of one run; a sweep across hosts has no plot yet (its --output table has every point and host)\n");
-		return EXIT_BAD_ARGS;
-	}
 	if ((base->output && outpath_check("--output", base->output, err, sizeof(err))) ||
 	    (run->plot && (outpath_check("--plot", run->plot, err, sizeof(err)) ||
 			   plot_check_format(run->plot, err, sizeof(err))))) {

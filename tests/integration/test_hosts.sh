@@ -96,11 +96,14 @@ assert_png "$S/hosts.png" 1000 600 "hosts.gp"
 keep_png "$S/hosts.png"
 
 section "a sweep across hosts, and workload lines on stdin"
-rb_ok "-b 4k,16k on 3 hosts" "${H[@]}" -b 4k,16k -d 300ms --json
+rb_ok "-b 4k,16k on 3 hosts" "${H[@]}" -b 4k,16k -d 300ms --json --output "$S/sweep.tsv" --plot "$S/sweep.png"
 assert_eq 2 "$(jqr '.hosts.points | length')" "two points"
 assert_eq "block-size=16384" "$(jqr '.hosts.points[1].values')" "point 2's values"
 assert_eq "16384 16384 16384" "$(jqr '[.hosts.points[1].runs[].document.workloads[0].parameters.block_size] | map(tostring) | join(" ")')" \
 	"every host ran point 2 with -b 16k"
+assert_eq 8 "$(grep -vc '^#\|^point' "$S/sweep.tsv")" "TSV: 2 points x (3 hosts + merged)"
+assert_png "$S/sweep.png" 1000 600 "hosts.gp, a sweep"
+keep_png "$S/sweep.png"
 printf '%s\n' "-b 4k $D1" "-b 8k -w seq $D1" >"$S/lines"
 rb_ok "two workload lines on every host" --hosts "$(sshd_host 1),$(sshd_host 2)" --ssh "$SSH_CMD" \
 	--remote-rebench "$REBENCH" -d 300ms --json <"$S/lines"
@@ -166,7 +169,6 @@ for n in 1 2 3; do
 	assert_match "host $(sshd_host $n): writes to /dev/loop" "$RB_OUT" "the question lists host $n and its device"
 done
 assert_match "Continue on every host\? \[y/N\]" "$RB_OUT" "one question for every host"
-assert_refused "--plot with a sweep" "a sweep across hosts has no plot yet" "${H[@]}" -b 4k,8k --plot "$S/x.png"
 assert_refused "--repeat" "--repeat does not combine" "${H[@]}" --repeat 2 -d 300ms
 printf '%s\n' "$(sshd_host 1) $D1" "$(sshd_host 2)" >"$S/mixed.txt"
 assert_refused "a per-host TARGET and stdin lines" "with workload lines on stdin" --hosts-file "$S/mixed.txt" \
