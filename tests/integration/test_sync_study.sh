@@ -33,8 +33,12 @@ assert_eq "" "$bad" "every row has writes/s and a p99 above 0"
 assert_eq "fdatasync:16 fdatasync:1 fsync:1" \
 	"$(awk -F'\t' 'NR > 1 && $2 == 4096 && $8 != "-" { printf "%s%s", n++ ? " " : "", $1 }' "$T")" \
 	"flush columns only where the policy flushes apart"
-ratio=$(awk -F'\t' 'NR > 1 && $2 == 4096 && $1 == "fdatasync:16" { printf "%.2f", $4 / $7 }' "$T")
-assert_num "fdatasync:16: writes/s over flushes/s is 16 ($ratio)" "$ratio > 15.5 && $ratio < 16.5"
+# a flush after every 16 writes: exactly floor(writes / 16) of them (the
+# rates' ratio is 16 only for long runs: 50 writes make 3 flushes, 16.67)
+counts=$(jq -r '.sweep.runs[] | select(.values.sync == "fdatasync:16" and .values["block-size"] == 4096) |
+	.workloads[0].results.operations | "\(.write.ios) \(.fdatasync.ios)"' "$SCRATCH/a/sync-policies.json")
+assert_num "fdatasync:16: a flush per 16 writes ($counts: writes, fdatasyncs)" \
+	"${counts#* } == int(${counts% *} / 16) && ${counts% *} >= 16"
 assert_png "$SCRATCH/a/sync-policies.png" 1000 800 "the plot"
 keep_png "$SCRATCH/a/sync-policies.png"
 assert_match "sync-policies: $SCRATCH/a/sync-policies.tsv" "$out" "it says where the files are"
