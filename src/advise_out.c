@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "outpath.h"
 #include "report.h"
 #include "sweep_noise.h"
 #include "units.h"
@@ -500,14 +501,15 @@ void advise_json(FILE *f, const struct advise_result *r)
 	fputc('\n', f);
 }
 
-int advise_tsv(const char *path, const struct advise_result *r)
+int advise_tsv(const char *what, const char *path,
+	       const struct advise_result *r)
 {
-	FILE *f = fopen(path, "w");
+	FILE *f = outpath_open(what, path);
 	char line[1024];
 	size_t i;
 
 	if (!f)
-		return -errno;
+		return -EIO;
 	model_words(r, line, sizeof(line));
 	fprintf(f, "# rebench --advise btree: %s\n", line);
 	source_words(r, line, sizeof(line));
@@ -527,7 +529,7 @@ int advise_tsv(const char *path, const struct advise_result *r)
 	fprintf(f, "node_size\tkeys_per_node\tfanout\tleaf_records\tlevels\tcached_levels\tdepth\thops\tios_per_op\tiops\tiops_low\tiops_high\tqueries_per_s\tqueries_per_s_low\tqueries_per_s_high\ttree_bytes\tmark\n");
 	for (i = 0; i < r->tab.n; i++)
 		node_fields(f, r, i, '\t');
-	return fclose(f) ? -errno : 0;
+	return outpath_close(what, path, f);
 }
 
 int advise_plot(const char *tsv, const char *plot, const char *note,

@@ -40,8 +40,10 @@ void advise_human(FILE *f, const struct advise_result *r);
 void advise_terse(FILE *f, const struct advise_result *r);
 void advise_json(FILE *f, const struct advise_result *r);
 /* The table as TSV (comment lines first: the model, the source), for
- * --output and the plot; 0 or -errno. */
-int advise_tsv(const char *path, const struct advise_result *r);
+ * --output and the plot, written under outpath.h's rule (what names the
+ * option in messages); 0, or -errno after a message. */
+int advise_tsv(const char *what, const char *path,
+	       const struct advise_result *r);
 /* --plot FILE: the TSV at tsv drawn by plots/advise-btree.gp. */
 int advise_plot(const char *tsv, const char *plot, const char *note,
 		const struct advise_result *r);

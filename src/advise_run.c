@@ -195,13 +195,14 @@ static void scratch_remove(struct scratch *s)
 
 /* The block sizes to sweep: -b's range or list, else from 1 KiB (or the
  * logical sector, or a node that holds two entries) to 64 KiB, doubling. */
-static int plan_sizes(struct spec *base, struct sweep *sw, const struct advise_result *r,
+static int plan_sizes(struct spec *base, struct sweep *sw,
+		      const struct advise_result *r, unsigned logical,
 		      uint64_t *smallest)
 {
 	const struct opt_desc *bs = options_find_long("block-size");
 	struct parse_ctx pctx = { 0, "command line", NULL, NULL };
-	uint64_t lo = 1024, hi, v;
-	char err[PATH_MAX + 256], range[64];
+	uint64_t lo = logical > 1024 ? logical : 1024, hi, v;
+	char range[64];
 	size_t i;
 
 	if (sw->naxes > 1 || (sw->naxes == 1 && sw->axes[0].opt != bs))
@@ -211,11 +212,6 @@ static int plan_sizes(struct spec *base, struct sweep *sw, const struct advise_r
 		return refuse("it compares node sizes, and -b gives %s; give a range or list (-b 4k..64k*2, -b 4k,16k), or leave -b out for 1k..64k*2",
 			      "one");
 	if (!sw->naxes) {
-		static struct target t;
-
-		if (target_probe(base->target, &t, err, sizeof(err)) == 0 &&
-		    t.logical > lo)
-			lo = t.logical;
 		while (lo < 2 * r->model.key_size)
 			lo *= 2;
 		hi = lo * 2 > 65536 ? lo * 2 : 65536;
@@ -290,10 +286,8 @@ static int report(struct advise_result *r, const struct run_opts *run,
 		advise_human(stdout, r);
 	if (outpath_flush_stdout())
 		status = EXIT_OUTPUT_FAILED;
-	if (output && advise_tsv(output, r)) {
-		fprintf(stderr, "rebench: --output %s: %s\n", output, strerror(errno));
+	if (output && advise_tsv("--output", output, r))
 		status = EXIT_OUTPUT_FAILED;
-	}
 	if (!run->plot || status != EXIT_OK)
 		return status;
 	if (output) {
@@ -301,7 +295,7 @@ static int report(struct advise_result *r, const struct run_opts *run,
 		snprintf(note, sizeof(note), "the data is in %s", output);
 	} else {
 		if (scratch_path(tmp, "advise.tsv", tsv, sizeof(tsv)) ||
-		    advise_tsv(tsv, r))
+		    advise_tsv("--plot", tsv, r))
 			return EXIT_PLOT_FAILED;
 		snprintf(note, sizeof(note), "the advice is on standard output; --output FILE keeps its table");
 	}
@@ -312,6 +306,8 @@ int advise_main(struct run_ctx *ctx, struct spec *base, struct run_opts *run,
 		struct sweep *sw)
 {
 	static struct advise_result r;
+	static struct target tgt;
+	bool probed;
 	struct scratch tmp = { "", false };
 	char *output = base->output, table[PATH_MAX + 8] = "";
 	char err[PATH_MAX + 256];
@@ -335,7 +331,10 @@ int advise_main(struct run_ctx *ctx, struct spec *base, struct run_opts *run,
 		if (!base->target)
 			return refuse("it measures one workload on the TARGET of the command line, or reads --from TABLE; %s",
 				      isatty(STDIN_FILENO) ? "give a TARGET" : "workload lines on stdin do not apply");
-		status = plan_sizes(base, sw, &r, &smallest);
+		/* its logical sector, its name and model for the titles */
+		probed = target_probe(base->target, &tgt, err, sizeof(err)) == 0;
+		status = plan_sizes(base, sw, &r, probed ? tgt.logical : 0,
+				    &smallest);
 		if (!status)
 			status = check_model(&r, smallest);
 		base->output = NULL;	/* the advisor's table, not a series */
@@ -345,11 +344,11 @@ int advise_main(struct run_ctx *ctx, struct spec *base, struct run_opts *run,
 			status = check_paths(ctx, output, run->plot);
 		if (!status && precision_check_spec(&ctx->wls[0].spec, run))
 			status = EXIT_BAD_ARGS;
-		/* the target's name and model for the titles */
-		if (!status && target_probe(base->target, &ctx->wls[0].tgt,
-					    err, sizeof(err)) == 0)
+		if (!status && probed) {
+			ctx->wls[0].tgt = tgt;
 			plot_about_fill(&r.about, ctx->wls, 1, sw,
 					run->repeat > 1 ? run->repeat : 1);
+		}
 		if (!status && output) {
 			snprintf(table, sizeof(table), "%s.sweep", output);
 			r.sweep_table = table;

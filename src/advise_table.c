@@ -2,6 +2,7 @@
 #include "advise_table.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,14 +44,20 @@ static int find(const struct cols *c, const char *name)
 /* How messages name the table: "--from" or "the sweep's table". */
 static const char *who = "--from";
 
-static int bad(const char *path, unsigned line, const char *fmt,
-	       const char *a, const char *b)
+static int bad(const char *path, unsigned line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int bad(const char *path, unsigned line, const char *fmt, ...)
 {
+	va_list ap;
+
 	fprintf(stderr, "rebench: %s %s", who, path);
 	if (line)
 		fprintf(stderr, " line %u", line);
 	fprintf(stderr, ": ");
-	fprintf(stderr, fmt, a, b);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
 	fputc('\n', stderr);
 	return -EINVAL;
 }
@@ -77,8 +84,8 @@ static int header(const char *path, char *line, struct cols *c)
 	else if (c->ops < 0 && c->median < 0)
 		missing = "column ops_per_s";
 	if (missing)
-		return bad(path, 1, "the table has no %s%s (its first line names the columns, tab-separated); give the --output table of a block-size sweep (rebench -b 1k..64k*2 --output TABLE.tsv TARGET), or a header line \"block-size<TAB>ops_per_s\" and a row per size",
-			   missing, "");
+		return bad(path, 1, "the table has no %s (its first line names the columns, tab-separated); give the --output table of a block-size sweep (rebench -b 1k..64k*2 --output TABLE.tsv TARGET), or a header line \"block-size<TAB>ops_per_s\" and a row per size",
+			   missing);
 	return 0;
 }
 
@@ -111,14 +118,9 @@ static int check_other_axes(const char *path, unsigned lineno,
 			continue;
 		if (!o->seen)
 			snprintf(o->first[i], sizeof(o->first[i]), "%s", f[i]);
-		else if (strcmp(o->first[i], f[i])) {
-			char vals[160];
-
-			snprintf(vals, sizeof(vals), "%.60s on the first row, %.60s here",
-				 o->first[i], f[i]);
-			return bad(path, lineno, "the table also sweeps %s (%s): the advisor needs one IOPS per node size; sweep -b alone, or keep the rows of one value",
-				   c->name[i], vals);
-		}
+		else if (strcmp(o->first[i], f[i]))
+			return bad(path, lineno, "the table also sweeps %s (%.60s on the first row, %.60s here): the advisor needs one IOPS per node size; sweep -b alone, or keep the rows of one value",
+				   c->name[i], o->first[i], f[i]);
 	}
 	o->seen = true;
 	return 0;
@@ -129,17 +131,17 @@ static int add_row(const char *path, unsigned lineno, const struct cols *c,
 {
 	struct btree_node *x;
 	uint64_t bs;
+	int opscol = c->median >= 0 ? c->median : c->ops;
 	double ops, lo, hi;
 	size_t i;
 
 	if (c->bs >= n || parse_size(f[c->bs], &bs) || bs == 0)
-		return bad(path, lineno, "block-size \"%s\" is not a size in bytes (4096, or 4k)%s",
-			   c->bs < n ? f[c->bs] : "", "");
-	ops = cell_number(f, n, c->median >= 0 ? c->median : c->ops);
+		return bad(path, lineno, "block-size \"%s\" is not a size in bytes (4096, or 4k)",
+			   c->bs < n ? f[c->bs] : "");
+	ops = cell_number(f, n, opscol);
 	if (!(ops > 0) || !isfinite(ops))
-		return bad(path, lineno, "ops_per_s \"%s\" is not a positive number of operations per second%s",
-			   (c->median >= 0 ? c->median : c->ops) < n ?
-			   f[c->median >= 0 ? c->median : c->ops] : "", "");
+		return bad(path, lineno, "ops_per_s \"%s\" is not a positive number of operations per second",
+			   opscol < n ? f[opscol] : "");
 	lo = cell_number(f, n, c->rlo >= 0 ? c->rlo : c->clo);
 	hi = cell_number(f, n, c->rhi >= 0 ? c->rhi : c->chi);
 	if (!(lo > 0) || !(hi >= lo))
@@ -149,15 +151,11 @@ static int add_row(const char *path, unsigned lineno, const struct cols *c,
 			      "batch means of each point's intervals";
 	for (i = 0; i < t->n; i++)
 		if (t->node[i].size == bs)
-			return bad(path, lineno, "block-size %s is in the table twice; keep one row per block size%s",
-				   f[c->bs], "");
-	if (t->n == ADVISE_MAX_NODES) {
-		char max[16];
-
-		snprintf(max, sizeof(max), "%d", ADVISE_MAX_NODES);
-		return bad(path, lineno, "more than %s block sizes; the advisor takes at most that many%s",
-			   max, "");
-	}
+			return bad(path, lineno, "block-size %s is in the table twice; keep one row per block size",
+				   f[c->bs]);
+	if (t->n == ADVISE_MAX_NODES)
+		return bad(path, lineno, "more than %d block sizes; the advisor takes at most that many",
+			   ADVISE_MAX_NODES);
 	/* keep the sizes in order */
 	for (i = t->n; i > 0 && t->node[i - 1].size > bs; i--)
 		t->node[i] = t->node[i - 1];
@@ -194,8 +192,8 @@ static int read_rows(const char *path, FILE *f, struct advise_table *t)
 		}
 		n = split(line, fld, MAX_COLS);
 		if (c.workload >= 0 && c.workload < n && strcmp(fld[c.workload], "1"))
-			return bad(path, lineno, "the table has workload %s besides workload 1: the advisor models one workload; sweep one workload line%s",
-				   fld[c.workload], "");
+			return bad(path, lineno, "the table has workload %s besides workload 1: the advisor models one workload; sweep one workload line",
+				   fld[c.workload]);
 		if (c.status >= 0 && c.status < n && strcmp(fld[c.status], "complete")) {
 			t->skipped++;
 			fprintf(stderr, "rebench: %s %s line %u: left out, its status is %s (its IOPS are not a whole measurement)\n",
@@ -210,8 +208,7 @@ static int read_rows(const char *path, FILE *f, struct advise_table *t)
 			return -EINVAL;
 	}
 	if (!have_header)
-		return bad(path, 0, "the file is empty: give the --output table of a block-size sweep%s%s",
-			   "", "");
+		return bad(path, 0, "the file is empty: give the --output table of a block-size sweep");
 	return 0;
 }
 
@@ -229,12 +226,8 @@ int advise_table_read(const char *path, const char *label,
 	}
 	ret = read_rows(path, f, t);
 	fclose(f);
-	if (!ret && t->n < 2) {
-		char n[16];
-
-		snprintf(n, sizeof(n), "%zu", t->n);
-		return bad(path, 0, "%s block size%s measured: the advisor compares node sizes, so it needs two or more (rebench -b 1k..64k*2 --output TABLE.tsv TARGET)",
-			   n, t->n == 1 ? "" : "s");
-	}
+	if (!ret && t->n < 2)
+		return bad(path, 0, "%zu block size%s measured: the advisor compares node sizes, so it needs two or more (rebench -b 1k..64k*2 --output TABLE.tsv TARGET)",
+			   t->n, t->n == 1 ? "" : "s");
 	return ret;
 }

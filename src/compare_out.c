@@ -160,15 +160,6 @@ static void human(const struct cmp_args *a, const struct cmp_rows *rows)
 	       count[CMP_NO_INTERVAL]);
 }
 
-/* "-" for what is not a number. */
-static void put(const char *fmt, double v)
-{
-	if (isfinite(v))
-		printf(fmt, v);
-	else
-		printf(" -");
-}
-
 static void terse(const struct cmp_rows *rows)
 {
 	char words[512];
@@ -183,14 +174,14 @@ static void terse(const struct cmp_rows *rows)
 		else
 			printf("-");
 		printf(" %zu %s", r->workload, cmp_metric_key(r->metric));
-		put(" %.4f", r->a.value);
-		put(" %.4f", r->b.value);
-		put(" %.6f", r->res.ratio);
-		put(" %.6f", r->res.low);
-		put(" %.6f", r->res.high);
+		report_put_num(stdout, ' ', "%.4f", r->a.value);
+		report_put_num(stdout, ' ', "%.4f", r->b.value);
+		report_put_num(stdout, ' ', "%.6f", r->res.ratio);
+		report_put_num(stdout, ' ', "%.6f", r->res.low);
+		report_put_num(stdout, ' ', "%.6f", r->res.high);
 		printf(" %s %s", compare_verdict_name(r->res.verdict),
 		       compare_method_name(r->res.method));
-		put(" %.2f", r->res.method != CMP_NONE ? r->res.df : NAN);
+		report_put_num(stdout, ' ', "%.2f", r->res.method != CMP_NONE ? r->res.df : NAN);
 		point_words(r, words, sizeof(words), " ", NULL);
 		printf("%s%s\n", words[0] ? " " : "", words);
 	}

@@ -70,8 +70,7 @@ void hosts_free(struct host_list *list);
 
 /* The whole --hosts run after the command line was parsed; the exit
  * status (EXIT_HOST_FAILED when a host failed and others ran). */
-int hosts_main(struct run_ctx *ctx, struct spec *base, struct run_opts *run,
-	       struct sweep *sw, int argc, char **argv,
-	       const struct argv_map *map);
+int hosts_main(struct spec *base, struct run_opts *run, struct sweep *sw,
+	       int argc, char **argv, const struct argv_map *map);
 
 #endif

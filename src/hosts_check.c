@@ -144,10 +144,10 @@ static void clock_host(const struct hosts_plan *pl, struct host *h)
 		return;
 	}
 	for (r = 0; r < CLOCK_ROUNDS; r++) {
-		t0 = hosts_realtime_ns();
+		t0 = run_realtime_ns();
 		if (write(j.in_fd, "t\n", 2) != 2 || read_line(&j, line, sizeof(line)))
 			break;
-		t1 = hosts_realtime_ns();
+		t1 = run_realtime_ns();
 		if (hosts_parse_clock(line, &remote))
 			break;
 		if (t1 - t0 < best) {
@@ -241,36 +241,25 @@ void hosts_say_offsets(const struct host_list *l, uint64_t max_ns,
 /* One question for every host that would write. */
 int hosts_confirm(const struct host_list *l, const struct run_opts *run)
 {
-	char *text;
-	size_t i, n = 0, cap = 256, writers = 0;
+	char *text = NULL;
+	size_t i, len = 0, writers = 0;
+	FILE *f;
 	int ret;
 
 	for (i = 0; i < l->n; i++)
 		writers += l->h[i].destroys;
 	if (!writers || run->yes || run->silent)
 		return 0;
-	text = malloc(cap);
-	if (!text)
+	f = open_memstream(&text, &len);
+	if (!f)
 		return -ENOMEM;
-	text[0] = '\0';
-	for (i = 0; i < l->n; i++) {
-		const struct host *h = &l->h[i];
-		size_t need = strlen(h->name) + strlen(h->targets) + 64;
-		char *p;
-
-		if (!h->destroys)
-			continue;
-		if (n + need > cap) {
-			cap = 2 * (n + need);
-			p = realloc(text, cap);
-			if (!p) {
-				free(text);
-				return -ENOMEM;
-			}
-			text = p;
-		}
-		n += (size_t)snprintf(text + n, cap - n, "  host %s: writes to %s\n",
-				      h->name, h->targets);
+	for (i = 0; i < l->n; i++)
+		if (l->h[i].destroys)
+			fprintf(f, "  host %s: writes to %s\n", l->h[i].name,
+				l->h[i].targets);
+	if (fclose(f)) {
+		free(text);
+		return -ENOMEM;
 	}
 	ret = confirm_ask_text(text, "Continue on every host? [y/N] ",
 			       "not confirmed; no host started, nothing was written.");

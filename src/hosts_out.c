@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "json.h"
+#include "outpath.h"
 #include "plot.h"
 #include "report.h"
 
@@ -301,13 +302,14 @@ static void tsv_row(FILE *f, const struct hosts_result *r,
 	fprintf(f, "\t%d\n", x->outlier);
 }
 
-int hosts_tsv(const char *path, const struct hosts_result *r)
+int hosts_tsv(const char *what, const char *path,
+	      const struct hosts_result *r)
 {
-	FILE *f = fopen(path, "w");
+	FILE *f = outpath_open(what, path);
 	size_t p, i, k;
 
 	if (!f)
-		return -errno;
+		return -EIO;
 	fprintf(f, "# rebench --hosts: %zu hosts; outliers beyond %g%% of the median host\n",
 		r->hosts->n, r->outlier_pct);
 	fprintf(f, "point\tvalues\thost\tworkload\ttarget\tstatus\toffset_ms\tlate_ms\tops_per_s\tmb_per_s\tios\tlat_p50_us\tlat_p99_us\tlat_max_us\toutlier\n");
@@ -329,7 +331,7 @@ int hosts_tsv(const char *path, const struct hosts_result *r)
 				&pt->merged[k]);
 		}
 	}
-	return fclose(f) ? -errno : 0;
+	return outpath_close(what, path, f);
 }
 
 int hosts_plot(const char *tsv, const char *plot, const char *note,

@@ -23,14 +23,6 @@ static const char *const driver_opts[] = {
 	"stop-on-eof", "dry-run", NULL
 };
 
-uint64_t hosts_realtime_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
 static bool is_driver(const struct opt_desc *o)
 {
 	const char *const *d;
@@ -43,26 +35,44 @@ static bool is_driver(const struct opt_desc *o)
 
 /* The command line's words for the hosts: the driver's options, the
  * target and "--" left out. */
+/* The options of a bundle of letters (-ny, -nb4k): how many are this
+ * side's and how many the hosts'; a letter that takes a value ends it. */
+static void bundle(const char *w, int *driver, int *other)
+{
+	const struct opt_desc *o;
+
+	*driver = *other = 0;
+	for (w++; *w && (o = options_find_letter(*w)); w++) {
+		++*(is_driver(o) ? driver : other);
+		if (o->type != OPT_FLAG)
+			break;
+	}
+}
+
 static int plan_words(int argc, char **argv, const struct argv_map *m,
 		      struct hosts_plan *pl)
 {
-	int i;
+	int i, driver, other;
 
 	pl->words = calloc((size_t)argc + 1, sizeof(char *));
-	if (!pl->words)
+	if (!pl->words || !m->role)
 		return -ENOMEM;
 	for (i = 1; i < argc; i++) {
 		enum argv_role role = m->role[i - 1];
-		const struct opt_desc *o = m->opt[i - 1];
 
-		if (role == ARGV_TARGET || role == ARGV_SEPARATOR || is_driver(o))
+		if (role == ARGV_TARGET || role == ARGV_SEPARATOR)
 			continue;
-		/* -ny: a driver's letter bundled with others */
-		if (role == ARGV_OPTION && argv[i][0] == '-' && argv[i][1] != '-' &&
-		    strlen(argv[i]) > 2 && strpbrk(argv[i] + 1, "ny")) {
-			fprintf(stderr, "rebench: --hosts: give %s's letters apart (-n -y are this side's; the others go to the hosts)\n",
-				argv[i]);
-			return -EINVAL;
+		if (role == ARGV_OPTION && argv[i][1] != '-') {
+			bundle(argv[i], &driver, &other);
+			if (driver && other) {
+				fprintf(stderr, "rebench: --hosts: give %s's letters apart: -n and -y are this side's, the others go to the hosts\n",
+					argv[i]);
+				return -EINVAL;
+			}
+			if (driver)
+				continue;
+		} else if (is_driver(m->opt[i - 1])) {
+			continue;	/* a long option of this side, or its value */
 		}
 		pl->words[pl->nwords++] = argv[i];
 	}
@@ -146,12 +156,12 @@ int hosts_each(struct host_task *t, size_t n, void *(*fn)(void *))
 		if (done == n)
 			break;
 		if (signals_stop_requested() && !stopped_at)
-			stopped_at = hosts_realtime_ns();
+			stopped_at = run_realtime_ns();
 		for (i = 0; stopped_at && i < n; i++) {
 			if (__atomic_load_n(&t[i].spawned, __ATOMIC_ACQUIRE) != 1)
 				continue;
 			ssh_close_stdin(&t[i].job);
-			if (hosts_realtime_ns() - stopped_at > STOP_GRACE_S * 1000000000ULL &&
+			if (run_realtime_ns() - stopped_at > STOP_GRACE_S * 1000000000ULL &&
 			    t[i].job.pid > 0)
 				kill(t[i].job.pid, SIGTERM);
 		}

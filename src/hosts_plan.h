@@ -58,8 +58,6 @@ int hosts_run_words(const struct hosts_plan *pl, const struct host *h,
  * running ssh's stdin, and ends those still there STOP_GRACE_S later. */
 int hosts_each(struct host_task *t, size_t n, void *(*fn)(void *));
 
-uint64_t hosts_realtime_ns(void);
-
 /* hosts_check.c: every host checked and its clock measured (EXIT_OK, or
  * EXIT_BAD_ARGS after naming each that cannot run), the offsets said, and
  * one question for every host that would write (0 or as

@@ -13,14 +13,6 @@
 #include "signals.h"
 #include "workload.h"
 
-static uint64_t realtime_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
 /* Digits by hand: a double holds an instant in ns only to 256 ns. */
 int hosts_parse_start_at(const char *text, uint64_t *ns)
 {
@@ -66,7 +58,7 @@ int hosts_parse_clock(const char *line, uint64_t *ns)
 
 int hosts_remote_setup(const struct run_opts *run)
 {
-	uint64_t at, now = realtime_ns();
+	uint64_t at, now = run_realtime_ns();
 	int ret;
 
 	if (run->start_at) {
@@ -105,7 +97,7 @@ int clock_echo_main(void)
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	while (fgets(line, sizeof(line), stdin))
-		if (printf("%llu\n", (unsigned long long)realtime_ns()) < 0)
+		if (printf("%llu\n", (unsigned long long)run_realtime_ns()) < 0)
 			return EXIT_OUTPUT_FAILED;
 	return EXIT_OK;
 }

@@ -49,9 +49,10 @@ const char *host_state_name(enum host_state s);
 void hosts_human(FILE *f, const struct hosts_result *r);
 void hosts_terse(FILE *f, const struct hosts_result *r);
 void hosts_json(FILE *f, const struct hosts_result *r);
-/* --output: a row per point, host and workload, and the merged rows;
- * 0 or -errno. */
-int hosts_tsv(const char *path, const struct hosts_result *r);
+/* --output: a row per point, host and workload, and the merged rows,
+ * written under outpath.h's rule; 0, or -errno after a message. */
+int hosts_tsv(const char *what, const char *path,
+	      const struct hosts_result *r);
 /* --plot: the TSV at tsv drawn by plots/hosts.gp. */
 int hosts_plot(const char *tsv, const char *plot, const char *note,
 	       const struct hosts_result *r);

@@ -202,7 +202,7 @@ static int run_point(const struct hosts_plan *pl, struct host_list *l,
 	for (i = 0; i < l->n; i++)
 		if (3 * l->h[i].check_s > lead)
 			lead = 3 * l->h[i].check_s;
-	pt->start_ns = hosts_realtime_ns() + (uint64_t)(lead * 1e9);
+	pt->start_ns = run_realtime_ns() + (uint64_t)(lead * 1e9);
 	for (i = 0; i < l->n; i++) {
 		uint64_t host_t = (uint64_t)((int64_t)pt->start_ns + l->h[i].offset_ns);
 
@@ -233,21 +233,41 @@ static int run_point(const struct hosts_plan *pl, struct host_list *l,
 	return EXIT_OK;
 }
 
-int hosts_main(struct run_ctx *ctx, struct spec *base, struct run_opts *run,
-	       struct sweep *sw, int argc, char **argv,
-	       const struct argv_map *map)
+/* --plot: from the --output table, or a temporary one; the status. */
+static int plot_hosts(const struct hosts_result *r, const char *plot,
+		      const char *output)
+{
+	char dir[] = "/tmp/rebench-hosts.XXXXXX", tsv[PATH_MAX];
+	int ret;
+
+	if (output)
+		return hosts_plot(output, plot, "the data is in the --output file", r) ?
+		       EXIT_PLOT_FAILED : EXIT_OK;
+	if (!mkdtemp(dir)) {
+		fprintf(stderr, "rebench: --plot: cannot make a temporary directory: %s\n",
+			strerror(errno));
+		return EXIT_PLOT_FAILED;
+	}
+	snprintf(tsv, sizeof(tsv), "%s/hosts.tsv", dir);
+	ret = hosts_tsv("--plot", tsv, r) ||
+	      hosts_plot(tsv, plot, "the figures are on standard output", r);
+	outpath_remove_tmpdir(dir);
+	return ret ? EXIT_PLOT_FAILED : EXIT_OK;
+}
+
+int hosts_main(struct spec *base, struct run_opts *run, struct sweep *sw,
+	       int argc, char **argv, const struct argv_map *map)
 {
 	static struct host_list l;
 	struct hosts_result r = { 0 };
 	struct hosts_plan pl;
 	bool chatty = !run->silent && !run->json;
-	char err[PATH_MAX + 1200], tsv[PATH_MAX];
+	char err[PATH_MAX + 1200];
 	uint64_t max_offset = run_given(run, "max-offset") ? run->max_offset_ns :
 			      100 * 1000000ULL;
 	size_t i, p, npoints = sw->naxes ? sw->npoints : 1, failed = 0;
 	int status = EXIT_OK, ret;
 
-	(void)ctx;
 	for (i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
 		if (run_given(run, refused[i].name)) {
 			fprintf(stderr, "rebench: --hosts: --%s does not combine with it: %s\n",
@@ -301,25 +321,10 @@ int hosts_main(struct run_ctx *ctx, struct spec *base, struct run_opts *run,
 			hosts_human(stdout, &r);
 		if (outpath_flush_stdout())
 			status = EXIT_OUTPUT_FAILED;
-		if (base->output && hosts_tsv(base->output, &r)) {
-			fprintf(stderr, "rebench: --output %s: %s\n", base->output,
-				strerror(errno));
+		if (base->output && hosts_tsv("--output", base->output, &r))
 			status = EXIT_OUTPUT_FAILED;
-		}
-		if (run->plot && status == EXIT_OK) {
-			char dir[] = "/tmp/rebench-hosts.XXXXXX";
-			bool temp = !base->output;
-
-			if (temp && mkdtemp(dir))
-				snprintf(tsv, sizeof(tsv), "%s/hosts.tsv", dir);
-			else
-				snprintf(tsv, sizeof(tsv), "%s", base->output ? base->output : "");
-			if ((temp && hosts_tsv(tsv, &r)) ||
-			    hosts_plot(tsv, run->plot, temp ? "the figures are on standard output" : "the data is in the --output file", &r))
-				status = EXIT_PLOT_FAILED;
-			if (temp)
-				outpath_remove_tmpdir(dir);
-		}
+		if (run->plot && status == EXIT_OK)
+			status = plot_hosts(&r, run->plot, base->output);
 		if (status == EXIT_OK && r.interrupted)
 			status = EXIT_INTERRUPTED;
 		else if (status == EXIT_OK && failed)

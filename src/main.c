@@ -375,7 +375,7 @@ int main(int argc, char **argv)
 			   steady_setup(&base, &run)))
 		status = EXIT_BAD_ARGS;
 	if (status < 0 && (run.hosts || run.hosts_file)) {
-		status = hosts_main(&ctx, &base, &run, &sweep, argc, argv, &amap);
+		status = hosts_main(&base, &run, &sweep, argc, argv, &amap);
 	} else if (status < 0 && run.advise) {
 		status = advise_main(&ctx, &base, &run, &sweep);
 		clean_up(&ctx, status);

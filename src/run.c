@@ -117,7 +117,7 @@ uint64_t run_start_realtime_ns(void)
 	return start_real_ns;
 }
 
-static uint64_t realtime_ns(void)
+uint64_t run_realtime_ns(void)
 {
 	struct timespec ts;
 
@@ -140,7 +140,7 @@ static bool wait_for_start_at(void)
 	while (!signals_stop_requested() &&
 	       clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &ts, NULL) == EINTR)
 		;
-	now = realtime_ns();
+	now = run_realtime_ns();
 	start_real_ns = now;
 	start_late_ns = now > start_at_ns ? now - start_at_ns : 0;
 	if (signals_stop_requested())

@@ -80,14 +80,13 @@ static void fmt_eta(double s, char *buf, size_t len)
 }
 
 /* Every point is checked before any runs; destructive ones are confirmed
- * together.  The confirmation set keeps one workload per target and
- * operation. */
+ * together (unless !ask: --dry-run), and *destroys says whether any is.
+ * The confirmation set keeps one workload per target and operation. */
 static int check_all(struct run_ctx *ctx, const struct sweep *sw,
 		     const struct spec *bases,
 		     size_t nbases, const struct spec *base, bool yes,
-		     bool *destroys)
+		     bool ask, bool *destroys)
 {
-	bool destroys_only = *destroys;	/* --dry-run: no question */
 	static struct workload confirm_set[64];
 	size_t nconfirm = 0, p, k, c;
 	int ret = 0;
@@ -129,7 +128,7 @@ static int check_all(struct run_ctx *ctx, const struct sweep *sw,
 	}
 	cleanup_all(ctx);
 	*destroys = nconfirm > 0;
-	if (!ret && !destroys_only)
+	if (!ret && ask)
 		ret = confirm_destructive(confirm_set, nconfirm, yes);
 	for (c = 0; c < nconfirm; c++)
 		spec_free(&confirm_set[c].spec);
@@ -633,9 +632,9 @@ int sweep_run(struct run_ctx *ctx, const struct sweep *sw,
 		return status;
 	if (sweep_order_parse(run->order, &st.order))
 		return EXIT_BAD_ARGS;
-	destroys = run->dry_run;
+	/* --dry-run: every point checked, no question */
 	ret = check_all(ctx, sw, bases, nbases, base, run->yes || run->silent,
-			&destroys);
+			!run->dry_run, &destroys);
 	if (ret)
 		return confirm_exit_status(ret);
 	if (run->dry_run) {	/* every point checked: point 1 tells */

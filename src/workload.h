@@ -115,6 +115,8 @@ void workload_remove_created(bool remove);
  * run_start_late_ns() is how late that release was (0 when on time or
  * no start was set), run_start_realtime_ns() when it happened. */
 void run_set_start_at(uint64_t realtime_ns);
+/* This machine's CLOCK_REALTIME, ns since the epoch. */
+uint64_t run_realtime_ns(void);
 uint64_t run_start_at(void);
 uint64_t run_start_late_ns(void);
 uint64_t run_start_realtime_ns(void);

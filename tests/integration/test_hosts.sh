@@ -169,6 +169,7 @@ for n in 1 2 3; do
 	assert_match "host $(sshd_host $n): writes to /dev/loop" "$RB_OUT" "the question lists host $n and its device"
 done
 assert_match "Continue on every host\? \[y/N\]" "$RB_OUT" "one question for every host"
+assert_refused "-y and -b in one word" "give -yb4k's letters apart" "${H[@]}" -yb4k -d 300ms
 assert_refused "--repeat" "--repeat does not combine" "${H[@]}" --repeat 2 -d 300ms
 printf '%s\n' "$(sshd_host 1) $D1" "$(sshd_host 2)" >"$S/mixed.txt"
 assert_refused "a per-host TARGET and stdin lines" "with workload lines on stdin" --hosts-file "$S/mixed.txt" \
