@@ -8,9 +8,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "infile.h"
 #include "units.h"
 
 #define MAX_COLS 64
+#define MAX_LINE (16 << 10)
+
+/* What --from may be (infile.h; rebench(1), FILES): a sweep's table,
+ * read once, so a pipe too; 16 MiB, lines that fit the reader's buffer
+ * (a longer one is an error, never two rows). */
+static const struct infile_limit table_limit = {
+	.bytes = 16 << 20, .line = MAX_LINE - 2, .stream = true,
+};
 
 /* Columns this reader knows, by index into the header. */
 struct cols {
@@ -172,7 +181,7 @@ static int add_row(const char *path, unsigned lineno, const struct cols *c,
 static int read_rows(const char *path, FILE *f, struct advise_table *t)
 {
 	static struct other_axes other;
-	char line[4096], *fld[MAX_COLS], hline[4096];
+	char line[MAX_LINE], *fld[MAX_COLS], hline[MAX_LINE];
 	struct cols c;
 	unsigned lineno = 0;
 	bool have_header = false;
@@ -207,6 +216,14 @@ static int read_rows(const char *path, FILE *f, struct advise_table *t)
 		if (add_row(path, lineno, &c, fld, n, t))
 			return -EINVAL;
 	}
+	if (ferror(f)) {
+		char why[256];
+
+		fprintf(stderr, "rebench: %s %s: cannot read it%s%.0u: %s\n",
+			who, path, lineno ? " after line " : "", lineno,
+			infile_strerror(errno, &table_limit, why, sizeof(why)));
+		return -EINVAL;
+	}
 	if (!have_header)
 		return bad(path, 0, "the file is empty: give the --output table of a block-size sweep");
 	return 0;
@@ -215,13 +232,16 @@ static int read_rows(const char *path, FILE *f, struct advise_table *t)
 int advise_table_read(const char *path, const char *label,
 		      struct advise_table *t)
 {
-	FILE *f = fopen(path, "r");
+	char why[256];
+	FILE *f;
 	int ret;
 
 	who = label;
 	memset(t, 0, sizeof(*t));
+	f = infile_open(path, &table_limit, why, sizeof(why));
 	if (!f) {
-		fprintf(stderr, "rebench: %s %s: %s\n", who, path, strerror(errno));
+		fprintf(stderr, "rebench: %s %s: cannot read it: %s\n", who, path,
+			why);
 		return -EINVAL;
 	}
 	ret = read_rows(path, f, t);

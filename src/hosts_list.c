@@ -7,7 +7,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "infile.h"
 #include "options.h"
+
+#define LINE_MAX_BYTES (PATH_MAX + 512)
+
+/* What --hosts-file may be (infile.h; rebench(1), FILES): read once, so
+ * a pipe too; 1 MiB, lines that fit the reader's buffer (a longer one is
+ * an error, never two entries). */
+static const struct infile_limit hosts_file_limit = {
+	.bytes = 1 << 20, .line = LINE_MAX_BYTES - 2, .stream = true,
+};
 
 static int bad(const char *where, unsigned line, const char *entry,
 	       const char *why)
@@ -109,14 +119,14 @@ static int from_list(const char *text, struct host_list *l)
 
 static int from_file(const char *path, struct host_list *l)
 {
-	FILE *f = fopen(path, "r");
-	char line[PATH_MAX + 512], *w[4], where[PATH_MAX + 16];
+	char line[LINE_MAX_BYTES], *w[4], where[PATH_MAX + 16], why[256];
+	FILE *f = infile_open(path, &hosts_file_limit, why, sizeof(why));
 	unsigned lineno = 0;
 	int n, ret = 0;
 
 	if (!f) {
-		fprintf(stderr, "rebench: --hosts-file %s: %s\n", path,
-			strerror(errno));
+		fprintf(stderr, "rebench: --hosts-file %s: cannot read it: %s\n",
+			path, why);
 		return -EINVAL;
 	}
 	snprintf(where, sizeof(where), "--hosts-file %s", path);
@@ -131,6 +141,13 @@ static int from_file(const char *path, struct host_list *l)
 			break;
 		}
 		ret = add(l, where, lineno, w[0], n == 2 ? w[1] : NULL);
+	}
+	if (!ret && ferror(f)) {
+		fprintf(stderr, "rebench: %s: cannot read it%s%.0u: %s\n",
+			where, lineno ? " after line " : "", lineno,
+			infile_strerror(errno, &hosts_file_limit, why,
+					sizeof(why)));
+		ret = -EINVAL;
 	}
 	fclose(f);
 	if (!ret && !l->n)

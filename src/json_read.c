@@ -8,14 +8,13 @@
 #include "json_read.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
+
+#include "infile.h"
 
 struct parser {
 	const char *p, *end;
@@ -652,74 +651,51 @@ int json_parse(const char *text, size_t len, const char *name,
 int json_load(const char *path, struct json_value **root, char *err,
 	      size_t errlen)
 {
-	size_t n = 0, cap;
-	struct stat st;
-	char *text, *g;
-	ssize_t r;
-	int fd, ret;
+	/* read once, so a pipe too (infile.h; rebench(1), FILES) */
+	static const struct infile_limit limit = {
+		.bytes = JSON_READ_MAX_BYTES, .stream = true,
+	};
+	size_t n = 0, cap = 64 << 10, r;
+	char *text = NULL, *g, why[256];
+	FILE *f;
+	int ret;
 
 	*root = NULL;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || fstat(fd, &st)) {
+	f = infile_open(path, &limit, why, sizeof(why));
+	if (!f) {
 		ret = -errno;
-		snprintf(err, errlen, "%s: cannot open it: %s", path,
-			 strerror(-ret));
-		goto out_close;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		snprintf(err, errlen, "%s: is a directory, not a JSON file",
-			 path);
-		ret = -EISDIR;
-		goto out_close;
-	}
-	cap = S_ISREG(st.st_mode) && st.st_size > 0 ?
-	      (size_t)st.st_size + 1 : 4096;
-	if (cap > JSON_READ_MAX_BYTES + 1)
-		cap = JSON_READ_MAX_BYTES + 1;
-	text = malloc(cap);
-	if (!text) {
-		ret = -ENOMEM;
-		snprintf(err, errlen, "%s: out of memory reading it", path);
-		goto out_close;
+		snprintf(err, errlen, "%s: cannot open it: %s", path, why);
+		return ret;
 	}
 	for (;;) {
-		if (n == cap) {
-			if (cap > JSON_READ_MAX_BYTES) {
-				snprintf(err, errlen, "%s: larger than %lu MiB: not a JSON result of rebench",
-					 path, JSON_READ_MAX_BYTES >> 20);
-				ret = -EFBIG;
-				goto out_free;
-			}
-			cap = cap * 2 > JSON_READ_MAX_BYTES + 1 ?
-			      JSON_READ_MAX_BYTES + 1 : cap * 2;
+		if (!text || n == cap) {
+			cap = text ? cap * 2 : cap;
 			g = realloc(text, cap);
 			if (!g) {
 				ret = -ENOMEM;
 				snprintf(err, errlen, "%s: out of memory reading it",
 					 path);
-				goto out_free;
+				goto out;
 			}
 			text = g;
 		}
-		r = read(fd, text + n, cap - n);
-		if (r < 0 && errno == EINTR)
+		r = fread(text + n, 1, cap - n, f);
+		n += r;
+		if (r)
 			continue;
-		if (r < 0) {
+		if (ferror(f)) {
 			ret = -errno;
 			snprintf(err, errlen, "%s: cannot read it: %s", path,
-				 strerror(-ret));
-			goto out_free;
+				 infile_strerror(errno, &limit, why,
+						 sizeof(why)));
+			goto out;
 		}
-		if (!r)
-			break;
-		n += (size_t)r;
+		break;
 	}
 	ret = json_parse(text, n, path, root, err, errlen);
-out_free:
+out:
 	free(text);
-out_close:
-	if (fd >= 0)
-		close(fd);
+	fclose(f);
 	return ret;
 }
 

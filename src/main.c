@@ -325,19 +325,10 @@ static void clean_up(struct run_ctx *ctx, int status)
 				status == EXIT_INTERRUPTED);
 }
 
-int main(int argc, char **argv)
+/* The modes with a grammar of their own: their exit status, or -1 for
+ * the workload grammar. */
+static int other_mode(int argc, char **argv)
 {
-	static struct sweep sweep;
-	static struct run_ctx ctx;	/* the workloads: too large for a stack */
-	struct parse_ctx pctx = { 0, "command line", &sweep, &sweep_range_hooks };
-	struct argv_map amap = { argc > 1 ? argc - 1 : 0, NULL, NULL };
-	struct run_opts run = { 0 };
-	struct spec base;
-	char err[256];
-	int status;
-
-	runinfo_start(argc, argv);
-	signals_init();
 	if (trace_to_wanted(argc, argv))	/* --trace-to fio */
 		return trace_to_main(argc, argv);
 	if (record_block_wanted(argc, argv))	/* --record-block */
@@ -352,6 +343,35 @@ int main(int argc, char **argv)
 		return compare_main(argc, argv);
 	if (clock_echo_wanted(argc, argv))	/* a host of --hosts */
 		return clock_echo_main();
+	return -1;
+}
+
+/* A stop signal that ended the reading of an input or the checks before
+ * a run makes them fail: that is an interruption (130), not bad input. */
+static int stopped_status(int status)
+{
+	if ((status == EXIT_BAD_ARGS || status == EXIT_PREP_FAILED) &&
+	    signals_stop_requested())
+		return EXIT_INTERRUPTED;
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	static struct sweep sweep;
+	static struct run_ctx ctx;	/* the workloads: too large for a stack */
+	struct parse_ctx pctx = { 0, "command line", &sweep, &sweep_range_hooks };
+	struct argv_map amap = { argc > 1 ? argc - 1 : 0, NULL, NULL };
+	struct run_opts run = { 0 };
+	struct spec base;
+	char err[256];
+	int status;
+
+	runinfo_start(argc, argv);
+	signals_init();
+	status = other_mode(argc, argv);
+	if (status >= 0)
+		return stopped_status(status);
 	if (engine_registry_check(err, sizeof(err))) {
 		fprintf(stderr, "rebench: internal error: %s\n", err);
 		return EXIT_PREP_FAILED;
@@ -403,5 +423,5 @@ int main(int argc, char **argv)
 	runinfo_free();
 	if (outpath_finish_stdout() && status == EXIT_OK)
 		status = EXIT_OUTPUT_FAILED;
-	return status;
+	return stopped_status(status);
 }

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "engine.h"
+#include "infile.h"
 #include "memory.h"
 #include "options.h"
 #include "outpath.h"
@@ -44,6 +45,12 @@ int add_workload(struct run_ctx *ctx, const struct spec *s)
 	return 0;
 }
 
+/* What stdin may hold (infile.h; rebench(1), FILES): any file, pipe or
+ * terminal, 1 MiB, lines of 16 KiB: MAX_WORKLOADS lines fit many times. */
+static const struct infile_limit stdin_limit = {
+	.bytes = 1 << 20, .line = 16 << 10, .stream = true,
+};
+
 int read_stdin_specs(struct run_ctx *ctx, const struct spec *base)
 {
 	struct parse_ctx pctx = { 0, "stdin" };
@@ -51,9 +58,16 @@ int read_stdin_specs(struct run_ctx *ctx, const struct spec *base)
 	size_t cap = 0;
 	ssize_t len;
 	unsigned lineno = 0;
+	char why[256];
 	int n, ret = 0;
+	FILE *in = infile_fdopen(STDIN_FILENO, &stdin_limit, why, sizeof(why));
 
-	while ((len = getline(&line, &cap, stdin)) >= 0) {
+	if (!in) {
+		fprintf(stderr, "rebench: cannot read workload lines on stdin: %s\n",
+			why);
+		return -EINVAL;
+	}
+	while ((len = getline(&line, &cap, in)) >= 0 && !ferror(in)) {
 		struct spec s;
 		char *nul;
 
@@ -100,6 +114,13 @@ int read_stdin_specs(struct run_ctx *ctx, const struct spec *base)
 		if (ret)
 			break;
 	}
+	if (!ret && ferror(in)) {
+		fprintf(stderr, "rebench: cannot read workload lines on stdin%s%.0u: %s\n",
+			lineno ? " after line " : "", lineno, infile_strerror(errno, &stdin_limit, why,
+						sizeof(why)));
+		ret = -EINVAL;
+	}
+	fclose(in);
 	free(line);
 	if (!ret && !ctx->n) {
 		fprintf(stderr, "rebench: missing target: no workload lines on stdin; give a TARGET (rebench /dev/sdb) or lines such as '-b 4k /dev/sdb'\n");

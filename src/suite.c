@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "infile.h"
 #include "options.h"
 #include "report.h"
 
@@ -21,6 +22,13 @@
 
 #define SUITE_DIRS 3
 #define MAX_WORDS 128
+
+/* What a suite file may be (infile.h; rebench(1), FILES): a regular file
+ * (it is read twice, for its description and its tests) of at most 1 MiB,
+ * lines of at most 16 KiB; 64 tests of a few options fit many times. */
+static const struct infile_limit suite_limit = {
+	.bytes = 1 << 20, .line = 16 << 10,
+};
 
 static bool is_dir(const char *path)
 {
@@ -112,8 +120,8 @@ static void strip_ext(char *name)
 static void read_desc(const char *path, const char *name, char *desc,
 		      size_t len)
 {
-	char line[512], *p, pre[80];
-	FILE *f = fopen(path, "r");
+	char line[512], *p, pre[80], why[256];
+	FILE *f = infile_open(path, &suite_limit, why, sizeof(why));
 
 	desc[0] = '\0';
 	if (!f)
@@ -337,16 +345,18 @@ static int parse_file(struct suite *s, const struct spec *base)
 	size_t cap = 0;
 	ssize_t len;
 	unsigned lineno = 0;
+	char why[256];
 	int n, ret = 0;
-	FILE *f = fopen(s->path, "r");
+	FILE *f = infile_open(s->path, &suite_limit, why, sizeof(why));
 
 	if (!f) {
-		fprintf(stderr, "rebench: --suite: cannot open %s: %s\n", s->path,
-			strerror(errno));
-		return -errno;
+		ret = -errno;
+		fprintf(stderr, "rebench: --suite: cannot read %s: %s\n", s->path,
+			why);
+		return ret;
 	}
 	read_desc(s->path, s->name, s->desc, sizeof(s->desc));
-	while (!ret && (len = getline(&line, &cap, f)) >= 0) {
+	while (!ret && (len = getline(&line, &cap, f)) >= 0 && !ferror(f)) {
 		lineno++;
 		if (memchr(line, '\0', (size_t)len)) {
 			fprintf(stderr, "rebench: %s line %u: a NUL byte; a suite is a text file, one test per line (is this a binary file?)\n",
@@ -365,6 +375,12 @@ static int parse_file(struct suite *s, const struct spec *base)
 			ret = -EINVAL;
 		else if (n > 0)
 			ret = parse_test(s, base, words, n, lineno);
+	}
+	if (!ret && ferror(f)) {
+		ret = errno ? -errno : -EIO;
+		fprintf(stderr, "rebench: %s: cannot read it%s%.0u: %s\n",
+			s->label, lineno ? " after line " : "", lineno,
+			infile_strerror(-ret, &suite_limit, why, sizeof(why)));
 	}
 	free(line);
 	fclose(f);

@@ -7,11 +7,20 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "infile.h"
 #include "iokind.h"
 #include "trace_blkparse.h"
 #include "trace_fio.h"
 
 #define NFIELDS 10
+
+/* What the reader takes of a log (infile.h): any length, read as a
+ * stream (a pipe is fine: every consumer reads a log once), lines of at
+ * most TRACE_MAX_LINE bytes - the longest line the recorder writes is a
+ * path of PATH_MAX bytes, each escaped as \ooo, and its fields. */
+static const struct infile_limit log_limit = {
+	.line = TRACE_MAX_LINE, .stream = true,
+};
 
 static const char *const field_names[NFIELDS] = {
 	"time", "thread", "call", "fd", "file", "offset", "size", "result",
@@ -230,16 +239,21 @@ static int read_line(struct trace_reader *r)
 {
 	ssize_t n;
 
+	char why[256];
+	int e;
+
 	errno = 0;
 	n = getline(&r->buf, &r->cap, r->f);
-	if (n < 0) {
-		if (ferror(r->f)) {
-			snprintf(r->err, sizeof(r->err), "%s: cannot read the log: %s",
-				 r->path, strerror(errno ? errno : EIO));
-			return -(errno ? errno : EIO);
-		}
-		return 0;
+	/* getline gives what it read before an error: the error wins */
+	if (ferror(r->f)) {
+		e = errno ? errno : EIO;
+		snprintf(r->err, sizeof(r->err), "%s: cannot read the log%s%.0lu: %s",
+			 r->path, r->line ? " after line " : "", r->line,
+			 infile_strerror(e, &log_limit, why, sizeof(why)));
+		return -e;
 	}
+	if (n < 0)
+		return 0;
 	r->line++;
 	if ((size_t)n != strlen(r->buf))
 		return corrupt(r, -1, "%sa NUL byte in the line", "");
@@ -302,30 +316,37 @@ int trace_open_stream(struct trace_reader *r, FILE *f, const char *name)
 	return check_header(r);
 }
 
-int trace_open(struct trace_reader *r, const char *path)
+static int open_log(struct trace_reader *r, const char *path,
+		    const struct infile_limit *limit)
 {
-	struct stat st;
+	char why[512];
 	FILE *f;
 	int e, ret;
 
-	f = fopen(path, "re");
+	f = infile_open(path, limit, why, sizeof(why));
 	if (!f) {
 		e = errno;
 		memset(r, 0, sizeof(*r));
 		snprintf(r->err, sizeof(r->err), "%s: cannot read the log: %s",
-			 path, strerror(e));
+			 path, why);
 		return -e;
-	}
-	if (!fstat(fileno(f), &st) && S_ISDIR(st.st_mode)) {
-		fclose(f);
-		memset(r, 0, sizeof(*r));
-		snprintf(r->err, sizeof(r->err), "%s: cannot read the log: it is a directory",
-			 path);
-		return -EISDIR;
 	}
 	ret = trace_open_stream(r, f, path);
 	r->own = true;
 	return ret;
+}
+
+int trace_open(struct trace_reader *r, const char *path)
+{
+	return open_log(r, path, &log_limit);
+}
+
+int trace_open_file(struct trace_reader *r, const char *path)
+{
+	struct infile_limit limit = log_limit;
+
+	limit.stream = false;
+	return open_log(r, path, &limit);
 }
 
 void trace_warn(struct trace_reader *r, const char *text)

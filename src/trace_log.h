@@ -41,6 +41,9 @@
 
 #define TRACE_NONE INT64_MIN	/* OFFSET or SIZE written as "-" */
 #define TRACE_MAX_WARNINGS 16	/* "# warning" lines kept (all counted) */
+/* The longest line read (rebench(1), FILES): the recorder's longest is a
+ * path of PATH_MAX bytes each escaped as \ooo, and nine short fields. */
+#define TRACE_MAX_LINE (64 * 1024)
 
 /* One call, as recorded. */
 struct trace_rec {
@@ -93,10 +96,16 @@ struct trace_reader {
 
 /*
  * Open a log and check its first line: 0, or -errno with r->err saying
- * why ("LOG: cannot open: ...", "not a rebench trace", "version 2 is
- * unknown").  trace_open_stream reads f (named name in messages) instead.
+ * why ("LOG: cannot read the log: ...", "not a rebench trace", "version 2
+ * is unknown").  The log is read under infile.h's rule: a regular file,
+ * a pipe or a FIFO, lines of at most TRACE_MAX_LINE bytes, ended by a
+ * stop signal.  trace_open_file reads a regular file only (the log
+ * rebench itself just wrote: a FIFO put in its place would make a reader
+ * wait for ever).  trace_open_stream reads f
+ * (named name in messages) instead.
  */
 int trace_open(struct trace_reader *r, const char *path);
+int trace_open_file(struct trace_reader *r, const char *path);
 int trace_open_stream(struct trace_reader *r, FILE *f, const char *name);
 
 /* The next record: 1, 0 at the end, or -errno (-EINVAL: a corrupt line;

@@ -141,6 +141,6 @@ printf 'size\tiops\n4096\t10\n8192\t5\n' >"$S/nocols.tsv"
 assert_refused "--from without the columns" "has no columns block-size and ops_per_s" "${A[@]}" --from "$S/nocols.tsv"
 printf 'block-size\tops_per_s\n4096\t10\n' >"$S/one.tsv"
 assert_refused "--from with one block size" "1 block size measured: .* needs two or more" "${A[@]}" --from "$S/one.tsv"
-assert_refused "--from a missing file" "--from $S/none.tsv: No such file" "${A[@]}" --from "$S/none.tsv"
+assert_refused "--from a missing file" "--from $S/none.tsv: cannot read it: No such file" "${A[@]}" --from "$S/none.tsv"
 assert_refused "--steady-state" "--steady-state does not combine" "${A[@]}" --steady-state "$DEV"
 

@@ -165,7 +165,7 @@ assert_match '^rebench --emulate SLOW.json --baseline FAST.json \[--allow-partia
 section "files that are not results: exit 1, with the file, line, column and why"
 refused1 "a missing file" "rebench: --emulate: $S/nope.json: cannot open it: No such file or directory" \
 	--emulate "$S/nope.json" --baseline "$S/fast.json" -- "${RUN[@]}"
-refused1 "a directory" "rebench: --baseline: $S: is a directory, not a JSON file" \
+refused1 "a directory" "rebench: --baseline: $S: cannot open it: it is a directory; rebench reads regular files, pipes and FIFOs" \
 	--emulate "$S/slow.json" --baseline "$S" -- "${RUN[@]}"
 : >"$S/empty.json"
 refused1 "an empty file" "rebench: --baseline: $S/empty.json: line 1, column 1: the file is empty: a JSON value was expected (rebench writes one with --json)" \

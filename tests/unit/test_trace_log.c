@@ -134,7 +134,8 @@ static void test_headers(void **state)
 			    rd.err);
 	trace_close(&rd);
 	assert_int_equal(-EISDIR, trace_open(&rd, "/tmp"));
-	assert_string_equal("/tmp: cannot read the log: it is a directory", rd.err);
+	assert_string_equal("/tmp: cannot read the log: it is a directory; rebench reads regular files, pipes and FIFOs",
+			    rd.err);
 	trace_close(&rd);
 }
 
