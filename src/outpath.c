@@ -7,10 +7,68 @@
 #include <libgen.h>
 #include <limits.h>
 #include <string.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <unistd.h>
 
 #include "inuse.h"
+
+/* File systems whose files are not data but the kernel's settings and
+ * state (a write to /proc/sys/kernel/hostname renames the machine, one to
+ * a cgroup file moves processes or limits memory): no output goes there,
+ * whatever the file looks like to stat(2). */
+static const struct pseudo_fs {
+	unsigned long magic;
+	const char *name;
+} pseudo_fs[] = {
+	{ PROC_SUPER_MAGIC, "proc" },
+	{ SYSFS_MAGIC, "sysfs" },
+	{ DEBUGFS_MAGIC, "debugfs" },
+	{ TRACEFS_MAGIC, "tracefs" },
+	{ CGROUP_SUPER_MAGIC, "cgroup" },
+	{ CGROUP2_SUPER_MAGIC, "cgroup2" },
+	{ SECURITYFS_MAGIC, "securityfs" },
+	{ SELINUX_MAGIC, "selinuxfs" },
+	{ SMACK_MAGIC, "smackfs" },
+	{ BPF_FS_MAGIC, "bpf" },
+	{ PSTOREFS_MAGIC, "pstore" },
+	{ EFIVARFS_MAGIC, "efivarfs" },
+	{ DEVPTS_SUPER_MAGIC, "devpts" },
+	{ BINFMTFS_MAGIC, "binfmt_misc" },
+	{ RDTGROUP_SUPER_MAGIC, "resctrl" },
+	{ NSFS_MAGIC, "nsfs" },
+	{ USBDEVICE_SUPER_MAGIC, "usbfs" },
+	{ OPENPROM_SUPER_MAGIC, "openpromfs" },
+	{ AAFS_MAGIC, "apparmorfs" },
+	{ 0x62656570, "configfs" },
+	{ 0x65735543, "fusectl" },
+	{ 0x19800202, "mqueue" },
+	{ AUTOFS_SUPER_MAGIC, "autofs" },
+	{ BINDERFS_SUPER_MAGIC, "binderfs" },
+};
+
+/* The pseudo file system under fd (or path, when fd < 0), or NULL. */
+static const char *pseudo_fs_of(int fd, const char *path)
+{
+	struct statfs sfs;
+	size_t i;
+
+	if (fd >= 0 ? fstatfs(fd, &sfs) : statfs(path, &sfs))
+		return NULL;
+	for (i = 0; i < sizeof(pseudo_fs) / sizeof(pseudo_fs[0]); i++)
+		if ((unsigned long)sfs.f_type == pseudo_fs[i].magic)
+			return pseudo_fs[i].name;
+	return NULL;
+}
+
+static int pseudo_refused(const char *what, const char *path, const char *fs,
+			  char *err, size_t len)
+{
+	snprintf(err, len, "%s %s: refusing to write there: it is on %s, a pseudo file system whose files are the kernel's settings and state, not data; write to a file on a real file system",
+		 what, path, fs);
+	return -EPERM;
+}
 
 static const char *kind_of(mode_t m)
 {
@@ -27,12 +85,16 @@ static const char *kind_of(mode_t m)
 	return "not a regular file";
 }
 
-/* The rule, on an open descriptor (or the stat of an existing path). */
-static int check_stat(const char *what, const char *path, const struct stat *st,
-		      char *err, size_t len)
+/* The rule, on an open descriptor fd (or, when fd < 0, the stat of an
+ * existing path). */
+static int check_stat(const char *what, const char *path, int fd,
+		      const struct stat *st, char *err, size_t len)
 {
+	const char *fs = pseudo_fs_of(fd, path);
 	char why[1024];
 
+	if (fs)
+		return pseudo_refused(what, path, fs, err, len);
 	if (!S_ISREG(st->st_mode)) {
 		snprintf(err, len, "%s %s: refusing to write there: it is %s; rebench writes only regular files or new names in an existing directory",
 			 what, path, kind_of(st->st_mode));
@@ -59,6 +121,7 @@ static int open_failed(const char *what, const char *path, int e, char *err,
 
 int outpath_check(const char *what, const char *path, char *err, size_t len)
 {
+	const char *fs_name;
 	struct stat st;
 	int fd;
 
@@ -67,7 +130,7 @@ int outpath_check(const char *what, const char *path, char *err, size_t len)
 		return -EINVAL;
 	}
 	if (!stat(path, &st)) {
-		int ret = check_stat(what, path, &st, err, len);
+		int ret = check_stat(what, path, -1, &st, err, len);
 
 		if (ret)
 			return ret;
@@ -82,11 +145,19 @@ int outpath_check(const char *what, const char *path, char *err, size_t len)
 		return open_failed(what, path, errno, err, len);
 	/* a new name: prove it by creating it, then leave nothing behind */
 	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return open_failed(what, path, errno, err, len);
+	if (fd < 0) {
+		char dir[PATH_MAX];
+		const char *fs;
+
+		snprintf(dir, sizeof(dir), "%s", path);
+		fs = pseudo_fs_of(-1, dirname(dir));
+		return fs ? pseudo_refused(what, path, fs, err, len) :
+			    open_failed(what, path, errno, err, len);
+	}
+	fs_name = pseudo_fs_of(fd, path);
 	close(fd);
 	unlink(path);
-	return 0;
+	return fs_name ? pseudo_refused(what, path, fs_name, err, len) : 0;
 }
 
 FILE *outpath_open(const char *what, const char *path)
@@ -108,7 +179,7 @@ FILE *outpath_open(const char *what, const char *path)
 		open_failed(what, path, errno, err, sizeof(err));
 		goto out_close;
 	}
-	ret = check_stat(what, path, &st, err, sizeof(err));
+	ret = check_stat(what, path, fd, &st, err, sizeof(err));
 	if (ret)
 		goto out_close;
 	if (ftruncate(fd, 0) || fcntl(fd, F_SETFL, 0)) {
