@@ -899,11 +899,8 @@ int fio_job_write(FILE *f, const struct workload *wls, size_t n,
 			if (!jobs[k].global[i])
 				fprintf(f, "%s\n", jobs[k].line[i]);
 	}
-	if (fflush(f) || ferror(f)) {
-		ret = -EIO;
-		fprintf(stderr, "rebench: --fio: cannot write the job file: %s\n",
-			strerror(errno));
-	}
+	/* a failed write of f (stdout) is the caller's to report, once, with
+	 * its first errno and exit status 5 (outpath.h) */
 out:
 	for (k = 0; k < n; k++)
 		job_free(&jobs[k]);

@@ -17,7 +17,8 @@
  * together as rebench starts them.  run gives the run-wide options and
  * argv the command line for the header.  What fio cannot express is a
  * "# not expressible in fio: ..." comment in the job it concerns.
- * Returns 0, or -ENOMEM / -EIO after printing the error.
+ * Returns 0, or -ENOMEM after printing the error; whether f could be
+ * written is the caller's to find out (ferror, fclose).
  */
 int fio_job_write(FILE *f, const struct workload *wls, size_t n,
 		  const struct run_opts *run, int argc, char **argv);

@@ -84,6 +84,39 @@ assert_rc 1 "a write run with a bad --output: exit 1"
 assert_eq "$sum" "$(dev_sum "$DEV")" "a write run with a bad --output wrote nothing"
 assert_eq hello "$(cat "$F")" "the regular file in the path is unchanged"
 
+section "issue 26, 3. pseudo file systems: kernel settings are not output files"
+# In a UTS namespace of the test's own, so that a write that got through
+# would rename only that namespace; the value is read there after each.
+uts_rb() {
+	RB_CMD="(unshare -u) rebench $*"
+	timeout -k 5 "$RB_TIMEOUT" unshare -u sh -c '"$@" >"$0.out" 2>"$0.err"; rc=$?
+		cat /proc/sys/kernel/hostname /proc/sys/kernel/domainname >"$0.uts"; exit $rc' \
+		"$SCRATCH/uts" "$REBENCH" "$@"
+	RB_RC=$?
+	RB_ERR=$(cat "$SCRATCH/uts.err")
+	UTS=$(cat "$SCRATCH/uts.uts")
+}
+uts0=$(unshare -u cat /proc/sys/kernel/hostname /proc/sys/kernel/domainname)
+printf '# rebench-trace 1\n' >"$SCRATCH/empty.log"
+for args in "-d 200ms -n --output /proc/sys/kernel/domainname $DEV" \
+	"--record /proc/sys/kernel/domainname -- true" \
+	"--trace-to fio $SCRATCH/empty.log --output /proc/sys/kernel/hostname" \
+	"-d 200ms -n --plot /proc/sys/kernel/hostname $DEV"; do
+	# shellcheck disable=SC2086
+	uts_rb $args
+	assert_rc 1 "$args: exit 1"
+	assert_match "refusing to write there: it is on proc, a pseudo file system" "$RB_ERR" \
+		"$args: the reason names the file system"
+	assert_eq "$uts0" "$UTS" "$args: hostname and domainname unchanged"
+done
+refused_path "a new name on sysfs" "refusing to write there: it is on sysfs" \
+	-d 200ms -n --output /sys/kernel/rebench-test.tsv "$DEV"
+cg=$(awk '$9 == "cgroup" || $9 == "cgroup2" { print $5; exit }' /proc/self/mountinfo)
+if [ -n "$cg" ]; then
+	refused_path "an existing cgroup file" "refusing to write there: it is on cgroup" \
+		-d 200ms -n --output "$cg/cgroup.procs" "$DEV"
+fi
+
 section "results never overwrite what is measured"
 T=$SCRATCH/target.dat
 dd if=/dev/urandom of="$T" bs=1M count=4 status=none
@@ -130,6 +163,12 @@ done
 timeout 30 "$REBENCH" --probe "$DEV" >/dev/full 2>"$RB_ERR_FILE"
 RB_RC=$?
 assert_rc 5 "--probe to /dev/full: exit 5"
+# issue 26, 12: before, exit 2 and a second message, "Input/output error"
+timeout 30 "$REBENCH" --fio -b 4k "$DEV" >/dev/full 2>"$RB_ERR_FILE"
+RB_RC=$?
+assert_rc 5 "--fio to /dev/full: exit 5"
+assert_eq "rebench: cannot write the results to standard output: No space left on device" \
+	"$(cat "$RB_ERR_FILE")" "--fio to /dev/full: one message, with the first error"
 
 section "4. a closed stdout keeps the data files"
 S=$SCRATCH/closed.tsv
