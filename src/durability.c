@@ -3,7 +3,10 @@
  *
  * The rules, in order (rebench(1), DURABILITY):
  *  1. data that lands in RAM (zram, brd, tmpfs, ramfs, or a loop device
- *     over a file on one) is not durable, whatever the policy;
+ *     over a file on one) is not durable, whatever the policy; and so is
+ *     data under a file system mounted so that it never flushes
+ *     (nobarrier, barrier=0) a device with a write-back cache: its fsync,
+ *     fdatasync and O_DSYNC writes end in that cache;
  *  2. a policy that makes each write durable before it is acknowledged
  *     (dsync, sync, rwf-dsync, fsync:1, fdatasync:1) is durable, unless the
  *     file system makes no promise we can see (FUSE, network, overlay) or
@@ -63,10 +66,41 @@ static void add_chain(struct dur_stack *st, const char *fmt, const char *a,
 		snprintf(st->chain + n, sizeof(st->chain) - n, fmt, a, b);
 }
 
-/* A file on a file system of type fs: true when the walk goes on to the
- * file system's device. */
-static bool file_level(struct dur_stack *st, const char *fs)
+/* Mount options that stop a file system from sending cache flushes and
+ * FUA writes to its device (ext3, ext4, btrfs, f2fs, gfs2: nobarrier;
+ * ext3, ext4, ocfs2: barrier=0; reiserfs: barrier=none).  data=writeback
+ * is not among them: it orders data against metadata, and an fsync still
+ * writes and flushes both. */
+static const char *no_flush_option(const char *opts)
 {
+	static const char *const words[] = {
+		"nobarrier", "barrier=0", "barrier=none", NULL
+	};
+	const char *const *w;
+	const char *p;
+	size_t n;
+
+	for (w = words; *w; w++) {
+		n = strlen(*w);
+		for (p = strstr(opts, *w); p; p = strstr(p + 1, *w))
+			if ((p == opts || p[-1] == ',') &&
+			    (p[n] == ',' || !p[n]))
+				return *w;
+	}
+	return NULL;
+}
+
+/* A file on a file system of type fs mounted with super block options
+ * opts: true when the walk goes on to the file system's device.  A
+ * nobarrier mount is noted in *pending until that device's write cache
+ * is known. */
+static bool file_level(struct dur_stack *st, const char *fs,
+		       const char *opts, const char **pending)
+{
+	const char *nb = no_flush_option(opts);
+
+	if (nb && !*pending && !st->no_flush)
+		*pending = nb;
 	if (!fs[0]) {
 		st->lost = true;
 		snprintf(st->what, sizeof(st->what), "the file system under it was not found in mountinfo");
@@ -105,9 +139,27 @@ static bool disk_of(dev_t dev, char *dir, char *name, size_t nlen)
 	return true;
 }
 
+/* A nobarrier file system (opt) on the disk name at sysfs dir: it drops
+ * the flushes of every write above it unless the disk has no write-back
+ * cache to flush. */
+static void no_flush_level(struct dur_stack *st, const char *dir,
+			   const char *name, const char *fs, const char *opt)
+{
+	char wc[32];
+
+	if (read_first_line(dir, "queue/write_cache", wc, sizeof(wc)) &&
+	    !strcmp(wc, "write through"))
+		return;
+	st->no_flush = true;
+	snprintf(st->no_flush_what, sizeof(st->no_flush_what),
+		 "%s on %s is mounted %s", fs, name, opt);
+}
+
 void dur_stack_probe(const struct target *t, struct dur_stack *st)
 {
-	char dir[PATH_MAX], name[64], backing[PATH_MAX], fs[32];
+	char dir[PATH_MAX], name[64], backing[PATH_MAX], fs[32], opts[1024];
+	char pending_fs[32] = "";
+	const char *pending = NULL;
 	struct stat sb;
 	dev_t dev;
 	int depth;
@@ -120,10 +172,11 @@ void dur_stack_probe(const struct target *t, struct dur_stack *st)
 	st->file = t->kind == TARGET_FILE;
 	if (st->file) {
 		fs[0] = '\0';
-		snprintf(fs, sizeof(fs), "%s", t->place.fstype);
-		if (!fs[0])
-			mountinfo_find(t->st_dev, NULL, 0, fs, sizeof(fs));
-		if (!file_level(st, fs))
+		mountinfo_find_fs(t->st_dev, fs, sizeof(fs), opts, sizeof(opts));
+		if (t->place.fstype[0])
+			snprintf(fs, sizeof(fs), "%s", t->place.fstype);
+		snprintf(pending_fs, sizeof(pending_fs), "%s", fs);
+		if (!file_level(st, fs, opts, &pending))
 			return;
 		dev = t->st_dev;
 	} else {
@@ -137,6 +190,10 @@ void dur_stack_probe(const struct target *t, struct dur_stack *st)
 			return;
 		}
 		add_chain(st, "%s%s", st->chain[0] ? " on " : "", name);
+		if (pending) {
+			no_flush_level(st, dir, name, pending_fs, pending);
+			pending = NULL;
+		}
 		if (ram_disk(name)) {
 			st->ram = true;
 			snprintf(st->what, sizeof(st->what), "%s", name);
@@ -157,8 +214,9 @@ void dur_stack_probe(const struct target *t, struct dur_stack *st)
 			continue;
 		}
 		fs[0] = '\0';
-		mountinfo_find(sb.st_dev, NULL, 0, fs, sizeof(fs));
-		if (!file_level(st, fs))
+		mountinfo_find_fs(sb.st_dev, fs, sizeof(fs), opts, sizeof(opts));
+		snprintf(pending_fs, sizeof(pending_fs), "%s", fs);
+		if (!file_level(st, fs, opts, &pending))
 			return;
 		dev = sb.st_dev;
 	}
@@ -225,6 +283,14 @@ void dur_judge(const struct spec *s, const struct dur_stack *st,
 	if (st->ram) {
 		v->verdict = DUR_NOT_DURABLE;
 		snprintf(v->reason, sizeof(v->reason), "the data lands in RAM (%s): nothing written survives power loss",
+			 st->chain);
+		return;
+	}
+	if (st->no_flush) {
+		v->verdict = DUR_NOT_DURABLE;
+		snprintf(v->reason, sizeof(v->reason), "%s: it sends no cache flush or FUA write to its device, so %s ends in a write-back cache (%s)",
+			 st->no_flush_what,
+			 each ? "even a write that is flushed" : "every write",
 			 st->chain);
 		return;
 	}

@@ -33,6 +33,10 @@ struct dur_stack {
 	bool no_promise;	/* a file system whose flushes promise nothing
 				 * we can see (FUSE, network, overlay) */
 	bool lost;		/* the chain could not be followed */
+	bool no_flush;		/* a file system in the stack is mounted so
+				 * that it sends no flush (nobarrier) to a
+				 * device with a write-back cache */
+	char no_flush_what[160];	/* "ext4 on loop2 is mounted nobarrier" */
 	int top_write_cache;	/* the device the target is on: 1 write back,
 				 * 0 write through, -1 unknown */
 	char what[160];		/* ram: "zram0", "tmpfs"; no_promise: "fuse

@@ -10,9 +10,9 @@
 #include <sys/sysmacros.h>
 
 static bool find_in(const char *file, dev_t dev, char *mnt, size_t mlen,
-		    char *fstype, size_t flen)
+		    char *fstype, size_t flen, char *opts, size_t olen)
 {
-	char line[4096], where[PATH_MAX], type[64];
+	char line[4096], where[PATH_MAX], type[64], super[1024];
 	unsigned maj, min;
 	bool found = false;
 	FILE *f = fopen(file, "r");
@@ -31,6 +31,10 @@ static bool find_in(const char *file, dev_t dev, char *mnt, size_t mlen,
 		sep = strstr(line, " - ");
 		if (fstype && sep && sscanf(sep + 3, "%63s", type) == 1)
 			snprintf(fstype, flen, "%s", type);
+		/* type, source, then the super block's options */
+		if (opts && sep &&
+		    sscanf(sep + 3, "%*s %*s %1023s", super) == 1)
+			snprintf(opts, olen, "%s", super);
 		break;
 	}
 	fclose(f);
@@ -40,7 +44,17 @@ static bool find_in(const char *file, dev_t dev, char *mnt, size_t mlen,
 bool mountinfo_find(dev_t dev, char *mnt, size_t mlen, char *fstype,
 		    size_t flen)
 {
-	return find_in("/proc/self/mountinfo", dev, mnt, mlen, fstype, flen);
+	return find_in("/proc/self/mountinfo", dev, mnt, mlen, fstype, flen,
+		       NULL, 0);
+}
+
+bool mountinfo_find_fs(dev_t dev, char *fstype, size_t flen, char *opts,
+		       size_t olen)
+{
+	if (opts && olen)
+		opts[0] = '\0';
+	return find_in("/proc/self/mountinfo", dev, NULL, 0, fstype, flen,
+		       opts, olen);
 }
 
 bool mountinfo_find_any(dev_t dev, char *mnt, size_t mlen, pid_t *pid)
@@ -74,7 +88,7 @@ bool mountinfo_find_any(dev_t dev, char *mnt, size_t mlen, pid_t *pid)
 		if (nseen < sizeof(seen) / sizeof(seen[0]))
 			seen[nseen++] = st.st_ino;
 		snprintf(path, sizeof(path), "/proc/%s/mountinfo", de->d_name);
-		if (find_in(path, dev, mnt, mlen, NULL, 0)) {
+		if (find_in(path, dev, mnt, mlen, NULL, 0, NULL, 0)) {
 			*pid = (pid_t)atoi(de->d_name);
 			found = true;
 		}

@@ -13,6 +13,11 @@
 bool mountinfo_find(dev_t dev, char *mnt, size_t mlen, char *fstype,
 		    size_t flen);
 
+/* The same, giving the file system's type and its super block's options
+ * (the field after the source: "rw,nobarrier"; empty when not found). */
+bool mountinfo_find_fs(dev_t dev, char *fstype, size_t flen, char *opts,
+		       size_t olen);
+
 /*
  * Look dev up in every mount namespace: this one first, then each other
  * namespace once, through /proc/PID/mountinfo of a process in it.  When

@@ -109,3 +109,43 @@ else
 	echo "# overlay cannot be mounted here: its case is left out"
 fi
 
+
+section "issue 26, 4: a file system mounted nobarrier makes nothing durable"
+# An ext4 on a loop device (its write cache: write back) mounted
+# nobarrier: O_DSYNC writes of a file on it reach the loop device with no
+# flush (its counters say so), so "durable" would be false.
+require_cmd mkfs.ext4
+NBDEV=$(make_loop 64M)
+NB=$(basename "$NBDEV")
+mkfs.ext4 -q -F -E nodiscard "$NBDEV" >/dev/null 2>&1 || fail "mkfs.ext4 $NBDEV"
+# flush requests completed (/sys/block/X/stat field 16)
+flushes() { awk '{ print $16 }' "/sys/block/$NB/stat"; }
+for opt in nobarrier barrier=0; do
+	mount_dev "$NBDEV" "$SCRATCH/nb" "$opt"
+	f0=$(flushes)
+	rb --json -e 4m -o write -b 4k -d 256k --sync dsync -y "$SCRATCH/nb/f.dat"
+	assert_rc 0 "-o $opt: a dsync write run on a file of the ext4"
+	assert_eq 0 $(( $(flushes) - f0 )) "-o $opt: $NB saw no flush (the device's own counters)"
+	assert_eq not-durable "$(jqr '.workloads[0].durability.verdict')" "-o $opt, dsync: not-durable"
+	assert_match "^ext4 on $NB is mounted nobarrier: it sends no cache flush or FUA write to its device" \
+		"$(jqr '.workloads[0].durability.reason')" "-o $opt: the reason names the file system and the option"
+	rm -f "$SCRATCH/nb/f.dat"
+	umount "$SCRATCH/nb"
+done
+# the same file system mounted with barriers: flushes reach the device
+mount_dev "$NBDEV" "$SCRATCH/nb"
+f0=$(flushes)
+rb -n -e 4m -o write -b 4k -d 256k --sync dsync -y "$SCRATCH/nb/f.dat"
+assert_num "with barriers: $NB saw flushes" "$(flushes) - $f0 > 0"
+assert_eq durable "$(fd)" "with barriers, dsync: durable"
+rm -f "$SCRATCH/nb/f.dat"
+# a loop device over an image on the nobarrier ext4: the stack is read
+# under it too
+umount "$SCRATCH/nb"
+mount_dev "$NBDEV" "$SCRATCH/nb" nobarrier
+truncate -s 16M "$SCRATCH/nb/inner.img"
+INNER=$(loop_from_image "$SCRATCH/nb/inner.img")
+rb -n $W --sync fdatasync:1 "$INNER"
+assert_eq not-durable "$(fd)" "a loop device over a file on the nobarrier ext4, fdatasync:1: not-durable"
+losetup -d "$INNER"
+umount "$SCRATCH/nb"

@@ -166,6 +166,31 @@ static void test_no_promise_and_lost(void **state)
 }
 
 /* A total takes the worst: the enum's order is the ranking. */
+/* A file system in the stack that sends no flush (nobarrier over a
+ * write-back cache): no policy is durable, and the reason says which
+ * file system and which option. */
+static void test_nobarrier(void **state)
+{
+	static const char *const pols[] = { "dsync", "fdatasync:1", "fsync:1",
+					     "rwf-dsync", "none", "-f" };
+	struct dur_stack st = stack(true, 1);
+	char why[1024];
+	size_t i;
+
+	(void)state;
+	st.no_flush = true;
+	strcpy(st.no_flush_what, "ext4 on loop2 is mounted nobarrier");
+	for (i = 0; i < sizeof(pols) / sizeof(pols[0]); i++) {
+		assert_int_equal(judge(pols[i], false, &st, why),
+				 DUR_NOT_DURABLE);
+		assert_non_null(strstr(why, "ext4 on loop2 is mounted nobarrier: it sends no cache flush or FUA write"));
+	}
+	/* RAM says more than nobarrier does: it comes first */
+	st.ram = true;
+	assert_int_equal(judge("dsync", false, &st, why), DUR_NOT_DURABLE);
+	assert_non_null(strstr(why, "lands in RAM"));
+}
+
 static void test_order_and_names(void **state)
 {
 	(void)state;
@@ -185,6 +210,7 @@ int main(void)
 		cmocka_unit_test(test_write_through),
 		cmocka_unit_test(test_ram),
 		cmocka_unit_test(test_no_promise_and_lost),
+		cmocka_unit_test(test_nobarrier),
 		cmocka_unit_test(test_order_and_names),
 	};
 
