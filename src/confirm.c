@@ -135,14 +135,14 @@ int confirm_ask_text(const char *what, const char *question,
 	return ask(say_text, what, question, declined);
 }
 
-int confirm_destructive(struct workload *wls, size_t n, bool assume_yes)
+/* What may never be written is refused even with --yes: -EBUSY or -EROFS
+ * after the message, or 0. */
+static int refuse_forbidden(struct workload *wls, size_t n)
 {
 	char why[512];
-	size_t k, need = 0;
+	size_t k;
 	int ret;
 
-	/* before the question: what may never be written is refused even
-	 * with --yes */
 	for (k = 0; k < n; k++) {
 		struct workload *wl = &wls[k];
 
@@ -160,14 +160,15 @@ int confirm_destructive(struct workload *wls, size_t n, bool assume_yes)
 			return ret;
 		}
 	}
-	for (k = 0; k < n; k++)
-		need += workload_destroys_data(&wls[k]);
-	if (!need || assume_yes)
-		return 0;
-	ret = confirm_ask(wls, n, "Continue? [y/N] ",
-			  "not confirmed; nothing was written.");
-	if (ret != -EPERM)
-		return ret;
+	return 0;
+}
+
+/* No terminal to ask on and no --yes: why, for each workload that would
+ * need the answer; -EPERM. */
+static int refuse_unconfirmed(struct workload *wls, size_t n)
+{
+	size_t k;
+
 	for (k = 0; k < n; k++)
 		if (workload_destroys_data(&wls[k]) && !spec_is_destructive(&wls[k].spec))
 			spec_error(&wls[k].spec, "refusing to fill the holes of %s without confirmation: it is sparse, reading holes measures nothing, and filling them changes the file; there is no terminal to ask on. Add --yes (or -n) to confirm, or give a file without holes.",
@@ -176,6 +177,41 @@ int confirm_destructive(struct workload *wls, size_t n, bool assume_yes)
 			spec_error(&wls[k].spec, "refusing to %s %s without confirmation: there is no terminal to ask on. Add --yes (or -n) to confirm that its data may be destroyed.",
 				   refusal_verb(&wls[k]), wls[k].tgt.path);
 	return -EPERM;
+}
+
+static bool needs_answer(const struct workload *wls, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (workload_destroys_data(&wls[k]))
+			return true;
+	return false;
+}
+
+int confirm_check(struct workload *wls, size_t n, bool assume_yes)
+{
+	int ret = refuse_forbidden(wls, n), fd;
+
+	if (ret || assume_yes || !needs_answer(wls, n))
+		return ret;
+	/* the question could be asked: a terminal is there */
+	fd = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return refuse_unconfirmed(wls, n);
+	close(fd);
+	return 0;
+}
+
+int confirm_destructive(struct workload *wls, size_t n, bool assume_yes)
+{
+	int ret = refuse_forbidden(wls, n);
+
+	if (ret || assume_yes || !needs_answer(wls, n))
+		return ret;
+	ret = confirm_ask(wls, n, "Continue? [y/N] ",
+			  "not confirmed; nothing was written.");
+	return ret == -EPERM ? refuse_unconfirmed(wls, n) : ret;
 }
 
 int confirm_exit_status(int ret)

@@ -17,6 +17,12 @@
  */
 int confirm_destructive(struct workload *wls, size_t n, bool assume_yes);
 
+/* Every check of confirm_destructive() but the question itself (--dry-run:
+ * a dry run refuses what the run would refuse): 0 when the run could go
+ * on (asking first when it needs an answer and a terminal is there), or
+ * its -EBUSY, -EROFS or -EPERM after the same message. */
+int confirm_check(struct workload *wls, size_t n, bool assume_yes);
+
 /* Why wl may never be written, even with --yes: a target in use (-EBUSY) or
  * read-only (-EROFS), with the reason in why; 0 when it may. */
 int confirm_forbidden(const struct workload *wl, char *why, size_t len);

@@ -299,8 +299,11 @@ static int run_loaded(struct run_ctx *ctx, struct spec *base,
 		ret = repeat_begin(ctx, run->max_rounds);
 	if (ret || validate_all(ctx, base))
 		return EXIT_BAD_ARGS;
-	if (run->dry_run)
-		return dry_run_report(ctx->wls, ctx->n, 1, false, run);
+	if (run->dry_run) {
+		ret = confirm_check(ctx->wls, ctx->n, run->yes || run->silent);
+		return ret ? confirm_exit_status(ret) :
+		       dry_run_report(ctx->wls, ctx->n, 1, false, run);
+	}
 	/* --fio: every workload is resolved against its target; nothing is
 	 * confirmed, created or run */
 	if (run->fio) {

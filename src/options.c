@@ -183,7 +183,7 @@ const struct opt_desc opt_table[] = {
 	{ "suite", 0, OPT_STRING, R(suite), "NAME|FILE", "none",
 	  "run a preset suite of tests one after another on TARGET and print one table (quick: seq 1 MiB at depth 8, rnd 4 KiB at depths 32 and 1, reads and writes, 5 s each); tests that write run only with --yes; --suite list shows the suites", NULL, 0, 0, 0 },
 	{ "dry-run", 0, OPT_FLAG, R(dry_run), NULL, "off",
-	  "check every workload (every sweep point) against its target as a run would, say what would run and whether it writes, and run nothing", NULL, 0, 0, 0 },
+	  "check every workload (every sweep point) against its target as a run would (in use, read-only, confirmable), say what would run and whether it writes, and run nothing", NULL, 0, 0, 0 },
 	{ "hosts", 0, OPT_STRING, R(hosts), "LIST", "none",
 	  "run the workloads on every host of LIST ([user@]host[:port], comma-separated) through ssh, at one common start, and merge the results", NULL, 0, 0, 0 },
 	{ "hosts-file", 0, OPT_STRING, R(hosts_file), "FILE", "none",

@@ -80,7 +80,8 @@ static void fmt_eta(double s, char *buf, size_t len)
 }
 
 /* Every point is checked before any runs; destructive ones are confirmed
- * together (unless !ask: --dry-run), and *destroys says whether any is.
+ * together (!ask, --dry-run: checked as they would be, not asked), and
+ * *destroys says whether any is.
  * The confirmation set keeps one workload per target and operation. */
 static int check_all(struct run_ctx *ctx, const struct sweep *sw,
 		     const struct spec *bases,
@@ -128,8 +129,9 @@ static int check_all(struct run_ctx *ctx, const struct sweep *sw,
 	}
 	cleanup_all(ctx);
 	*destroys = nconfirm > 0;
-	if (!ret && ask)
-		ret = confirm_destructive(confirm_set, nconfirm, yes);
+	if (!ret)
+		ret = ask ? confirm_destructive(confirm_set, nconfirm, yes) :
+			    confirm_check(confirm_set, nconfirm, yes);
 	for (c = 0; c < nconfirm; c++)
 		spec_free(&confirm_set[c].spec);
 	return ret;
