@@ -8,7 +8,7 @@
 #include "sweep_noise.h"
 
 const char *btree_model_check(const struct btree_model *m, uint64_t smallest,
-			      char *buf, size_t len)
+			      uint64_t largest, char *buf, size_t len)
 {
 	if (!(m->rows >= 2)) {
 		snprintf(buf, len, "--rows %.0f: a tree of fewer than 2 rows has no levels to choose a node size for; give the table's row count, e.g. --rows 1000000000",
@@ -24,6 +24,13 @@ const char *btree_model_check(const struct btree_model *m, uint64_t smallest,
 			 (unsigned long long)m->key_size,
 			 (unsigned long long)smallest,
 			 (unsigned long long)m->key_size * 2);
+		return buf;
+	}
+	if (m->value_size && m->value_size > largest - m->key_size) {
+		snprintf(buf, len, "--value-size %llu: a record (a --key-size %llu entry and the value) is larger than the largest node size, %llu bytes, so no leaf holds one; give a smaller value size, or larger block sizes",
+			 (unsigned long long)m->value_size,
+			 (unsigned long long)m->key_size,
+			 (unsigned long long)largest);
 		return buf;
 	}
 	if (!(m->fill > 0 && m->fill <= 1)) {
@@ -57,8 +64,10 @@ void btree_compute(const struct btree_model *m, struct btree_node *n)
 
 	n->keys = n->size / m->key_size;
 	n->fanout = (double)n->keys * m->fill;
-	per_leaf = m->value_size ? n->size / (m->key_size + m->value_size) :
-				   n->keys;
+	/* key + value may pass the node, or wrap past 2^64 */
+	per_leaf = !m->value_size ? n->keys :
+		   m->value_size > n->size - m->key_size ? 0 :
+		   n->size / (m->key_size + m->value_size);
 	n->leaf_records = (double)per_leaf * m->fill;
 	n->usable = n->fanout >= 2 && n->leaf_records >= 1;
 	n->qps = n->qps_low = n->qps_high = NAN;

@@ -49,6 +49,8 @@
 #define BTREE_MAX_LEVELS 64	/* b >= 2 and N < 2^64 */
 #define BTREE_MAX_NODES 64	/* node sizes compared at once */
 
+#define BTREE_MAX_ROWS (1ULL << 53)	/* exact in the model's doubles */
+
 struct btree_model {
 	double rows;		/* N, at least 2 */
 	uint64_t key_size;	/* E, bytes */
@@ -77,10 +79,10 @@ struct btree_node {
 	double qps, qps_low, qps_high;	/* inf when no I/O per op */
 };
 
-/* Why the model cannot take these parameters (NULL: it can); smallest is
- * the smallest node size. */
+/* Why the model cannot take these parameters (NULL: it can); smallest and
+ * largest are the node sizes measured. */
 const char *btree_model_check(const struct btree_model *m, uint64_t smallest,
-			      char *buf, size_t len);
+			      uint64_t largest, char *buf, size_t len);
 
 /* The model's figures for node n. */
 void btree_compute(const struct btree_model *m, struct btree_node *n);

@@ -103,6 +103,14 @@ static int model_of(struct advise_result *r, struct spec *base,
 	const struct opt_desc *cache = options_find_long("cache");
 
 	memset(r, 0, sizeof(*r));
+	/* the model counts in doubles: exact up to 2^53 */
+	if (run->rows > BTREE_MAX_ROWS) {
+		char n[32];
+
+		snprintf(n, sizeof(n), "%llu", (unsigned long long)run->rows);
+		return refuse("--rows %s: more than the model counts exactly (2^53 = 9007199254740992 rows); give the table's row count",
+			      n);
+	}
 	r->model.rows = (double)run->rows;
 	r->model.key_size = run->key_size;
 	r->model.fill = run_given(run, "fill") ? run->fill_pct / 100 : 1;
@@ -120,11 +128,12 @@ static int model_of(struct advise_result *r, struct spec *base,
 	return r->model.write_frac < 0 ? EXIT_BAD_ARGS : EXIT_OK;
 }
 
-static int check_model(const struct advise_result *r, uint64_t smallest)
+static int check_model(const struct advise_result *r, uint64_t smallest,
+		       uint64_t largest)
 {
 	char err[512];
 
-	if (btree_model_check(&r->model, smallest, err, sizeof(err)))
+	if (btree_model_check(&r->model, smallest, largest, err, sizeof(err)))
 		return refuse("%s", err);
 	return EXIT_OK;
 }
@@ -197,7 +206,7 @@ static void scratch_remove(struct scratch *s)
  * logical sector, or a node that holds two entries) to 64 KiB, doubling. */
 static int plan_sizes(struct spec *base, struct sweep *sw,
 		      const struct advise_result *r, unsigned logical,
-		      uint64_t *smallest)
+		      uint64_t *smallest, uint64_t *largest)
 {
 	const struct opt_desc *bs = options_find_long("block-size");
 	struct parse_ctx pctx = { 0, "command line", NULL, NULL };
@@ -221,9 +230,14 @@ static int plan_sizes(struct spec *base, struct sweep *sw,
 			return EXIT_BAD_ARGS;
 	}
 	*smallest = UINT64_MAX;
+	*largest = 0;
 	for (i = 0; i < sw->axes[0].n; i++) {
-		if (parse_size(sw->axes[0].values[i], &v) == 0 && v < *smallest)
+		if (parse_size(sw->axes[0].values[i], &v))
+			continue;
+		if (v < *smallest)
 			*smallest = v;
+		if (v > *largest)
+			*largest = v;
 	}
 	if (sw->axes[0].n < 2)
 		return refuse("it compares node sizes, and -b gives %s; give two or more",
@@ -311,7 +325,7 @@ int advise_main(struct run_ctx *ctx, struct spec *base, struct run_opts *run,
 	struct scratch tmp = { "", false };
 	char *output = base->output, table[PATH_MAX + 8] = "";
 	char err[PATH_MAX + 256];
-	uint64_t smallest = 0;
+	uint64_t smallest = 0, largest = 0;
 	int status, ran = EXIT_OK;
 
 	status = check_run_options(run);
@@ -324,7 +338,8 @@ int advise_main(struct run_ctx *ctx, struct spec *base, struct run_opts *run,
 		if (!status && advise_table_read(run->from, "--from", &r.tab))
 			status = EXIT_BAD_ARGS;
 		if (!status)
-			status = check_model(&r, r.tab.node[0].size);
+			status = check_model(&r, r.tab.node[0].size,
+					     r.tab.node[r.tab.n - 1].size);
 		r.from = run->from;
 		plot_about_made(&r.about);
 	} else if (!status) {
@@ -334,9 +349,9 @@ int advise_main(struct run_ctx *ctx, struct spec *base, struct run_opts *run,
 		/* its logical sector, its name and model for the titles */
 		probed = target_probe(base->target, &tgt, err, sizeof(err)) == 0;
 		status = plan_sizes(base, sw, &r, probed ? tgt.logical : 0,
-				    &smallest);
+				    &smallest, &largest);
 		if (!status)
-			status = check_model(&r, smallest);
+			status = check_model(&r, smallest, largest);
 		base->output = NULL;	/* the advisor's table, not a series */
 		if (!status && add_workload(ctx, base))
 			status = EXIT_BAD_ARGS;

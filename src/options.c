@@ -161,7 +161,7 @@ const struct opt_desc opt_table[] = {
 	{ "repeat", 0, OPT_COUNT, R(repeat), "N", "1",
 	  "run the workloads N times (seeds +1 each run): median, trimmed mean, stddev and 95% CI of ops/s and latency", NULL, 1, REPEAT_MAX, 0 },
 	{ "precision", 0, OPT_PERCENT, R(precision_pct), "PCT", "off",
-	  "measure until the 95% confidence interval of every workload's ops/s (batch means of its intervals) is within +-PCT of the mean, at most --max-duration; PCT in (0, 50]; -g defaults to 100 ms", NULL, 0, 0, 0 },
+	  "measure until the 95% confidence interval of every workload's ops/s (batch means of its intervals) is within +-PCT of the mean, at most --max-duration; PCT in (0, 50]; -g defaults to 100 ms", NULL, 1, 50, 0 },	/* min 1: 0 excluded */
 	{ "max-duration", 0, OPT_TIME, R(max_duration_ns), "D", "60",
 	  "--precision: the longest a run (each sweep point) measures before it stops without the precision asked for (seconds, or 500ms)", NULL, 0, 0, NSEC_PER_SEC },
 	{ "precondition", 0, OPT_FLAG, R(precondition), NULL, "off",
@@ -537,8 +537,18 @@ static int set_value(const struct opt_desc *o, const char *val, void *field,
 	case OPT_ENGINE:
 		return set_engine(o, val, field, ctx);
 	case OPT_PERCENT:
-		if (parse_percent(val, &d) || d < 0 || d > 100) {
-			bad_value(ctx, o, val, "expected a percentage from 0 to 100");
+		/* max, when set, bounds it below 100; min 1: 0 excluded */
+		if (parse_percent(val, &d) || d < 0 ||
+		    d > (o->max ? (double)o->max : 100) || (o->min && d == 0)) {
+			char range[64];
+
+			if (o->min || o->max)
+				snprintf(range, sizeof(range), "expected a percentage in %s0, %llu]",
+					 o->min ? "(" : "[",
+					 (unsigned long long)(o->max ? o->max : 100));
+			else
+				snprintf(range, sizeof(range), "expected a percentage from 0 to 100");
+			bad_value(ctx, o, val, "%s", range);
 			return -EINVAL;
 		}
 		*(double *)field = d;

@@ -55,7 +55,8 @@ struct opt_desc {
 	const char *defval;	/* as shown in --help */
 	const char *help;
 	const struct opt_value *values;
-	uint64_t min, max;	/* for sizes and counts; max 0 = none */
+	uint64_t min, max;	/* sizes and counts: max 0 = none; percentages:
+				 * max 0 = 100, min 1 = 0 excluded */
 	uint64_t unit_ns;	/* OPT_TIME: unit of a bare number */
 };
 

@@ -23,11 +23,6 @@ int precision_setup(struct spec *base, struct run_opts *run)
 		}
 		return 0;
 	}
-	if (!(run->precision_pct > 0 && run->precision_pct <= PRECISION_MAX_PCT)) {
-		fprintf(stderr, "rebench: --precision %g%%: the half-width asked for must be in (0, %.0f]%% of the mean (2%% is tight, 10%% is rough); give e.g. --precision 5%%\n",
-			run->precision_pct, PRECISION_MAX_PCT);
-		return -EINVAL;
-	}
 	if (run->suite) {
 		fprintf(stderr, "rebench: --precision with --suite: a suite's tests have fixed durations; run the test you want to know precisely on its own with --precision\n");
 		return -EINVAL;
@@ -42,6 +37,11 @@ int precision_setup(struct spec *base, struct run_opts *run)
 	}
 	if (spec_given(base, "sample-step") && !base->sample_ns) {
 		fprintf(stderr, "rebench: -g 0 with --precision: the precision is judged over intervals, and -g 0 has none; drop -g 0, or give an interval (-g 100)\n");
+		return -EINVAL;
+	}
+	if (run_given(run, "max-duration") && !run->max_duration_ns) {
+		fprintf(stderr, "rebench: --max-duration 0: the limit of --precision must be a time; give e.g. --max-duration 30, or leave it out for %.0f s\n",
+			(double)PRECISION_MAX_DURATION_NS / 1e9);
 		return -EINVAL;
 	}
 	if (!run->max_duration_ns)

@@ -23,7 +23,6 @@
 
 #include "ci.h"
 
-#define PRECISION_MAX_PCT 50.0
 #define PRECISION_MIN_INTERVALS 20	/* 2 s at the default 100 ms */
 #define PRECISION_STEP_NS 100000000ULL	/* -g when not given: 100 ms */
 #define PRECISION_MAX_DURATION_NS (60ULL * 1000000000ULL)

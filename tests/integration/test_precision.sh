@@ -126,10 +126,12 @@ if command -v gnuplot >/dev/null; then
 fi
 
 section "bad input: refused before any I/O"
-for c in "0|--precision 0%: the half-width asked for must be in \(0, 50\]" \
-	"60|--precision 60%: the half-width asked for must be in \(0, 50\]"; do
-	assert_refused "--precision ${c%%|*}" "^rebench: ${c#*|}" --precision "${c%%|*}" "$DEV"
+for v in 0 60 -5; do
+	assert_refused "--precision $v" "^rebench: invalid value '$v' for --precision: expected a percentage in \(0, 50\]$" \
+		--precision "$v" "$DEV"
 done
+assert_refused "--max-duration 0 with --precision" "^rebench: --max-duration 0: the limit of --precision must be a time" \
+	--precision 5 --max-duration 0 "$DEV"
 assert_refused "-d with --precision" "^rebench: -d/--duration with --precision: the precision decides when a run ends" \
 	--precision 5 -d 2 "$DEV"
 assert_refused "--max-duration shorter than 20 intervals" \

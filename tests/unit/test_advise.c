@@ -278,25 +278,43 @@ static void test_model_refusals(void **state)
 	char buf[512];
 
 	(void)state;
-	assert_null(btree_model_check(&m, 1024, buf, sizeof(buf)));
+	assert_null(btree_model_check(&m, 1024, 65536, buf, sizeof(buf)));
 	m.rows = 1;
-	assert_non_null(btree_model_check(&m, 1024, buf, sizeof(buf)));
+	assert_non_null(btree_model_check(&m, 1024, 65536, buf, sizeof(buf)));
 	assert_non_null(strstr(buf, "--rows"));
 	m.rows = 2;
-	assert_null(btree_model_check(&m, 1024, buf, sizeof(buf)));
+	assert_null(btree_model_check(&m, 1024, 65536, buf, sizeof(buf)));
 	m.key_size = 0;
-	assert_non_null(btree_model_check(&m, 1024, buf, sizeof(buf)));
+	assert_non_null(btree_model_check(&m, 1024, 65536, buf, sizeof(buf)));
 	assert_non_null(strstr(buf, "--key-size 0"));
 	m.key_size = 1025;
-	assert_non_null(btree_model_check(&m, 1024, buf, sizeof(buf)));
+	assert_non_null(btree_model_check(&m, 1024, 65536, buf, sizeof(buf)));
 	assert_non_null(strstr(buf, "smallest node size, 1024"));
 	m.key_size = 1024;
-	assert_null(btree_model_check(&m, 1024, buf, sizeof(buf)));
+	assert_null(btree_model_check(&m, 1024, 65536, buf, sizeof(buf)));
 	m.fill = 0;
-	assert_non_null(btree_model_check(&m, 1024, buf, sizeof(buf)));
+	assert_non_null(btree_model_check(&m, 1024, 65536, buf, sizeof(buf)));
 	assert_non_null(strstr(buf, "(0, 100]"));
 	m.fill = 1.01;
-	assert_non_null(btree_model_check(&m, 1024, buf, sizeof(buf)));
+	assert_non_null(btree_model_check(&m, 1024, 65536, buf, sizeof(buf)));
+	m.fill = 1;
+	/* a record that fits the largest node only; then none; then one
+	 * whose size wraps past 2^64 (issue 26, 16: it gave leaf 33.0) */
+	m.key_size = 16;
+	m.value_size = 65536 - 16;
+	assert_null(btree_model_check(&m, 1024, 65536, buf, sizeof(buf)));
+	m.value_size++;
+	assert_non_null(btree_model_check(&m, 1024, 65536, buf, sizeof(buf)));
+	assert_non_null(strstr(buf, "larger than the largest node size, 65536 bytes"));
+	m.value_size = UINT64_MAX;
+	assert_non_null(btree_model_check(&m, 1024, 65536, buf, sizeof(buf)));
+	{
+		struct btree_node n = { .size = 2048 };
+
+		btree_compute(&m, &n);
+		assert_false(n.usable);
+		assert_true(n.leaf_records == 0);
+	}
 }
 
 /* A --repeat sweep table: the median and the runs' interval are taken; a
