@@ -114,7 +114,8 @@ static bool file_level(struct dur_stack *st, const char *fs,
 	}
 	if (in_list(opaque_fs, fs)) {
 		st->no_promise = true;
-		snprintf(st->what, sizeof(st->what), "a %s file system", fs);
+		snprintf(st->what, sizeof(st->what), "%s %s file system",
+			 fs[0] && strchr("aeiou", fs[0]) ? "an" : "a", fs);
 		return false;
 	}
 	return true;

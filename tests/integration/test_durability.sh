@@ -103,7 +103,7 @@ if mount -t overlay overlay -o "lowerdir=$OV/lower,upperdir=$OV/upper,workdir=$O
 	_register mounts "$OV/merged"
 	rb --json -p -e 4m -o write -b 4k -d 128k -y "$OV/merged/f.dat"
 	assert_eq unknown "$(jqr '.workloads[0].durability.verdict')" "a file on overlay with dsync: unknown"
-	assert_match "overlay file system, whose flushes rebench cannot follow" \
+	assert_match "the file is on an overlay file system, whose flushes rebench cannot follow" \
 		"$(jqr '.workloads[0].durability.reason')" "... and the reason names it"
 else
 	echo "# overlay cannot be mounted here: its case is left out"
