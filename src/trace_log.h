@@ -54,13 +54,15 @@ struct trace_rec {
 	int64_t off;		/* bytes, or TRACE_NONE; ftruncate: the new
 				 * length; lseek: the offset argument */
 	int64_t len;		/* bytes asked, or TRACE_NONE */
-	int64_t result;		/* >= 0, or -errno */
+	int64_t result;		/* >= 0, or -errno; a failed call's OFFSET and
+				 * SIZE are what it was given, which may be
+				 * negative or unknown */
 	/* ARG, decoded: open: O_* flags and mode; readv and the like:
 	 * iovcnt and RWF_* flags; lseek: whence; sync_file_range,
 	 * fallocate: their flags */
 	uint64_t flags;
 	uint32_t mode;
-	uint32_t iovcnt;
+	int32_t iovcnt;		/* as given: negative when the call was */
 };
 
 struct trace_reader {

@@ -273,7 +273,8 @@ static void put_arg(struct line *l, const struct rec *r)
 		break;
 	case ARG_IOV:
 	case ARG_IOV2:
-		put_u(l, r->a, 10);
+		/* an int: a negative count is written as such */
+		put_i(l, (int)r->a);
 		if (r->arg == ARG_IOV2 && r->b) {
 			put_c(l, ',');
 			put_flags(l, trace_rwf_flags, r->b, false);
@@ -286,7 +287,7 @@ static void put_arg(struct line *l, const struct rec *r)
 		if (m->name)
 			put_s(l, m->name);
 		else
-			put_u(l, r->a, 10);
+			put_i(l, (int)r->a);	/* an int, as given */
 		break;
 	case ARG_SFR:
 		put_flags(l, trace_sfr_flags, r->a, false);
