@@ -269,7 +269,7 @@ static int emulate(const struct emulate_args *a)
 	}
 	print_plan(stderr, &plan, &slow.r, &fast.r, &calib);
 	status = interpose_exec("--emulate", a->cmd, a->log, a->globs,
-				a->nglobs, &plan.delays, &calib);
+				a->nglobs, &plan.delays, &calib, NULL);
 	if (status < 0) {
 		status = EXIT_PREP_FAILED;
 		goto out;

@@ -13,6 +13,12 @@
 
 #define NFIELDS 10
 
+const char *const trace_status_words[] = {
+	[TRACE_STATUS_UNKNOWN] = NULL, [TRACE_STATUS_COMPLETE] = "complete",
+	[TRACE_STATUS_INCOMPLETE] = "incomplete",
+	[TRACE_STATUS_UNFINISHED] = "unfinished",
+};
+
 static const char *const field_names[NFIELDS] = {
 	"time", "thread", "call", "fd", "file", "offset", "size", "result",
 	"duration", "arg",
@@ -337,11 +343,32 @@ void trace_warn(struct trace_reader *r, const char *text)
 	r->nwarnings++;
 }
 
+/* "# status: WORD[: ...]" (the first one): the word, and the text
+ * without the spaces that pad it. */
+static void keep_status(struct trace_reader *r, const char *text)
+{
+	size_t n = strlen(text), w;
+	int k;
+
+	while (n && text[n - 1] == ' ')
+		n--;
+	r->status_text = strndup(text, n);
+	for (k = TRACE_STATUS_COMPLETE; k <= TRACE_STATUS_UNFINISHED; k++) {
+		w = strlen(trace_status_words[k]);
+		if (!strncmp(text, trace_status_words[k], w) &&
+		    strchr(" :", text[w]))	/* also the end, '\0' */
+			r->status = (enum trace_status)k;
+	}
+}
+
 static void keep_comment(struct trace_reader *r, const char *text)
 {
 	static const char cmd[] = "# command: ", warn[] = "# warning ";
+	static const char status[] = TRACE_STATUS;
 
-	if (!r->command && !strncmp(text, cmd, sizeof(cmd) - 1)) {
+	if (!r->status_text && !strncmp(text, status, sizeof(status) - 1)) {
+		keep_status(r, text + sizeof(status) - 1);
+	} else if (!r->command && !strncmp(text, cmd, sizeof(cmd) - 1)) {
 		r->command = strdup(text + sizeof(cmd) - 1);
 	} else if (!strncmp(text, warn, sizeof(warn) - 1)) {
 		trace_warn(r, text + 2);
@@ -590,15 +617,29 @@ static int parse_record(struct trace_reader *r, char *line,
 	return 0;
 }
 
+/* A log whose record may have lost lines: one cut short by a failed
+ * write is skipped, not an error. */
+static bool lenient(const struct trace_reader *r)
+{
+	return r->status == TRACE_STATUS_INCOMPLETE ||
+	       r->status == TRACE_STATUS_UNFINISHED;
+}
+
 int trace_next(struct trace_reader *r, struct trace_rec *rec)
 {
 	int ret;
 
 	for (;;) {
-		if (r->blk_pending)
+		if (r->blk_pending) {
 			r->blk_pending = false;	/* the first line, kept */
-		else if ((ret = read_line(r)) <= 0)
+		} else if ((ret = read_line(r)) <= 0) {
+			/* the last line of an unfinished record, cut short */
+			if (ret == -EINVAL && lenient(r) && feof(r->f)) {
+				r->damaged++;
+				return 0;
+			}
 			return ret;
+		}
 		if (r->blk) {
 			ret = trace_blk_parse(r, r->buf, rec);
 			if (ret)
@@ -616,8 +657,13 @@ int trace_next(struct trace_reader *r, struct trace_rec *rec)
 			continue;
 		}
 		if (!r->buf[0])
-			return corrupt(r, -1, "%san empty line", "");
-		ret = parse_record(r, r->buf, rec);
+			ret = corrupt(r, -1, "%san empty line", "");
+		else
+			ret = parse_record(r, r->buf, rec);
+		if (ret == -EINVAL && lenient(r)) {
+			r->damaged++;
+			continue;
+		}
 		return ret ? ret : 1;
 	}
 }
@@ -637,6 +683,7 @@ void trace_close(struct trace_reader *r)
 	free(r->buf);
 	free(r->path);
 	free(r->command);
+	free(r->status_text);
 	free(r->fio_files);
 	r->fio_files = NULL;
 	r->fio_nfiles = 0;
@@ -646,6 +693,7 @@ void trace_close(struct trace_reader *r)
 	r->buf = NULL;
 	r->path = NULL;
 	r->command = NULL;
+	r->status_text = NULL;
 	r->nnames = 0;
 	r->nwarnings = 0;
 }

@@ -10,7 +10,8 @@
  *
  * The first line names the format and its version.  Other lines starting
  * with '#' are comments ("# warning PID/TID: ..." says what the recorder
- * could not follow).  A record is ten fields separated by one space:
+ * could not follow; "# status: ..." whether the record is complete,
+ * below).  A record is ten fields separated by one space:
  * TIME and DURATION in ns (TIME since the record began, at the call's
  * start), CALL a name of trace_calls.h, FILE an absolute path with bytes
  * <= 0x20, 0x7f and '\' written as \ooo, OFFSET (may be negative for
@@ -40,6 +41,28 @@
 #include "trace_calls.h"
 
 #define TRACE_NONE INT64_MIN	/* OFFSET or SIZE written as "-" */
+
+/* The "# status:" line of the header of --record (record_log.h): written
+ * "unfinished" before COMMAND starts, padded with spaces to
+ * TRACE_STATUS_LEN bytes, and rewritten in place, the same length, when
+ * COMMAND has ended: "complete", or "incomplete: what was lost".  A log
+ * without the line (an older rebench, --record-block, fio, blkparse) says
+ * nothing either way.  In a log that is not complete, a record line that
+ * cannot be read (cut short by a failed write) is skipped and counted,
+ * not an error. */
+#define TRACE_STATUS "# status: "
+#define TRACE_STATUS_LEN 200	/* the line's bytes, without its newline */
+#define TRACE_STATUS_UNFINISHED_TEXT "unfinished (rebench rewrites this line when COMMAND ends: a log that still says unfinished is a record that did not end, and may be incomplete)"
+
+enum trace_status {
+	TRACE_STATUS_UNKNOWN,	/* no status line */
+	TRACE_STATUS_COMPLETE,
+	TRACE_STATUS_INCOMPLETE,
+	TRACE_STATUS_UNFINISHED,
+};
+
+/* "complete", "incomplete", "unfinished" (NULL for unknown). */
+extern const char *const trace_status_words[];
 #define TRACE_MAX_WARNINGS 16	/* "# warning" lines kept (all counted) */
 
 /* One call, as recorded. */
@@ -81,6 +104,12 @@ struct trace_reader {
 	uint32_t cap_index;
 	char *warnings[TRACE_MAX_WARNINGS];
 	unsigned long nwarnings;
+	/* the "# status:" line: its word, and the text after "# status: "
+	 * without the padding (NULL without one); record lines skipped in a
+	 * log that is not complete */
+	enum trace_status status;
+	char *status_text;
+	unsigned long damaged;
 	/* a fio iolog (trace_fio.c): its version (2, 3; 0 for a rebench
 	 * log), the time of v2's waits, and per file id: added, open */
 	int fio;
@@ -102,7 +131,9 @@ int trace_open(struct trace_reader *r, const char *path);
 int trace_open_stream(struct trace_reader *r, FILE *f, const char *name);
 
 /* The next record: 1, 0 at the end, or -errno (-EINVAL: a corrupt line;
- * r->err says "LOG: line N: why"). */
+ * r->err says "LOG: line N: why").  In a log whose status is incomplete
+ * or unfinished, a record line that cannot be read is counted in
+ * r->damaged and skipped. */
 int trace_next(struct trace_reader *r, struct trace_rec *rec);
 
 void trace_close(struct trace_reader *r);

@@ -11,7 +11,7 @@
 
 #include "trace_calls.h"
 
-#define TRACE_STATS_VERSION 1	/* of the -n lines and the JSON document */
+#define TRACE_STATS_VERSION 2	/* of the -n lines and the JSON document */
 
 enum trace_stats_format { TSF_HUMAN, TSF_TERSE, TSF_JSON };
 
@@ -44,12 +44,20 @@ struct trace_stats {
 	uint32_t nfiles;
 	char **warnings;	/* the first TRACE_MAX_WARNINGS */
 	unsigned long nwarnings, nkept;
+	int status;		/* enum trace_status of the log */
+	char *status_text;	/* its "# status:" text, or NULL */
+	unsigned long damaged;	/* record lines skipped (trace_log.h) */
 };
 
 /* Read a whole log: 0, or -errno with err saying why (trace_log.h); the
  * stats are then empty. */
 int trace_stats_load(const char *path, struct trace_stats *st, char *err,
 		     size_t len);
+
+/* The same from f, a log named name in messages (rebench's own descriptor
+ * of a log it recorded, whatever its path leads to now). */
+int trace_stats_read(FILE *f, const char *name, struct trace_stats *st,
+		     char *err, size_t len);
 
 void trace_stats_print(FILE *f, const struct trace_stats *st,
 		       enum trace_stats_format fmt);

@@ -416,6 +416,9 @@ static void forget_range(unsigned first, unsigned last)
 		return;
 	if (log_fd >= 0 && (unsigned)log_fd >= first && (unsigned)log_fd <= last)
 		closing(log_fd);
+	if (counts_fd >= 0 && (unsigned)counts_fd >= first &&
+	    (unsigned)counts_fd <= last)
+		closing(counts_fd);
 	for (fd = first; fd <= last && fd < MAX_FDS; fd++)
 		forget((int)fd);
 }

@@ -9,7 +9,7 @@
 # sync_file_range and RWF flags, any open mode - in three processes (one
 # of them exec'd) of two threads each.  Its log must read back whole:
 # --trace-stats in every format and --trace-to fio exit 0 and count every
-# record, and it holds the calls the issue
+# record, the log says it is complete, and it holds the calls the issue
 # named (pwrite at -1, ftruncate to -5, posix_fallocate of -1 bytes,
 # pwritev of -1 buffers) with the arguments as given.  Three seeds.  The
 # files live on a tmpfs of the test's own when it can mount one (root), so
@@ -40,9 +40,10 @@ for seed in 1 2 3; do
 	L=$S/r$seed.log
 	rm -rf "${D:?}"/*
 	rb --record "$L" -- "$PROG" "$D" "$seed" 3000
-	assert_rc 0 "record_random $seed 3000 under --record: exit 0"
+	assert_rc 0 "record_random $seed 3000 under --record: exit 0 (nothing lost)"
 	records=$(grep -vc '^#' "$L")
 	assert_num "thousands of calls recorded ($records)" "$records >= 2000"
+	assert_match '^# status: complete *$' "$(head -n 5 "$L")" "the log says it is complete"
 	assert_num "failed and successful calls ($(count "$L" '$8 ~ /^-E/') failed)" \
 		"$(count "$L" '$8 ~ /^-E/') > 100 && $(count "$L" '$8 !~ /^-/') > 100"
 
@@ -56,8 +57,8 @@ for seed in 1 2 3; do
 
 	rb --trace-stats "$L" -n
 	assert_rc 0 "--trace-stats -n reads it back"
-	assert_eq "$records" "$(printf '%s\n' "$RB_OUT" | awk 'NR == 1 { print $3 }')" \
-		"-n: every record counted"
+	assert_eq "$records complete 0" "$(printf '%s\n' "$RB_OUT" | awk 'NR == 1 { print $3, $10, $11 }')" \
+		"-n: every record counted, the status complete, no damaged line"
 	rb --trace-stats "$L" --json
 	assert_rc 0 "--trace-stats --json reads it back"
 	assert_eq "$records" "$(jqr .operations)" "JSON: every record counted"

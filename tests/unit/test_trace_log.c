@@ -274,6 +274,71 @@ static void test_failed_calls(void **state)
 		       "field 10 (arg) 'O_RDONLY' is not ACCESS|FLAGS[,MODE]");
 }
 
+/* The status line of --record (trace_log.h): its word and text; in a log
+ * that is not complete a line that cannot be read is skipped and counted,
+ * in a complete one (or one without a status) it is an error. */
+static void test_status(void **state)
+{
+	static const char cut[] = "1 2/2 fsync 3 /f - - 0 5 -\n"
+				  "2 2/2 fsy3 2/2 fsync 3 /f - - 0 5 -\n"
+				  "4 2/2 fsync 3 /f - - 0 5 -\n"
+				  "5 2/2 write 3 /f 0 10";
+	char text[1024];
+	struct trace_rec r;
+	int n;
+
+	(void)state;
+	assert_int_equal(0, open_text(HEAD "# status: complete          \n"
+				      "1 2/2 fsync 3 /f - - 0 5 -\n"));
+	assert_int_equal(1, trace_next(&rd, &r));
+	assert_int_equal(TRACE_STATUS_COMPLETE, rd.status);
+	assert_string_equal("complete", rd.status_text);
+	close_text();
+
+	snprintf(text, sizeof(text), HEAD "# status: incomplete: 3 lines lost (ENOSPC), 1 cut short   \n%s",
+		 cut);
+	assert_int_equal(0, open_text(text));
+	for (n = 0; trace_next(&rd, &r) == 1; n++)
+		;
+	assert_int_equal(2, n);		/* the first and the fourth */
+	assert_int_equal(TRACE_STATUS_INCOMPLETE, rd.status);
+	assert_string_equal("incomplete: 3 lines lost (ENOSPC), 1 cut short",
+			    rd.status_text);
+	assert_int_equal(2, rd.damaged);	/* merged, and cut at the end */
+	close_text();
+
+	snprintf(text, sizeof(text), HEAD "# status: " TRACE_STATUS_UNFINISHED_TEXT "\n%s",
+		 cut);
+	assert_int_equal(0, open_text(text));
+	for (n = 0; trace_next(&rd, &r) == 1; n++)
+		;
+	assert_int_equal(2, n);
+	assert_int_equal(TRACE_STATUS_UNFINISHED, rd.status);
+	assert_int_equal(2, rd.damaged);
+	close_text();
+
+	/* complete, or no status: a damaged line is an error, as ever */
+	snprintf(text, sizeof(text), HEAD "# status: complete\n%s", cut);
+	assert_int_equal(0, open_text(text));
+	assert_int_equal(1, trace_next(&rd, &r));
+	assert_int_equal(-EINVAL, trace_next(&rd, &r));
+	assert_non_null(strstr(rd.err, "LOG: line 4: corrupt"));
+	close_text();
+	snprintf(text, sizeof(text), HEAD "%s", cut);
+	assert_int_equal(0, open_text(text));
+	assert_int_equal(1, trace_next(&rd, &r));
+	assert_int_equal(-EINVAL, trace_next(&rd, &r));
+	assert_int_equal(TRACE_STATUS_UNKNOWN, rd.status);
+	assert_null(rd.status_text);
+	close_text();
+
+	/* a word this rebench does not know says nothing either way */
+	assert_int_equal(0, open_text(HEAD "# status: completed\n\n"));
+	assert_int_equal(-EINVAL, trace_next(&rd, &r));
+	assert_int_equal(TRACE_STATUS_UNKNOWN, rd.status);
+	close_text();
+}
+
 static void test_parse_u64(void **state)
 {
 	uint64_t v;
@@ -384,6 +449,19 @@ static void test_stats(void **state)
 	assert_non_null(strstr(err, ": line 9: corrupt: field 3 (call) 'bogus'"));
 	assert_int_equal(0, st.ops);
 	unlink(path);
+
+	/* an incomplete log: its status and its damaged lines */
+	strcpy(path, "/tmp/rebench-trace.XXXXXX");
+	write_temp_text(path, HEAD "# status: incomplete: 2 lines lost (EIO)\n"
+			"1000 5/5 fsync 3 /d/a - - 0 100 -\n"
+			"1000 5/5 fsync 3 /d/a - -\n");
+	assert_int_equal(0, trace_stats_load(path, &st, err, sizeof(err)));
+	assert_int_equal(1, st.ops);
+	assert_int_equal(TRACE_STATUS_INCOMPLETE, st.status);
+	assert_string_equal("incomplete: 2 lines lost (EIO)", st.status_text);
+	assert_int_equal(1, st.damaged);
+	trace_stats_free(&st);
+	unlink(path);
 }
 
 int main(void)
@@ -393,6 +471,7 @@ int main(void)
 		cmocka_unit_test(test_headers),
 		cmocka_unit_test(test_corrupt_lines),
 		cmocka_unit_test(test_failed_calls),
+		cmocka_unit_test(test_status),
 		cmocka_unit_test(test_parse_u64),
 		cmocka_unit_test(test_error_names_the_line),
 		cmocka_unit_test(test_flags),
