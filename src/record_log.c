@@ -132,32 +132,40 @@ static const char *plural(unsigned long long n, const char *one,
 	return n == 1 ? one : many;
 }
 
-/* "complete", or "incomplete: what was lost" into text. */
+/* "complete", or "incomplete: " and what was lost, the parts that
+ * apply, into text: true when complete. */
 static bool status_text(const struct trace_counts *c, bool moved,
 			char *text, size_t len)
 {
+	const char *sep = ": ";
+	const char *e = c->write_err ? strerrorname_np(c->write_err) : NULL;
 	size_t n;
 
 	if (!c->lost && !c->unlogged && !moved) {
 		snprintf(text, len, "complete");
 		return true;
 	}
-	n = (size_t)snprintf(text, len, "incomplete: %llu %s lost",
-			     (unsigned long long)c->lost,
-			     plural(c->lost, "line", "lines"));
-	if (c->write_err && n < len)
-		n += (size_t)snprintf(text + n, len - n, " (%s)",
-				      strerrorname_np(c->write_err) ?
-				      strerrorname_np(c->write_err) : "?");
-	if (c->cut && n < len)
-		n += (size_t)snprintf(text + n, len - n, ", %llu cut short",
-				      (unsigned long long)c->cut);
-	if (c->unlogged && n < len)
-		n += (size_t)snprintf(text + n, len - n, ", %llu %s could not write the log",
-				      (unsigned long long)c->unlogged,
-				      plural(c->unlogged, "process", "processes"));
-	if (moved && n < len)
-		snprintf(text + n, len - n, ", its path was replaced while COMMAND ran");
+	n = (size_t)snprintf(text, len, "incomplete");
+#define PART(...) do {							\
+		if (n < len)						\
+			n += (size_t)snprintf(text + n, len - n, "%s", sep); \
+		if (n < len)						\
+			n += (size_t)snprintf(text + n, len - n, __VA_ARGS__); \
+		sep = ", ";						\
+	} while (0)
+	if (c->lost)
+		PART("%llu %s lost%s%s%s", (unsigned long long)c->lost,
+		     plural(c->lost, "line", "lines"), e ? " (" : "",
+		     e ? e : "", e ? ")" : "");
+	if (c->cut)
+		PART("%llu cut short", (unsigned long long)c->cut);
+	if (c->unlogged)
+		PART("%llu %s could not write the log",
+		     (unsigned long long)c->unlogged,
+		     plural(c->unlogged, "process", "processes"));
+	if (moved)
+		PART("its path was replaced while COMMAND ran");
+#undef PART
 	return false;
 }
 
