@@ -108,7 +108,7 @@ tests/unit/bin/%: tests/unit/%.c $(SAN_OBJS) src/*.h tests/unit/*.h
 
 unit: $(UNIT_BINS)
 
-check: rebench librebench-record.so tests/progs/record_calls unit
+check: rebench librebench-record.so tests/progs/record_calls tests/progs/record_random unit
 	@tests/run-tests.sh $(UNIT_BINS) tests/integration/*.sh
 
 install: rebench librebench-record.so
@@ -128,7 +128,8 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(LIBDIR)/rebench
 
 clean:
-	rm -f rebench $(OBJS) librebench-record.so tests/progs/record_calls
+	rm -f rebench $(OBJS) librebench-record.so tests/progs/record_calls \
+		tests/progs/record_random
 	rm -rf tests/unit/bin tests/unit/obj
 	rm -f bench/bareloop bench/distbench bench/clockbench
 

@@ -246,8 +246,7 @@ static int emulate(const struct emulate_args *a)
 	char err[PATH_MAX + 4096];
 	struct delay_calib calib;
 	struct emulate_plan plan;
-	struct trace_stats st;
-	int status = EXIT_BAD_ARGS;
+	int status = EXIT_BAD_ARGS, fd = -1;
 
 	if (check_files(a) ||
 	    load_side("--emulate", a->slow, &slow) ||
@@ -269,20 +268,15 @@ static int emulate(const struct emulate_args *a)
 	}
 	print_plan(stderr, &plan, &slow.r, &fast.r, &calib);
 	status = interpose_exec("--emulate", a->cmd, a->log, a->globs,
-				a->nglobs, &plan.delays, &calib);
+				a->nglobs, &plan.delays, &calib,
+				a->log ? &fd : NULL);
 	if (status < 0) {
 		status = EXIT_PREP_FAILED;
 		goto out;
 	}
 	/* as --record: the log's statistics on stderr, stdout is COMMAND's */
-	if (a->log) {
-		if (trace_stats_load(a->log, &st, err, sizeof(err))) {
-			fprintf(stderr, "rebench: --record: %s\n", err);
-		} else {
-			trace_stats_print(stderr, &st, TSF_HUMAN);
-			trace_stats_free(&st);
-		}
-	}
+	if (a->log)
+		trace_stats_report_fd("--record", a->log, fd, TSF_HUMAN);
 out:
 	json_free(slow.root);
 	json_free(fast.root);

@@ -4,7 +4,7 @@
  * Refusals (nothing run; interpose_run() returns 2): COMMAND not found,
  * not executable, statically linked, set-user-ID; the interposer not
  * found or at a path LD_PRELOAD cannot hold; too many globs; the log not
- * created.
+ * created, or not held (record_log.h).
  */
 #include "interpose.h"
 
@@ -24,6 +24,7 @@
 
 #include "outpath.h"
 #include "plan.h"
+#include "record_log.h"
 #include "signals.h"
 #include "trace_log.h"
 
@@ -42,6 +43,7 @@ struct job {
 	unsigned nglobs;
 	const struct delay_set *d;	/* NULL: no delay */
 	const struct delay_calib *c;
+	struct record_log *lg;		/* the log held, with one */
 };
 
 /* ------------------------------------------------------------ the command */
@@ -224,7 +226,8 @@ static bool delaying(const struct job *j)
 
 /* The log's first lines; trace_log.h.  "# delay:" says what the durations
  * of the delayed calls include, in delay_format()'s form and with the
- * calibration the waits used. */
+ * calibration the waits used; the status line last (record_log.h), and
+ * the log held from here to the end of the run. */
 static int write_header(const struct job *j)
 {
 	char text[DELAY_TEXT_MAX], calib[DELAY_TEXT_MAX];
@@ -248,7 +251,15 @@ static int write_header(const struct job *j)
 		fprintf(f, "# delay: %s (waited after each call and part of its DURATION; calibration clock,spin_min,sleep_min,sleep_over,spin_below ns: %s)\n",
 			text, calib);
 	}
-	return outpath_close(j->mode, j->log, f);
+	if (record_log_hold(j->lg, j->mode, j->log, f)) {
+		fclose(f);
+		return -EIO;
+	}
+	if (outpath_close(j->mode, j->log, f)) {
+		record_log_close(j->lg);
+		return -EIO;
+	}
+	return 0;
 }
 
 /* ------------------------------------------------------------ running */
@@ -269,9 +280,12 @@ static void set_env(const struct job *j, const char *lib, const char *log,
 		snprintf(num, sizeof(num), "%llu", (unsigned long long)start);
 		setenv(TRACE_ENV_LOG, log, 1);
 		setenv(TRACE_ENV_START, num, 1);
+		record_log_child(j->lg);
 	} else {
 		unsetenv(TRACE_ENV_LOG);
 		unsetenv(TRACE_ENV_START);
+		unsetenv(TRACE_ENV_LOG_ID);
+		unsetenv(TRACE_ENV_COUNTS);
 	}
 	if (j->nglobs)
 		setenv(TRACE_ENV_PATHS, globs, 1);
@@ -417,12 +431,16 @@ int interpose_check(const char *mode, char **argv)
 
 int interpose_exec(const char *mode, char **argv, const char *log,
 		   const char *const *globs, unsigned nglobs,
-		   const struct delay_set *d, const struct delay_calib *c)
+		   const struct delay_set *d, const struct delay_calib *c,
+		   int *log_fd)
 {
-	const struct job j = { mode, argv, log, globs, nglobs, d, c };
+	struct record_log lg = { .fd = -1, .counts_fd = -1 };
+	const struct job j = { mode, argv, log, globs, nglobs, d, c, &lg };
 	char lib[PATH_MAX], path[PATH_MAX], *abs_log = NULL;
 	int ret;
 
+	if (log_fd)
+		*log_fd = -1;
 	if (!argv || !argv[0]) {
 		fprintf(stderr, "rebench: %s: no COMMAND to run: write it after --\n",
 			mode);
@@ -451,12 +469,19 @@ int interpose_exec(const char *mode, char **argv, const char *log,
 			ret = -errno;
 			fprintf(stderr, "rebench: %s %s: %s\n", mode, log,
 				strerror(-ret));
+			record_log_close(&lg);
 			return ret;
 		}
 	}
 	ret = run(&j, path, lib, abs_log);
 	if (ret < 0 && abs_log)
 		unlink(abs_log);	/* nothing ran: the header alone goes */
+	if (ret >= 0 && log) {
+		ret = record_log_finish(&lg, ret);
+		if (log_fd)
+			*log_fd = record_log_reader(&lg);
+	}
+	record_log_close(&lg);
 	free(abs_log);
 	return ret;
 }
@@ -466,7 +491,7 @@ int interpose_run(char **argv, const char *log, const char *const *globs,
 		  const struct delay_calib *c)
 {
 	int ret = interpose_exec(log ? "--record" : "--delay", argv, log,
-				 globs, nglobs, d, c);
+				 globs, nglobs, d, c, NULL);
 
 	return ret < 0 ? EXIT_PREP_FAILED : ret;
 }

@@ -216,6 +216,14 @@ int outpath_close(const char *what, const char *path, FILE *f)
 	return -e;
 }
 
+int outpath_reader(FILE *f)
+{
+	char link[40];
+
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", fileno(f));
+	return open(link, O_RDONLY | O_NOCTTY | O_CLOEXEC);
+}
+
 /* The first error of stdout: later flushes of a failed stream only say
  * EIO, or nothing. */
 static int stdout_errno;

@@ -27,6 +27,11 @@ FILE *outpath_open(const char *what, const char *path);
  * why (a full disk shows up here as often as in the writes). */
 int outpath_close(const char *what, const char *path, FILE *f);
 
+/* A new descriptor that reads the file f writes, from its start: the
+ * same inode (through /proc/self/fd), wherever its path leads by now; -1
+ * with errno when it cannot be had. */
+int outpath_reader(FILE *f);
+
 /* Flush stdout, keeping its first error for outpath_finish_stdout(): 0,
  * or that -errno. */
 int outpath_flush_stdout(void);

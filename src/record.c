@@ -5,7 +5,9 @@
  * cannot be run under the interposer (interpose.h: not found, not
  * executable, statically linked, setuid, the interposer not found, the log
  * not created; nothing run); otherwise COMMAND's own status, 128+N when a
- * signal N ended it.
+ * signal N ended it, except 5 (EXIT_OUTPUT_FAILED) in place of 0 when the
+ * log is incomplete (record_log.h: lines lost, a process that could not
+ * write it, its path replaced).
  */
 #include "record.h"
 
@@ -15,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "delay.h"
 #include "interpose.h"
@@ -41,7 +44,9 @@ static const char usage[] =
 
 static const char help[] =
 	"  --record LOG         run COMMAND, logging its calls on files, block devices\n"
-	"                       and directories to LOG; the statistics on stderr\n"
+	"                       and directories to LOG; the statistics on stderr;\n"
+	"                       exit 5 when LOG is incomplete (lines lost, a process\n"
+	"                       that could not write it) and COMMAND exited 0\n"
 	"  --record-path GLOB   only the files whose path matches GLOB (up to 16)\n"
 	"  --delay SPEC         wait after COMMAND's calls on those files, e.g.\n"
 	"                       read=8us,write=10us,fsync=200us (ns, us, ms, s)\n"
@@ -179,8 +184,7 @@ static int do_record(const struct record_args *a)
 	char err[PATH_MAX + 1200];
 	struct delay_calib calib = { 0 };
 	struct delay_set d = { { 0 } };
-	struct trace_stats st;
-	int status;
+	int status, fd = -1;
 
 	if (a->delay && delay_parse(a->delay, &d, err, sizeof(err))) {
 		fprintf(stderr, "rebench: --delay %s: %s\n", a->delay, err);
@@ -200,18 +204,12 @@ static int do_record(const struct record_args *a)
 	}
 	status = interpose_exec(a->log ? "--record" : "--delay", a->cmd,
 				a->log, a->globs, (unsigned)a->nglobs, &d,
-				&calib);
+				&calib, &fd);
 	if (status < 0)
 		return EXIT_PREP_FAILED;
 	if (!a->log)
 		return status;
-	/* the statistics go to stderr: stdout is COMMAND's */
-	if (trace_stats_load(a->log, &st, err, sizeof(err))) {
-		fprintf(stderr, "rebench: --record: %s\n", err);
-		return status;
-	}
-	trace_stats_print(stderr, &st, a->fmt);
-	trace_stats_free(&st);
+	trace_stats_report_fd("--record", a->log, fd, a->fmt);
 	return status;
 }
 

@@ -317,9 +317,8 @@ static int record(const struct rb_args *a, struct blk_dev_info *d,
 	struct blk_dev bdev[MAX_DEVS];
 	struct timespec real;
 	static struct rb_run r;
-	struct trace_stats st;
 	uint64_t start, lost;
-	int i, k, status;
+	int i, k, status, rfd;
 	pid_t pid;
 	FILE *f;
 
@@ -374,15 +373,13 @@ static int record(const struct rb_args *a, struct blk_dev_info *d,
 			(unsigned long long)lost, plural(lost));
 	blk_match_free(&r.m);
 	blk_events_free(&r.ev);
-	if (outpath_close("--record", a->log, f))
+	rfd = outpath_reader(f);
+	if (outpath_close("--record", a->log, f)) {
+		if (rfd >= 0)
+			close(rfd);
 		return status ? status : EXIT_OUTPUT_FAILED;
-	/* the statistics go to stderr: stdout is COMMAND's */
-	if (trace_stats_load(a->log, &st, err, sizeof(err))) {
-		fprintf(stderr, "rebench: --record-block: %s\n", err);
-		return status;
 	}
-	trace_stats_print(stderr, &st, a->fmt);
-	trace_stats_free(&st);
+	trace_stats_report_fd("--record-block", a->log, rfd, a->fmt);
 	return status;
 fail:
 	if (err[0])

@@ -13,6 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "record_block_mount.h"
+
 #define TRACEFS_DIR "/sys/kernel/tracing"
 #define DEBUGFS_DIR "/sys/kernel/debug"
 #define INSTANCE_PREFIX "rebench-"
@@ -61,57 +63,14 @@ static int get(const char *dir, const char *name, char *buf, size_t len)
 	return 0;
 }
 
-/* \ooo of mountinfo's fields back to bytes, in place. */
-static void unoctal(char *s)
-{
-	char *w = s;
-
-	for (; *s; s++) {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' &&
-		    s[2] >= '0' && s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
-			*w++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 +
-				      (s[3] - '0'));
-			s += 3;
-		} else {
-			*w++ = *s;
-		}
-	}
-	*w = '\0';
-}
-
-/* The first mount point of a file system type: true and mnt. */
-static bool mounted(const char *fstype, char *mnt, size_t len)
-{
-	char *line = NULL, point[PATH_MAX], type[64];
-	size_t cap = 0;
-	bool found = false;
-	const char *sep;
-	FILE *f;
-
-	f = fopen("/proc/self/mountinfo", "re");
-	if (!f)
-		return false;
-	while (!found && getline(&line, &cap, f) > 0) {
-		sep = strstr(line, " - ");
-		if (!sep || sscanf(sep + 3, "%63s", type) != 1 ||
-		    strcmp(type, fstype) ||
-		    sscanf(line, "%*s %*s %*s %*s %4095s", point) != 1)
-			continue;
-		unoctal(point);
-		snprintf(mnt, len, "%s", point);
-		found = true;
-	}
-	free(line);
-	fclose(f);
-	return found;
-}
-
-/* tracefs: $REBENCH_TRACEFS, mounted, or mounted here.  0 or -errno. */
+/* tracefs: $REBENCH_TRACEFS, mounted, or mounted here (what a killed
+ * record left mounted unmounted first).  0 or -errno. */
 static int find_root(struct blk_tracefs *t, char *err, size_t len)
 {
 	const char *env = getenv("REBENCH_TRACEFS");
 	int e1, e2;
 
+	t->stale_unmounted = blk_unmount_stale();
 	if (env && *env) {
 		if (!is_dir(env)) {
 			snprintf(err, len, "REBENCH_TRACEFS=%s is not a directory", env);
@@ -120,20 +79,20 @@ static int find_root(struct blk_tracefs *t, char *err, size_t len)
 		snprintf(t->root, sizeof(t->root), "%s", env);
 		return 0;
 	}
-	if (mounted("tracefs", t->root, sizeof(t->root)))
+	if (blk_mount_find("tracefs", t->root, sizeof(t->root)))
 		return 0;
-	if (!mount("nodev", TRACEFS_DIR, "tracefs", 0, NULL)) {
+	e1 = -blk_mount("tracefs", TRACEFS_DIR);
+	if (!e1) {
 		snprintf(t->root, sizeof(t->root), "%s", TRACEFS_DIR);
 		snprintf(t->mnt_tracefs, sizeof(t->mnt_tracefs), "%s", TRACEFS_DIR);
 		fprintf(stderr, "rebench: --record-block: mounted tracefs on %s (unmounted at the end)\n",
 			TRACEFS_DIR);
 		return 0;
 	}
-	e1 = errno;
 	/* before tracefs (Linux 4.1), tracing was debugfs's */
-	if (!mounted("debugfs", t->root, sizeof(t->root))) {
-		if (mount("nodev", DEBUGFS_DIR, "debugfs", 0, NULL)) {
-			e2 = errno;
+	if (!blk_mount_find("debugfs", t->root, sizeof(t->root))) {
+		e2 = -blk_mount("debugfs", DEBUGFS_DIR);
+		if (e2) {
 			snprintf(err, len, "tracefs is not mounted, and neither tracefs on %s (%s) nor debugfs on %s (%s) could be mounted: the kernel needs tracing (CONFIG_FTRACE); mount it with 'mount -t tracefs nodev %s'",
 				 TRACEFS_DIR, strerror(e1), DEBUGFS_DIR,
 				 strerror(e2), TRACEFS_DIR);
@@ -451,10 +410,17 @@ uint64_t blk_tracefs_lost(const struct blk_tracefs *t)
 	return sum;
 }
 
+static const char *unmount_why(int ret)
+{
+	return ret == -EBUSY ? "it is in use, or another mount is over it now (it stays; the next record unmounts it when it can)" :
+	       ret == -ENOENT ? "it is no longer there, or no longer the one rebench mounted" :
+	       strerror(-ret);
+}
+
 void blk_tracefs_close(struct blk_tracefs *t)
 {
 	char path[PATH_MAX + 16];
-	int i, k;
+	int i, k, ret;
 
 	if (t->inst[0]) {
 		for (k = 0; k < BLK_EV_KINDS; k++)
@@ -475,18 +441,20 @@ void blk_tracefs_close(struct blk_tracefs *t)
 		t->inst[0] = '\0';
 	}
 	if (t->mnt_tracefs[0]) {
-		if (umount(t->mnt_tracefs))
+		ret = blk_unmount(t->mnt_tracefs);
+		if (ret)
 			fprintf(stderr, "rebench: --record-block: cannot unmount the tracefs rebench mounted on %s: %s\n",
-				t->mnt_tracefs, strerror(errno));
+				t->mnt_tracefs, unmount_why(ret));
 		t->mnt_tracefs[0] = '\0';
 	}
 	if (t->mnt_debugfs[0]) {
-		/* debugfs's tracing is a tracefs mounted on first use */
+		/* debugfs's tracing is a tracefs mounted in ours on first use */
 		snprintf(path, sizeof(path), "%s/tracing", t->mnt_debugfs);
 		umount(path);
-		if (umount(t->mnt_debugfs))
+		ret = blk_unmount(t->mnt_debugfs);
+		if (ret)
 			fprintf(stderr, "rebench: --record-block: cannot unmount the debugfs rebench mounted on %s: %s\n",
-				t->mnt_debugfs, strerror(errno));
+				t->mnt_debugfs, unmount_why(ret));
 		t->mnt_debugfs[0] = '\0';
 	}
 }

@@ -4,8 +4,10 @@
  * tracefs is the one mounted (the first in /proc/self/mountinfo), else
  * rebench mounts it on /sys/kernel/tracing, else - a kernel older than
  * tracefs - debugfs on /sys/kernel/debug, with tracing in it; what it
- * mounted it unmounts at the end.  $REBENCH_TRACEFS names another
- * directory to use as tracefs (a test's way to an incomplete one).
+ * mounted it unmounts at the end, and what a killed record mounted the
+ * next one unmounts first (record_block_mount.h).  $REBENCH_TRACEFS names
+ * another directory to use as tracefs (a test's way to an incomplete
+ * one).
  *
  * The instance, instances/rebench-PID, has its own ring buffer, clock,
  * filters and enabled events, so the global trace and other users of
@@ -39,6 +41,7 @@ struct blk_tracefs {
 	struct blk_ring_format fmt;
 	struct blk_ring_loss loss;
 	unsigned long stale_removed;	/* instances of dead rebench runs */
+	unsigned long stale_unmounted;	/* their mounts */
 };
 
 /*

@@ -11,6 +11,7 @@
 #define REBENCH_TRACE_CALLS_H
 
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <sys/uio.h>
 
@@ -104,8 +105,26 @@ static const char *const trace_type_names[TT_TYPES] = {
 
 /* What rebench --record passes to the interposer, across every exec. */
 #define TRACE_ENV_LOG "REBENCH_RECORD_LOG"	/* absolute path of the log */
+#define TRACE_ENV_LOG_ID "REBENCH_RECORD_LOG_ID"	/* DEV:INO of the log
+							 * rebench created */
+#define TRACE_ENV_COUNTS "REBENCH_RECORD_COUNTS"	/* FD:DEV:INO of the
+							 * counters below */
 #define TRACE_ENV_START "REBENCH_RECORD_START"	/* CLOCK_MONOTONIC ns */
 #define TRACE_ENV_PATHS "REBENCH_RECORD_PATHS"	/* globs, '\n' between */
+/* What did not reach the log, counted by every process of COMMAND in a
+ * memfd rebench creates and passes by descriptor (TRACE_ENV_COUNTS, its
+ * device and inode checked before each process maps it shared), and read
+ * by rebench when COMMAND has ended (record_log.h).  Updated with atomic
+ * adds: no lock, no system call. */
+struct trace_counts {
+	uint64_t unlogged;	/* processes that could not open the log */
+	uint64_t lost;		/* lines not written: a failed or short write,
+				 * or no log to write them to */
+	uint64_t cut;		/* of them, written in part (a short write) */
+	int32_t write_err;	/* errno of the first failed write, or 0 */
+	int32_t pad;
+};
+
 /* What --delay and --emulate pass (delay.h): the delays, in delay_format()'s
  * form, and the calibration the waits use, in delay_calib_format()'s. */
 #define TRACE_ENV_DELAY "REBENCH_DELAY"

@@ -22,6 +22,12 @@ static const struct infile_limit log_limit = {
 	.line = TRACE_MAX_LINE, .stream = true,
 };
 
+const char *const trace_status_words[] = {
+	[TRACE_STATUS_UNKNOWN] = NULL, [TRACE_STATUS_COMPLETE] = "complete",
+	[TRACE_STATUS_INCOMPLETE] = "incomplete",
+	[TRACE_STATUS_UNFINISHED] = "unfinished",
+};
+
 static const char *const field_names[NFIELDS] = {
 	"time", "thread", "call", "fd", "file", "offset", "size", "result",
 	"duration", "arg",
@@ -49,7 +55,8 @@ bool trace_parse_u64(const char *s, uint64_t *v)
 	if (!*s)
 		return false;
 	for (; *s; s++) {
-		if (*s < '0' || *s > '9' || x > (UINT64_MAX - 9) / 10)
+		if (*s < '0' || *s > '9' || x > UINT64_MAX / 10 ||
+		    x * 10 > UINT64_MAX - (uint64_t)(*s - '0'))
 			return false;
 		x = x * 10 + (uint64_t)(*s - '0');
 	}
@@ -62,9 +69,9 @@ static bool parse_i64(const char *s, int64_t *v)
 	uint64_t x;
 
 	if (*s == '-') {
-		if (!trace_parse_u64(s + 1, &x) || x > (uint64_t)INT64_MAX)
+		if (!trace_parse_u64(s + 1, &x) || x > (uint64_t)INT64_MAX + 1)
 			return false;
-		*v = -(int64_t)x;
+		*v = (int64_t)(0 - x);	/* -2^63 too */
 		return true;
 	}
 	if (!trace_parse_u64(s, &x) || x > (uint64_t)INT64_MAX)
@@ -73,7 +80,8 @@ static bool parse_i64(const char *s, int64_t *v)
 	return true;
 }
 
-/* OFFSET and SIZE: "-" or a number */
+/* OFFSET and SIZE: "-" or a number (-2^63, which only a failed call can
+ * be given, reads as "-") */
 static bool parse_opt(const char *s, int64_t *v)
 {
 	if (!strcmp(s, "-")) {
@@ -341,12 +349,22 @@ int trace_open(struct trace_reader *r, const char *path)
 	return open_log(r, path, &log_limit);
 }
 
-int trace_open_file(struct trace_reader *r, const char *path)
+int trace_open_fd(struct trace_reader *r, int fd, const char *name)
 {
-	struct infile_limit limit = log_limit;
+	char why[512];
+	FILE *f = infile_fdopen(fd, &log_limit, why, sizeof(why));
+	int e, ret;
 
-	limit.stream = false;
-	return open_log(r, path, &limit);
+	if (!f) {
+		e = errno;
+		memset(r, 0, sizeof(*r));
+		snprintf(r->err, sizeof(r->err), "%s: cannot read the log: %s",
+			 name, why);
+		return -e;
+	}
+	ret = trace_open_stream(r, f, name);
+	r->own = true;
+	return ret;
 }
 
 void trace_warn(struct trace_reader *r, const char *text)
@@ -356,11 +374,32 @@ void trace_warn(struct trace_reader *r, const char *text)
 	r->nwarnings++;
 }
 
+/* "# status: WORD[: ...]" (the first one): the word, and the text
+ * without the spaces that pad it. */
+static void keep_status(struct trace_reader *r, const char *text)
+{
+	size_t n = strlen(text), w;
+	int k;
+
+	while (n && text[n - 1] == ' ')
+		n--;
+	r->status_text = strndup(text, n);
+	for (k = TRACE_STATUS_COMPLETE; k <= TRACE_STATUS_UNFINISHED; k++) {
+		w = strlen(trace_status_words[k]);
+		if (!strncmp(text, trace_status_words[k], w) &&
+		    strchr(" :", text[w]))	/* also the end, '\0' */
+			r->status = (enum trace_status)k;
+	}
+}
+
 static void keep_comment(struct trace_reader *r, const char *text)
 {
 	static const char cmd[] = "# command: ", warn[] = "# warning ";
+	static const char status[] = TRACE_STATUS;
 
-	if (!r->command && !strncmp(text, cmd, sizeof(cmd) - 1)) {
+	if (!r->status_text && !strncmp(text, status, sizeof(status) - 1)) {
+		keep_status(r, text + sizeof(status) - 1);
+	} else if (!r->command && !strncmp(text, cmd, sizeof(cmd) - 1)) {
 		r->command = strdup(text + sizeof(cmd) - 1);
 	} else if (!strncmp(text, warn, sizeof(warn) - 1)) {
 		trace_warn(r, text + 2);
@@ -406,7 +445,30 @@ static bool has_offset(int call)
 	}
 }
 
-/* open: ACCESS|FLAGS[,MODE] */
+/* A number of ARG that is an int of the call (lseek's whence, the count
+ * of buffers): written signed; an older recorder wrote the unsigned long
+ * it made of a negative one. */
+static bool parse_int_arg(const char *s, int32_t *v)
+{
+	uint64_t u;
+	int64_t i;
+
+	if (parse_i64(s, &i)) {
+		if (i < INT32_MIN || i > INT32_MAX)
+			return false;
+	} else if (trace_parse_u64(s, &u) && u > (uint64_t)INT64_MAX) {
+		i = (int64_t)u;		/* two's complement, as written */
+		if (i < INT32_MIN)
+			return false;
+	} else {
+		return false;
+	}
+	*v = (int32_t)i;
+	return true;
+}
+
+/* open: ACCESS|FLAGS[,MODE] (the mode as the program gave it: the kernel
+ * keeps only 07777 of it, but any 32 bits may be passed) */
 static int parse_open_arg(char *s, struct trace_rec *rec)
 {
 	char *comma = strchr(s, ',');
@@ -417,7 +479,7 @@ static int parse_open_arg(char *s, struct trace_rec *rec)
 		*comma = '\0';
 		errno = 0;
 		mode = strtoull(comma + 1, &end, 8);
-		if (!comma[1] || *end || errno || mode > 07777)
+		if (!comma[1] || *end || errno || mode > UINT32_MAX)
 			return -EINVAL;
 	}
 	if (trace_parse_flags(s, trace_open_modes, trace_open_flags,
@@ -430,8 +492,8 @@ static int parse_open_arg(char *s, struct trace_rec *rec)
 static int parse_arg(struct trace_reader *r, char *s, struct trace_rec *rec)
 {
 	static const char bad[] = "'%.60s' is not what this call takes";
-	char *comma, *end;
-	uint64_t v;
+	char *comma;
+	int32_t v;
 
 	rec->flags = 0;
 	rec->mode = 0;
@@ -450,11 +512,10 @@ static int parse_arg(struct trace_reader *r, char *s, struct trace_rec *rec)
 					      &rec->flags))
 				return corrupt(r, 9, bad, comma + 1);
 		}
-		errno = 0;
-		v = strtoull(s, &end, 10);
-		if (!*s || *end || errno || v > 1024)
+		if (!parse_int_arg(s, &v) ||
+		    (rec->result >= 0 && (v < 0 || v > IOV_MAX)))
 			return corrupt(r, 9, "'%.60s' is not a count of buffers", s);
-		rec->iovcnt = (uint32_t)v;
+		rec->iovcnt = v;
 		return 0;
 	}
 	switch (rec->call) {
@@ -463,8 +524,10 @@ static int parse_arg(struct trace_reader *r, char *s, struct trace_rec *rec)
 		if (!trace_parse_flags(s, trace_whence, NULL, &rec->flags) &&
 		    !strchr(s, '|'))
 			return 0;
-		if (trace_parse_u64(s, &rec->flags))
+		if (parse_int_arg(s, &v)) {
+			rec->flags = (uint64_t)(int64_t)v;
 			return 0;
+		}
 		return corrupt(r, 9, "'%.60s' is not SEEK_SET, SEEK_CUR, SEEK_END, SEEK_DATA, SEEK_HOLE or a number", s);
 	case TC_sync_file_range:
 		if (trace_parse_flags(s, trace_sfr_flags, NULL, &rec->flags))
@@ -482,24 +545,31 @@ static int parse_arg(struct trace_reader *r, char *s, struct trace_rec *rec)
 	}
 }
 
-/* The fields beyond their syntax: what each call must have. */
+/* The fields beyond their syntax: what each call must have.  A call that
+ * failed is written with the arguments it was given, which the kernel
+ * refused: a negative offset or size (pwrite at -1, ftruncate to -5), no
+ * size where the vector could not be read (pwritev of -1 buffers); only
+ * what succeeded must make sense. */
 static int check_shape(struct trace_reader *r, const struct trace_rec *rec)
 {
 	bool data = rec->type == TT_READ || rec->type == TT_WRITE;
+	bool ok = rec->result >= 0;
 
-	if ((data || rec->call == TC_sync_file_range ||
-	     rec->type == TT_FALLOCATE) && rec->len == TRACE_NONE)
+	if (ok && (data || rec->call == TC_sync_file_range ||
+		   rec->type == TT_FALLOCATE) && rec->len == TRACE_NONE)
 		return corrupt(r, 6, "is '-': %s has a size",
 			       trace_call_names[rec->call]);
-	if (has_offset(rec->call) && rec->off == TRACE_NONE)
+	if (ok && has_offset(rec->call) && rec->off == TRACE_NONE)
 		return corrupt(r, 5, "is '-': %s has an offset",
 			       trace_call_names[rec->call]);
-	if (rec->len != TRACE_NONE && rec->len < 0)
-		return corrupt(r, 6, "%sis negative", "");
-	if (rec->off != TRACE_NONE && rec->off < 0 &&
+	if (ok && rec->len != TRACE_NONE && rec->len < 0)
+		return corrupt(r, 6, "is negative, and %s succeeded",
+			       trace_call_names[rec->call]);
+	if (ok && rec->off != TRACE_NONE && rec->off < 0 &&
 	    rec->type != TT_SEEK)
-		return corrupt(r, 5, "%sis negative", "");
-	if (data && rec->result > rec->len)
+		return corrupt(r, 5, "is negative, and %s succeeded",
+			       trace_call_names[rec->call]);
+	if (ok && data && rec->result > rec->len)
 		return corrupt(r, 7, "says more bytes than the size asked (%s)",
 			       trace_call_names[rec->call]);
 	if (rec->type == TT_OPEN && rec->result >= 0 &&
@@ -565,6 +635,9 @@ static int parse_record(struct trace_reader *r, char *line,
 		return corrupt(r, 8, "'%.60s' is not a number of ns", f[8]);
 	if (parse_arg(r, f[9], rec))
 		return -EINVAL;
+	/* a vector of no buffer asks 0 bytes; an older recorder wrote '-' */
+	if (is_iov_call(c) && !rec->iovcnt && rec->len == TRACE_NONE)
+		rec->len = 0;
 	if (check_shape(r, rec))
 		return -EINVAL;
 	if (trace_intern(r, f[4], &rec->file)) {
@@ -575,15 +648,29 @@ static int parse_record(struct trace_reader *r, char *line,
 	return 0;
 }
 
+/* A log whose record may have lost lines: one cut short by a failed
+ * write is skipped, not an error. */
+static bool lenient(const struct trace_reader *r)
+{
+	return r->status == TRACE_STATUS_INCOMPLETE ||
+	       r->status == TRACE_STATUS_UNFINISHED;
+}
+
 int trace_next(struct trace_reader *r, struct trace_rec *rec)
 {
 	int ret;
 
 	for (;;) {
-		if (r->blk_pending)
+		if (r->blk_pending) {
 			r->blk_pending = false;	/* the first line, kept */
-		else if ((ret = read_line(r)) <= 0)
+		} else if ((ret = read_line(r)) <= 0) {
+			/* the last line of an unfinished record, cut short */
+			if (ret == -EINVAL && lenient(r) && feof(r->f)) {
+				r->damaged++;
+				return 0;
+			}
 			return ret;
+		}
 		if (r->blk) {
 			ret = trace_blk_parse(r, r->buf, rec);
 			if (ret)
@@ -601,8 +688,13 @@ int trace_next(struct trace_reader *r, struct trace_rec *rec)
 			continue;
 		}
 		if (!r->buf[0])
-			return corrupt(r, -1, "%san empty line", "");
-		ret = parse_record(r, r->buf, rec);
+			ret = corrupt(r, -1, "%san empty line", "");
+		else
+			ret = parse_record(r, r->buf, rec);
+		if (ret == -EINVAL && lenient(r)) {
+			r->damaged++;
+			continue;
+		}
 		return ret ? ret : 1;
 	}
 }
@@ -622,6 +714,7 @@ void trace_close(struct trace_reader *r)
 	free(r->buf);
 	free(r->path);
 	free(r->command);
+	free(r->status_text);
 	free(r->fio_files);
 	r->fio_files = NULL;
 	r->fio_nfiles = 0;
@@ -631,6 +724,7 @@ void trace_close(struct trace_reader *r)
 	r->buf = NULL;
 	r->path = NULL;
 	r->command = NULL;
+	r->status_text = NULL;
 	r->nnames = 0;
 	r->nwarnings = 0;
 }

@@ -10,7 +10,8 @@
  *
  * The first line names the format and its version.  Other lines starting
  * with '#' are comments ("# warning PID/TID: ..." says what the recorder
- * could not follow).  A record is ten fields separated by one space:
+ * could not follow; "# status: ..." whether the record is complete,
+ * below).  A record is ten fields separated by one space:
  * TIME and DURATION in ns (TIME since the record began, at the call's
  * start), CALL a name of trace_calls.h, FILE an absolute path with bytes
  * <= 0x20, 0x7f and '\' written as \ooo, OFFSET (may be negative for
@@ -40,6 +41,28 @@
 #include "trace_calls.h"
 
 #define TRACE_NONE INT64_MIN	/* OFFSET or SIZE written as "-" */
+
+/* The "# status:" line of the header of --record (record_log.h): written
+ * "unfinished" before COMMAND starts, padded with spaces to
+ * TRACE_STATUS_LEN bytes, and rewritten in place, the same length, when
+ * COMMAND has ended: "complete", or "incomplete: what was lost".  A log
+ * without the line (an older rebench, --record-block, fio, blkparse) says
+ * nothing either way.  In a log that is not complete, a record line that
+ * cannot be read (cut short by a failed write) is skipped and counted,
+ * not an error. */
+#define TRACE_STATUS "# status: "
+#define TRACE_STATUS_LEN 200	/* the line's bytes, without its newline */
+#define TRACE_STATUS_UNFINISHED_TEXT "unfinished (rebench rewrites this line when COMMAND ends: a log that still says unfinished is a record that did not end, and may be incomplete)"
+
+enum trace_status {
+	TRACE_STATUS_UNKNOWN,	/* no status line */
+	TRACE_STATUS_COMPLETE,
+	TRACE_STATUS_INCOMPLETE,
+	TRACE_STATUS_UNFINISHED,
+};
+
+/* "complete", "incomplete", "unfinished" (NULL for unknown). */
+extern const char *const trace_status_words[];
 #define TRACE_MAX_WARNINGS 16	/* "# warning" lines kept (all counted) */
 /* The longest line read (rebench(1), FILES): the recorder's longest is a
  * path of PATH_MAX bytes each escaped as \ooo, and nine short fields. */
@@ -57,13 +80,15 @@ struct trace_rec {
 	int64_t off;		/* bytes, or TRACE_NONE; ftruncate: the new
 				 * length; lseek: the offset argument */
 	int64_t len;		/* bytes asked, or TRACE_NONE */
-	int64_t result;		/* >= 0, or -errno */
+	int64_t result;		/* >= 0, or -errno; a failed call's OFFSET and
+				 * SIZE are what it was given, which may be
+				 * negative or unknown */
 	/* ARG, decoded: open: O_* flags and mode; readv and the like:
 	 * iovcnt and RWF_* flags; lseek: whence; sync_file_range,
 	 * fallocate: their flags */
 	uint64_t flags;
 	uint32_t mode;
-	uint32_t iovcnt;
+	int32_t iovcnt;		/* as given: negative when the call was */
 };
 
 struct trace_reader {
@@ -82,6 +107,12 @@ struct trace_reader {
 	uint32_t cap_index;
 	char *warnings[TRACE_MAX_WARNINGS];
 	unsigned long nwarnings;
+	/* the "# status:" line: its word, and the text after "# status: "
+	 * without the padding (NULL without one); record lines skipped in a
+	 * log that is not complete */
+	enum trace_status status;
+	char *status_text;
+	unsigned long damaged;
 	/* a fio iolog (trace_fio.c): its version (2, 3; 0 for a rebench
 	 * log), the time of v2's waits, and per file id: added, open */
 	int fio;
@@ -99,17 +130,20 @@ struct trace_reader {
  * why ("LOG: cannot read the log: ...", "not a rebench trace", "version 2
  * is unknown").  The log is read under infile.h's rule: a regular file,
  * a pipe or a FIFO, lines of at most TRACE_MAX_LINE bytes, ended by a
- * stop signal.  trace_open_file reads a regular file only (the log
- * rebench itself just wrote: a FIFO put in its place would make a reader
- * wait for ever).  trace_open_stream reads f
+ * stop signal.  trace_open_fd reads a descriptor of the caller's (the log
+ * a recording has just written, never by its path: a FIFO put in its
+ * place would make a reader wait for ever), under the same limits; fd
+ * stays the caller's.  trace_open_stream reads f
  * (named name in messages) instead.
  */
 int trace_open(struct trace_reader *r, const char *path);
-int trace_open_file(struct trace_reader *r, const char *path);
+int trace_open_fd(struct trace_reader *r, int fd, const char *name);
 int trace_open_stream(struct trace_reader *r, FILE *f, const char *name);
 
 /* The next record: 1, 0 at the end, or -errno (-EINVAL: a corrupt line;
- * r->err says "LOG: line N: why"). */
+ * r->err says "LOG: line N: why").  In a log whose status is incomplete
+ * or unfinished, a record line that cannot be read is counted in
+ * r->damaged and skipped. */
 int trace_next(struct trace_reader *r, struct trace_rec *rec);
 
 void trace_close(struct trace_reader *r);

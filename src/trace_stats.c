@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "json.h"
 #include "report.h"
@@ -103,25 +104,22 @@ static void count(struct trace_stats *st, const struct trace_rec *rec)
 	}
 }
 
-int trace_stats_load(const char *path, struct trace_stats *st, char *err,
-		     size_t len)
+/* Every record of r (opened, ret its trace_open's result) into st. */
+static int load(struct trace_reader *r, int ret, const char *path,
+		struct trace_stats *st, char *err, size_t len)
 {
 	struct id_set pids = { 0 }, tids = { 0 };
-	struct trace_reader r;
 	struct trace_rec rec;
 	uint32_t i;
-	int ret;
 
-	memset(st, 0, sizeof(*st));
-	ret = trace_open(&r, path);
-	while (!ret && (ret = trace_next(&r, &rec)) > 0) {
+	while (!ret && (ret = trace_next(r, &rec)) > 0) {
 		ret = add_file(st, rec.file);
 		if (!ret)
 			ret = id_add(&pids, rec.pid);
 		if (!ret)	/* thread ids are unique system-wide */
 			ret = id_add(&tids, rec.tid);
 		if (ret) {
-			snprintf(r.err, sizeof(r.err), "%s: out of memory",
+			snprintf(r->err, sizeof(r->err), "%s: out of memory",
 				 path);
 			break;
 		}
@@ -130,32 +128,69 @@ int trace_stats_load(const char *path, struct trace_stats *st, char *err,
 	free(pids.v);
 	free(tids.v);
 	if (ret < 0) {
-		snprintf(err, len, "%s", r.err);
-		trace_close(&r);
+		snprintf(err, len, "%s", r->err);
+		trace_close(r);
 		trace_stats_free(st);
 		return ret;
 	}
 	st->processes = pids.n;
 	st->threads = tids.n;
-	st->version = r.version;
-	st->format = trace_format_name(&r);
+	st->version = r->version;
+	st->format = trace_format_name(r);
 	st->log = strdup(path);
-	st->command = r.command;
-	r.command = NULL;
-	for (i = 0; i < st->nfiles && i < r.nnames; i++) {
-		st->files[i].path = r.names[i];
-		r.names[i] = NULL;
+	st->command = r->command;
+	r->command = NULL;
+	for (i = 0; i < st->nfiles && i < r->nnames; i++) {
+		st->files[i].path = r->names[i];
+		r->names[i] = NULL;
 	}
-	st->nwarnings = r.nwarnings;
+	st->status = r->status;
+	st->status_text = r->status_text;
+	r->status_text = NULL;
+	st->damaged = r->damaged;
+	st->nwarnings = r->nwarnings;
 	st->warnings = calloc(TRACE_MAX_WARNINGS, sizeof(char *));
-	for (i = 0; st->warnings && i < r.nwarnings && i < TRACE_MAX_WARNINGS;
+	for (i = 0; st->warnings && i < r->nwarnings && i < TRACE_MAX_WARNINGS;
 	     i++) {
-		st->warnings[i] = r.warnings[i];
-		r.warnings[i] = NULL;
+		st->warnings[i] = r->warnings[i];
+		r->warnings[i] = NULL;
 		st->nkept++;
 	}
-	trace_close(&r);
+	trace_close(r);
 	return 0;
+}
+
+int trace_stats_load(const char *path, struct trace_stats *st, char *err,
+		     size_t len)
+{
+	struct trace_reader r;
+
+	memset(st, 0, sizeof(*st));
+	return load(&r, trace_open(&r, path), path, st, err, len);
+}
+
+void trace_stats_report_fd(const char *mode, const char *log, int fd,
+			   enum trace_stats_format fmt)
+{
+	char err[PATH_MAX + 1200];
+	struct trace_reader r;
+	struct trace_stats st;
+	int ret;
+
+	memset(&st, 0, sizeof(st));
+	if (fd < 0) {
+		fprintf(stderr, "rebench: %s: %s: cannot read the log back: %s\n",
+			mode, log, strerror(errno));
+		return;
+	}
+	ret = load(&r, trace_open_fd(&r, fd, log), log, &st, err, sizeof(err));
+	close(fd);
+	if (ret) {
+		fprintf(stderr, "rebench: %s: %s\n", mode, err);
+		return;
+	}
+	trace_stats_print(stderr, &st, fmt);
+	trace_stats_free(&st);
 }
 
 void trace_stats_free(struct trace_stats *st)
@@ -170,6 +205,7 @@ void trace_stats_free(struct trace_stats *st)
 	free(st->files);
 	free(st->log);
 	free(st->command);
+	free(st->status_text);
 	memset(st, 0, sizeof(*st));
 }
 
@@ -224,6 +260,23 @@ static const char *plural(uint64_t n, const char *one, const char *many)
 	return n == 1 ? one : many;
 }
 
+/* What the log's status says, before anything else is read from it. */
+static void print_status(FILE *f, const struct trace_stats *st)
+{
+	if (st->status == TRACE_STATUS_INCOMPLETE)
+		fprintf(f, "Warning: the log is %s\n", st->status_text);
+	else if (st->status == TRACE_STATUS_UNFINISHED)
+		fprintf(f, "Warning: the log is unfinished: the record did not end (rebench was killed, or could not write the status line), so calls may be missing\n");
+	if (st->damaged)
+		fprintf(f, "Warning: %lu damaged %s skipped (cut short by a failed write)\n",
+			st->damaged, st->damaged == 1 ? "line" : "lines");
+}
+
+static const char *status_word(const struct trace_stats *st)
+{
+	return trace_status_words[st->status];
+}
+
 static void print_human(FILE *f, const struct trace_stats *st)
 {
 	const struct trace_type_stats *t;
@@ -239,6 +292,7 @@ static void print_human(FILE *f, const struct trace_stats *st)
 		(unsigned long long)st->threads, plural(st->threads, "thread", "threads"),
 		st->nfiles, plural(st->nfiles, "file", "files"),
 		(double)span_ns(st) / 1e9);
+	print_status(f, st);
 	if (!st->ops)
 		goto warnings;
 	fprintf(f, "%-16s %10s %7s %14s %7s %10s %11s %7s\n", "operation",
@@ -309,12 +363,13 @@ static void print_terse(FILE *f, const struct trace_stats *st)
 	uint32_t i;
 	int k;
 
-	fprintf(f, "trace-stats %d %llu %llu %llu %llu %llu %u %lu\n",
+	fprintf(f, "trace-stats %d %llu %llu %llu %llu %llu %u %lu %s %lu\n",
 		TRACE_STATS_VERSION, (unsigned long long)st->ops,
 		(unsigned long long)st->bytes,
 		(unsigned long long)st->processes,
 		(unsigned long long)st->threads,
-		(unsigned long long)span_ns(st), st->nfiles, st->nwarnings);
+		(unsigned long long)span_ns(st), st->nfiles, st->nwarnings,
+		status_word(st) ? status_word(st) : "-", st->damaged);
 	for (k = 0; k < TT_TYPES; k++) {
 		t = &st->type[k];
 		fprintf(f, "%s %llu %.2f %llu %.2f", trace_type_names[k],
@@ -370,6 +425,9 @@ static void print_json(FILE *f, const struct trace_stats *st)
 	json_str(&j, "log_format", st->format);
 	json_u64(&j, "log_version", (uint64_t)st->version);
 	json_str(&j, "command", st->command);
+	json_str(&j, "log_status", status_word(st));
+	json_str(&j, "log_status_text", st->status_text);
+	json_u64(&j, "damaged_lines", st->damaged);
 	json_u64(&j, "operations", st->ops);
 	json_u64(&j, "bytes", st->bytes);
 	json_u64(&j, "processes", st->processes);

@@ -11,7 +11,7 @@
 
 #include "trace_calls.h"
 
-#define TRACE_STATS_VERSION 1	/* of the -n lines and the JSON document */
+#define TRACE_STATS_VERSION 2	/* of the -n lines and the JSON document */
 
 enum trace_stats_format { TSF_HUMAN, TSF_TERSE, TSF_JSON };
 
@@ -44,6 +44,9 @@ struct trace_stats {
 	uint32_t nfiles;
 	char **warnings;	/* the first TRACE_MAX_WARNINGS */
 	unsigned long nwarnings, nkept;
+	int status;		/* enum trace_status of the log */
+	char *status_text;	/* its "# status:" text, or NULL */
+	unsigned long damaged;	/* record lines skipped (trace_log.h) */
 };
 
 /* Read a whole log: 0, or -errno with err saying why (trace_log.h); the
@@ -53,6 +56,13 @@ int trace_stats_load(const char *path, struct trace_stats *st, char *err,
 
 void trace_stats_print(FILE *f, const struct trace_stats *st,
 		       enum trace_stats_format fmt);
+
+/* The statistics of a log a recording has just written, read through fd
+ * (taken, closed here; -1 when it could not be had), never its path:
+ * the path may lead elsewhere by then.  On stderr (stdout is COMMAND's),
+ * or why not, the message naming mode. */
+void trace_stats_report_fd(const char *mode, const char *log, int fd,
+			   enum trace_stats_format fmt);
 
 void trace_stats_free(struct trace_stats *st);
 

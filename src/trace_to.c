@@ -18,7 +18,9 @@
  * fio 3.33 refuses an iolog with a trim: "bad ddir: 2"), failed calls, reads and writes at an
  * unknown offset, calls on directories (opened with O_DIRECTORY, or a
  * directory at the time of the export) and on paths fio
- * cannot read back (white space, more than 256 bytes).
+ * cannot read back (white space, more than 256 bytes).  A log whose
+ * status says it is incomplete or unfinished (trace_log.h) is exported
+ * with a warning that says so.
  *
  * Exit statuses: 0; 1 for bad arguments, a log that cannot be read or is
  * corrupt (nothing written); 5 when the output cannot be written.
@@ -308,6 +310,15 @@ static void summary(const struct exporter *x, const char *log,
 	if (x->r.nwarnings)
 		fprintf(stderr, "rebench: --trace-to fio: %s holds %lu warnings of what the recorder could not follow (rebench --trace-stats %s shows them)\n",
 			log, x->r.nwarnings, log);
+	if (x->r.status == TRACE_STATUS_INCOMPLETE)
+		fprintf(stderr, "rebench: --trace-to fio: %s is %s: the iolog holds only what the log holds\n",
+			log, x->r.status_text);
+	else if (x->r.status == TRACE_STATUS_UNFINISHED)
+		fprintf(stderr, "rebench: --trace-to fio: %s is unfinished (the record did not end): calls may be missing from the iolog\n",
+			log);
+	if (x->r.damaged)
+		fprintf(stderr, "rebench: --trace-to fio: %lu damaged %s of %s skipped (cut short by a failed write)\n",
+			x->r.damaged, x->r.damaged == 1 ? "line" : "lines", log);
 }
 
 /* The output may not be the log being read. */

@@ -142,7 +142,7 @@ struct fd_entry *lookup(int fd, bool adopting)
 {
 	struct fd_entry *e;
 
-	if (fd < 0 || fd == log_fd)
+	if (fd < 0 || fd == log_fd || fd == counts_fd)
 		return NULL;
 	if (fd >= MAX_FDS) {
 		if (!__atomic_exchange_n(&warned_fds, 1, __ATOMIC_ACQ_REL))

@@ -121,16 +121,43 @@ static void end_pos(struct call *c, int call, bool writes, int64_t len,
 	errno = e;
 }
 
-static int64_t iov_len(const struct iovec *iov, int cnt)
+/* The bytes a vector call asked, the sum of its buffers' lengths: 0 for
+ * no buffer, NONE when the count is out of range (the kernel refused it),
+ * the vector cannot be read or the sum passes 2^63-1.  After a failed
+ * call the vector may be anything - the kernel may have refused the call
+ * before it looked at it - so it is copied with process_vm_readv, which
+ * fails on memory that cannot be read where a plain read would crash the
+ * program.  Keeps errno (an argument, evaluated before end_at() saves it). */
+static int64_t iov_len(const struct iovec *iov, int cnt, ssize_t ret)
 {
-	int64_t n = 0;
-	int i;
+	struct iovec part[32], local, remote;
+	uint64_t n = 0;
+	int e = errno, i, k, m;
 
-	if (!iov || cnt <= 0 || cnt > IOV_MAX)
+	if (!cnt)
+		return 0;
+	if (!iov || cnt < 0 || cnt > IOV_MAX)
 		return NONE;
-	for (i = 0; i < cnt; i++)
-		n += (int64_t)iov[i].iov_len;
-	return n;
+	for (i = 0; i < cnt; i += m) {
+		m = cnt - i < 32 ? cnt - i : 32;
+		local = (struct iovec){ part, (size_t)m * sizeof(*part) };
+		remote = (struct iovec){ (void *)(iov + i), local.iov_len };
+		if (ret >= 0)
+			memcpy(part, iov + i, local.iov_len);
+		else if (syscall(SYS_process_vm_readv, getpid(), &local, 1,
+				 &remote, 1, 0) != (long)local.iov_len)
+			goto out_none;
+		for (k = 0; k < m; k++) {
+			if (part[k].iov_len > (uint64_t)INT64_MAX - n)
+				goto out_none;
+			n += part[k].iov_len;
+		}
+	}
+	errno = e;
+	return (int64_t)n;
+out_none:
+	errno = e;
+	return NONE;
 }
 
 /* open, openat, creat and their 64 and fortified forms: one body. */
@@ -208,7 +235,7 @@ static int do_open(int call, int dirfd, const char *path, int flags,
 	r = (struct rec){ .t0 = r.t0, .t1 = r.t1, .call = call, .fd = fd,
 			  .off = NONE, .len = NONE,
 			  .res = fd < 0 ? -e : fd, .arg = ARG_OPEN,
-			  .a = (unsigned long)flags, .b = mode };
+			  .a = (unsigned)flags, .b = mode };
 	if (call == TC_creat || call == TC_creat64)
 		r.a = O_CREAT | O_WRONLY | O_TRUNC;
 	if (fd >= 0) {
@@ -222,7 +249,9 @@ static int do_open(int call, int dirfd, const char *path, int flags,
 	} else if (path && (s = slot_take(-1)) >= 0) {
 		abs_path(dirfd, path, paths[s].name);
 		r.path = paths[s].name;
-		if (wanted(r.path))
+		/* open("") with no working directory names nothing: a
+		 * FILE field cannot be empty */
+		if (r.path[0] && wanted(r.path))
 			emit(&r);
 		slot_release(s);
 	}
@@ -387,6 +416,9 @@ static void forget_range(unsigned first, unsigned last)
 		return;
 	if (log_fd >= 0 && (unsigned)log_fd >= first && (unsigned)log_fd <= last)
 		closing(log_fd);
+	if (counts_fd >= 0 && (unsigned)counts_fd >= first &&
+	    (unsigned)counts_fd <= last)
+		closing(counts_fd);
 	for (fd = first; fd <= last && fd < MAX_FDS; fd++)
 		forget((int)fd);
 }
@@ -448,11 +480,11 @@ EXPORT void closefrom(int low)
 			return REAL(name)(fd, iov, cnt, off, flags);	\
 		r = REAL(name)(fd, iov, cnt, off, flags);		\
 		if (off == -1)						\
-			end_pos(&c, TC_##name, writes, iov_len(iov, cnt), r, \
+			end_pos(&c, TC_##name, writes, iov_len(iov, cnt, r), r, \
 				ARG_IOV2, (unsigned long)cnt,		\
 				(unsigned)flags);			\
 		else							\
-			end_at(&c, TC_##name, off, iov_len(iov, cnt), r,	\
+			end_at(&c, TC_##name, off, iov_len(iov, cnt, r), r,	\
 			       ARG_IOV2, (unsigned long)cnt,		\
 			       (unsigned)flags);			\
 		return r;						\
@@ -463,11 +495,11 @@ AT_POS(read, false, (int fd, void *buf, size_t n), (fd, buf, n),
 AT_POS(__read_chk, false, (int fd, void *buf, size_t n, size_t buflen),
        (fd, buf, n, buflen), (int64_t)n, ARG_NONE, 0, 0)
 AT_POS(readv, false, (int fd, const struct iovec *iov, int cnt),
-       (fd, iov, cnt), iov_len(iov, cnt), ARG_IOV, (unsigned long)cnt, 0)
+       (fd, iov, cnt), iov_len(iov, cnt, r), ARG_IOV, (unsigned long)cnt, 0)
 AT_POS(write, true, (int fd, const void *buf, size_t n), (fd, buf, n),
        (int64_t)n, ARG_NONE, 0, 0)
 AT_POS(writev, true, (int fd, const struct iovec *iov, int cnt),
-       (fd, iov, cnt), iov_len(iov, cnt), ARG_IOV, (unsigned long)cnt, 0)
+       (fd, iov, cnt), iov_len(iov, cnt, r), ARG_IOV, (unsigned long)cnt, 0)
 
 AT_OFF(ssize_t, pread, (int fd, void *buf, size_t n, off_t off),
        (fd, buf, n, off), off, (int64_t)n, ARG_NONE, 0, 0)
@@ -481,11 +513,11 @@ AT_OFF(ssize_t, __pread64_chk,
        (fd, buf, n, off, buflen), off, (int64_t)n, ARG_NONE, 0, 0)
 AT_OFF(ssize_t, preadv,
        (int fd, const struct iovec *iov, int cnt, off_t off),
-       (fd, iov, cnt, off), off, iov_len(iov, cnt), ARG_IOV,
+       (fd, iov, cnt, off), off, iov_len(iov, cnt, r), ARG_IOV,
        (unsigned long)cnt, 0)
 AT_OFF(ssize_t, preadv64,
        (int fd, const struct iovec *iov, int cnt, off64_t off),
-       (fd, iov, cnt, off), off, iov_len(iov, cnt), ARG_IOV,
+       (fd, iov, cnt, off), off, iov_len(iov, cnt, r), ARG_IOV,
        (unsigned long)cnt, 0)
 AT_OFF(ssize_t, pwrite, (int fd, const void *buf, size_t n, off_t off),
        (fd, buf, n, off), off, (int64_t)n, ARG_NONE, 0, 0)
@@ -494,11 +526,11 @@ AT_OFF(ssize_t, pwrite64,
        (fd, buf, n, off), off, (int64_t)n, ARG_NONE, 0, 0)
 AT_OFF(ssize_t, pwritev,
        (int fd, const struct iovec *iov, int cnt, off_t off),
-       (fd, iov, cnt, off), off, iov_len(iov, cnt), ARG_IOV,
+       (fd, iov, cnt, off), off, iov_len(iov, cnt, r), ARG_IOV,
        (unsigned long)cnt, 0)
 AT_OFF(ssize_t, pwritev64,
        (int fd, const struct iovec *iov, int cnt, off64_t off),
-       (fd, iov, cnt, off), off, iov_len(iov, cnt), ARG_IOV,
+       (fd, iov, cnt, off), off, iov_len(iov, cnt, r), ARG_IOV,
        (unsigned long)cnt, 0)
 
 AT_V2(preadv2, false, off_t)

@@ -1,5 +1,6 @@
-/* log.c - the real functions, the log and its lines, and the start of
- * recording, for librebench-record.so (preload.h).
+/* log.c - the real functions, the lines of the log, and the start of
+ * recording, for librebench-record.so (preload.h); where the lines go is
+ * logfd.c's.
  */
 #include <dlfcn.h>
 #include <errno.h>
@@ -9,7 +10,6 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -28,8 +28,6 @@
 enum { ST_OFF, ST_INIT, ST_ON, ST_DISABLED };
 static int state;		/* ST_ON: following descriptors */
 bool logging;			/* a log is written (else delays alone) */
-int log_fd = -1;
-static char log_name[PATH_MAX];
 static uint64_t start_ns;
 static char glob_buf[MAX_GLOBS * 256];
 static const char *globs[MAX_GLOBS];
@@ -69,58 +67,6 @@ uint64_t now_ns(void)
 }
 
 /* ------------------------------------------------------------ the log */
-
-/* A descriptor out of the program's way (programs count on open()
- * returning the lowest free number, and some close 3..N). */
-static int open_log(void)
-{
-	struct rlimit rl;
-	long lim = 1024, fd, high;
-
-	fd = syscall(SYS_openat, AT_FDCWD, log_name,
-		     O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY);
-	if (fd < 0)
-		return -1;
-	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < (rlim_t)lim)
-		lim = (long)rl.rlim_cur;
-	high = fcntl((int)fd, F_DUPFD_CLOEXEC, lim > 64 ? lim - 32 : lim / 2);
-	if (high >= 0) {
-		syscall(SYS_close, fd);
-		fd = high;
-	}
-	return (int)fd;
-}
-
-static void write_line(const char *buf, size_t len)
-{
-	int fd, expect, tries;
-	long r;
-
-	for (tries = 0; tries < 2; tries++) {
-		fd = __atomic_load_n(&log_fd, __ATOMIC_ACQUIRE);
-		if (fd < 0) {
-			fd = open_log();
-			if (fd < 0)
-				return;
-			expect = -1;
-			if (!__atomic_compare_exchange_n(&log_fd, &expect, fd,
-							 false,
-							 __ATOMIC_ACQ_REL,
-							 __ATOMIC_ACQUIRE)) {
-				syscall(SYS_close, fd);
-				fd = expect;
-			}
-		}
-		do
-			r = syscall(SYS_write, fd, buf, len);
-		while (r < 0 && errno == EINTR);
-		if (r >= 0 || errno != EBADF)
-			return;
-		/* closed behind our back (closefrom in the C library) */
-		__atomic_compare_exchange_n(&log_fd, &fd, -1, false,
-					    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
-	}
-}
 
 static void put_c(struct line *l, char c)
 {
@@ -273,7 +219,8 @@ static void put_arg(struct line *l, const struct rec *r)
 		break;
 	case ARG_IOV:
 	case ARG_IOV2:
-		put_u(l, r->a, 10);
+		/* an int: a negative count is written as such */
+		put_i(l, (int)r->a);
 		if (r->arg == ARG_IOV2 && r->b) {
 			put_c(l, ',');
 			put_flags(l, trace_rwf_flags, r->b, false);
@@ -286,7 +233,7 @@ static void put_arg(struct line *l, const struct rec *r)
 		if (m->name)
 			put_s(l, m->name);
 		else
-			put_u(l, r->a, 10);
+			put_i(l, (int)r->a);	/* an int, as given */
 		break;
 	case ARG_SFR:
 		put_flags(l, trace_sfr_flags, r->a, false);
@@ -363,25 +310,24 @@ static void forget_ids_in_child(void)
 	my_pid = 0;
 	my_tid = 0;
 	long_line_lock = 0;
+	logfd_forked();
 }
 
 /* The log named in the environment: false when there is none (delays
- * alone) or it cannot be used. */
+ * alone).  A log that cannot be opened is still "a log": its lines are
+ * counted as lost (logfd.c), never written elsewhere. */
 static bool log_init(void)
 {
 	const char *log = getenv(TRACE_ENV_LOG);
 	const char *start = getenv(TRACE_ENV_START);
 	char *end;
 
-	if (!log || log[0] != '/' || strlen(log) >= sizeof(log_name) ||
-	    !start)
+	if (!log || !start)
 		return false;
-	memcpy(log_name, log, strlen(log) + 1);
 	start_ns = strtoull(start, &end, 10);
 	if (*end)
 		return false;
-	log_fd = open_log();
-	return log_fd >= 0;
+	return logfd_init(log);
 }
 
 static void init(void)
@@ -461,11 +407,5 @@ bool wanted(const char *name)
 		if (!fnmatch(globs[i], name, 0))
 			return true;
 	return false;
-}
-
-void closing(int fd)
-{
-	if (fd >= 0 && fd == __atomic_load_n(&log_fd, __ATOMIC_ACQUIRE))
-		__atomic_store_n(&log_fd, -1, __ATOMIC_RELEASE);
 }
 

@@ -12,10 +12,11 @@
  * the environment (trace_calls.h, interpose.h), so
  * that every process of the command tree, across fork and exec, appends
  * to the same log.  Each process opens the log itself with O_APPEND (and
- * moves it to a high descriptor, out of the program's way); each line is
- * built on the stack and written with one write(2), so lines of different
- * threads and processes never interleave.  They appear in the order the
- * calls ended.
+ * moves it to a high descriptor, out of the program's way), and only when
+ * the path still leads to the file rebench created (logfd.c); what cannot
+ * be written is counted where rebench reads it.  Each line is built on the
+ * stack and written with one write(2), so lines of different threads and
+ * processes never interleave.  They appear in the order the calls ended.
  *
  * Safety: the real functions are found with dlsym(RTLD_NEXT) on first use,
  * so a hook called before the constructor (by another library's
@@ -30,8 +31,9 @@
  *
  * What it cannot see: rebench(1), APPLICATION I/O.
  *
- * The parts, and what they share: log.c, the real functions, the log and
- * its lines, the start of recording; fds.c, what is known of each
+ * The parts, and what they share: log.c, the real functions, the lines,
+ * the start of recording; logfd.c, the log's descriptor and the counts of
+ * what did not reach it; fds.c, what is known of each
  * descriptor; delays.c, the waits after calls; hooks.c, the interposed
  * functions.  Nothing of rebench is linked in but delay.c (the C library
  * only), and the table of trace_calls.h.
@@ -76,6 +78,8 @@ struct path_slot {
 
 extern struct path_slot paths[MAX_PATHS];
 extern int log_fd;		/* -1: (re)opened on the next line */
+extern int counts_fd;		/* rebench's counters, -1 when not ours */
+extern char log_name[PATH_MAX];	/* "" without a log */
 extern bool logging;		/* false: no log, delays alone */
 extern bool delaying;		/* delays.c: there are delays to wait */
 
@@ -116,8 +120,19 @@ void leave(void);
 bool recording(void);
 /* Does the path match the --record-path globs (and is it not the log)? */
 bool wanted(const char *name);
+
+/* ---- logfd.c */
+
+/* The log at path (absolute), checked against TRACE_ENV_LOG_ID, and the
+ * counters of TRACE_ENV_COUNTS: false when path cannot name a log. */
+bool logfd_init(const char *path);
+/* One whole line to the log, or counted as lost. */
+void write_line(const char *buf, size_t len);
+/* In the child of fork(2). */
+void logfd_forked(void);
 /* The program closes (or replaces) fd: if it is the log's, the log is
- * reopened on the next line. */
+ * reopened on the next line; if it is the counters', it is no longer
+ * ours to skip. */
 void closing(int fd);
 
 /* ---- fds.c */

@@ -167,7 +167,7 @@ assert_match '^write +8 +33\.33 +13622 +70\.84 +1702\.8 ' "$RB_OUT" "write: 8 ca
 assert_match "^ +15 +3 +5608 +5 +13512 +2  $S/calls/data\$" "$RB_OUT" "the data file's line"
 rb --trace-stats "$S/calls.log" -n
 assert_rc 0 "--trace-stats -n: exit 0"
-assert_eq "trace-stats 1 24 19230 2 3" "$(printf '%s\n' "$RB_OUT" | head -n 1 | cut -d' ' -f1-6)" \
+assert_eq "trace-stats 2 24 19230 2 3" "$(printf '%s\n' "$RB_OUT" | head -n 1 | cut -d' ' -f1-6)" \
 	"-n: the first line: version, operations, bytes, processes, threads"
 assert_eq "4 16.67 5608 29.16 1869.3" "$(printf '%s\n' "$RB_OUT" | awk '$1 == "read" { print $2, $3, $4, $5, $6 }')" \
 	"-n: the read line"
@@ -177,7 +177,7 @@ assert_eq "open close read write seek fsync fdatasync sync_file_range truncate f
 assert_eq "4" "$(printf '%s\n' "$RB_OUT" | grep -c '^file ')" "-n: one line per file"
 rb --trace-stats "$S/calls.log" --json
 assert_rc 0 "--trace-stats --json: exit 0"
-assert_eq "1 24 2 3 4 4 13622 1" \
+assert_eq "2 24 2 3 4 4 13622 1" \
 	"$(jqr '[.trace_stats_version, .operations, .processes, .threads, (.files | length), .types.read.count, .types.write.bytes, .types.open.failed] | map(tostring) | join(" ")')" \
 	"JSON: version, operations, processes, threads, files, reads, bytes written, failed opens"
 assert_eq '{"write":5,"pwrite":2,"writev":1}' "$(jqr '.types.write.calls' | jq -c .)" \

@@ -12,7 +12,9 @@
 # (and fio replays it) and --replay; COMMAND's status, SIGTERM and a
 # terminal's Ctrl-C end the record with the instance removed, and an
 # instance left by a SIGKILL is removed by the next record; tracefs
-# mounted by rebench (in a private mount namespace) is unmounted.  Bad
+# mounted by rebench (in a private mount namespace) is unmounted, at the
+# end and, after a SIGKILL, by the next record, which leaves the tracefs
+# another tool mounted (issue 26, item 13).  Bad
 # input runs nothing and leaves no log: a missing device, a file, no
 # COMMAND, a COMMAND not found, a log where none can be written, not
 # root, a tracefs without block events, --record-path, overlapping
@@ -190,6 +192,47 @@ EOF
 	assert_eq 1 "$(records "$S/mnt.log" | wc -l)" "the write was recorded"
 else
 	log "unshare -m is not available: the mount of tracefs is not tested"
+fi
+
+section "tracefs a killed record mounted: unmounted by the next, and no other"
+if unshare -m true 2>/dev/null; then
+	# in a mount namespace of its own: every tracefs unmounted there; a
+	# record mounts one and is killed once COMMAND runs (it says so on a
+	# FIFO); another tool mounts a tracefs of its own; the next record
+	# must unmount the killed one's, and leave the other tool's
+	mkdir -p "$S/tfs"
+	mkfifo "$S/ready" "$S/hold"
+	cat >"$S/ns2.sh" <<'EOF'
+REBENCH=$1 DEV=$2 S=$3
+tracefs() { awk '{ for (i = 7; i <= NF; i++) if ($i == "-") { if ($(i + 1) == "tracefs") print $5, $(i + 2); break } }' /proc/self/mountinfo; }
+for m in $(tracefs | awk '{ print $1 }' | sort -r); do
+	umount "$m" || exit 1
+done
+"$REBENCH" --record "$S/k1.log" --record-block "$DEV" -- \
+	sh -c 'echo ready >"$1/ready"; read -r x <"$1/hold"' sh "$S" 2>"$S/k1.err" &
+pid=$!
+read -r _ <"$S/ready"
+echo "killed $pid"
+tracefs | sed 's/^/before: /'
+{ kill -9 "$pid"; wait "$pid"; } 2>/dev/null
+echo go >"$S/hold"
+mount -t tracefs other-tool "$S/tfs" || exit 1
+"$REBENCH" --record "$S/k2.log" --record-block "$DEV" -- true 2>&1
+echo "rc=$?"
+tracefs | sed 's/^/after: /'
+EOF
+	unshare -m bash "$S/ns2.sh" "$REBENCH" "$DEV" "$S" >"$S/ns2.out" 2>&1
+	out=$(cat "$S/ns2.out")
+	killed=$(sed -n 's/^killed //p' "$S/ns2.out")
+	assert_match "^before: /sys/kernel/tracing " "$out" "the killed record had mounted tracefs on /sys/kernel/tracing"
+	assert_match "unmounted the tracefs on /sys/kernel/tracing that a record \(pid $killed\) mounted and did not unmount \(killed\?\)" \
+		"$out" "the next record unmounts it, and says so"
+	assert_match "^rc=0$" "$out" "the next record ran"
+	assert_eq "after: $S/tfs other-tool" "$(grep '^after: ' "$S/ns2.out")" \
+		"the other tool's tracefs is the one left, untouched"
+	assert_no_instance "after the killed record and the next"
+else
+	log "unshare -m is not available: the unmount after a SIGKILL is not tested"
 fi
 
 section "bad input: a reason, nothing run, no log"

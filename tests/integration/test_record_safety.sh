@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# test_record_safety.sh - the log of --record is written where rebench
+# checked it and nowhere else, and what does not reach it is counted
+# (issue 26, items 1 and 8).
+#
+# The attack of the issue: COMMAND swaps the log's path while it runs, for
+# a symbolic link to a mounted ext4 on a loop device, for a hard link to
+# the image file behind that loop device, and by swapping a parent
+# directory for a symbolic link to a directory holding such a link.  The
+# processes started after the swap must not write the log (they say so on
+# their stderr, and rebench counts them), the device's checksum, the
+# image's checksum and size stay as they were, e2fsck -fn finds the file
+# system clean, and rebench exits 5 (COMMAND succeeded, the log did not)
+# with the count in its message and in the statistics.
+#
+# A full file system (a tmpfs of 1 MiB) under the log: every line lost is
+# counted, rebench says how many and why, exits 5 (or COMMAND's own
+# failure), the log ends with a whole line and its status line says
+# "incomplete", which --trace-stats (every format) and --trace-to fio say.
+# A record whose rebench was killed says "unfinished", and is read as
+# such.
+. "$(dirname "$0")/../lib/common.sh"
+
+require_loop
+require_cmd mkfs.ext4 e2fsck dd awk jq mkfifo
+LIB=$TESTS_ROOT/librebench-record.so
+[ -r "$LIB" ] || fail "$LIB not built: run make"
+export REBENCH_RECORD_LIB=$LIB
+S=$(realpath "$SCRATCH")
+
+IMG=$(make_image 32M)
+DEV=$(loop_from_image "$IMG")
+mkfs.ext4 -q -F "$DEV" || fail "mkfs.ext4 $DEV failed"
+# read-only: the file system itself writes nothing while it is checked
+mount_dev "$DEV" "$S/mnt" ro
+SUM=$(dev_sum "$DEV")
+ISUM="$(file_sum "$IMG") $(stat -c %s "$IMG")"
+
+# intact WHAT: the device and the image behind it, as they were
+intact() {
+	assert_eq "$SUM" "$(dev_sum "$DEV")" "$1: $DEV unchanged"
+	assert_eq "$ISUM" "$(file_sum "$IMG") $(stat -c %s "$IMG")" \
+		"$1: the image behind $DEV unchanged (checksum, size)"
+}
+
+# refused WHAT N ERE: exit 5, N processes counted, each said why (ERE)
+refused() {
+	assert_rc 5 "$1: COMMAND succeeded, the log did not: exit 5"
+	assert_match "rebench: --record: process [0-9]+ \\(dd\\) cannot write the log .*: $3" \
+		"$RB_ERR" "$1: dd, started after the swap, says why it cannot log"
+	assert_match "rebench: --record: $2 processes of COMMAND could not write the log" \
+		"$RB_ERR" "$1: rebench counts the processes"
+	assert_match "^Warning: the log is incomplete: .*$2 processes could not write the log" \
+		"$RB_ERR" "$1: and so do the statistics"
+	assert_eq 4096 "$(stat -c %s "$S/x" 2>/dev/null)" "$1: COMMAND ran (dd wrote its own file)"
+}
+
+DD='dd if=/dev/zero of="$3" bs=512 count=8 status=none'
+mkdir -p "$S/d"
+
+section "1. the log swapped for a symbolic link to a mounted device"
+rb --record "$S/d/L" -- sh -c 'rm -f "$1"; ln -s "$2" "$1"; '"$DD" sh "$S/d/L" "$DEV" "$S/x"
+# ln starts after rm: it finds no log; dd finds the link
+refused "a link to $DEV" 2 "the path is now a symbolic link, which is never followed"
+assert_match "no longer leads to the log rebench created" "$RB_ERR" "rebench says the path was replaced"
+intact "a link to $DEV"
+
+section "2. the log swapped for the image file behind the mounted loop device"
+rb --record "$S/d/L2" -- sh -c 'rm -f "$1"; ln "$2" "$1"; '"$DD" sh "$S/d/L2" "$IMG" "$S/x"
+refused "a hard link to the image" 2 "the path now leads to another file than the one rebench created"
+rm -f "$S/d/L2"
+intact "a hard link to the image"
+
+section "3. a parent directory swapped for a symbolic link"
+mkdir -p "$S/p/sub" "$S/q"
+ln "$IMG" "$S/q/L"
+rb --record "$S/p/sub/L" -- sh -c 'mv "$1/sub" "$1/old"; ln -s "$2" "$1/sub"; '"$DD" sh "$S/p" "$S/q" "$S/x"
+refused "a parent directory swapped" 2 "the path now leads to another file than the one rebench created"
+rm -f "$S/q/L"
+intact "a parent directory swapped"
+
+section "4. the file system on $DEV is clean"
+umount "$S/mnt" || fail "cannot unmount $S/mnt"
+out=$(e2fsck -fn "$DEV" 2>&1)
+assert_eq 0 "$?" "e2fsck -fn $DEV: clean"
+assert_eq "$SUM" "$(dev_sum "$DEV")" "$DEV unchanged after the unmount"
+
+section "5. a full file system: every lost line counted"
+mkdir -p "$S/small"
+mount -t tmpfs -o size=1m tmpfs "$S/small" || fail "cannot mount a tmpfs on $S/small"
+_register mounts "$S/small"
+L=$S/small/log
+# the first dd fills the file system, the second reads it back 1 KiB at
+# a time: a line per read, none of which fits
+FILL='dd if=/dev/zero of="$1/fill" bs=4k status=none 2>/dev/null; dd if="$1/fill" of=/dev/null bs=1k status=none'
+rb --record "$L" -- sh -c "$FILL" sh "$S/small"
+assert_rc 5 "COMMAND succeeded, lines were lost: exit 5"
+reads=$(( $(stat -c %s "$S/small/fill") / 1024 ))
+logged=$(awk '!/^#/ && $3 == "read" { n++ } END { print n + 0 }' "$L")
+lost=$(printf '%s\n' "$RB_ERR" | sed -n 's/^rebench: --record: \([0-9]*\) lines lost: writing the log .* failed (No space left on device); the log is incomplete and says so$/\1/p')
+assert_num "the lines lost are counted and said: ${lost:-none} lost and $logged logged of the $reads reads" \
+	"${lost:-0} + $logged >= $reads && ${lost:-0} > 0"
+assert_match "^# status: incomplete: $lost lines lost \\(ENOSPC\\)" "$(head -n 5 "$L")" \
+	"the log's status line says what was lost"
+assert_eq "0a" "$(tail -c 1 "$L" | od -An -tx1 | tr -d ' ')" "the log ends with a whole line"
+rb --trace-stats "$L" -n
+assert_rc 0 "--trace-stats reads the log"
+assert_eq "incomplete 0" "$(printf '%s\n' "$RB_OUT" | awk 'NR == 1 { print $10, $11 }')" "-n: the status field"
+rb --trace-stats "$L"
+assert_match "^Warning: the log is incomplete: $lost lines lost \\(ENOSPC\\)" "$RB_OUT" "human: the warning"
+rb --trace-stats "$L" --json
+assert_eq "incomplete" "$(jqr .log_status)" "JSON: log_status"
+rb --trace-to fio "$L" --output "$S/small.iolog"
+assert_rc 0 "--trace-to fio exports what the log holds"
+assert_match "is incomplete: $lost lines lost \\(ENOSPC\\).*: the iolog holds only what the log holds" "$RB_ERR" \
+	"--trace-to fio says so"
+
+rm -f "$S/small/fill" "$L"
+rb --record "$L" -- sh -c "$FILL; exit 3" sh "$S/small"
+assert_rc 3 "COMMAND's own failure: its status, not 5"
+assert_match "lines lost: writing the log .* failed \\(No space left on device\\)" "$RB_ERR" "and the loss is said all the same"
+umount "$S/small"
+
+section "6. a record that did not end says unfinished"
+mkfifo "$S/ready" "$S/hold"
+spawn --record "$S/k.log" -- sh -c 'dd if=/dev/zero of="$1/y" bs=512 count=4 status=none; echo ready > "$1/ready"; read x < "$1/hold"' sh "$S"
+read -r _ <"$S/ready"
+{ kill -9 "$BG_PID"; wait "$BG_PID"; } 2>/dev/null
+echo go >"$S/hold"
+assert_match "^# status: unfinished " "$(head -n 5 "$S/k.log")" "SIGKILL: the status line still says unfinished"
+rb --trace-stats "$S/k.log"
+assert_rc 0 "--trace-stats reads it"
+assert_match "^Warning: the log is unfinished: the record did not end" "$RB_OUT" "and says it may be incomplete"
+printf '123 4/4 write 3 /y 0 512 5' >>"$S/k.log"
+rb --trace-stats "$S/k.log" -n
+assert_rc 0 "a last line cut short in an unfinished log: read"
+assert_eq "unfinished 1" "$(printf '%s\n' "$RB_OUT" | awk 'NR == 1 { print $10, $11 }')" "and counted as damaged"
