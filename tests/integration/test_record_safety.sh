@@ -135,3 +135,11 @@ printf '123 4/4 write 3 /y 0 512 5' >>"$S/k.log"
 rb --trace-stats "$S/k.log" -n
 assert_rc 0 "a last line cut short in an unfinished log: read"
 assert_eq "unfinished 1" "$(printf '%s\n' "$RB_OUT" | awk 'NR == 1 { print $10, $11 }')" "and counted as damaged"
+
+section "7. the log replaced by a FIFO: read back through rebench's own descriptor"
+# Before: rebench opened the path after COMMAND ended and waited in open()
+# for ever (issue 26, item 7).  The harness timeout only guards the run.
+rb --record "$S/f.log" -- sh -c 'dd if=/dev/zero of="$1/z" bs=512 count=2 status=none; rm -f "$1/f.log"; mkfifo "$1/f.log"' sh "$S"
+assert_rc 5 "a log replaced by a FIFO: rebench ends, exit 5 (its path was replaced)"
+assert_match "^write +2 " "$RB_ERR" "the statistics are those of the log rebench recorded (the two writes)"
+assert_eq fifo "$(stat -c %F "$S/f.log")" "the FIFO is left as COMMAND made it"
