@@ -44,10 +44,12 @@ struct trace_stats {
 	uint32_t nfiles;
 	char **warnings;	/* the first TRACE_MAX_WARNINGS */
 	unsigned long nwarnings, nkept;
+	uint64_t mem;		/* bytes held against the memory budget */
 };
 
-/* Read a whole log: 0, or -errno with err saying why (trace_log.h); the
- * stats are then empty. */
+/* Read a whole log: 0, or -errno with err saying why (trace_log.h; -E2BIG:
+ * its tables would pass the memory budget, memory.h); the stats are then
+ * empty. */
 int trace_stats_load(const char *path, struct trace_stats *st, char *err,
 		     size_t len);
 
