@@ -20,6 +20,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,7 @@
 #include "plan.h"
 #include "replay_dir.h"
 #include "replay_result.h"
+#include "replay_space.h"
 #include "report.h"
 #include "stream_trace.h"
 #include "sweep.h"
@@ -239,17 +241,22 @@ static void build_mix(const struct stream_trace *t, char *buf, size_t len)
 					      pct[k]);
 }
 
-/* A target that exists must hold the whole map: 0, or -ENOSPC after
- * saying so; *logical its sector (0 when it is new). */
+/* A target that exists must hold the whole map, a new file must fit
+ * (replay_space.h): 0, or -errno after saying so; *logical its sector (0
+ * when it is new). */
 static int check_target(const struct replay_args *a,
 			const struct stream_trace *t, unsigned *logical)
 {
 	static struct target tg;
-	char err[PATH_MAX + 256];
+	char err[PATH_MAX + 256], dir[PATH_MAX];
 
 	*logical = 0;
-	if (access(a->target, F_OK))
-		return 0;	/* a new file, created as long as the map */
+	if (access(a->target, F_OK)) {
+		/* a new file, created as long as the map */
+		snprintf(dir, sizeof(dir), "%s", a->target);
+		return replay_space_check(a->log, dirname(dir), a->target, 1,
+					  t->total);
+	}
 	if (target_probe(a->target, &tg, err, sizeof(err))) {
 		fprintf(stderr, "rebench: %s\n", err);
 		return -EINVAL;
@@ -517,7 +524,9 @@ static int map_files(const struct replay_args *a, struct stream_trace *t,
 			a->log, err);
 		return -EINVAL;
 	}
-	if (replay_dir_check(d, t, a->log))
+	if (replay_dir_check(d, t, a->log) ||
+	    replay_space_check(a->log, d->dir, d->first_new, d->nnew,
+			       d->new_bytes))
 		return -EINVAL;
 	*target = d->paths[d->main];
 	*region = t->files[d->main].extent;
