@@ -115,7 +115,7 @@ uint64_t memory_estimate(const struct workload *wl)
 
 int memory_check(const struct workload *wls, size_t n)
 {
-	uint64_t total = 0, big = 0;
+	uint64_t total = 0, big = 0, held = memory_held();
 	const struct workload *worst = NULL;
 	struct estimate e, we = { 0 };
 	char a[32], b[32], c[32];
@@ -130,11 +130,16 @@ int memory_check(const struct workload *wls, size_t n)
 			worst = &wls[k];
 		}
 	}
+	total += held;
 	if (total <= memory_budget() || !worst)
 		return 0;
 	estimate(worst, &we);
 	e = we;
-	if (e.series >= e.buffers && e.series >= e.log)
+	if (held >= e.series && held >= e.buffers && held >= e.log)
+		spec_error(&worst->spec, "this run needs about %s of memory, more than rebench's budget of %s: %s of it is held already by what was loaded before the run (a replay's log); raise REBENCH_MEMORY_BUDGET, or give a shorter log",
+			   fmt_size_human(a, sizeof(a), total), memory_budget_text(),
+			   fmt_size_human(b, sizeof(b), held));
+	else if (e.series >= e.buffers && e.series >= e.log)
 		spec_error(&worst->spec, "this run needs about %s of memory, more than rebench's budget of %s: %s of it is the time series, %llu intervals of -g %s in each of %llu threads; use a larger -g, fewer threads (-c) or a shorter -d",
 			   fmt_size_human(a, sizeof(a), total), memory_budget_text(),
 			   fmt_size_human(b, sizeof(b), e.series),
@@ -167,4 +172,22 @@ bool memory_take(uint64_t bytes)
 void memory_give(uint64_t bytes)
 {
 	atomic_fetch_sub(&used, bytes);
+}
+
+uint64_t memory_held(void)
+{
+	return atomic_load(&used);
+}
+
+int memory_refuse_log(char *buf, size_t len, const char *log,
+		      unsigned long line, const char *what)
+{
+	char a[32];
+
+	/* twice the budget, in MiB: a value REBENCH_MEMORY_BUDGET takes */
+	snprintf(buf, len, "%s: at line %lu the log needs more than rebench's memory budget of %s: %s hold %s so far (see MEMORY in rebench(1)); raise the budget (REBENCH_MEMORY_BUDGET=%llum, for example), or give a shorter log",
+		 log, line, memory_budget_text(), what,
+		 fmt_size_human(a, sizeof(a), memory_held()),
+		 (unsigned long long)((2 * memory_budget() + (1 << 20) - 1) >> 20));
+	return -E2BIG;
 }

@@ -8,6 +8,12 @@
  * estimated (a time-limited -g 0 log, the series of a byte-limited run) is
  * counted as it grows, and a thread that would pass the budget stops the
  * run with its results so far instead of failing an allocation.
+ *
+ * What a mode loads before its run grows with its input and is counted as
+ * it grows too: a log's operations (a replay), its table of file names and
+ * the tables of --trace-stats and --trace-to.  A log that would pass the
+ * budget is refused while it is read (memory_refuse_log()), before any
+ * I/O, and what a loaded log holds counts in memory_check()'s total.
  */
 #ifndef REBENCH_MEMORY_H
 #define REBENCH_MEMORY_H
@@ -27,13 +33,24 @@ const char *memory_budget_text(void);
  * time series sized for a timed run, and a byte-limited run's -g 0 log. */
 uint64_t memory_estimate(const struct workload *wl);
 
-/* Refuse a set of workloads whose estimate exceeds the budget: 0, or
- * -E2BIG after a message that names the biggest part and how to shrink it. */
+/* Refuse a set of workloads whose estimate, with what is held already (a
+ * loaded log), exceeds the budget: 0, or -E2BIG after a message that names
+ * the biggest part and how to shrink it. */
 int memory_check(const struct workload *wls, size_t n);
 
 /* Hot path, once per series doubling or 2 MiB log chunk: account bytes;
  * false (and nothing taken) when that would pass the budget. */
 bool memory_take(uint64_t bytes);
 void memory_give(uint64_t bytes);
+
+/* Bytes taken and not given back: what is held now. */
+uint64_t memory_held(void);
+
+/* The refusal of a log whose loading would pass the budget, in buf:
+ * "LOG: at line N the log needs more than rebench's memory budget of ...
+ * (what: held so far) ...; how to proceed".  -E2BIG, for the caller to
+ * return. */
+int memory_refuse_log(char *buf, size_t len, const char *log,
+		      unsigned long line, const char *what);
 
 #endif

@@ -20,6 +20,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,12 +28,14 @@
 #include <unistd.h>
 
 #include "confirm.h"
+#include "memory.h"
 #include "mode_args.h"
 #include "options.h"
 #include "outpath.h"
 #include "plan.h"
 #include "replay_dir.h"
 #include "replay_result.h"
+#include "replay_space.h"
 #include "report.h"
 #include "stream_trace.h"
 #include "sweep.h"
@@ -238,17 +241,22 @@ static void build_mix(const struct stream_trace *t, char *buf, size_t len)
 					      pct[k]);
 }
 
-/* A target that exists must hold the whole map: 0, or -ENOSPC after
- * saying so; *logical its sector (0 when it is new). */
+/* A target that exists must hold the whole map, a new file must fit
+ * (replay_space.h): 0, or -errno after saying so; *logical its sector (0
+ * when it is new). */
 static int check_target(const struct replay_args *a,
 			const struct stream_trace *t, unsigned *logical)
 {
 	static struct target tg;
-	char err[PATH_MAX + 256];
+	char err[PATH_MAX + 256], dir[PATH_MAX];
 
 	*logical = 0;
-	if (access(a->target, F_OK))
-		return 0;	/* a new file, created as long as the map */
+	if (access(a->target, F_OK)) {
+		/* a new file, created as long as the map */
+		snprintf(dir, sizeof(dir), "%s", a->target);
+		return replay_space_check(a->log, dirname(dir), a->target, 1,
+					  t->total);
+	}
 	if (target_probe(a->target, &tg, err, sizeof(err))) {
 		fprintf(stderr, "rebench: %s\n", err);
 		return -EINVAL;
@@ -304,10 +312,15 @@ static int build_spec(const struct replay_args *a, const struct stream_trace *t,
 	char *v[MAX_PASS + 20];
 	uint64_t data = 0;
 	uint64_t b = (t->maxlen + 4095) / 4096 * 4096;
-	int n = 0, i;
+	int n = 0;
+	size_t i;
 
-	for (i = 0; i < (int)t->n; i++)
-		data += t->ops[i].len;	/* as replayed: aligned when asked */
+	for (i = 0; i < t->n; i++)	/* as replayed: aligned when asked */
+		if (!trace_add(data, t->ops[i].len, UINT64_MAX, &data)) {
+			fprintf(stderr, "rebench: %s: the operations move more than 2^64 bytes together; replay a shorter log\n",
+				a->log);
+			return -EINVAL;
+		}
 	build_mix(t, mix, sizeof(mix));
 	if (b > region)
 		b = region;	/* a directory's file: it holds the largest */
@@ -330,7 +343,7 @@ static int build_spec(const struct replay_args *a, const struct stream_trace *t,
 	v[n++] = threads;
 	if (t->nworkers > 1)
 		v[n++] = "-l";	/* a descriptor each: no shared position */
-	for (i = 0; i < a->npass; i++)
+	for (i = 0; i < (size_t)a->npass; i++)
 		v[n++] = a->pass[i];
 	v[n++] = (char *)target;
 	spec_defaults(base);
@@ -355,6 +368,15 @@ static int arrange(const struct replay_args *a, struct stream_trace *t)
 		fprintf(stderr, "rebench: %s has %" PRIu32 " recorded threads, but in %s mode a replay runs one worker per thread, at most %d; use --replay-mode grouped, which replays every thread's operations with one worker\n",
 			a->log, t->nthreads, mode_names[a->mode],
 			TRACE_MAX_WORKERS);
+		return ret;
+	}
+	if (ret == -EDQUOT) {
+		char err[PATH_MAX + 512];
+
+		memory_refuse_log(err, sizeof(err), a->log,
+				  t->n ? t->ops[t->n - 1].line : 0,
+				  "its operations and the copy a replay arranges per worker");
+		fprintf(stderr, "rebench: %s; nothing was replayed\n", err);
 		return ret;
 	}
 	if (ret) {
@@ -475,8 +497,14 @@ static int map_files(const struct replay_args *a, struct stream_trace *t,
 		     struct replay_dir *d, bool dir, const char **target,
 		     uint64_t *region, unsigned *sector)
 {
+	char err[PATH_MAX + 512];
+
 	if (!dir) {
-		stream_trace_map_slots(t);
+		if (stream_trace_map_slots(t, err, sizeof(err))) {
+			fprintf(stderr, "rebench: %s: %s; nothing was replayed\n",
+				a->log, err);
+			return -EINVAL;
+		}
 		*target = a->target;
 		*region = t->total;
 		return check_target(a, t, sector) ||
@@ -490,14 +518,52 @@ static int map_files(const struct replay_args *a, struct stream_trace *t,
 	    replay_dir_check(d, t, a->log) || dir_sector(d, sector) ||
 	    check_alignment(a, t, *sector ? *sector : 512))
 		return -EINVAL;
-	stream_trace_extents(t);	/* widened operations reach further */
-	if (replay_dir_check(d, t, a->log))
+	/* widened operations reach further */
+	if (stream_trace_extents(t, err, sizeof(err))) {
+		fprintf(stderr, "rebench: %s: %s; nothing was replayed\n",
+			a->log, err);
+		return -EINVAL;
+	}
+	if (replay_dir_check(d, t, a->log) ||
+	    replay_space_check(a->log, d->dir, d->first_new, d->nnew,
+			       d->new_bytes))
 		return -EINVAL;
 	*target = d->paths[d->main];
 	*region = t->files[d->main].extent;
 	if (!*sector)
 		*sector = 512;	/* the directory was probed: no second check */
 	return 0;
+}
+
+/* The region the question states and the run may write is the map's:
+ * [0, total) of the one target, [0, extent) of each file of a directory.
+ * The parser resolved it from -e; it is checked here, once, with every
+ * operation inside its file's place, so that the question, the
+ * preparation and the bound next() applies to each I/O agree.  0, or
+ * -EINVAL after saying what disagrees (a bug: nothing is written). */
+static int check_regions(const struct run_ctx *ctx,
+			 const struct stream_trace *t,
+			 const struct replay_dir *d, const char *log)
+{
+	const struct trace_op *o = stream_trace_unplaced(t);
+	uint32_t i, n = d ? d->nfiles : 1;
+
+	for (i = 0; i < n; i++) {
+		const struct spec *s = &ctx->wls[d ? d->wl[i] : 0].spec;
+		uint64_t want = d ? t->files[i].extent : t->total;
+
+		if (s->region_start || s->region_len != want) {
+			fprintf(stderr, "rebench: %s: the replay's region of %s, bytes %" PRIu64 " to %" PRIu64 ", is not its file map's, 0 to %" PRIu64 "; nothing was replayed (a bug in rebench: please report it)\n",
+				log, s->target, s->region_start,
+				s->region_start + s->region_len, want);
+			return -EINVAL;
+		}
+	}
+	if (!o)
+		return 0;
+	fprintf(stderr, "rebench: %s: line %" PRIu32 ", a %s of %" PRIu32 " bytes at byte %" PRIu64 ", lies outside its file's place in the map; nothing was replayed (a bug in rebench: please report it)\n",
+		log, o->line, io_kind_name(o->kind), o->len, o->off);
+	return -EINVAL;
 }
 
 int replay_main(int argc, char **argv)
@@ -549,7 +615,8 @@ int replay_main(int argc, char **argv)
 	if (add_workload(&ctx, &base) ||
 	    (dir && replay_dir_add(&d, &t, &ctx, extra,
 				   open_options(&a, extra))) ||
-	    validate_all(&ctx, &base))
+	    validate_all(&ctx, &base) ||
+	    check_regions(&ctx, &t, dir ? &d : NULL, a.log))
 		goto out_clean;
 	if (dir && (ctx.wls[0].eng->flags & ENGINE_ONE_FILE)) {
 		fprintf(stderr, "rebench: -t %s binds one file's descriptor when it starts (a mapping, or a file registered with the ring), but a replay onto a directory changes file with every operation; use a synchronous engine, or -t naio or paio\n",

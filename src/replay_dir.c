@@ -134,14 +134,24 @@ int replay_dir_check(struct replay_dir *d, const struct stream_trace *t,
 	uint32_t i;
 
 	d->main = 0;
+	d->nnew = 0;
+	d->new_bytes = 0;
+	d->first_new = NULL;
 	for (i = 0; i < d->nfiles; i++) {
 		uint64_t need = t->files[i].extent;
 
 		if (t->files[i].extent > t->files[d->main].extent)
 			d->main = i;
 		if (stat(d->paths[i], &st)) {
-			if (errno == ENOENT)
-				continue;	/* created as long as need */
+			if (errno == ENOENT) {
+				/* created as long as need */
+				if (!d->nnew++)
+					d->first_new = d->paths[i];
+				if (!trace_add(d->new_bytes, need, UINT64_MAX,
+					       &d->new_bytes))
+					d->new_bytes = UINT64_MAX;
+				continue;
+			}
 			fprintf(stderr, "rebench: %s (for the recorded %s): %s\n",
 				d->paths[i], t->files[i].path, strerror(errno));
 			return -EINVAL;

@@ -38,6 +38,9 @@ struct replay_dir {
 	uint32_t nfiles;
 	char **paths;		/* per map file: DIR/name */
 	uint32_t main;		/* the file the replay's workload targets */
+	uint32_t nnew;		/* files that do not exist yet: created */
+	uint64_t new_bytes;	/* ... as long as their extents, together */
+	const char *first_new;
 	size_t *wl;		/* per map file: its workload in the run */
 	int dir_fd;
 	uint32_t nworkers;
@@ -54,8 +57,9 @@ int replay_dir_name(struct replay_dir *d, const char *dir,
 		    const struct stream_trace *t, const char *log);
 
 /* Every file that exists is regular and as long as its extent; the main
- * file chosen (the longest).  Again once the extents are final
- * (stream_trace_extents).  0, or -EINVAL after saying why. */
+ * file chosen (the longest); the new files counted (nnew, new_bytes).
+ * Again once the extents are final (stream_trace_extents).  0, or -EINVAL
+ * after saying why. */
 int replay_dir_check(struct replay_dir *d, const struct stream_trace *t,
 		     const char *log);
 

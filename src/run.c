@@ -52,6 +52,8 @@ static atomic_int running;
 #define IO_KIND_MEMORY (-2)
 /* err_kind of a failed wait for completions: no one I/O is to blame. */
 #define IO_KIND_REAP (-3)
+/* err_kind of a stream that refused its next I/O (stream.h, s->error). */
+#define IO_KIND_STREAM (-4)
 
 static inline uint64_t now_ns(void)
 {
@@ -222,8 +224,11 @@ sync_loop(struct worker *w, uint64_t base, uint64_t deadline,
 	for (;;) {
 		if (atomic_load_explicit(&stop_all, memory_order_relaxed))
 			break;
-		if (!stream_next(src, &r))
+		if (!stream_next(src, &r)) {
+			if (src->error)
+				fail(w, src->error, IO_KIND_STREAM, 0, -1);
 			break;
+		}
 		t0 = now_ns();
 		/* a sync_file_range's len is its span; it returns 0 */
 		ret = sync_io(&w->io, r.kind, r.off, r.len + (size_t)r.span);
@@ -303,6 +308,9 @@ static inline void submit_batches(struct worker *w, struct async_loop *l,
 			struct io_unit *u;
 
 			if (!stream_next(&w->stream, &r)) {
+				if (w->stream.error)
+					fail(w, w->stream.error,
+					     IO_KIND_STREAM, 0, -1);
 				l->stopping = true;
 				break;
 			}
@@ -503,6 +511,15 @@ static void describe_failure(struct workload *wl, const struct worker *w,
 		snprintf(wl->errmsg, sizeof(wl->errmsg),
 			 "waiting for completions of the %s engine failed in thread %u on %s: %s",
 			 wl->eng->name, i, wl->tgt.path, strerror(-w->error));
+		return;
+	}
+	if (w->err_kind == IO_KIND_STREAM) {
+		why[0] = '\0';
+		if (w->stream.ops->describe)
+			w->stream.ops->describe(&w->stream, why, sizeof(why));
+		snprintf(wl->errmsg, sizeof(wl->errmsg),
+			 "thread %u stopped the run: %.2000s", i,
+			 why[0] ? why : strerror(-w->error));
 		return;
 	}
 	if (w->err_kind == IO_KIND_MEMORY) {

@@ -14,6 +14,7 @@
 
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "iokind.h"
@@ -36,7 +37,8 @@ struct trace_op;
 struct stream_ops {
 	const char *name;
 	/* The next I/O in *r, every field set; false when the stream has
-	 * ended. */
+	 * ended, or (s->error set) cannot go on: the run loop then fails
+	 * the worker, which stops the run. */
 	bool (*next)(struct io_stream *s, struct io_req *r);
 	/* Forget what was counted (after --warmup); the stream goes on. */
 	void (*reset_counts)(struct io_stream *s);
@@ -46,6 +48,9 @@ struct stream_ops {
 	 * worker's thread, before its first next(). */
 	void (*start)(struct io_stream *s, uint64_t start_ns,
 		      const atomic_int *stop);
+	/* Optional: after next() set s->error, why, in words (for the
+	 * run's error message, after the run). */
+	void (*describe)(const struct io_stream *s, char *buf, size_t len);
 };
 
 /* A trace stream's state (stream_trace.c): one worker's share of the log
@@ -71,6 +76,8 @@ struct trace_cursor {
 
 struct io_stream {
 	const struct stream_ops *ops;
+	int error;		/* -errno: next() refused to go on (a replayed
+				 * operation outside its place) */
 	/* synthetic source */
 	struct pattern pat;
 	struct prng rng;

@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "memory.h"
 #include "trace_log.h"
 
 static uint64_t clock_ns(void)
@@ -42,12 +43,32 @@ static int replay_kind(const struct trace_rec *rec)
 	return trace_io_kind(rec);
 }
 
+/* Bytes about to be kept, against the memory budget (memory.h), added to
+ * *mem: false when they would pass the budget.  give() returns them. */
+static bool take(uint64_t *mem, uint64_t bytes)
+{
+	if (!memory_take(bytes))
+		return false;
+	*mem += bytes;
+	return true;
+}
+
+static void give(uint64_t *mem, uint64_t bytes)
+{
+	memory_give(bytes);
+	*mem -= bytes;
+}
+
+/* 0, -E2BIG (the memory budget) or -ENOMEM. */
 static int push_op(struct stream_trace *t, const struct trace_op *op)
 {
 	if (t->n == t->cap) {
 		size_t cap = t->cap ? 2 * t->cap : 4096;
-		struct trace_op *o = realloc(t->ops, cap * sizeof(*o));
+		struct trace_op *o;
 
+		if (!take(&t->mem, (cap - t->cap) * sizeof(*o)))
+			return -E2BIG;
+		o = realloc(t->ops, cap * sizeof(*o));
 		if (!o)
 			return -ENOMEM;
 		t->ops = o;
@@ -58,21 +79,26 @@ static int push_op(struct stream_trace *t, const struct trace_op *op)
 }
 
 /* The reader's file ids and the map's indexes (UINT32_MAX: not mapped),
- * and the recorded threads: an open-addressing table of PID/TID keys. */
+ * and the recorded threads: an open-addressing table of PID/TID keys;
+ * mem, their bytes against the budget until the load ends. */
 struct load_state {
 	uint32_t *idx, nidx;
 	uint64_t *tkey;
 	uint32_t *tnum;		/* the thread's number + 1; 0: empty */
 	size_t tcap;
+	uint64_t mem;
 };
 
+/* Room for the reader's id in ls->idx: 0, -E2BIG or -ENOMEM. */
 static int grow_idx(struct load_state *ls, uint32_t id)
 {
-	uint32_t n = id + 64, i;
+	uint32_t n = id + 64 > 2 * ls->nidx ? id + 64 : 2 * ls->nidx, i;
 	uint32_t *x;
 
 	if (id < ls->nidx)
 		return 0;
+	if (!take(&ls->mem, (uint64_t)(n - ls->nidx) * sizeof(*x)))
+		return -E2BIG;
 	x = realloc(ls->idx, n * sizeof(*x));
 	if (!x)
 		return -ENOMEM;
@@ -83,23 +109,35 @@ static int grow_idx(struct load_state *ls, uint32_t id)
 	return 0;
 }
 
-/* The map's entry of the reader's file id, added on first use. */
+/* The map's entry of the reader's file id, added on first use: its
+ * index, or -E2BIG (the memory budget) or -ENOMEM. */
 static int map_file(struct stream_trace *t, const struct trace_reader *r,
 		    struct load_state *ls, uint32_t id)
 {
+	const char *path = trace_file_name(r, id);
 	struct trace_map_file *f;
+	int ret = grow_idx(ls, id);
 
-	if (grow_idx(ls, id))
-		return -ENOMEM;
+	if (ret)
+		return ret;
 	if (ls->idx[id] != UINT32_MAX)
 		return (int)ls->idx[id];
-	f = realloc(t->files, (t->nfiles + 1) * sizeof(*f));
-	if (!f)
-		return -ENOMEM;
-	t->files = f;
-	f += t->nfiles;
+	if (t->nfiles == t->files_cap) {
+		uint32_t cap = t->files_cap ? 2 * t->files_cap : 16;
+
+		if (!take(&t->mem, (uint64_t)(cap - t->files_cap) * sizeof(*f)))
+			return -E2BIG;
+		f = realloc(t->files, cap * sizeof(*f));
+		if (!f)
+			return -ENOMEM;
+		t->files = f;
+		t->files_cap = cap;
+	}
+	f = t->files + t->nfiles;
 	memset(f, 0, sizeof(*f));
-	f->path = strdup(trace_file_name(r, id));
+	if (!take(&t->mem, strlen(path) + 1))
+		return -E2BIG;
+	f->path = strdup(path);
 	if (!f->path)
 		return -ENOMEM;
 	ls->idx[id] = t->nfiles;
@@ -117,7 +155,8 @@ static size_t thread_slot(const struct load_state *ls, uint64_t key)
 }
 
 /* The number of a recorded thread, in order of first use: 0.., or
- * -ENOMEM.  The table stays at most half full. */
+ * -E2BIG (the memory budget) or -ENOMEM.  The table stays at most half
+ * full. */
 static int thread_of(struct stream_trace *t, struct load_state *ls,
 		     uint32_t pid, uint32_t tid)
 {
@@ -126,8 +165,11 @@ static int thread_of(struct stream_trace *t, struct load_state *ls,
 
 	if (2 * (t->nthreads + 1) > ls->tcap) {
 		struct load_state bigger = { .tcap = ls->tcap ? 2 * ls->tcap : 64 };
+		const uint64_t slot = sizeof(*bigger.tkey) + sizeof(*bigger.tnum);
 		size_t k;
 
+		if (!take(&ls->mem, bigger.tcap * slot))
+			return -E2BIG;
 		bigger.tkey = calloc(bigger.tcap, sizeof(*bigger.tkey));
 		bigger.tnum = calloc(bigger.tcap, sizeof(*bigger.tnum));
 		if (!bigger.tkey || !bigger.tnum) {
@@ -144,6 +186,7 @@ static int thread_of(struct stream_trace *t, struct load_state *ls,
 		}
 		free(ls->tkey);
 		free(ls->tnum);
+		give(&ls->mem, ls->tcap * slot);
 		ls->tkey = bigger.tkey;
 		ls->tnum = bigger.tnum;
 		ls->tcap = bigger.tcap;
@@ -165,6 +208,7 @@ static int take_record(struct stream_trace *t, const struct trace_reader *r,
 		       size_t len)
 {
 	int kind = replay_kind(rec), fi;
+	uint64_t end;
 
 	if (kind < 0)
 		return 0;
@@ -179,7 +223,8 @@ static int take_record(struct stream_trace *t, const struct trace_reader *r,
 	if (IO_IS_FLUSH(kind)) {
 		/* the reader's id for now: its map index is known at the end */
 		op->file = rec->file;
-		return grow_idx(ls, rec->file) ? -ENOMEM : 1;
+		fi = grow_idx(ls, rec->file);
+		return fi ? fi : 1;
 	}
 	if (rec->result == 0) {
 		t->skipped_empty++;
@@ -196,28 +241,38 @@ static int take_record(struct stream_trace *t, const struct trace_reader *r,
 			 (long long)rec->result, TRACE_MAX_IO);
 		return -EINVAL;
 	}
+	if (!trace_add((uint64_t)rec->off, (uint64_t)rec->result,
+		       TRACE_MAX_MAP, &end)) {
+		snprintf(err, len, "%s: line %lu: a %s of %lld bytes at offset %lld reaches beyond byte %llu (1 EiB), the most a replay places, and beyond any target; drop that file's operations from the log to replay the others",
+			 log, r->line, io_kind_name(kind),
+			 (long long)rec->result, (long long)rec->off,
+			 (unsigned long long)TRACE_MAX_MAP);
+		return -E2BIG;
+	}
 	fi = map_file(t, r, ls, rec->file);
 	if (fi < 0)
 		return fi;
 	op->file = (uint32_t)fi;
 	op->off = (uint64_t)rec->off;
 	op->len = (uint32_t)rec->result;
-	if (op->off + op->len > t->files[fi].extent)
-		t->files[fi].extent = op->off + op->len;
+	if (end > t->files[fi].extent)
+		t->files[fi].extent = end;
 	if (op->len > t->maxlen)
 		t->maxlen = op->len;
 	return 1;
 }
 
 /* After the last record: flushes get their file's map index, times start
- * at the first kept operation, and the digest is taken. */
+ * at the first kept operation, the digest is taken, and the table of
+ * operations gives back the room it did not use. */
 static void finish_load(struct stream_trace *t, const struct load_state *ls)
 {
 	uint64_t t0 = UINT64_MAX;
+	struct trace_op *o, *smaller;
 	size_t i;
 
 	for (i = 0; i < t->n; i++) {
-		struct trace_op *o = &t->ops[i];
+		o = &t->ops[i];
 
 		if (IO_IS_FLUSH(o->kind))
 			o->file = ls->idx[o->file] == UINT32_MAX ?
@@ -231,6 +286,14 @@ static void finish_load(struct stream_trace *t, const struct load_state *ls)
 			t->has_times = true;
 	}
 	t->digest = stream_trace_digest(t->ops, t->n);
+	if (!t->n || t->n == t->cap)
+		return;
+	smaller = realloc(t->ops, t->n * sizeof(*smaller));
+	if (!smaller)
+		return;		/* it keeps its room */
+	t->ops = smaller;
+	give(&t->mem, (t->cap - t->n) * sizeof(*smaller));
+	t->cap = t->n;
 }
 
 int stream_trace_load(struct stream_trace *t, const char *log, char *err,
@@ -264,7 +327,13 @@ int stream_trace_load(struct stream_trace *t, const char *log, char *err,
 		}
 		op.thread = (uint16_t)th;
 		t->count[op.kind]++;
-		t->bytes[op.kind] += op.len;
+		if (!trace_add(t->bytes[op.kind], op.len, UINT64_MAX,
+			       &t->bytes[op.kind])) {
+			snprintf(err, len, "%s: line %lu: the log's %ss move more than 2^64 bytes",
+				 log, r.line, io_kind_name(op.kind));
+			ret = -E2BIG;
+			goto out;
+		}
 		ret = push_op(t, &op);
 		if (ret)
 			goto out;
@@ -278,12 +347,16 @@ int stream_trace_load(struct stream_trace *t, const char *log, char *err,
 out:
 	if (ret == -ENOMEM)
 		snprintf(err, len, "%s: out of memory loading the log", log);
+	else if (ret == -E2BIG && !err[0])
+		memory_refuse_log(err, len, log, r.line,
+				  "its operations and their tables");
 	else if (ret && !err[0])
 		snprintf(err, len, "%s: %s", log, strerror(-ret));
 	trace_close(&r);
 	free(ls.idx);
 	free(ls.tkey);
 	free(ls.tnum);
+	give(&ls.mem, ls.mem);
 	return ret;
 }
 
@@ -312,20 +385,43 @@ uint64_t stream_trace_digest(const struct trace_op *ops, size_t n)
 	return h;
 }
 
-void stream_trace_map_slots(struct stream_trace *t)
+int stream_trace_map_slots(struct stream_trace *t, char *err, size_t len)
 {
-	uint64_t base = 0;
+	struct trace_map_file *f;
+	uint64_t base = 0, slot;
 	size_t i;
 
 	for (i = 0; i < t->nfiles; i++) {
-		t->files[i].base = base;
-		base += round_up(t->files[i].extent ? t->files[i].extent : 1,
-				 TRACE_SLOT_ALIGN);
+		f = &t->files[i];
+		/* an extent is at most TRACE_MAX_MAP, a multiple of the
+		 * alignment: rounding it up cannot pass it */
+		slot = round_up(f->extent ? f->extent : 1, TRACE_SLOT_ALIGN);
+		if (!trace_add(base, slot, TRACE_MAX_MAP, &f->end)) {
+			snprintf(err, len, "the file map would pass byte %llu (1 EiB), the most a replay places, and beyond any target: its first %zu files take %llu bytes, and the slot of the next, %s, %llu more; drop some files' operations from the log to replay the others",
+				 (unsigned long long)TRACE_MAX_MAP, i,
+				 (unsigned long long)base, f->path,
+				 (unsigned long long)slot);
+			return -E2BIG;
+		}
+		f->base = base;
+		base = f->end;
 	}
 	t->total = base;
+	/* each offset ends within its extent, so within end: no wrap */
 	for (i = 0; i < t->n; i++)
 		if (!IO_IS_FLUSH(t->ops[i].kind))
 			t->ops[i].off += t->files[t->ops[i].file].base;
+	return 0;
+}
+
+const struct trace_op *stream_trace_unplaced(const struct stream_trace *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		if (!trace_op_placed(t, &t->ops[i]))
+			return &t->ops[i];
+	return NULL;
 }
 
 uint64_t stream_trace_align(struct stream_trace *t, unsigned sector, bool fix,
@@ -356,19 +452,42 @@ uint64_t stream_trace_align(struct stream_trace *t, unsigned sector, bool fix,
 	return n;
 }
 
+/* The key a worker's share is ordered by: the type when grouped, else the
+ * recorded thread. */
+static unsigned arrange_key(const struct trace_op *o, bool grouped)
+{
+	return grouped ? o->kind : o->thread;
+}
+
 int stream_trace_arrange(struct stream_trace *t, bool grouped)
 {
 	uint32_t nw = grouped ? 1 : (t->nthreads ? t->nthreads : 1), w;
 	struct trace_op *o;
 	size_t *at, i, sum = 0;
+	bool in_order = t->n > 0;
 	int k;
 
 	if (!grouped && nw > TRACE_MAX_WORKERS)
 		return -E2BIG;
-	o = malloc((t->n ? t->n : 1) * sizeof(*o));
 	at = calloc((size_t)nw + 1, sizeof(*at));
-	if (!o || !at) {
-		free(o);
+	if (!at)
+		return -ENOMEM;
+	for (i = 1; i < t->n && in_order; i++)
+		in_order = arrange_key(&t->ops[i - 1], grouped) <=
+			   arrange_key(&t->ops[i], grouped);
+	if (in_order) {
+		/* one thread, or one type: the log's order is the
+		 * workers', and no copy is needed */
+		o = t->ops;
+		goto out_counts;
+	}
+	/* the copy, while the loaded table is still held */
+	if (!take(&t->mem, (t->n ? t->n : 1) * sizeof(*o))) {
+		free(at);
+		return -EDQUOT;
+	}
+	o = malloc((t->n ? t->n : 1) * sizeof(*o));
+	if (!o) {
 		free(at);
 		return -ENOMEM;
 	}
@@ -381,7 +500,6 @@ int stream_trace_arrange(struct stream_trace *t, bool grouped)
 		}
 		for (i = 0; i < t->n; i++)
 			o[pos[t->ops[i].kind]++] = t->ops[i];
-		at[1] = t->n;
 	} else {
 		/* a stable counting sort by thread */
 		for (i = 0; i < t->n; i++)
@@ -390,15 +508,23 @@ int stream_trace_arrange(struct stream_trace *t, bool grouped)
 			at[w + 1] += at[w];
 		for (i = 0; i < t->n; i++)
 			o[at[t->ops[i].thread]++] = t->ops[i];
-		/* each at[w] moved to the next one's start: back by one */
-		for (w = nw; w > 0; w--)
-			at[w] = at[w - 1];
-		at[0] = 0;
+		memset(at, 0, ((size_t)nw + 1) * sizeof(*at));
 	}
 	free(t->ops);
-	free(t->wbegin);
+	give(&t->mem, t->cap * sizeof(*o));
 	t->ops = o;
-	t->cap = t->n;
+	t->cap = t->n ? t->n : 1;
+out_counts:
+	/* worker w's share starts where the ones before it end */
+	if (grouped) {
+		at[1] = t->n;
+	} else {
+		for (i = 0; i < t->n; i++)
+			at[t->ops[i].thread + 1]++;
+		for (w = 0; w < nw; w++)
+			at[w + 1] += at[w];
+	}
+	free(t->wbegin);
 	t->wbegin = at;
 	t->nworkers = nw;
 	t->grouped = grouped;
@@ -457,6 +583,12 @@ static bool trace_next_op(struct io_stream *s, struct io_req *r)
 		}
 		return false;
 	}
+	/* never outside the place the map and the question gave its file:
+	 * c->next stays on it for trace_describe() */
+	if (!trace_op_placed(c->log, o)) {
+		s->error = -ERANGE;
+		return false;
+	}
 	if (c->timed && !wait_until(c, c->start_ns + o->at_ns))
 		return false;
 	if (c->log->grouped && o->kind != c->kind) {
@@ -475,6 +607,25 @@ static bool trace_next_op(struct io_stream *s, struct io_req *r)
 	r->kind = o->kind;
 	r->span = 0;	/* a replay issues no sync_file_range of its own */
 	return true;
+}
+
+/* What ended the stream with s->error: the operation c->next points at. */
+static void trace_describe(const struct io_stream *s, char *buf, size_t len)
+{
+	const struct trace_cursor *c = &s->tc;
+	const struct trace_op *o = c->next;
+	const struct stream_trace *t = c->log;
+
+	if (o->file >= t->nfiles) {
+		snprintf(buf, len, "line %u of the log, a %s, has no file in the replay's map; it was not issued",
+			 o->line, io_kind_name(o->kind));
+		return;
+	}
+	snprintf(buf, len, "line %u of the log, a %s of %u bytes at byte %llu of the target, is outside the place of its file %s (bytes %llu to %llu), which the file map and the question gave it; it was not issued",
+		 o->line, io_kind_name(o->kind), o->len,
+		 (unsigned long long)o->off, t->files[o->file].path,
+		 (unsigned long long)t->files[o->file].base,
+		 (unsigned long long)t->files[o->file].end);
 }
 
 static void trace_reset_counts(struct io_stream *s)
@@ -497,6 +648,7 @@ const struct stream_ops stream_trace_ops = {
 	.next = trace_next_op,
 	.reset_counts = trace_reset_counts,
 	.start = trace_start,
+	.describe = trace_describe,
 };
 
 void stream_trace_init(struct io_stream *s, const struct stream_trace *t,
@@ -523,8 +675,9 @@ void stream_trace_use_files(struct io_stream *s, int *fd, const int *fds,
 	s->tc.nofile = nofile;
 }
 
-void stream_trace_extents(struct stream_trace *t)
+int stream_trace_extents(struct stream_trace *t, char *err, size_t len)
 {
+	struct trace_map_file *f;
 	size_t i;
 
 	for (i = 0; i < t->nfiles; i++)
@@ -532,16 +685,27 @@ void stream_trace_extents(struct stream_trace *t)
 	t->total = 0;
 	for (i = 0; i < t->n; i++) {
 		const struct trace_op *o = &t->ops[i];
-		struct trace_map_file *f;
 
 		if (IO_IS_FLUSH(o->kind))
 			continue;
+		/* off + len: at most TRACE_MAX_MAP, widened to a sector */
 		f = &t->files[o->file];
 		if (o->off + o->len > f->extent)
 			f->extent = o->off + o->len;
 	}
-	for (i = 0; i < t->nfiles; i++)
-		t->total += t->files[i].extent;
+	for (i = 0; i < t->nfiles; i++) {
+		f = &t->files[i];
+		f->base = 0;
+		f->end = f->extent;
+		if (!trace_add(t->total, f->extent, TRACE_MAX_MAP, &t->total)) {
+			snprintf(err, len, "the recorded files would take more than %llu bytes (1 EiB) together, the most a replay places: its first %zu files take %llu bytes, and %s %llu more; drop some files' operations from the log to replay the others",
+				 (unsigned long long)TRACE_MAX_MAP, i,
+				 (unsigned long long)t->total, f->path,
+				 (unsigned long long)f->extent);
+			return -E2BIG;
+		}
+	}
+	return 0;
 }
 
 void stream_trace_free(struct stream_trace *t)
@@ -553,5 +717,6 @@ void stream_trace_free(struct stream_trace *t)
 	free(t->files);
 	free(t->ops);
 	free(t->wbegin);
+	memory_give(t->mem);
 	memset(t, 0, sizeof(*t));
 }

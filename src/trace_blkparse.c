@@ -153,11 +153,9 @@ int trace_blk_parse(struct trace_reader *r, char *line,
 		rec->result = rec->call == TC_fallocate ? 0 : rec->len;
 	}
 	snprintf(name, sizeof(name), "/dev/block/%u:%u", h.maj, h.min);
-	if (trace_intern(r, name, &rec->file)) {
-		snprintf(r->err, sizeof(r->err), "%s: line %lu: out of memory",
-			 r->path, r->line);
-		return -ENOMEM;
-	}
+	n = trace_intern(r, name, &rec->file);
+	if (n)
+		return n;	/* r->err says why */
 	rec->t_ns = h.t_ns;
 	rec->pid = rec->tid = h.pid && h.pid <= INT32_MAX ? (uint32_t)h.pid : 1;
 	rec->fd = (int)(3 + rec->file % (INT32_MAX - 3));

@@ -202,7 +202,10 @@ int trace_fio_parse(struct trace_reader *r, char *line,
 	if (strlen(f[first]) > TRACE_FIO_NAME_MAX)
 		return bad_line(r, "the file name has more than the %d bytes fio reads",
 				TRACE_FIO_NAME_MAX);
-	if (trace_intern(r, f[first], &id) || !(st = file_state(r, id))) {
+	ret = trace_intern(r, f[first], &id);
+	if (ret)
+		return ret;	/* r->err says why */
+	if (!(st = file_state(r, id))) {
 		snprintf(r->err, sizeof(r->err), "%s: line %lu: out of memory",
 			 r->path, r->line);
 		return -ENOMEM;

@@ -9,6 +9,7 @@
 
 #include "infile.h"
 #include "iokind.h"
+#include "memory.h"
 #include "trace_blkparse.h"
 #include "trace_fio.h"
 
@@ -193,11 +194,24 @@ static uint32_t hash(const char *s)
 	return h;
 }
 
+/* Bytes the path table is about to keep, against the memory budget:
+ * false when they would pass it. */
+static bool take(struct trace_reader *r, uint64_t bytes)
+{
+	if (!memory_take(bytes))
+		return false;
+	r->mem += bytes;
+	return true;
+}
+
 static int grow_index(struct trace_reader *r)
 {
 	uint32_t n = r->cap_index ? r->cap_index * 2 : 64, i, k;
-	uint32_t *idx = calloc(n, sizeof(*idx));
+	uint32_t *idx;
 
+	if (!take(r, (uint64_t)(n - r->cap_index) * sizeof(*idx)))
+		return -E2BIG;
+	idx = calloc(n, sizeof(*idx));
 	if (!idx)
 		return -ENOMEM;
 	for (i = 0; i < r->nnames; i++) {
@@ -211,14 +225,15 @@ static int grow_index(struct trace_reader *r)
 	return 0;
 }
 
-/* The id of a path, added when new: 0 or -ENOMEM. */
+/* The id of a path, added when new (see trace_log.h). */
 int trace_intern(struct trace_reader *r, const char *path, uint32_t *id)
 {
 	uint32_t k, n;
 	char **names;
+	int ret;
 
-	if ((r->nnames + 1) * 2 > r->cap_index && grow_index(r))
-		return -ENOMEM;
+	if ((r->nnames + 1) * 2 > r->cap_index && (ret = grow_index(r)))
+		goto out_fail;
 	for (k = hash(path) & (r->cap_index - 1); r->index[k];
 	     k = (k + 1) & (r->cap_index - 1)) {
 		if (!strcmp(r->names[r->index[k] - 1], path)) {
@@ -226,20 +241,35 @@ int trace_intern(struct trace_reader *r, const char *path, uint32_t *id)
 			return 0;
 		}
 	}
+	ret = -E2BIG;
 	if (r->nnames == r->cap_names) {
 		n = r->cap_names ? r->cap_names * 2 : 64;
+		if (!take(r, (uint64_t)(n - r->cap_names) * sizeof(*names)))
+			goto out_fail;
 		names = realloc(r->names, n * sizeof(*names));
+		ret = -ENOMEM;
 		if (!names)
-			return -ENOMEM;
+			goto out_fail;
 		r->names = names;
 		r->cap_names = n;
 	}
+	ret = -E2BIG;
+	if (!take(r, strlen(path) + 1))
+		goto out_fail;
 	r->names[r->nnames] = strdup(path);
+	ret = -ENOMEM;
 	if (!r->names[r->nnames])
-		return -ENOMEM;
+		goto out_fail;
 	r->index[k] = r->nnames + 1;
 	*id = r->nnames++;
 	return 0;
+out_fail:
+	if (ret == -E2BIG)
+		return memory_refuse_log(r->err, sizeof(r->err), r->path,
+					 r->line, "its table of file names");
+	snprintf(r->err, sizeof(r->err), "%s: line %lu: out of memory",
+		 r->path, r->line);
+	return ret;
 }
 
 /* One line into r->buf without its newline: 1, 0 at the end, or -errno. */
@@ -640,12 +670,7 @@ static int parse_record(struct trace_reader *r, char *line,
 		rec->len = 0;
 	if (check_shape(r, rec))
 		return -EINVAL;
-	if (trace_intern(r, f[4], &rec->file)) {
-		snprintf(r->err, sizeof(r->err), "%s: line %lu: out of memory",
-			 r->path, r->line);
-		return -ENOMEM;
-	}
-	return 0;
+	return trace_intern(r, f[4], &rec->file);
 }
 
 /* A log whose record may have lost lines: one cut short by a failed
@@ -716,6 +741,8 @@ void trace_close(struct trace_reader *r)
 	free(r->command);
 	free(r->status_text);
 	free(r->fio_files);
+	memory_give(r->mem);
+	r->mem = 0;
 	r->fio_files = NULL;
 	r->fio_nfiles = 0;
 	r->f = NULL;

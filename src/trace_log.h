@@ -105,6 +105,9 @@ struct trace_reader {
 	uint32_t nnames, cap_names;
 	uint32_t *index;	/* id + 1, 0 empty */
 	uint32_t cap_index;
+	uint64_t mem;		/* bytes of the names and index, held
+				 * against the memory budget (memory.h)
+				 * until trace_close() */
 	char *warnings[TRACE_MAX_WARNINGS];
 	unsigned long nwarnings;
 	/* the "# status:" line: its word, and the text after "# status: "
@@ -154,7 +157,9 @@ static inline const char *trace_format_name(const struct trace_reader *r)
 	return r->fio ? "fio iolog" : r->blk ? "blkparse" : "rebench-trace";
 }
 
-/* The id of a path, added when new: 0 or -ENOMEM (for trace_fio.c). */
+/* The id of a path, added when new: 0, or -ENOMEM, or -E2BIG when the
+ * table would pass the memory budget, with r->err saying why (for
+ * trace_fio.c and trace_blkparse.c too). */
 int trace_intern(struct trace_reader *r, const char *path, uint32_t *id);
 
 /* A warning the log itself did not hold (kept like "# warning" lines). */

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "json.h"
+#include "memory.h"
 #include "report.h"
 #include "trace_log.h"
 
@@ -16,13 +17,26 @@ struct id_set {
 	uint32_t cap, n;
 };
 
-static int id_add(struct id_set *s, uint32_t id)
+/* Bytes the tables are about to keep, against the memory budget, added
+ * to *mem: false when they would pass it. */
+static bool take(uint64_t *mem, uint64_t bytes)
+{
+	if (!memory_take(bytes))
+		return false;
+	*mem += bytes;
+	return true;
+}
+
+/* 0, -E2BIG (the memory budget, *mem) or -ENOMEM. */
+static int id_add(struct id_set *s, uint32_t id, uint64_t *mem)
 {
 	uint32_t k, i, cap;
 	uint32_t *v;
 
 	if ((s->n + 1) * 2 > s->cap) {
 		cap = s->cap ? s->cap * 2 : 64;
+		if (!take(mem, (uint64_t)(cap - s->cap) * sizeof(*v)))
+			return -E2BIG;
 		v = calloc(cap, sizeof(*v));
 		if (!v)
 			return -ENOMEM;
@@ -55,6 +69,8 @@ static int add_file(struct trace_stats *st, uint32_t id)
 	if (id < st->nfiles)
 		return 0;
 	n = id + 1;
+	if (!take(&st->mem, (uint64_t)(n - st->nfiles) * sizeof(*f)))
+		return -E2BIG;
 	f = realloc(st->files, n * sizeof(*f));
 	if (!f)
 		return -ENOMEM;
@@ -110,23 +126,28 @@ static int load(struct trace_reader *r, int ret, const char *path,
 {
 	struct id_set pids = { 0 }, tids = { 0 };
 	struct trace_rec rec;
+	uint64_t ids_mem = 0;
 	uint32_t i;
 
 	while (!ret && (ret = trace_next(r, &rec)) > 0) {
 		ret = add_file(st, rec.file);
 		if (!ret)
-			ret = id_add(&pids, rec.pid);
+			ret = id_add(&pids, rec.pid, &ids_mem);
 		if (!ret)	/* thread ids are unique system-wide */
-			ret = id_add(&tids, rec.tid);
-		if (ret) {
+			ret = id_add(&tids, rec.tid, &ids_mem);
+		if (ret == -E2BIG)
+			memory_refuse_log(r->err, sizeof(r->err), path, r->line,
+					  "its tables of files, processes and threads");
+		else if (ret)
 			snprintf(r->err, sizeof(r->err), "%s: out of memory",
 				 path);
+		if (ret)
 			break;
-		}
 		count(st, &rec);
 	}
 	free(pids.v);
 	free(tids.v);
+	memory_give(ids_mem);
 	if (ret < 0) {
 		snprintf(err, len, "%s", r->err);
 		trace_close(r);
@@ -148,6 +169,8 @@ static int load(struct trace_reader *r, int ret, const char *path,
 	st->status_text = r->status_text;
 	r->status_text = NULL;
 	st->damaged = r->damaged;
+	st->mem += r->mem;	/* the names are st's now */
+	r->mem = 0;
 	st->nwarnings = r->nwarnings;
 	st->warnings = calloc(TRACE_MAX_WARNINGS, sizeof(char *));
 	for (i = 0; st->warnings && i < r->nwarnings && i < TRACE_MAX_WARNINGS;
@@ -206,6 +229,7 @@ void trace_stats_free(struct trace_stats *st)
 	free(st->log);
 	free(st->command);
 	free(st->status_text);
+	memory_give(st->mem);
 	memset(st, 0, sizeof(*st));
 }
 

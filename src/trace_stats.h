@@ -47,10 +47,12 @@ struct trace_stats {
 	int status;		/* enum trace_status of the log */
 	char *status_text;	/* its "# status:" text, or NULL */
 	unsigned long damaged;	/* record lines skipped (trace_log.h) */
+	uint64_t mem;		/* bytes held against the memory budget */
 };
 
-/* Read a whole log: 0, or -errno with err saying why (trace_log.h); the
- * stats are then empty. */
+/* Read a whole log: 0, or -errno with err saying why (trace_log.h; -E2BIG:
+ * its tables would pass the memory budget, memory.h); the stats are then
+ * empty. */
 int trace_stats_load(const char *path, struct trace_stats *st, char *err,
 		     size_t len);
 

@@ -33,6 +33,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "memory.h"
 #include "mode_args.h"
 #include "outpath.h"
 #include "plan.h"
@@ -66,6 +67,9 @@ struct exporter {
 	uint32_t nfiles;
 	uint64_t last_us;
 	struct export_counts n;
+	/* held against the memory budget: the table of files and the
+	 * iolog built in memory (text: the bytes counted of it) */
+	uint64_t mem, text;
 };
 
 bool trace_to_wanted(int argc, char **argv)
@@ -133,7 +137,9 @@ static int parse_args(int argc, char **argv, const char **log,
 	return 0;
 }
 
-static struct fio_file *file_of(struct exporter *x, uint32_t id)
+/* The file of id in *out: 0, or -E2BIG (the memory budget) or -ENOMEM
+ * with x->r.err saying why. */
+static int file_of(struct exporter *x, uint32_t id, struct fio_file **out)
 {
 	struct fio_file *f;
 	struct stat st;
@@ -143,9 +149,17 @@ static struct fio_file *file_of(struct exporter *x, uint32_t id)
 		n = x->nfiles ? x->nfiles : 16;
 		while (n <= id)
 			n *= 2;
+		if (!memory_take((uint64_t)(n - x->nfiles) * sizeof(*f)))
+			return memory_refuse_log(x->r.err, sizeof(x->r.err),
+						 x->r.path, x->r.line,
+						 "the iolog built in memory and its table of files");
+		x->mem += (uint64_t)(n - x->nfiles) * sizeof(*f);
 		f = realloc(x->files, n * sizeof(*f));
-		if (!f)
-			return NULL;
+		if (!f) {
+			snprintf(x->r.err, sizeof(x->r.err), "%s: out of memory",
+				 x->r.path);
+			return -ENOMEM;
+		}
 		memset(f + x->nfiles, 0, (n - x->nfiles) * sizeof(*f));
 		x->files = f;
 		x->nfiles = n;
@@ -159,7 +173,8 @@ static struct fio_file *file_of(struct exporter *x, uint32_t id)
 		f->dir = !stat(trace_file_name(&x->r, id), &st) &&
 			 S_ISDIR(st.st_mode);
 	}
-	return f;
+	*out = f;
+	return 0;
 }
 
 static void put(struct exporter *x, const struct trace_rec *rec,
@@ -330,22 +345,43 @@ static int same_file(const char *log, const char *out)
 	       a.st_ino == b.st_ino;
 }
 
+/* The iolog written so far, counted against the memory budget in steps
+ * of 1 MiB: 0, or -E2BIG with x->r.err saying why. */
+static int count_text(struct exporter *x)
+{
+	off_t pos = ftello(x->out);
+	uint64_t more;
+
+	if (pos < 0 || (uint64_t)pos <= x->text)
+		return 0;
+	more = (uint64_t)pos - x->text;
+	if (more < (1U << 20))
+		more = 1U << 20;
+	if (!memory_take(more))
+		return memory_refuse_log(x->r.err, sizeof(x->r.err),
+					 x->r.path, x->r.line,
+					 "the iolog built in memory and its table of files");
+	x->mem += more;
+	x->text += more;
+	return 0;
+}
+
 static int export_all(struct exporter *x)
 {
 	struct trace_rec rec;
-	struct fio_file *f;
+	struct fio_file *f = NULL;
 	int ret;
 
 	fprintf(x->out, "%s\n", TRACE_FIO_MAGIC3);
 	while ((ret = trace_next(&x->r, &rec)) > 0) {
 		x->n.ops++;
-		f = file_of(x, rec.file);
-		if (!f) {
-			snprintf(x->r.err, sizeof(x->r.err), "%s: out of memory",
-				 x->r.path);
-			return -ENOMEM;
-		}
+		ret = file_of(x, rec.file, &f);
+		if (ret)
+			return ret;
 		export_rec(x, &rec, f);
+		ret = count_text(x);
+		if (ret)
+			return ret;
 	}
 	return ret;
 }
@@ -387,7 +423,8 @@ int trace_to_main(int argc, char **argv)
 		ret = -ENOMEM;
 	}
 	if (ret) {
-		fprintf(stderr, "rebench: --trace-to: %s\n", x.r.err);
+		fprintf(stderr, "rebench: --trace-to: %s%s\n", x.r.err,
+			ret == -E2BIG ? "; nothing was written" : "");
 		status = ret == -ENOMEM ? EXIT_PREP_FAILED : EXIT_BAD_ARGS;
 		goto out_free;
 	}
@@ -407,5 +444,6 @@ out_free:
 out_close:
 	trace_close(&x.r);
 	free(x.files);
+	memory_give(x.mem);
 	return status;
 }

@@ -7,6 +7,11 @@
  * and unchanged by times, threads, the map and alignment), pacing by a
  * speed, a timed stream that waits for each operation's time and counts
  * its lateness, a stop that ends a wait, and the cap on workers.
+ * Safety (issue 26): the map's sums are checked (the offsets near 2^63
+ * that once wrapped the map are refused, 1 EiB is the most), every I/O
+ * next() hands out lies in its file's place (one outside ends the stream
+ * with an error, unissued), and a log is loaded within the memory budget
+ * (REBENCH_MEMORY_BUDGET=8m here), everything it held given back.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -20,6 +25,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "memory.h"
 #include "stream_trace.h"
 
 #include "temp_text.h"
@@ -54,15 +60,35 @@ static const char log3[] = HEAD
 
 static char path[64];
 
+/* stream_trace_load() of text: its return, err its message. */
+static int try_load(struct stream_trace *t, const char *text, char *err,
+		    size_t len)
+{
+	int ret;
+
+	err[0] = '\0';
+	snprintf(path, sizeof(path), "/tmp/test_stream_trace.XXXXXX");
+	write_temp_text(path, text);
+	ret = stream_trace_load(t, path, err, len);
+	unlink(path);
+	return ret;
+}
+
 static void load_text(struct stream_trace *t, const char *text)
 {
 	char err[512] = "";
 
-	snprintf(path, sizeof(path), "/tmp/test_stream_trace.XXXXXX");
-	write_temp_text(path, text);
-	if (stream_trace_load(t, path, err, sizeof(err)))
+	if (try_load(t, text, err, sizeof(err)))
 		fail_msg("load: %s", err);
-	unlink(path);
+}
+
+/* One target's file map: it must succeed. */
+static void map(struct stream_trace *t)
+{
+	char err[512] = "";
+
+	if (stream_trace_map_slots(t, err, sizeof(err)))
+		fail_msg("map: %s", err);
 }
 
 static void test_load(void **state)
@@ -100,8 +126,14 @@ static void test_load(void **state)
 	assert_int_equal(2, t.count[IO_READ]);
 	assert_int_equal(1512, t.bytes[IO_READ]);
 	assert_int_equal(4096, t.maxlen);
-	stream_trace_map_slots(&t);
+	map(&t);
 	assert_int_equal(2 << 20, t.total);
+	/* each file's place: its slot */
+	assert_int_equal(0, t.files[0].base);
+	assert_int_equal(1 << 20, t.files[0].end);
+	assert_int_equal(1 << 20, t.files[1].base);
+	assert_int_equal(2 << 20, t.files[1].end);
+	assert_null(stream_trace_unplaced(&t));
 	assert_int_equal((1 << 20) + 8192, t.ops[1].off);
 	assert_int_equal(100, t.ops[5].off);
 	stream_trace_free(&t);
@@ -132,7 +164,7 @@ static void test_per_thread(void **state)
 
 	(void)state;
 	load_text(&t, log3);
-	stream_trace_map_slots(&t);
+	map(&t);
 	assert_int_equal(0, stream_trace_arrange(&t, false));
 	assert_int_equal(3, t.nworkers);
 	assert_false(t.grouped);
@@ -172,6 +204,7 @@ static void test_grouped(void **state)
 
 	(void)state;
 	load_text(&t, log3);
+	map(&t);
 	assert_int_equal(0, stream_trace_arrange(&t, true));
 	assert_int_equal(1, t.nworkers);
 	stream_trace_init(&s, &t, 0, false);
@@ -207,7 +240,7 @@ static void test_digest(void **state)
 	load_text(&t, log3);
 	assert_int_equal(LOG3_DIGEST, t.digest);
 	/* the map and alignment change offsets and sizes, not the digest */
-	stream_trace_map_slots(&t);
+	map(&t);
 	assert_int_equal(1, stream_trace_align(&t, 512, true, NULL));
 	assert_int_equal(1, t.aligned);
 	assert_int_equal(0, t.ops[5].off);
@@ -256,6 +289,7 @@ static void test_timed(void **state)
 				      "%zu 1/1 pwrite 3 /f %zu 512 512 10 -\n",
 				      5000000 + i * 10000000, i * 512);
 	load_text(&t, text);
+	map(&t);
 	assert_int_equal(0, stream_trace_arrange(&t, false));
 	stream_trace_pace(&t, 2.0);
 	assert_int_equal(20000000, t.ops[4].at_ns);
@@ -313,6 +347,158 @@ static void test_worker_cap(void **state)
 	free(text);
 }
 
+/* The log of issue 26: files at offsets near 2^63 whose slots once
+ * summed past 2^64, so that the map wrapped to 2 MiB and writes landed
+ * at 99 and 100 MiB of the device.  An extent is checked as it is read. */
+static void test_map_overflow(void **state)
+{
+	static struct stream_trace t;
+	char err[1024];
+
+	(void)state;
+	assert_int_equal(-E2BIG, try_load(&t, HEAD
+		"1000 1/1 pwrite 3 /x/a 0 4096 4096 10 -\n"
+		"2000 1/1 pwrite 3 /x/a 104853504 4096 4096 10 -\n"
+		"3000 1/1 pwrite 3 /x/b 0 4096 4096 10 -\n"
+		"4000 1/1 pwrite 3 /x/c 9223372036854771712 4096 4096 10 -\n"
+		"5000 1/1 pwrite 3 /x/d 9223372036749914112 1048576 1048576 10 -\n",
+		err, sizeof(err)));
+	assert_non_null(strstr(err, "line 5: a write of 4096 bytes at offset 9223372036854771712 reaches beyond byte 1152921504606846976 (1 EiB)"));
+	stream_trace_free(&t);
+	assert_int_equal(0, memory_held());
+	/* up to 1 EiB exactly: a file's extent may reach it ... */
+	assert_int_equal(0, try_load(&t, HEAD
+		"1000 1/1 pwrite 3 /x/c 1152921504606842880 4096 4096 10 -\n",
+		err, sizeof(err)));
+	assert_int_equal(TRACE_MAX_MAP, t.files[0].extent);
+	map(&t);
+	assert_int_equal(TRACE_MAX_MAP, t.total);
+	assert_int_equal(TRACE_MAX_MAP - 4096, t.ops[0].off);
+	stream_trace_free(&t);
+	/* ... and not one byte beyond */
+	assert_int_equal(-E2BIG, try_load(&t, HEAD
+		"1000 1/1 pwrite 3 /x/c 1152921504606842881 4096 4096 10 -\n",
+		err, sizeof(err)));
+	stream_trace_free(&t);
+	/* slots that each fit but not together: refused, naming the file */
+	assert_int_equal(0, try_load(&t, HEAD
+		"1000 1/1 pwrite 3 /x/a 0 4096 4096 10 -\n"
+		"2000 1/1 pwrite 3 /x/c 1152921504606842880 4096 4096 10 -\n",
+		err, sizeof(err)));
+	assert_int_equal(-E2BIG, stream_trace_map_slots(&t, err, sizeof(err)));
+	assert_non_null(strstr(err, "its first 1 files take 1048576 bytes, and the slot of the next, /x/c, 1152921504606846976 more"));
+	/* a directory: each file has its own place, their sum is checked */
+	assert_int_equal(-E2BIG, stream_trace_extents(&t, err, sizeof(err)));
+	assert_non_null(strstr(err, "more than 1152921504606846976 bytes (1 EiB) together"));
+	stream_trace_free(&t);
+	load_text(&t, log3);
+	assert_int_equal(0, stream_trace_extents(&t, err, sizeof(err)));
+	assert_int_equal(8192 + 8704, t.total);
+	assert_int_equal(0, t.files[1].base);
+	assert_int_equal(8704, t.files[1].end);
+	assert_null(stream_trace_unplaced(&t));
+	stream_trace_free(&t);
+}
+
+static void test_add(void **state)
+{
+	uint64_t sum = 7;
+
+	(void)state;
+	assert_true(trace_add(1, 2, 3, &sum));
+	assert_int_equal(3, sum);
+	assert_false(trace_add(2, 2, 3, &sum));		/* past max */
+	assert_false(trace_add(UINT64_MAX, 1, UINT64_MAX, &sum));	/* wraps */
+	assert_false(trace_add(1ULL << 63, 1ULL << 63, UINT64_MAX, &sum));
+	assert_int_equal(3, sum);	/* untouched when refused */
+	assert_true(trace_add(UINT64_MAX - 1, 1, UINT64_MAX, &sum));
+	assert_int_equal(UINT64_MAX, sum);
+}
+
+/* Every I/O next() hands out lies in its file's place; one outside (a
+ * bug elsewhere, made here by hand) ends the stream with -ERANGE before
+ * it is handed out, and the plan's check finds it first. */
+static void test_placed(void **state)
+{
+	static struct stream_trace t;
+	struct io_stream s;
+	struct io_req r[8];
+	char why[1024] = "";
+	struct trace_op *o;
+
+	(void)state;
+	load_text(&t, log3);
+	map(&t);
+	assert_int_equal(0, stream_trace_arrange(&t, true));
+	/* the reads first: /b's at 1 MiB + 8192, then /a's at 100 */
+	o = &t.ops[0];
+	assert_int_equal((1 << 20) + 8192, o->off);
+	/* the last byte of /b's slot is still its place */
+	o->off = (2 << 20) - o->len;
+	assert_null(stream_trace_unplaced(&t));
+	stream_trace_init(&s, &t, 0, false);
+	assert_true(stream_next(&s, &r[0]));
+	assert_int_equal(0, s.error);
+	/* one byte further is not */
+	o->off++;
+	assert_ptr_equal(o, stream_trace_unplaced(&t));
+	stream_trace_init(&s, &t, 0, false);
+	memset(r, 0xa5, sizeof(r));
+	assert_false(stream_next(&s, &r[0]));
+	assert_int_equal(-ERANGE, s.error);
+	assert_int_equal(0xa5a5a5a5u, r[0].len);	/* nothing handed out */
+	assert_false(stream_next(&s, &r[0]));	/* and it stays there */
+	s.ops->describe(&s, why, sizeof(why));
+	assert_non_null(strstr(why, "line 4 of the log, a read of 512 bytes at byte 2096641 of the target, is outside the place of its file /b (bytes 1048576 to 2097152)"));
+	/* below its base (the other file's slot) neither */
+	o->off = (1 << 20) - 512;
+	assert_ptr_equal(o, stream_trace_unplaced(&t));
+	stream_trace_init(&s, &t, 0, false);
+	assert_false(stream_next(&s, &r[0]));
+	assert_int_equal(-ERANGE, s.error);
+	/* an unmapped log places nothing but flushes */
+	stream_trace_free(&t);
+	load_text(&t, log3);
+	assert_ptr_equal(&t.ops[0], stream_trace_unplaced(&t));
+	stream_trace_free(&t);
+}
+
+/* A log is loaded within the memory budget (8 MiB in this test): a
+ * longer one is refused while it is read, with the budget, what holds it
+ * and how to go on; everything is given back. */
+static void test_budget(void **state)
+{
+	static struct stream_trace t;
+	size_t cap = 300000 * 48, o = 0, i;
+	char *text = malloc(cap), err[1024];
+
+	(void)state;
+	assert_non_null(text);
+	assert_int_equal(8 << 20, memory_budget());
+	o += (size_t)snprintf(text, cap, HEAD);
+	for (i = 0; i < 300000; i++)
+		o += (size_t)snprintf(text + o, cap - o,
+				      "%zu 1/1 pread 3 /f %zu 512 512 10 -\n",
+				      i, (i % 64) * 512);
+	/* 300000 operations of 32 bytes: the table's room passes 8 MiB */
+	assert_int_equal(-E2BIG, try_load(&t, text, err, sizeof(err)));
+	assert_non_null(strstr(err, "the log needs more than rebench's memory budget of 8MB (REBENCH_MEMORY_BUDGET): its operations and their tables hold"));
+	assert_non_null(strstr(err, "raise the budget (REBENCH_MEMORY_BUDGET=16m, for example), or give a shorter log"));
+	stream_trace_free(&t);
+	assert_int_equal(0, memory_held());
+	/* the first 100000 fit, and the loaded log holds what it counted */
+	strcpy(strstr(text, "\n100000 1/1 ") + 1, "");
+	assert_int_equal(0, try_load(&t, text, err, sizeof(err)));
+	assert_int_equal(100000, t.n);
+	assert_int_equal(t.mem, memory_held());
+	assert_true(t.mem >= 100000 * sizeof(struct trace_op));
+	assert_int_equal(0, stream_trace_arrange(&t, false));
+	assert_int_equal(t.mem, memory_held());
+	stream_trace_free(&t);
+	assert_int_equal(0, memory_held());
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -322,7 +508,14 @@ int main(void)
 		cmocka_unit_test(test_digest),
 		cmocka_unit_test(test_timed),
 		cmocka_unit_test(test_worker_cap),
+		cmocka_unit_test(test_map_overflow),
+		cmocka_unit_test(test_add),
+		cmocka_unit_test(test_placed),
+		cmocka_unit_test(test_budget),
 	};
+
+	/* read once, at the first load */
+	setenv("REBENCH_MEMORY_BUDGET", "8m", 1);
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
