@@ -307,6 +307,27 @@ void options_label(const struct opt_desc *o, const struct parse_ctx *ctx,
 	fputc('\n', stderr);						\
 } while (0)
 
+/* What a string option takes, for the message of an empty one. */
+static const char *string_expected(const struct opt_desc *o)
+{
+	static const struct {
+		const char *name, *what;
+	} what[] = {
+		{ "hosts", "the hosts, comma-separated: [user@]host[:port],... (--hosts db1,root@db2:2222)" },
+		{ "ssh", "the ssh command and its options (--ssh 'ssh -F cluster.conf'); leave --ssh out for ssh" },
+		{ "remote-rebench", "the path of rebench on the hosts (--remote-rebench /opt/rebench/bin/rebench); leave it out for rebench from their PATH" },
+		{ "order", "given, or shuffled[:SEED]" },
+		{ "start-at", "an instant in seconds since the epoch, as date +%s.%N prints it" },
+		{ "suite", "a suite's name or file (--suite list shows the suites)" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(what) / sizeof(what[0]); i++)
+		if (!strcmp(o->name, what[i].name))
+			return what[i].what;
+	return "a file name";
+}
+
 static void list_values(const struct opt_desc *o, char *buf, size_t len)
 {
 	const struct opt_value *v;
@@ -583,7 +604,7 @@ static int set_value(const struct opt_desc *o, const char *val, void *field,
 		return 0;
 	case OPT_STRING:
 		if (!*val) {
-			bad_value(ctx, o, val, "expected a file name");
+			bad_value(ctx, o, val, "expected %s", string_expected(o));
 			return -EINVAL;
 		}
 		free(*(char **)field);

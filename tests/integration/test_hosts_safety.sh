@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# test_hosts_safety.sh - --hosts against hosts that lie, flood, hang or
+# linger (issue 26, items 10, 11, 14, 15, 17), with a fake ssh: it ignores
+# the host and runs the remote command here, in sh, as the host's shell
+# would.  The host's rebench is this one for the checks (--dry-run,
+# --clock-echo) and, for the run, this one or a fake that prints a crafted
+# document or floods.  Nothing here writes but into the scratch directory.
+#
+#   - empty --hosts, --ssh, --remote-rebench say what they expect.
+. "$(dirname "$0")/../lib/common.sh"
+
+require_rebench
+require_cmd jq python3 ps timeout tail mkfifo
+S=$SCRATCH
+export REAL=$REBENCH
+
+cat >"$S/fake-ssh" <<'EOF'
+#!/bin/sh
+# fake ssh: the last word is the remote command, run here; FAKE_LOG gets
+# each command line, FAKE_STARTED the process group (its pid: rebench makes
+# each ssh a group leader) when the run starts, FAKE_LEFTOVER leaves a
+# child holding stdout and stderr, FAKE_SILENT makes the check hang.
+for last; do :; done
+[ -n "${FAKE_LOG:-}" ] && echo "$*" >>"$FAKE_LOG"
+case $last in
+*--stop-on-eof*)
+	[ -n "${FAKE_LEFTOVER:-}" ] && { sleep 100000 & }
+	[ -n "${FAKE_STARTED:-}" ] && echo $$ >"$FAKE_STARTED"
+	;;
+*--dry-run*)
+	[ -n "${FAKE_SILENT:-}" ] && { echo $$ >"$FAKE_SILENT"; exec sleep 100000; }
+	;;
+esac
+exec sh -c "$last"
+EOF
+cat >"$S/fake-rebench" <<'EOF'
+#!/bin/sh
+# a host's rebench: the real one for the checks; for the run, FAKE_FLOOD
+# bytes of zeros, or FAKE_DOC with the instant sent as its start (unless
+# FAKE_OLD_START), or the real one
+case " $* " in
+*" --dry-run "* | *" --clock-echo "*) exec "$REAL" "$@" ;;
+esac
+if [ -n "${FAKE_FLOOD:-}" ]; then
+	head -c "$FAKE_FLOOD" /dev/zero
+	exit 0
+fi
+if [ -n "${FAKE_DOC:-}" ]; then
+	at=
+	while [ $# -gt 0 ]; do [ "$1" = --start-at ] && at=$2; shift; done
+	[ -n "${FAKE_OLD_START:-}" ] && exec cat "$FAKE_DOC"
+	ns=$(printf '%s' "$at" | tr -d .)
+	exec sed -e "s/\"requested_ns\": [0-9]*/\"requested_ns\": $ns/" \
+		-e "s/\"started_ns\": [0-9]*/\"started_ns\": $ns/" \
+		-e "s/\"late_ns\": [0-9]*/\"late_ns\": 0/" "$FAKE_DOC"
+fi
+exec "$REAL" "$@"
+EOF
+chmod +x "$S/fake-ssh" "$S/fake-rebench"
+F=$S/target
+head -c 8M /dev/urandom >"$F"
+H=(--ssh "$S/fake-ssh" --remote-rebench "$S/fake-rebench")
+W=(-b 4k -d 200ms)
+
+# group_alive PGID: a process of the group runs (a zombie does not)
+group_alive() { ps -e -o pgid= -o stat= | awk -v g="$1" '$1 == g && $2 !~ /^Z/ { n++ } END { exit !n }'; }
+
+section "empty values say what they expect"
+assert_refused "--hosts ''" "--hosts: expected the hosts, comma-separated" --hosts '' "$F"
+assert_refused "--ssh ''" "--ssh: expected the ssh command" --hosts h1 --ssh '' "$F"
+assert_refused "--remote-rebench ''" "--remote-rebench: expected the path of rebench on the hosts" \
+	--hosts h1 --remote-rebench '' "$F"
+assert_no_match "expected a file name" "$RB_ERR" "not 'a file name'"
