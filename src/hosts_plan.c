@@ -209,12 +209,78 @@ static int read_stdin_text(char **text)
 	return 0;
 }
 
+/* The TARGET of each workload line, as each host's rebench will read the
+ * lines (the same parser), into l->sent: what the hosts' documents must
+ * name.  0, or -EINVAL after a message (a line every host would refuse
+ * is refused here). */
+static int sent_lines(const struct spec *base, const char *text,
+		      struct host_list *l)
+{
+	char *copy = strdup(text), *line, *next, *words[128], why[512];
+	struct parse_ctx pctx = { 0, "stdin" };
+	size_t cap = 0;
+	int n, ret = 0;
+
+	if (!copy)
+		return -ENOMEM;
+	for (line = copy; line && !ret; line = next) {
+		struct spec s;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		pctx.line++;
+		n = options_split_line(line, words, 128);
+		if (n == 0)
+			continue;
+		if (n < 0) {
+			fprintf(stderr, "rebench: stdin line %u: %s; every host would refuse it\n",
+				pctx.line, n == -E2BIG ? "too many words" :
+				"unterminated quote");
+			ret = -EINVAL;
+			break;
+		}
+		if (spec_copy(&s, base)) {
+			ret = -ENOMEM;
+			break;
+		}
+		s.line = pctx.line;
+		ret = options_parse(n, words, &s, NULL, &pctx) ? -EINVAL : 0;
+		if (!ret && !s.target) {
+			fprintf(stderr, "rebench: stdin line %u: no TARGET: a workload line is \"[OPTIONS] TARGET\"\n",
+				pctx.line);
+			ret = -EINVAL;
+		} else if (!ret && hosts_target_check(s.target, why, sizeof(why))) {
+			fprintf(stderr, "rebench: stdin line %u: %s\n", pctx.line, why);
+			ret = -EINVAL;
+		} else if (!ret && l->nsent == cap) {
+			size_t more = cap ? cap * 2 : 8;
+			char **g = realloc(l->sent, more * sizeof(*g));
+
+			if (!g) {
+				ret = -ENOMEM;
+			} else {
+				l->sent = g;
+				cap = more;
+			}
+		}
+		if (!ret && !(l->sent[l->nsent] = strdup(s.target)))
+			ret = -ENOMEM;
+		if (!ret)
+			l->nsent++;
+		spec_free(&s);
+	}
+	free(copy);
+	return ret;
+}
+
 int hosts_plan_of(struct spec *base, const struct run_opts *run,
-		   const struct sweep *sw, const struct host_list *l,
-		   int argc, char **argv, const struct argv_map *map,
-		   struct hosts_plan *pl)
+		  const struct sweep *sw, struct host_list *l, int argc,
+		  char **argv, const struct argv_map *map,
+		  struct hosts_plan *pl)
 {
 	size_t i, per_host = 0;
+	char why[512];
 
 	memset(pl, 0, sizeof(*pl));
 	pl->run = run;
@@ -222,6 +288,11 @@ int hosts_plan_of(struct spec *base, const struct run_opts *run,
 	pl->ssh = run->ssh ? run->ssh : "ssh";
 	pl->rebench = run->remote_rebench ? run->remote_rebench : "rebench";
 	pl->target = base->target;
+	l->target = base->target;
+	if (base->target && hosts_target_check(base->target, why, sizeof(why))) {
+		fprintf(stderr, "rebench: --hosts: %s\n", why);
+		return -EINVAL;
+	}
 	for (i = 0; i < l->n; i++)
 		per_host += l->h[i].target[0] != '\0';
 	if (!base->target && per_host < l->n) {
@@ -233,9 +304,13 @@ int hosts_plan_of(struct spec *base, const struct run_opts *run,
 			fprintf(stderr, "rebench: --hosts-file: a host's TARGET replaces the command line's; with workload lines on stdin, their own targets apply: drop the TARGET column, or give one workload on the command line\n");
 			return -EINVAL;
 		}
-		if (read_stdin_text(&pl->stdin_text))
+		if (read_stdin_text(&pl->stdin_text) ||
+		    sent_lines(base, pl->stdin_text, l))
 			return -EINVAL;
+		if (!l->nsent) {
+			fprintf(stderr, "rebench: --hosts: no workload lines on stdin; give a TARGET or lines such as '-b 4k /dev/sdb'\n");
+			return -EINVAL;
+		}
 	}
 	return plan_words(argc, argv, map, pl);
 }
-

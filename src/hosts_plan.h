@@ -37,9 +37,11 @@ struct host_task {
 	int done;
 };
 
-/* The plan of this command line; 0 or -EINVAL after a message. */
+/* The plan of this command line, and what l's hosts are sent (its
+ * TARGET, or the targets of the workload lines); 0 or -EINVAL after a
+ * message. */
 int hosts_plan_of(struct spec *base, const struct run_opts *run,
-		  const struct sweep *sw, const struct host_list *l, int argc,
+		  const struct sweep *sw, struct host_list *l, int argc,
 		  char **argv, const struct argv_map *map, struct hosts_plan *pl);
 
 /* words of one invocation on h: rebench, the plan's, extra, the point's

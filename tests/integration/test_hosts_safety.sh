@@ -6,7 +6,9 @@
 # --clock-echo) and, for the run, this one or a fake that prints a crafted
 # document or floods.  Nothing here writes but into the scratch directory.
 #
-#   - empty --hosts, --ssh, --remote-rebench say what they expect.
+#   - empty --hosts, --ssh, --remote-rebench say what they expect;
+#   - host names with shell or ssh % characters are refused before ssh runs;
+#     targets are quoted, or refused when they hold a control character.
 . "$(dirname "$0")/../lib/common.sh"
 
 require_rebench
@@ -71,3 +73,41 @@ assert_refused "--ssh ''" "--ssh: expected the ssh command" --hosts h1 --ssh '' 
 assert_refused "--remote-rebench ''" "--remote-rebench: expected the path of rebench on the hosts" \
 	--hosts h1 --remote-rebench '' "$F"
 assert_no_match "expected a file name" "$RB_ERR" "not 'a file name'"
+
+section "host names: shell and ssh characters never reach ssh"
+export FAKE_LOG=$S/ssh.log
+for h in 'h$(touch PWNED)' 'h;touch PWNED' 'h`touch PWNED`' 'h|x' 'h&x' 'h>PWNED' 'h%h' \
+	'u$(id)@h' 'fe80::1' '-oProxyCommand=x' 'u@-x' 'h:22;x'; do
+	assert_refused "host '$h'" "--hosts: '.*': .*(is not in a|brackets|starts with '-'|the port)" \
+		--hosts "h1,$h" "${H[@]}" "${W[@]}" "$F"
+done
+assert_eq "no" "$([ -e "$FAKE_LOG" ] && echo yes || echo no)" "ssh never ran for a refused name"
+assert_eq "no" "$([ -e PWNED ] || [ -e "$S/PWNED" ] && echo yes || echo no)" "nothing was executed"
+printf '%s\n' "h1 $F" 'h$(id) '"$F" >"$S/hosts.txt"
+assert_refused "a name in --hosts-file" "hosts.txt line 2: 'h\\\$\(id\)': '\\$' is not in a host name" \
+	--hosts-file "$S/hosts.txt" "${H[@]}" "${W[@]}"
+rb_ok "an IPv6 address in brackets, a user, a port" --hosts 'bob.smith@[::1]:2222' "${H[@]}" "${W[@]}" -n "$F"
+assert_match "-p 2222 -- bob.smith@::1 exec " "$(cat "$FAKE_LOG")" "ssh gets the address without brackets, after --"
+unset FAKE_LOG
+
+section "targets: quoted for the host's shell, or refused"
+T=$S/'t$(touch PWNED);`touch PWNED` | x & y > z %h'
+cp "$F" "$T"
+rb_ok "a target with shell characters" --hosts h1 "${H[@]}" "${W[@]}" --json "$T"
+assert_eq "$T" "$(jqr '.hosts.points[0].runs[0].document.workloads[0].target.path')" "the host measured that very file"
+assert_eq "no" "$([ -e PWNED ] || [ -e "$S/PWNED" ] && echo yes || echo no)" "nothing was executed"
+NL="$S/t
+hosts 1 - 1 evil"
+cp "$F" "$NL"
+export FAKE_LOG=$S/ssh.log
+rm -f "$FAKE_LOG"
+assert_refused "a target with a newline" "--hosts: the TARGET holds a control character \(0x0a" \
+	--hosts h1 "${H[@]}" "${W[@]}" -n "$NL"
+printf "h1 '%s\033[31m'\n" "$F" >"$S/esc.txt"
+assert_refused "a target with an escape, in --hosts-file" "esc.txt line 1: 'h1': the TARGET holds a control character \(0x1b" \
+	--hosts-file "$S/esc.txt" "${H[@]}" "${W[@]}" -n
+printf -- "-b 4k '%s\tx'\n" "$F" >"$S/tab.lines"
+assert_refused "a target with a tab, in a workload line" "stdin line 1: the TARGET holds a control character \(0x09" \
+	--hosts h1 "${H[@]}" -d 200ms -n <"$S/tab.lines"
+assert_eq "no" "$([ -e "$FAKE_LOG" ] && echo yes || echo no)" "ssh never ran for a refused target"
+unset FAKE_LOG

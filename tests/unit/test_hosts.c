@@ -1,8 +1,9 @@
 /* test_hosts.c - the parts of --hosts that run no ssh: the hosts list and
- * file, the remote command's quoting, --start-at's instant, and the merge:
- * percentiles of the summed histograms of three JSON documents equal
- * those of one histogram built from all their latencies, ops/s summed,
- * and the outliers. */
+ * file (names with shell characters refused, targets with control
+ * characters refused), the remote command's quoting, --start-at's
+ * instant, and the merge: percentiles of the summed histograms of three
+ * JSON documents equal those of one histogram built from all their
+ * latencies, ops/s summed, and the outliers. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -24,6 +25,8 @@
 #include "json.h"
 #include "json_read.h"
 #include "prng.h"
+
+static void fresh(char *path, const char *text);
 
 static int parse_list(const char *list, struct host_list *l)
 {
@@ -58,6 +61,59 @@ static void test_list(void **state)
 	assert_int_not_equal(0, parse_list("a:22x", &l));
 	assert_int_not_equal(0, parse_list("-oProxyCommand=x", &l));
 	assert_int_not_equal(0, parse_list("u@:22", &l));
+}
+
+/* Issue 26, item 14: what a shell or ssh's % tokens would act on never
+ * reaches ssh; IPv6 addresses in brackets do, without them. */
+static void test_list_names(void **state)
+{
+	static const char *const bad[] = {
+		"h$(touch x)", "h;id", "h`id`", "h|x", "h&x", "h>x", "h<x",
+		"h%h", "h*", "h?", "h~", "h!", "h\\x", "h'x", "h\"x", "h x",
+		"h\tx", "h\nx", "u$x@h", "u;x@h", "@h", "u@-h", "-h", "fe80::1",
+		"[fe80::1", "[]", "[fe80::g]", "[::1]x", "[::1]:", "h:1:2", "h:99999",
+		"h:022222",
+	};
+	struct host_list l;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		if (!parse_list(bad[i], &l)) {
+			print_error("'%s' was taken as a host\n", bad[i]);
+			fail();
+		}
+	}
+	assert_int_not_equal(0, parse_list("root@[fe80::1%0]", &l));
+	assert_int_equal(0, parse_list("bob.smith_2@[::1]:2222,[10.0.0.1],db-1.example.com:22,u-1@h_2", &l));
+	assert_int_equal(4, l.n);
+	assert_string_equal("bob.smith_2@::1", l.h[0].dest);
+	assert_string_equal("2222", l.h[0].port);
+	assert_string_equal("10.0.0.1", l.h[1].dest);
+	assert_string_equal("", l.h[1].port);
+	assert_string_equal("db-1.example.com", l.h[2].dest);
+	assert_string_equal("u-1@h_2", l.h[3].dest);
+	hosts_free(&l);
+}
+
+static void test_target_check(void **state)
+{
+	char why[512], path[32];
+	struct run_opts run = { 0 };
+	struct host_list l;
+
+	(void)state;
+	assert_int_equal(0, hosts_target_check("/dev/disk/by-id/x$(y);`z` | & > %h", why, sizeof(why)));
+	assert_int_not_equal(0, hosts_target_check("/tmp/a\nhosts 1 - 1 x", why, sizeof(why)));
+	assert_non_null(strstr(why, "0x0a"));
+	assert_int_not_equal(0, hosts_target_check("/tmp/a\033[31m", why, sizeof(why)));
+	assert_int_not_equal(0, hosts_target_check("/tmp/a\tb", why, sizeof(why)));
+	assert_int_not_equal(0, hosts_target_check("/tmp/a\177", why, sizeof(why)));
+	assert_int_not_equal(0, hosts_target_check("", why, sizeof(why)));
+	fresh(path, "h1 '/dev/a\033b'\n");
+	run.hosts_file = path;
+	assert_int_not_equal(0, hosts_parse(&run, &l));
+	unlink(path);
 }
 
 static void fresh(char *path, const char *text)
@@ -247,6 +303,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_list),
+		cmocka_unit_test(test_list_names),
+		cmocka_unit_test(test_target_check),
 		cmocka_unit_test(test_file),
 		cmocka_unit_test(test_remote_command),
 		cmocka_unit_test(test_start_at),
