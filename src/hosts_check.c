@@ -19,22 +19,27 @@
 #include "signals.h"
 
 #define CLOCK_ROUNDS 8
+#define CLOCK_WAIT_MS 5000	/* a round trip's longest */
 
-/* The host's rebench said no: its words, each line with the host's name. */
+/* The host's rebench said no: its words, each line with the host's name,
+ * control characters shown as '?'. */
 static void quote_stderr(struct host *h, const char *err)
 {
 	size_t n = 0;
 	const char *p = err, *e;
+	char line[1024];
 
 	h->reason[0] = '\0';
 	while (*p && n < sizeof(h->reason) - 1) {
 		e = strchr(p, '\n');
 		if (!e)
 			e = p + strlen(p);
-		if (e > p)
+		if (e > p) {
+			snprintf(line, sizeof(line), "%.*s", (int)(e - p), p);
+			hosts_printable(line, sizeof(line), line);
 			n += (size_t)snprintf(h->reason + n, sizeof(h->reason) - n,
-					      "%s%.*s", n ? "\n    " : "",
-					      (int)(e - p), p);
+					      "%s%s", n ? "\n    " : "", line);
+		}
 		p = *e ? e + 1 : e;
 	}
 }
@@ -48,6 +53,7 @@ static void check_host(const struct hosts_plan *pl, struct host *h)
 	struct json_value *doc = NULL;
 	const struct json_value *dr, *wls, *v;
 	struct ssh_job j;
+	const char *err;
 	size_t n, i;
 
 	h->state = HOST_REFUSED;
@@ -56,7 +62,7 @@ static void check_host(const struct hosts_plan *pl, struct host *h)
 		return;
 	}
 	n = hosts_words(pl, h, extra, 3, NULL, 0, w);
-	if (hosts_run_words(pl, h, w, n, REMOTE_STDIN_TEXT, &j)) {
+	if (hosts_run_words(pl, h, w, n, REMOTE_STDIN_TEXT, true, &j)) {
 		snprintf(h->reason, sizeof(h->reason), "cannot run %s", pl->ssh);
 		free(w);
 		return;
@@ -64,19 +70,24 @@ static void check_host(const struct hosts_plan *pl, struct host *h)
 	free(w);
 	ssh_finish(&j);
 	h->check_s = j.seconds;
+	err = j.err ? j.err : "";
 	ssh_last_error(&j, why, sizeof(why));
-	if (j.code == 255) {
+	if (j.ended != SSH_NOT_ENDED) {
+		h->state = j.ended == SSH_TIMED_OUT ? HOST_UNREACHABLE : HOST_REFUSED;
+		ssh_ended_why(&j, why, sizeof(why));
+		snprintf(h->reason, sizeof(h->reason), "its check (rebench --dry-run): %s", why);
+	} else if (j.code == 255) {
 		h->state = HOST_UNREACHABLE;
 		snprintf(h->reason, sizeof(h->reason), "ssh could not reach it: %s",
 			 why);
 	} else if (j.code == 127) {
 		snprintf(h->reason, sizeof(h->reason), "no rebench there (%s: %s); install rebench on it, or give --remote-rebench PATH",
 			 pl->rebench, why);
-	} else if (j.code != 0 && strstr(j.err, "--dry-run")) {
+	} else if (j.code != 0 && strstr(err, "--dry-run")) {
 		snprintf(h->reason, sizeof(h->reason), "its rebench is older than --hosts (no --dry-run): install this version (json_version %d) there",
 			 JSON_VERSION);
 	} else if (j.code != 0) {
-		quote_stderr(h, j.err);
+		quote_stderr(h, err);
 	} else if (json_parse(j.out, j.out_len, h->name, &doc, why, sizeof(why))) {
 		snprintf(h->reason, sizeof(h->reason), "its rebench printed no JSON document for --dry-run --json: %s",
 			 why);
@@ -109,16 +120,28 @@ static void check_host(const struct hosts_plan *pl, struct host *h)
 	ssh_job_free(&j);
 }
 
-/* One line from the job's stdout, within a few seconds; 0 or -1. */
+/* One line from the job's stdout within CLOCK_WAIT_MS, its deadline and
+ * no stop; 0 or -1. */
 static int read_line(struct ssh_job *j, char *buf, size_t len)
 {
+	uint64_t until = ssh_mono_ns() + CLOCK_WAIT_MS * 1000000ULL;
 	size_t n = 0;
 	char c;
 
+	if (j->deadline_ns && j->deadline_ns < until)
+		until = j->deadline_ns;
 	while (n + 1 < len) {
 		struct pollfd p = { j->out_fd, POLLIN, 0 };
+		int r = poll(&p, 1, 200);
 
-		if (poll(&p, 1, 5000) <= 0 || read(j->out_fd, &c, 1) != 1)
+		if (r < 0 && errno != EINTR)
+			return -1;
+		if (r <= 0) {
+			if (signals_stop_requested() || ssh_mono_ns() >= until)
+				return -1;
+			continue;
+		}
+		if (read(j->out_fd, &c, 1) != 1)
 			return -1;
 		if (c == '\n')
 			break;
@@ -138,7 +161,7 @@ static void clock_host(const struct hosts_plan *pl, struct host *h)
 	struct ssh_job j;
 	int r;
 
-	if (hosts_run_words(pl, h, w, 2, REMOTE_STDIN_SSH, &j)) {
+	if (hosts_run_words(pl, h, w, 2, REMOTE_STDIN_SSH, true, &j)) {
 		h->state = HOST_REFUSED;
 		snprintf(h->reason, sizeof(h->reason), "cannot run %s", pl->ssh);
 		return;
@@ -160,8 +183,11 @@ static void clock_host(const struct hosts_plan *pl, struct host *h)
 	ssh_close_stdin(&j);
 	ssh_finish(&j);
 	if (!h->offset_known) {
-		ssh_last_error(&j, why, sizeof(why));
-		h->state = HOST_REFUSED;
+		if (j.ended != SSH_NOT_ENDED)
+			ssh_ended_why(&j, why, sizeof(why));
+		else
+			ssh_last_error(&j, why, sizeof(why));
+		h->state = j.ended == SSH_TIMED_OUT ? HOST_UNREACHABLE : HOST_REFUSED;
 		snprintf(h->reason, sizeof(h->reason), "no clock from its rebench --clock-echo: %s",
 			 why);
 	}

@@ -20,7 +20,11 @@ struct hosts_plan {
 	const char *target;	/* the command line's TARGET, or NULL */
 	char *stdin_text;	/* the workload lines, or NULL */
 	const struct sweep *sw;
+	uint64_t timeout_ns;	/* REBENCH_HOSTS_TIMEOUT, or HOSTS_TIMEOUT_S */
 };
+
+/* The hosts' time limit: each check, keepalives, the end after a stop. */
+#define HOSTS_TIMEOUT_S 60
 
 
 struct host_task {
@@ -51,13 +55,14 @@ size_t hosts_words(const struct hosts_plan *pl, const struct host *h,
 		   size_t npoint, char **out);
 size_t hosts_max_words(const struct hosts_plan *pl);
 
-/* Start words on h with the stdin of how; 0 or -errno. */
+/* Start words on h with the stdin of how (check: a check, ended past the
+ * time limit or at a stop); 0 or -errno. */
 int hosts_run_words(const struct hosts_plan *pl, const struct host *h,
-		    char **words, size_t n, enum remote_stdin how,
+		    char **words, size_t n, enum remote_stdin how, bool check,
 		    struct ssh_job *j);
 
 /* fn on every task at once, each in a thread; a stop signal closes every
- * running ssh's stdin, and ends those still there STOP_GRACE_S later. */
+ * running ssh's stdin, and ends those still there the time limit later. */
 int hosts_each(struct host_task *t, size_t n, void *(*fn)(void *));
 
 /* hosts_check.c: every host checked and its clock measured (EXIT_OK, or

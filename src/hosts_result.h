@@ -16,8 +16,10 @@
 struct host_run {
 	enum host_state state;
 	char reason[1024];	/* why not HOST_OK */
-	char *text;		/* its --json document, as printed */
-	size_t len;
+	/* its --json document, as printed, counted in the memory budget,
+	 * text_charged bytes */
+	char *text;
+	size_t len, text_charged;
 	struct json_value *doc;	/* ... parsed, or NULL */
 	uint64_t late_ns;	/* how late it started (its start_at) */
 };

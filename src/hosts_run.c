@@ -63,17 +63,19 @@ static void *run_thread(void *arg)
 		goto out;
 	}
 	n = hosts_words(t->pl, t->h, t->extra, t->nextra, t->point, t->npoint, w);
-	if (hosts_run_words(t->pl, t->h, w, n, REMOTE_FD3_SSH, &t->job)) {
+	if (hosts_run_words(t->pl, t->h, w, n, REMOTE_FD3_SSH, false, &t->job)) {
 		snprintf(o->reason, sizeof(o->reason), "cannot run %s", t->pl->ssh);
 		__atomic_store_n(&t->spawned, -1, __ATOMIC_RELEASE);
 		goto out;
 	}
 	__atomic_store_n(&t->spawned, 1, __ATOMIC_RELEASE);
 	ssh_finish(&t->job);
+	if (t->job.ended != SSH_NOT_ENDED) {
+		ssh_ended_why(&t->job, o->reason, sizeof(o->reason));
+		goto out;
+	}
 	ssh_last_error(&t->job, why, sizeof(why));
-	o->text = t->job.out;
-	o->len = t->job.out_len;
-	t->job.out = NULL;
+	o->text = ssh_take_out(&t->job, &o->len, &o->text_charged);
 	if (o->len && json_parse(o->text, o->len, t->h->name, &o->doc, why,
 				 sizeof(why)))
 		o->doc = NULL;
@@ -332,7 +334,8 @@ int hosts_main(struct spec *base, struct run_opts *run, struct sweep *sw,
 	}
 	for (p = 0; p < r.npt; p++) {
 		for (i = 0; i < l.n; i++) {
-			free(r.pt[p].run[i].text);
+			ssh_give_out(r.pt[p].run[i].text,
+				     r.pt[p].run[i].text_charged);
 			json_free(r.pt[p].run[i].doc);
 		}
 		free(r.pt[p].run);

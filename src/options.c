@@ -189,7 +189,7 @@ const struct opt_desc opt_table[] = {
 	{ "hosts-file", 0, OPT_STRING, R(hosts_file), "FILE", "none",
 	  "the hosts, one per line: [user@]host[:port] [TARGET] ('#' comments); a TARGET replaces the command line's on that host", NULL, 0, 0, 0 },
 	{ "ssh", 0, OPT_STRING, R(ssh), "CMD", "ssh",
-	  "--hosts: the ssh command and its options (ssh -F cluster.conf); BatchMode=yes is always added", NULL, 0, 0, 0 },
+	  "--hosts: the ssh command and its options (ssh -F cluster.conf); BatchMode=yes, and ConnectTimeout and ServerAlive from the hosts' time limit (REBENCH_HOSTS_TIMEOUT, 60 s), are always added", NULL, 0, 0, 0 },
 	{ "remote-rebench", 0, OPT_STRING, R(remote_rebench), "PATH", "rebench",
 	  "--hosts: the rebench each host runs (its PATH's by default)", NULL, 0, 0, 0 },
 	{ "outlier", 0, OPT_PERCENT, R(outlier_pct), "PCT", "20",

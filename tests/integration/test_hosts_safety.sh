@@ -8,7 +8,11 @@
 #
 #   - empty --hosts, --ssh, --remote-rebench say what they expect;
 #   - host names with shell or ssh % characters are refused before ssh runs;
-#     targets are quoted, or refused when they hold a control character.
+#     targets are quoted, or refused when they hold a control character;
+#   - a host printing 512 MiB stays within REBENCH_MEMORY_BUDGET;
+#   - a wrapper's leftover child holding the pipes: the run ends, and at a
+#     SIGTERM rebench and the host's whole process group end;
+#   - a host that never answers its check times out (REBENCH_HOSTS_TIMEOUT).
 . "$(dirname "$0")/../lib/common.sh"
 
 require_rebench
@@ -88,6 +92,8 @@ assert_refused "a name in --hosts-file" "hosts.txt line 2: 'h\\\$\(id\)': '\\$' 
 	--hosts-file "$S/hosts.txt" "${H[@]}" "${W[@]}"
 rb_ok "an IPv6 address in brackets, a user, a port" --hosts 'bob.smith@[::1]:2222' "${H[@]}" "${W[@]}" -n "$F"
 assert_match "-p 2222 -- bob.smith@::1 exec " "$(cat "$FAKE_LOG")" "ssh gets the address without brackets, after --"
+assert_match "-o BatchMode=yes -o ConnectTimeout=60 -o ServerAliveInterval=15 -o ServerAliveCountMax=4 " \
+	"$(head -n 1 "$FAKE_LOG")" "ssh's own limits from REBENCH_HOSTS_TIMEOUT (60 s)"
 unset FAKE_LOG
 
 section "targets: quoted for the host's shell, or refused"
@@ -111,3 +117,57 @@ assert_refused "a target with a tab, in a workload line" "stdin line 1: the TARG
 	--hosts h1 "${H[@]}" -d 200ms -n <"$S/tab.lines"
 assert_eq "no" "$([ -e "$FAKE_LOG" ] && echo yes || echo no)" "ssh never ran for a refused target"
 unset FAKE_LOG
+
+section "a host's output stays within the memory budget"
+# 512 MiB of zeros on a budget of 64 MiB: rebench's largest resident set
+FAKE_FLOOD=$((512 << 20)) REBENCH_MEMORY_BUDGET=64m python3 - "$REBENCH" --hosts h1 "${H[@]}" "${W[@]}" --json "$F" \
+	>"$S/flood.out" 2>"$S/flood.err" <<'PY'
+import resource, subprocess, sys
+r = subprocess.run(sys.argv[1:], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, timeout=120)
+sys.stdout.write(r.stdout.decode())
+print("rc %d maxrss_kib %d" % (r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss), file=sys.stderr)
+PY
+read -r _ rc _ rss < <(tail -n 1 "$S/flood.err") || true
+RB_OUT=$(cat "$S/flood.out")
+echo "# 512 MiB printed by the host: exit $rc, largest resident set $rss KiB"
+assert_eq 6 "$rc" "exit 6: the host failed"
+assert_match "its output, .* so far, passed rebench's memory budget of 64MB \(REBENCH_MEMORY_BUDGET\)" \
+	"$(jqr '.hosts.points[0].runs[0].reason')" "the reason names the budget"
+assert_num "resident set within the budget and a margin ($rss KiB < 160 MiB)" "$rss < 160 * 1024"
+
+section "a wrapper's child holding the pipes"
+FAKE_LEFTOVER=1 FAKE_STARTED=$S/pg rb --hosts h1 "${H[@]}" "${W[@]}" -n "$F"
+assert_rc 0 "the run ends once ssh has exited (exit 0)"
+assert_eq complete "$(terse_field 7)" "its result kept"
+PG=$(cat "$S/pg")
+if group_alive "$PG"; then check_failed "the leftover (group $PG) was ended" "$(ps -e -o pid,pgid,stat,args | awk -v g="$PG" '$2 == g')"
+else pass "the leftover (group $PG) was ended"; fi
+
+mkfifo "$S/started"
+FAKE_LEFTOVER=1 FAKE_STARTED=$S/started spawn --hosts h1 "${H[@]}" -b 4k -d 30 -n "$F"
+PG=$(timeout 60 cat "$S/started") || fail "the host's run never started" "$(cat "$ERR")"
+kill -TERM "$BG_PID"
+# the harness's guard only: today's end takes the 5 s the pipes may linger
+timeout 90 tail --pid="$BG_PID" -f /dev/null
+if kill -0 "$BG_PID" 2>/dev/null; then
+	check_failed "rebench ends after SIGTERM" "still running 90 s later"
+	kill -9 "$BG_PID"
+fi
+wait "$BG_PID"
+BG_RC=$?
+assert_eq 130 "$BG_RC" "SIGTERM: exit 130"
+assert_match "h1 .* interrupted " "$(cat "$OUT")" "SIGTERM: the host's line says interrupted"
+if group_alive "$PG"; then check_failed "SIGTERM: the host's process group $PG ended" "$(ps -e -o pid,pgid,stat,args | awk -v g="$PG" '$2 == g')"
+	kill -9 -- -"$PG" 2>/dev/null
+else pass "SIGTERM: the host's process group $PG ended"; fi
+
+section "a host that never answers times out"
+REBENCH_HOSTS_TIMEOUT=2 FAKE_SILENT=$S/silent rb --hosts h1 "${H[@]}" "${W[@]}" -n "$F"
+assert_rc 1 "a silent check: exit 1, no host started"
+assert_match "host h1: its check \(rebench --dry-run\): no answer within 2 s \(REBENCH_HOSTS_TIMEOUT\); its ssh was ended" \
+	"$RB_ERR" "the reason names the limit"
+PG=$(cat "$S/silent" 2>/dev/null)
+if [ -n "$PG" ] && group_alive "$PG"; then check_failed "the silent host's group $PG was ended"; kill -9 -- -"$PG"
+else pass "the silent host's group was ended"; fi
+REBENCH_HOSTS_TIMEOUT=soon assert_refused "REBENCH_HOSTS_TIMEOUT=soon" \
+	"REBENCH_HOSTS_TIMEOUT=soon: give the hosts' time limit in seconds" --hosts h1 "${H[@]}" "${W[@]}" "$F"
