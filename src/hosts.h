@@ -48,6 +48,7 @@ struct host {
 	double check_s;		/* the check's round trip, seconds */
 	bool destroys;		/* its workloads write or trim */
 	char targets[512];	/* its workloads' targets, for the question */
+	size_t nwl;		/* its workloads, as its dry run counted them */
 	/* the clock: host clock - this clock, within +- bound */
 	int64_t offset_ns;
 	uint64_t bound_ns;

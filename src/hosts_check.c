@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "confirm.h"
+#include "hosts_doc.h"
 #include "hosts_remote.h"
 #include "report.h"
 #include "signals.h"
@@ -44,17 +45,19 @@ static void quote_stderr(struct host *h, const char *err)
 	}
 }
 
-/* --dry-run --json on h: present, of this JSON version, every workload
- * valid there. */
-static void check_host(const struct hosts_plan *pl, struct host *h)
+/* --dry-run --json on host i: present, of this JSON version, every
+ * workload valid there, and its document what was sent. */
+static void check_host(const struct hosts_plan *pl, struct host_list *l,
+		       size_t i)
 {
 	static const char *const extra[] = { "--dry-run", "--json", "--yes" };
+	struct host *h = &l->h[i];
 	char **w = calloc(hosts_max_words(pl), sizeof(char *)), why[512];
 	struct json_value *doc = NULL;
-	const struct json_value *dr, *wls, *v;
+	uint64_t charged = 0;
 	struct ssh_job j;
 	const char *err;
-	size_t n, i;
+	size_t n;
 
 	h->state = HOST_REFUSED;
 	if (!w) {
@@ -88,35 +91,17 @@ static void check_host(const struct hosts_plan *pl, struct host *h)
 			 JSON_VERSION);
 	} else if (j.code != 0) {
 		quote_stderr(h, err);
-	} else if (json_parse(j.out, j.out_len, h->name, &doc, why, sizeof(why))) {
+	} else if (hosts_doc_parse(j.out, j.out_len, h->name, &doc, &charged,
+				   why, sizeof(why))) {
 		snprintf(h->reason, sizeof(h->reason), "its rebench printed no JSON document for --dry-run --json: %s",
 			 why);
+	} else if (hosts_doc_check_dry(l, i, doc, pl->sw ? pl->sw->npoints : 1,
+				       why, sizeof(why))) {
+		snprintf(h->reason, sizeof(h->reason), "%s", why);
 	} else {
-		v = json_get(doc, "version");
-		snprintf(h->version, sizeof(h->version), "%s",
-			 v && v->type == JSON_STRING ? v->str : "?");
-		v = json_get(doc, "json_version");
-		h->json_version = v && v->has_u64 ? v->u64 : 0;
-		dr = json_get(doc, "dry_run");
-		wls = json_get(dr, "workloads");
-		v = json_get(dr, "destroys");
-		h->destroys = v && v->type == JSON_BOOL && v->boolean;
-		for (i = 0, n = 0; wls && i < wls->n && n < sizeof(h->targets); i++) {
-			v = json_get(json_at(wls, i), "target");
-			if (v && v->type == JSON_STRING)
-				n += (size_t)snprintf(h->targets + n, sizeof(h->targets) - n,
-						      "%s%s", n ? ", " : "", v->str);
-		}
-		if (h->json_version != JSON_VERSION)
-			snprintf(h->reason, sizeof(h->reason), "its rebench %s writes json_version %llu, this one %d: install the same version on every host",
-				 h->version, (unsigned long long)h->json_version,
-				 JSON_VERSION);
-		else if (!dr)
-			snprintf(h->reason, sizeof(h->reason), "its rebench %s did not do a dry run", h->version);
-		else
-			h->state = HOST_OK;
+		h->state = HOST_OK;
 	}
-	json_free(doc);
+	hosts_doc_free(doc, charged);
 	ssh_job_free(&j);
 }
 
@@ -198,7 +183,7 @@ static void *check_thread(void *arg)
 {
 	struct host_task *t = arg;
 
-	check_host(t->pl, t->h);
+	check_host(t->pl, t->list, (size_t)(t->h - t->list->h));
 	if (t->h->state == HOST_OK)
 		clock_host(t->pl, t->h);
 	__atomic_store_n(&t->done, 1, __ATOMIC_RELEASE);
@@ -220,6 +205,7 @@ int hosts_check_all(const struct hosts_plan *pl, struct host_list *l,
 			l->n, l->n == 1 ? "" : "s");
 	for (i = 0; i < l->n; i++) {
 		t[i].pl = pl;
+		t[i].list = l;
 		t[i].h = &l->h[i];
 	}
 	hosts_each(t, l->n, check_thread);

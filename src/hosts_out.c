@@ -14,16 +14,11 @@
 #include "plot.h"
 #include "report.h"
 
-/* The target of workload k in host i's document, or its hosts file's. */
-static const char *target_of(const struct hosts_result *r,
-			     const struct hosts_point *p, size_t i, size_t k)
+/* The target of workload k on host i: the one sent, which its document
+ * had to name (hosts_doc.h). */
+static const char *target_of(const struct hosts_result *r, size_t i, size_t k)
 {
-	const struct json_value *w = json_at(json_get(p->run[i].doc, "workloads"), k);
-	const struct json_value *t = json_get(json_get(w, "target"), "path");
-
-	if (t && t->type == JSON_STRING)
-		return t->str;
-	return r->hosts->h[i].target[0] ? r->hosts->h[i].target : "-";
+	return hosts_sent_target(r->hosts, i, k);
 }
 
 static const struct host_fig *fig(const struct hosts_point *p, size_t i,
@@ -72,7 +67,7 @@ static void human_point(FILE *f, const struct hosts_result *r,
 			snprintf(off, sizeof(off), "%+.3f +-%.3f",
 				 (double)h->offset_ns / 1e6, (double)h->bound_ns / 1e6);
 			fprintf(f, "  %-24s %-14s %19s %9.1f", h->name,
-				target_of(r, p, i, k), off,
+				target_of(r, i, k), off,
 				(double)p->run[i].late_ns / 1e6);
 			if (x->known)
 				fprintf(f, " %10.0f %9.2f %9.1f %9.1f  %s%s\n",
@@ -161,7 +156,7 @@ void hosts_terse(FILE *f, const struct hosts_result *r)
 				const struct host_fig *x = fig(pt, i, k);
 
 				terse_row(f, pt, k, r->hosts->h[i].name,
-					  target_of(r, pt, i, k),
+					  target_of(r, i, k),
 					  x->known ? x->status :
 					  host_state_name(pt->run[i].state),
 					  &r->hosts->h[i], pt->run[i].late_ns, x, r);
@@ -212,7 +207,7 @@ static void json_point(struct json *j, const struct hosts_result *r,
 		json_str(j, "status", host_state_name(hr->state));
 		json_str(j, "reason", hr->state == HOST_OK ? NULL : hr->reason);
 		json_u64(j, "late_ns", hr->late_ns);
-		if (hr->doc)
+		if (hr->text)
 			json_raw(j, "document", hr->text, hr->len);
 		else
 			json_null(j, "document");
@@ -321,7 +316,7 @@ int hosts_tsv(const char *what, const char *path,
 				const struct host_fig *x = fig(pt, i, k);
 
 				tsv_row(f, r, pt, k, r->hosts->h[i].name,
-					target_of(r, pt, i, k),
+					target_of(r, i, k),
 					x->known ? x->status :
 					host_state_name(pt->run[i].state),
 					(double)r->hosts->h[i].offset_ns / 1e6,

@@ -29,6 +29,7 @@ struct hosts_plan {
 
 struct host_task {
 	const struct hosts_plan *pl;
+	struct host_list *list;
 	struct host *h;
 	/* a run: the point's words and the result */
 	const char *const *extra;
@@ -36,6 +37,7 @@ struct host_task {
 	char *const *point;
 	size_t npoint;
 	struct host_run *out;
+	uint64_t start_ns;	/* the start sent, the host's clock */
 	struct ssh_job job;
 	int spawned;		/* 1 running, -1 could not start */
 	int done;

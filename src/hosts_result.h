@@ -16,11 +16,14 @@
 struct host_run {
 	enum host_state state;
 	char reason[1024];	/* why not HOST_OK */
-	/* its --json document, as printed, counted in the memory budget,
-	 * text_charged bytes */
+	/* its --json document, as printed, when it passed the checks of
+	 * hosts_doc.h and --json shows it (else NULL); counted in the
+	 * memory budget, text_charged bytes */
 	char *text;
 	size_t len, text_charged;
-	struct json_value *doc;	/* ... parsed, or NULL */
+	/* ... parsed, until the point's figures are merged */
+	struct json_value *doc;
+	uint64_t doc_charged;
 	uint64_t late_ns;	/* how late it started (its start_at) */
 };
 

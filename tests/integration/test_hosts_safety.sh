@@ -12,7 +12,10 @@
 #   - a host printing 512 MiB stays within REBENCH_MEMORY_BUDGET;
 #   - a wrapper's leftover child holding the pipes: the run ends, and at a
 #     SIGTERM rebench and the host's whole process group end;
-#   - a host that never answers its check times out (REBENCH_HOSTS_TIMEOUT).
+#   - a host that never answers its check times out (REBENCH_HOSTS_TIMEOUT);
+#   - a document that does not match what was sent (no workloads, 50 of
+#     them, json_version 999, negative ops/s, counts that disagree, a
+#     target with a newline, another run's start) fails its host.
 . "$(dirname "$0")/../lib/common.sh"
 
 require_rebench
@@ -171,3 +174,48 @@ if [ -n "$PG" ] && group_alive "$PG"; then check_failed "the silent host's group
 else pass "the silent host's group was ended"; fi
 REBENCH_HOSTS_TIMEOUT=soon assert_refused "REBENCH_HOSTS_TIMEOUT=soon" \
 	"REBENCH_HOSTS_TIMEOUT=soon: give the hosts' time limit in seconds" --hosts h1 "${H[@]}" "${W[@]}" "$F"
+
+section "documents that do not match what was sent fail their host"
+rb_ok "a real run, for a document to craft" --hosts h1 "${H[@]}" "${W[@]}" --json "$F"
+printf '%s\n' "$RB_OUT" | jq '.hosts.points[0].runs[0].document' >"$S/run.json"
+python3 - "$S" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1] + "/run.json"))
+def craft(name, change):
+    x = json.loads(json.dumps(d))
+    change(x)
+    json.dump(x, open("%s/%s.json" % (sys.argv[1], name), "w"), indent=2)
+res = lambda x: x["workloads"][0]["results"]
+craft("good", lambda x: None)
+craft("empty", lambda x: x.__setitem__("workloads", []))
+craft("fifty", lambda x: x.__setitem__("workloads", [x["workloads"][0]] * 50))
+craft("version", lambda x: x.__setitem__("json_version", 999))
+craft("negative", lambda x: res(x).__setitem__("ops_per_s", -3.0))
+craft("count", lambda x: res(x).__setitem__("ios", res(x)["ios"] + 7))
+craft("rate", lambda x: res(x).__setitem__("ops_per_s", res(x)["ops_per_s"] * 2))
+craft("newline", lambda x: x["workloads"][0]["target"].__setitem__("path", x["workloads"][0]["target"]["path"] + "\nhosts 1 - 1 evil"))
+craft("status", lambda x: x["workloads"][0].__setitem__("status", "complete 1 2 3"))
+PY
+FAKE_DOC=$S/good.json rb_ok "the document as it came" --hosts h1 "${H[@]}" "${W[@]}" -n "$F"
+# doc, what the reason says
+while IFS='|' read -r doc re; do
+	FAKE_DOC=$S/$doc.json rb --hosts h1 "${H[@]}" "${W[@]}" --json "$F"
+	assert_rc 6 "$doc: exit 6, a host failed"
+	assert_eq "failed" "$(jqr '.hosts.points[0].runs[0].status')" "$doc: the host failed"
+	assert_match "$re" "$(jqr '.hosts.points[0].runs[0].reason')" "$doc: the reason"
+	assert_eq "null" "$(jqr '.hosts.points[0].runs[0].document')" "$doc: its document is not passed on"
+	assert_eq "0" "$(jqr '.hosts.points[0].merged[0].hosts')" "$doc: nothing of it merged"
+done <<'EOF'
+empty|its document has 0 workloads, 1 was sent
+fifty|its document has 50 workloads, 1 was sent
+version|json_version 999, this one
+negative|results.ops_per_s is -3, not a figure
+count|latency_hist does not hold its
+rate|ops_per_s .* are not its .* ios
+newline|workload 1 is on '.*\?hosts 1 - 1 evil', not on
+status|its status 'complete 1 2 3' is none of rebench's
+EOF
+FAKE_DOC=$S/good.json FAKE_OLD_START=1 rb --hosts h1 "${H[@]}" "${W[@]}" --json "$F"
+assert_rc 6 "another run's document: exit 6"
+assert_match "requested_ns is .*, the instant sent was .*: not this run's document" \
+	"$(jqr '.hosts.points[0].runs[0].reason')" "another run's document: the reason"
