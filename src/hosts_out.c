@@ -112,6 +112,26 @@ void hosts_human(FILE *f, const struct hosts_result *r)
 		fprintf(f, "Interrupted: the figures above are what the hosts measured until the stop\n");
 }
 
+void hosts_failures(FILE *f, const struct hosts_result *r)
+{
+	size_t p, i;
+
+	for (p = 0; p < r->npt; p++)
+		for (i = 0; i < r->hosts->n; i++) {
+			const struct hosts_point *pt = &r->pt[p];
+
+			if (pt->run[i].state == HOST_OK)
+				continue;
+			fprintf(f, "rebench: ");
+			if (r->sw)
+				fprintf(f, "point %zu (%s): ", pt->index + 1,
+					pt->values);
+			fprintf(f, "host %s: %s: %s\n", r->hosts->h[i].name,
+				host_state_name(pt->run[i].state),
+				pt->run[i].reason);
+		}
+}
+
 static void terse_row(FILE *f, const struct hosts_point *p, size_t k,
 		      const char *host, const char *target, const char *status,
 		      const struct host *h, uint64_t late, const struct host_fig *x,
@@ -282,7 +302,7 @@ void hosts_json(FILE *f, const struct hosts_result *r)
 static void tsv_row(FILE *f, const struct hosts_result *r,
 		    const struct hosts_point *p, size_t k, const char *host,
 		    const char *target, const char *status, double off_ms,
-		    double late_ms, const struct host_fig *x)
+		    double late_ms, const struct host_fig *x, const char *reason)
 {
 	fprintf(f, "%zu\t%s\t%s\t%zu\t%s\t%s", p->index + 1,
 		r->sw ? p->values : "-", host, k + 1, target, status);
@@ -294,7 +314,7 @@ static void tsv_row(FILE *f, const struct hosts_result *r,
 	report_put_num(f, '\t', "%.3f", x->known ? x->p50 : NAN);
 	report_put_num(f, '\t', "%.3f", x->known ? x->p99 : NAN);
 	report_put_num(f, '\t', "%.3f", x->known ? x->max : NAN);
-	fprintf(f, "\t%d\n", x->outlier);
+	fprintf(f, "\t%d\t%s\n", x->outlier, reason);
 }
 
 int hosts_tsv(const char *what, const char *path,
@@ -307,7 +327,7 @@ int hosts_tsv(const char *what, const char *path,
 		return -EIO;
 	fprintf(f, "# rebench --hosts: %zu hosts; outliers beyond %g%% of the median host\n",
 		r->hosts->n, r->outlier_pct);
-	fprintf(f, "point\tvalues\thost\tworkload\ttarget\tstatus\toffset_ms\tlate_ms\tops_per_s\tmb_per_s\tios\tlat_p50_us\tlat_p99_us\tlat_max_us\toutlier\n");
+	fprintf(f, "point\tvalues\thost\tworkload\ttarget\tstatus\toffset_ms\tlate_ms\tops_per_s\tmb_per_s\tios\tlat_p50_us\tlat_p99_us\tlat_max_us\toutlier\treason\n");
 	for (p = 0; p < r->npt; p++) {
 		const struct hosts_point *pt = &r->pt[p];
 
@@ -320,10 +340,12 @@ int hosts_tsv(const char *what, const char *path,
 					x->known ? x->status :
 					host_state_name(pt->run[i].state),
 					(double)r->hosts->h[i].offset_ns / 1e6,
-					(double)pt->run[i].late_ns / 1e6, x);
+					(double)pt->run[i].late_ns / 1e6, x,
+					pt->run[i].state == HOST_OK ? "-" :
+					pt->run[i].reason);
 			}
 			tsv_row(f, r, pt, k, "all", "-", "merged", NAN, NAN,
-				&pt->merged[k]);
+				&pt->merged[k], "-");
 		}
 	}
 	return outpath_close(what, path, f);

@@ -52,6 +52,9 @@ struct hosts_result {
 const char *host_state_name(enum host_state s);
 
 void hosts_human(FILE *f, const struct hosts_result *r);
+/* Each host that failed, a line each: "rebench: [point N (VALUES): ]host
+ * H: STATUS: REASON" (stderr, beside -n's lines). */
+void hosts_failures(FILE *f, const struct hosts_result *r);
 void hosts_terse(FILE *f, const struct hosts_result *r);
 void hosts_json(FILE *f, const struct hosts_result *r);
 /* --output: a row per point, host and workload, and the merged rows,

@@ -351,6 +351,8 @@ int hosts_main(struct spec *base, struct run_opts *run, struct sweep *sw,
 			hosts_terse(stdout, &r);
 		else
 			hosts_human(stdout, &r);
+		if (run->silent && !run->json)
+			hosts_failures(stderr, &r);
 		if (outpath_flush_stdout())
 			status = EXIT_OUTPUT_FAILED;
 		if (base->output && hosts_tsv("--output", base->output, &r))

@@ -15,7 +15,9 @@
 #   - a host that never answers its check times out (REBENCH_HOSTS_TIMEOUT);
 #   - a document that does not match what was sent (no workloads, 50 of
 #     them, json_version 999, negative ops/s, counts that disagree, a
-#     target with a newline, another run's start) fails its host.
+#     target with a newline, another run's start) fails its host;
+#   - every failure is named with its reason in -n, JSON, TSV and the
+#     human form, also when every host fails.
 . "$(dirname "$0")/../lib/common.sh"
 
 require_rebench
@@ -219,3 +221,21 @@ FAKE_DOC=$S/good.json FAKE_OLD_START=1 rb --hosts h1 "${H[@]}" "${W[@]}" --json 
 assert_rc 6 "another run's document: exit 6"
 assert_match "requested_ns is .*, the instant sent was .*: not this run's document" \
 	"$(jqr '.hosts.points[0].runs[0].reason')" "another run's document: the reason"
+
+section "every failure is named in every format, also when every host fails"
+export FAKE_DOC=$S/empty.json
+rb --hosts h1,h2 "${H[@]}" "${W[@]}" -n "$F"
+assert_rc 6 "-n: exit 6"
+assert_eq "h1 failed
+h2 failed
+all merged" "$(printf '%s\n' "$RB_OUT" | awk '$1 == "hosts" { print $5, $7 }')" "-n: a line per host with its status, and the merged one"
+assert_match "rebench: host h1: failed: its document has 0 workloads, 1 was sent" "$RB_ERR" "-n: host 1's reason on stderr"
+assert_match "rebench: host h2: failed: its document has 0 workloads" "$RB_ERR" "-n: host 2's reason on stderr"
+rb --hosts h1,h2 "${H[@]}" "${W[@]}" --output "$S/fail.tsv" "$F"
+assert_rc 6 "human and TSV: exit 6"
+assert_match "  h2 +.* failed" "$RB_OUT" "human: host 2's row says failed"
+assert_match "  host h1: failed: its document has 0 workloads" "$RB_OUT" "human: host 1's reason"
+assert_eq "reason" "$(grep -v '^#' "$S/fail.tsv" | head -n 1 | cut -f 16)" "TSV: a reason column"
+assert_eq "h1 failed its document has 0 workloads, 1 was sent" \
+	"$(awk -F'\t' '$3 == "h1" { print $3, $6, $16 }' "$S/fail.tsv")" "TSV: host 1's row, status and reason"
+unset FAKE_DOC
