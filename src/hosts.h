@@ -48,6 +48,7 @@ struct host {
 	double check_s;		/* the check's round trip, seconds */
 	bool destroys;		/* its workloads write or trim */
 	char targets[512];	/* its workloads' targets, for the question */
+	size_t nwl;		/* its workloads, as its dry run counted them */
 	/* the clock: host clock - this clock, within +- bound */
 	int64_t offset_ns;
 	uint64_t bound_ns;
@@ -60,6 +61,11 @@ struct host {
 struct host_list {
 	struct host *h;
 	size_t n;
+	/* what every host is sent besides its own TARGET: the command
+	 * line's, or the TARGET of each workload line on stdin */
+	const char *target;
+	char **sent;
+	size_t nsent;
 };
 
 /* The hosts of --hosts LIST or --hosts-file FILE (one of them): 0 and
@@ -67,6 +73,17 @@ struct host_list {
  * fix (an empty list, a malformed entry, a host twice). */
 int hosts_parse(const struct run_opts *run, struct host_list *list);
 void hosts_free(struct host_list *list);
+
+/* A TARGET sent to the hosts: any byte passes, quoted, to the host's
+ * shell, but a control character (a newline, an escape) would come back
+ * in its document and split -n lines and messages: 0, or -EINVAL with
+ * why. */
+int hosts_target_check(const char *target, char *why, size_t len);
+
+/* The workloads each host runs (every host the same number) and the
+ * TARGET host i is sent for workload k. */
+size_t hosts_sent_count(const struct host_list *l);
+const char *hosts_sent_target(const struct host_list *l, size_t i, size_t k);
 
 /* The whole --hosts run after the command line was parsed; the exit
  * status (EXIT_HOST_FAILED when a host failed and others ran). */

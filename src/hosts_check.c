@@ -14,41 +14,50 @@
 #include <unistd.h>
 
 #include "confirm.h"
+#include "hosts_doc.h"
 #include "hosts_remote.h"
 #include "report.h"
 #include "signals.h"
 
 #define CLOCK_ROUNDS 8
+#define CLOCK_WAIT_MS 5000	/* a round trip's longest */
 
-/* The host's rebench said no: its words, each line with the host's name. */
+/* The host's rebench said no: its words, each line with the host's name,
+ * control characters shown as '?'. */
 static void quote_stderr(struct host *h, const char *err)
 {
 	size_t n = 0;
 	const char *p = err, *e;
+	char line[1024];
 
 	h->reason[0] = '\0';
 	while (*p && n < sizeof(h->reason) - 1) {
 		e = strchr(p, '\n');
 		if (!e)
 			e = p + strlen(p);
-		if (e > p)
+		if (e > p) {
+			snprintf(line, sizeof(line), "%.*s", (int)(e - p), p);
+			hosts_printable(line, sizeof(line), line);
 			n += (size_t)snprintf(h->reason + n, sizeof(h->reason) - n,
-					      "%s%.*s", n ? "\n    " : "",
-					      (int)(e - p), p);
+					      "%s%s", n ? "\n    " : "", line);
+		}
 		p = *e ? e + 1 : e;
 	}
 }
 
-/* --dry-run --json on h: present, of this JSON version, every workload
- * valid there. */
-static void check_host(const struct hosts_plan *pl, struct host *h)
+/* --dry-run --json on host i: present, of this JSON version, every
+ * workload valid there, and its document what was sent. */
+static void check_host(const struct hosts_plan *pl, struct host_list *l,
+		       size_t i)
 {
 	static const char *const extra[] = { "--dry-run", "--json", "--yes" };
+	struct host *h = &l->h[i];
 	char **w = calloc(hosts_max_words(pl), sizeof(char *)), why[512];
 	struct json_value *doc = NULL;
-	const struct json_value *dr, *wls, *v;
+	uint64_t charged = 0;
 	struct ssh_job j;
-	size_t n, i;
+	const char *err;
+	size_t n;
 
 	h->state = HOST_REFUSED;
 	if (!w) {
@@ -56,7 +65,7 @@ static void check_host(const struct hosts_plan *pl, struct host *h)
 		return;
 	}
 	n = hosts_words(pl, h, extra, 3, NULL, 0, w);
-	if (hosts_run_words(pl, h, w, n, REMOTE_STDIN_TEXT, &j)) {
+	if (hosts_run_words(pl, h, w, n, REMOTE_STDIN_TEXT, true, &j)) {
 		snprintf(h->reason, sizeof(h->reason), "cannot run %s", pl->ssh);
 		free(w);
 		return;
@@ -64,61 +73,60 @@ static void check_host(const struct hosts_plan *pl, struct host *h)
 	free(w);
 	ssh_finish(&j);
 	h->check_s = j.seconds;
+	err = j.err ? j.err : "";
 	ssh_last_error(&j, why, sizeof(why));
-	if (j.code == 255) {
+	if (j.ended != SSH_NOT_ENDED) {
+		h->state = j.ended == SSH_TIMED_OUT ? HOST_UNREACHABLE : HOST_REFUSED;
+		ssh_ended_why(&j, why, sizeof(why));
+		snprintf(h->reason, sizeof(h->reason), "its check (rebench --dry-run): %s", why);
+	} else if (j.code == 255) {
 		h->state = HOST_UNREACHABLE;
 		snprintf(h->reason, sizeof(h->reason), "ssh could not reach it: %s",
 			 why);
 	} else if (j.code == 127) {
 		snprintf(h->reason, sizeof(h->reason), "no rebench there (%s: %s); install rebench on it, or give --remote-rebench PATH",
 			 pl->rebench, why);
-	} else if (j.code != 0 && strstr(j.err, "--dry-run")) {
+	} else if (j.code != 0 && strstr(err, "--dry-run")) {
 		snprintf(h->reason, sizeof(h->reason), "its rebench is older than --hosts (no --dry-run): install this version (json_version %d) there",
 			 JSON_VERSION);
 	} else if (j.code != 0) {
-		quote_stderr(h, j.err);
-	} else if (json_parse(j.out, j.out_len, h->name, &doc, why, sizeof(why))) {
+		quote_stderr(h, err);
+	} else if (hosts_doc_parse(j.out, j.out_len, h->name, &doc, &charged,
+				   why, sizeof(why))) {
 		snprintf(h->reason, sizeof(h->reason), "its rebench printed no JSON document for --dry-run --json: %s",
 			 why);
+	} else if (hosts_doc_check_dry(l, i, doc, pl->sw ? pl->sw->npoints : 1,
+				       why, sizeof(why))) {
+		snprintf(h->reason, sizeof(h->reason), "%s", why);
 	} else {
-		v = json_get(doc, "version");
-		snprintf(h->version, sizeof(h->version), "%s",
-			 v && v->type == JSON_STRING ? v->str : "?");
-		v = json_get(doc, "json_version");
-		h->json_version = v && v->has_u64 ? v->u64 : 0;
-		dr = json_get(doc, "dry_run");
-		wls = json_get(dr, "workloads");
-		v = json_get(dr, "destroys");
-		h->destroys = v && v->type == JSON_BOOL && v->boolean;
-		for (i = 0, n = 0; wls && i < wls->n && n < sizeof(h->targets); i++) {
-			v = json_get(json_at(wls, i), "target");
-			if (v && v->type == JSON_STRING)
-				n += (size_t)snprintf(h->targets + n, sizeof(h->targets) - n,
-						      "%s%s", n ? ", " : "", v->str);
-		}
-		if (h->json_version != JSON_VERSION)
-			snprintf(h->reason, sizeof(h->reason), "its rebench %s writes json_version %llu, this one %d: install the same version on every host",
-				 h->version, (unsigned long long)h->json_version,
-				 JSON_VERSION);
-		else if (!dr)
-			snprintf(h->reason, sizeof(h->reason), "its rebench %s did not do a dry run", h->version);
-		else
-			h->state = HOST_OK;
+		h->state = HOST_OK;
 	}
-	json_free(doc);
+	hosts_doc_free(doc, charged);
 	ssh_job_free(&j);
 }
 
-/* One line from the job's stdout, within a few seconds; 0 or -1. */
+/* One line from the job's stdout within CLOCK_WAIT_MS, its deadline and
+ * no stop; 0 or -1. */
 static int read_line(struct ssh_job *j, char *buf, size_t len)
 {
+	uint64_t until = ssh_mono_ns() + CLOCK_WAIT_MS * 1000000ULL;
 	size_t n = 0;
 	char c;
 
+	if (j->deadline_ns && j->deadline_ns < until)
+		until = j->deadline_ns;
 	while (n + 1 < len) {
 		struct pollfd p = { j->out_fd, POLLIN, 0 };
+		int r = poll(&p, 1, 200);
 
-		if (poll(&p, 1, 5000) <= 0 || read(j->out_fd, &c, 1) != 1)
+		if (r < 0 && errno != EINTR)
+			return -1;
+		if (r <= 0) {
+			if (signals_stop_requested() || ssh_mono_ns() >= until)
+				return -1;
+			continue;
+		}
+		if (read(j->out_fd, &c, 1) != 1)
 			return -1;
 		if (c == '\n')
 			break;
@@ -138,7 +146,7 @@ static void clock_host(const struct hosts_plan *pl, struct host *h)
 	struct ssh_job j;
 	int r;
 
-	if (hosts_run_words(pl, h, w, 2, REMOTE_STDIN_SSH, &j)) {
+	if (hosts_run_words(pl, h, w, 2, REMOTE_STDIN_SSH, true, &j)) {
 		h->state = HOST_REFUSED;
 		snprintf(h->reason, sizeof(h->reason), "cannot run %s", pl->ssh);
 		return;
@@ -160,8 +168,11 @@ static void clock_host(const struct hosts_plan *pl, struct host *h)
 	ssh_close_stdin(&j);
 	ssh_finish(&j);
 	if (!h->offset_known) {
-		ssh_last_error(&j, why, sizeof(why));
-		h->state = HOST_REFUSED;
+		if (j.ended != SSH_NOT_ENDED)
+			ssh_ended_why(&j, why, sizeof(why));
+		else
+			ssh_last_error(&j, why, sizeof(why));
+		h->state = j.ended == SSH_TIMED_OUT ? HOST_UNREACHABLE : HOST_REFUSED;
 		snprintf(h->reason, sizeof(h->reason), "no clock from its rebench --clock-echo: %s",
 			 why);
 	}
@@ -172,7 +183,7 @@ static void *check_thread(void *arg)
 {
 	struct host_task *t = arg;
 
-	check_host(t->pl, t->h);
+	check_host(t->pl, t->list, (size_t)(t->h - t->list->h));
 	if (t->h->state == HOST_OK)
 		clock_host(t->pl, t->h);
 	__atomic_store_n(&t->done, 1, __ATOMIC_RELEASE);
@@ -194,6 +205,7 @@ int hosts_check_all(const struct hosts_plan *pl, struct host_list *l,
 			l->n, l->n == 1 ? "" : "s");
 	for (i = 0; i < l->n; i++) {
 		t[i].pl = pl;
+		t[i].list = l;
 		t[i].h = &l->h[i];
 	}
 	hosts_each(t, l->n, check_thread);

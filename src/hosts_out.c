@@ -14,16 +14,11 @@
 #include "plot.h"
 #include "report.h"
 
-/* The target of workload k in host i's document, or its hosts file's. */
-static const char *target_of(const struct hosts_result *r,
-			     const struct hosts_point *p, size_t i, size_t k)
+/* The target of workload k on host i: the one sent, which its document
+ * had to name (hosts_doc.h). */
+static const char *target_of(const struct hosts_result *r, size_t i, size_t k)
 {
-	const struct json_value *w = json_at(json_get(p->run[i].doc, "workloads"), k);
-	const struct json_value *t = json_get(json_get(w, "target"), "path");
-
-	if (t && t->type == JSON_STRING)
-		return t->str;
-	return r->hosts->h[i].target[0] ? r->hosts->h[i].target : "-";
+	return hosts_sent_target(r->hosts, i, k);
 }
 
 static const struct host_fig *fig(const struct hosts_point *p, size_t i,
@@ -72,7 +67,7 @@ static void human_point(FILE *f, const struct hosts_result *r,
 			snprintf(off, sizeof(off), "%+.3f +-%.3f",
 				 (double)h->offset_ns / 1e6, (double)h->bound_ns / 1e6);
 			fprintf(f, "  %-24s %-14s %19s %9.1f", h->name,
-				target_of(r, p, i, k), off,
+				target_of(r, i, k), off,
 				(double)p->run[i].late_ns / 1e6);
 			if (x->known)
 				fprintf(f, " %10.0f %9.2f %9.1f %9.1f  %s%s\n",
@@ -115,6 +110,26 @@ void hosts_human(FILE *f, const struct hosts_result *r)
 			r->hosts->n);
 	if (r->interrupted)
 		fprintf(f, "Interrupted: the figures above are what the hosts measured until the stop\n");
+}
+
+void hosts_failures(FILE *f, const struct hosts_result *r)
+{
+	size_t p, i;
+
+	for (p = 0; p < r->npt; p++)
+		for (i = 0; i < r->hosts->n; i++) {
+			const struct hosts_point *pt = &r->pt[p];
+
+			if (pt->run[i].state == HOST_OK)
+				continue;
+			fprintf(f, "rebench: ");
+			if (r->sw)
+				fprintf(f, "point %zu (%s): ", pt->index + 1,
+					pt->values);
+			fprintf(f, "host %s: %s: %s\n", r->hosts->h[i].name,
+				host_state_name(pt->run[i].state),
+				pt->run[i].reason);
+		}
 }
 
 static void terse_row(FILE *f, const struct hosts_point *p, size_t k,
@@ -161,7 +176,7 @@ void hosts_terse(FILE *f, const struct hosts_result *r)
 				const struct host_fig *x = fig(pt, i, k);
 
 				terse_row(f, pt, k, r->hosts->h[i].name,
-					  target_of(r, pt, i, k),
+					  target_of(r, i, k),
 					  x->known ? x->status :
 					  host_state_name(pt->run[i].state),
 					  &r->hosts->h[i], pt->run[i].late_ns, x, r);
@@ -212,7 +227,7 @@ static void json_point(struct json *j, const struct hosts_result *r,
 		json_str(j, "status", host_state_name(hr->state));
 		json_str(j, "reason", hr->state == HOST_OK ? NULL : hr->reason);
 		json_u64(j, "late_ns", hr->late_ns);
-		if (hr->doc)
+		if (hr->text)
 			json_raw(j, "document", hr->text, hr->len);
 		else
 			json_null(j, "document");
@@ -287,7 +302,7 @@ void hosts_json(FILE *f, const struct hosts_result *r)
 static void tsv_row(FILE *f, const struct hosts_result *r,
 		    const struct hosts_point *p, size_t k, const char *host,
 		    const char *target, const char *status, double off_ms,
-		    double late_ms, const struct host_fig *x)
+		    double late_ms, const struct host_fig *x, const char *reason)
 {
 	fprintf(f, "%zu\t%s\t%s\t%zu\t%s\t%s", p->index + 1,
 		r->sw ? p->values : "-", host, k + 1, target, status);
@@ -299,7 +314,7 @@ static void tsv_row(FILE *f, const struct hosts_result *r,
 	report_put_num(f, '\t', "%.3f", x->known ? x->p50 : NAN);
 	report_put_num(f, '\t', "%.3f", x->known ? x->p99 : NAN);
 	report_put_num(f, '\t', "%.3f", x->known ? x->max : NAN);
-	fprintf(f, "\t%d\n", x->outlier);
+	fprintf(f, "\t%d\t%s\n", x->outlier, reason);
 }
 
 int hosts_tsv(const char *what, const char *path,
@@ -312,7 +327,7 @@ int hosts_tsv(const char *what, const char *path,
 		return -EIO;
 	fprintf(f, "# rebench --hosts: %zu hosts; outliers beyond %g%% of the median host\n",
 		r->hosts->n, r->outlier_pct);
-	fprintf(f, "point\tvalues\thost\tworkload\ttarget\tstatus\toffset_ms\tlate_ms\tops_per_s\tmb_per_s\tios\tlat_p50_us\tlat_p99_us\tlat_max_us\toutlier\n");
+	fprintf(f, "point\tvalues\thost\tworkload\ttarget\tstatus\toffset_ms\tlate_ms\tops_per_s\tmb_per_s\tios\tlat_p50_us\tlat_p99_us\tlat_max_us\toutlier\treason\n");
 	for (p = 0; p < r->npt; p++) {
 		const struct hosts_point *pt = &r->pt[p];
 
@@ -321,14 +336,16 @@ int hosts_tsv(const char *what, const char *path,
 				const struct host_fig *x = fig(pt, i, k);
 
 				tsv_row(f, r, pt, k, r->hosts->h[i].name,
-					target_of(r, pt, i, k),
+					target_of(r, i, k),
 					x->known ? x->status :
 					host_state_name(pt->run[i].state),
 					(double)r->hosts->h[i].offset_ns / 1e6,
-					(double)pt->run[i].late_ns / 1e6, x);
+					(double)pt->run[i].late_ns / 1e6, x,
+					pt->run[i].state == HOST_OK ? "-" :
+					pt->run[i].reason);
 			}
 			tsv_row(f, r, pt, k, "all", "-", "merged", NAN, NAN,
-				&pt->merged[k]);
+				&pt->merged[k], "-");
 		}
 	}
 	return outpath_close(what, path, f);

@@ -13,8 +13,7 @@
 
 #include "options.h"
 #include "signals.h"
-
-#define STOP_GRACE_S 60	/* after a Ctrl-C: the hosts' time to report */
+#include "units.h"
 
 /* What --hosts keeps for itself: never passed to a host. */
 static const char *const driver_opts[] = {
@@ -110,34 +109,35 @@ size_t hosts_max_words(const struct hosts_plan *pl)
 
 /* Run words on h to their end (stdin: the workload lines); 0 or -errno. */
 int hosts_run_words(const struct hosts_plan *pl, const struct host *h,
-		     char **words, size_t n, enum remote_stdin how,
-		     struct ssh_job *j)
+		    char **words, size_t n, enum remote_stdin how, bool check,
+		    struct ssh_job *j)
 {
 	char *cmd = ssh_remote_command(words, n, pl->stdin_text, how);
 	int ret;
 
 	if (!cmd)
 		return -ENOMEM;
-	ret = ssh_spawn(j, pl->ssh, h, cmd);
+	ret = ssh_spawn(j, pl->ssh, h, cmd, pl->timeout_ns, check);
 	free(cmd);
 	return ret;
 }
 
 /* Run fn on every host at once, each in a thread; stop signals stay with
  * the main thread, which closes every host's stdin at a stop (each host's
- * rebench then stops and reports) and ends the ssh that have not ended
- * STOP_GRACE_S later. */
+ * rebench then stops and reports) and has each ssh ended that has not
+ * ended the time limit later (by its own thread, which reaps it). */
 int hosts_each(struct host_task *t, size_t n, void *(*fn)(void *))
 {
 	pthread_t *th = calloc(n, sizeof(*th));
-	bool *made = calloc(n, sizeof(bool));
+	bool *made = calloc(n, sizeof(bool)), *told = calloc(n, sizeof(bool));
 	sigset_t stop, old;
-	uint64_t stopped_at = 0;
+	uint64_t end_at = 0;
 	size_t i;
 
-	if (!th || !made) {
+	if (!th || !made || !told) {
 		free(th);
 		free(made);
+		free(told);
 		return -ENOMEM;
 	}
 	signals_stop_set(&stop);
@@ -155,15 +155,15 @@ int hosts_each(struct host_task *t, size_t n, void *(*fn)(void *))
 			done += (size_t)__atomic_load_n(&t[i].done, __ATOMIC_ACQUIRE);
 		if (done == n)
 			break;
-		if (signals_stop_requested() && !stopped_at)
-			stopped_at = run_realtime_ns();
-		for (i = 0; stopped_at && i < n; i++) {
-			if (__atomic_load_n(&t[i].spawned, __ATOMIC_ACQUIRE) != 1)
+		if (signals_stop_requested() && !end_at)
+			end_at = ssh_mono_ns() + t[0].pl->timeout_ns;
+		for (i = 0; end_at && i < n; i++) {
+			if (told[i] ||
+			    __atomic_load_n(&t[i].spawned, __ATOMIC_ACQUIRE) != 1)
 				continue;
 			ssh_close_stdin(&t[i].job);
-			if (run_realtime_ns() - stopped_at > STOP_GRACE_S * 1000000000ULL &&
-			    t[i].job.pid > 0)
-				kill(t[i].job.pid, SIGTERM);
+			ssh_end_by(&t[i].job, end_at);
+			told[i] = true;
 		}
 		usleep(20000);
 	}
@@ -172,6 +172,7 @@ int hosts_each(struct host_task *t, size_t n, void *(*fn)(void *))
 			pthread_join(th[i], NULL);
 	free(th);
 	free(made);
+	free(told);
 	return 0;
 }
 
@@ -209,12 +210,95 @@ static int read_stdin_text(char **text)
 	return 0;
 }
 
+/* REBENCH_HOSTS_TIMEOUT: seconds (90, 2.5, 300s) from 1 to a day. */
+static int hosts_timeout(uint64_t *ns)
+{
+	const char *env = getenv("REBENCH_HOSTS_TIMEOUT");
+
+	*ns = HOSTS_TIMEOUT_S * NSEC_PER_SEC;
+	if (!env)
+		return 0;
+	if (parse_time(env, NSEC_PER_SEC, ns) || *ns < NSEC_PER_SEC ||
+	    *ns > 86400 * NSEC_PER_SEC) {
+		fprintf(stderr, "rebench: REBENCH_HOSTS_TIMEOUT=%s: give the hosts' time limit in seconds, from 1 to 86400 (90, 2.5, 300s)\n",
+			env);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* The TARGET of each workload line, as each host's rebench will read the
+ * lines (the same parser), into l->sent: what the hosts' documents must
+ * name.  0, or -EINVAL after a message (a line every host would refuse
+ * is refused here). */
+static int sent_lines(const struct spec *base, const char *text,
+		      struct host_list *l)
+{
+	char *copy = strdup(text), *line, *next, *words[128], why[512];
+	struct parse_ctx pctx = { 0, "stdin" };
+	size_t cap = 0;
+	int n, ret = 0;
+
+	if (!copy)
+		return -ENOMEM;
+	for (line = copy; line && !ret; line = next) {
+		struct spec s;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		pctx.line++;
+		n = options_split_line(line, words, 128);
+		if (n == 0)
+			continue;
+		if (n < 0) {
+			fprintf(stderr, "rebench: stdin line %u: %s; every host would refuse it\n",
+				pctx.line, n == -E2BIG ? "too many words" :
+				"unterminated quote");
+			ret = -EINVAL;
+			break;
+		}
+		if (spec_copy(&s, base)) {
+			ret = -ENOMEM;
+			break;
+		}
+		s.line = pctx.line;
+		ret = options_parse(n, words, &s, NULL, &pctx) ? -EINVAL : 0;
+		if (!ret && !s.target) {
+			fprintf(stderr, "rebench: stdin line %u: no TARGET: a workload line is \"[OPTIONS] TARGET\"\n",
+				pctx.line);
+			ret = -EINVAL;
+		} else if (!ret && hosts_target_check(s.target, why, sizeof(why))) {
+			fprintf(stderr, "rebench: stdin line %u: %s\n", pctx.line, why);
+			ret = -EINVAL;
+		} else if (!ret && l->nsent == cap) {
+			size_t more = cap ? cap * 2 : 8;
+			char **g = realloc(l->sent, more * sizeof(*g));
+
+			if (!g) {
+				ret = -ENOMEM;
+			} else {
+				l->sent = g;
+				cap = more;
+			}
+		}
+		if (!ret && !(l->sent[l->nsent] = strdup(s.target)))
+			ret = -ENOMEM;
+		if (!ret)
+			l->nsent++;
+		spec_free(&s);
+	}
+	free(copy);
+	return ret;
+}
+
 int hosts_plan_of(struct spec *base, const struct run_opts *run,
-		   const struct sweep *sw, const struct host_list *l,
-		   int argc, char **argv, const struct argv_map *map,
-		   struct hosts_plan *pl)
+		  const struct sweep *sw, struct host_list *l, int argc,
+		  char **argv, const struct argv_map *map,
+		  struct hosts_plan *pl)
 {
 	size_t i, per_host = 0;
+	char why[512];
 
 	memset(pl, 0, sizeof(*pl));
 	pl->run = run;
@@ -222,6 +306,13 @@ int hosts_plan_of(struct spec *base, const struct run_opts *run,
 	pl->ssh = run->ssh ? run->ssh : "ssh";
 	pl->rebench = run->remote_rebench ? run->remote_rebench : "rebench";
 	pl->target = base->target;
+	l->target = base->target;
+	if (hosts_timeout(&pl->timeout_ns))
+		return -EINVAL;
+	if (base->target && hosts_target_check(base->target, why, sizeof(why))) {
+		fprintf(stderr, "rebench: --hosts: %s\n", why);
+		return -EINVAL;
+	}
 	for (i = 0; i < l->n; i++)
 		per_host += l->h[i].target[0] != '\0';
 	if (!base->target && per_host < l->n) {
@@ -233,9 +324,13 @@ int hosts_plan_of(struct spec *base, const struct run_opts *run,
 			fprintf(stderr, "rebench: --hosts-file: a host's TARGET replaces the command line's; with workload lines on stdin, their own targets apply: drop the TARGET column, or give one workload on the command line\n");
 			return -EINVAL;
 		}
-		if (read_stdin_text(&pl->stdin_text))
+		if (read_stdin_text(&pl->stdin_text) ||
+		    sent_lines(base, pl->stdin_text, l))
 			return -EINVAL;
+		if (!l->nsent) {
+			fprintf(stderr, "rebench: --hosts: no workload lines on stdin; give a TARGET or lines such as '-b 4k /dev/sdb'\n");
+			return -EINVAL;
+		}
 	}
 	return plan_words(argc, argv, map, pl);
 }
-

@@ -20,11 +20,16 @@ struct hosts_plan {
 	const char *target;	/* the command line's TARGET, or NULL */
 	char *stdin_text;	/* the workload lines, or NULL */
 	const struct sweep *sw;
+	uint64_t timeout_ns;	/* REBENCH_HOSTS_TIMEOUT, or HOSTS_TIMEOUT_S */
 };
+
+/* The hosts' time limit: each check, keepalives, the end after a stop. */
+#define HOSTS_TIMEOUT_S 60
 
 
 struct host_task {
 	const struct hosts_plan *pl;
+	struct host_list *list;
 	struct host *h;
 	/* a run: the point's words and the result */
 	const char *const *extra;
@@ -32,14 +37,17 @@ struct host_task {
 	char *const *point;
 	size_t npoint;
 	struct host_run *out;
+	uint64_t start_ns;	/* the start sent, the host's clock */
 	struct ssh_job job;
 	int spawned;		/* 1 running, -1 could not start */
 	int done;
 };
 
-/* The plan of this command line; 0 or -EINVAL after a message. */
+/* The plan of this command line, and what l's hosts are sent (its
+ * TARGET, or the targets of the workload lines); 0 or -EINVAL after a
+ * message. */
 int hosts_plan_of(struct spec *base, const struct run_opts *run,
-		  const struct sweep *sw, const struct host_list *l, int argc,
+		  const struct sweep *sw, struct host_list *l, int argc,
 		  char **argv, const struct argv_map *map, struct hosts_plan *pl);
 
 /* words of one invocation on h: rebench, the plan's, extra, the point's
@@ -49,13 +57,14 @@ size_t hosts_words(const struct hosts_plan *pl, const struct host *h,
 		   size_t npoint, char **out);
 size_t hosts_max_words(const struct hosts_plan *pl);
 
-/* Start words on h with the stdin of how; 0 or -errno. */
+/* Start words on h with the stdin of how (check: a check, ended past the
+ * time limit or at a stop); 0 or -errno. */
 int hosts_run_words(const struct hosts_plan *pl, const struct host *h,
-		    char **words, size_t n, enum remote_stdin how,
+		    char **words, size_t n, enum remote_stdin how, bool check,
 		    struct ssh_job *j);
 
 /* fn on every task at once, each in a thread; a stop signal closes every
- * running ssh's stdin, and ends those still there STOP_GRACE_S later. */
+ * running ssh's stdin, and ends those still there the time limit later. */
 int hosts_each(struct host_task *t, size_t n, void *(*fn)(void *));
 
 /* hosts_check.c: every host checked and its clock measured (EXIT_OK, or

@@ -16,9 +16,14 @@
 struct host_run {
 	enum host_state state;
 	char reason[1024];	/* why not HOST_OK */
-	char *text;		/* its --json document, as printed */
-	size_t len;
-	struct json_value *doc;	/* ... parsed, or NULL */
+	/* its --json document, as printed, when it passed the checks of
+	 * hosts_doc.h and --json shows it (else NULL); counted in the
+	 * memory budget, text_charged bytes */
+	char *text;
+	size_t len, text_charged;
+	/* ... parsed, until the point's figures are merged */
+	struct json_value *doc;
+	uint64_t doc_charged;
 	uint64_t late_ns;	/* how late it started (its start_at) */
 };
 
@@ -47,6 +52,9 @@ struct hosts_result {
 const char *host_state_name(enum host_state s);
 
 void hosts_human(FILE *f, const struct hosts_result *r);
+/* Each host that failed, a line each: "rebench: [point N (VALUES): ]host
+ * H: STATUS: REASON" (stderr, beside -n's lines). */
+void hosts_failures(FILE *f, const struct hosts_result *r);
 void hosts_terse(FILE *f, const struct hosts_result *r);
 void hosts_json(FILE *f, const struct hosts_result *r);
 /* --output: a row per point, host and workload, and the merged rows,

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "confirm.h"
+#include "hosts_doc.h"
 #include "plot.h"
 #include "options.h"
 #include "outpath.h"
@@ -48,14 +49,34 @@ const char *host_state_name(enum host_state s)
 	return names[s];
 }
 
-/* A host's run of a point: its document, or why there is none. */
+/* Its state from its exit status, once its document passed the checks. */
+static void state_of(struct host_run *o, int code, const char *err)
+{
+	if (code == EXIT_OK) {
+		o->state = HOST_OK;
+	} else if (code == EXIT_IO_FAILED) {
+		o->state = HOST_IO_FAILED;
+		snprintf(o->reason, sizeof(o->reason), "an I/O failed: %s", err);
+	} else if (code == EXIT_INTERRUPTED) {
+		o->state = HOST_INTERRUPTED;
+		snprintf(o->reason, sizeof(o->reason), "stopped early: %s", err);
+	} else {
+		snprintf(o->reason, sizeof(o->reason), "exit status %d: %s",
+			 code, err);
+	}
+}
+
+/* A host's run of a point: its document, checked against what was sent,
+ * or why there is none. */
 static void *run_thread(void *arg)
 {
 	struct host_task *t = arg;
 	struct host_run *o = t->out;
-	char **w = calloc(hosts_max_words(t->pl), sizeof(char *)), why[512];
+	size_t i = (size_t)(t->h - t->list->h), n, len, charged;
+	char **w = calloc(hosts_max_words(t->pl), sizeof(char *)), why[512], err[512];
 	const struct json_value *late;
-	size_t n;
+	char *text;
+	int code;
 
 	o->state = HOST_FAILED;
 	if (!w) {
@@ -63,47 +84,55 @@ static void *run_thread(void *arg)
 		goto out;
 	}
 	n = hosts_words(t->pl, t->h, t->extra, t->nextra, t->point, t->npoint, w);
-	if (hosts_run_words(t->pl, t->h, w, n, REMOTE_FD3_SSH, &t->job)) {
+	if (hosts_run_words(t->pl, t->h, w, n, REMOTE_FD3_SSH, false, &t->job)) {
 		snprintf(o->reason, sizeof(o->reason), "cannot run %s", t->pl->ssh);
 		__atomic_store_n(&t->spawned, -1, __ATOMIC_RELEASE);
 		goto out;
 	}
 	__atomic_store_n(&t->spawned, 1, __ATOMIC_RELEASE);
 	ssh_finish(&t->job);
-	ssh_last_error(&t->job, why, sizeof(why));
-	o->text = t->job.out;
-	o->len = t->job.out_len;
-	t->job.out = NULL;
-	if (o->len && json_parse(o->text, o->len, t->h->name, &o->doc, why,
-				 sizeof(why)))
-		o->doc = NULL;
-	if (t->job.code == 255) {
-		snprintf(o->reason, sizeof(o->reason), "the connection was lost: %s", why);
-	} else if (!o->doc) {
-		snprintf(o->reason, sizeof(o->reason), "no result (exit status %d): %s",
-			 t->job.code, why);
-	} else if (t->job.code == EXIT_OK) {
-		o->state = HOST_OK;
-	} else if (t->job.code == EXIT_IO_FAILED) {
-		o->state = HOST_IO_FAILED;
-		snprintf(o->reason, sizeof(o->reason), "an I/O failed: %s", why);
-	} else if (t->job.code == EXIT_INTERRUPTED) {
-		o->state = HOST_INTERRUPTED;
-		snprintf(o->reason, sizeof(o->reason), "stopped early: %s", why);
-	} else {
-		snprintf(o->reason, sizeof(o->reason), "exit status %d: %s",
-			 t->job.code, why);
+	if (t->job.ended != SSH_NOT_ENDED) {
+		ssh_ended_why(&t->job, o->reason, sizeof(o->reason));
+		goto out;
 	}
-	late = json_get(json_get(o->doc, "start_at"), "late_ns");
-	o->late_ns = late && late->has_u64 ? late->u64 : 0;
+	code = t->job.code;
+	ssh_last_error(&t->job, err, sizeof(err));
+	text = ssh_take_out(&t->job, &len, &charged);
+	if (code == 255) {
+		snprintf(o->reason, sizeof(o->reason), "the connection was lost: %s", err);
+	} else if (hosts_doc_parse(text, len, t->h->name, &o->doc,
+				   &o->doc_charged, why, sizeof(why))) {
+		snprintf(o->reason, sizeof(o->reason), "no result (exit status %d): %s",
+			 code, code ? err : why);
+	} else if (hosts_doc_check_run(t->list, i, o->doc, t->start_ns, why,
+				       sizeof(why))) {
+		snprintf(o->reason, sizeof(o->reason), "%s", why);
+		hosts_doc_free(o->doc, o->doc_charged);
+		o->doc = NULL;
+		o->doc_charged = 0;
+	} else {
+		state_of(o, code, err);
+		late = json_get(json_get(o->doc, "start_at"), "late_ns");
+		o->late_ns = late->u64;
+		if (t->pl->run->json) {
+			o->text = text;
+			o->len = len;
+			o->text_charged = charged;
+		}
+	}
+	if (o->text != text)
+		ssh_give_out(text, charged);
 out:
+	/* a host's words go on one line of -n, TSV and the terminal */
+	hosts_printable(o->reason, sizeof(o->reason), o->reason);
 	free(w);
 	ssh_job_free(&t->job);
 	__atomic_store_n(&t->done, 1, __ATOMIC_RELEASE);
 	return NULL;
 }
 
-/* The figures of a point: each host's per workload, merged, outliers. */
+/* The figures of a point: each host's per workload, merged, outliers;
+ * then the parsed documents go (their text stays for --json). */
 static void merge_point(const struct hosts_result *r, struct hosts_point *p)
 {
 	size_t nh = r->hosts->n, i, k;
@@ -111,18 +140,15 @@ static void merge_point(const struct hosts_result *r, struct hosts_point *p)
 	char why[256];
 
 	p->nwl = 0;
-	for (i = 0; i < nh; i++) {
-		const struct json_value *w = json_get(p->run[i].doc, "workloads");
-
-		if (w && w->n > p->nwl)
-			p->nwl = w->n;
-	}
+	for (i = 0; i < nh; i++)
+		if (r->hosts->h[i].nwl > p->nwl)
+			p->nwl = r->hosts->h[i].nwl;
 	p->fig = calloc(nh * (p->nwl ? p->nwl : 1), sizeof(*p->fig));
 	p->merged = calloc(p->nwl ? p->nwl : 1, sizeof(*p->merged));
 	if (!h || !p->fig || !p->merged) {
 		free(h);
 		p->nwl = 0;
-		return;
+		goto out;
 	}
 	for (k = 0; k < p->nwl; k++) {
 		struct host_fig *col = calloc(nh, sizeof(*col));
@@ -150,6 +176,12 @@ static void merge_point(const struct hosts_result *r, struct hosts_point *p)
 		free(col);
 	}
 	free(h);
+out:
+	for (i = 0; i < nh; i++) {
+		hosts_doc_free(p->run[i].doc, p->run[i].doc_charged);
+		p->run[i].doc = NULL;
+		p->run[i].doc_charged = 0;
+	}
 }
 
 /* "4096" of axis a at point p, as the option takes it */
@@ -215,10 +247,10 @@ static int run_point(const struct hosts_plan *pl, struct host_list *l,
 		extra[6 * i + 3] = at[i];
 		extra[6 * i + 4] = "--stop-on-eof";
 		extra[6 * i + 5] = "3";
-		t[i] = (struct host_task){ .pl = pl, .h = &l->h[i],
+		t[i] = (struct host_task){ .pl = pl, .list = l, .h = &l->h[i],
 					   .extra = &extra[6 * i], .nextra = 6,
 					   .point = point, .npoint = 2 * naxes,
-					   .out = &pt->run[i] };
+					   .out = &pt->run[i], .start_ns = host_t };
 	}
 	if (chatty)
 		fprintf(stderr, "rebench: %s%s%son %zu host%s, starting together in %.1f s\n",
@@ -319,6 +351,8 @@ int hosts_main(struct spec *base, struct run_opts *run, struct sweep *sw,
 			hosts_terse(stdout, &r);
 		else
 			hosts_human(stdout, &r);
+		if (run->silent && !run->json)
+			hosts_failures(stderr, &r);
 		if (outpath_flush_stdout())
 			status = EXIT_OUTPUT_FAILED;
 		if (base->output && hosts_tsv("--output", base->output, &r))
@@ -332,8 +366,10 @@ int hosts_main(struct spec *base, struct run_opts *run, struct sweep *sw,
 	}
 	for (p = 0; p < r.npt; p++) {
 		for (i = 0; i < l.n; i++) {
-			free(r.pt[p].run[i].text);
-			json_free(r.pt[p].run[i].doc);
+			ssh_give_out(r.pt[p].run[i].text,
+				     r.pt[p].run[i].text_charged);
+			hosts_doc_free(r.pt[p].run[i].doc,
+				       r.pt[p].run[i].doc_charged);
 		}
 		free(r.pt[p].run);
 		free(r.pt[p].fig);

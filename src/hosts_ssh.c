@@ -3,20 +3,22 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "memory.h"
 #include "options.h"
 #include "signals.h"
+#include "units.h"
 
 #define SSH_MAX_WORDS 64
 #define HEREDOC_END "REBENCH_HOSTS_WORKLOADS"
+/* ssh's keepalives unanswered before it gives a host up */
+#define SSH_ALIVE_COUNT 4
+#define SSH_ALIVE_COUNT_TEXT "4"
 
 struct buf {
 	char *p;
@@ -92,23 +94,30 @@ char *ssh_remote_command(char *const *words, size_t n, const char *stdin_text,
 	return b.p;
 }
 
-static double mono_s(void)
+/* ssh's own limits from the hosts' one: a connection within it, and a
+ * host whose sshd answers no keepalive for about as long given up (ssh
+ * exits 255), while a healthy connection lasts as long as the run. */
+static void limit_words(uint64_t timeout_ns, char *connect, char *alive,
+			size_t len)
 {
-	struct timespec ts;
+	uint64_t s = (timeout_ns + 999999999ULL) / 1000000000ULL;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	snprintf(connect, len, "ConnectTimeout=%llu", (unsigned long long)s);
+	snprintf(alive, len, "ServerAliveInterval=%llu",
+		 (unsigned long long)(s / SSH_ALIVE_COUNT ? s / SSH_ALIVE_COUNT : 1));
 }
 
 int ssh_spawn(struct ssh_job *j, const char *ssh_cmd, const struct host *h,
-	      const char *remote)
+	      const char *remote, uint64_t timeout_ns, bool check)
 {
-	char *words[SSH_MAX_WORDS + 8], *line = strdup(ssh_cmd);
-	int in[2], out[2], err[2], n, k;
+	char *words[SSH_MAX_WORDS + 16], *line = strdup(ssh_cmd);
+	char connect[48], alive[48];
+	int in[2] = { -1, -1 }, out[2] = { -1, -1 }, err[2] = { -1, -1 }, n, k;
 	pid_t pid;
 
 	memset(j, 0, sizeof(*j));
 	j->in_fd = j->out_fd = j->err_fd = -1;
+	j->timeout_ns = timeout_ns;
 	if (!line)
 		return -ENOMEM;
 	n = options_split_line(line, words, SSH_MAX_WORDS);
@@ -118,9 +127,16 @@ int ssh_spawn(struct ssh_job *j, const char *ssh_cmd, const struct host *h,
 		free(line);
 		return -EINVAL;
 	}
+	limit_words(timeout_ns, connect, alive, sizeof(connect));
 	k = n;
 	words[k++] = "-o";
 	words[k++] = "BatchMode=yes";
+	words[k++] = "-o";
+	words[k++] = connect;
+	words[k++] = "-o";
+	words[k++] = alive;
+	words[k++] = "-o";
+	words[k++] = "ServerAliveCountMax=" SSH_ALIVE_COUNT_TEXT;
 	if (h->port[0]) {
 		words[k++] = "-p";
 		words[k++] = (char *)h->port;
@@ -131,10 +147,22 @@ int ssh_spawn(struct ssh_job *j, const char *ssh_cmd, const struct host *h,
 	words[k] = NULL;
 	if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) ||
 	    pipe2(err, O_CLOEXEC)) {
+		int e = -errno, i;
+
+		for (i = 0; i < 2; i++) {
+			if (in[i] >= 0)
+				close(in[i]);
+			if (out[i] >= 0)
+				close(out[i]);
+		}
 		free(line);
-		return -errno;
+		return e;
 	}
-	j->seconds = mono_s();
+	j->seconds = (double)ssh_mono_ns() / 1e9;
+	if (check) {
+		j->deadline_ns = ssh_mono_ns() + timeout_ns;
+		j->end_on_stop = true;
+	}
 	pid = fork();
 	if (pid == 0) {
 		dup2(in[0], 0);
@@ -153,6 +181,9 @@ int ssh_spawn(struct ssh_job *j, const char *ssh_cmd, const struct host *h,
 		fprintf(stderr, "cannot run %s: %s\n", words[0], strerror(errno));
 		_exit(127);
 	}
+	/* here too: the group exists before rebench may signal it */
+	if (pid > 0)
+		setpgid(pid, pid);
 	free(line);
 	close(in[0]);
 	close(out[1]);
@@ -170,79 +201,56 @@ int ssh_spawn(struct ssh_job *j, const char *ssh_cmd, const struct host *h,
 	return 0;
 }
 
-static int drain(int fd, char **p, size_t *len)
+void hosts_printable(char *buf, size_t len, const char *s)
 {
-	struct buf b = { *p, *len, *p ? *len + 1 : 0 };
-	char chunk[8192];
-	ssize_t r = read(fd, chunk, sizeof(chunk));
+	size_t i;
 
-	if (r > 0) {
-		if (put(&b, chunk, (size_t)r))
-			return -ENOMEM;
-		*p = b.p;
-		*len = b.len;
-	}
-	return r > 0 ? 1 : r == 0 || errno != EINTR ? 0 : 1;
-}
-
-void ssh_finish(struct ssh_job *j)
-{
-	int st = 0;
-
-	while (j->out_fd >= 0 || j->err_fd >= 0) {
-		struct pollfd p[2] = { { j->out_fd, POLLIN, 0 },
-				       { j->err_fd, POLLIN, 0 } };
-
-		if (poll(p, 2, 1000) < 0 && errno != EINTR)
-			break;
-		if (j->out_fd >= 0 && p[0].revents &&
-		    drain(j->out_fd, &j->out, &j->out_len) <= 0) {
-			close(j->out_fd);
-			j->out_fd = -1;
-		}
-		if (j->err_fd >= 0 && p[1].revents &&
-		    drain(j->err_fd, &j->err, &j->err_len) <= 0) {
-			close(j->err_fd);
-			j->err_fd = -1;
-		}
-	}
-	while (j->pid > 0 && waitpid(j->pid, &st, 0) < 0 && errno == EINTR)
-		;
-	j->code = WIFEXITED(st) ? WEXITSTATUS(st) : 256 + WTERMSIG(st);
-	j->pid = 0;
-	j->seconds = mono_s() - j->seconds;
-	if (!j->out)
-		j->out = strdup("");
-	if (!j->err)
-		j->err = strdup("");
-}
-
-void ssh_close_stdin(struct ssh_job *j)
-{
-	int fd = __atomic_exchange_n(&j->in_fd, -1, __ATOMIC_SEQ_CST);
-
-	if (fd >= 0)
-		close(fd);
-}
-
-void ssh_job_free(struct ssh_job *j)
-{
-	ssh_close_stdin(j);
-	free(j->out);
-	free(j->err);
-	j->out = j->err = NULL;
+	if (!len)
+		return;
+	for (i = 0; s[i] && i + 1 < len; i++)
+		buf[i] = (unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i];
+	buf[i] = '\0';
 }
 
 void ssh_last_error(const struct ssh_job *j, char *buf, size_t len)
 {
 	const char *e = j->err ? j->err : "", *end = e + strlen(e), *start;
+	char line[1024];
 
 	while (end > e && (end[-1] == '\n' || end[-1] == '\r' || end[-1] == ' '))
 		end--;
 	for (start = end; start > e && start[-1] != '\n'; start--)
 		;
-	if (end > start)
-		snprintf(buf, len, "%.*s", (int)(end - start), start);
-	else
+	if (end > start) {
+		snprintf(line, sizeof(line), "%.*s", (int)(end - start), start);
+		hosts_printable(buf, len, line);
+	} else {
 		snprintf(buf, len, "no message (exit status %d)", j->code);
+	}
+}
+
+void ssh_ended_why(const struct ssh_job *j, char *buf, size_t len)
+{
+	char a[32];
+
+	switch (j->ended) {
+	case SSH_TIMED_OUT:
+		snprintf(buf, len, "no answer within %.0f s (REBENCH_HOSTS_TIMEOUT); its ssh was ended",
+			 (double)j->timeout_ns / 1e9);
+		break;
+	case SSH_STOPPED:
+		snprintf(buf, len, "stopped by a signal; its ssh was ended");
+		break;
+	case SSH_TOO_LONG:
+		snprintf(buf, len, "it printed more than %s, more than any document of rebench; its ssh was ended",
+			 fmt_size_human(a, sizeof(a), SSH_OUT_MAX));
+		break;
+	case SSH_OVER_BUDGET:
+		snprintf(buf, len, "its output, %s so far, passed rebench's memory budget of %s (see MEMORY in rebench(1)); its ssh was ended",
+			 fmt_size_human(a, sizeof(a), j->out_len),
+			 memory_budget_text());
+		break;
+	default:
+		snprintf(buf, len, "ended by itself");
+	}
 }

@@ -189,7 +189,7 @@ const struct opt_desc opt_table[] = {
 	{ "hosts-file", 0, OPT_STRING, R(hosts_file), "FILE", "none",
 	  "the hosts, one per line: [user@]host[:port] [TARGET] ('#' comments); a TARGET replaces the command line's on that host", NULL, 0, 0, 0 },
 	{ "ssh", 0, OPT_STRING, R(ssh), "CMD", "ssh",
-	  "--hosts: the ssh command and its options (ssh -F cluster.conf); BatchMode=yes is always added", NULL, 0, 0, 0 },
+	  "--hosts: the ssh command and its options (ssh -F cluster.conf); BatchMode=yes, and ConnectTimeout and ServerAlive from the hosts' time limit (REBENCH_HOSTS_TIMEOUT, 60 s), are always added", NULL, 0, 0, 0 },
 	{ "remote-rebench", 0, OPT_STRING, R(remote_rebench), "PATH", "rebench",
 	  "--hosts: the rebench each host runs (its PATH's by default)", NULL, 0, 0, 0 },
 	{ "outlier", 0, OPT_PERCENT, R(outlier_pct), "PCT", "20",
@@ -306,6 +306,27 @@ void options_label(const struct opt_desc *o, const struct parse_ctx *ctx,
 	fprintf(stderr, __VA_ARGS__);					\
 	fputc('\n', stderr);						\
 } while (0)
+
+/* What a string option takes, for the message of an empty one. */
+static const char *string_expected(const struct opt_desc *o)
+{
+	static const struct {
+		const char *name, *what;
+	} what[] = {
+		{ "hosts", "the hosts, comma-separated: [user@]host[:port],... (--hosts db1,root@db2:2222)" },
+		{ "ssh", "the ssh command and its options (--ssh 'ssh -F cluster.conf'); leave --ssh out for ssh" },
+		{ "remote-rebench", "the path of rebench on the hosts (--remote-rebench /opt/rebench/bin/rebench); leave it out for rebench from their PATH" },
+		{ "order", "given, or shuffled[:SEED]" },
+		{ "start-at", "an instant in seconds since the epoch, as date +%s.%N prints it" },
+		{ "suite", "a suite's name or file (--suite list shows the suites)" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(what) / sizeof(what[0]); i++)
+		if (!strcmp(o->name, what[i].name))
+			return what[i].what;
+	return "a file name";
+}
 
 static void list_values(const struct opt_desc *o, char *buf, size_t len)
 {
@@ -593,7 +614,7 @@ static int set_value(const struct opt_desc *o, const char *val, void *field,
 		return 0;
 	case OPT_STRING:
 		if (!*val) {
-			bad_value(ctx, o, val, "expected a file name");
+			bad_value(ctx, o, val, "expected %s", string_expected(o));
 			return -EINVAL;
 		}
 		free(*(char **)field);

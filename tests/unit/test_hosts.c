@@ -1,8 +1,11 @@
 /* test_hosts.c - the parts of --hosts that run no ssh: the hosts list and
- * file, the remote command's quoting, --start-at's instant, and the merge:
- * percentiles of the summed histograms of three JSON documents equal
- * those of one histogram built from all their latencies, ops/s summed,
- * and the outliers. */
+ * file (names with shell characters refused, targets with control
+ * characters refused), the remote command's quoting, --start-at's
+ * instant, the checks of a host's documents against what was sent, their
+ * cost in the memory budget, and the merge: percentiles of the summed
+ * histograms of three JSON documents equal those of one histogram built
+ * from all their latencies, ops/s summed, and the outliers. */
+#include <errno.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,12 +21,20 @@
 
 #include "hist.h"
 #include "hosts.h"
+#include "hosts_doc.h"
 #include "hosts_merge.h"
 #include "hosts_remote.h"
 #include "hosts_ssh.h"
 #include "json.h"
 #include "json_read.h"
 #include "prng.h"
+#include "report.h"
+
+#define TEXT_(x) #x
+#define TEXT(x) TEXT_(x)
+#define JSON_VERSION_TEXT TEXT(JSON_VERSION)
+
+static void fresh(char *path, const char *text);
 
 static int parse_list(const char *list, struct host_list *l)
 {
@@ -58,6 +69,59 @@ static void test_list(void **state)
 	assert_int_not_equal(0, parse_list("a:22x", &l));
 	assert_int_not_equal(0, parse_list("-oProxyCommand=x", &l));
 	assert_int_not_equal(0, parse_list("u@:22", &l));
+}
+
+/* Issue 26, item 14: what a shell or ssh's % tokens would act on never
+ * reaches ssh; IPv6 addresses in brackets do, without them. */
+static void test_list_names(void **state)
+{
+	static const char *const bad[] = {
+		"h$(touch x)", "h;id", "h`id`", "h|x", "h&x", "h>x", "h<x",
+		"h%h", "h*", "h?", "h~", "h!", "h\\x", "h'x", "h\"x", "h x",
+		"h\tx", "h\nx", "u$x@h", "u;x@h", "@h", "u@-h", "-h", "fe80::1",
+		"[fe80::1", "[]", "[fe80::g]", "[::1]x", "[::1]:", "h:1:2", "h:99999",
+		"h:022222",
+	};
+	struct host_list l;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		if (!parse_list(bad[i], &l)) {
+			print_error("'%s' was taken as a host\n", bad[i]);
+			fail();
+		}
+	}
+	assert_int_not_equal(0, parse_list("root@[fe80::1%0]", &l));
+	assert_int_equal(0, parse_list("bob.smith_2@[::1]:2222,[10.0.0.1],db-1.example.com:22,u-1@h_2", &l));
+	assert_int_equal(4, l.n);
+	assert_string_equal("bob.smith_2@::1", l.h[0].dest);
+	assert_string_equal("2222", l.h[0].port);
+	assert_string_equal("10.0.0.1", l.h[1].dest);
+	assert_string_equal("", l.h[1].port);
+	assert_string_equal("db-1.example.com", l.h[2].dest);
+	assert_string_equal("u-1@h_2", l.h[3].dest);
+	hosts_free(&l);
+}
+
+static void test_target_check(void **state)
+{
+	char why[512], path[32];
+	struct run_opts run = { 0 };
+	struct host_list l;
+
+	(void)state;
+	assert_int_equal(0, hosts_target_check("/dev/disk/by-id/x$(y);`z` | & > %h", why, sizeof(why)));
+	assert_int_not_equal(0, hosts_target_check("/tmp/a\nhosts 1 - 1 x", why, sizeof(why)));
+	assert_non_null(strstr(why, "0x0a"));
+	assert_int_not_equal(0, hosts_target_check("/tmp/a\033[31m", why, sizeof(why)));
+	assert_int_not_equal(0, hosts_target_check("/tmp/a\tb", why, sizeof(why)));
+	assert_int_not_equal(0, hosts_target_check("/tmp/a\177", why, sizeof(why)));
+	assert_int_not_equal(0, hosts_target_check("", why, sizeof(why)));
+	fresh(path, "h1 '/dev/a\033b'\n");
+	run.hosts_file = path;
+	assert_int_not_equal(0, hosts_parse(&run, &l));
+	unlink(path);
 }
 
 static void fresh(char *path, const char *text)
@@ -243,15 +307,178 @@ static void test_merge_exact(void **state)
 		json_free(doc[i]);
 }
 
+/* A host's run document, as far as the checks read it: one workload on
+ * /dev/x, 100 ios in 0.5 s, started at 1000 ns (5 late). */
+static const char run_doc[] =
+	"{\"tool\": \"rebench\", \"version\": \"0.1.0\", \"json_version\": " JSON_VERSION_TEXT ","
+	" \"start_at\": {\"requested_ns\": 1000, \"started_ns\": 1005, \"late_ns\": 5},"
+	" \"interrupted\": false, \"workloads\": [{\"workload\": 1, \"status\": \"complete\","
+	" \"target\": {\"path\": \"/dev/x\"}, \"results\": {\"elapsed_s\": 0.5, \"ios\": 100,"
+	" \"reads\": 100, \"writes\": 0, \"trims\": 0, \"bytes\": 409600, \"ops_per_s\": 200,"
+	" \"mb_per_s\": 0.78125, \"latency_us\": {\"min\": 1, \"avg\": 2, \"p50\": 2, \"p90\": 3,"
+	" \"p99\": 3, \"p99_9\": 3, \"max\": 3}, \"latency_hist\": {\"count\": 100, \"min\": 1000,"
+	" \"max\": 3000, \"sum\": 200000}}}]}";
+
+static const char dry_doc[] =
+	"{\"tool\": \"rebench\", \"version\": \"0.1.0\", \"json_version\": " JSON_VERSION_TEXT ","
+	" \"dry_run\": {\"points\": 2, \"destroys\": true, \"workloads\": [{\"workload\": 1,"
+	" \"target\": \"/dev/x\", \"operations\": \"write\", \"destroys\": true}]}}";
+
+/* doc with from replaced by to, parsed and checked; the check's return */
+static int check_variant(const char *doc, const char *from, const char *to,
+			 struct host_list *l, bool dry, char *why, size_t len)
+{
+	char text[4096], *at;
+	struct json_value *v;
+	uint64_t charged;
+	int ret;
+
+	assert_true(strlen(doc) + (to ? strlen(to) : 0) < sizeof(text));
+	strcpy(text, doc);
+	if (from) {
+		at = strstr(text, from);
+		assert_non_null(at);
+		memmove(at + strlen(to), at + strlen(from), strlen(at + strlen(from)) + 1);
+		memcpy(at, to, strlen(to));
+	}
+	if (hosts_doc_parse(text, strlen(text), "h1", &v, &charged, why, len)) {
+		print_error("%s\n%s\n", text, why);
+		fail();
+	}
+	ret = dry ? hosts_doc_check_dry(l, 0, v, 2, why, len) :
+		    hosts_doc_check_run(l, 0, v, 1000, why, len);
+	hosts_doc_free(v, charged);
+	return ret;
+}
+
+/* Issue 26, items 10 and 15: documents that do not match what was sent. */
+static void test_doc_checks(void **state)
+{
+	static const struct {
+		const char *from, *to, *why;
+	} bad_run[] = {
+		{ "\"workloads\": [{", "\"workloads\": [], \"x\": [{", "0 workloads, 1 was sent" },
+		{ "}}]}", "}}, {\"workload\": 2}]}", "2 workloads, 1 was sent" },
+		{ "\"json_version\": " JSON_VERSION_TEXT, "\"json_version\": 999", "json_version 999" },
+		{ "\"version\": \"0.1.0\"", "\"version\": \"0.2.0\"", "its check was of rebench 0.1.0" },
+		{ "\"version\": \"0.1.0\"", "\"version\": \"0.1\\n0\"", "not a version" },
+		{ "\"tool\": \"rebench\"", "\"tool\": \"fio\"", "not a document of rebench" },
+		{ "\"requested_ns\": 1000", "\"requested_ns\": 999", "not this run's document" },
+		{ "\"late_ns\": 5", "\"late_ns\": 7", "late_ns is not" },
+		{ "\"interrupted\": false", "\"interrupted\": 0", "interrupted" },
+		{ "\"workload\": 1", "\"workload\": 2", "not numbered 1" },
+		{ "\"complete\"", "\"complete 1\"", "none of rebench's" },
+		{ "\"/dev/x\"", "\"/dev/x\\nhosts 1\"", "is on '/dev/x?hosts 1', not on '/dev/x'" },
+		{ "\"/dev/x\"", "\"/dev/y\"", "not on '/dev/x' as sent" },
+		{ "\"ops_per_s\": 200", "\"ops_per_s\": -3", "ops_per_s is -3, not a figure" },
+		{ "\"ops_per_s\": 200", "\"ops_per_s\": \"200\"", "ops_per_s is a string, not a figure" },
+		{ "\"ops_per_s\": 200", "\"ops_per_s\": 201", "are not its 100 ios" },
+		{ "\"mb_per_s\": 0.78125", "\"mb_per_s\": 0.8", "are not its 100 ios" },
+		{ "\"elapsed_s\": 0.5", "\"elapsed_s\": -0.5", "elapsed_s is -0.5" },
+		{ "\"p99\": 3", "\"p99\": -1", "latency_us.p99 is -1" },
+		{ "\"ios\": 100", "\"ios\": 101", "latency_hist does not hold" },
+		{ "\"reads\": 100", "\"reads\": 101", "more than its ios" },
+		{ "\"writes\": 0", "\"writes\": -1", "results.writes is not a count" },
+		{ "\"sum\": 200000", "\"sum\": 99999", "latency_hist does not hold" },
+		{ "\"sum\": 200000", "\"sum\": 300001", "latency_hist does not hold" },
+	};
+	static const struct {
+		const char *from, *to, *why;
+	} bad_dry[] = {
+		{ "\"points\": 2", "\"points\": 1", "counts 1 points, 2 were sent" },
+		{ "\"workloads\": [{", "\"workloads\": [], \"x\": [{", "lists 0 workloads, 1 was sent" },
+		{ "\"/dev/x\"", "\"/dev/y\"", "dry run's workload 1 is on '/dev/y', not on '/dev/x'" },
+		{ "\"json_version\": " JSON_VERSION_TEXT, "\"json_version\": 5", "writes json_version 5" },
+		{ "\"destroys\": true, \"w", "\"destroys\": 1, \"w", "whether it writes" },
+	};
+	struct host_list l = { 0 };
+	struct host h;
+	char why[1024];
+	size_t i;
+
+	(void)state;
+	memset(&h, 0, sizeof(h));
+	strcpy(h.name, "h1");
+	l.h = &h;
+	l.n = 1;
+	l.target = "/dev/x";
+	/* the dry run: learns the version and the workloads */
+	assert_int_equal(0, check_variant(dry_doc, NULL, NULL, &l, true, why, sizeof(why)));
+	assert_string_equal("0.1.0", h.version);
+	assert_int_equal(1, h.nwl);
+	assert_true(h.destroys);
+	assert_string_equal("/dev/x", h.targets);
+	for (i = 0; i < sizeof(bad_dry) / sizeof(bad_dry[0]); i++) {
+		assert_int_not_equal(0, check_variant(dry_doc, bad_dry[i].from, bad_dry[i].to,
+						      &l, true, why, sizeof(why)));
+		if (!strstr(why, bad_dry[i].why)) {
+			print_error("dry %zu: '%s' does not say '%s'\n", i, why, bad_dry[i].why);
+			fail();
+		}
+	}
+	strcpy(h.version, "0.1.0");
+	h.nwl = 1;
+	assert_int_equal(0, check_variant(run_doc, NULL, NULL, &l, false, why, sizeof(why)));
+	for (i = 0; i < sizeof(bad_run) / sizeof(bad_run[0]); i++) {
+		assert_int_not_equal(0, check_variant(run_doc, bad_run[i].from, bad_run[i].to,
+						      &l, false, why, sizeof(why)));
+		if (!strstr(why, bad_run[i].why)) {
+			print_error("run %zu: '%s' does not say '%s'\n", i, why, bad_run[i].why);
+			fail();
+		}
+	}
+	/* null latencies (no I/O) and no results at all pass this check */
+	assert_int_equal(0, check_variant(run_doc, "\"p99\": 3", "\"p99\": null", &l, false, why, sizeof(why)));
+}
+
+/* Issue 26, item 11: a document's parsed tree is taken from the budget
+ * (REBENCH_MEMORY_BUDGET=1m here) and given back. */
+static void test_doc_budget(void **state)
+{
+	size_t n = 200000, i;
+	char *big = malloc(2 * n + 2), why[512];
+	struct json_value *v;
+	uint64_t charged;
+
+	(void)state;
+	assert_non_null(big);
+	/* [0,0,...,0]: 100000 values, 22 MB parsed at most */
+	big[0] = '[';
+	for (i = 1; i + 2 < n; i += 2) {
+		big[i] = '0';
+		big[i + 1] = ',';
+	}
+	big[i] = '0';
+	big[i + 1] = ']';
+	n = i + 2;
+	assert_int_equal(-ENOMEM, hosts_doc_parse(big, n, "h1", &v, &charged, why, sizeof(why)));
+	assert_null(v);
+	assert_non_null(strstr(why, "memory budget of 1MB"));
+	/* a small one, many times: each given back */
+	for (i = 0; i < 1000; i++) {
+		assert_int_equal(0, hosts_doc_parse(run_doc, strlen(run_doc), "h1", &v,
+						    &charged, why, sizeof(why)));
+		assert_true(charged > strlen(run_doc));
+		hosts_doc_free(v, charged);
+	}
+	free(big);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_list),
+		cmocka_unit_test(test_list_names),
+		cmocka_unit_test(test_target_check),
 		cmocka_unit_test(test_file),
 		cmocka_unit_test(test_remote_command),
 		cmocka_unit_test(test_start_at),
 		cmocka_unit_test(test_merge_exact),
+		cmocka_unit_test(test_doc_checks),
+		cmocka_unit_test(test_doc_budget),
 	};
+
+	setenv("REBENCH_MEMORY_BUDGET", "1m", 1);
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
