@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "infile.h"
 #include "options.h"
 #include "signals.h"
 #include "units.h"
@@ -179,27 +180,41 @@ int hosts_each(struct host_task *t, size_t n, void *(*fn)(void *))
 /* The workload lines of stdin, whole, for every host. */
 static int read_stdin_text(char **text)
 {
-	size_t cap = 4096, n = 0;
-	ssize_t got;
-	char *p = malloc(cap), *q;
+	static const struct infile_limit limit = INFILE_WORKLOAD_LINES;
+	size_t cap = 4096, n = 0, got;
+	char *p = malloc(cap), *q, why[256];
+	FILE *in = infile_fdopen(STDIN_FILENO, &limit, why, sizeof(why));
 
-	if (!p)
-		return -ENOMEM;
-	while ((got = read(STDIN_FILENO, p + n, cap - n - 1)) > 0 ||
-	       (got < 0 && errno == EINTR)) {
-		if (got < 0)
-			continue;
-		n += (size_t)got;
+	if (!p || !in) {
+		if (!in)
+			fprintf(stderr, "rebench: --hosts: cannot read workload lines on stdin: %s\n",
+				why);
+		free(p);
+		if (in)
+			fclose(in);
+		return p ? -EINVAL : -ENOMEM;
+	}
+	while ((got = fread(p + n, 1, cap - n - 1, in)) > 0) {
+		n += got;
 		if (cap - n < 2) {
 			q = realloc(p, cap * 2);
 			if (!q) {
 				free(p);
+				fclose(in);
 				return -ENOMEM;
 			}
 			p = q;
 			cap *= 2;
 		}
 	}
+	if (ferror(in)) {
+		fprintf(stderr, "rebench: --hosts: cannot read workload lines on stdin: %s\n",
+			infile_strerror(errno, &limit, why, sizeof(why)));
+		free(p);
+		fclose(in);
+		return -EINVAL;
+	}
+	fclose(in);
 	p[n] = '\0';
 	if (strstr(p, "REBENCH_HOSTS_WORKLOADS")) {
 		free(p);

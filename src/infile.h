@@ -36,6 +36,12 @@ struct infile_limit {
 	bool stream;		/* a pipe or FIFO is read too */
 };
 
+/* Workload lines on stdin (rebench(1), FILES): any file, pipe or
+ * terminal, 1 MiB, lines of 16 KiB; MAX_WORKLOADS lines fit many times.
+ * A run reads them, and so does --hosts to send them on. */
+#define INFILE_WORKLOAD_LINES { .bytes = 1 << 20, .line = 16 << 10, \
+				.stream = true }
+
 /* The file, open for reading under the rule: a FILE, or NULL with errno
  * set and why holding the reason in words ("No such file or directory",
  * "it is a character device; rebench reads ..."), for the caller to put

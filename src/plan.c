@@ -45,11 +45,7 @@ int add_workload(struct run_ctx *ctx, const struct spec *s)
 	return 0;
 }
 
-/* What stdin may hold (infile.h; rebench(1), FILES): any file, pipe or
- * terminal, 1 MiB, lines of 16 KiB: MAX_WORKLOADS lines fit many times. */
-static const struct infile_limit stdin_limit = {
-	.bytes = 1 << 20, .line = 16 << 10, .stream = true,
-};
+static const struct infile_limit stdin_limit = INFILE_WORKLOAD_LINES;
 
 int read_stdin_specs(struct run_ctx *ctx, const struct spec *base)
 {

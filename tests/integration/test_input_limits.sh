@@ -76,6 +76,10 @@ assert_match "cannot read it after line [0-9]+: it is longer than 1 MiB" "$RB_ER
 pipe_rb "yes #"
 assert_rc 1 "endless comment lines on stdin: exit 1"
 assert_match "stdin after line [0-9]+: it is longer than 1 MiB" "$RB_ERR" "stdin: the byte limit, named"
+pipe_rb "yes #" --hosts 127.0.0.2 -d 1
+assert_rc 1 "--hosts with endless comment lines on stdin: exit 1, no host asked"
+assert_match "^rebench: --hosts: cannot read workload lines on stdin: it is longer than 1 MiB" "$RB_ERR" \
+	"--hosts' stdin: the byte limit, named"
 pipe_rb "yes" --compare /dev/stdin "$S/r.json"
 assert_rc 1 "--compare of an endless document: exit 1"
 assert_match "it is longer than 256 MiB" "$RB_ERR" "--compare: the byte limit, named"
