@@ -252,10 +252,15 @@ static int write_header(const struct job *j)
 			text, calib);
 	}
 	if (record_log_hold(j->lg, j->mode, j->log, f)) {
+		struct stat st;
+
+		if (!fstat(fileno(f), &st))
+			outpath_unlink_same(j->log, st.st_dev, st.st_ino);
 		fclose(f);
 		return -EIO;
 	}
-	if (outpath_close(j->mode, j->log, f)) {
+	/* a header cut short is no log: it goes, and the message says so */
+	if (outpath_close_removing(j->mode, j->log, f)) {
 		record_log_close(j->lg);
 		return -EIO;
 	}
@@ -460,10 +465,8 @@ int interpose_exec(const char *mode, char **argv, const char *log,
 	if (ret)
 		return ret;
 	if (log) {
-		if (write_header(&j)) {
-			unlink(log);
+		if (write_header(&j))	/* it removed what it made */
 			return -EIO;
-		}
 		abs_log = realpath(log, NULL);
 		if (!abs_log) {
 			ret = -errno;
@@ -474,8 +477,8 @@ int interpose_exec(const char *mode, char **argv, const char *log,
 		}
 	}
 	ret = run(&j, path, lib, abs_log);
-	if (ret < 0 && abs_log)
-		unlink(abs_log);	/* nothing ran: the header alone goes */
+	if (ret < 0 && abs_log)	/* nothing ran: the header alone goes */
+		outpath_unlink_same(abs_log, lg.dev, lg.ino);
 	if (ret >= 0 && log) {
 		ret = record_log_finish(&lg, ret);
 		if (log_fd)

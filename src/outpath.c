@@ -197,10 +197,13 @@ out_err:
 	return NULL;
 }
 
-int outpath_close(const char *what, const char *path, FILE *f)
+/* Close f: 0, or the first -errno of its writes, its flush or its close;
+ * st is what f wrote (for a removal), when it can be had. */
+static int close_stream(FILE *f, struct stat *st, bool *have_st)
 {
 	int e = 0;
 
+	*have_st = !fstat(fileno(f), st);
 	/* a failed write leaves its data in the buffer: flushing again gets
 	 * the real errno (ENOSPC, EDQUOT), where ferror() only says "failed" */
 	if (fflush(f))
@@ -209,11 +212,43 @@ int outpath_close(const char *what, const char *path, FILE *f)
 		e = EIO;
 	if (fclose(f) && !e)
 		e = errno;
-	if (!e)
-		return 0;
-	fprintf(stderr, "rebench: cannot write %s %s: %s; the file is incomplete\n",
-		what, path, strerror(e));
 	return -e;
+}
+
+int outpath_close(const char *what, const char *path, FILE *f)
+{
+	struct stat st;
+	bool have_st;
+	int ret = close_stream(f, &st, &have_st);
+
+	if (ret)
+		fprintf(stderr, "rebench: cannot write %s %s: %s; the file is incomplete\n",
+			what, path, strerror(-ret));
+	return ret;
+}
+
+int outpath_close_removing(const char *what, const char *path, FILE *f)
+{
+	struct stat st;
+	bool have_st;
+	int ret = close_stream(f, &st, &have_st);
+
+	if (!ret)
+		return 0;
+	if (have_st)
+		outpath_unlink_same(path, st.st_dev, st.st_ino);
+	fprintf(stderr, "rebench: cannot write %s %s: %s; %s\n", what, path,
+		strerror(-ret), have_st ? "removed it" : "left it as it is");
+	return ret;
+}
+
+void outpath_unlink_same(const char *path, dev_t dev, ino_t ino)
+{
+	struct stat st;
+
+	if (!lstat(path, &st) && S_ISREG(st.st_mode) && st.st_dev == dev &&
+	    st.st_ino == ino)
+		unlink(path);
 }
 
 int outpath_reader(FILE *f)

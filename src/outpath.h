@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 /* 0, or -errno with a sentence naming what (e.g. "--output") and path. */
 int outpath_check(const char *what, const char *path, char *err, size_t len);
@@ -26,6 +27,15 @@ FILE *outpath_open(const char *what, const char *path);
 /* Close a file written with outpath_open(); 0, or -errno after printing
  * why (a full disk shows up here as often as in the writes). */
 int outpath_close(const char *what, const char *path, FILE *f);
+
+/* As outpath_close(), for a file that is worth nothing unless whole (a
+ * log's header, before anything ran): on a failure it is removed, when
+ * path still names it, and the message says so instead of "incomplete". */
+int outpath_close_removing(const char *what, const char *path, FILE *f);
+
+/* Remove path only while it names the regular file dev:ino (the one
+ * rebench made and held), never what was put in its place. */
+void outpath_unlink_same(const char *path, dev_t dev, ino_t ino);
 
 /* A new descriptor that reads the file f writes, from its start: the
  * same inode (through /proc/self/fd), wherever its path leads by now; -1

@@ -143,3 +143,16 @@ rb --record "$S/f.log" -- sh -c 'dd if=/dev/zero of="$1/z" bs=512 count=2 status
 assert_rc 5 "a log replaced by a FIFO: rebench ends, exit 5 (its path was replaced)"
 assert_match "^write +2 " "$RB_ERR" "the statistics are those of the log rebench recorded (the two writes)"
 assert_eq fifo "$(stat -c %F "$S/f.log")" "the FIFO is left as COMMAND made it"
+
+section "8. no room for the log's header: nothing runs, nothing is left, no 'incomplete'"
+mkdir -p "$S/full"
+mount -t tmpfs -o size=64k tmpfs "$S/full" || fail "mount tmpfs"
+_register mounts "$S/full"
+dd if=/dev/zero of="$S/full/fill" bs=4k status=none 2>/dev/null
+rb --record "$S/full/L" -- touch "$S/ran"
+assert_rc 2 "a full file system under the log: exit 2, nothing run"
+assert_match "No space left on device" "$RB_ERR" "the reason"
+assert_no_match "incomplete" "$RB_ERR" "the message does not call a removed file incomplete"
+assert_eq "fill" "$(ls "$S/full")" "the partial log was removed"
+assert_eq "" "$(ls "$S/ran" 2>/dev/null)" "COMMAND did not run"
+umount "$S/full"
