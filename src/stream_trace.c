@@ -343,6 +343,8 @@ int stream_trace_load(struct stream_trace *t, const char *log, char *err,
 		goto out;
 	}
 	finish_load(t, &ls);
+	/* a log not known whole: said once it is loaded */
+	trace_say_status("--replay", log, &r, "the replay");
 	ret = 0;
 out:
 	if (ret == -ENOMEM)

@@ -397,6 +397,21 @@ int trace_open_fd(struct trace_reader *r, int fd, const char *name)
 	return ret;
 }
 
+void trace_say_status(const char *mode, const char *log,
+		      const struct trace_reader *r, const char *product)
+{
+	if (r->status == TRACE_STATUS_INCOMPLETE)
+		fprintf(stderr, "rebench: %s: %s is %s: %s holds only what the log holds\n",
+			mode, log, r->status_text, product);
+	else if (r->status == TRACE_STATUS_UNFINISHED)
+		fprintf(stderr, "rebench: %s: %s is unfinished (the record did not end): calls may be missing from %s\n",
+			mode, log, product);
+	if (r->damaged)
+		fprintf(stderr, "rebench: %s: %lu damaged %s of %s skipped (cut short by a failed write)\n",
+			mode, r->damaged, r->damaged == 1 ? "line" : "lines",
+			log);
+}
+
 void trace_warn(struct trace_reader *r, const char *text)
 {
 	if (r->nwarnings < TRACE_MAX_WARNINGS)

@@ -162,6 +162,13 @@ static inline const char *trace_format_name(const struct trace_reader *r)
  * trace_fio.c and trace_blkparse.c too). */
 int trace_intern(struct trace_reader *r, const char *path, uint32_t *id);
 
+/* On stderr, when the log r has read to its end is not known to be
+ * whole (its "# status:" line says incomplete or unfinished, or damaged
+ * lines were skipped): what that means for product ("the iolog", "the
+ * replay"), the message naming mode.  Nothing otherwise. */
+void trace_say_status(const char *mode, const char *log,
+		      const struct trace_reader *r, const char *product);
+
 /* A warning the log itself did not hold (kept like "# warning" lines). */
 void trace_warn(struct trace_reader *r, const char *text);
 

@@ -325,15 +325,7 @@ static void summary(const struct exporter *x, const char *log,
 	if (x->r.nwarnings)
 		fprintf(stderr, "rebench: --trace-to fio: %s holds %lu warnings of what the recorder could not follow (rebench --trace-stats %s shows them)\n",
 			log, x->r.nwarnings, log);
-	if (x->r.status == TRACE_STATUS_INCOMPLETE)
-		fprintf(stderr, "rebench: --trace-to fio: %s is %s: the iolog holds only what the log holds\n",
-			log, x->r.status_text);
-	else if (x->r.status == TRACE_STATUS_UNFINISHED)
-		fprintf(stderr, "rebench: --trace-to fio: %s is unfinished (the record did not end): calls may be missing from the iolog\n",
-			log);
-	if (x->r.damaged)
-		fprintf(stderr, "rebench: --trace-to fio: %lu damaged %s of %s skipped (cut short by a failed write)\n",
-			x->r.damaged, x->r.damaged == 1 ? "line" : "lines", log);
+	trace_say_status("--trace-to fio", log, &x->r, "the iolog");
 }
 
 /* The output may not be the log being read. */

@@ -114,6 +114,10 @@ rb --trace-to fio "$L" --output "$S/small.iolog"
 assert_rc 0 "--trace-to fio exports what the log holds"
 assert_match "is incomplete: $lost lines lost \\(ENOSPC\\).*: the iolog holds only what the log holds" "$RB_ERR" \
 	"--trace-to fio says so"
+rb --replay "$L" -y "$S/replayed.img"
+assert_match "^rebench: --replay: .* is incomplete: $lost lines lost \\(ENOSPC\\).*: the replay holds only what the log holds" \
+	"$RB_ERR" "--replay says so"
+rm -f "$S/replayed.img"
 
 rm -f "$S/small/fill" "$L"
 rb --record "$L" -- sh -c "$FILL; exit 3" sh "$S/small"
