@@ -66,8 +66,10 @@ int dry_run_report(const struct workload *wls, size_t n, size_t points,
 		for (k = 0; k < n; k++) {
 			kinds_words(&wls[k].spec, kinds, sizeof(kinds));
 			printf("  workload %zu: %s: %s%s\n", k + 1, wls[k].tgt.path,
-			       kinds, workload_destroys_data(&wls[k]) ?
-			       " (writes: it would ask first)" : "");
+			       kinds, !workload_destroys_data(&wls[k]) ? "" :
+			       run->yes || run->silent ?
+			       " (writes: confirmed by --yes)" :
+			       " (writes: it would ask first)");
 		}
 		if (points > 1)
 			printf("  %zu points%s\n", points, destroys ?

@@ -15,7 +15,9 @@ S=$SCRATCH
 FREE=$(make_loop 32M)
 MOUNTED=$(make_loop 32M)
 mkfs.ext4 -q -F -E nodiscard "$MOUNTED" >/dev/null 2>&1 || fail "mkfs.ext4 $MOUNTED"
-mount_dev "$MOUNTED" "$S/mnt"
+# read-only: a mounted ext4 writes its own device (lazy init, commits),
+# which would hide what rebench did or did not write
+mount_dev "$MOUNTED" "$S/mnt" ro
 RO=$(losetup -f --show -r "$(make_image 16M)") || fail "losetup -r"
 _register loops "$RO"
 SWAP=$(make_loop 16M)
@@ -45,7 +47,8 @@ assert_rc 1 "--dry-run of a write without --yes and without a terminal: exit 1, 
 assert_match "without confirmation: there is no terminal to ask on" "$RB_ERR" "... with the run's reason"
 rb -o write -b 4k -y --dry-run "$FREE"
 assert_rc 0 "--dry-run -y on a free device: exit 0"
-assert_match "^  workload 1: $FREE: write" "$RB_OUT" "... and the report"
+assert_match "^  workload 1: $FREE: write \(writes: confirmed by --yes\)$" "$RB_OUT" \
+	"... and the report, which says --yes confirmed the write"
 assert_eq "$sum0" "$(sums)" "nothing written by any dry run"
 
 section "--hosts: a host whose target is in use stops every host before any starts"
