@@ -143,4 +143,9 @@ printf 'block-size\tops_per_s\n4096\t10\n' >"$S/one.tsv"
 assert_refused "--from with one block size" "1 block size measured: .* needs two or more" "${A[@]}" --from "$S/one.tsv"
 assert_refused "--from a missing file" "--from $S/none.tsv: cannot read it: No such file" "${A[@]}" --from "$S/none.tsv"
 assert_refused "--steady-state" "--steady-state does not combine" "${A[@]}" --steady-state "$DEV"
+# issue 26, 16: before, 18446744073709551616 rows and leaf 33.0 were printed
+assert_refused "--rows past 2^53" "--rows 18446744073709551615: more than the model counts exactly \\(2\\^53" \
+	--advise btree --rows 18446744073709551615 --key-size 32 --from "$S/rethinkdb.tsv"
+assert_refused "--value-size no node holds" "--value-size 18446744073709551615: a record .* is larger than the largest node size" \
+	--advise btree --rows 1000000 --key-size 32 --value-size 18446744073709551615 --from "$S/rethinkdb.tsv"
 
