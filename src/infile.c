@@ -16,6 +16,7 @@
 /* One open input: the descriptor, what was read, and the limits. */
 struct infile {
 	int fd;
+	unsigned stops;		/* signals_stop_count() at the open */
 	bool wait;		/* a pipe or FIFO: ppoll before each read */
 	uint64_t bytes;		/* read so far */
 	uint64_t line;		/* bytes since the last newline */
@@ -37,21 +38,27 @@ static const char *kind_of(mode_t m)
 	return "not a regular file";
 }
 
-/* Wait until fd can be read, or a stop signal: 0, or -1 with errno
- * EINTR.  The stop signals are blocked from the look at the flag to the
- * wait, which unblocks them atomically: a signal in between is not lost. */
-static int wait_readable(int fd)
+/* Has a stop signal come since in was opened? */
+static bool stopped(const struct infile *in)
 {
-	struct pollfd p = { .fd = fd, .events = POLLIN };
+	return signals_stop_count() != in->stops;
+}
+
+/* Wait until in can be read, or a stop signal: 0, or -1 with errno
+ * EINTR.  The stop signals are blocked from the look at the count to the
+ * wait, which unblocks them atomically: a signal in between is not lost. */
+static int wait_readable(const struct infile *in)
+{
+	struct pollfd p = { .fd = in->fd, .events = POLLIN };
 	sigset_t stop, old;
 	int ret;
 
 	signals_stop_set(&stop);
 	pthread_sigmask(SIG_BLOCK, &stop, &old);
-	ret = signals_stop_requested() ? -1 : ppoll(&p, 1, NULL, &old);
+	ret = stopped(in) ? -1 : ppoll(&p, 1, NULL, &old);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (ret < 0 && (errno == EINTR || signals_stop_requested())) {
-		if (!signals_stop_requested())
+	if (ret < 0 && (errno == EINTR || stopped(in))) {
+		if (!stopped(in))
 			return 0;	/* another signal: look again */
 		errno = EINTR;
 		return -1;
@@ -92,11 +99,11 @@ static ssize_t in_read(void *cookie, char *buf, size_t size)
 			size = (size_t)left;
 	}
 	for (;;) {
-		if (signals_stop_requested()) {
+		if (stopped(in)) {
 			errno = EINTR;
 			return -1;
 		}
-		if (in->wait && wait_readable(in->fd))
+		if (in->wait && wait_readable(in))
 			return -1;
 		n = read(in->fd, buf, size);
 		if (n >= 0)
@@ -164,6 +171,7 @@ static FILE *wrap(int fd, const struct infile_limit *limit, bool any,
 		goto out_err;
 	}
 	in->fd = fd;
+	in->stops = signals_stop_count();
 	in->limit = *limit;
 	/* a regular file's read never waits; anything else may */
 	in->wait = !S_ISREG(st.st_mode);

@@ -6,17 +6,19 @@
  * - The file is opened with O_NONBLOCK, so that the open itself never
  *   waits (a FIFO without a writer, a device).
  * - Only a regular file is read, or, where the reader asks for it, a pipe
- *   or FIFO (a reader that reads its input once, start to end: `--suite
- *   /dev/stdin`, `<(zcat log.gz)`).  A device, a directory or a socket is
+ *   or FIFO (a reader that reads its input once, start to end:
+ *   `--hosts-file /dev/stdin`, `--replay <(zcat log.gz)`).  A device, a directory or a socket is
  *   refused with the reason: a device such as /dev/zero never ends and
  *   one such as /dev/tty waits for ever.
  * - At most limit->bytes bytes are read, and no line is longer than
  *   limit->line bytes (its newline excluded): each reader has its own
  *   limits, listed in rebench(1), FILES.  Past one, the read fails with
  *   EFBIG or EMSGSIZE.
- * - A stop signal (SIGINT, SIGTERM, SIGHUP; signals.h) ends the read with
- *   EINTR: a pipe that never ends or never writes is waited on in
- *   ppoll(2) with the stop signals unblocked, so a stop is never missed.
+ * - A stop signal (SIGINT, SIGTERM, SIGHUP; signals.h) that comes after
+ *   the open ends the read with EINTR (one that came before, the stop of a
+ *   recorded COMMAND, does not keep its log from being read back): a pipe
+ *   that never ends or never writes is waited on in ppoll(2) with the stop
+ *   signals unblocked, so a stop is never missed.
  *
  * The stream is a stdio FILE (fopencookie), so readers keep their
  * getline() and fgets() loops; after one fails, infile_strerror() says

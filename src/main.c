@@ -329,17 +329,22 @@ static void clean_up(struct run_ctx *ctx, int status)
 }
 
 /* The modes with a grammar of their own: their exit status, or -1 for
- * the workload grammar. */
-static int other_mode(int argc, char **argv)
+ * the workload grammar.  *command: the status is a COMMAND's (--record,
+ * --delay, --emulate, --record-block; --trace-stats says 130 itself),
+ * which a stop never changes. */
+static int other_mode(int argc, char **argv, bool *command)
 {
+	*command = false;
 	if (trace_to_wanted(argc, argv))	/* --trace-to fio */
 		return trace_to_main(argc, argv);
+	*command = true;
 	if (record_block_wanted(argc, argv))	/* --record-block */
 		return record_block_main(argc, argv);
 	if (emulate_wanted(argc, argv))	/* --emulate: it may take --record */
 		return emulate_main(argc, argv);
 	if (record_wanted(argc, argv))	/* --record, --trace-stats */
 		return record_main(argc, argv);
+	*command = false;
 	if (replay_wanted(argc, argv))	/* --replay */
 		return replay_main(argc, argv);
 	if (compare_wanted(argc, argv))	/* --compare A.json B.json */
@@ -368,13 +373,14 @@ int main(int argc, char **argv)
 	struct run_opts run = { 0 };
 	struct spec base;
 	char err[256];
+	bool command;
 	int status;
 
 	runinfo_start(argc, argv);
 	signals_init();
-	status = other_mode(argc, argv);
+	status = other_mode(argc, argv, &command);
 	if (status >= 0)
-		return stopped_status(status);
+		return command ? status : stopped_status(status);
 	if (engine_registry_check(err, sizeof(err))) {
 		fprintf(stderr, "rebench: internal error: %s\n", err);
 		return EXIT_PREP_FAILED;

@@ -24,6 +24,7 @@
 #include "mode_args.h"
 #include "outpath.h"
 #include "plan.h"
+#include "signals.h"
 #include "trace_stats.h"
 
 struct record_args {
@@ -220,7 +221,9 @@ static int do_stats(const struct record_args *a)
 
 	if (trace_stats_load(a->stats, &st, err, sizeof(err))) {
 		fprintf(stderr, "rebench: --trace-stats: %s\n", err);
-		return EXIT_BAD_ARGS;
+		/* a stop while it was read is no bad argument */
+		return signals_stop_requested() ? EXIT_INTERRUPTED :
+						  EXIT_BAD_ARGS;
 	}
 	trace_stats_print(stdout, &st, a->fmt);
 	trace_stats_free(&st);

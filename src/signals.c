@@ -11,12 +11,14 @@ static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
 #define NSTOP (sizeof(stop_signals) / sizeof(stop_signals[0]))
 
 static volatile sig_atomic_t stop_sig;
+static volatile sig_atomic_t stop_count;	/* stop signals received */
 static bool ignored_at_start[NSTOP];	/* the caller's SIG_IGN, kept */
 static bool pipe_ignored_at_start;
 
 static void on_stop(int sig)
 {
 	stop_sig = sig;
+	stop_count++;
 }
 
 void signals_init(void)
@@ -40,6 +42,11 @@ void signals_init(void)
 int signals_stop_requested(void)
 {
 	return stop_sig;
+}
+
+unsigned signals_stop_count(void)
+{
+	return (unsigned)stop_count;
 }
 
 void signals_stop_set(sigset_t *set)

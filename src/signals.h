@@ -20,6 +20,10 @@ void signals_init(void);
 /* The stop signal received (SIGINT, SIGTERM, SIGHUP), or 0. */
 int signals_stop_requested(void);
 
+/* How many stop signals have come so far: a reader that starts after a
+ * stop (the log of a COMMAND that was stopped) ends only at the next. */
+unsigned signals_stop_count(void);
+
 /* The stop signals rebench handles (those the caller did not ignore). */
 void signals_stop_set(sigset_t *set);
 

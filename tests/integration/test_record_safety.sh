@@ -160,3 +160,14 @@ assert_no_match "incomplete" "$RB_ERR" "the message does not call a removed file
 assert_eq "fill" "$(ls "$S/full")" "the partial log was removed"
 assert_eq "" "$(ls "$S/ran" 2>/dev/null)" "COMMAND did not run"
 umount "$S/full"
+
+section "9. a stopped COMMAND: its status and the statistics stay"
+# rebench passes SIGTERM on; COMMAND writes, then exits 2 on it.  Before:
+# the stop turned the status into 130 and the log was not read back.
+mkfifo "$S/ready9"
+spawn --record "$S/t.log" -- sh -c 'trap "dd if=/dev/zero of=\"$1/t9\" bs=512 count=2 status=none; exit 2" TERM; echo ready >"$1/ready9"; while :; do sleep 1; done' sh "$S"
+read -r _ <"$S/ready9"
+kill -TERM "$BG_PID"
+wait "$BG_PID"
+assert_eq 2 "$?" "COMMAND's own status (2), not 130"
+assert_match "^write +2 " "$(cat "$ERR")" "the statistics of the log, read back after the stop"
