@@ -810,13 +810,26 @@ void trace_put_word(FILE *f, const char *w)
 
 void trace_write_head(FILE *f, char *const *cmd, const struct timespec *real)
 {
-	char *const *w;
+	char *const *w, *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
 
 	fprintf(f, "%s%d\n# command:", TRACE_MAGIC, TRACE_FORMAT_VERSION);
-	for (w = cmd; *w; w++) {
-		fputc(' ', f);
-		trace_put_word(f, *w);
+	for (w = cmd; m && *w; w++) {
+		fputc(' ', m);
+		trace_put_word(m, *w);
 	}
+	/* a command line of any length in a line the reader takes (its
+	 * limit, TRACE_MAX_LINE): the rest is counted, not written */
+	if (m && !fclose(m) && text) {
+		if (len > TRACE_MAX_COMMAND)
+			fprintf(f, "%.*s ... (%zu more bytes of the command line)",
+				TRACE_MAX_COMMAND, text,
+				len - TRACE_MAX_COMMAND);
+		else
+			fputs(text, f);
+	}
+	free(text);
 	fprintf(f, "\n# start: %lld.%09ld (CLOCK_REALTIME at TIME 0)\n",
 		(long long)real->tv_sec, real->tv_nsec);
 }

@@ -67,6 +67,8 @@ extern const char *const trace_status_words[];
 /* The longest line read (rebench(1), FILES): the recorder's longest is a
  * path of PATH_MAX bytes each escaped as \ooo, and nine short fields. */
 #define TRACE_MAX_LINE (64 * 1024)
+/* The most of a command line "# command:" holds (the rest is counted). */
+#define TRACE_MAX_COMMAND 4096
 
 /* One call, as recorded. */
 struct trace_rec {

@@ -171,3 +171,13 @@ kill -TERM "$BG_PID"
 wait "$BG_PID"
 assert_eq 2 "$?" "COMMAND's own status (2), not 130"
 assert_match "^write +2 " "$(cat "$ERR")" "the statistics of the log, read back after the stop"
+
+section "10. a command line longer than a log line: cut in the header, read back"
+long=$(head -c 70000 /dev/zero | tr '\0' a)
+rb --record "$S/long.log" -- sh -c "true $long"
+assert_rc 0 "a 70 KB command line is recorded"
+assert_no_match "cannot read the log" "$RB_ERR" "its statistics are read back"
+rb --trace-stats "$S/long.log" -n
+assert_rc 0 "--trace-stats reads the log"
+assert_match "^# command: sh -c 'true a+ \.\.\. \([0-9]+ more bytes of the command line\)$" \
+	"$(sed -n 2p "$S/long.log")" "the header says how much of the command line it left out"
