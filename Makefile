@@ -108,7 +108,8 @@ tests/unit/bin/%: tests/unit/%.c $(SAN_OBJS) src/*.h tests/unit/*.h
 
 unit: $(UNIT_BINS)
 
-check: rebench librebench-record.so tests/progs/record_calls tests/progs/record_random unit
+check: rebench librebench-record.so tests/progs/record_calls tests/progs/record_random \
+	tests/progs/record_dup2 unit
 	@tests/run-tests.sh $(UNIT_BINS) tests/integration/*.sh
 
 install: rebench librebench-record.so
@@ -129,7 +130,7 @@ uninstall:
 
 clean:
 	rm -f rebench $(OBJS) librebench-record.so tests/progs/record_calls \
-		tests/progs/record_random
+		tests/progs/record_random tests/progs/record_dup2
 	rm -rf tests/unit/bin tests/unit/obj
 	rm -f bench/bareloop bench/distbench bench/clockbench
 

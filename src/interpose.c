@@ -291,6 +291,7 @@ static void set_env(const struct job *j, const char *lib, const char *log,
 		unsetenv(TRACE_ENV_START);
 		unsetenv(TRACE_ENV_LOG_ID);
 		unsetenv(TRACE_ENV_COUNTS);
+		unsetenv(TRACE_ENV_STDERR);
 	}
 	if (j->nglobs)
 		setenv(TRACE_ENV_PATHS, globs, 1);

@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -75,6 +76,7 @@ fail:
 void record_log_child(const struct record_log *lg)
 {
 	char v[96];
+	struct stat st;
 	struct rlimit rl;
 	long lim = 1024;
 	int fd;
@@ -95,6 +97,15 @@ void record_log_child(const struct record_log *lg)
 		 (unsigned long long)lg->counts_dev,
 		 (unsigned long long)lg->counts_ino);
 	setenv(TRACE_ENV_COUNTS, v, 1);
+	/* where a process that cannot log may say so: the stderr COMMAND
+	 * was given, and no file a program put on number 2 since */
+	if (!fstat(STDERR_FILENO, &st)) {
+		snprintf(v, sizeof(v), "%llu:%llu", (unsigned long long)st.st_dev,
+			 (unsigned long long)st.st_ino);
+		setenv(TRACE_ENV_STDERR, v, 1);
+	} else {
+		unsetenv(TRACE_ENV_STDERR);
+	}
 }
 
 /* A last line cut short by a failed write is removed, so that the log
@@ -198,10 +209,15 @@ int record_log_finish(struct record_log *lg, int status)
 {
 	char text[STATUS_TEXT_LEN + 1], line[TRACE_STATUS_LEN + 2];
 	struct trace_counts c = { 0 };
+	const int32_t closed = 1;
 	struct stat st;
 	bool moved, complete;
 
-	if (pread(lg->counts_fd, &c, sizeof(c), 0) != (ssize_t)sizeof(c)) {
+	/* processes that outlive COMMAND write nothing after this (each
+	 * looks at the flag before a line) */
+	if (pwrite(lg->counts_fd, &closed, sizeof(closed),
+		   offsetof(struct trace_counts, closed)) != sizeof(closed) ||
+	    pread(lg->counts_fd, &c, sizeof(c), 0) != (ssize_t)sizeof(c)) {
 		fprintf(stderr, "rebench: %s: cannot read the counts of what the interposer could not write: %s\n",
 			lg->mode, strerror(errno ? errno : EIO));
 		return status ? status : EXIT_OUTPUT_FAILED;

@@ -110,6 +110,9 @@ static const char *const trace_type_names[TT_TYPES] = {
 #define TRACE_ENV_COUNTS "REBENCH_RECORD_COUNTS"	/* FD:DEV:INO of the
 							 * counters below */
 #define TRACE_ENV_START "REBENCH_RECORD_START"	/* CLOCK_MONOTONIC ns */
+#define TRACE_ENV_STDERR "REBENCH_RECORD_STDERR"	/* DEV:INO of the
+							 * stderr rebench gave
+							 * COMMAND */
 #define TRACE_ENV_PATHS "REBENCH_RECORD_PATHS"	/* globs, '\n' between */
 /* What did not reach the log, counted by every process of COMMAND in a
  * memfd rebench creates and passes by descriptor (TRACE_ENV_COUNTS, its
@@ -122,7 +125,8 @@ struct trace_counts {
 				 * or no log to write them to */
 	uint64_t cut;		/* of them, written in part (a short write) */
 	int32_t write_err;	/* errno of the first failed write, or 0 */
-	int32_t pad;
+	int32_t closed;		/* rebench has closed the log (its status
+				 * line written): nothing more goes in */
 };
 
 /* What --delay and --emulate pass (delay.h): the delays, in delay_format()'s

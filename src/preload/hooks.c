@@ -340,7 +340,11 @@ static int close_fd(int call, int fd, FILE *f)
 	struct call c;
 	int r, e;
 
+	/* the log leaves the number first (a close releases it, even when
+	 * it fails) */
 	if (!enter()) {
+		if (recording())
+			closing(fd);
 		r = real_close(fd, f);
 		e = errno;
 		if (recording())
@@ -382,30 +386,56 @@ EXPORT int fclose(FILE *f)
 	return close_fd(TC_fclose, fd, f);
 }
 
-/* Calls that replace or close descriptors without being logged: what
- * the table knew of the numbers is forgotten. */
+/* Calls that replace or close descriptors without being logged: the log
+ * leaves the number before the call (closing()), and what the table knew
+ * of it is forgotten after. */
 EXPORT int dup2(int old, int new)
 {
+	bool locked = recording() && fds_lock();
+	bool was_log = old != new && recording() && closing(new);
 	int r = REAL_EX(dup2)(old, new), e = errno;
 
-	if (r >= 0 && old != new && recording()) {
-		closing(new);
+	if (r < 0 && was_log)
+		closing_undone(new);
+	if (locked)
+		fds_unlock();
+	if (r >= 0 && old != new && recording())
 		forget(new);
-	}
 	errno = e;
 	return r;
 }
 
 EXPORT int dup3(int old, int new, int flags)
 {
+	bool locked = recording() && fds_lock();
+	bool was_log = old != new && recording() && closing(new);
 	int r = REAL_EX(dup3)(old, new, flags), e = errno;
 
-	if (r >= 0 && recording()) {
-		closing(new);
+	if (r < 0 && was_log)
+		closing_undone(new);
+	if (locked)
+		fds_unlock();
+	if (r >= 0 && recording())
 		forget(new);
-	}
 	errno = e;
 	return r;
+}
+
+/* Before a close of [first, last]: the log and the counters leave
+ * their numbers in it; the log's number, or -1. */
+static int closing_range(unsigned first, unsigned last)
+{
+	int fd = __atomic_load_n(&log_fd, __ATOMIC_SEQ_CST), was = -1;
+
+	if (!recording())
+		return -1;
+	if (fd >= 0 && (unsigned)fd >= first && (unsigned)fd <= last &&
+	    closing(fd))
+		was = fd;
+	if (counts_fd >= 0 && (unsigned)counts_fd >= first &&
+	    (unsigned)counts_fd <= last)
+		closing(counts_fd);
+	return was;
 }
 
 static void forget_range(unsigned first, unsigned last)
@@ -414,19 +444,21 @@ static void forget_range(unsigned first, unsigned last)
 
 	if (!recording())
 		return;
-	if (log_fd >= 0 && (unsigned)log_fd >= first && (unsigned)log_fd <= last)
-		closing(log_fd);
-	if (counts_fd >= 0 && (unsigned)counts_fd >= first &&
-	    (unsigned)counts_fd <= last)
-		closing(counts_fd);
 	for (fd = first; fd <= last && fd < MAX_FDS; fd++)
 		forget((int)fd);
 }
 
 EXPORT int close_range(unsigned first, unsigned last, int flags)
 {
+	bool locked = recording() && fds_lock();
+	int was = flags & CLOSE_RANGE_CLOEXEC ? -1 :
+		  closing_range(first, last);
 	int r = REAL_EX(close_range)(first, last, flags), e = errno;
 
+	if (r && was >= 0)
+		closing_undone(was);
+	if (locked)
+		fds_unlock();
 	if (!r && !(flags & CLOSE_RANGE_CLOEXEC))
 		forget_range(first, last);
 	errno = e;
@@ -435,7 +467,13 @@ EXPORT int close_range(unsigned first, unsigned last, int flags)
 
 EXPORT void closefrom(int low)
 {
+	bool locked = recording() && fds_lock();
+
+	if (low >= 0)
+		closing_range((unsigned)low, ~0u);
 	REAL_EX(closefrom)(low);
+	if (locked)
+		fds_unlock();
 	if (low >= 0)
 		forget_range((unsigned)low, ~0u);
 }

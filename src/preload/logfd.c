@@ -43,6 +43,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -61,6 +62,17 @@ static dev_t log_dev;
 static ino_t log_ino;
 static struct trace_counts *counts;	/* NULL: nowhere to count */
 static int log_lost;		/* this process cannot write the log */
+/* Threads between their look at log_fd and the end of their write: a
+ * close or dup2 onto the log's number waits for them (closing()), so no
+ * line goes to the file the program puts on that number. */
+static int log_users;
+static TLS int in_write;	/* this thread is one of them */
+/* Held while the log is opened and published, and by the hooks of dup2,
+ * dup3, close_range and closefrom across the real call: a number the log
+ * is being given cannot be taken by the program in between (and one the
+ * program is taking is not given to the log). */
+static int fds_locked;
+static TLS int fds_mine;	/* this thread holds it */
 
 /* "DEV:INO" or "FD:DEV:INO": the numbers, false on anything else. */
 static bool parse_ids(const char *s, unsigned long long *v, int n)
@@ -108,6 +120,17 @@ static void lost_line(void)
 		__atomic_add_fetch(&counts->lost, 1, __ATOMIC_RELAXED);
 }
 
+/* Is descriptor 2 still the stderr rebench gave COMMAND (TRACE_ENV_STDERR)?
+ * A daemon that closed its stdio may have a data file there. */
+static bool stderr_is_rebenchs(void)
+{
+	unsigned long long v[2];
+	struct stat st;
+
+	return parse_ids(getenv(TRACE_ENV_STDERR), v, 2) && !fstat(2, &st) &&
+	       st.st_dev == (dev_t)v[0] && st.st_ino == (ino_t)v[1];
+}
+
 /* "rebench: --record: process PID (NAME) cannot write the log LOG: why
  * (ENAME); ..." on stderr, once per process, and the process counted. */
 static void cannot_log(const char *why, int err)
@@ -141,7 +164,8 @@ static void cannot_log(const char *why, int err)
 	PART(counts ? "; its calls are not recorded, and rebench counts them as lost\n" :
 		      "; its calls are not recorded, nor counted (rebench's counters are not open in this process)\n");
 #undef PART
-	syscall(SYS_writev, 2, v, n);
+	if (stderr_is_rebenchs())
+		syscall(SYS_writev, 2, v, n);
 }
 
 static bool is_the_log(const struct stat *st)
@@ -263,46 +287,98 @@ static void failed_write(long r, int e)
 					    __ATOMIC_RELAXED);
 }
 
-void write_line(const char *buf, size_t len)
+bool fds_lock(void)
 {
-	int fd, expect, tries;
+	/* a signal handler's call inside our own hold goes on without it */
+	if (fds_mine)
+		return false;
+	while (__atomic_exchange_n(&fds_locked, 1, __ATOMIC_ACQUIRE))
+		sched_yield();
+	fds_mine = 1;
+	return true;
+}
+
+void fds_unlock(void)
+{
+	fds_mine = 0;
+	__atomic_store_n(&fds_locked, 0, __ATOMIC_RELEASE);
+}
+
+/* One write of the line to the log's descriptor, as a user of it (see
+ * log_users): 1 written, 0 no descriptor, -1 failed (errno), -2 the
+ * descriptor was closed behind our back. */
+static int write_once(const char *buf, size_t len, long *res)
+{
+	int fd, ret;
 	long r;
 
-	for (tries = 0; tries < 2; tries++) {
-		if (__atomic_load_n(&log_lost, __ATOMIC_ACQUIRE))
-			break;
-		fd = __atomic_load_n(&log_fd, __ATOMIC_ACQUIRE);
-		if (fd < 0) {
-			fd = open_log();
-			if (fd < 0)
-				break;
-			expect = -1;
-			if (!__atomic_compare_exchange_n(&log_fd, &expect, fd,
-							 false,
-							 __ATOMIC_ACQ_REL,
-							 __ATOMIC_ACQUIRE)) {
-				syscall(SYS_close, fd);
-				fd = expect;
-			}
-		}
+	__atomic_add_fetch(&log_users, 1, __ATOMIC_SEQ_CST);
+	in_write = 1;
+	fd = __atomic_load_n(&log_fd, __ATOMIC_SEQ_CST);
+	if (fd < 0) {
+		ret = 0;
+	} else {
 		do
 			r = syscall(SYS_write, fd, buf, len);
 		while (r < 0 && errno == EINTR);
-		if (r == (long)len)
+		*res = r;
+		ret = r == (long)len ? 1 : r < 0 && errno == EBADF ? -2 : -1;
+		if (ret == -2)	/* closefrom in the C library, unseen */
+			__atomic_compare_exchange_n(&log_fd, &fd, -1, false,
+						    __ATOMIC_SEQ_CST,
+						    __ATOMIC_SEQ_CST);
+	}
+	in_write = 0;
+	__atomic_sub_fetch(&log_users, 1, __ATOMIC_SEQ_CST);
+	return ret;
+}
+
+void write_line(const char *buf, size_t len)
+{
+	int fd, expect, tries, ret;
+	long r = 0;
+
+	/* rebench has written the status line: a process that outlives
+	 * COMMAND adds nothing after it (a look at shared memory) */
+	if (counts && __atomic_load_n(&counts->closed, __ATOMIC_ACQUIRE))
+		return;
+	for (tries = 0; tries < 3; tries++) {
+		if (__atomic_load_n(&log_lost, __ATOMIC_ACQUIRE))
+			break;
+		ret = write_once(buf, len, &r);
+		if (ret == 1)
 			return;
-		if (r >= 0 || errno != EBADF) {
+		if (ret == -1) {
 			failed_write(r, errno);
 			return;
 		}
-		/* closed behind our back (closefrom in the C library) */
-		__atomic_compare_exchange_n(&log_fd, &fd, -1, false,
-					    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+		if (ret == -2)
+			continue;
+		/* opened and published under the lock a dup2 onto a number
+		 * takes: the number cannot change hands in between */
+		if (!fds_lock())
+			break;
+		fd = open_log();
+		expect = -1;
+		if (fd >= 0 &&
+		    !__atomic_compare_exchange_n(&log_fd, &expect, fd, false,
+						 __ATOMIC_SEQ_CST,
+						 __ATOMIC_SEQ_CST))
+			syscall(SYS_close, fd);	/* another thread's is there */
+		fds_unlock();
+		if (fd < 0)
+			break;
 	}
 	lost_line();
 }
 
 void logfd_forked(void)
 {
+	/* the one thread of the child is in no write, holds no lock */
+	log_users = 0;
+	in_write = 0;
+	fds_locked = 0;
+	fds_mine = 0;
 	/* the child is a process of its own: it tries the log once more,
 	 * and says so and is counted when it cannot */
 	if (log_lost) {
@@ -311,12 +387,29 @@ void logfd_forked(void)
 	}
 }
 
-void closing(int fd)
+bool closing(int fd)
 {
+	int expect = fd;
+
 	if (fd < 0)
-		return;
-	if (fd == __atomic_load_n(&log_fd, __ATOMIC_ACQUIRE))
-		__atomic_store_n(&log_fd, -1, __ATOMIC_RELEASE);
+		return false;
 	if (fd == counts_fd)
 		counts_fd = -1;		/* the mapping stays */
+	if (!__atomic_compare_exchange_n(&log_fd, &expect, -1, false,
+					 __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+		return false;
+	/* a thread that saw the number before it went finishes its write
+	 * before the program may put another file there (not this thread:
+	 * a signal handler's close inside our own write) */
+	while (!in_write && __atomic_load_n(&log_users, __ATOMIC_SEQ_CST))
+		sched_yield();
+	return true;
+}
+
+void closing_undone(int fd)
+{
+	int expect = -1;
+
+	__atomic_compare_exchange_n(&log_fd, &expect, fd, false,
+				    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
 }

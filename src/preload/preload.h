@@ -130,10 +130,18 @@ bool logfd_init(const char *path);
 void write_line(const char *buf, size_t len);
 /* In the child of fork(2). */
 void logfd_forked(void);
-/* The program closes (or replaces) fd: if it is the log's, the log is
- * reopened on the next line; if it is the counters', it is no longer
- * ours to skip. */
-void closing(int fd);
+/* Before the program closes (or replaces) fd: if it is the log's, no
+ * thread writes to that number any more (those inside a write finish
+ * first) and the log is reopened on the next line: true; if it is the
+ * counters', they are no longer ours to skip.  closing_undone(fd): the
+ * close failed, the number is the log's again. */
+bool closing(int fd);
+void closing_undone(int fd);
+/* Around a call that may put a file on a number or free one (dup2, dup3,
+ * close_range, closefrom): the log is not opened meanwhile.  false when
+ * this thread holds it already (a signal handler's call): go on without. */
+bool fds_lock(void);
+void fds_unlock(void);
 
 /* ---- fds.c */
 

@@ -181,3 +181,27 @@ rb --trace-stats "$S/long.log" -n
 assert_rc 0 "--trace-stats reads the log"
 assert_match "^# command: sh -c 'true a+ \.\.\. \([0-9]+ more bytes of the command line\)$" \
 	"$(sed -n 2p "$S/long.log")" "the header says how much of the command line it left out"
+
+section "11. a dup2() onto the log's number while another thread logs"
+# Before: a thread between its look at the log's number and its write
+# wrote the line into the file the program had just put on that number.
+DUP=$TESTS_ROOT/tests/progs/record_dup2
+[ -x "$DUP" ] || fail "$DUP not built: run make check (or make tests/progs/record_dup2)"
+: >"$S/victim"
+head -c 4096 /dev/urandom >"$S/data11"
+rb --record "$S/dup.log" -- "$DUP" "$S/dup.log" "$S/data11" "$S/victim" 20000
+assert_rc 0 "20000 dup2()s onto the log's number, a thread logging all the while"
+assert_eq 0 "$(stat -c %s "$S/victim")" "no line of the log went into the program's file"
+rb --trace-stats "$S/dup.log" -n
+assert_rc 0 "the log reads back"
+
+section "12. a process that outlives COMMAND adds nothing after the status line"
+mkfifo "$S/go12" "$S/done12"
+rb --record "$S/late.log" -- sh -c '(read x <"$1/go12"; dd if=/dev/zero of="$1/late" bs=512 count=3 status=none; echo >"$1/done12") & exit 0' sh "$S"
+assert_rc 0 "COMMAND ends, its child lives on"
+lines=$(wc -l <"$S/late.log")
+echo go >"$S/go12"
+read -r _ <"$S/done12"
+assert_eq 3 "$(( $(stat -c %s "$S/late") / 512 ))" "the child wrote its file after rebench ended"
+assert_eq "$lines" "$(wc -l <"$S/late.log")" "and not one line into the closed log"
+assert_match "^# status: complete" "$(grep '^# status:' "$S/late.log")" "which still says complete, truly"
