@@ -64,8 +64,13 @@ assert_eq "" "$RB_OUT" "with --output nothing goes to stdout"
 # 100 ms points are too short for stable tail percentiles: that warning,
 # once for the sweep, is all there is (no terminal: no progress line)
 assert_eq "" "$(few_ios_filtered)" "nothing else on stderr (no terminal: no progress line)"
-assert_match "so did 7 more workload runs of this sweep" "$RB_ERR" \
-	"the too-few-I/Os warning is said once and counted"
+# how many of the 8 points ran fewer than 10000 I/Os depends on the
+# machine's speed at that moment: the warning is said at most once, and
+# the others counted in one line
+only=$(printf '%s\n' "$RB_ERR" | grep -c '^rebench: warning: only [0-9]* I/Os: ')
+more=$(printf '%s\n' "$RB_ERR" | sed -n 's/^rebench: warning: so did \([0-9]*\) more workload runs of this sweep.*/\1/p')
+assert_num "the too-few-I/Os warning is said at most once ($only), the rest counted (${more:-0} more)" \
+	"$only <= 1 && ${more:-0} <= 7 && (${more:-0} == 0 || $only == 1)"
 assert_eq "block-size	stride	$HEADER_TAIL" "$(head -n 1 "$T")" \
 	"header: block-size, stride, then the metrics"
 assert_eq 8 "$(rows "$T" | grep -c .)" "4 x 2 = 8 data rows"
