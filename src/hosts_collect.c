@@ -153,7 +153,7 @@ static void close_fd(int *fd)
 
 void ssh_finish(struct ssh_job *j)
 {
-	uint64_t now, quiet = 0, term_at = 0, deadline;
+	uint64_t now, gone_at = 0, term_at = 0, deadline;
 	bool gone = false;
 	int st = 0;
 
@@ -167,7 +167,9 @@ void ssh_finish(struct ssh_job *j)
 			j->ended = SSH_TIMED_OUT;
 		if (!j->ended && j->end_on_stop && signals_stop_requested())
 			j->ended = SSH_STOPPED;
-		if (!term_at && (j->ended || (gone && now - quiet >= LINGER_NS))) {
+		/* LINGER_NS after ssh exited, whatever still writes (a
+		 * wrapper's child that chatters must not hold it open) */
+		if (!term_at && (j->ended || (gone && now - gone_at >= LINGER_NS))) {
 			signal_job(j, SIGTERM);
 			term_at = now;
 		}
@@ -180,11 +182,10 @@ void ssh_finish(struct ssh_job *j)
 				close_fd(&j->out_fd);
 			if (p[1].revents && !read_some(j, false))
 				close_fd(&j->err_fd);
-			quiet = ssh_mono_ns();
 		}
 		if (!gone && exited(j)) {
 			gone = true;
-			quiet = ssh_mono_ns();
+			gone_at = ssh_mono_ns();
 		}
 	}
 	close_fd(&j->out_fd);

@@ -246,8 +246,43 @@ static int hosts_timeout(uint64_t *ns)
  * lines (the same parser), into l->sent: what the hosts' documents must
  * name.  0, or -EINVAL after a message (a line every host would refuse
  * is refused here). */
+/* How long s measures: 0 when its duration is not a time. */
+static uint64_t spec_run_ns(const struct spec *s)
+{
+	return s->duration.kind == AMOUNT_TIME ? s->duration.value : 0;
+}
+
+/* The longest a point runs, warm-up included: the longest of base's and
+ * the lines' durations (each swept -d value too); 0 when one of them is
+ * not a time. */
+static uint64_t plan_run_ns(const struct spec *base, const struct run_opts *run,
+			    const struct sweep *sw, uint64_t lines_ns,
+			    bool lines_unknown)
+{
+	uint64_t ns = spec_run_ns(base);
+	struct amount a;
+	size_t i, k;
+
+	if (!ns || lines_unknown)
+		return 0;
+	if (lines_ns > ns)
+		ns = lines_ns;
+	for (i = 0; sw && i < sw->naxes; i++) {
+		if (strcmp(sw->axes[i].opt->name, "duration"))
+			continue;
+		for (k = 0; k < sw->axes[i].n; k++) {
+			if (parse_duration(sw->axes[i].values[k], &a) ||
+			    a.kind != AMOUNT_TIME)
+				return 0;
+			if (a.value > ns)
+				ns = a.value;
+		}
+	}
+	return ns + run->warmup_ns;
+}
+
 static int sent_lines(const struct spec *base, const char *text,
-		      struct host_list *l)
+		      struct host_list *l, uint64_t *max_ns, bool *unknown)
 {
 	char *copy = strdup(text), *line, *next, *words[128], why[512];
 	struct parse_ctx pctx = { 0, "stdin" };
@@ -299,8 +334,13 @@ static int sent_lines(const struct spec *base, const char *text,
 		}
 		if (!ret && !(l->sent[l->nsent] = strdup(s.target)))
 			ret = -ENOMEM;
-		if (!ret)
+		if (!ret) {
 			l->nsent++;
+			if (!spec_run_ns(&s))
+				*unknown = true;
+			else if (spec_run_ns(&s) > *max_ns)
+				*max_ns = spec_run_ns(&s);
+		}
 		spec_free(&s);
 	}
 	free(copy);
@@ -313,6 +353,8 @@ int hosts_plan_of(struct spec *base, const struct run_opts *run,
 		  struct hosts_plan *pl)
 {
 	size_t i, per_host = 0;
+	uint64_t lines_ns = 0;
+	bool lines_unknown = false;
 	char why[512];
 
 	memset(pl, 0, sizeof(*pl));
@@ -340,12 +382,14 @@ int hosts_plan_of(struct spec *base, const struct run_opts *run,
 			return -EINVAL;
 		}
 		if (read_stdin_text(&pl->stdin_text) ||
-		    sent_lines(base, pl->stdin_text, l))
+		    sent_lines(base, pl->stdin_text, l, &lines_ns,
+			       &lines_unknown))
 			return -EINVAL;
 		if (!l->nsent) {
 			fprintf(stderr, "rebench: --hosts: no workload lines on stdin; give a TARGET or lines such as '-b 4k /dev/sdb'\n");
 			return -EINVAL;
 		}
 	}
+	pl->run_ns = plan_run_ns(base, run, pl->sw, lines_ns, lines_unknown);
 	return plan_words(argc, argv, map, pl);
 }

@@ -21,6 +21,9 @@ struct hosts_plan {
 	char *stdin_text;	/* the workload lines, or NULL */
 	const struct sweep *sw;
 	uint64_t timeout_ns;	/* REBENCH_HOSTS_TIMEOUT, or HOSTS_TIMEOUT_S */
+	uint64_t run_ns;	/* the longest a point's workloads take
+				 * (duration and warm-up); 0: not known (a
+				 * duration in bytes or %) */
 };
 
 /* The hosts' time limit: each check, keepalives, the end after a stop. */
@@ -38,6 +41,8 @@ struct host_task {
 	size_t npoint;
 	struct host_run *out;
 	uint64_t start_ns;	/* the start sent, the host's clock */
+	uint64_t end_ns;	/* CLOCK_MONOTONIC past which the host is
+				 * ended as silent; 0: none */
 	struct ssh_job job;
 	int spawned;		/* 1 running, -1 could not start */
 	int done;

@@ -90,9 +90,14 @@ static void *run_thread(void *arg)
 		goto out;
 	}
 	__atomic_store_n(&t->spawned, 1, __ATOMIC_RELEASE);
+	if (t->end_ns)	/* a host silent past its run and the time limit */
+		ssh_end_by(&t->job, t->end_ns);
 	ssh_finish(&t->job);
 	if (t->job.ended != SSH_NOT_ENDED) {
 		ssh_ended_why(&t->job, o->reason, sizeof(o->reason));
+		/* ended because the run was stopped: interrupted, not failed */
+		if (t->job.ended == SSH_TIMED_OUT && signals_stop_requested())
+			o->state = HOST_INTERRUPTED;
 		goto out;
 	}
 	code = t->job.code;
@@ -216,6 +221,7 @@ static int run_point(const struct hosts_plan *pl, struct host_list *l,
 	char *point[2 * SWEEP_MAX_AXES];
 	const char **extra = calloc(l->n * 6, sizeof(char *));
 	double lead = 2;
+	uint64_t end_ns;
 	size_t i, naxes = pl->sw ? pl->sw->naxes : 0;
 
 	memset(pt, 0, sizeof(*pt));
@@ -235,6 +241,10 @@ static int run_point(const struct hosts_plan *pl, struct host_list *l,
 		if (3 * l->h[i].check_s > lead)
 			lead = 3 * l->h[i].check_s;
 	pt->start_ns = run_realtime_ns() + (uint64_t)(lead * 1e9);
+	/* a host that has not answered by the start, the point's run and
+	 * the time limit after it is ended (when the run's length is known) */
+	end_ns = pl->run_ns ? ssh_mono_ns() + (uint64_t)(lead * 1e9) +
+			      pl->run_ns + pl->timeout_ns : 0;
 	for (i = 0; i < l->n; i++) {
 		uint64_t host_t = (uint64_t)((int64_t)pt->start_ns + l->h[i].offset_ns);
 
@@ -250,7 +260,8 @@ static int run_point(const struct hosts_plan *pl, struct host_list *l,
 		t[i] = (struct host_task){ .pl = pl, .list = l, .h = &l->h[i],
 					   .extra = &extra[6 * i], .nextra = 6,
 					   .point = point, .npoint = 2 * naxes,
-					   .out = &pt->run[i], .start_ns = host_t };
+					   .out = &pt->run[i], .start_ns = host_t,
+					   .end_ns = end_ns };
 	}
 	if (chatty)
 		fprintf(stderr, "rebench: %s%s%son %zu host%s, starting together in %.1f s\n",

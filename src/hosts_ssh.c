@@ -235,8 +235,15 @@ void ssh_ended_why(const struct ssh_job *j, char *buf, size_t len)
 
 	switch (j->ended) {
 	case SSH_TIMED_OUT:
-		snprintf(buf, len, "no answer within %.0f s (REBENCH_HOSTS_TIMEOUT); its ssh was ended",
-			 (double)j->timeout_ns / 1e9);
+		if (j->end_on_stop)	/* a check */
+			snprintf(buf, len, "no answer within %g s (REBENCH_HOSTS_TIMEOUT); its ssh was ended",
+				 (double)j->timeout_ns / 1e9);
+		else if (signals_stop_requested())
+			snprintf(buf, len, "it did not end within %g s of the stop (REBENCH_HOSTS_TIMEOUT); its ssh was ended",
+				 (double)j->timeout_ns / 1e9);
+		else
+			snprintf(buf, len, "no result within its run and %g s more (REBENCH_HOSTS_TIMEOUT); its ssh was ended",
+				 (double)j->timeout_ns / 1e9);
 		break;
 	case SSH_STOPPED:
 		snprintf(buf, len, "stopped by a signal; its ssh was ended");

@@ -36,6 +36,7 @@ for last; do :; done
 case $last in
 *--stop-on-eof*)
 	[ -n "${FAKE_LEFTOVER:-}" ] && { sleep 100000 & }
+	[ -n "${FAKE_CHATTY:-}" ] && { (while :; do echo chat >&2; sleep 0.2; done) & }
 	[ -n "${FAKE_STARTED:-}" ] && echo $$ >"$FAKE_STARTED"
 	;;
 *--dry-run*)
@@ -52,6 +53,7 @@ cat >"$S/fake-rebench" <<'EOF'
 case " $* " in
 *" --dry-run "* | *" --clock-echo "*) exec "$REAL" "$@" ;;
 esac
+[ -n "${FAKE_HANG:-}" ] && exec sleep 100000
 if [ -n "${FAKE_FLOOD:-}" ]; then
 	head -c "$FAKE_FLOOD" /dev/zero
 	exit 0
@@ -73,8 +75,18 @@ head -c 8M /dev/urandom >"$F"
 H=(--ssh "$S/fake-ssh" --remote-rebench "$S/fake-rebench")
 W=(-b 4k -d 200ms)
 
-# group_alive PGID: a process of the group runs (a zombie does not)
-group_alive() { ps -e -o pgid= -o stat= | awk -v g="$1" '$1 == g && $2 !~ /^Z/ { n++ } END { exit !n }'; }
+# group_alive PGID: a process of the group runs (a zombie does not); a
+# process killed a moment ago may still be on its way out, so it is given
+# up to 10 s (the harness's bound, not a synchronisation)
+group_running() { ps -e -o pgid= -o stat= | awk -v g="$1" '$1 == g && $2 !~ /^Z/ { n++ } END { exit !n }'; }
+group_alive() {
+	local n=0
+	while group_running "$1" && [ $n -lt 100 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	group_running "$1"
+}
 
 section "empty values say what they expect"
 assert_refused "--hosts ''" "--hosts: expected the hosts, comma-separated" --hosts '' "$F"
@@ -166,7 +178,26 @@ if group_alive "$PG"; then check_failed "SIGTERM: the host's process group $PG e
 	kill -9 -- -"$PG" 2>/dev/null
 else pass "SIGTERM: the host's process group $PG ended"; fi
 
+# a leftover that writes on and on: the pipes are read for 5 s after ssh
+# exited, not for 5 s after the last byte (before: it held the run open)
+FAKE_CHATTY=1 FAKE_STARTED=$S/pg2 rb --hosts h1 "${H[@]}" "${W[@]}" -n "$F"
+assert_rc 0 "a leftover that writes to stderr for ever: the run ends (exit 0)"
+assert_eq complete "$(terse_field 7)" "its result kept"
+PG=$(cat "$S/pg2")
+if group_alive "$PG"; then check_failed "the chatty leftover (group $PG) was ended"; kill -9 -- -"$PG"
+else pass "the chatty leftover (group $PG) was ended"; fi
+
 section "a host that never answers times out"
+# the run: a host's rebench that hangs after its checks passed is ended
+# its run (200 ms) and the time limit (2 s) after the common start
+REBENCH_HOSTS_TIMEOUT=2 FAKE_HANG=1 FAKE_STARTED=$S/pg3 rb --hosts h1 "${H[@]}" "${W[@]}" -n "$F"
+assert_rc 6 "a host silent in its run: exit 6"
+assert_match "h1.*no result within its run and 2 s more \(REBENCH_HOSTS_TIMEOUT\); its ssh was ended" \
+	"$RB_ERR" "the reason names the limit"
+PG=$(cat "$S/pg3")
+if group_alive "$PG"; then check_failed "the hung host's group $PG was ended"; kill -9 -- -"$PG"
+else pass "the hung host's group was ended"; fi
+# the check
 REBENCH_HOSTS_TIMEOUT=2 FAKE_SILENT=$S/silent rb --hosts h1 "${H[@]}" "${W[@]}" -n "$F"
 assert_rc 1 "a silent check: exit 1, no host started"
 assert_match "host h1: its check \(rebench --dry-run\): no answer within 2 s \(REBENCH_HOSTS_TIMEOUT\); its ssh was ended" \
