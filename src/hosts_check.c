@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "confirm.h"
+#include "delay.h"
 #include "hosts_doc.h"
 #include "hosts_remote.h"
 #include "report.h"
@@ -109,7 +110,7 @@ static void check_host(const struct hosts_plan *pl, struct host_list *l,
  * no stop; 0 or -1. */
 static int read_line(struct ssh_job *j, char *buf, size_t len)
 {
-	uint64_t until = ssh_mono_ns() + CLOCK_WAIT_MS * 1000000ULL;
+	uint64_t until = delay_now_ns() + CLOCK_WAIT_MS * 1000000ULL;
 	size_t n = 0;
 	char c;
 
@@ -122,7 +123,7 @@ static int read_line(struct ssh_job *j, char *buf, size_t len)
 		if (r < 0 && errno != EINTR)
 			return -1;
 		if (r <= 0) {
-			if (signals_stop_requested() || ssh_mono_ns() >= until)
+			if (signals_stop_requested() || delay_now_ns() >= until)
 				return -1;
 			continue;
 		}

@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "delay.h"
 #include "memory.h"
 #include "signals.h"
 
@@ -28,14 +29,6 @@
 #define KILL_GRACE_NS (5 * NS)	/* SIGTERM, then SIGKILL */
 #define POLL_MS 200
 #define CHUNK (16U << 10)
-
-uint64_t ssh_mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * NS + (uint64_t)ts.tv_nsec;
-}
 
 void ssh_end_by(struct ssh_job *j, uint64_t mono_ns)
 {
@@ -161,7 +154,7 @@ void ssh_finish(struct ssh_job *j)
 		struct pollfd p[2] = { { j->out_fd, POLLIN, 0 },
 				       { j->err_fd, POLLIN, 0 } };
 
-		now = ssh_mono_ns();
+		now = delay_now_ns();
 		deadline = __atomic_load_n(&j->deadline_ns, __ATOMIC_ACQUIRE);
 		if (!j->ended && deadline && now >= deadline)
 			j->ended = SSH_TIMED_OUT;
@@ -185,7 +178,7 @@ void ssh_finish(struct ssh_job *j)
 		}
 		if (!gone && exited(j)) {
 			gone = true;
-			gone_at = ssh_mono_ns();
+			gone_at = delay_now_ns();
 		}
 	}
 	close_fd(&j->out_fd);
@@ -194,7 +187,7 @@ void ssh_finish(struct ssh_job *j)
 		;
 	j->code = WIFEXITED(st) ? WEXITSTATUS(st) : 256 + WTERMSIG(st);
 	j->pid = 0;
-	j->seconds = (double)ssh_mono_ns() / 1e9 - j->seconds;
+	j->seconds = (double)delay_now_ns() / 1e9 - j->seconds;
 	if (!j->out && out_room(j, 0) == SSH_NOT_ENDED)
 		j->out[0] = '\0';
 	if (!j->err)

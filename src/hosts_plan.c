@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "delay.h"
 #include "infile.h"
 #include "options.h"
 #include "signals.h"
@@ -157,7 +158,7 @@ int hosts_each(struct host_task *t, size_t n, void *(*fn)(void *))
 		if (done == n)
 			break;
 		if (signals_stop_requested() && !end_at)
-			end_at = ssh_mono_ns() + t[0].pl->timeout_ns;
+			end_at = delay_now_ns() + t[0].pl->timeout_ns;
 		for (i = 0; end_at && i < n; i++) {
 			if (told[i] ||
 			    __atomic_load_n(&t[i].spawned, __ATOMIC_ACQUIRE) != 1)

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "confirm.h"
+#include "delay.h"
 #include "hosts_doc.h"
 #include "plot.h"
 #include "options.h"
@@ -243,7 +244,7 @@ static int run_point(const struct hosts_plan *pl, struct host_list *l,
 	pt->start_ns = run_realtime_ns() + (uint64_t)(lead * 1e9);
 	/* a host that has not answered by the start, the point's run and
 	 * the time limit after it is ended (when the run's length is known) */
-	end_ns = pl->run_ns ? ssh_mono_ns() + (uint64_t)(lead * 1e9) +
+	end_ns = pl->run_ns ? delay_now_ns() + (uint64_t)(lead * 1e9) +
 			      pl->run_ns + pl->timeout_ns : 0;
 	for (i = 0; i < l->n; i++) {
 		uint64_t host_t = (uint64_t)((int64_t)pt->start_ns + l->h[i].offset_ns);

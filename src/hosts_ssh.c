@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "delay.h"
 #include "memory.h"
 #include "options.h"
 #include "signals.h"
@@ -158,9 +159,9 @@ int ssh_spawn(struct ssh_job *j, const char *ssh_cmd, const struct host *h,
 		free(line);
 		return e;
 	}
-	j->seconds = (double)ssh_mono_ns() / 1e9;
+	j->seconds = (double)delay_now_ns() / 1e9;
 	if (check) {
-		j->deadline_ns = ssh_mono_ns() + timeout_ns;
+		j->deadline_ns = delay_now_ns() + timeout_ns;
 		j->end_on_stop = true;
 	}
 	pid = fork();

@@ -79,9 +79,8 @@ int ssh_spawn(struct ssh_job *j, const char *ssh_cmd, const struct host *h,
  * waits on what rebench did not start. */
 void ssh_finish(struct ssh_job *j);
 
-/* From another thread: end it at mono_ns at the latest. */
+/* From another thread: end it at mono_ns (delay_now_ns()) at the latest. */
 void ssh_end_by(struct ssh_job *j, uint64_t mono_ns);
-uint64_t ssh_mono_ns(void);
 
 /* Close its stdin (the host's --stop-on-eof sees the end). */
 void ssh_close_stdin(struct ssh_job *j);

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "outpath.h"
 #include "signals.h"
 #include "units.h"
 
@@ -22,21 +23,6 @@ struct infile {
 	uint64_t line;		/* bytes since the last newline */
 	struct infile_limit limit;
 };
-
-static const char *kind_of(mode_t m)
-{
-	if (S_ISBLK(m))
-		return "a block device";
-	if (S_ISCHR(m))
-		return "a character device";
-	if (S_ISDIR(m))
-		return "a directory";
-	if (S_ISSOCK(m))
-		return "a socket";
-	if (S_ISFIFO(m))
-		return "a FIFO";
-	return "not a regular file";
-}
 
 /* Has a stop signal come since in was opened? */
 static bool stopped(const struct infile *in)
@@ -152,7 +138,7 @@ static FILE *wrap(int fd, const struct infile_limit *limit, bool any,
 				     (S_ISFIFO(st.st_mode) && limit->stream))) {
 		e = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
 		snprintf(why, len, "it is %s; rebench reads %s",
-			 kind_of(st.st_mode),
+			 outpath_kind(st.st_mode),
 			 limit->stream ? "regular files, pipes and FIFOs" :
 			 "only a regular file here");
 		goto out_err;

@@ -174,6 +174,20 @@ void memory_give(uint64_t bytes)
 	atomic_fetch_sub(&used, bytes);
 }
 
+bool memory_take_held(uint64_t *held, uint64_t bytes)
+{
+	if (!memory_take(bytes))
+		return false;
+	*held += bytes;
+	return true;
+}
+
+void memory_give_held(uint64_t *held, uint64_t bytes)
+{
+	memory_give(bytes);
+	*held -= bytes;
+}
+
 uint64_t memory_held(void)
 {
 	return atomic_load(&used);

@@ -43,6 +43,11 @@ int memory_check(const struct workload *wls, size_t n);
 bool memory_take(uint64_t bytes);
 void memory_give(uint64_t bytes);
 
+/* The same, counting what one table holds in *held (given back whole
+ * with memory_give(*held)). */
+bool memory_take_held(uint64_t *held, uint64_t bytes);
+void memory_give_held(uint64_t *held, uint64_t bytes);
+
 /* Bytes taken and not given back: what is held now. */
 uint64_t memory_held(void);
 

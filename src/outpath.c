@@ -46,6 +46,11 @@ static const struct pseudo_fs {
 	{ 0x19800202, "mqueue" },
 	{ AUTOFS_SUPER_MAGIC, "autofs" },
 	{ BINDERFS_SUPER_MAGIC, "binderfs" },
+	{ XENFS_SUPER_MAGIC, "xenfs" },
+	{ 0x6e667364, "nfsd" },		/* /proc/fs/nfsd: "threads" 0 stops it */
+	{ 0x67596969, "rpc_pipefs" },
+	{ 0xa647361, "functionfs" },
+	{ 0xaee71ee7, "gadgetfs" },
 };
 
 /* The pseudo file system under fd (or path, when fd < 0), or NULL. */
@@ -70,7 +75,7 @@ static int pseudo_refused(const char *what, const char *path, const char *fs,
 	return -EPERM;
 }
 
-static const char *kind_of(mode_t m)
+const char *outpath_kind(mode_t m)
 {
 	if (S_ISBLK(m))
 		return "a block device";
@@ -97,7 +102,7 @@ static int check_stat(const char *what, const char *path, int fd,
 		return pseudo_refused(what, path, fs, err, len);
 	if (!S_ISREG(st->st_mode)) {
 		snprintf(err, len, "%s %s: refusing to write there: it is %s; rebench writes only regular files or new names in an existing directory",
-			 what, path, kind_of(st->st_mode));
+			 what, path, outpath_kind(st->st_mode));
 		return -EINVAL;
 	}
 	if (inuse_file(path, st->st_dev, st->st_ino, why, sizeof(why))) {
@@ -143,17 +148,20 @@ int outpath_check(const char *what, const char *path, char *err, size_t len)
 	}
 	if (errno != ENOENT)
 		return open_failed(what, path, errno, err, len);
-	/* a new name: prove it by creating it, then leave nothing behind */
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY | O_CLOEXEC, 0644);
-	if (fd < 0) {
+	/* a new name: its directory's file system first (creating a name on
+	 * mqueue makes a kernel object), then prove it by creating it and
+	 * leave nothing behind */
+	{
 		char dir[PATH_MAX];
-		const char *fs;
 
 		snprintf(dir, sizeof(dir), "%s", path);
-		fs = pseudo_fs_of(-1, dirname(dir));
-		return fs ? pseudo_refused(what, path, fs, err, len) :
-			    open_failed(what, path, errno, err, len);
+		fs_name = pseudo_fs_of(-1, dirname(dir));
+		if (fs_name)
+			return pseudo_refused(what, path, fs_name, err, len);
 	}
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return open_failed(what, path, errno, err, len);
 	fs_name = pseudo_fs_of(fd, path);
 	close(fd);
 	unlink(path);
@@ -251,12 +259,12 @@ void outpath_unlink_same(const char *path, dev_t dev, ino_t ino)
 		unlink(path);
 }
 
-int outpath_reader(FILE *f)
+int outpath_reopen(int fd, int flags)
 {
 	char link[40];
 
-	snprintf(link, sizeof(link), "/proc/self/fd/%d", fileno(f));
-	return open(link, O_RDONLY | O_NOCTTY | O_CLOEXEC);
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+	return open(link, flags | O_NOCTTY | O_CLOEXEC);
 }
 
 /* The first error of stdout: later flushes of a failed stream only say

@@ -37,10 +37,14 @@ int outpath_close_removing(const char *what, const char *path, FILE *f);
  * rebench made and held), never what was put in its place. */
 void outpath_unlink_same(const char *path, dev_t dev, ino_t ino);
 
-/* A new descriptor that reads the file f writes, from its start: the
- * same inode (through /proc/self/fd), wherever its path leads by now; -1
- * with errno when it cannot be had. */
-int outpath_reader(FILE *f);
+/* A new descriptor of the file fd has open, with flags (O_RDONLY: one
+ * that reads it from its start): the same inode, through /proc/self/fd,
+ * wherever its path leads by now; -1 with errno when it cannot be had. */
+int outpath_reopen(int fd, int flags);
+
+/* "a block device", "a FIFO", ...: what a file that is not a regular one
+ * is, for the refusals of outpath.h and infile.h. */
+const char *outpath_kind(mode_t m);
 
 /* Flush stdout, keeping its first error for outpath_finish_stdout(): 0,
  * or that -errno. */

@@ -373,7 +373,7 @@ static int record(const struct rb_args *a, struct blk_dev_info *d,
 			(unsigned long long)lost, plural(lost));
 	blk_match_free(&r.m);
 	blk_events_free(&r.ev);
-	rfd = outpath_reader(f);
+	rfd = outpath_reopen(fileno(f), O_RDONLY);
 	if (outpath_close("--record", a->log, f)) {
 		if (rfd >= 0)
 			close(rfd);

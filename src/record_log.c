@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "outpath.h"
 #include "plan.h"
 #include "trace_calls.h"
 #include "trace_log.h"
@@ -25,13 +26,6 @@ _Static_assert(sizeof(TRACE_STATUS_UNFINISHED_TEXT) - 1 <= STATUS_TEXT_LEN,
 
 /* "/proc/self/fd/N" opened again with flags: the same file, whatever its
  * path leads to now. */
-static int reopen(int fd, int flags)
-{
-	char link[40];
-
-	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
-	return open(link, flags | O_CLOEXEC | O_NOCTTY);
-}
 
 int record_log_hold(struct record_log *lg, const char *mode,
 		    const char *path, FILE *f)
@@ -52,7 +46,7 @@ int record_log_hold(struct record_log *lg, const char *mode,
 		TRACE_STATUS_UNFINISHED_TEXT);
 	if (fflush(f))
 		goto fail;
-	lg->fd = reopen(fileno(f), O_RDWR);
+	lg->fd = outpath_reopen(fileno(f), O_RDWR);
 	if (lg->fd < 0 || fstat(lg->fd, &st))
 		goto fail;
 	lg->dev = st.st_dev;
@@ -67,8 +61,10 @@ int record_log_hold(struct record_log *lg, const char *mode,
 	return 0;
 fail:
 	e = errno ? errno : EIO;
-	fprintf(stderr, "rebench: %s %s: cannot write the log and keep it open for the record: %s\n",
-		mode, path, strerror(e));
+	fprintf(stderr, "rebench: %s %s: cannot write the log and keep it open for the record: %s%s\n",
+		mode, path, strerror(e),
+		lg->fd < 0 && e == ENOENT ? " (rebench holds the log through /proc/self/fd: is /proc mounted?)" :
+		e == ENOSPC || e == EDQUOT ? "; free some space or give a log on another file system" : "");
 	record_log_close(lg);
 	return -e;
 }
@@ -241,7 +237,7 @@ int record_log_finish(struct record_log *lg, int status)
 
 int record_log_reader(const struct record_log *lg)
 {
-	return lg->fd < 0 ? -1 : reopen(lg->fd, O_RDONLY);
+	return lg->fd < 0 ? -1 : outpath_reopen(lg->fd, O_RDONLY);
 }
 
 void record_log_close(struct record_log *lg)

@@ -43,22 +43,6 @@ static int replay_kind(const struct trace_rec *rec)
 	return trace_io_kind(rec);
 }
 
-/* Bytes about to be kept, against the memory budget (memory.h), added to
- * *mem: false when they would pass the budget.  give() returns them. */
-static bool take(uint64_t *mem, uint64_t bytes)
-{
-	if (!memory_take(bytes))
-		return false;
-	*mem += bytes;
-	return true;
-}
-
-static void give(uint64_t *mem, uint64_t bytes)
-{
-	memory_give(bytes);
-	*mem -= bytes;
-}
-
 /* 0, -E2BIG (the memory budget) or -ENOMEM. */
 static int push_op(struct stream_trace *t, const struct trace_op *op)
 {
@@ -66,7 +50,7 @@ static int push_op(struct stream_trace *t, const struct trace_op *op)
 		size_t cap = t->cap ? 2 * t->cap : 4096;
 		struct trace_op *o;
 
-		if (!take(&t->mem, (cap - t->cap) * sizeof(*o)))
+		if (!memory_take_held(&t->mem, (cap - t->cap) * sizeof(*o)))
 			return -E2BIG;
 		o = realloc(t->ops, cap * sizeof(*o));
 		if (!o)
@@ -97,7 +81,7 @@ static int grow_idx(struct load_state *ls, uint32_t id)
 
 	if (id < ls->nidx)
 		return 0;
-	if (!take(&ls->mem, (uint64_t)(n - ls->nidx) * sizeof(*x)))
+	if (!memory_take_held(&ls->mem, (uint64_t)(n - ls->nidx) * sizeof(*x)))
 		return -E2BIG;
 	x = realloc(ls->idx, n * sizeof(*x));
 	if (!x)
@@ -125,7 +109,7 @@ static int map_file(struct stream_trace *t, const struct trace_reader *r,
 	if (t->nfiles == t->files_cap) {
 		uint32_t cap = t->files_cap ? 2 * t->files_cap : 16;
 
-		if (!take(&t->mem, (uint64_t)(cap - t->files_cap) * sizeof(*f)))
+		if (!memory_take_held(&t->mem, (uint64_t)(cap - t->files_cap) * sizeof(*f)))
 			return -E2BIG;
 		f = realloc(t->files, cap * sizeof(*f));
 		if (!f)
@@ -135,7 +119,7 @@ static int map_file(struct stream_trace *t, const struct trace_reader *r,
 	}
 	f = t->files + t->nfiles;
 	memset(f, 0, sizeof(*f));
-	if (!take(&t->mem, strlen(path) + 1))
+	if (!memory_take_held(&t->mem, strlen(path) + 1))
 		return -E2BIG;
 	f->path = strdup(path);
 	if (!f->path)
@@ -168,7 +152,7 @@ static int thread_of(struct stream_trace *t, struct load_state *ls,
 		const uint64_t slot = sizeof(*bigger.tkey) + sizeof(*bigger.tnum);
 		size_t k;
 
-		if (!take(&ls->mem, bigger.tcap * slot))
+		if (!memory_take_held(&ls->mem, bigger.tcap * slot))
 			return -E2BIG;
 		bigger.tkey = calloc(bigger.tcap, sizeof(*bigger.tkey));
 		bigger.tnum = calloc(bigger.tcap, sizeof(*bigger.tnum));
@@ -186,7 +170,7 @@ static int thread_of(struct stream_trace *t, struct load_state *ls,
 		}
 		free(ls->tkey);
 		free(ls->tnum);
-		give(&ls->mem, ls->tcap * slot);
+		memory_give_held(&ls->mem, ls->tcap * slot);
 		ls->tkey = bigger.tkey;
 		ls->tnum = bigger.tnum;
 		ls->tcap = bigger.tcap;
@@ -292,7 +276,7 @@ static void finish_load(struct stream_trace *t, const struct load_state *ls)
 	if (!smaller)
 		return;		/* it keeps its room */
 	t->ops = smaller;
-	give(&t->mem, (t->cap - t->n) * sizeof(*smaller));
+	memory_give_held(&t->mem, (t->cap - t->n) * sizeof(*smaller));
 	t->cap = t->n;
 }
 
@@ -358,7 +342,7 @@ out:
 	free(ls.idx);
 	free(ls.tkey);
 	free(ls.tnum);
-	give(&ls.mem, ls.mem);
+	memory_give_held(&ls.mem, ls.mem);
 	return ret;
 }
 
@@ -484,7 +468,7 @@ int stream_trace_arrange(struct stream_trace *t, bool grouped)
 		goto out_counts;
 	}
 	/* the copy, while the loaded table is still held */
-	if (!take(&t->mem, (t->n ? t->n : 1) * sizeof(*o))) {
+	if (!memory_take_held(&t->mem, (t->n ? t->n : 1) * sizeof(*o))) {
 		free(at);
 		return -EDQUOT;
 	}
@@ -513,7 +497,7 @@ int stream_trace_arrange(struct stream_trace *t, bool grouped)
 		memset(at, 0, ((size_t)nw + 1) * sizeof(*at));
 	}
 	free(t->ops);
-	give(&t->mem, t->cap * sizeof(*o));
+	memory_give_held(&t->mem, t->cap * sizeof(*o));
 	t->ops = o;
 	t->cap = t->n ? t->n : 1;
 out_counts:

@@ -196,20 +196,13 @@ static uint32_t hash(const char *s)
 
 /* Bytes the path table is about to keep, against the memory budget:
  * false when they would pass it. */
-static bool take(struct trace_reader *r, uint64_t bytes)
-{
-	if (!memory_take(bytes))
-		return false;
-	r->mem += bytes;
-	return true;
-}
 
 static int grow_index(struct trace_reader *r)
 {
 	uint32_t n = r->cap_index ? r->cap_index * 2 : 64, i, k;
 	uint32_t *idx;
 
-	if (!take(r, (uint64_t)(n - r->cap_index) * sizeof(*idx)))
+	if (!memory_take_held(&r->mem, (uint64_t)(n - r->cap_index) * sizeof(*idx)))
 		return -E2BIG;
 	idx = calloc(n, sizeof(*idx));
 	if (!idx)
@@ -244,7 +237,7 @@ int trace_intern(struct trace_reader *r, const char *path, uint32_t *id)
 	ret = -E2BIG;
 	if (r->nnames == r->cap_names) {
 		n = r->cap_names ? r->cap_names * 2 : 64;
-		if (!take(r, (uint64_t)(n - r->cap_names) * sizeof(*names)))
+		if (!memory_take_held(&r->mem, (uint64_t)(n - r->cap_names) * sizeof(*names)))
 			goto out_fail;
 		names = realloc(r->names, n * sizeof(*names));
 		ret = -ENOMEM;
@@ -254,7 +247,7 @@ int trace_intern(struct trace_reader *r, const char *path, uint32_t *id)
 		r->cap_names = n;
 	}
 	ret = -E2BIG;
-	if (!take(r, strlen(path) + 1))
+	if (!memory_take_held(&r->mem, strlen(path) + 1))
 		goto out_fail;
 	r->names[r->nnames] = strdup(path);
 	ret = -ENOMEM;

@@ -19,13 +19,6 @@ struct id_set {
 
 /* Bytes the tables are about to keep, against the memory budget, added
  * to *mem: false when they would pass it. */
-static bool take(uint64_t *mem, uint64_t bytes)
-{
-	if (!memory_take(bytes))
-		return false;
-	*mem += bytes;
-	return true;
-}
 
 /* 0, -E2BIG (the memory budget, *mem) or -ENOMEM. */
 static int id_add(struct id_set *s, uint32_t id, uint64_t *mem)
@@ -35,7 +28,7 @@ static int id_add(struct id_set *s, uint32_t id, uint64_t *mem)
 
 	if ((s->n + 1) * 2 > s->cap) {
 		cap = s->cap ? s->cap * 2 : 64;
-		if (!take(mem, (uint64_t)(cap - s->cap) * sizeof(*v)))
+		if (!memory_take_held(mem, (uint64_t)(cap - s->cap) * sizeof(*v)))
 			return -E2BIG;
 		v = calloc(cap, sizeof(*v));
 		if (!v)
@@ -69,7 +62,7 @@ static int add_file(struct trace_stats *st, uint32_t id)
 	if (id < st->nfiles)
 		return 0;
 	n = id + 1;
-	if (!take(&st->mem, (uint64_t)(n - st->nfiles) * sizeof(*f)))
+	if (!memory_take_held(&st->mem, (uint64_t)(n - st->nfiles) * sizeof(*f)))
 		return -E2BIG;
 	f = realloc(st->files, n * sizeof(*f));
 	if (!f)
@@ -202,8 +195,8 @@ void trace_stats_report_fd(const char *mode, const char *log, int fd,
 
 	memset(&st, 0, sizeof(st));
 	if (fd < 0) {
-		fprintf(stderr, "rebench: %s: %s: cannot read the log back: %s\n",
-			mode, log, strerror(errno));
+		fprintf(stderr, "rebench: %s: %s: cannot read the log back through rebench's own descriptor of it (reopened through /proc/self/fd: is /proc mounted?); its statistics are left out\n",
+			mode, log);
 		return;
 	}
 	ret = load(&r, trace_open_fd(&r, fd, log), log, &st, err, sizeof(err));

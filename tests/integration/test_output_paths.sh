@@ -111,7 +111,9 @@ for args in "-d 200ms -n --output /proc/sys/kernel/domainname $DEV" \
 done
 refused_path "a new name on sysfs" "refusing to write there: it is on sysfs" \
 	-d 200ms -n --output /sys/kernel/rebench-test.tsv "$DEV"
-cg=$(awk '$9 == "cgroup" || $9 == "cgroup2" { print $5; exit }' /proc/self/mountinfo)
+# the type is the field after " - " (the optional fields before it vary)
+cg=$(awk '{ for (i = 7; i < NF; i++) if ($i == "-") break }
+	$(i + 1) == "cgroup" || $(i + 1) == "cgroup2" { print $5; exit }' /proc/self/mountinfo)
 if [ -n "$cg" ]; then
 	refused_path "an existing cgroup file" "refusing to write there: it is on cgroup" \
 		-d 200ms -n --output "$cg/cgroup.procs" "$DEV"
