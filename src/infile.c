@@ -19,6 +19,7 @@ struct infile {
 	int fd;
 	unsigned stops;		/* signals_stop_count() at the open */
 	bool wait;		/* a pipe or FIFO: ppoll before each read */
+	bool over;		/* more than limit.bytes came: EFBIG next */
 	uint64_t bytes;		/* read so far */
 	uint64_t line;		/* bytes since the last newline */
 	struct infile_limit limit;
@@ -77,6 +78,10 @@ static ssize_t in_read(void *cookie, char *buf, size_t size)
 	uint64_t left;
 	ssize_t n;
 
+	if (in->over) {
+		errno = EFBIG;
+		return -1;
+	}
 	/* one byte past the limit is asked for, to tell "exactly the limit"
 	 * from "more" */
 	if (in->limit.bytes) {
@@ -97,11 +102,16 @@ static ssize_t in_read(void *cookie, char *buf, size_t size)
 		if (errno != EINTR && errno != EAGAIN)
 			return -1;
 	}
-	in->bytes += (uint64_t)n;
-	if (in->limit.bytes && in->bytes > in->limit.bytes) {
-		errno = EFBIG;
-		return -1;
+	/* past the limit: what is within it is given, then EFBIG */
+	if (in->limit.bytes && in->bytes + (uint64_t)n > in->limit.bytes) {
+		in->over = true;
+		n = (ssize_t)(in->limit.bytes - in->bytes);
+		if (!n) {
+			errno = EFBIG;
+			return -1;
+		}
 	}
+	in->bytes += (uint64_t)n;
 	if (count_lines(in, buf, (size_t)n))
 		return -1;
 	return n;
