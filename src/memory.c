@@ -188,6 +188,23 @@ void memory_give_held(uint64_t *held, uint64_t bytes)
 	*held -= bytes;
 }
 
+void *memory_realloc(void *p, size_t old_bytes, size_t new_bytes,
+		     uint64_t *held, int *err)
+{
+	void *q;
+
+	if (!memory_take_held(held, new_bytes - old_bytes)) {
+		*err = -E2BIG;
+		return NULL;
+	}
+	q = realloc(p, new_bytes);
+	if (!q) {
+		memory_give_held(held, new_bytes - old_bytes);
+		*err = -ENOMEM;
+	}
+	return q;
+}
+
 uint64_t memory_held(void)
 {
 	return atomic_load(&used);

@@ -48,6 +48,12 @@ void memory_give(uint64_t bytes);
 bool memory_take_held(uint64_t *held, uint64_t bytes);
 void memory_give_held(uint64_t *held, uint64_t bytes);
 
+/* A table of old_bytes at p grown to new_bytes, the growth counted in
+ * *held: the new block, or NULL with *err -E2BIG (past the budget) or
+ * -ENOMEM, p untouched and nothing counted. */
+void *memory_realloc(void *p, size_t old_bytes, size_t new_bytes,
+		     uint64_t *held, int *err);
+
 /* Bytes taken and not given back: what is held now. */
 uint64_t memory_held(void);
 

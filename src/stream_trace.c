@@ -49,12 +49,12 @@ static int push_op(struct stream_trace *t, const struct trace_op *op)
 	if (t->n == t->cap) {
 		size_t cap = t->cap ? 2 * t->cap : 4096;
 		struct trace_op *o;
+		int err;
 
-		if (!memory_take_held(&t->mem, (cap - t->cap) * sizeof(*o)))
-			return -E2BIG;
-		o = realloc(t->ops, cap * sizeof(*o));
+		o = memory_realloc(t->ops, t->cap * sizeof(*o),
+				   cap * sizeof(*o), &t->mem, &err);
 		if (!o)
-			return -ENOMEM;
+			return err;
 		t->ops = o;
 		t->cap = cap;
 	}
@@ -78,14 +78,14 @@ static int grow_idx(struct load_state *ls, uint32_t id)
 {
 	uint32_t n = id + 64 > 2 * ls->nidx ? id + 64 : 2 * ls->nidx, i;
 	uint32_t *x;
+	int err;
 
 	if (id < ls->nidx)
 		return 0;
-	if (!memory_take_held(&ls->mem, (uint64_t)(n - ls->nidx) * sizeof(*x)))
-		return -E2BIG;
-	x = realloc(ls->idx, n * sizeof(*x));
+	x = memory_realloc(ls->idx, ls->nidx * sizeof(*x), n * sizeof(*x),
+			   &ls->mem, &err);
 	if (!x)
-		return -ENOMEM;
+		return err;
 	for (i = ls->nidx; i < n; i++)
 		x[i] = UINT32_MAX;
 	ls->idx = x;
@@ -108,12 +108,12 @@ static int map_file(struct stream_trace *t, const struct trace_reader *r,
 		return (int)ls->idx[id];
 	if (t->nfiles == t->files_cap) {
 		uint32_t cap = t->files_cap ? 2 * t->files_cap : 16;
+		int err;
 
-		if (!memory_take_held(&t->mem, (uint64_t)(cap - t->files_cap) * sizeof(*f)))
-			return -E2BIG;
-		f = realloc(t->files, cap * sizeof(*f));
+		f = memory_realloc(t->files, t->files_cap * sizeof(*f),
+				   cap * sizeof(*f), &t->mem, &err);
 		if (!f)
-			return -ENOMEM;
+			return err;
 		t->files = f;
 		t->files_cap = cap;
 	}

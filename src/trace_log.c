@@ -194,9 +194,6 @@ static uint32_t hash(const char *s)
 	return h;
 }
 
-/* Bytes the path table is about to keep, against the memory budget:
- * false when they would pass it. */
-
 static int grow_index(struct trace_reader *r)
 {
 	uint32_t n = r->cap_index ? r->cap_index * 2 : 64, i, k;
@@ -205,8 +202,10 @@ static int grow_index(struct trace_reader *r)
 	if (!memory_take_held(&r->mem, (uint64_t)(n - r->cap_index) * sizeof(*idx)))
 		return -E2BIG;
 	idx = calloc(n, sizeof(*idx));
-	if (!idx)
+	if (!idx) {
+		memory_give_held(&r->mem, (uint64_t)(n - r->cap_index) * sizeof(*idx));
 		return -ENOMEM;
+	}
 	for (i = 0; i < r->nnames; i++) {
 		for (k = hash(r->names[i]) & (n - 1); idx[k]; k = (k + 1) & (n - 1))
 			;
@@ -234,13 +233,10 @@ int trace_intern(struct trace_reader *r, const char *path, uint32_t *id)
 			return 0;
 		}
 	}
-	ret = -E2BIG;
 	if (r->nnames == r->cap_names) {
 		n = r->cap_names ? r->cap_names * 2 : 64;
-		if (!memory_take_held(&r->mem, (uint64_t)(n - r->cap_names) * sizeof(*names)))
-			goto out_fail;
-		names = realloc(r->names, n * sizeof(*names));
-		ret = -ENOMEM;
+		names = memory_realloc(r->names, r->cap_names * sizeof(*names),
+				       n * sizeof(*names), &r->mem, &ret);
 		if (!names)
 			goto out_fail;
 		r->names = names;
@@ -251,8 +247,10 @@ int trace_intern(struct trace_reader *r, const char *path, uint32_t *id)
 		goto out_fail;
 	r->names[r->nnames] = strdup(path);
 	ret = -ENOMEM;
-	if (!r->names[r->nnames])
+	if (!r->names[r->nnames]) {
+		memory_give_held(&r->mem, strlen(path) + 1);
 		goto out_fail;
+	}
 	r->index[k] = r->nnames + 1;
 	*id = r->nnames++;
 	return 0;

@@ -17,9 +17,6 @@ struct id_set {
 	uint32_t cap, n;
 };
 
-/* Bytes the tables are about to keep, against the memory budget, added
- * to *mem: false when they would pass it. */
-
 /* 0, -E2BIG (the memory budget, *mem) or -ENOMEM. */
 static int id_add(struct id_set *s, uint32_t id, uint64_t *mem)
 {
@@ -31,8 +28,10 @@ static int id_add(struct id_set *s, uint32_t id, uint64_t *mem)
 		if (!memory_take_held(mem, (uint64_t)(cap - s->cap) * sizeof(*v)))
 			return -E2BIG;
 		v = calloc(cap, sizeof(*v));
-		if (!v)
+		if (!v) {
+			memory_give_held(mem, (uint64_t)(cap - s->cap) * sizeof(*v));
 			return -ENOMEM;
+		}
 		for (i = 0; i < s->cap; i++) {
 			if (!s->v[i])
 				continue;
@@ -58,15 +57,15 @@ static int add_file(struct trace_stats *st, uint32_t id)
 {
 	struct trace_file_stats *f;
 	uint32_t n;
+	int err;
 
 	if (id < st->nfiles)
 		return 0;
 	n = id + 1;
-	if (!memory_take_held(&st->mem, (uint64_t)(n - st->nfiles) * sizeof(*f)))
-		return -E2BIG;
-	f = realloc(st->files, n * sizeof(*f));
+	f = memory_realloc(st->files, st->nfiles * sizeof(*f), n * sizeof(*f),
+			   &st->mem, &err);
 	if (!f)
-		return -ENOMEM;
+		return err;
 	memset(f + st->nfiles, 0, (n - st->nfiles) * sizeof(*f));
 	st->files = f;
 	st->nfiles = n;
