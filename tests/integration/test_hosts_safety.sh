@@ -21,7 +21,7 @@
 . "$(dirname "$0")/../lib/common.sh"
 
 require_rebench
-require_cmd jq python3 ps timeout tail mkfifo
+require_cmd jq python3 ps pidwait timeout tail mkfifo
 S=$SCRATCH
 export REAL=$REBENCH
 
@@ -75,16 +75,12 @@ head -c 8M /dev/urandom >"$F"
 H=(--ssh "$S/fake-ssh" --remote-rebench "$S/fake-rebench")
 W=(-b 4k -d 200ms)
 
-# group_alive PGID: a process of the group runs (a zombie does not); a
-# process killed a moment ago may still be on its way out, so it is given
-# up to 10 s (the harness's bound, not a synchronisation)
+# group_alive PGID: a process of the group runs (a zombie does not); one
+# killed a moment ago may still be on its way out, so its end is waited
+# for first (pidwait, bounded by the harness's 10 s)
 group_running() { ps -e -o pgid= -o stat= | awk -v g="$1" '$1 == g && $2 !~ /^Z/ { n++ } END { exit !n }'; }
 group_alive() {
-	local n=0
-	while group_running "$1" && [ $n -lt 100 ]; do
-		sleep 0.1
-		n=$((n + 1))
-	done
+	timeout 10 pidwait -g "$1" 2>/dev/null
 	group_running "$1"
 }
 
