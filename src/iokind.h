@@ -19,6 +19,9 @@ enum io_kind {
 /* Flushes have no size (bytes moved); only a sync_file_range has an
  * offset, the start of its range (struct io_req's span). */
 #define IO_IS_FLUSH(kind) ((kind) >= IO_FSYNC)
+/* The kinds that move data: what ops/s, MB/s and the headline latency
+ * count (a flush is not an I/O there, as in fio's IOPS). */
+#define IO_DATA_KINDS (1U << IO_READ | 1U << IO_WRITE | 1U << IO_TRIM)
 
 /* "read", ..., "sync_file_range": the one spelling of every output and of -o
  * mixes (mix.c); "?" out of range. */

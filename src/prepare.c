@@ -435,11 +435,28 @@ static void stream_init_worker(const struct workload *wl, struct worker *w,
 	stream_synth_init(&w->stream, &p);
 }
 
+/* Write+flush latency (stats.h) where it can be measured: a policy that
+ * flushes after every N writes, and one I/O in flight per thread, so each
+ * flush follows the writes before it (a flush in flight beside writes
+ * covers only those completed before it was submitted). */
+static int durable_latency(struct workload *wl, struct worker *w)
+{
+	const struct spec *s = &wl->spec;
+	struct sync_policy sp = spec_sync(s);
+
+	if ((sp.mode != SYNC_FSYNC && sp.mode != SYNC_FDATASYNC) ||
+	    !SPEC_DOES(s, IO_WRITE) ||
+	    ((wl->eng->flags & ENGINE_ASYNC) && s->qd > 1))
+		return 0;
+	return thread_stats_durable(&w->st, sp.every);
+}
+
 static int prepare_worker(struct workload *wl, struct worker *w, unsigned i,
 			  size_t align)
 {
 	struct spec *s = &wl->spec;
 	struct sync_policy sync = spec_sync(s);
+	unsigned track;
 	int ret;
 
 	w->wl = wl;
@@ -471,8 +488,16 @@ static int prepare_worker(struct workload *wl, struct worker *w, unsigned i,
 	ret = thread_stats_init(&w->st,
 				s->sample_ns ? s->sample_ns : NSEC_PER_SEC,
 				s->time_limit_ns, s->sample_ns == 0);
-	if (!ret && __builtin_popcount(mix_kinds(&s->opmix)) > 1)
-		ret = thread_stats_track_kinds(&w->st, mix_kinds(&s->opmix));
+	/* a series per kind of a mix, and for a policy's flushes with the
+	 * writes: the headline series counts data I/Os only */
+	track = mix_kinds(&s->opmix);
+	if (sync_policy_flush_kind(&sync) >= 0 && SPEC_DOES(s, IO_WRITE))
+		track |= spec_kinds(s);
+	if (!ret && __builtin_popcount(track) > 1)
+		ret = thread_stats_track_kinds(&w->st, track);
+	thread_stats_headline(&w->st, spec_kinds(s));
+	if (!ret)
+		ret = durable_latency(wl, w);
 	if (ret)
 		return ret;
 	if (wl->eng->init) {

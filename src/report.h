@@ -39,7 +39,9 @@
 #define TERSE_CI_FIELDS 7
 #define TERSE_FIELD_STEADY (TERSE_FIELD_CI + TERSE_CI_FIELDS)	/* 105 */
 #define TERSE_STEADY_FIELDS 8
-#define TERSE_FIELDS (TERSE_FIELD_STEADY + TERSE_STEADY_FIELDS - 1)
+#define TERSE_FIELD_DURABLE (TERSE_FIELD_STEADY + TERSE_STEADY_FIELDS)
+#define TERSE_DURABLE_FIELDS 10
+#define TERSE_FIELDS (TERSE_FIELD_DURABLE + TERSE_DURABLE_FIELDS - 1)
 #define JSON_VERSION 6	/* 2: results.operations, latency p99_99;
 				 * 3: run, results.passes, a file judged
 				 * by its data (alignment);

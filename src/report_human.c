@@ -136,44 +136,74 @@ static void print_repeat(FILE *f, const struct repeat_data *rd, bool seeds)
 	fputc('\n', f);
 }
 
-/* With more than one kind of operation, each gets its own line: a blend
- * of 3 us reads and 500 us writes describes neither. */
+/* A kind's own line: its count, rate and latency.  With more than one
+ * data kind each gets one (a blend of 3 us reads and 500 us writes
+ * describes neither); a flush always has its own, apart from the data
+ * I/Os of the headline (fio's IOPS counts no flush). */
+static void print_kind(FILE *f, const struct report *rep,
+		       const struct result *res, int k, int width)
+{
+	struct op_summary o;
+	const struct lat_summary *l = &o.lat;
+
+	report_op_summarize(rep, res, k, &o);
+	if (IO_IS_FLUSH(k) && !res->flush_headline)
+		fprintf(f, "Flushes: %llu %s, %.0f/sec; latency (us):",
+			(unsigned long long)o.ios, io_kind_name(k), o.ops_per_s);
+	else if (IO_IS_FLUSH(k))	/* it moves no data: no MB/sec */
+		fprintf(f, "  %-*s %llu I/Os, %.0f ops/sec; latency (us):",
+			width, io_kind_name(k), (unsigned long long)o.ios,
+			o.ops_per_s);
+	else
+		fprintf(f, "  %-*s %llu I/Os, %.0f ops/sec (%.2f MB/sec); latency (us):",
+			width, io_kind_name(k), (unsigned long long)o.ios,
+			o.ops_per_s, o.mb_per_s);
+	fprintf(f, " min %.1f avg %.1f p50 %.1f p90 %.1f p99 %.1f p99.9 %.1f p99.99 %.1f max %.1f\n",
+		l->min, l->avg, l->p50, l->p90, l->p99, l->p999, l->p9999,
+		l->max);
+}
+
 static void print_per_op(FILE *f, const struct report *rep,
 			 const struct result *res)
 {
-	unsigned kinds = result_kinds(res);
+	unsigned kinds = result_kinds(res), data = kinds & IO_DATA_KINDS;
 	/* names in one column, as wide as the longest shown, at least
 	 * "write" */
 	int width = 5, w;
-	struct op_summary o;
-	char mb[32];
 	int k;
 
-	if (!kinds || !(kinds & (kinds - 1)))
-		return;		/* one kind: the lines above are its own */
+	if (res->flush_headline)
+		data = kinds;	/* the flushes are its I/Os */
 	for (k = 0; k < IO_KINDS; k++) {
 		w = (int)strlen(io_kind_name(k));
-		if (kinds & (1U << k) && w > width)
+		if (data & (1U << k) && w > width)
 			width = w;
 	}
-	for (k = 0; k < IO_KINDS; k++) {
-		if (!(kinds & (1U << k)))
-			continue;
-		report_op_summarize(rep, res, k, &o);
-		/* a flush moves no data of its own: no MB/sec */
-		if (IO_IS_FLUSH(k))
-			mb[0] = '\0';
-		else
-			snprintf(mb, sizeof(mb), " (%.2f MB/sec)", o.mb_per_s);
-		fprintf(f, "  %-*s %llu I/Os, %.0f ops/sec%s; latency (us): min %.1f avg %.1f p50 %.1f p90 %.1f p99 %.1f p99.9 %.1f p99.99 %.1f max %.1f\n",
-			width, io_kind_name(k), (unsigned long long)o.ios,
-			o.ops_per_s, mb, o.lat.min, o.lat.avg,
-			o.lat.p50, o.lat.p90, o.lat.p99, o.lat.p999,
-			o.lat.p9999, o.lat.max);
-	}
+	/* one kind: the lines above are its own */
+	for (k = 0; k < IO_KINDS && (data & (data - 1)); k++)
+		if (data & (1U << k))
+			print_kind(f, rep, res, k, width);
+	for (k = 0; k < IO_KINDS; k++)
+		if (kinds & ~data & (1U << k))
+			print_kind(f, rep, res, k, width);
 }
 
-/* The figures a workload and the total share. */
+/* The original Rebench timed a write and its fdatasync as one operation:
+ * the write+flush latency (stats.h) is that figure. */
+static void print_durable(FILE *f, const struct result *r)
+{
+	struct lat_summary l;
+
+	if (!r->durable_known || !r->durable.count)
+		return;
+	lat_summarize_hist(&r->durable, &l);
+	fprintf(f, "Write+flush latency (us): min %.1f avg %.1f p50 %.1f p90 %.1f p99 %.1f p99.9 %.1f max %.1f (%llu writes, each from its start to the end of the flush that made it durable)\n",
+		l.min, l.avg, l.p50, l.p90, l.p99, l.p999, l.max,
+		(unsigned long long)r->durable.count);
+}
+
+/* The figures a workload and the total share: the headline over data
+ * I/Os, then each kind, the flushes and the write+flush latency. */
 static void print_rates(FILE *f, const struct report *rep,
 			const struct result *r)
 {
@@ -184,6 +214,33 @@ static void print_rates(FILE *f, const struct report *rep,
 	fprintf(f, "Latency (us): min %.1f avg %.1f p50 %.1f p90 %.1f p99 %.1f p99.9 %.1f max %.1f\n",
 		l.min, l.avg, l.p50, l.p90, l.p99, l.p999, l.max);
 	print_per_op(f, rep, r);
+	print_durable(f, r);
+}
+
+/* "Total: 4838 I/Os (2419 reads, 2419 writes) and 2419 flushes (1 after
+ * the clock stopped), 19816448 bytes in 2.000 s": the count of each data
+ * kind when there are several, the flushes apart. */
+static void print_total_line(FILE *f, const struct result *r)
+{
+	unsigned data = result_kinds(r) & IO_DATA_KINDS;
+	bool several = !r->flush_headline && (data & (data - 1));
+	int k, n = 0;
+
+	fprintf(f, "Total: %llu I/Os", (unsigned long long)r->ops_total);
+	for (k = 0; k < IO_KINDS && several; k++)
+		if (data & (1U << k))
+			fprintf(f, "%s%llu %ss", n++ ? ", " : " (",
+				(unsigned long long)r->ops[k], io_kind_name(k));
+	if (several)
+		fputc(')', f);
+	if (r->flushes && !r->flush_headline) {
+		fprintf(f, " and %llu flushes", (unsigned long long)r->flushes);
+		if (r->end_flushes)
+			fprintf(f, " (%llu issued after the clock stopped, owed by the last writes)",
+				(unsigned long long)r->end_flushes);
+	}
+	fprintf(f, ", %llu bytes in %.3f s", (unsigned long long)r->bytes,
+		(double)r->elapsed_ns / 1e9);
 }
 
 /* "Device reads: 1234 (0.98 per read request), 4.8 MiB, loop3": what
@@ -276,14 +333,8 @@ static void print_one(FILE *f, const struct report *rep,
 	print_rates(f, rep, r);
 	print_intervals(f, r);
 	print_ci(f, rep, wl);
-	fprintf(f, "Total: %llu I/Os", (unsigned long long)r->ops_total);
-	if (wl->spec.op == OP_RW)
-		fprintf(f, " (%llu reads, %llu writes)",
-			(unsigned long long)r->ops[IO_READ],
-			(unsigned long long)r->ops[IO_WRITE]);
-	fprintf(f, ", %llu bytes in %.3f s, seed %llu%s\n",
-		(unsigned long long)r->bytes, (double)r->elapsed_ns / 1e9,
-		(unsigned long long)wl->spec.seed,
+	print_total_line(f, r);
+	fprintf(f, ", seed %llu%s\n", (unsigned long long)wl->spec.seed,
 		interrupted ? " (interrupted)" : "");
 	if (wl->fit.present) {
 		const struct fit *d = &wl->fit;
@@ -313,9 +364,6 @@ static void print_total(FILE *f, const struct report *rep)
 {
 	const struct workload *worst;
 	const struct result *r = rep->total;
-	unsigned kinds = result_kinds(r);
-	bool several = kinds & (kinds - 1);
-	int k, n = 0;
 
 	fprintf(f, "All workloads: %zu, run together\n", rep->n);
 	fprintf(f, "[ops/sec and MB/sec: the sum of the workloads'; latency: all their I/Os together]\n");
@@ -325,15 +373,8 @@ static void print_total(FILE *f, const struct report *rep)
 		print_ci(f, rep, NULL);
 	} else
 		fprintf(f, "Ops/sec over intervals: none (the workloads' sample steps, -g, differ)\n");
-	/* the count of each kind when there are several: "(9 reads, 3 writes)" */
-	fprintf(f, "Total: %llu I/Os", (unsigned long long)r->ops_total);
-	for (k = 0; k < IO_KINDS && several; k++)
-		if (kinds & (1U << k))
-			fprintf(f, "%s%llu %ss", n++ ? ", " : " (",
-				(unsigned long long)r->ops[k], io_kind_name(k));
-	fprintf(f, "%s, %llu bytes in %.3f s%s\n", several ? ")" : "",
-		(unsigned long long)r->bytes, (double)r->elapsed_ns / 1e9,
-		rep->interrupted ? " (interrupted)" : "");
+	print_total_line(f, r);
+	fprintf(f, "%s\n", rep->interrupted ? " (interrupted)" : "");
 	print_device(f, rep, r, NULL);
 	worst = report_dur_worst(rep);
 	if (worst)

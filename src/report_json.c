@@ -337,6 +337,34 @@ static void put_device(struct json *j, const struct report *rep,
 	json_obj_end(j);
 }
 
+/* The flushes, apart from the data I/Os of "ios" and "latency_us" (those
+ * of a workload that only flushes are its "ios"), and the write+flush
+ * latency (stats.h): null where it was not measured. */
+static void put_flushes(struct json *j, const struct result *r)
+{
+	struct lat_summary l;
+
+	json_u64(j, "flushes", r->flushes);
+	json_u64(j, "end_flushes", r->end_flushes);
+	json_bool(j, "flushes_in_ios", r->flush_headline);
+	if (!r->durable_known || !r->durable.count) {
+		json_null(j, "write_flush_latency_us");
+		return;
+	}
+	lat_summarize_hist(&r->durable, &l);
+	json_obj_begin(j, "write_flush_latency_us");
+	json_u64(j, "writes", r->durable.count);
+	json_num(j, "min", l.min);
+	json_num(j, "avg", l.avg);
+	json_num(j, "p50", l.p50);
+	json_num(j, "p90", l.p90);
+	json_num(j, "p99", l.p99);
+	json_num(j, "p99_9", l.p999);
+	json_num(j, "p99_99", l.p9999);
+	json_num(j, "max", l.max);
+	json_obj_end(j);
+}
+
 /* A workload's results (fit: its distribution, wl: its sizes and passes),
  * or the total's (fit and wl NULL: "distribution", "sizes" and "passes"
  * are null). */
@@ -370,6 +398,7 @@ static void put_results(struct json *j, const struct report *rep,
 	json_num(j, "error_bound_pct", 100.0 / (1 << HIST_SUB_BITS));
 	json_obj_end(j);
 	put_hist(j, "latency_hist", &r->hist);
+	put_flushes(j, r);
 	put_operations(j, rep, r);
 	put_intervals(j, r);
 	put_ops_ci(j, rep, wl);

@@ -159,6 +159,25 @@ static void put_ci(FILE *f, const struct report *r, const struct workload *wl)
 	fprintf(f, " %.3f", r->seconds);
 }
 
+/* Fields TERSE_FIELD_DURABLE..: the write+flush latency (stats.h): the
+ * writes it covers, then min, avg, p50, p90, p99, p99.9, p99.99 and max in
+ * us ("0" and "-" where it was not measured), then the flushes issued after
+ * the clock stopped (owed by the last writes). */
+static void put_durable(FILE *f, const struct result *r)
+{
+	struct lat_summary l;
+
+	if (!r->durable_known || !r->durable.count) {
+		fprintf(f, " 0 - - - - - - - -");
+	} else {
+		lat_summarize_hist(&r->durable, &l);
+		fprintf(f, " %llu %.3f %.3f %.3f %.3f %.3f %.3f %.3f %.3f",
+			(unsigned long long)r->durable.count, l.min, l.avg,
+			l.p50, l.p90, l.p99, l.p999, l.p9999, l.max);
+	}
+	fprintf(f, " %llu", (unsigned long long)r->end_flushes);
+}
+
 /* One workload's line; suffix (swept values, " v1 v2") is appended when
  * given. */
 static void terse_line(FILE *f, const struct report *r,
@@ -177,6 +196,7 @@ static void terse_line(FILE *f, const struct report *r,
 	put_device(f, r, wl);
 	put_ci(f, r, wl);
 	report_terse_steady(f, r, wl);
+	put_durable(f, &wl->res);
 	if (wl->rep)
 		put_repeat(f, wl->rep);
 	fprintf(f, "%s\n", suffix ? suffix : "");
@@ -196,6 +216,7 @@ static void total_line(FILE *f, const struct report *r, const char *suffix)
 	put_device(f, r, NULL);
 	put_ci(f, r, NULL);
 	report_terse_steady(f, r, NULL);
+	put_durable(f, r->total);
 	if (r->total_rep)
 		put_repeat(f, r->total_rep);
 	fprintf(f, "%s\n", suffix ? suffix : "");

@@ -436,6 +436,74 @@ static void run_loop(struct worker *w, uint64_t base, uint64_t deadline)
 		run_sync(w, base, deadline);
 }
 
+/* One flush through the engine, outside the timed loop (the loops are
+ * over, so every unit is free); 0 or -errno, the latency in *lat. */
+static int flush_once(struct worker *w, const struct io_req *r, uint64_t *lat)
+{
+	const struct engine_ops *e = w->wl->eng;
+	struct io_unit *u = &w->io.units[0];
+	uint64_t t0 = now_ns();
+	int64_t ret;
+
+	if (e->flags & ENGINE_ASYNC) {
+		u->kind = r->kind;
+		u->off = r->off;
+		u->len = 0;
+		u->span = r->span;
+		ret = e->queue(&w->io, u);
+		if (!ret)
+			ret = e->commit(&w->io);
+		if (!ret)
+			ret = e->reap(&w->io, 1, w->done_units) == 1 ?
+			      u->res : -EIO;
+	} else {
+		ret = e->sync_io(&w->io, r->kind, r->off, r->span);
+	}
+	*lat = now_ns() - t0;
+	return ret < 0 ? (int)ret : 0;
+}
+
+/*
+ * The flushes the writes done so far are owed by the --sync policy,
+ * floor(W / N) in all, that the loop did not issue before the clock
+ * stopped (the last write's own, with fdatasync:1; a flush cancelled in
+ * flight at the deadline).  Issued now, so every write the policy covers
+ * is durable and the count is the policy's; with record, counted and
+ * timed as their kind apart from the timed run (stats_record_end), else
+ * (the end of --warmup) not counted.  The stream starts its count again.
+ */
+static void flush_owed(struct worker *w, uint64_t base, bool record)
+{
+	struct io_stream *src = &w->stream;
+	uint64_t writes = w->st.ops[IO_WRITE], owed, lat;
+	struct io_req r = { .kind = src->flush_kind };
+	int ret;
+
+	if (!src->flush_every || w->error ||
+	    atomic_load_explicit(&stop_all, memory_order_relaxed))
+		return;
+	owed = writes / src->flush_every;
+	owed = owed > w->st.ops[src->flush_kind] ?
+	       owed - w->st.ops[src->flush_kind] : 0;
+	if (!record && src->flush_due)
+		owed = 1;	/* the warm-up's stats include its flushes */
+	if (owed && src->flush_due)
+		stream_next(src, &r);	/* its own range, for sfr */
+	for (; owed; owed--) {
+		ret = flush_once(w, &r, &lat);
+		if (ret) {
+			fail_io(w, ret, r.kind, r.off, 0, -1);
+			return;
+		}
+		if (record)
+			stats_record_end(&w->st, r.kind, now_ns() - base, lat);
+		r.span = 0;	/* a second one (a cancelled flush): all */
+		r.off = 0;
+	}
+	src->flush_due = false;
+	src->since_flush = 0;
+}
+
 /* --warmup: the same loop until the warm-up ends, then forget what it
  * recorded.  Sequential workloads go on from where the warm-up left off. */
 static void warm_up(struct worker *w)
@@ -444,6 +512,7 @@ static void warm_up(struct worker *w)
 
 	w->stream.limited = false;	/* a byte-limited run warms up for the time */
 	run_loop(w, run_start_ns, run_start_ns + warmup_ns);
+	flush_owed(w, run_start_ns, false);
 	w->stream.limited = limited;
 	thread_stats_reset(&w->st);
 	w->stream.ops->reset_counts(&w->stream);
@@ -490,6 +559,7 @@ static void *worker_main(void *arg)
 	/* The thread ran until now: with think time that is after its last
 	 * completion, and ops/s must count that time too. */
 	w->t_end = now_ns() - base;
+	flush_owed(w, base, true);
 	thread_done();
 	return NULL;
 }

@@ -19,9 +19,11 @@ int thread_stats_init(struct thread_stats *st, uint64_t step_ns,
 	memset(st, 0, sizeof(*st));
 	for (k = 0; k < IO_KINDS; k++)
 		hist_init(&st->hist[k]);
+	hist_init(&st->durable);
 	st->step_ns = step_ns;
 	st->next_edge = step_ns;
 	st->log_ios = log_ios;
+	st->headline = IO_DATA_KINDS;
 	cap = expected_ns ? (size_t)(expected_ns / step_ns) + 4 : 64;
 	return thread_stats_grow(st, cap);
 }
@@ -75,6 +77,57 @@ int thread_stats_grow(struct thread_stats *st, size_t need)
 		return -ENOMEM;
 	st->cap = cap;
 	return 0;
+}
+
+void thread_stats_headline(struct thread_stats *st, unsigned kinds)
+{
+	st->headline = kinds & IO_DATA_KINDS ? IO_DATA_KINDS : ~0U;
+}
+
+int thread_stats_durable(struct thread_stats *st, uint32_t n)
+{
+	if (!n || n > STATS_DURABLE_MAX)
+		return 0;	/* not measured: the figure says "-" */
+	if (!memory_take(n * sizeof(uint64_t)))
+		return -ENOMEM;
+	st->pend_t0 = malloc(n * sizeof(uint64_t));
+	if (!st->pend_t0) {
+		memory_give(n * sizeof(uint64_t));
+		return -ENOMEM;
+	}
+	st->mem += n * sizeof(uint64_t);
+	st->pend_cap = n;
+	return 0;
+}
+
+void stats_durable_record(struct thread_stats *st, int kind, uint64_t t_done,
+			  uint64_t lat)
+{
+	uint32_t i;
+
+	if (kind == IO_WRITE) {
+		/* a mix's own flushes can be further apart than the policy's
+		 * n: the writes beyond n wait uncounted, and the figure is
+		 * over the writes whose wait was kept */
+		if (st->pend_n < st->pend_cap)
+			st->pend_t0[st->pend_n++] = t_done - lat;
+		return;
+	}
+	if (kind != IO_FSYNC && kind != IO_FDATASYNC)
+		return;		/* a sync_file_range makes nothing durable */
+	for (i = 0; i < st->pend_n; i++)
+		hist_add(&st->durable, t_done - st->pend_t0[i]);
+	st->pend_n = 0;
+}
+
+void stats_record_end(struct thread_stats *st, int kind, uint64_t t_done,
+		      uint64_t lat)
+{
+	hist_add(&st->hist[kind], lat);
+	HIST_SET(st->ops[kind], st->ops[kind] + 1);
+	st->end_flushes++;
+	if (st->pend_cap)
+		stats_durable_record(st, kind, t_done, lat);
 }
 
 int thread_stats_track_kinds(struct thread_stats *st, unsigned mask)
@@ -144,6 +197,9 @@ void thread_stats_reset(struct thread_stats *st)
 	for (c = st->log_head; c; c = c->next)
 		c->n = 0;
 	st->log_tail = st->log_head;
+	hist_init(&st->durable);
+	st->pend_n = 0;
+	st->end_flushes = 0;
 }
 
 void thread_stats_free(struct thread_stats *st)
@@ -161,6 +217,7 @@ void thread_stats_free(struct thread_stats *st)
 	free(st->iv_lat_max);
 	for (k = 0; k < IO_KINDS; k++)
 		free(st->iv_kind_ops[k]);
+	free(st->pend_t0);
 	memory_give(st->mem);
 	memset(st, 0, sizeof(*st));
 }
@@ -196,6 +253,34 @@ static void interval_stats(struct result *res)
 	free(rates);
 }
 
+/* The headline from the kinds' counts and histograms: the merge of the
+ * data kinds' histograms (never an average of their percentiles), or of
+ * every kind's when the result only flushes. */
+static void headline_sum(struct result *res)
+{
+	int k;
+
+	uint64_t data = 0;
+
+	res->ops_total = res->bytes = res->flushes = 0;
+	hist_init(&res->hist);
+	for (k = 0; k < IO_KINDS; k++) {
+		if (IO_IS_FLUSH(k))
+			res->flushes += res->ops[k];
+		else
+			data += res->ops[k];
+	}
+	/* a flush is an I/O of the headline only where nothing else is */
+	res->flush_headline = !data && res->flushes;
+	for (k = 0; k < IO_KINDS; k++) {
+		if (IO_IS_FLUSH(k) && !res->flush_headline)
+			continue;
+		res->ops_total += res->ops[k];
+		res->bytes += res->op_bytes[k];
+		hist_merge(&res->hist, &res->op_hist[k]);
+	}
+}
+
 int stats_merge(struct result *res, struct thread_stats *const *threads,
 		size_t n, uint64_t elapsed_ns)
 {
@@ -203,6 +288,7 @@ int stats_merge(struct result *res, struct thread_stats *const *threads,
 
 	memset(res, 0, sizeof(*res));
 	hist_init(&res->hist);
+	hist_init(&res->durable);
 	for (j = 0; j < IO_KINDS; j++)
 		hist_init(&res->op_hist[j]);
 	res->elapsed_ns = elapsed_ns;
@@ -236,6 +322,10 @@ int stats_merge(struct result *res, struct thread_stats *const *threads,
 		const struct thread_stats *st = threads[i];
 		size_t used = thread_stats_count(st) ? st->cur + 1 : 0;
 
+		if (st->pend_cap)
+			res->durable_known = true;
+		hist_merge(&res->durable, &st->durable);
+		res->end_flushes += st->end_flushes;
 		for (j = 0; j < IO_KINDS; j++)
 			hist_merge(&res->op_hist[j], &st->hist[j]);
 		for (j = 0; j < IO_KINDS; j++) {
@@ -253,13 +343,7 @@ int stats_merge(struct result *res, struct thread_stats *const *threads,
 				res->iv_lat_max[j] = st->iv_lat_max[j];
 		}
 	}
-	/* the total is the merge of the kinds' histograms, never an
-	 * average of their percentiles */
-	for (j = 0; j < IO_KINDS; j++) {
-		res->ops_total += res->ops[j];
-		res->bytes += res->op_bytes[j];
-		hist_merge(&res->hist, &res->op_hist[j]);
-	}
+	headline_sum(res);
 	if (elapsed_ns) {
 		res->ops_per_s = (double)res->ops_total * 1e9 / (double)elapsed_ns;
 		res->mb_per_s = (double)res->bytes * 1e9 / (double)elapsed_ns /
@@ -346,6 +430,7 @@ int result_merge(struct result *dst, const struct result *const *srcs,
 
 	memset(dst, 0, sizeof(*dst));
 	hist_init(&dst->hist);
+	hist_init(&dst->durable);
 	for (k = 0; k < IO_KINDS; k++)
 		hist_init(&dst->op_hist[k]);
 	for (i = 0; i < n; i++) {
@@ -356,17 +441,24 @@ int result_merge(struct result *dst, const struct result *const *srcs,
 			dst->ops[k] += s->ops[k];
 			dst->op_bytes[k] += s->op_bytes[k];
 		}
-		hist_merge(&dst->hist, &s->hist);
-		dst->ops_total += s->ops_total;
-		dst->bytes += s->bytes;
-		dst->ops_per_s += s->ops_per_s;
-		dst->mb_per_s += s->mb_per_s;
+		hist_merge(&dst->durable, &s->durable);
+		dst->durable_known = dst->durable_known || s->durable_known;
+		dst->end_flushes += s->end_flushes;
 		if (s->elapsed_ns > dst->elapsed_ns)
 			dst->elapsed_ns = s->elapsed_ns;
 		if (!i || s->step_ns == dst->step_ns)
 			dst->step_ns = s->step_ns;
 		else
 			dst->step_ns = 0;	/* steps differ: no series */
+	}
+	headline_sum(dst);
+	/* the rates are the parts' own (each over its elapsed time), but a
+	 * part that only flushed has no data rate in a total that has data */
+	for (i = 0; i < n; i++) {
+		if (srcs[i]->flush_headline && !dst->flush_headline)
+			continue;
+		dst->ops_per_s += srcs[i]->ops_per_s;
+		dst->mb_per_s += srcs[i]->mb_per_s;
 	}
 	if (dst->step_ns) {
 		ret = merge_series(dst, srcs, n);

@@ -55,6 +55,19 @@ struct thread_stats {
 	bool log_ios;
 	struct io_log_chunk *log_head, *log_tail;
 	uint64_t mem;		/* bytes taken from the memory budget */
+	/* the kinds that make the headline (ops/s, MB/s, latency, the
+	 * interval series): the data kinds, so a flush is not an I/O there
+	 * (as in fio's IOPS), or every kind when the workload only flushes
+	 * (thread_stats_headline) */
+	unsigned headline;
+	/* write+flush latency (thread_stats_durable): the start of each write
+	 * since the last fsync or fdatasync, and when one completes, each
+	 * such write's time from its start to the flush's end */
+	uint64_t *pend_t0;
+	uint32_t pend_n, pend_cap;
+	struct hist durable;
+	uint64_t end_flushes;	/* flushes owed at the timed end, issued
+				 * after the clock stopped (stats_record_end) */
 };
 
 struct result {
@@ -81,6 +94,19 @@ struct result {
 	uint64_t *iv_lat_max;
 	uint64_t *iv_kind_ops[IO_KINDS];	/* NULL unless tracked */
 	double iv_min, iv_max, iv_sd;	/* ops/s over complete intervals */
+	/* The headline (hist, ops_total, bytes, ops/s, MB/s, the series) is
+	 * over the data I/Os (read, write, trim); the flushes are in their
+	 * kinds' ops[] and op_hist[] only.  A workload that only flushes
+	 * has its flushes as its headline (flush_headline). */
+	bool flush_headline;
+	uint64_t flushes;		/* every flush kind, end ones included */
+	uint64_t end_flushes;		/* of them, issued after the clock
+					 * stopped (owed by the last writes) */
+	struct hist durable;		/* write+flush latency: each write from
+					 * its start to the end of the fsync or
+					 * fdatasync that made it durable */
+	bool durable_known;		/* it was measured (fsync:N or
+					 * fdatasync:N, one I/O in flight) */
 };
 
 /* expected_ns sizes the series up front (0 if unknown); -ENOMEM on failure. */
@@ -93,6 +119,22 @@ void thread_stats_reset(struct thread_stats *st);
  * io_kind), after init; 0 or -ENOMEM.  Only worth it for more than one. */
 int thread_stats_track_kinds(struct thread_stats *st, unsigned mask);
 int thread_stats_grow(struct thread_stats *st, size_t need);
+/* The kinds of the workload (a bit per enum io_kind): the headline is
+ * over its data kinds, or over all when it has none. */
+void thread_stats_headline(struct thread_stats *st, unsigned kinds);
+/* Measure write+flush latency for a policy flushing after every n writes
+ * (the writes waiting for their flush are kept, n at most
+ * STATS_DURABLE_MAX); 0 or -ENOMEM. */
+#define STATS_DURABLE_MAX 65536U
+int thread_stats_durable(struct thread_stats *st, uint32_t n);
+/* A write or flush for the write+flush latency (out of line: only runs
+ * that measure it call it). */
+void stats_durable_record(struct thread_stats *st, int kind, uint64_t t_done,
+			  uint64_t lat);
+/* A flush owed by the writes before the clock stopped, issued after it:
+ * in its kind's count and latency, outside the headline and the series. */
+void stats_record_end(struct thread_stats *st, int kind, uint64_t t_done,
+		      uint64_t lat);
 int thread_stats_log_chunk(struct thread_stats *st);
 
 /* Hot path: one completed I/O.  Allocates only when a series or log chunk
@@ -115,13 +157,17 @@ static inline int stats_record(struct thread_stats *st, int kind,
 	hist_add(&st->hist[kind], lat);
 	HIST_SET(st->ops[kind], st->ops[kind] + 1);	/* read by progress.c */
 	st->bytes[kind] += len;
-	st->iv_ops[st->cur]++;
-	st->iv_bytes[st->cur] += len;
 	if (st->iv_kind_ops[kind])
 		st->iv_kind_ops[kind][st->cur]++;
-	st->iv_lat_sum[st->cur] += lat;
-	if (lat > st->iv_lat_max[st->cur])
-		st->iv_lat_max[st->cur] = lat;
+	if (st->headline & (1U << kind)) {
+		st->iv_ops[st->cur]++;
+		st->iv_bytes[st->cur] += len;
+		st->iv_lat_sum[st->cur] += lat;
+		if (lat > st->iv_lat_max[st->cur])
+			st->iv_lat_max[st->cur] = lat;
+	}
+	if (st->pend_cap)
+		stats_durable_record(st, kind, t_done, lat);
 	if (st->log_ios) {
 		struct io_rec *r = &st->log_tail->recs[st->log_tail->n++];
 

@@ -70,13 +70,13 @@ done
 section "human and terse output report the flushes"
 rb $W --sync fsync:4 "$DEV"
 assert_match 'flush: fsync:4\]' "$RB_OUT" "the settings line names the policy"
-assert_match '^  fsync +16 I/Os' "$RB_OUT" "human output: 16 fsyncs on a line of their own"
-assert_match '^  write +64 I/Os' "$RB_OUT" "human output: 64 writes"
+assert_match '^Flushes: 16 fsync, [0-9]+/sec; latency' "$RB_OUT" "human output: 16 fsyncs on a line of their own"
+assert_match '^Total: 64 I/Os and 16 flushes' "$RB_OUT" "human output: 64 writes, the flushes apart"
 rb $W --sync sfr:4 "$DEV"
 assert_match 'flush: sfr:4\]' "$RB_OUT" "the settings line names sfr:4"
-assert_match '^  sync_file_range +16 I/Os, [0-9]+ ops/sec; latency' "$RB_OUT" \
+assert_match '^Flushes: 16 sync_file_range, [0-9]+/sec; latency' "$RB_OUT" \
 	"human output: 16 sync_file_ranges on a line of their own, no MB/sec"
-assert_match '^  write +64 I/Os' "$RB_OUT" "human output: 64 writes, the names in one column"
+assert_match '^Total: 64 I/Os and 16 flushes' "$RB_OUT" "human output: 64 writes, the flushes apart"
 rb $W --sync sfr:4 -n "$DEV"
 read -r -a f <<<"$RB_OUT"
 assert_eq "$TV 64 16 0 0.003906" "${f[12]} ${f[33]} ${f[82]} ${f[83]} ${f[81]}" \
