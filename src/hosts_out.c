@@ -2,6 +2,7 @@
  * with a row per host and the merged row, -n lines, one JSON document
  * that holds every host's own, a TSV file and plots/hosts.gp. */
 #include "hosts_result.h"
+#include "units.h"
 
 #include <errno.h>
 #include <math.h>
@@ -57,7 +58,7 @@ static void human_point(FILE *f, const struct hosts_result *r,
 
 		fprintf(f, "workload %zu\n", k + 1);
 		fprintf(f, "  %-24s %-14s %19s %9s %10s %9s %9s %9s  %s\n", "host",
-			"target", "clock offset ms", "late ms", "ops/s", "MB/s",
+			"target", "clock offset ms", "late ms", "ops/s", rate_unit(),
 			"p50 us", "p99 us", "status");
 		for (i = 0; i < l->n; i++) {
 			const struct host_fig *x = fig(p, i, k);
@@ -71,7 +72,7 @@ static void human_point(FILE *f, const struct hosts_result *r,
 				(double)p->run[i].late_ns / 1e6);
 			if (x->known)
 				fprintf(f, " %10.0f %9.2f %9.1f %9.1f  %s%s\n",
-					x->ops_per_s, x->mb_per_s, x->p50, x->p99,
+					x->ops_per_s, rate_value(x->mb_per_s), x->p50, x->p99,
 					x->status, x->outlier ? ", OUTLIER" : "");
 			else
 				fprintf(f, " %10s %9s %9s %9s  %s\n", "-", "-", "-",
@@ -79,7 +80,7 @@ static void human_point(FILE *f, const struct hosts_result *r,
 		}
 		if (m->known)
 			fprintf(f, "  %-24s %-14s %19s %9s %10.0f %9.2f %9.1f %9.1f  merged: sums, percentiles of the summed histograms\n",
-				"all", "", "", "", m->ops_per_s, m->mb_per_s, m->p50,
+				"all", "", "", "", m->ops_per_s, rate_value(m->mb_per_s), m->p50,
 				m->p99);
 		for (i = 0; i < l->n; i++) {
 			const struct host_fig *x = fig(p, i, k);

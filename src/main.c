@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "advise.h"
+#include "units.h"
 #include "confirm.h"
 #include "dry_run.h"
 #include "hosts.h"
@@ -394,6 +395,7 @@ int main(int argc, char **argv)
 		spec_free(&base);
 		return EXIT_BAD_ARGS;
 	}
+	units_set(run.units);
 	/* --advise and --hosts refuse --probe, --fio and --suite themselves */
 	status = (run.advise || run.hosts || run.hosts_file) && !run.help &&
 		 !run.version ? -1 : info_only(&base, &run, &sweep);

@@ -15,6 +15,7 @@
 #include "repeat.h"
 #include "suggest.h"
 #include "syncpol.h"
+#include "units.h"
 
 #define W(field) SCOPE_WORKLOAD, offsetof(struct spec, field)
 #define R(field) SCOPE_RUN, offsetof(struct run_opts, field)
@@ -59,10 +60,16 @@ static const struct opt_value fadvise_values[] = {
 	{ NULL, 0, NULL }
 };
 
+static const struct opt_value units_values[] = {
+	{ "iec", UNITS_IEC, "powers of 1024: KiB, MiB, GiB, MiB/s" },
+	{ "si", UNITS_SI, "powers of 1000: kB, MB, GB, MB/s" },
+	{ NULL, 0, NULL },
+};
+
 static const struct opt_value plot_metric_values[] = {
 	{ "auto", PLOT_METRIC_AUTO, "mbs for a sequential workload, ops for a random one" },
 	{ "ops", PLOT_METRIC_OPS, "operations per second (fio's IOPS)" },
-	{ "mbs", PLOT_METRIC_MBS, "MB/s, MB = 2^20 bytes (fio's bw)" },
+	{ "mbs", PLOT_METRIC_MBS, "MiB/s, 2^20 bytes a second (fio's bw)" },
 	{ "p50", PLOT_METRIC_P50, "median latency, us" },
 	{ "p99", PLOT_METRIC_P99, "99th percentile latency, us" },
 	{ NULL, 0, NULL }
@@ -154,8 +161,10 @@ const struct opt_desc opt_table[] = {
 	  "print the version and exit", NULL, 0, 0, 0 },
 	{ "plot", 0, OPT_STRING, R(plot), "FILE", "none",
 	  "render the natural plot (.png, .svg, .pdf or .jpg): heatmap for two swept numbers (one per name of a third), lines for one, time series for none", NULL, 0, 0, 0 },
+	{ "units", 0, OPT_ENUM, R(units), "iec|si", "iec",
+	  "how the human outputs name sizes and rates: iec (MiB/s, GiB: powers of 1024, the original Rebench's MB) or si (MB/s, GB: powers of 1000, as drive data sheets and KDiskMark); -n, JSON and TSV keep their documented units", units_values, 0, 0, 0 },
 	{ "plot-metric", 0, OPT_ENUM, R(plot_metric), "METRIC", "auto",
-	  "what --plot draws, and a sweep's matrix holds: ops (ops/s), mbs (MB/s), p50 or p99 (latency); auto is mbs for -w seq, else ops", plot_metric_values, 0, 0, 0 },
+	  "what --plot draws, and a sweep's matrix holds: ops (ops/s), mbs (MiB/s), p50 or p99 (latency); auto is mbs for -w seq, else ops", plot_metric_values, 0, 0, 0 },
 	{ "engines", 0, OPT_FLAG, R(engines), NULL, NULL,
 	  "list the I/O engines in this build and exit", NULL, 0, 0, 0 },
 	{ "repeat", 0, OPT_COUNT, R(repeat), "N", "1",

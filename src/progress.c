@@ -40,7 +40,8 @@ static uint64_t load(const uint64_t *p)
 	return __atomic_load_n(p, __ATOMIC_RELAXED);
 }
 
-/* I/Os so far, and the latency histogram so far merged into snap. */
+/* I/Os so far, and the latency histogram so far merged into snap: the
+ * headline's kinds (stats.h), so a flush is not an I/O here either. */
 static uint64_t sample(const struct workload *wl)
 {
 	uint64_t ops = 0;
@@ -53,10 +54,13 @@ static uint64_t sample(const struct workload *wl)
 		uint64_t v;
 
 		for (k = 0; k < IO_KINDS; k++)
-			ops += load(&st->ops[k]);
+			if (st->headline & (1U << k))
+				ops += load(&st->ops[k]);
 		for (k = 0; k < IO_KINDS; k++) {
 			const struct hist *h = &st->hist[k];
 
+			if (!(st->headline & (1U << k)))
+				continue;
 			for (i = 0; i < HIST_BUCKETS; i++)
 				snap.buckets[i] += load(&h->buckets[i]);
 			snap.count += load(&h->count);
@@ -141,8 +145,9 @@ static void draw(size_t k, uint64_t now, double dt)
 		len = (size_t)snprintf(line, sizeof(line), "[%3.0f%%]",
 			s->ops_limit ? 100.0 * (double)ops / (double)s->ops_limit : 0);
 	snprintf(line + len, sizeof(line) - len,
-		 " %s: %.0f ops/s, %.1f MB/s, p99 %.1f us so far",
-		 s->target, rate, rate * (double)s->bs / 1048576.0,
+		 " %s: %.0f ops/s, %.1f %s, p99 %.1f us so far",
+		 s->target, rate, rate_value(rate * (double)s->bs / 1048576.0),
+		 rate_unit(),
 		 snap.count ? hist_percentile(&snap, 99) / 1e3 : 0.0);
 	put_line(line);
 }

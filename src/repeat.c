@@ -20,7 +20,7 @@ static const char *const keys[RM_COUNT] = {
 	"lat_p99_us", "lat_p999_us",
 };
 static const char *const labels[RM_COUNT] = {
-	"ops/s", "MB/s", "avg (us)", "p50 (us)", "p90 (us)", "p99 (us)",
+	"ops/s", "MiB/s", "avg (us)", "p50 (us)", "p90 (us)", "p99 (us)",
 	"p99.9 (us)",
 };
 

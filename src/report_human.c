@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "units.h"
 #include "options.h"
 #include "precision.h"
 #include "replay_result.h"
@@ -145,19 +146,20 @@ static void print_kind(FILE *f, const struct report *rep,
 {
 	struct op_summary o;
 	const struct lat_summary *l = &o.lat;
+	char rate[32];
 
 	report_op_summarize(rep, res, k, &o);
 	if (IO_IS_FLUSH(k) && !res->flush_headline)
 		fprintf(f, "Flushes: %llu %s, %.0f/sec; latency (us):",
 			(unsigned long long)o.ios, io_kind_name(k), o.ops_per_s);
-	else if (IO_IS_FLUSH(k))	/* it moves no data: no MB/sec */
+	else if (IO_IS_FLUSH(k))	/* it moves no data: no MiB/s */
 		fprintf(f, "  %-*s %llu I/Os, %.0f ops/sec; latency (us):",
 			width, io_kind_name(k), (unsigned long long)o.ios,
 			o.ops_per_s);
 	else
-		fprintf(f, "  %-*s %llu I/Os, %.0f ops/sec (%.2f MB/sec); latency (us):",
+		fprintf(f, "  %-*s %llu I/Os, %.0f ops/sec (%s); latency (us):",
 			width, io_kind_name(k), (unsigned long long)o.ios,
-			o.ops_per_s, o.mb_per_s);
+			o.ops_per_s, fmt_rate(rate, sizeof(rate), o.mb_per_s));
 	fprintf(f, " min %.1f avg %.1f p50 %.1f p90 %.1f p99 %.1f p99.9 %.1f p99.99 %.1f max %.1f\n",
 		l->min, l->avg, l->p50, l->p90, l->p99, l->p999, l->p9999,
 		l->max);
@@ -208,9 +210,11 @@ static void print_rates(FILE *f, const struct report *rep,
 			const struct result *r)
 {
 	struct lat_summary l;
+	char rate[32];
 
 	lat_summarize(r, &l);
-	fprintf(f, "Operations/sec: %.0f (%.2f MB/sec)\n", r->ops_per_s, r->mb_per_s);
+	fprintf(f, "Operations/sec: %.0f (%s)\n", r->ops_per_s,
+		fmt_rate(rate, sizeof(rate), r->mb_per_s));
 	fprintf(f, "Latency (us): min %.1f avg %.1f p50 %.1f p90 %.1f p99 %.1f p99.9 %.1f max %.1f\n",
 		l.min, l.avg, l.p50, l.p90, l.p99, l.p999, l.max);
 	print_per_op(f, rep, r);
@@ -366,7 +370,8 @@ static void print_total(FILE *f, const struct report *rep)
 	const struct result *r = rep->total;
 
 	fprintf(f, "All workloads: %zu, run together\n", rep->n);
-	fprintf(f, "[ops/sec and MB/sec: the sum of the workloads'; latency: all their I/Os together]\n");
+	fprintf(f, "[ops/sec and %s: the sum of the workloads'; latency: all their I/Os together]\n",
+		rate_unit());
 	print_rates(f, rep, r);
 	if (r->step_ns) {
 		print_intervals(f, r);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "json.h"
+#include "units.h"
 #include "report.h"
 #include "steady_run.h"
 
@@ -26,10 +27,11 @@ void report_human_steady(FILE *f, const struct workload *wl)
 	size_t i;
 
 	if (p->done)
-		fprintf(f, "Preconditioned: %llu bytes (%d x the region) written sequentially in 128 KiB blocks in %.1f s (%.1f MB/s)\n",
+		fprintf(f, "Preconditioned: %llu bytes (%d x the region) written sequentially in 128 KiB blocks in %.1f s (%.1f %s)\n",
 			(unsigned long long)p->bytes, PRECONDITION_PASSES,
-			p->seconds, p->seconds > 0 ?
-			(double)p->bytes / 1048576.0 / p->seconds : 0);
+			p->seconds, rate_value(p->seconds > 0 ?
+			(double)p->bytes / 1048576.0 / p->seconds : 0),
+			rate_unit());
 	if (!d)
 		return;
 	if (d->v.judged)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "units.h"
 #include "outpath.h"
 #include "report.h"
 #include "suite.h"
@@ -37,9 +38,9 @@ void report_suite_head(FILE *f, const struct suite *s)
 	if (s->engine)
 		fprintf(f, "; engine %s (the best asynchronous engine built; -t to change)",
 			s->engine);
-	fprintf(f, "; MB = 2^20 bytes\n");
+	fputc('\n', f);
 	fprintf(f, "%-*s  %-*s  %10s  %10s  %10s  %s\n", s->name_w, "Test", s->op_w,
-		"Op", "MB/s", "ops/s", "p99 (us)", "Durability");
+		"Op", rate_unit(), "ops/s", "p99 (us)", "Durability");
 }
 
 void report_suite_row(FILE *f, const struct suite *s, const struct report *r)
@@ -71,7 +72,7 @@ void report_suite_row(FILE *f, const struct suite *s, const struct report *r)
 		p99 = l.p99;
 	}
 	/* the verdict of a test that writes (durability.h), "-" otherwise */
-	fprintf(f, "%10.2f  %10.0f  %10.1f  %s", mbps, ops, p99,
+	fprintf(f, "%10.2f  %10.0f  %10.1f  %s", rate_value(mbps), ops, p99,
 		dur_name(wl->dur.verdict));
 	status = workload_status(wl, r->interrupted);
 	if (status != WL_COMPLETE)

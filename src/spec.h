@@ -103,6 +103,7 @@ struct run_opts {
 	uint64_t repeat;	/* --repeat: runs of the same workloads */
 	char *plot;		/* --plot FILE.png|svg|pdf|jpg */
 	int plot_metric;	/* --plot-metric: enum plot_metric (plot.h) */
+	int units;		/* --units: enum units_mode (units.h) */
 	char *suite;		/* --suite NAME|FILE, or "list" */
 	double precision_pct;	/* --precision: 95% half-width of ops/s, in %
 				 * of the mean (precision.h); 0 none */

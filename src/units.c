@@ -230,28 +230,58 @@ char *fmt_size_short(char *buf, size_t len, uint64_t bytes)
 	return fmt_size_in(buf, len, bytes, units, "b");
 }
 
+static int units_now = UNITS_IEC;
+
+void units_set(int mode)
+{
+	units_now = mode;
+}
+
+int units_mode(void)
+{
+	return units_now;
+}
+
 char *fmt_size_human(char *buf, size_t len, uint64_t bytes)
 {
-	static const char *units[] = { "KB", "MB", "GB", "TB", "PB" };
+	static const char *const iec[] = { "KiB", "MiB", "GiB", "TiB", "PiB" };
+	static const char *const si[] = { "kB", "MB", "GB", "TB", "PB" };
+	const char *const *names = units_now == UNITS_SI ? si : iec;
+	double base = units_now == UNITS_SI ? 1000.0 : 1024.0;
 	int i;
 
 	for (i = 4; i >= 0; i--) {
-		uint64_t m = 1ULL << (10 * (i + 1));
-		double v = (double)bytes / (double)m;
+		double m = pow(base, i + 1);
+		double v = (double)bytes / m;
 
-		if (bytes % m == 0 && bytes) {
-			snprintf(buf, len, "%llu%s",
-				 (unsigned long long)(bytes / m), units[i]);
+		if (bytes && fmod((double)bytes, m) == 0 && v < 1e15) {
+			snprintf(buf, len, "%.0f %s", v, names[i]);
 			return buf;
 		}
-		/* Pick the unit after rounding: 1 GiB - 512 is "1.0GB"; below
-		 * 1 KiB the exact byte count is shorter and exact. */
-		if (round(v * 10.0) >= 10.0 && bytes >= 1024) {
-			snprintf(buf, len, "%.1f%s", v, units[i]);
+		/* Pick the unit after rounding: 1 GiB - 512 is "1.0 GiB"; below
+		 * one unit the exact byte count is shorter and exact. */
+		if (round(v * 10.0) >= 10.0 && (double)bytes >= base) {
+			snprintf(buf, len, "%.1f %s", v, names[i]);
 			return buf;
 		}
 	}
-	snprintf(buf, len, "%lluB", (unsigned long long)bytes);
+	snprintf(buf, len, "%llu B", (unsigned long long)bytes);
+	return buf;
+}
+
+double rate_value(double mib_per_s)
+{
+	return units_now == UNITS_SI ? mib_per_s * 1048576.0 / 1e6 : mib_per_s;
+}
+
+const char *rate_unit(void)
+{
+	return units_now == UNITS_SI ? "MB/s" : "MiB/s";
+}
+
+char *fmt_rate(char *buf, size_t len, double mib_per_s)
+{
+	snprintf(buf, len, "%.2f %s", rate_value(mib_per_s), rate_unit());
 	return buf;
 }
 

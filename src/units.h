@@ -45,8 +45,23 @@ int parse_extent(const char *s, struct amount *a);
 
 /* "512b", "4k", "1m", "3g": exact short form used in the classic line. */
 char *fmt_size_short(char *buf, size_t len, uint64_t bytes);
-/* "15GB", "1.5GB", "512B": compact human form (2^30 bytes per GB). */
+/* --units: how the human outputs name sizes and rates.  IEC (the
+ * default): "15 GiB", "30.59 MiB/s" (powers of 1024, the original
+ * Rebench's MB); SI: "16.1 GB", "32.08 MB/s" (powers of 1000, as KDiskMark
+ * and drive data sheets count).  -n, JSON and TSV keep their documented
+ * units whatever it is. */
+enum units_mode { UNITS_IEC, UNITS_SI };
+void units_set(int mode);
+int units_mode(void);
+/* "15 GiB", "1.5 GiB", "512 B" (or with --units si "16.1 GB"): compact
+ * human form, exact where the size is a whole unit. */
 char *fmt_size_human(char *buf, size_t len, uint64_t bytes);
+/* A rate given in MiB/s (2^20 bytes a second, struct result's mb_per_s)
+ * as the human outputs print it: "30.59 MiB/s", or "32.08 MB/s". */
+char *fmt_rate(char *buf, size_t len, double mib_per_s);
+/* Its unit alone, for headings: "MiB/s" or "MB/s"; and a value in it. */
+const char *rate_unit(void);
+double rate_value(double mib_per_s);
 /* "512 B", "4 KiB", "3584 B", "1 MiB": exact, IEC units, for reports. */
 char *fmt_size_exact(char *buf, size_t len, uint64_t bytes);
 /* "10s", "500ms", "250us" */

@@ -364,16 +364,35 @@ static void test_fmt_size_short_roundtrip(void **state)
 static void test_fmt_size_human(void **state)
 {
 	(void)state;
-	expect_fmt(fmt_size_human, 0, "0B");
-	expect_fmt(fmt_size_human, 512, "512B");
-	expect_fmt(fmt_size_human, 1023, "1023B");
-	expect_fmt(fmt_size_human, 1024, "1KB");
-	expect_fmt(fmt_size_human, 1536, "1.5KB");
-	expect_fmt(fmt_size_human, 64 * MiB, "64MB");
-	expect_fmt(fmt_size_human, 15 * GiB, "15GB");
-	expect_fmt(fmt_size_human, GiB + GiB / 2, "1.5GB");
-	expect_fmt(fmt_size_human, 2 * TiB, "2TB");
-	expect_fmt(fmt_size_human, 3 * PiB, "3PB");
+	expect_fmt(fmt_size_human, 0, "0 B");
+	expect_fmt(fmt_size_human, 512, "512 B");
+	expect_fmt(fmt_size_human, 1023, "1023 B");
+	expect_fmt(fmt_size_human, 1024, "1 KiB");
+	expect_fmt(fmt_size_human, 1536, "1.5 KiB");
+	expect_fmt(fmt_size_human, 64 * MiB, "64 MiB");
+	expect_fmt(fmt_size_human, 15 * GiB, "15 GiB");
+	expect_fmt(fmt_size_human, GiB + GiB / 2, "1.5 GiB");
+	expect_fmt(fmt_size_human, 2 * TiB, "2 TiB");
+	expect_fmt(fmt_size_human, 3 * PiB, "3 PiB");
+}
+
+/* --units si: powers of 1000, as drive data sheets count; rates too. */
+static void test_units_si(void **state)
+{
+	char buf[64];
+
+	(void)state;
+	units_set(UNITS_SI);
+	expect_fmt(fmt_size_human, 999, "999 B");
+	expect_fmt(fmt_size_human, 1000, "1 kB");
+	expect_fmt(fmt_size_human, 256 * MiB, "268.4 MB");
+	expect_fmt(fmt_size_human, 4000000000ULL, "4 GB");
+	assert_string_equal(fmt_rate(buf, sizeof(buf), 1.0), "1.05 MB/s");
+	assert_string_equal(rate_unit(), "MB/s");
+	units_set(UNITS_IEC);
+	assert_string_equal(fmt_rate(buf, sizeof(buf), 30.59), "30.59 MiB/s");
+	assert_string_equal(rate_unit(), "MiB/s");
+	expect_fmt(fmt_size_human, 256 * MiB, "256 MiB");
 }
 
 static void test_fmt_size_human_below_1024(void **state)
@@ -441,6 +460,7 @@ int main(void)
 		cmocka_unit_test(test_fmt_size_short),
 		cmocka_unit_test(test_fmt_size_short_roundtrip),
 		cmocka_unit_test(test_fmt_size_human),
+		cmocka_unit_test(test_units_si),
 		cmocka_unit_test(test_fmt_size_human_below_1024),
 		cmocka_unit_test(test_fmt_time),
 		cmocka_unit_test(test_fmt_truncates_safely),
