@@ -238,7 +238,8 @@ static void print_total_line(FILE *f, const struct result *r)
 	if (several)
 		fputc(')', f);
 	if (r->flushes && !r->flush_headline) {
-		fprintf(f, " and %llu flushes", (unsigned long long)r->flushes);
+		fprintf(f, " and %llu flush%s", (unsigned long long)r->flushes,
+			r->flushes == 1 ? "" : "es");
 		if (r->end_flushes)
 			fprintf(f, " (%llu issued after the clock stopped, owed by the last writes)",
 				(unsigned long long)r->end_flushes);
