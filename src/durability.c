@@ -268,11 +268,20 @@ static bool per_write(const struct spec *s, const struct sync_policy *sp,
 	}
 }
 
+/* The device whose write cache a verdict speaks of, as a noun: a
+ * device's chain names it ("loop3 over /tmp/img on ext4 on vda"); a
+ * file's starts with "on" ("on ext4 on vda"), and needs one. */
+static void device_noun(const struct dur_stack *st, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%s", st->file ? "the device of a file " : "",
+		 st->chain);
+}
+
 void dur_judge(const struct spec *s, const struct dur_stack *st,
 	       struct dur_verdict *v)
 {
 	struct sync_policy sp = spec_sync(s);
-	char how[160];
+	char how[160], dev[sizeof(st->chain) + 32];
 	bool each;
 
 	v->reason[0] = '\0';
@@ -281,6 +290,7 @@ void dur_judge(const struct spec *s, const struct dur_stack *st,
 		return;
 	}
 	each = per_write(s, &sp, how, sizeof(how));
+	device_noun(st, dev, sizeof(dev));
 	if (st->ram) {
 		v->verdict = DUR_NOT_DURABLE;
 		snprintf(v->reason, sizeof(v->reason), "the data lands in RAM (%s): nothing written survives power loss",
@@ -304,7 +314,7 @@ void dur_judge(const struct spec *s, const struct dur_stack *st,
 	if (!each && st->top_write_cache == 1) {
 		v->verdict = DUR_NOT_DURABLE;
 		snprintf(v->reason, sizeof(v->reason), "O_DIRECT writes are acknowledged from the write-back cache of %s and %s",
-			 st->chain, how);
+			 dev, how);
 		return;
 	}
 	if (st->no_promise || st->lost) {
@@ -331,10 +341,10 @@ void dur_judge(const struct spec *s, const struct dur_stack *st,
 	v->verdict = DUR_UNKNOWN;
 	if (st->top_write_cache == 0)
 		snprintf(v->reason, sizeof(v->reason), "O_DIRECT writes reach %s, which reports write through, but %s and the file system's metadata may still be in memory",
-			 st->chain, how);
+			 dev, how);
 	else
 		snprintf(v->reason, sizeof(v->reason), "O_DIRECT writes and %s, and the write cache mode of %s is unknown",
-			 how, st->chain);
+			 how, dev);
 }
 
 const char *dur_name(int verdict)

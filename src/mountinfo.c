@@ -2,6 +2,7 @@
 #include "mountinfo.h"
 
 #include <dirent.h>
+#include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,4 +96,15 @@ bool mountinfo_find_any(dev_t dev, char *mnt, size_t mlen, pid_t *pid)
 	}
 	closedir(d);
 	return found;
+}
+
+bool mountinfo_dir_fs(const char *path, char *fstype, size_t flen)
+{
+	char dir[PATH_MAX];
+	struct stat st;
+
+	snprintf(dir, sizeof(dir), "%s", path);
+	if (stat(dirname(dir), &st))
+		return false;
+	return mountinfo_find(st.st_dev, NULL, 0, fstype, flen);
 }

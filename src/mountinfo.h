@@ -18,6 +18,11 @@ bool mountinfo_find(dev_t dev, char *mnt, size_t mlen, char *fstype,
 bool mountinfo_find_fs(dev_t dev, char *fstype, size_t flen, char *opts,
 		       size_t olen);
 
+/* The file system type of the directory that holds path (a name that
+ * need not exist yet): false when that directory cannot be stat'ed or is
+ * in no mount.  By name, not statfs(2): devtmpfs reports tmpfs's magic. */
+bool mountinfo_dir_fs(const char *path, char *fstype, size_t flen);
+
 /*
  * Look dev up in every mount namespace: this one first, then each other
  * namespace once, through /proc/PID/mountinfo of a process in it.  When

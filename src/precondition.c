@@ -28,8 +28,13 @@ int precondition_check(const struct workload *wls, size_t n,
 		return 0;
 	for (k = 0; k < n; k++)
 		if (!spec_is_destructive(&wls[k].spec)) {
-			fprintf(stderr, "rebench: --precondition writes each workload's region, and workload %zu (%s) only reads, so its target was checked for reading only; give it writes (-o write, or a mix with writes), or precondition with a write run first\n",
-				k + 1, wls[k].tgt.path);
+			/* targets are not probed yet: the name is the spec's */
+			const char *name = wls[k].spec.target ?
+					   wls[k].spec.target : "";
+
+			fprintf(stderr, "rebench: --precondition writes each workload's region, and workload %zu%s%s%s only reads, so its target was checked for reading only; give it writes (-o write, or a mix with writes), or precondition with a write run first\n",
+				k + 1, name[0] ? " (" : "", name,
+				name[0] ? ")" : "");
 			return -EINVAL;
 		}
 	return 0;

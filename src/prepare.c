@@ -103,12 +103,16 @@ void workload_plan(struct workload *wl)
 
 	dur_stack_probe(t, &st);
 	dur_judge(s, &st, &wl->dur);
+	/* a note on stderr, before anything runs and in every format (the
+	 * header says "(10 MiB of data)" too): one who meant fio's
+	 * --runtime=10m can stop the run at once */
 	if (s->duration.kind == AMOUNT_BYTES && s->duration.bare_m && !said_m) {
 		said_m = true;
-		workload_warn(wl, "-d %s is read as %s of data (rebench's classic byte duration), not minutes; write %llumin for minutes",
-			      fmt_size_short(b, sizeof(b), s->duration.value),
-			      fmt_size_exact(mib, sizeof(mib), s->duration.value),
-			      (unsigned long long)(s->duration.value >> 20));
+		fprintf(stderr, "rebench: note: -d %s is %s of data (the original Rebench's byte duration), not minutes as fio's --runtime=%s; write -d %llumin for minutes\n",
+			fmt_size_short(b, sizeof(b), s->duration.value),
+			fmt_size_exact(mib, sizeof(mib), s->duration.value),
+			fmt_size_short(b, sizeof(b), s->duration.value),
+			(unsigned long long)(s->duration.value >> 20));
 	}
 
 	if (t->kind != TARGET_FILE)

@@ -99,6 +99,13 @@ static int set_once(const char **slot, const char *opt, const char *val)
 		return bad("%s is given twice", opt);
 	if (!*val)
 		return bad("%s: the file name is empty", opt);
+	/* "--record -- true" would log to a file named "--": a LOG that
+	 * reads as an option is a LOG left out */
+	if (val[0] == '-') {
+		fprintf(stderr, "rebench: %s: the LOG is missing ('%s' is not taken as a file name): give one, e.g. %s calls.log -- COMMAND (a file whose name starts with '-' as ./%s)\nusage:\n%s",
+			opt, val, opt, val, usage);
+		return -EINVAL;
+	}
 	*slot = val;
 	return 0;
 }

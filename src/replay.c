@@ -623,11 +623,13 @@ int replay_main(int argc, char **argv)
 			ctx.wls[0].eng->name);
 		goto out_clean;
 	}
-	/* a new file's sector is known only now: the log must fit it too */
+	/* a new file's sector is known only now: the log must fit it too
+	 * (512 bytes where none is known: a file on tmpfs has no device) */
 	if (!sector && !a.paged &&
-	    stream_trace_align(&t, ctx.wls[0].tgt.logical, false, NULL)) {
+	    stream_trace_align(&t, sector = ctx.wls[0].tgt.logical ?
+				   ctx.wls[0].tgt.logical : 512, false, NULL)) {
 		fprintf(stderr, "rebench: %s: operations are not multiples of %s's %u-byte sector; add --replay-align, or -p\n",
-			a.log, a.target, ctx.wls[0].tgt.logical);
+			a.log, a.target, sector);
 		goto out_clean;
 	}
 	status = replay_run(&ctx, &a, &t, &run, dir ? &d : NULL, log);

@@ -81,9 +81,10 @@ struct report_scope {
 	const struct run_opts *run;
 	FILE *out;		/* standard output (a test's buffer in tests) */
 	const struct sweep *sw;	/* NULL: one run and its --repeat runs */
-	const char *table;	/* sweep: the --output file that takes the
-				 * table (the driver writes it), or NULL:
-				 * the table goes to out */
+	const char *table;	/* sweep: the --output file that takes a
+				 * copy of the table (the driver writes it),
+				 * or NULL; the table goes to out either way
+				 * (the human writer) */
 	const struct suite *suite;	/* --suite: each report is a test
 					 * (report.point), else NULL */
 	const struct sweep_order *order;	/* a sweep's --order, or NULL */

@@ -395,8 +395,9 @@ static bool human_wanted(const struct run_opts *run)
 	return !run->quiet_stdout && !run->json && !run->silent;
 }
 
-/* A sweep prints its table instead of blocks (on standard output unless
- * --output takes it), and its warnings go to standard error. */
+/* A sweep prints its table instead of blocks, on standard output also
+ * when --output takes a copy (a sweep that printed nothing left the one at
+ * the terminal with no result), and its warnings go to standard error. */
 static int human_begin(struct report_out *o)
 {
 	const struct report_scope *sc = o->scope;
@@ -407,8 +408,8 @@ static int human_begin(struct report_out *o)
 		return 0;
 	}
 	o->shows_warnings = !sc->sw;
-	o->uses_stdout = !sc->sw || !sc->table;
-	if (sc->sw && !sc->table)
+	o->uses_stdout = true;
+	if (sc->sw)
 		report_table_header(sc->out, sc->sw, sc->run->repeat > 1);
 	return 0;
 }
@@ -419,8 +420,7 @@ static int human_report(struct report_out *o, const struct report *r)
 	size_t k;
 
 	if (sc->sw) {
-		if (!sc->table)
-			report_table_rows(sc->out, sc->sw, r);
+		report_table_rows(sc->out, sc->sw, r);
 		return 0;
 	}
 	if (sc->suite) {

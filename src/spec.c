@@ -14,6 +14,7 @@
 
 #include "dist.h"
 #include "engine.h"
+#include "mountinfo.h"
 #include "options.h"
 #include "pattern.h"
 #include "readahead.h"
@@ -431,10 +432,14 @@ static int resolve_mixes(struct spec *s, const struct target *t)
 static int resolve_region(struct spec *s, const struct target *t)
 {
 	uint64_t size = t->size;
+	char fs[32];
 
 	if (!t->exists) {
-		if (!strncmp(s->target, "/dev/", 5)) {
-			spec_error(s, "cannot open %s: No such file or directory (is the device name right? rebench does not create files under /dev)",
+		/* a mistyped device name is not a file to create; /dev/shm
+		 * (tmpfs) holds files as any file system does */
+		if (mountinfo_dir_fs(s->target, fs, sizeof(fs)) &&
+		    !strcmp(fs, "devtmpfs")) {
+			spec_error(s, "cannot open %s: No such file or directory (is the device name right? its directory is on devtmpfs, where rebench does not create files)",
 				   s->target);
 			return -ENOENT;
 		}

@@ -215,6 +215,18 @@ rb --record "$S/nocmd.log"
 assert_rc 1 "--record without COMMAND: exit 1"
 assert_match "needs a COMMAND to run: rebench --record LOG -- COMMAND" "$RB_ERR" "--record without COMMAND: the message"
 assert_eq "" "$(ls "$S/nocmd.log" 2>/dev/null)" "--record without COMMAND: no log"
+# a LOG left out: "--" (or an option) is not taken as the log's name
+mkdir "$S/nolog"
+for args in "-- true" "--record-path x -- true" "-n -- true"; do
+	# shellcheck disable=SC2086  # the words of args are the arguments
+	cd "$S/nolog" || fail "cd $S/nolog"
+	rb --record $args
+	cd "$TESTS_ROOT" || fail "cd $TESTS_ROOT"
+	assert_rc 1 "--record $args (no LOG): exit 1"
+	assert_match "rebench: --record: the LOG is missing \('${args%% *}' is not taken as a file name\)" "$RB_ERR" "--record $args: the message"
+	assert_eq "" "$(ls -A "$S/nolog")" "--record $args: no file created"
+done
+assert_refused "--trace-stats without LOG" "rebench: --trace-stats: the LOG is missing" --trace-stats --json
 rb --record "$S/nf.log" -- no-such-command-rebench arg
 assert_rc 2 "a COMMAND not found: exit 2"
 assert_match "rebench: --record: cannot run no-such-command-rebench: not found in PATH" "$RB_ERR" "a COMMAND not found: the message"

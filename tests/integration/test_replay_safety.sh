@@ -111,6 +111,39 @@ rb --replay "$S/fits.log" -y "$S/fs/fits.img"
 assert_rc 0 "a new file that fits is created and replayed"
 assert_eq $((4 * MiB)) "$(stat -c %s "$S/fs/fits.img")" "fits.img holds the map, 4 MiB"
 
+section "a new file: by its directory's file system, not by a /dev prefix (issue 27, item 11)"
+# /dev/shm is tmpfs (a file is created there as anywhere); /dev itself is
+# devtmpfs, where a missing name is a mistyped device, never a new file
+fstype_of() { awk -v m="$1" '$5 == m { sub(/.* - /, ""); split($0, f, " "); t = f[1] } END { print t }' /proc/self/mountinfo; }
+log "$S/shm.log" /x/a 0 4096 /x/a 4096 4096 /x/a 8192 4096
+if [ "$(fstype_of /dev/shm)" = tmpfs ]; then
+	SHM=/dev/shm/rebench-$TEST_NAME-$$
+	rm -f "$SHM"
+	rb --replay "$S/shm.log" -y "$SHM"
+	assert_rc 0 "--replay onto a new file in /dev/shm (tmpfs): exit 0"
+	assert_match "  3 operations of 1 files onto $SHM" "$RB_OUT" "--replay onto $SHM: its 3 writes"
+	assert_eq "1048576" "$(stat -c %s "$SHM" 2>/dev/null)" "--replay onto $SHM: the file laid out (1 MiB slot)"
+	rm -f "$SHM"
+	rb -o write -b 4k -d 8k -e 64k -y "$SHM"
+	assert_rc 0 "a workload on a new file in /dev/shm: exit 0"
+	assert_eq "65536" "$(stat -c %s "$SHM" 2>/dev/null)" "a workload on $SHM: the file created (-e 64k)"
+	rm -f "$SHM"
+else
+	echo "/dev/shm is not tmpfs here: its part skipped"
+fi
+if [ "$(fstype_of /dev)" = devtmpfs ]; then
+	NODEV=/dev/rebench-$TEST_NAME-$$
+	assert_refused "--replay onto a missing name in /dev (devtmpfs)" \
+		"cannot open $NODEV: No such file or directory \(is the device name right\? its directory is on devtmpfs, where rebench does not create files\)" \
+		--replay "$S/shm.log" -y "$NODEV"
+	assert_eq "" "$(ls "$NODEV" 2>/dev/null)" "nothing created in /dev"
+	assert_refused "a workload on a missing name in /dev, with -e" "its directory is on devtmpfs" \
+		-o write -d 8k -e 64k -y "$NODEV"
+	assert_eq "" "$(ls "$NODEV" 2>/dev/null)" "nothing created in /dev"
+else
+	echo "/dev is not devtmpfs here: its part skipped"
+fi
+
 section "a log within the memory budget (item 11)"
 N=2000000
 awk -v n=$N 'BEGIN { print "# rebench-trace 1"

@@ -101,6 +101,7 @@ assert_refused "--round without --steady-state" "^rebench: --round and --max-rou
 assert_refused "--steady-state with --repeat" "^rebench: --steady-state with --repeat" $W --steady-state --repeat 2 "$DEV"
 assert_refused "--steady-state in a sweep" "^rebench: --steady-state in a sweep" -o write -b 4k,8k --yes --steady-state "$DEV"
 assert_refused "--steady-state with -d" "^rebench: -d/--duration with --steady-state" $W --steady-state -d 2 "$DEV"
-assert_refused "--precondition with reads" "^rebench: --precondition writes each workload's region, and workload 1" \
+assert_refused "--precondition with reads" "^rebench: --precondition writes each workload's region, and workload 1 \($DEV\) only reads" \
 	--precondition -b 4k "$DEV"
+assert_no_match "\(\)" "$RB_ERR" "--precondition with reads: no empty brackets"
 assert_eq "$before" "$(wsect)" "nothing was written by any of them"

@@ -60,7 +60,10 @@ section "two numeric axes: table and matrix"
 T=$S/align.tsv
 rb -b 512..2k/512 -s 512..1k/512 -d 100ms --seed 7 --output "$T" "$DEV"
 assert_rc 0 "-b 512..2k/512 -s 512..1k/512 exits 0"
-assert_eq "" "$RB_OUT" "with --output nothing goes to stdout"
+# the table on stdout too (issue 27: a sweep with --output printed
+# nothing), the same bytes as the file
+assert_eq "$(cat "$T")" "$RB_OUT" "with --output the table is on stdout too, as in the file"
+assert_eq 9 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "stdout: the header and 8 points"
 # 100 ms points are too short for stable tail percentiles: that warning,
 # once for the sweep, is all there is (no terminal: no progress line)
 assert_eq "" "$(few_ios_filtered)" "nothing else on stderr (no terminal: no progress line)"
@@ -136,6 +139,10 @@ T2=$S/terse.tsv
 rb -n -b 512,1k -d 100ms --output "$T2" "$DEV"
 assert_eq 2 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "-n --output: the -n lines on stdout"
 assert_eq 3 "$(grep -c . "$T2" 2>/dev/null)" "-n --output: the table in the file"
+assert_eq "" "$(printf '%s\n' "$RB_OUT" | grep -F 'ops_per_s')" "-n --output: no table on stdout"
+rb --json -b 512,1k -d 100ms --output "$S/json.tsv" "$DEV"
+assert_eq "2 2" "$(jqr '"\(.sweep.points) \(.sweep.runs | length)"')" "--json --output: stdout is the JSON document alone"
+assert_eq 3 "$(grep -c . "$S/json.tsv" 2>/dev/null)" "--json --output: the table in the file"
 
 rb --json -b 512,1k -u uniform,pow -d 100ms "$DEV"
 assert_rc 0 "--json sweep exits 0"

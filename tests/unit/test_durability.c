@@ -113,6 +113,24 @@ static void test_late_or_no_flush_not_durable(void **state)
 	assert_non_null(strstr(why, "flushes neither the device's cache"));
 }
 
+/* A file's chain starts "on ext4 on sdb": the sentences that name the
+ * device's cache name the device of the file, with no word left out
+ * ("the write-back cache of on ext4", issue 27). */
+static void test_file_sentences(void **state)
+{
+	struct dur_stack wb = stack(true, 1), wt = stack(true, 0);
+	struct dur_stack unknown = stack(true, -1);
+	char why[1024];
+
+	(void)state;
+	assert_int_equal(judge("none", false, &wb, why), DUR_NOT_DURABLE);
+	assert_string_equal(why, "O_DIRECT writes are acknowledged from the write-back cache of the device of a file on ext4 on sdb and nothing flushes the writes (--sync none)");
+	assert_int_equal(judge("none", false, &wt, why), DUR_UNKNOWN);
+	assert_string_equal(why, "O_DIRECT writes reach the device of a file on ext4 on sdb, which reports write through, but nothing flushes the writes (--sync none) and the file system's metadata may still be in memory");
+	assert_int_equal(judge("none", false, &unknown, why), DUR_UNKNOWN);
+	assert_string_equal(why, "O_DIRECT writes and nothing flushes the writes (--sync none), and the write cache mode of the device of a file on ext4 on sdb is unknown");
+}
+
 /* O_DIRECT with no flush onto a device that reports write through: the
  * device promises each write; onto a file, its metadata may not be. */
 static void test_write_through(void **state)
@@ -208,6 +226,7 @@ int main(void)
 		cmocka_unit_test(test_per_write_policies_durable),
 		cmocka_unit_test(test_late_or_no_flush_not_durable),
 		cmocka_unit_test(test_write_through),
+		cmocka_unit_test(test_file_sentences),
 		cmocka_unit_test(test_ram),
 		cmocka_unit_test(test_no_promise_and_lost),
 		cmocka_unit_test(test_nobarrier),
