@@ -102,18 +102,32 @@ static void print_durability(FILE *f, const struct dur_verdict *d)
 	fprintf(f, "Durability: %s: %s\n", dur_words(d->verdict), d->reason);
 }
 
-/* --repeat: the spread over the runs; the block above is the last run.
- * The total has no seed of its own. */
+/* --repeat: which run the block above is, "run 3 of 5, the median run by
+ * ops/s, seed 13" (repeat_run.h); the total has no seed of its own. */
+static void print_shown(FILE *f, const struct repeat_data *rd, bool seeds)
+{
+	size_t n = rd->runs, k = rd->shown;
+
+	if (k >= n)
+		fprintf(f, "the figures above are run %zu, which did not complete", k + 1);
+	else
+		fprintf(f, "the figures above are run %zu of %zu, %s by %sops/s", k + 1,
+			n, n % 2 ? "the median run" : "the lower of the two middle runs",
+			seeds ? "" : "total ");
+	if (seeds)
+		fprintf(f, ", seed %llu", rd->seed0 + k);
+}
+
+/* --repeat: the spread over the runs, and which run the block shows. */
 static void print_repeat(FILE *f, const struct repeat_data *rd, bool seeds)
 {
 	size_t i, r;
 
+	fprintf(f, "Over %zu runs (", rd->runs);
 	if (seeds)
-		fprintf(f, "Over %zu runs (seeds %llu..%llu; the figures above are the last run):\n",
-			rd->runs, rd->seed0, rd->seed0 + rd->runs - 1);
-	else
-		fprintf(f, "Over %zu runs (the figures above are the last run):\n",
-			rd->runs);
+		fprintf(f, "seeds %llu..%llu; ", rd->seed0, rd->seed0 + rd->runs - 1);
+	print_shown(f, rd, seeds);
+	fprintf(f, "):\n");
 	for (i = 0; i < REPEAT_SHOWN; i++) {
 		const struct repeat_stat *st = &rd->stat[repeat_shown[i]];
 		const char *fmt = repeat_shown[i] == RM_OPS ? "%.0f" : "%.1f";
