@@ -229,9 +229,9 @@ static void print_intervals(FILE *f, const struct result *r)
 	char step[32];
 
 	if (!r->n_full) {
-		/* a min and max of one partial interval would be invented */
-		fprintf(f, "Ops/sec over intervals: none complete (the run took %.3f s, less than one interval of %s; -g sets the interval)\n",
-			(double)r->elapsed_ns / 1e9,
+		/* a min and max of one partial interval would be invented;
+		 * the few words, rebench(1) the rest */
+		fprintf(f, "Ops/sec over intervals: none complete (run shorter than -g %s)\n",
 			fmt_time(step, sizeof(step), r->step_ns));
 		return;
 	}
@@ -256,9 +256,8 @@ static void print_ci(FILE *f, const struct report *rep,
 	if (c.known)
 		fprintf(f, "Ops/sec 95%% interval: %.0f..%.0f (+-%.1f%%, batch means: %zu batches of %zu intervals)\n",
 			c.low, c.high, c.half_pct, c.batches, c.per_batch);
-	else
-		fprintf(f, "Ops/sec 95%% interval: unknown (%zu complete intervals, %d needed; a longer run or a shorter -g gives one)\n",
-			r->n_full, CI_MIN_INTERVALS);
+	else	/* on most short runs: the few words, rebench(1) the why */
+		fprintf(f, "Ops/sec 95%% interval: unknown (run too short)\n");
 	if (v == PRECISION_REACHED)
 		fprintf(f, "Precision: +-%.1f%% reached (asked +-%g%%) in %.1f s\n",
 			c.half_pct, target_pct, rep->seconds);
@@ -318,7 +317,8 @@ static void print_one(FILE *f, const struct report *rep,
 	if (wl->error)
 		fprintf(f, "Error: %s\n", wl->errmsg);
 	for (i = 0; i < wl->nwarn; i++)
-		fprintf(f, "Warning: %s\n", wl->warnings[i]);
+		if (report_warning_said(wl, i, false))
+			fprintf(f, "Warning: %s\n", wl->warnings[i]);
 }
 
 /* "All workloads": the total of several run together, shaped like a
