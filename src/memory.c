@@ -136,7 +136,7 @@ int memory_check(const struct workload *wls, size_t n)
 	estimate(worst, &we);
 	e = we;
 	if (held >= e.series && held >= e.buffers && held >= e.log)
-		spec_error(&worst->spec, "this run needs about %s of memory, more than rebench's budget of %s: %s of it is held already by what was loaded before the run (a replay's log); raise REBENCH_MEMORY_BUDGET, or give a shorter log",
+		spec_error(&worst->spec, "this run needs about %s of memory, more than rebench's budget of %s: %s of it is held already by what was loaded before the run (a replay's log) or kept from earlier runs (--repeat's runs that may be the median run); raise REBENCH_MEMORY_BUDGET, or give a shorter log or fewer runs",
 			   fmt_size_human(a, sizeof(a), total), memory_budget_text(),
 			   fmt_size_human(b, sizeof(b), held));
 	else if (e.series >= e.buffers && e.series >= e.log)

@@ -168,7 +168,7 @@ const struct opt_desc opt_table[] = {
 	{ "engines", 0, OPT_FLAG, R(engines), NULL, NULL,
 	  "list the I/O engines in this build and exit", NULL, 0, 0, 0 },
 	{ "repeat", 0, OPT_COUNT, R(repeat), "N", "1",
-	  "run the workloads N times (seeds +1 each run): median, trimmed mean, stddev and 95% CI of ops/s and latency", NULL, 1, REPEAT_MAX, 0 },
+	  "run the workloads N times (seeds +1 each run): median, trimmed mean, stddev and 95% CI of ops/s and latency; the figures shown are the median run by ops/s", NULL, 1, REPEAT_MAX, 0 },
 	{ "precision", 0, OPT_PERCENT, R(precision_pct), "PCT", "off",
 	  "measure until the 95% confidence interval of every workload's ops/s (batch means of its intervals) is within +-PCT of the mean, at most --max-duration; PCT in (0, 50]; -g defaults to 100 ms", NULL, 1, 50, 0 },	/* min 1: 0 excluded */
 	{ "max-duration", 0, OPT_TIME, R(max_duration_ns), "D", "60",

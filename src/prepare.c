@@ -569,31 +569,44 @@ int workload_prepare(struct workload *wl)
 	return 0;
 }
 
+void workload_release_io(struct workload *wl)
+{
+	unsigned i;
+
+	for (i = 0; wl->workers && i < wl->spec.threads; i++) {
+		struct worker *w = &wl->workers[i];
+
+		if (w->engine_ready && wl->eng->cleanup)
+			wl->eng->cleanup(&w->io);
+		w->engine_ready = false;
+		if (w->own_fd && w->io.fd >= 0)
+			close(w->io.fd);
+		w->own_fd = false;
+		free(w->io.buf);
+		free(w->io.units);
+		free(w->free_units);
+		free(w->done_units);
+		w->io.buf = NULL;
+		w->io.units = NULL;
+		w->free_units = w->done_units = NULL;
+	}
+	if (wl->shared_fd >= 0)
+		close(wl->shared_fd);
+	wl->shared_fd = -1;
+}
+
 void workload_cleanup(struct workload *wl)
 {
 	unsigned i;
 	int c;
 
+	workload_release_io(wl);
 	if (wl->workers) {
-		for (i = 0; i < wl->spec.threads; i++) {
-			struct worker *w = &wl->workers[i];
-
-			if (w->engine_ready && wl->eng->cleanup)
-				wl->eng->cleanup(&w->io);
-			if (w->own_fd && w->io.fd >= 0)
-				close(w->io.fd);
-			free(w->io.buf);
-			free(w->io.units);
-			free(w->free_units);
-			free(w->done_units);
-			thread_stats_free(&w->st);
-		}
+		for (i = 0; i < wl->spec.threads; i++)
+			thread_stats_free(&wl->workers[i].st);
 		free(wl->workers);
 		wl->workers = NULL;
 	}
-	if (wl->shared_fd >= 0)
-		close(wl->shared_fd);
-	wl->shared_fd = -1;
 	if (wl->have_result)
 		result_free(&wl->res);
 	for (c = 0; c < wl->nwarn; c++)

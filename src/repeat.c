@@ -111,3 +111,31 @@ int repeat_summarize(const double *v, size_t n, struct repeat_stat *out)
 	free(s);
 	return 0;
 }
+
+/* Rank of run i among v[0..n-1]: the runs below it, ties in run order. */
+static size_t rank_of(const double *v, size_t n, size_t i)
+{
+	size_t j, r = 0;
+
+	for (j = 0; j < n; j++)
+		if (v[j] < v[i] || (v[j] == v[i] && j < i))
+			r++;
+	return r;
+}
+
+size_t repeat_median_run(const double *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (rank_of(v, n, i) == (n - 1) / 2)
+			break;
+	return i;
+}
+
+bool repeat_may_be_median(const double *v, size_t c, size_t n, size_t i)
+{
+	size_t r = rank_of(v, c, i), m = (n - 1) / 2;
+
+	return r <= m && m <= r + (n - c);
+}

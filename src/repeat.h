@@ -38,10 +38,24 @@ struct repeat_data {
 	unsigned long long seed0;	/* run r used seed0 + r */
 	double *v[RM_COUNT];		/* [runs] each */
 	struct repeat_stat stat[RM_COUNT];
+	/* the run whose figures the block shows, from 0: the median run by
+	 * ops/s (repeat_median_run()); or run `runs`, which did not complete
+	 * (a failed I/O, a signal) and ended the runs */
+	size_t shown;
 };
 
 /* Summary of v[0..n-1] (n >= 1); v is not changed. 0, or -ENOMEM. */
 int repeat_summarize(const double *v, size_t n, struct repeat_stat *out);
+
+/* The median run of n >= 1 runs with ops/s v[0..n-1]: the one at rank
+ * (n - 1) / 2 in ascending order, ties in run order; with an even n the
+ * lower of the two middle runs (the median figure is then the mean of the
+ * two, no run's own). */
+size_t repeat_median_run(const double *v, size_t n);
+/* After c of n runs (ops/s v[0..c-1]), can run i < c still be the median
+ * run of all n, whatever the runs to come give?  Its rank can only grow,
+ * by at most n - c. */
+bool repeat_may_be_median(const double *v, size_t c, size_t n, size_t i);
 
 /* "ops_per_s", "mb_per_s", "lat_avg_us", "lat_p50_us", ...: JSON keys. */
 const char *repeat_key(enum repeat_metric m);

@@ -18,8 +18,10 @@ int repeat_rebuild(struct run_ctx *ctx, size_t r, const struct spec *base);
  * the command line): EXIT_OK, or EXIT_PREP_FAILED. */
 int repeat_rebuild_same(struct run_ctx *ctx, size_t r, void *base);
 /* After the last run: statistics attached to the workloads, and the CV
- * warning. */
-void repeat_finish(struct run_ctx *ctx);
+ * warning.  complete (every run was): each block shows its median run by
+ * ops/s, the total's block the run of the median total ops/s, each block
+ * on its own (repeat_run.c); else the run that ended the runs. */
+void repeat_finish(struct run_ctx *ctx, bool complete);
 void repeat_free(void);
 
 /*

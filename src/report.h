@@ -174,6 +174,12 @@ enum wl_status {
 int workload_status(const struct workload *wl, bool interrupted);
 const char *workload_status_name(int status);
 
+/* Is warning w of wl said to a person (terse: to -n's reader)?  All but
+ * the too-few-I/Os one, which nearly every short run has and nobody acts
+ * on: that one only with -n and --json (no other place says it there)
+ * and --precision (asked about precision); rebench(1) explains it. */
+bool report_warning_said(const struct workload *wl, int w, bool terse);
+
 /* Latency figures in microseconds, the same in every format. */
 struct lat_summary {
 	double min, avg, p50, p90, p99, p999, p9999, max;

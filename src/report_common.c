@@ -124,6 +124,11 @@ int report_total_status(const struct report *r)
 	return best;
 }
 
+bool report_warning_said(const struct workload *wl, int w, bool terse)
+{
+	return w != wl->few_ios_warning || terse || wl->precision_pct > 0;
+}
+
 int workload_status(const struct workload *wl, bool interrupted)
 {
 	if (wl->error)

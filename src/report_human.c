@@ -103,18 +103,32 @@ static void print_durability(FILE *f, const struct dur_verdict *d)
 	fprintf(f, "Durability: %s: %s\n", dur_words(d->verdict), d->reason);
 }
 
-/* --repeat: the spread over the runs; the block above is the last run.
- * The total has no seed of its own. */
+/* --repeat: which run the block above is, "run 3 of 5, the median run by
+ * ops/s, seed 13" (repeat_run.h); the total has no seed of its own. */
+static void print_shown(FILE *f, const struct repeat_data *rd, bool seeds)
+{
+	size_t n = rd->runs, k = rd->shown;
+
+	if (k >= n)
+		fprintf(f, "the figures above are run %zu, which did not complete", k + 1);
+	else
+		fprintf(f, "the figures above are run %zu of %zu, %s by %sops/s", k + 1,
+			n, n % 2 ? "the median run" : "the lower of the two middle runs",
+			seeds ? "" : "total ");
+	if (seeds)
+		fprintf(f, ", seed %llu", rd->seed0 + k);
+}
+
+/* --repeat: the spread over the runs, and which run the block shows. */
 static void print_repeat(FILE *f, const struct repeat_data *rd, bool seeds)
 {
 	size_t i, r;
 
+	fprintf(f, "Over %zu runs (", rd->runs);
 	if (seeds)
-		fprintf(f, "Over %zu runs (seeds %llu..%llu; the figures above are the last run):\n",
-			rd->runs, rd->seed0, rd->seed0 + rd->runs - 1);
-	else
-		fprintf(f, "Over %zu runs (the figures above are the last run):\n",
-			rd->runs);
+		fprintf(f, "seeds %llu..%llu; ", rd->seed0, rd->seed0 + rd->runs - 1);
+	print_shown(f, rd, seeds);
+	fprintf(f, "):\n");
 	for (i = 0; i < REPEAT_SHOWN; i++) {
 		const struct repeat_stat *st = &rd->stat[repeat_shown[i]];
 		const char *fmt = repeat_shown[i] == RM_OPS ? "%.0f" : "%.1f";
@@ -277,9 +291,9 @@ static void print_intervals(FILE *f, const struct result *r)
 	char step[32];
 
 	if (!r->n_full) {
-		/* a min and max of one partial interval would be invented */
-		fprintf(f, "Ops/sec over intervals: none complete (the run took %.3f s, less than one interval of %s; -g sets the interval)\n",
-			(double)r->elapsed_ns / 1e9,
+		/* a min and max of one partial interval would be invented;
+		 * the few words, rebench(1) the rest */
+		fprintf(f, "Ops/sec over intervals: none complete (run shorter than -g %s)\n",
 			fmt_time(step, sizeof(step), r->step_ns));
 		return;
 	}
@@ -304,9 +318,8 @@ static void print_ci(FILE *f, const struct report *rep,
 	if (c.known)
 		fprintf(f, "Ops/sec 95%% interval: %.0f..%.0f (+-%.1f%%, batch means: %zu batches of %zu intervals)\n",
 			c.low, c.high, c.half_pct, c.batches, c.per_batch);
-	else
-		fprintf(f, "Ops/sec 95%% interval: unknown (%zu complete intervals, %d needed; a longer run or a shorter -g gives one)\n",
-			r->n_full, CI_MIN_INTERVALS);
+	else	/* on most short runs: the few words, rebench(1) the why */
+		fprintf(f, "Ops/sec 95%% interval: unknown (run too short)\n");
 	if (v == PRECISION_REACHED)
 		fprintf(f, "Precision: +-%.1f%% reached (asked +-%g%%) in %.1f s\n",
 			c.half_pct, target_pct, rep->seconds);
@@ -360,7 +373,8 @@ static void print_one(FILE *f, const struct report *rep,
 	if (wl->error)
 		fprintf(f, "Error: %s\n", wl->errmsg);
 	for (i = 0; i < wl->nwarn; i++)
-		fprintf(f, "Warning: %s\n", wl->warnings[i]);
+		if (report_warning_said(wl, i, false))
+			fprintf(f, "Warning: %s\n", wl->warnings[i]);
 }
 
 /* "All workloads": the total of several run together, shaped like a

@@ -432,7 +432,9 @@ void report_json_head(struct json *j)
 }
 
 /* --repeat: every run's figure and their spread, per metric (the total
- * has no seeds of its own: null). */
+ * has no seeds of its own: null), and the run the results are (from 1,
+ * with its seed; version 7): the median run by ops/s, or runs + 1 when
+ * that run did not complete. */
 static void put_repeat(struct json *j, const struct repeat_data *rd,
 		       bool seeds)
 {
@@ -449,6 +451,11 @@ static void put_repeat(struct json *j, const struct repeat_data *rd,
 	} else {
 		json_null(j, "seeds");
 	}
+	json_u64(j, "shown_run", rd->shown + 1);
+	if (seeds)
+		json_u64(j, "shown_seed", rd->seed0 + rd->shown);
+	else
+		json_null(j, "shown_seed");
 	for (m = 0; m < RM_COUNT; m++) {
 		const struct repeat_stat *st = &rd->stat[m];
 

@@ -29,11 +29,14 @@ static int stderr_begin(struct report_out *o)
 }
 
 /* st: a sweep's counts, NULL for a single run */
-static void print_warnings(const struct workload *wl, struct stderr_state *st)
+static void print_warnings(const struct workload *wl, struct stderr_state *st,
+			   bool terse)
 {
 	int w;
 
 	for (w = 0; w < wl->nwarn; w++) {
+		if (!report_warning_said(wl, w, terse))
+			continue;
 		/* said once per sweep, then counted */
 		if (st && w == wl->few_ios_warning && st->few_ios++)
 			continue;
@@ -52,14 +55,14 @@ static int stderr_report(struct report_out *o, const struct report *r)
 	if (o->scope->sw) {
 		for (k = 0; k < r->n; k++) {
 			if (warn)
-				print_warnings(&r->wls[k], st);
+				print_warnings(&r->wls[k], st, o->scope->run->silent);
 			if (r->wls[k].error)
 				spec_error(&r->wls[k].spec, "%s", r->wls[k].errmsg);
 		}
 		return 0;
 	}
 	for (k = 0; k < r->n && warn; k++)
-		print_warnings(&r->wls[k], NULL);
+		print_warnings(&r->wls[k], NULL, o->scope->run->silent);
 	/* the results, then what went wrong */
 	if (o->scope->out == stdout)
 		outpath_flush_stdout();	/* keeps the first error's errno */

@@ -86,7 +86,9 @@ static void put_ops(FILE *f, const struct report *r, const struct result *res,
 }
 
 /* --repeat: runs, then median, trimmed mean, stddev and the 95% CI of
- * ops/s, p50, p90, p99 and p99.9 (fields 113-138). */
+ * ops/s, p50, p90, p99 and p99.9 (fields 113-138), then the run the line's
+ * figures are, from 1 (field 139, version 6): the median run by ops/s, or
+ * runs + 1 when that run did not complete. */
 static void put_repeat(FILE *f, const struct repeat_data *rd)
 {
 	size_t i;
@@ -102,6 +104,7 @@ static void put_repeat(FILE *f, const struct repeat_data *rd)
 		else
 			fprintf(f, " - -");
 	}
+	fprintf(f, " %zu", rd->shown + 1);
 }
 
 /* Field 82: passes (pattern.h), "-" where there are none. */

@@ -104,6 +104,10 @@ void workload_plan(struct workload *wl);
  * statistics.  0, or -errno after printing what failed. */
 int workload_prepare(struct workload *wl);
 void workload_cleanup(struct workload *wl);
+/* The descriptors, engine state and buffers of its threads: what a run
+ * needs and its report does not (a --repeat run kept for its figures:
+ * repeat_run.c).  workload_cleanup() frees the rest. */
+void workload_release_io(struct workload *wl);
 /* Drop the exclusive claims on written devices, after every cleanup. */
 void workload_release_claims(void);
 /* Files created by this process: remove them (when remove, saying so)

@@ -102,10 +102,10 @@ assert_eq "2.343750 1.171875 -" "$(printf '%s\n' "$RB_OUT" | awk 'NF { printf "%
 rb -w seq -b 1m -d 600m --repeat 2 --seed 1 "$DEV"
 assert_rc 0 "--repeat 2 exits 0"
 assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c "^Warning: $WRAP")" \
-	"--repeat 2: the last run's wrap warning, once"
+	"--repeat 2: the shown run's wrap warning, once"
 rb -n -w seq -b 1m -d 600m --repeat 2 --seed 1 "$DEV"
-assert_eq "$((TF + 26)) 2.343750 - 2" "$(printf '%s\n' "$RB_OUT" | awk -v d=$TD -v r=$((TF + 1)) 'NF { print NF, $82, $d, $r; exit }')" \
-	"--repeat 2 -n: $TF + 26 fields, passes in 82, durability in $TD (- for reads), the runs after it"
+assert_eq "$((TF + 27)) 2.343750 - 2" "$(printf '%s\n' "$RB_OUT" | awk -v d=$TD -v r=$((TF + 1)) 'NF { print NF, $82, $d, $r; exit }')" \
+	"--repeat 2 -n: $TF + 27 fields, passes in 82, durability in $TD (- for reads), the runs after it"
 
 section "a sweep: said once, the others counted"
 rb -n -w seq -b 1m,2m,4m -d 600m --seed 1 "$DEV"

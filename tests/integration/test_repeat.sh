@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # test_repeat.sh - --repeat N and --warmup D.
 #
-# --repeat N runs the workloads N times with seeds seed0, seed0+1, ...: the
-# JSON "repeat" object (runs, seeds, per-metric values and their median,
+# --repeat N runs the workloads N times with seeds seed0, seed0+1, ...; each
+# block shows its median run by ops/s, whole (latency, seed, -g 0 log), and
+# says which run it is: the JSON "repeat" object (runs, seeds, shown_run
+# and shown_seed, per-metric values and their median,
 # trimmed mean, mean, stddev, CV and 95% CI, recomputed here from the
 # values), -n fields after the fixed ones ($TF in common.sh), the human "Over N runs" block, stdin workloads
 # each with their own figures, --repeat 1 as a plain run, refusals (bad
@@ -93,10 +95,12 @@ assert_eq object "$(jqr "$W.repeat | type")" ".repeat is an object"
 assert_eq 3 "$(jqr "$W.repeat.runs")" "repeat.runs == 3"
 assert_eq "$S,$((S + 1)),$((S + 2))" "$(jqr "$W.repeat.seeds | map(tostring) | join(\",\")")" \
 	"repeat.seeds are seed0..seed0+2 ($S..$((S + 2)))"
-assert_eq $((S + 2)) "$(jqr "$W.parameters.seed")" \
-	"parameters.seed is the last run's seed (the figures shown are the last run)"
-assert_eq "runs seeds $KEYS" "$(jqr "$W.repeat | keys_unsorted | join(\" \")")" \
-	"repeat has runs, seeds and the seven metrics, in order"
+# the median run of 3: the one whose ops/s is the middle value
+sh=$(jqr "$W.repeat.ops_per_s.values | . as \$v | sort[1] as \$m | index(\$m) + 1")
+assert_eq "$sh $((S + sh - 1)) $((S + sh - 1))" "$(jqr "$W | \"\\(.repeat.shown_run) \\(.repeat.shown_seed) \\(.parameters.seed)\"")" \
+	"repeat.shown_run is the median run ($sh); shown_seed and parameters.seed are its seed"
+assert_eq "runs seeds shown_run shown_seed $KEYS" "$(jqr "$W.repeat | keys_unsorted | join(\" \")")" \
+	"repeat has runs, seeds, shown_run, shown_seed and the seven metrics, in order"
 for k in $KEYS; do
 	assert_eq 3 "$(jqr "$W.repeat.$k.values | length")" "repeat.$k.values has 3 entries"
 done
@@ -109,15 +113,15 @@ while read -r key verdict; do
 		check_failed "repeat.$key: median, trimmed mean, mean, stddev, CV, CI match a recomputation from values" "$verdict"
 	fi
 done < <(check_stats "$SCRATCH/r3.json" 0)
-# the last run is the one reported in results
+# the median run is the one reported in results
 for pair in "ops_per_s results.ops_per_s" "mb_per_s results.mb_per_s" \
 	"lat_avg_us results.latency_us.avg" "lat_p50_us results.latency_us.p50" \
 	"lat_p90_us results.latency_us.p90" "lat_p99_us results.latency_us.p99" \
 	"lat_p999_us results.latency_us.p99_9"; do
 	set -- $pair
-	a=$(jqr "$W.repeat.$1.values[2]")
+	a=$(jqr "$W.repeat.$1.values[$((sh - 1))]")
 	b=$(jqr "$W.$2")
-	assert_num "repeat.$1.values[2] ($a) is the last run's $2 ($b)" \
+	assert_num "repeat.$1.values[$((sh - 1))] ($a) is the median run's $2 ($b)" \
 		"($a - $b) ^ 2 <= ($b * 1e-6) ^ 2"
 done
 # each run's MB/s is its ops/s * 512 / 2^20
@@ -138,16 +142,18 @@ else
 	assert_eq 0 "$nvar" "ops/s CV $cv% <= 10%: no 'varied by' warning"
 fi
 
-section "--repeat 3 -n: $TF + 26 fields"
+section "--repeat 3 -n: $TF + 27 fields"
 rb -n --repeat 3 -d 300ms --seed $S "$DEV"
 assert_rc 0 "--repeat 3 -n exits 0"
 assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "exactly one line"
 mapfile -t f < <(terse_fields)
-assert_eq $((TF + 26)) "${#f[@]}" "$TF + 26 = $((TF + 26)) fields"
+assert_eq $((TF + 27)) "${#f[@]}" "$TF + 27 = $((TF + 27)) fields"
 assert_eq 3 "${f[TF]:-}" "field $((TF + 1)) is the number of runs, 3"
-assert_eq $((S + 2)) "${f[16]:-}" "field 17 is the last run's seed"
+sh=${f[TF + 26]:-0}
+assert_num "field $((TF + 27)) is the shown run, 1..3 ($sh)" "$sh >= 1 && $sh <= 3"
+assert_eq $((S + sh - 1)) "${f[16]:-}" "field 17 is the shown run's seed"
 nonnum=$(printf '%s\n' "${f[@]:TF}" | grep -Evx -- '-?[0-9]+(\.[0-9]+)?' | head -n 3)
-assert_eq "" "$nonnum" "fields $((TF + 1))-$((TF + 26)) are numbers (a CI exists for 3 runs)"
+assert_eq "" "$nonnum" "fields $((TF + 1))-$((TF + 27)) are numbers (a CI exists for 3 runs)"
 names=(ops/s p50 p90 p99 p99.9)
 for g in 0 1 2 3 4; do
 	i=$((TF + 1 + g * 5))	# 0-based index of the group's median
@@ -165,7 +171,7 @@ assert_num "ops/s median (field $((TF + 2)), ${f[TF + 1]:-0}) is a plausible ops
 section "--repeat 3, human output"
 rb --repeat 3 -d 300ms --seed $S "$DEV"
 assert_rc 0 "--repeat 3 exits 0"
-assert_match "^Over 3 runs \\(seeds $S\\.\\.$((S + 2))" "$RB_OUT" "an 'Over 3 runs (seeds $S..$((S + 2))' line"
+assert_match "^Over 3 runs \\(seeds $S\\.\\.$((S + 2)); the figures above are run [1-3] of 3, the median run by ops/s, seed [0-9]+\\):$" "$RB_OUT" "an 'Over 3 runs (seeds $S..$((S + 2)); the figures above are run K of 3, the median run by ops/s, seed ...)' line"
 for l in 'ops/s' 'p50 \(us\)' 'p90 \(us\)' 'p99 \(us\)' 'p99\.9 \(us\)'; do
 	assert_match "^  $l +median -?[0-9.]+, trimmed mean -?[0-9.]+, stddev [0-9.]+ \\(CV [0-9.]+%\\), 95% CI -?[0-9.]+\\.\\.-?[0-9.]+$" \
 		"$RB_OUT" "a '$l' line with median, trimmed mean, stddev, CV and CI"
@@ -174,11 +180,69 @@ runs=$(printf '%s\n' "$RB_OUT" | sed -n 's/^  runs ops\/s: *//p')
 read -r -a rv <<<"$runs"
 assert_eq 3 "${#rv[@]}" "'runs ops/s:' lists 3 numbers ($runs)"
 ops=$(printf '%s\n' "$RB_OUT" | sed -nE 's/^Operations\/sec: ([0-9]+) .*/\1/p')
-assert_eq "${rv[2]:-}" "$ops" "classic Operations/sec is the last of the runs"
 med=$(printf '%s\n' "$RB_OUT" | sed -nE 's/^  ops\/s +median ([0-9]+),.*/\1/p')
 assert_eq "$(printf '%s\n' "${rv[@]}" | sort -n | sed -n 2p)" "$med" "ops/s median is the middle of the three runs"
-assert_match "^Total: .* seed $((S + 2))$" "$RB_OUT" "Total line names the last run's seed"
+assert_eq "$med" "$ops" "classic Operations/sec is the median run's"
+sh=$(printf '%s\n' "$RB_OUT" | sed -nE 's/^Over 3 runs .* are run ([0-9]+) of 3.*/\1/p')
+assert_eq "$ops" "${rv[sh - 1]:-}" "the run named ($sh) is the one of that ops/s in 'runs ops/s:'"
+assert_match "^Total: .* seed $((S + sh - 1))$" "$RB_OUT" "Total line names the median run's seed"
 assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c '^Benchmarking results for ')" "one result block, not one per run"
+
+section "--repeat 5: every format shows the median run, whole"
+# The block is the run whose ops/s is the median of the 5, not the last:
+# checked against the runs' own figures (counts and printed values, no
+# timing), in human, -n and JSON, with its seed, latency, interval series
+# and -g 0 log.
+rb --repeat 5 -d 200ms --seed $S "$DEV"
+assert_rc 0 "--repeat 5 exits 0"
+read -r -a rv <<<"$(printf '%s\n' "$RB_OUT" | sed -n 's/^  runs ops\/s: *//p')"
+assert_eq 5 "${#rv[@]}" "'runs ops/s:' lists 5 numbers (${rv[*]})"
+mid=$(printf '%s\n' "${rv[@]}" | sort -n | sed -n 3p)
+ops=$(printf '%s\n' "$RB_OUT" | sed -nE 's/^Operations\/sec: ([0-9]+) .*/\1/p')
+assert_eq "$mid" "$ops" "human: Operations/sec ($ops) is the median of the runs (${rv[*]})"
+assert_eq "$mid" "$(printf '%s\n' "$RB_OUT" | sed -nE 's/^  ops\/s +median ([0-9]+),.*/\1/p')" "human: and the ops/s median line says the same"
+sh=$(printf '%s\n' "$RB_OUT" | sed -nE "s/^Over 5 runs \(seeds $S\.\.$((S + 4)); the figures above are run ([1-5]) of 5, the median run by ops\/s, seed [0-9]+\):$/\1/p")
+assert_match '^[1-5]$' "$sh" "human: 'the figures above are run K of 5, the median run by ops/s, seed ...'"
+assert_eq "$mid" "${rv[sh - 1]:-}" "human: run $sh is the median run in 'runs ops/s:'"
+assert_match "^Over 5 runs .*, seed $((S + sh - 1))\):$" "$RB_OUT" "human: the seed named is run $sh's, $((S + sh - 1))"
+assert_match "^Total: .* seed $((S + sh - 1))$" "$RB_OUT" "human: the Total line has run $sh's seed"
+rb -n --repeat 5 -d 200ms --seed $S "$DEV"
+assert_rc 0 "--repeat 5 -n exits 0"
+mapfile -t f < <(terse_fields)
+sh=${f[TF + 26]:-0}
+assert_num "-n: field 1 (${f[0]}) is the median ops/s of field $((TF + 2)) (${f[TF + 1]})" \
+	"(${f[0]} - ${f[TF + 1]}) ^ 2 <= 0.006 ^ 2"
+assert_eq $((S + sh - 1)) "${f[16]:-}" "-n: field 17 is the shown run's ($sh, field $((TF + 27))) seed"
+rb --json --repeat 5 -d 200ms -g 50ms --output "$SCRATCH/r5.tsv" --seed $S "$DEV"
+assert_rc 0 "--repeat 5 --json --output exits 0"
+sh=$(jqr "$W.repeat.shown_run")
+assert_eq "$sh" "$(jqr "$W.repeat.ops_per_s.values | . as \$v | sort[2] as \$m | index(\$m) + 1")" \
+	"JSON: shown_run ($sh) is the run of the median ops/s"
+assert_eq "$((S + sh - 1)) $((S + sh - 1))" "$(jqr "$W | \"\\(.repeat.shown_seed) \\(.parameters.seed)\"")" "JSON: shown_seed and parameters.seed are its seed"
+for pair in "ops_per_s results.ops_per_s" "lat_p99_us results.latency_us.p99" "lat_avg_us results.latency_us.avg"; do
+	set -- $pair
+	a=$(jqr "$W.repeat.$1.values[$((sh - 1))]")
+	b=$(jqr "$W.$2")
+	assert_num "JSON: run $sh's $1 ($a) is $2 ($b): no mix of runs" "($a - $b) ^ 2 <= ($b * 1e-6) ^ 2"
+done
+assert_eq "$(jqr "$W.results.intervals.ios | map(tostring) | join(\" \")")" "$(awk -F'\t' 'NR > 1 { printf "%s%s", n++ ? " " : "", $3 }' "$SCRATCH/r5.tsv")" \
+	"--output: the series is the shown run's, interval by interval"
+rb --json --repeat 5 -d 200ms -g 0 --output "$SCRATCH/r5io.tsv" --seed $S "$DEV"
+assert_rc 0 "--repeat 5 -g 0 --output exits 0"
+assert_eq "$(jqr "$W.results.ios")" "$(tail -n +2 "$SCRATCH/r5io.tsv" | wc -l)" \
+	"-g 0: one log row per I/O of the shown run (run $(jqr "$W.repeat.shown_run"))"
+printf '%s\n' "-b 4k $DEV" "-b 8k $DEV2" >"$SCRATCH/spec5"
+rb --json --repeat 5 -d 200ms --seed $S <"$SCRATCH/spec5"
+assert_rc 0 "two workloads --repeat 5 --json exits 0"
+for w in '.workloads[0]' '.workloads[1]' '.total'; do
+	assert_eq "$(jqr "$w.repeat.ops_per_s.median")" "$(jqr "$w.results.ops_per_s")" "$w: results.ops_per_s is its median"
+	assert_eq "$(jqr "$w.repeat.ops_per_s.values | . as \$v | sort[2] as \$m | index(\$m) + 1")" "$(jqr "$w.repeat.shown_run")" \
+		"$w: shown_run is its own median run"
+done
+rb --json -b 512,4k --repeat 3 -d 100ms --seed $S "$DEV"
+assert_rc 0 "a sweep with --repeat 3 exits 0"
+assert_eq "0 0" "$(jqr '[.sweep.runs[].workloads[0] | .results.ops_per_s - .repeat.ops_per_s.median] | map(tostring) | join(" ")')" \
+	"a sweep: each point's results are its median run"
 
 section "stdin: two workloads, --repeat 2, each with its own figures"
 printf '%s\n' "-b 4k $DEV" "-w seq -b 64k $DEV2" >"$SCRATCH/spec"
@@ -190,12 +254,13 @@ assert_eq "2 2" "$(jqr '[.workloads[].repeat.ops_per_s.values | length] | map(to
 	"each workload has 2 ops/s values"
 for i in 0 1; do
 	s0=$(jqr ".workloads[$i].repeat.seeds[0]")
-	assert_eq "$s0 $((s0 + 1)) $((s0 + 1))" \
-		"$(jqr ".workloads[$i] | \"\\(.repeat.seeds[0]) \\(.repeat.seeds[1]) \\(.parameters.seed)\"")" \
-		"workload $((i + 1)): seeds s0, s0+1; parameters.seed is the last"
-	a=$(jqr ".workloads[$i].repeat.ops_per_s.values[1]")
+	assert_eq "$s0 $((s0 + 1)) $s0" \
+		"$(jqr ".workloads[$i] | \"\\(.repeat.seeds[0]) \\(.repeat.seeds[1]) \\(.parameters.seed + 1 - .repeat.shown_run)\"")" \
+		"workload $((i + 1)): seeds s0, s0+1; parameters.seed is the shown run's"
+	# of 2 runs, the lower of the two middle ones: the slower
+	a=$(jqr ".workloads[$i].repeat.ops_per_s.values | min")
 	b=$(jqr ".workloads[$i].results.ops_per_s")
-	assert_num "workload $((i + 1)): last ops/s value ($a) is its own results.ops_per_s ($b)" \
+	assert_num "workload $((i + 1)): the lower ops/s value ($a) is its own results.ops_per_s ($b)" \
 		"($a - $b) ^ 2 <= ($b * 1e-6) ^ 2"
 	while read -r key verdict; do
 		[ "$verdict" = ok ] || check_failed "workload $((i + 1)): repeat.$key recomputes" "$verdict"
@@ -208,13 +273,15 @@ assert_ne "$(jqr '.workloads[0].repeat.ops_per_s.values | tostring')" \
 	"$(jqr '.workloads[1].repeat.ops_per_s.values | tostring')" "the two workloads' values differ"
 rb -n --repeat 2 -d 200ms <"$SCRATCH/spec"
 assert_rc 0 "stdin --repeat 2 -n exits 0"
-n=$((TF + 26))
+n=$((TF + 27))
 assert_eq "$n $n $n" "$(printf '%s\n' "$RB_OUT" | awk 'NF { printf "%s%d", n++ ? " " : "", NF }')" "two lines of $n fields, and the total's"
 assert_eq "2 2 2" "$(printf '%s\n' "$RB_OUT" | awk -v r=$((TF + 1)) 'NF { printf "%s%s", n++ ? " " : "", $r }')" "field $((TF + 1)) is 2 on all three"
 rb --repeat 2 -d 200ms <"$SCRATCH/spec"
 assert_rc 0 "stdin --repeat 2 (human) exits 0"
 assert_eq 2 "$(printf '%s\n' "$RB_OUT" | grep -c '^Over 2 runs (seeds ')" "two 'Over 2 runs (seeds' blocks"
-assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c '^Over 2 runs (the figures')" "and the total's 'Over 2 runs' block"
+assert_eq 2 "$(printf '%s\n' "$RB_OUT" | grep -cE '^Over 2 runs \(seeds [0-9]+\.\.[0-9]+; the figures above are run [12] of 2, the lower of the two middle runs by ops/s, seed [0-9]+\):$')" \
+	"each names its run: the lower of the two middle runs"
+assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c '^Over 2 runs (the figures above are run [12] of 2, the lower of the two middle runs by total ops/s):$')" "and the total's 'Over 2 runs' block"
 assert_eq 3 "$(printf '%s\n' "$RB_OUT" | grep -cE '^  runs ops/s: [0-9]+ [0-9]+$')" "three 'runs ops/s:' lines of 2 numbers"
 
 section "--repeat 1 is a plain run"
@@ -256,9 +323,9 @@ assert_eq "5,6,7 5,6,7" "$(jqr '[.sweep.runs[].workloads[0].repeat.seeds | join(
 med=$(jqr '.sweep.runs[0].workloads[0].repeat.ops_per_s | (.values | sort | .[1]) - .median')
 assert_eq 0 "$med" "JSON: a point's median is the middle of its 3 values"
 rb -b 512,4k --repeat 2 -d 100ms -n "$DEV"
-n=$((TF + 27))
+n=$((TF + 28))
 assert_eq "$n $n" "$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%s", (NR > 1 ? " " : ""), NF }')" \
-	"-n: $((TF + 26)) fields and the swept value on each line"
+	"-n: $((TF + 27)) fields and the swept value on each line"
 # 1000 real runs would take about a minute (each run ends on the main
 # thread's 50 ms signal-wait tick); --probe parses the options, then exits.
 rb --repeat 1000 --probe "$DEV"

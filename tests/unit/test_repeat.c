@@ -527,6 +527,55 @@ static void test_warmup_reset_keeps_log_chain(void **state)
 	thread_stats_free(&st);
 }
 
+/* The run --repeat shows: rank (n - 1) / 2 by ops/s, ties in run order. */
+static void test_median_run(void **state)
+{
+	/* sorted: 2699 (run 2), 3187 (4), 3634 (1), 4939 (3), 13478 (0) */
+	const double five[] = { 13478, 3634, 2699, 4939, 3187 };
+	/* sorted: 10 (1), 20 (3), 30 (2), 40 (0): the lower middle, 20 */
+	const double four[] = { 40, 10, 30, 20 };
+	const double ties[] = { 5, 5, 5 };
+	const double one[] = { 7 };
+
+	(void)state;
+	assert_int_equal(1, repeat_median_run(five, 5));
+	assert_int_equal(3, repeat_median_run(four, 4));
+	assert_int_equal(1, repeat_median_run(ties, 3));
+	assert_int_equal(0, repeat_median_run(one, 1));
+}
+
+/* Every sequence of n <= 7 runs of ops/s from {0, 1, 2, 3} (ties
+ * included): the final median run may be the median after every prefix
+ * that holds it (nothing it needs is thrown away), and at most n / 2 + 1
+ * runs may be after any prefix (what is kept stays about half). */
+static void test_may_be_median(void **state)
+{
+	double v[7];
+	size_t n, c, i, code, codes, kept, med;
+
+	(void)state;
+	for (n = 1; n <= 7; n++) {
+		for (codes = 1, i = 0; i < n; i++)
+			codes *= 4;
+		for (code = 0; code < codes; code++) {
+			size_t x = code;
+
+			for (i = 0; i < n; i++, x /= 4)
+				v[i] = (double)(x % 4);
+			med = repeat_median_run(v, n);
+			for (c = 1; c <= n; c++) {
+				for (kept = 0, i = 0; i < c; i++)
+					kept += repeat_may_be_median(v, c, n, i);
+				assert_true(kept <= n / 2 + 1);
+				assert_true(kept >= 1);
+				if (med < c)
+					assert_true(repeat_may_be_median(v, c, n, med));
+			}
+			assert_int_equal(1, kept);	/* c == n: the median only */
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -547,6 +596,8 @@ int main(void)
 		cmocka_unit_test(test_ci_log_scale),
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_warmup_reset_keeps_log_chain),
+		cmocka_unit_test(test_median_run),
+		cmocka_unit_test(test_may_be_median),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -752,21 +752,24 @@ static void test_terse_per_op(void **state)
 	assert_string_equal(fields[OPF(IO_SYNC_RANGE, 6)], "30.000");
 	free(out);
 
-	/* --repeat: runs and 25 figures after the last fixed field */
+	/* --repeat: runs, 25 figures and the shown run after the last
+	 * fixed field */
 	memset(&rd, 0, sizeof(rd));
 	rd.runs = 3;
+	rd.shown = 1;	/* the second run, from 0 */
 	for (m = 0; m < RM_COUNT; m++)
 		assert_int_equal(repeat_summarize(v, 3, &rd.stat[m]), 0);
 	wl[0].rep = &rd;
 	out = render(&report_terse_writer, &r);
 	n = split_fields(out, fields, TERSE_FIELDS + 40);
-	assert_int_equal(n, TERSE_FIELDS + 26);
+	assert_int_equal(n, TERSE_FIELDS + 27);
 	assert_string_equal(fields[81], "-");	/* field 82: no passes */
 	assert_string_equal(fields[94], "not-durable");	/* field 95 */
 	assert_string_equal(fields[96], "-");	/* field 97: no device */
 	assert_string_equal(fields[100], "0");	/* field 101: no batches */
 	assert_string_equal(fields[TERSE_FIELDS], "3");	/* runs */
 	assert_string_equal(fields[TERSE_FIELDS + 1], "2.000");	/* ops/s median */
+	assert_string_equal(fields[TERSE_FIELDS + 26], "2");	/* run 2 shown */
 	free(out);
 	result_free(&wl[0].res);
 }
