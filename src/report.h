@@ -25,13 +25,12 @@
 				 * 95, durability; 96-97, device reads;
 				 * 5: 98-104, the ops/s interval and
 				 * --precision; 105-112, --steady-state
-				 * and --precondition */
+				 * and --precondition; 113-117, CPU */
 /* -n fields: 21, then a fixed block per operation kind of version 2, the
  * passes of a sequential workload, a block per kind added since (a new
  * kind is a new TERSE_VERSION; no field moves), the durability verdict,
  * the reads that reached the device, the ops/s interval and --precision,
- * then the --repeat fields when
- * given. */
+ * --steady-state, the CPU used, then the --repeat fields when given. */
 #define TERSE_OP_FIELDS 12
 #define TERSE_FIELD_DEV_READS (21 + IO_KINDS * TERSE_OP_FIELDS + 3)
 #define TERSE_FIELD_DEV_BYTES (TERSE_FIELD_DEV_READS + 1)
@@ -39,7 +38,9 @@
 #define TERSE_CI_FIELDS 7
 #define TERSE_FIELD_STEADY (TERSE_FIELD_CI + TERSE_CI_FIELDS)	/* 105 */
 #define TERSE_STEADY_FIELDS 8
-#define TERSE_FIELDS (TERSE_FIELD_STEADY + TERSE_STEADY_FIELDS - 1)
+#define TERSE_FIELD_CPU (TERSE_FIELD_STEADY + TERSE_STEADY_FIELDS)	/* 113 */
+#define TERSE_CPU_FIELDS 5
+#define TERSE_FIELDS (TERSE_FIELD_CPU + TERSE_CPU_FIELDS - 1)
 #define JSON_VERSION 6	/* 2: results.operations, latency p99_99;
 				 * 3: run, results.passes, a file judged
 				 * by its data (alignment);

@@ -210,6 +210,25 @@ static void print_device(FILE *f, const struct report *rep,
 		d.name);
 }
 
+/* "CPU: usr 0.412 s, sys 1.204 s, 8.6 us per I/O; 10234 voluntary and 12
+ * involuntary context switches (4 threads)": the measured run's, from
+ * getrusage of each thread (stats.h), per data I/O (flushes not counted). */
+static void print_cpu(FILE *f, const struct result *r)
+{
+	double per = result_cpu_us_per_io(r);
+
+	fprintf(f, "CPU: usr %.3f s, sys %.3f s, ", (double)r->cpu.user_us / 1e6,
+		(double)r->cpu.sys_us / 1e6);
+	if (isnan(per))
+		fprintf(f, "no data I/O");
+	else
+		fprintf(f, "%.1f us per I/O", per);
+	fprintf(f, "; %llu voluntary and %llu involuntary context switches (%zu thread%s)\n",
+		(unsigned long long)r->cpu.nvcsw,
+		(unsigned long long)r->cpu.nivcsw, r->cpu_nthreads,
+		r->cpu_nthreads == 1 ? "" : "s");
+}
+
 static void print_intervals(FILE *f, const struct result *r)
 {
 	char step[32];
@@ -285,6 +304,7 @@ static void print_one(FILE *f, const struct report *rep,
 		(unsigned long long)r->bytes, (double)r->elapsed_ns / 1e9,
 		(unsigned long long)wl->spec.seed,
 		interrupted ? " (interrupted)" : "");
+	print_cpu(f, r);
 	if (wl->fit.present) {
 		const struct fit *d = &wl->fit;
 
@@ -334,6 +354,7 @@ static void print_total(FILE *f, const struct report *rep)
 	fprintf(f, "%s, %llu bytes in %.3f s%s\n", several ? ")" : "",
 		(unsigned long long)r->bytes, (double)r->elapsed_ns / 1e9,
 		rep->interrupted ? " (interrupted)" : "");
+	print_cpu(f, r);
 	print_device(f, rep, r, NULL);
 	worst = report_dur_worst(rep);
 	if (worst)

@@ -337,6 +337,38 @@ static void put_device(struct json *j, const struct report *rep,
 	json_obj_end(j);
 }
 
+/* One thread's CPU, or the sum's, in seconds and switches. */
+static void put_cpu_use(struct json *j, const struct cpu_use *c)
+{
+	json_num(j, "user_s", (double)c->user_us / 1e6);
+	json_num(j, "system_s", (double)c->sys_us / 1e6);
+	json_u64(j, "ctx_voluntary", c->nvcsw);
+	json_u64(j, "ctx_involuntary", c->nivcsw);
+}
+
+/* results.cpu: the measured run's CPU (stats.h), per data I/O, and each
+ * thread's. */
+static void put_cpu(struct json *j, const struct result *r)
+{
+	double per = result_cpu_us_per_io(r);
+	size_t i;
+
+	json_obj_begin(j, "cpu");
+	put_cpu_use(j, &r->cpu);
+	if (isnan(per))
+		json_null(j, "us_per_io");
+	else
+		json_num(j, "us_per_io", per);
+	json_arr_begin(j, "threads");
+	for (i = 0; i < r->cpu_nthreads; i++) {
+		json_obj_begin(j, NULL);
+		put_cpu_use(j, &r->cpu_thread[i]);
+		json_obj_end(j);
+	}
+	json_arr_end(j);
+	json_obj_end(j);
+}
+
 /* A workload's results (fit: its distribution, wl: its sizes and passes),
  * or the total's (fit and wl NULL: "distribution", "sizes" and "passes"
  * are null). */
@@ -370,6 +402,7 @@ static void put_results(struct json *j, const struct report *rep,
 	json_num(j, "error_bound_pct", 100.0 / (1 << HIST_SUB_BITS));
 	json_obj_end(j);
 	put_hist(j, "latency_hist", &r->hist);
+	put_cpu(j, r);
 	put_operations(j, rep, r);
 	put_intervals(j, r);
 	put_ops_ci(j, rep, wl);

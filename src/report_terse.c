@@ -11,8 +11,8 @@
  * sync_file_range, 95 the durability verdict and 96-97 the read requests
  * and bytes that reached the device (devstat.h); 98-104 (version 5) the
  * ops/s interval and --precision (put_ci), 105-112 --steady-state and
- * --precondition (report_steady.c): TERSE_FIELDS fixed
- * fields in all.  The --repeat fields
+ * --precondition (report_steady.c); 113-117 (version 6) the CPU of the
+ * run (put_cpu): TERSE_FIELDS fixed fields in all.  The --repeat fields
  * follow the fixed ones, and a sweep's values end the line, so a new
  * fixed field moves the --repeat fields (the version says so) and no
  * other.  A replay adds lines of its own after its workload's line, told
@@ -86,7 +86,7 @@ static void put_ops(FILE *f, const struct report *r, const struct result *res,
 }
 
 /* --repeat: runs, then median, trimmed mean, stddev and the 95% CI of
- * ops/s, p50, p90, p99 and p99.9 (fields 113-138). */
+ * ops/s, p50, p90, p99 and p99.9 (fields 118-143). */
 static void put_repeat(FILE *f, const struct repeat_data *rd)
 {
 	size_t i;
@@ -159,6 +159,18 @@ static void put_ci(FILE *f, const struct report *r, const struct workload *wl)
 	fprintf(f, " %.3f", r->seconds);
 }
 
+/* Fields 113-117 (TERSE_FIELD_CPU ..): user and system CPU seconds of
+ * the run's threads, CPU microseconds per data I/O ("-" without any),
+ * voluntary and involuntary context switches (stats.h). */
+static void put_cpu(FILE *f, const struct result *res)
+{
+	fprintf(f, " %.6f %.6f", (double)res->cpu.user_us / 1e6,
+		(double)res->cpu.sys_us / 1e6);
+	report_put_num(f, ' ', "%.3f", result_cpu_us_per_io(res));
+	fprintf(f, " %llu %llu", (unsigned long long)res->cpu.nvcsw,
+		(unsigned long long)res->cpu.nivcsw);
+}
+
 /* One workload's line; suffix (swept values, " v1 v2") is appended when
  * given. */
 static void terse_line(FILE *f, const struct report *r,
@@ -177,6 +189,7 @@ static void terse_line(FILE *f, const struct report *r,
 	put_device(f, r, wl);
 	put_ci(f, r, wl);
 	report_terse_steady(f, r, wl);
+	put_cpu(f, &wl->res);
 	if (wl->rep)
 		put_repeat(f, wl->rep);
 	fprintf(f, "%s\n", suffix ? suffix : "");
@@ -196,6 +209,7 @@ static void total_line(FILE *f, const struct report *r, const char *suffix)
 	put_device(f, r, NULL);
 	put_ci(f, r, NULL);
 	report_terse_steady(f, r, NULL);
+	put_cpu(f, r->total);
 	if (r->total_rep)
 		put_repeat(f, r->total_rep);
 	fprintf(f, "%s\n", suffix ? suffix : "");

@@ -22,6 +22,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -458,11 +459,30 @@ static void thread_done(void)
 		pthread_kill(main_thread, SIGUSR1);
 }
 
+/* The CPU the calling thread used since *from: at its end, never per I/O. */
+static void cpu_since(struct cpu_use *c, const struct rusage *from)
+{
+	struct rusage now;
+
+	memset(c, 0, sizeof(*c));
+	if (getrusage(RUSAGE_THREAD, &now))
+		return;
+	c->user_us = (uint64_t)((now.ru_utime.tv_sec - from->ru_utime.tv_sec) *
+				1000000 +
+				(now.ru_utime.tv_usec - from->ru_utime.tv_usec));
+	c->sys_us = (uint64_t)((now.ru_stime.tv_sec - from->ru_stime.tv_sec) *
+			       1000000 +
+			       (now.ru_stime.tv_usec - from->ru_stime.tv_usec));
+	c->nvcsw = (uint64_t)(now.ru_nvcsw - from->ru_nvcsw);
+	c->nivcsw = (uint64_t)(now.ru_nivcsw - from->ru_nivcsw);
+}
+
 static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
 	const struct spec *s = &w->wl->spec;
 	uint64_t base, deadline;
+	struct rusage start;
 	int ret = 0;
 
 	if (!pass_gate())
@@ -476,12 +496,15 @@ static void *worker_main(void *arg)
 			warm_up(w);
 		wait_for_start();
 	}
+	memset(&w->st.cpu, 0, sizeof(w->st.cpu));
 	if (ret) {
 		fail(w, ret, IO_KIND_START, 0, -1);
 		w->t_end = 0;
 		thread_done();
 		return NULL;
 	}
+	/* the measured run's CPU: after the start barrier and the warm-up */
+	getrusage(RUSAGE_THREAD, &start);
 	base = run_start_ns;
 	deadline = s->time_limit_ns ? base + s->time_limit_ns : UINT64_MAX;
 	if (w->stream.ops->start)
@@ -490,6 +513,7 @@ static void *worker_main(void *arg)
 	/* The thread ran until now: with think time that is after its last
 	 * completion, and ops/s must count that time too. */
 	w->t_end = now_ns() - base;
+	cpu_since(&w->st.cpu, &start);
 	thread_done();
 	return NULL;
 }
