@@ -245,7 +245,7 @@ assert_eq "" "$RB_OUT" "--repeat on a stdin line: nothing ran"
 section "--repeat with a sweep: every point N times"
 rb -b 512,4k --repeat 3 -d 100ms --seed 5 --output "$SCRATCH/sw.tsv" "$DEV"
 assert_rc 0 "-b 512,4k --repeat 3 exits 0"
-assert_eq "block-size	workload	target	ops_per_s	mb_per_s	lat_min_us	lat_avg_us	lat_p50_us	lat_p90_us	lat_p99_us	lat_p999_us	lat_max_us	ios	status	durability	device_reads	device_reads_per_request	ops_ci_low	ops_ci_high	ops_ci_pct	precision	seconds	runs	ops_per_s_median	ops_per_s_trimmed_mean	ops_per_s_stddev	ops_per_s_ci95_low	ops_per_s_ci95_high	lat_p50_us_median	lat_p99_us_median" \
+assert_eq "block-size	workload	target	ops_per_s	mb_per_s	lat_min_us	lat_avg_us	lat_p50_us	lat_p90_us	lat_p99_us	lat_p999_us	lat_max_us	ios	status	durability	device_reads	device_reads_per_request	ops_ci_low	ops_ci_high	ops_ci_pct	precision	seconds	cpu_us_io	runs	ops_per_s_median	ops_per_s_trimmed_mean	ops_per_s_stddev	ops_per_s_ci95_low	ops_per_s_ci95_high	lat_p50_us_median	lat_p99_us_median" \
 	"$(head -n 1 "$SCRATCH/sw.tsv")" "the table gains the repeat columns"
 assert_eq "3 3" "$(awk -F'\t' 'NR > 1 { printf "%s%s", (NR > 2 ? " " : ""), $23 }' "$SCRATCH/sw.tsv")" \
 	"every point ran 3 times"

@@ -23,7 +23,7 @@ command -v gnuplot >/dev/null 2>&1 && HAVE_GNUPLOT=1
 
 DEV=$(make_loop 64M)
 S=$SCRATCH
-HEADER_TAIL="workload	target	ops_per_s	mb_per_s	lat_min_us	lat_avg_us	lat_p50_us	lat_p90_us	lat_p99_us	lat_p999_us	lat_max_us	ios	status	durability	device_reads	device_reads_per_request	ops_ci_low	ops_ci_high	ops_ci_pct	precision	seconds"
+HEADER_TAIL="workload	target	ops_per_s	mb_per_s	lat_min_us	lat_avg_us	lat_p50_us	lat_p90_us	lat_p99_us	lat_p999_us	lat_max_us	ios	status	durability	device_reads	device_reads_per_request	ops_ci_low	ops_ci_high	ops_ci_pct	precision	seconds	cpu_us_io"
 
 # ---------------------------------------------------------------- helpers
 
