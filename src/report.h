@@ -216,10 +216,21 @@ void report_op_summarize(const struct report *r, const struct result *res,
  * I/O error or the memory budget of the first such workload), a workload
  * stopped by it, or the interruption. */
 int report_total_status(const struct report *r);
-/* The reads that reached the device (devstat.h) of wl, or with wl NULL
- * of the total: each device of the run once. */
-void report_dev_reads(const struct report *r, const struct workload *wl,
-		      struct dev_reads *out);
+/* The device counters (devstat.h) of wl into out, and whether they are
+ * the workload's own: true only when it alone used its device (no other
+ * workload of the run on it, and the device not shared; rebench(1),
+ * "Device").  With wl NULL, the total: each device of the run once, its
+ * own when every device is. */
+bool report_dev_own(const struct report *r, const struct workload *wl,
+		    struct dev_reads *out);
+/* The run's devices, each once (the first workload's counters on it, in
+ * workload order), into out (MAX_WORKLOADS entries): how many.  A
+ * workload whose target has no device is an entry of its own, name
+ * empty, with why. */
+size_t report_devices(const struct report *r, const struct dev_reads **out);
+/* The workloads (numbers from 1) on device d of r, "1" or "1, 2", in buf. */
+char *report_dev_users(const struct report *r, const struct dev_reads *d,
+		       char *buf, size_t len);
 const char *op_name(int op);
 /* -o as given: "read", or a mix "read/70:write/30". */
 const char *spec_op_text(const struct spec *s, char *buf, size_t len);

@@ -50,9 +50,10 @@ static void write_repeat_cells(FILE *f, const struct repeat_data *rd)
 		rd->stat[RM_P99].median);
 }
 
-/* The reads that reached the device (devstat.h) and their share of the
- * workload's reads (of all its requests when it did not read); "-" when
- * the device has no counters. */
+/* The workload's own reads that reached its device (devstat.h) and their
+ * share of its reads (of all its requests when it did not read), when it
+ * alone used the device (report_dev_own); else "-": the table leaves the
+ * device-wide counts out (the -n and JSON outputs have them). */
 static void write_device_cells(FILE *f, const struct report *r,
 			       const struct workload *wl)
 {
@@ -60,8 +61,7 @@ static void write_device_cells(FILE *f, const struct report *r,
 	struct dev_reads d;
 	double per;
 
-	report_dev_reads(r, wl, &d);
-	if (!d.known) {
+	if (!report_dev_own(r, wl, &d)) {
 		fprintf(f, "\t-\t-");
 		return;
 	}

@@ -748,6 +748,18 @@ static void wait_tick(const sigset_t *usr1, bool *interrupted)
 	}
 }
 
+/* The first workload of the run on k's device (k itself when none before
+ * it): each device is read once, however many workloads use it. */
+static size_t dev_first(const struct workload *wls, size_t k)
+{
+	size_t j;
+
+	for (j = 0; j < k && wls[k].devr.name[0]; j++)
+		if (!strcmp(wls[j].devr.name, wls[k].devr.name))
+			return j;
+	return k;
+}
+
 /* The device counters of every workload, read by the main thread while
  * the workers wait at the start barrier for it: just before the measured
  * run (devstat.h). */
@@ -756,7 +768,44 @@ static void devices_begin(struct workload *wls, size_t n)
 	size_t k;
 
 	for (k = 0; k < n; k++)
-		devstat_begin(&wls[k].devr);
+		if (dev_first(wls, k) == k)
+			devstat_begin(&wls[k].devr);
+}
+
+/* After the run (results collected): each device's second reading is
+ * taken already; judge whether it was shared, from every workload on it,
+ * and give the other workloads on it the same counts. */
+static void devices_settle(struct workload *wls, size_t n)
+{
+	uint64_t direct[DEV_KINDS];
+	const char *file_fs;
+	bool paged;
+	size_t j, k;
+
+	for (k = 0; k < n; k++) {
+		if (dev_first(wls, k) != k)
+			continue;
+		memset(direct, 0, sizeof(direct));
+		file_fs = NULL;
+		paged = false;
+		for (j = k; j < n; j++) {
+			const struct workload *w = &wls[j];
+
+			if (dev_first(wls, j) != k)
+				continue;
+			if (w->tgt.kind == TARGET_FILE)
+				file_fs = w->tgt.place.fstype;
+			paged |= w->spec.paged || !w->have_result ||
+				 !strcmp(w->eng->name, "mmap");
+			direct[DEV_READ] += w->res.op_bytes[IO_READ];
+			direct[DEV_WRITE] += w->res.op_bytes[IO_WRITE];
+			direct[DEV_DISCARD] += w->res.op_bytes[IO_TRIM];
+		}
+		devstat_judge(&wls[k].devr, file_fs, paged ? NULL : direct);
+	}
+	for (k = 0; k < n; k++)
+		if (dev_first(wls, k) != k)
+			wls[k].devr = wls[dev_first(wls, k)].devr;
 }
 
 /* The main thread during the warm-up: signals stop it early. */
@@ -914,7 +963,8 @@ out_abort:
 out_join:
 	join_threads(wls, n);
 	for (k = 0; k < n; k++)
-		devstat_end(&wls[k].devr);
+		if (dev_first(wls, k) == k)
+			devstat_end(&wls[k].devr);
 	{
 		/* the last worker's wake-up may still be pending (the loop can
 		 * see running == 0 before it arrives): take it before SIGUSR1
@@ -932,6 +982,7 @@ out_join:
 		if (wls[k].error)
 			ret = -EIO;
 	}
+	devices_settle(wls, n);
 	for (k = 0; ret == -EIO && k < n; k++)
 		wls[k].stopped_early = !wls[k].error;
 	return ret;
