@@ -252,6 +252,8 @@ static void print_devices(FILE *f, const struct report *rep)
 	for (i = 0; i < n; i++) {
 		const struct dev_reads *d = devs[i];
 
+		if (!d->name[0] && !d->why[0])
+			continue;	/* not looked for (no run) */
 		fprintf(f, "---\n");
 		report_dev_users(rep, d, users, sizeof(users));
 		if (!d->name[0] || !d->known) {

@@ -719,7 +719,11 @@ static void test_terse(void **state)
 	wl[0].devr.known = true;
 	wl[0].devr.reads = 1234;
 	wl[0].devr.bytes = 5054464;
+	snprintf(wl[0].devr.name, sizeof(wl[0].devr.name), "fake");
 	out = render(&report_terse_writer, &r);
+	/* the device's own line follows the workload's */
+	assert_non_null(strstr(out, "\ndevice fake "));
+	*strchr(out, '\n') = '\0';
 	n = split_fields(out, fields, TERSE_FIELDS + 8);
 	assert_int_equal(n, TERSE_FIELDS);
 	assert_string_equal(fields[81], "2.343750");
