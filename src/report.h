@@ -25,13 +25,12 @@
 				 * 95, durability; 96-97, device reads;
 				 * 5: 98-104, the ops/s interval and
 				 * --precision; 105-112, --steady-state
-				 * and --precondition */
+				 * and --precondition; 113-117, CPU */
 /* -n fields: 21, then a fixed block per operation kind of version 2, the
  * passes of a sequential workload, a block per kind added since (a new
  * kind is a new TERSE_VERSION; no field moves), the durability verdict,
  * the reads that reached the device, the ops/s interval and --precision,
- * then the --repeat fields when
- * given. */
+ * --steady-state, the CPU used, then the --repeat fields when given. */
 #define TERSE_OP_FIELDS 12
 #define TERSE_FIELD_DEV_READS (21 + IO_KINDS * TERSE_OP_FIELDS + 3)
 #define TERSE_FIELD_DEV_BYTES (TERSE_FIELD_DEV_READS + 1)
@@ -39,7 +38,9 @@
 #define TERSE_CI_FIELDS 7
 #define TERSE_FIELD_STEADY (TERSE_FIELD_CI + TERSE_CI_FIELDS)	/* 105 */
 #define TERSE_STEADY_FIELDS 8
-#define TERSE_FIELD_DURABLE (TERSE_FIELD_STEADY + TERSE_STEADY_FIELDS)
+#define TERSE_FIELD_CPU (TERSE_FIELD_STEADY + TERSE_STEADY_FIELDS)	/* 113 */
+#define TERSE_CPU_FIELDS 5
+#define TERSE_FIELD_DURABLE (TERSE_FIELD_CPU + TERSE_CPU_FIELDS)	/* 118 */
 #define TERSE_DURABLE_FIELDS 10
 #define TERSE_FIELDS (TERSE_FIELD_DURABLE + TERSE_DURABLE_FIELDS - 1)
 #define JSON_VERSION 6	/* 2: results.operations, latency p99_99;
@@ -224,10 +225,21 @@ void report_op_summarize(const struct report *r, const struct result *res,
  * I/O error or the memory budget of the first such workload), a workload
  * stopped by it, or the interruption. */
 int report_total_status(const struct report *r);
-/* The reads that reached the device (devstat.h) of wl, or with wl NULL
- * of the total: each device of the run once. */
-void report_dev_reads(const struct report *r, const struct workload *wl,
-		      struct dev_reads *out);
+/* The device counters (devstat.h) of wl into out, and whether they are
+ * the workload's own: true only when it alone used its device (no other
+ * workload of the run on it, and the device not shared; rebench(1),
+ * "Device").  With wl NULL, the total: each device of the run once, its
+ * own when every device is. */
+bool report_dev_own(const struct report *r, const struct workload *wl,
+		    struct dev_reads *out);
+/* The run's devices, each once (the first workload's counters on it, in
+ * workload order), into out (MAX_WORKLOADS entries): how many.  A
+ * workload whose target has no device is an entry of its own, name
+ * empty, with why. */
+size_t report_devices(const struct report *r, const struct dev_reads **out);
+/* The workloads (numbers from 1) on device d of r, "1" or "1, 2", in buf. */
+char *report_dev_users(const struct report *r, const struct dev_reads *d,
+		       char *buf, size_t len);
 const char *op_name(int op);
 /* -o as given: "read", or a mix "read/70:write/30". */
 const char *spec_op_text(const struct spec *s, char *buf, size_t len);

@@ -1,6 +1,7 @@
 /* report_common.c - figures and names shared by every output format. */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "engine.h"
 #include "options.h"
@@ -171,19 +172,69 @@ char *fmt_duration(char *buf, size_t len, const struct amount *a)
 	}
 }
 
-void report_dev_reads(const struct report *r, const struct workload *wl,
-		      struct dev_reads *out)
+/* Does workload k of r share its device with another workload of r? */
+static bool dev_with_others(const struct report *r, size_t k)
 {
-	const struct dev_reads *in[MAX_WORKLOADS];
+	size_t j;
+
+	if (!r->wls[k].devr.name[0])
+		return false;
+	for (j = 0; j < r->n; j++)
+		if (j != k && !strcmp(r->wls[j].devr.name, r->wls[k].devr.name))
+			return true;
+	return false;
+}
+
+bool report_dev_own(const struct report *r, const struct workload *wl,
+		    struct dev_reads *out)
+{
+	const struct dev_reads *in[MAX_WORKLOADS] = { NULL };
 	size_t k;
+	bool own = true;
 
 	if (wl) {
 		*out = wl->devr;
-		return;
+		return out->known && !out->shared &&
+		       !dev_with_others(r, (size_t)(wl - r->wls));
 	}
-	for (k = 0; k < r->n && k < MAX_WORKLOADS; k++)
+	for (k = 0; k < r->n && k < MAX_WORKLOADS; k++) {
 		in[k] = &r->wls[k].devr;
+		own &= in[k]->known && !in[k]->shared;
+	}
 	devstat_sum(out, in, (unsigned)k);
+	return own && out->known;
+}
+
+size_t report_devices(const struct report *r, const struct dev_reads **out)
+{
+	size_t j, k, n = 0;
+
+	for (k = 0; k < r->n && k < MAX_WORKLOADS; k++) {
+		const struct dev_reads *d = &r->wls[k].devr;
+
+		for (j = 0; j < n && (!d->name[0] ||
+				      strcmp(out[j]->name, d->name)); j++)
+			;
+		if (j == n)
+			out[n++] = d;
+	}
+	return n;
+}
+
+char *report_dev_users(const struct report *r, const struct dev_reads *d,
+		       char *buf, size_t len)
+{
+	size_t k, used = 0;
+
+	buf[0] = '\0';
+	for (k = 0; k < r->n && used < len; k++) {
+		const struct dev_reads *w = &r->wls[k].devr;
+
+		if (w == d || (d->name[0] && !strcmp(w->name, d->name)))
+			used += (size_t)snprintf(buf + used, len - used, "%s%zu",
+						 used ? ", " : "", k + 1);
+	}
+	return buf;
 }
 
 void report_put_num(FILE *f, char sep, const char *fmt, double v)

@@ -10,6 +10,7 @@
 #include "engine.h"
 #include "units.h"
 #include "options.h"
+#include "plan.h"
 #include "precision.h"
 #include "replay_result.h"
 #include "report.h"
@@ -262,28 +263,113 @@ static void print_total_line(FILE *f, const struct result *r)
 		(double)r->elapsed_ns / 1e9);
 }
 
-/* "Device reads: 1234 (0.98 per read request), 4.8 MiB, loop3": what
- * reached the device during the run (devstat.h), per read request when
- * the workload read, else per request. */
+/* "Device reads: 1234 (0.98 per read request), 4.8MB, loop3 (this
+ * workload alone on it)": a workload's own requests to its device, per
+ * request of the same kind, for each kind it issued; only when it alone
+ * used the device (report_dev_own), else the device's block says all. */
 static void print_device(FILE *f, const struct report *rep,
 			 const struct result *r, const struct workload *wl)
 {
+	static const struct {
+		const char *label, *req;
+		int dev, io;
+	} kinds[] = {
+		{ "reads", "read", DEV_READ, IO_READ },
+		{ "writes", "write", DEV_WRITE, IO_WRITE },
+		{ "discards", "trim", DEV_DISCARD, IO_TRIM },
+	};
 	struct dev_reads d;
 	char size[32];
-	bool reads = r->ops[IO_READ] > 0;
+	size_t i;
 
-	report_dev_reads(rep, wl, &d);
-	if (!d.known) {
-		fprintf(f, "Device reads: unknown (%s)\n", d.why);
+	if (!report_dev_own(rep, wl, &d))
+		return;
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		if (!r->ops[kinds[i].io] || !d.has[kinds[i].dev])
+			continue;
+		fprintf(f, "Device %s: %llu (%.2f per %s request), %s, %s (this workload alone on it)\n",
+			kinds[i].label,
+			(unsigned long long)d.ios[kinds[i].dev],
+			(double)d.ios[kinds[i].dev] /
+				(double)r->ops[kinds[i].io],
+			kinds[i].req,
+			fmt_size_human(size, sizeof(size), d.nbytes[kinds[i].dev]),
+			d.name);
+	}
+}
+
+/* One count of a device's block: "-" when the kernel does not keep it. */
+static void put_count(FILE *f, const struct dev_reads *d, int k,
+		      const char *what, bool merges)
+{
+	char size[32];
+
+	if (!d->has[k]) {
+		fprintf(f, "%s - (not counted by this kernel)", what);
 		return;
 	}
-	fprintf(f, "Device reads: %llu", (unsigned long long)d.reads);
-	if (r->ops_total)
-		fprintf(f, " (%.2f per %srequest)",
-			devstat_per(&d, reads ? r->ops[IO_READ] : r->ops_total),
-			reads ? "read " : "");
-	fprintf(f, ", %s, %s\n", fmt_size_human(size, sizeof(size), d.bytes),
-		d.name);
+	fprintf(f, "%s %llu", what, (unsigned long long)d->ios[k]);
+	if (k == DEV_FLUSH)
+		return;
+	fprintf(f, " (%s", fmt_size_human(size, sizeof(size), d->nbytes[k]));
+	if (merges)
+		fprintf(f, ", %llu merged", (unsigned long long)d->merges[k]);
+	fputc(')', f);
+}
+
+/* Each device of the run once, after the workloads and their total:
+ * device-wide counts, as iostat -x and fio's "Disk stats" give them. */
+static void print_devices(FILE *f, const struct report *rep)
+{
+	const struct dev_reads *devs[MAX_WORKLOADS];
+	size_t i, n = report_devices(rep, devs);
+	char users[128];
+
+	for (i = 0; i < n; i++) {
+		const struct dev_reads *d = devs[i];
+
+		if (!d->name[0] && !d->why[0])
+			continue;	/* not looked for (no run) */
+		fprintf(f, "---\n");
+		report_dev_users(rep, d, users, sizeof(users));
+		if (!d->name[0] || !d->known) {
+			fprintf(f, "Device%s%s of workload%s %s: unknown (%s)\n",
+				d->name[0] ? " " : "", d->name,
+				strchr(users, ',') ? "s" : "", users, d->why);
+			continue;
+		}
+		fprintf(f, "Device %s (device-wide: all requests to it during the run, by workload%s %s and any other user; over %.3f s)\n",
+			d->name, strchr(users, ',') ? "s" : "", users,
+			(double)d->elapsed_ns / 1e9);
+		fprintf(f, "  ");
+		put_count(f, d, DEV_READ, "reads", true);
+		put_count(f, d, DEV_WRITE, ", writes", true);
+		put_count(f, d, DEV_DISCARD, ", discards", true);
+		put_count(f, d, DEV_FLUSH, ", flushes", false);
+		fprintf(f, "\n  utilization %.1f%%, mean queue depth %.2f; shared: %s%s\n",
+			devstat_util_pct(d), devstat_queue_depth(d),
+			d->shared ? "yes: " : "no",
+			d->shared ? d->shared_why : "");
+	}
+}
+
+/* "CPU: usr 0.412 s, sys 1.204 s, 8.6 us per I/O; 10234 voluntary and 12
+ * involuntary context switches (4 threads)": the measured run's, from
+ * getrusage of each thread (stats.h), per data I/O (flushes not counted). */
+static void print_cpu(FILE *f, const struct result *r)
+{
+	double per = result_cpu_us_per_io(r);
+
+	fprintf(f, "CPU: usr %.3f s, sys %.3f s, ", (double)r->cpu.user_us / 1e6,
+		(double)r->cpu.sys_us / 1e6);
+	if (isnan(per))
+		fprintf(f, "no data I/O");
+	else
+		fprintf(f, "%.1f us per I/O", per);
+	fprintf(f, "; %llu voluntary and %llu involuntary context switches (%zu thread%s)\n",
+		(unsigned long long)r->cpu.nvcsw,
+		(unsigned long long)r->cpu.nivcsw, r->cpu_nthreads,
+		r->cpu_nthreads == 1 ? "" : "s");
 }
 
 static void print_intervals(FILE *f, const struct result *r)
@@ -354,6 +440,7 @@ static void print_one(FILE *f, const struct report *rep,
 	print_total_line(f, r);
 	fprintf(f, ", seed %llu%s\n", (unsigned long long)wl->spec.seed,
 		interrupted ? " (interrupted)" : "");
+	print_cpu(f, r);
 	if (wl->fit.present) {
 		const struct fit *d = &wl->fit;
 
@@ -395,7 +482,7 @@ static void print_total(FILE *f, const struct report *rep)
 		fprintf(f, "Ops/sec over intervals: none (the workloads' sample steps, -g, differ)\n");
 	print_total_line(f, r);
 	fprintf(f, "%s\n", rep->interrupted ? " (interrupted)" : "");
-	print_device(f, rep, r, NULL);
+	print_cpu(f, r);
 	worst = report_dur_worst(rep);
 	if (worst)
 		fprintf(f, "Durability: %s (the least durable workload's: %u)\n",
@@ -450,6 +537,7 @@ static int human_report(struct report_out *o, const struct report *r)
 		fprintf(sc->out, "---\n");
 		print_total(sc->out, r);
 	}
+	print_devices(sc->out, r);
 	if (r->replay)
 		report_replay_human(sc->out, r->replay);
 	return 0;

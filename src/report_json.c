@@ -6,10 +6,12 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/utsname.h>
 
 #include "json.h"
 #include "options.h"
+#include "plan.h"
 #include "replay_result.h"
 #include "report.h"
 #include "workload.h"
@@ -301,26 +303,21 @@ static void put_passes(struct json *j, const struct workload *wl)
 		json_null(j, "pass_bytes");
 }
 
-/* The reads that reached the device during the run (devstat.h): counts,
- * or the reason they are unknown. */
+/* results.device: the workload's own requests to its device during the
+ * run (devstat.h), only when it alone used the device (report_dev_own),
+ * else null: the top-level "devices" has the device-wide counts. */
 static void put_device(struct json *j, const struct report *rep,
 		       const struct result *r, const struct workload *wl)
 {
 	struct dev_reads d;
 	double per, per_read;
 
-	report_dev_reads(rep, wl, &d);
-	json_obj_begin(j, "device");
-	json_str(j, "name", d.name[0] ? d.name : NULL);
-	if (!d.known) {
-		json_null(j, "reads");
-		json_null(j, "read_bytes");
-		json_null(j, "reads_per_request");
-		json_null(j, "reads_per_read_request");
-		json_str(j, "unknown", d.why);
-		json_obj_end(j);
+	if (!report_dev_own(rep, wl, &d)) {
+		json_null(j, "device");
 		return;
 	}
+	json_obj_begin(j, "device");
+	json_str(j, "name", d.name);
 	json_u64(j, "reads", d.reads);
 	json_u64(j, "read_bytes", d.bytes);
 	per = devstat_per(&d, r->ops_total);
@@ -333,7 +330,115 @@ static void put_device(struct json *j, const struct report *rep,
 		json_null(j, "reads_per_read_request");
 	else
 		json_num(j, "reads_per_read_request", per_read);
-	json_null(j, "unknown");
+	json_u64(j, "writes", d.ios[DEV_WRITE]);
+	json_u64(j, "write_bytes", d.nbytes[DEV_WRITE]);
+	json_obj_end(j);
+}
+
+/* One kind of a device's counts: requests, merges and bytes (null when
+ * the kernel does not count the kind). */
+static void put_dev_kind(struct json *j, const struct dev_reads *d, int k,
+			 const char *ios, const char *merges,
+			 const char *bytes)
+{
+	if (!d->known || !d->has[k]) {
+		json_null(j, ios);
+		if (merges)
+			json_null(j, merges);
+		if (bytes)
+			json_null(j, bytes);
+		return;
+	}
+	json_u64(j, ios, d->ios[k]);
+	if (merges)
+		json_u64(j, merges, d->merges[k]);
+	if (bytes)
+		json_u64(j, bytes, d->nbytes[k]);
+}
+
+static void put_num_or_null(struct json *j, const char *key, double v)
+{
+	if (isfinite(v))
+		json_num(j, key, v);
+	else
+		json_null(j, key);
+}
+
+/* "devices": each device of the run once, device-wide (devstat.h). */
+static void put_devices(struct json *j, const struct report *r)
+{
+	const struct dev_reads *devs[MAX_WORKLOADS];
+	size_t i, k, n = report_devices(r, devs);
+
+	json_arr_begin(j, "devices");
+	for (i = 0; i < n; i++) {
+		const struct dev_reads *d = devs[i];
+
+		json_obj_begin(j, NULL);
+		json_str(j, "name", d->name[0] ? d->name : NULL);
+		json_arr_begin(j, "workloads");
+		for (k = 0; k < r->n; k++)
+			if (&r->wls[k].devr == d ||
+			    (d->name[0] && !strcmp(r->wls[k].devr.name, d->name)))
+				json_u64(j, NULL, k + 1);
+		json_arr_end(j);
+		put_dev_kind(j, d, DEV_READ, "reads", "read_merges", "read_bytes");
+		put_dev_kind(j, d, DEV_WRITE, "writes", "write_merges",
+			     "write_bytes");
+		put_dev_kind(j, d, DEV_DISCARD, "discards", "discard_merges",
+			     "discard_bytes");
+		put_dev_kind(j, d, DEV_FLUSH, "flushes", NULL, NULL);
+		if (d->known) {
+			json_u64(j, "io_ticks_ms", d->io_ticks_ms);
+			json_u64(j, "time_in_queue_ms", d->queue_ms);
+			json_num(j, "elapsed_s", (double)d->elapsed_ns / 1e9);
+		} else {
+			json_null(j, "io_ticks_ms");
+			json_null(j, "time_in_queue_ms");
+			json_null(j, "elapsed_s");
+		}
+		put_num_or_null(j, "util_pct", devstat_util_pct(d));
+		put_num_or_null(j, "mean_queue_depth", devstat_queue_depth(d));
+		if (d->known)
+			json_bool(j, "shared", d->shared);
+		else
+			json_null(j, "shared");
+		json_str(j, "shared_reason", d->shared ? d->shared_why : NULL);
+		json_str(j, "unknown", d->known ? NULL : d->why);
+		json_obj_end(j);
+	}
+	json_arr_end(j);
+}
+
+/* One thread's CPU, or the sum's, in seconds and switches. */
+static void put_cpu_use(struct json *j, const struct cpu_use *c)
+{
+	json_num(j, "user_s", (double)c->user_us / 1e6);
+	json_num(j, "system_s", (double)c->sys_us / 1e6);
+	json_u64(j, "ctx_voluntary", c->nvcsw);
+	json_u64(j, "ctx_involuntary", c->nivcsw);
+}
+
+/* results.cpu: the measured run's CPU (stats.h), per data I/O, and each
+ * thread's. */
+static void put_cpu(struct json *j, const struct result *r)
+{
+	double per = result_cpu_us_per_io(r);
+	size_t i;
+
+	json_obj_begin(j, "cpu");
+	put_cpu_use(j, &r->cpu);
+	if (isnan(per))
+		json_null(j, "us_per_io");
+	else
+		json_num(j, "us_per_io", per);
+	json_arr_begin(j, "threads");
+	for (i = 0; i < r->cpu_nthreads; i++) {
+		json_obj_begin(j, NULL);
+		put_cpu_use(j, &r->cpu_thread[i]);
+		json_obj_end(j);
+	}
+	json_arr_end(j);
 	json_obj_end(j);
 }
 
@@ -399,6 +504,7 @@ static void put_results(struct json *j, const struct report *rep,
 	json_obj_end(j);
 	put_hist(j, "latency_hist", &r->hist);
 	put_flushes(j, r);
+	put_cpu(j, r);
 	put_operations(j, rep, r);
 	put_intervals(j, r);
 	put_ops_ci(j, rep, wl);
@@ -602,6 +708,7 @@ static void put_workloads(struct json *j, const struct report *r)
 		put_workload(j, r, &r->wls[k]);
 	json_arr_end(j);
 	put_total(j, r);
+	put_devices(j, r);
 	if (r->replay)
 		report_replay_json(j, r->replay);
 }

@@ -32,7 +32,7 @@ void report_table_header(FILE *f, const struct sweep *sw, bool repeated)
 
 	for (a = 0; a < sw->naxes; a++)
 		fprintf(f, "%s\t", sw->axes[a].opt->name);
-	fprintf(f, "workload\ttarget\tops_per_s\tmb_per_s\tlat_min_us\tlat_avg_us\tlat_p50_us\tlat_p90_us\tlat_p99_us\tlat_p999_us\tlat_max_us\tios\tstatus\tdurability\tdevice_reads\tdevice_reads_per_request\tops_ci_low\tops_ci_high\tops_ci_pct\tprecision\tseconds%s\n",
+	fprintf(f, "workload\ttarget\tops_per_s\tmb_per_s\tlat_min_us\tlat_avg_us\tlat_p50_us\tlat_p90_us\tlat_p99_us\tlat_p999_us\tlat_max_us\tios\tstatus\tdurability\tdevice_reads\tdevice_reads_per_request\tops_ci_low\tops_ci_high\tops_ci_pct\tprecision\tseconds\tcpu_us_io%s\n",
 		repeated ? repeat_columns : "");
 }
 
@@ -50,9 +50,10 @@ static void write_repeat_cells(FILE *f, const struct repeat_data *rd)
 		rd->stat[RM_P99].median);
 }
 
-/* The reads that reached the device (devstat.h) and their share of the
- * workload's reads (of all its requests when it did not read); "-" when
- * the device has no counters. */
+/* The workload's own reads that reached its device (devstat.h) and their
+ * share of its reads (of all its requests when it did not read), when it
+ * alone used the device (report_dev_own); else "-": the table leaves the
+ * device-wide counts out (the -n and JSON outputs have them). */
 static void write_device_cells(FILE *f, const struct report *r,
 			       const struct workload *wl)
 {
@@ -60,8 +61,7 @@ static void write_device_cells(FILE *f, const struct report *r,
 	struct dev_reads d;
 	double per;
 
-	report_dev_reads(r, wl, &d);
-	if (!d.known) {
+	if (!report_dev_own(r, wl, &d)) {
 		fprintf(f, "\t-\t-");
 		return;
 	}
@@ -116,6 +116,8 @@ void report_table_rows(FILE *f, const struct sweep *sw, const struct report *r)
 		fprintf(f, "\t%s", dur_name(wl->dur.verdict));
 		write_device_cells(f, r, wl);
 		write_ci_cells(f, r, wl);
+		/* CPU microseconds per data I/O (stats.h) */
+		report_put_num(f, '\t', "%.3f", result_cpu_us_per_io(&wl->res));
 		if (wl->rep)
 			write_repeat_cells(f, wl->rep);
 		fputc('\n', f);

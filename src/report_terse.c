@@ -11,17 +11,20 @@
  * sync_file_range, 95 the durability verdict and 96-97 the read requests
  * and bytes that reached the device (devstat.h); 98-104 (version 5) the
  * ops/s interval and --precision (put_ci), 105-112 --steady-state and
- * --precondition (report_steady.c): TERSE_FIELDS fixed
- * fields in all.  The --repeat fields
+ * --precondition (report_steady.c); 113-117 (version 6) the CPU of the
+ * run (put_cpu): TERSE_FIELDS fixed fields in all.  The --repeat fields
  * follow the fixed ones, and a sweep's values end the line, so a new
  * fixed field moves the --repeat fields (the version says so) and no
- * other.  A replay adds lines of its own after its workload's line, told
- * apart by their first field, "replay" and "replay-op" (a workload line
- * starts with a number): report_replay.c.  Every field: rebench(1), RAW
+ * other.  The run's devices follow the workload and total lines, a line
+ * each, told apart by their first field, "device" (device_lines).  A
+ * replay adds lines of its own after them, told apart by their first
+ * field, "replay" and "replay-op" (a workload line starts with a number):
+ * report_replay.c.  Every field: rebench(1), RAW
  * STATISTICS.
  */
 #include <stdio.h>
 
+#include "plan.h"
 #include "precision.h"
 #include "replay_result.h"
 #include "report.h"
@@ -86,9 +89,9 @@ static void put_ops(FILE *f, const struct report *r, const struct result *res,
 }
 
 /* --repeat: runs, then median, trimmed mean, stddev and the 95% CI of
- * ops/s, p50, p90, p99 and p99.9 (fields 113-138), then the run the line's
- * figures are, from 1 (field 139, version 6): the median run by ops/s, or
- * runs + 1 when that run did not complete. */
+ * ops/s, p50, p90, p99 and p99.9 (fields TERSE_FIELDS + 1 .. + 26: 128-153
+ * in version 6), then the run the line's figures are, from 1 (154): the
+ * median run by ops/s, or runs + 1 when that run did not complete. */
 static void put_repeat(FILE *f, const struct repeat_data *rd)
 {
 	size_t i;
@@ -123,20 +126,62 @@ static void put_durability(FILE *f, const struct workload *wl)
 	fprintf(f, " %s", dur_name(wl ? wl->dur.verdict : DUR_NA));
 }
 
-/* Fields 96-97 (TERSE_FIELD_DEV_READS, _BYTES): read requests and bytes
- * that reached the device during the run, "- -" when its counters are
- * unknown (the JSON says why). */
+/* Fields 96-97 (TERSE_FIELD_DEV_READS, _BYTES): the workload's own read
+ * requests and bytes that reached its device during the run, when it
+ * alone used the device (report_dev_own; the total line: when every
+ * device was the run's alone), else "- -": the device lines have the
+ * device-wide counts. */
 static void put_device(FILE *f, const struct report *r,
 		       const struct workload *wl)
 {
 	struct dev_reads d;
 
-	report_dev_reads(r, wl, &d);
-	if (d.known)
+	if (report_dev_own(r, wl, &d))
 		fprintf(f, " %llu %llu", (unsigned long long)d.reads,
 			(unsigned long long)d.bytes);
 	else
 		fprintf(f, " - -");
+}
+
+/* A device count, "-" when the kernel does not keep that kind. */
+static void put_dev_count(FILE *f, const struct dev_reads *d, int k,
+			  bool bytes)
+{
+	if (!d->has[k]) {
+		fprintf(f, bytes ? " - - -" : " -");
+		return;
+	}
+	fprintf(f, " %llu", (unsigned long long)d->ios[k]);
+	if (bytes)
+		fprintf(f, " %llu %llu", (unsigned long long)d->merges[k],
+			(unsigned long long)d->nbytes[k]);
+}
+
+/* One line per device of the run, after the workload and total lines:
+ * "device", its name, then reads, read merges, read bytes, the same for
+ * writes and discards, flushes (each "-" when the kernel does not count
+ * it), utilization %, mean queue depth, the seconds between the two
+ * readings and "shared" or "alone" (16 fields; rebench(1), RAW
+ * STATISTICS).  A device whose counters are unknown has no line. */
+static void device_lines(FILE *f, const struct report *r, const char *suffix)
+{
+	const struct dev_reads *devs[MAX_WORKLOADS];
+	size_t i, n = report_devices(r, devs);
+
+	for (i = 0; i < n; i++) {
+		const struct dev_reads *d = devs[i];
+
+		if (!d->known)
+			continue;
+		fprintf(f, "device %s", d->name);
+		put_dev_count(f, d, DEV_READ, true);
+		put_dev_count(f, d, DEV_WRITE, true);
+		put_dev_count(f, d, DEV_DISCARD, true);
+		put_dev_count(f, d, DEV_FLUSH, false);
+		fprintf(f, " %.3f %.3f %.6f %s%s\n", devstat_util_pct(d),
+			devstat_queue_depth(d), (double)d->elapsed_ns / 1e9,
+			d->shared ? "shared" : "alone", suffix ? suffix : "");
+	}
 }
 
 /* Fields 98-104 (TERSE_FIELD_CI ..): the 95% interval of ops/s (low,
@@ -160,6 +205,18 @@ static void put_ci(FILE *f, const struct report *r, const struct workload *wl)
 	else
 		fprintf(f, " %g %s", target_pct, precision_name(v));
 	fprintf(f, " %.3f", r->seconds);
+}
+
+/* Fields 113-117 (TERSE_FIELD_CPU ..): user and system CPU seconds of
+ * the run's threads, CPU microseconds per data I/O ("-" without any),
+ * voluntary and involuntary context switches (stats.h). */
+static void put_cpu(FILE *f, const struct result *res)
+{
+	fprintf(f, " %.6f %.6f", (double)res->cpu.user_us / 1e6,
+		(double)res->cpu.sys_us / 1e6);
+	report_put_num(f, ' ', "%.3f", result_cpu_us_per_io(res));
+	fprintf(f, " %llu %llu", (unsigned long long)res->cpu.nvcsw,
+		(unsigned long long)res->cpu.nivcsw);
 }
 
 /* Fields TERSE_FIELD_DURABLE..: the write+flush latency (stats.h): the
@@ -199,6 +256,7 @@ static void terse_line(FILE *f, const struct report *r,
 	put_device(f, r, wl);
 	put_ci(f, r, wl);
 	report_terse_steady(f, r, wl);
+	put_cpu(f, &wl->res);
 	put_durable(f, &wl->res);
 	if (wl->rep)
 		put_repeat(f, wl->rep);
@@ -219,6 +277,7 @@ static void total_line(FILE *f, const struct report *r, const char *suffix)
 	put_device(f, r, NULL);
 	put_ci(f, r, NULL);
 	report_terse_steady(f, r, NULL);
+	put_cpu(f, r->total);
 	put_durable(f, r->total);
 	if (r->total_rep)
 		put_repeat(f, r->total_rep);
@@ -268,6 +327,7 @@ static int terse_report(struct report_out *o, const struct report *r)
 			   sc->sw || sc->suite ? suffix : NULL);
 	if (r->total)
 		total_line(sc->out, r, sc->sw || sc->suite ? suffix : NULL);
+	device_lines(sc->out, r, sc->sw || sc->suite ? suffix : NULL);
 	if (r->replay)
 		report_replay_terse(sc->out, r->replay);
 	return 0;

@@ -22,6 +22,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -527,11 +528,30 @@ static void thread_done(void)
 		pthread_kill(main_thread, SIGUSR1);
 }
 
+/* The CPU the calling thread used since *from: at its end, never per I/O. */
+static void cpu_since(struct cpu_use *c, const struct rusage *from)
+{
+	struct rusage now;
+
+	memset(c, 0, sizeof(*c));
+	if (getrusage(RUSAGE_THREAD, &now))
+		return;
+	c->user_us = (uint64_t)((now.ru_utime.tv_sec - from->ru_utime.tv_sec) *
+				1000000 +
+				(now.ru_utime.tv_usec - from->ru_utime.tv_usec));
+	c->sys_us = (uint64_t)((now.ru_stime.tv_sec - from->ru_stime.tv_sec) *
+			       1000000 +
+			       (now.ru_stime.tv_usec - from->ru_stime.tv_usec));
+	c->nvcsw = (uint64_t)(now.ru_nvcsw - from->ru_nvcsw);
+	c->nivcsw = (uint64_t)(now.ru_nivcsw - from->ru_nivcsw);
+}
+
 static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
 	const struct spec *s = &w->wl->spec;
 	uint64_t base, deadline;
+	struct rusage start;
 	int ret = 0;
 
 	if (!pass_gate())
@@ -545,12 +565,15 @@ static void *worker_main(void *arg)
 			warm_up(w);
 		wait_for_start();
 	}
+	memset(&w->st.cpu, 0, sizeof(w->st.cpu));
 	if (ret) {
 		fail(w, ret, IO_KIND_START, 0, -1);
 		w->t_end = 0;
 		thread_done();
 		return NULL;
 	}
+	/* the measured run's CPU: after the start barrier and the warm-up */
+	getrusage(RUSAGE_THREAD, &start);
 	base = run_start_ns;
 	deadline = s->time_limit_ns ? base + s->time_limit_ns : UINT64_MAX;
 	if (w->stream.ops->start)
@@ -560,6 +583,7 @@ static void *worker_main(void *arg)
 	 * completion, and ops/s must count that time too. */
 	w->t_end = now_ns() - base;
 	flush_owed(w, base, true);
+	cpu_since(&w->st.cpu, &start);
 	thread_done();
 	return NULL;
 }
@@ -794,6 +818,18 @@ static void wait_tick(const sigset_t *usr1, bool *interrupted)
 	}
 }
 
+/* The first workload of the run on k's device (k itself when none before
+ * it): each device is read once, however many workloads use it. */
+static size_t dev_first(const struct workload *wls, size_t k)
+{
+	size_t j;
+
+	for (j = 0; j < k && wls[k].devr.name[0]; j++)
+		if (!strcmp(wls[j].devr.name, wls[k].devr.name))
+			return j;
+	return k;
+}
+
 /* The device counters of every workload, read by the main thread while
  * the workers wait at the start barrier for it: just before the measured
  * run (devstat.h). */
@@ -802,7 +838,44 @@ static void devices_begin(struct workload *wls, size_t n)
 	size_t k;
 
 	for (k = 0; k < n; k++)
-		devstat_begin(&wls[k].devr);
+		if (dev_first(wls, k) == k)
+			devstat_begin(&wls[k].devr);
+}
+
+/* After the run (results collected): each device's second reading is
+ * taken already; judge whether it was shared, from every workload on it,
+ * and give the other workloads on it the same counts. */
+static void devices_settle(struct workload *wls, size_t n)
+{
+	uint64_t direct[DEV_KINDS];
+	const char *file_fs;
+	bool paged;
+	size_t j, k;
+
+	for (k = 0; k < n; k++) {
+		if (dev_first(wls, k) != k)
+			continue;
+		memset(direct, 0, sizeof(direct));
+		file_fs = NULL;
+		paged = false;
+		for (j = k; j < n; j++) {
+			const struct workload *w = &wls[j];
+
+			if (dev_first(wls, j) != k)
+				continue;
+			if (w->tgt.kind == TARGET_FILE)
+				file_fs = w->tgt.place.fstype;
+			paged |= w->spec.paged || !w->have_result ||
+				 !strcmp(w->eng->name, "mmap");
+			direct[DEV_READ] += w->res.op_bytes[IO_READ];
+			direct[DEV_WRITE] += w->res.op_bytes[IO_WRITE];
+			direct[DEV_DISCARD] += w->res.op_bytes[IO_TRIM];
+		}
+		devstat_judge(&wls[k].devr, file_fs, paged ? NULL : direct);
+	}
+	for (k = 0; k < n; k++)
+		if (dev_first(wls, k) != k)
+			wls[k].devr = wls[dev_first(wls, k)].devr;
 }
 
 /* The main thread during the warm-up: signals stop it early. */
@@ -960,7 +1033,8 @@ out_abort:
 out_join:
 	join_threads(wls, n);
 	for (k = 0; k < n; k++)
-		devstat_end(&wls[k].devr);
+		if (dev_first(wls, k) == k)
+			devstat_end(&wls[k].devr);
 	{
 		/* the last worker's wake-up may still be pending (the loop can
 		 * see running == 0 before it arrives): take it before SIGUSR1
@@ -978,6 +1052,7 @@ out_join:
 		if (wls[k].error)
 			ret = -EIO;
 	}
+	devices_settle(wls, n);
 	for (k = 0; ret == -EIO && k < n; k++)
 		wls[k].stopped_early = !wls[k].error;
 	return ret;

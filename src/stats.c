@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <gsl/gsl_statistics_double.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -258,9 +259,8 @@ static void interval_stats(struct result *res)
  * every kind's when the result only flushes. */
 static void headline_sum(struct result *res)
 {
-	int k;
-
 	uint64_t data = 0;
+	int k;
 
 	res->ops_total = res->bytes = res->flushes = 0;
 	hist_init(&res->hist);
@@ -279,6 +279,42 @@ static void headline_sum(struct result *res)
 		res->bytes += res->op_bytes[k];
 		hist_merge(&res->hist, &res->op_hist[k]);
 	}
+}
+
+static void cpu_add(struct cpu_use *dst, const struct cpu_use *c)
+{
+	dst->user_us += c->user_us;
+	dst->sys_us += c->sys_us;
+	dst->nvcsw += c->nvcsw;
+	dst->nivcsw += c->nivcsw;
+}
+
+/* The threads' CPU into res: each thread's, in order, and their sum;
+ * from threads (a workload) or from srcs' own lists (a total). */
+static int cpu_merge(struct result *res, const struct result *const *srcs,
+		     struct thread_stats *const *threads, size_t n)
+{
+	size_t i, j, m = 0;
+
+	for (i = 0; i < n; i++)
+		m += srcs ? srcs[i]->cpu_nthreads : 1;
+	if (!m)
+		return 0;
+	res->cpu_thread = calloc(m, sizeof(*res->cpu_thread));
+	if (!res->cpu_thread)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		if (!srcs) {
+			res->cpu_thread[res->cpu_nthreads++] = threads[i]->cpu;
+			continue;
+		}
+		for (j = 0; j < srcs[i]->cpu_nthreads; j++)
+			res->cpu_thread[res->cpu_nthreads++] =
+				srcs[i]->cpu_thread[j];
+	}
+	for (i = 0; i < res->cpu_nthreads; i++)
+		cpu_add(&res->cpu, &res->cpu_thread[i]);
+	return 0;
 }
 
 int stats_merge(struct result *res, struct thread_stats *const *threads,
@@ -350,7 +386,7 @@ int stats_merge(struct result *res, struct thread_stats *const *threads,
 				1048576.0;
 	}
 	interval_stats(res);
-	return 0;
+	return cpu_merge(res, NULL, threads, n);
 }
 
 /* Only kind k in res? */
@@ -467,6 +503,11 @@ int result_merge(struct result *dst, const struct result *const *srcs,
 			return ret;
 		}
 	}
+	ret = cpu_merge(dst, srcs, NULL, n);
+	if (ret) {
+		result_free(dst);
+		return ret;
+	}
 	interval_stats(dst);
 	return 0;
 }
@@ -482,4 +523,26 @@ void result_free(struct result *res)
 		free(res->iv_kind_ops[k]);
 		res->iv_kind_ops[k] = NULL;
 	}
+	free(res->cpu_thread);
+	res->cpu_thread = NULL;
+	res->cpu_nthreads = 0;
+}
+
+uint64_t result_data_ios(const struct result *res)
+{
+	uint64_t n = 0;
+	int k;
+
+	for (k = 0; k < IO_KINDS; k++)
+		if (!IO_IS_FLUSH(k))
+			n += res->ops[k];
+	return n;
+}
+
+double result_cpu_us_per_io(const struct result *res)
+{
+	uint64_t n = result_data_ios(res);
+
+	return n ? (double)(res->cpu.user_us + res->cpu.sys_us) / (double)n :
+		   NAN;
 }

@@ -35,6 +35,16 @@ struct io_log_chunk {
 	struct io_rec recs[IO_LOG_CHUNK];
 };
 
+/* CPU used by one thread over the measured run (getrusage(RUSAGE_THREAD)
+ * at its measured start and at its end, never per I/O), or the sum over
+ * threads: fio's "cpu: usr= sys= ctx=". */
+struct cpu_use {
+	uint64_t user_us;	/* ru_utime */
+	uint64_t sys_us;	/* ru_stime */
+	uint64_t nvcsw;		/* voluntary context switches */
+	uint64_t nivcsw;	/* involuntary ones */
+};
+
 struct thread_stats {
 	struct hist hist[IO_KINDS];	/* latency per operation kind */
 	uint64_t ops[IO_KINDS];
@@ -68,6 +78,7 @@ struct thread_stats {
 	struct hist durable;
 	uint64_t end_flushes;	/* flushes owed at the timed end, issued
 				 * after the clock stopped (stats_record_end) */
+	struct cpu_use cpu;	/* set once the thread's run ends */
 };
 
 struct result {
@@ -107,6 +118,10 @@ struct result {
 					 * fdatasync that made it durable */
 	bool durable_known;		/* it was measured (fsync:N or
 					 * fdatasync:N, one I/O in flight) */
+	struct cpu_use cpu;	/* its threads' CPU, summed */
+	size_t cpu_nthreads;
+	struct cpu_use *cpu_thread;	/* each thread's (a total: every
+					 * part's threads in turn) */
 };
 
 /* expected_ns sizes the series up front (0 if unknown); -ENOMEM on failure. */
@@ -207,5 +222,10 @@ int stats_merge(struct result *res, struct thread_stats *const *threads,
 int result_merge(struct result *dst, const struct result *const *srcs,
 		 size_t n);
 void result_free(struct result *res);
+
+/* Data I/Os (reads, writes, trims: not flushes) of res. */
+uint64_t result_data_ios(const struct result *res);
+/* CPU microseconds (user + system) per data I/O; NAN without any. */
+double result_cpu_us_per_io(const struct result *res);
 
 #endif

@@ -17,6 +17,7 @@ M=1048576
 
 section "-n line"
 rb -n -b 4k --seed 4242 -d 500ms -g 100 "$DEV"
+RB_OUT=$(printf '%s\n' "$RB_OUT" | awk '$1 != "device"')	# the device lines: test_device_counters.sh
 assert_rc 0 "-n run exits 0"
 assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "exactly one line"
 line=$(printf '%s\n' "$RB_OUT" | head -n 1)
@@ -138,6 +139,7 @@ assert_match 'created' "$(jqr "$W.warnings[]")" "warnings say the file was creat
 
 # Warnings belong in every output format; -n keeps stdout to its one line.
 rb -n -e 1m -d 300ms "$SCRATCH/new-n.dat"
+RB_OUT=$(printf '%s\n' "$RB_OUT" | awk '$1 != "device"')	# the device lines: test_device_counters.sh
 assert_rc 0 "-n with a new file exits 0"
 assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "-n: stdout is still exactly one line"
 assert_eq $TF "$(printf '%s\n' "$RB_OUT" | awk 'NF { print NF; exit }')" "-n: the line has $TF fields"

@@ -96,6 +96,7 @@ assert_eq "null null null" "$(jqr '.workloads[0].results | "\(.passes) \(.pass_i
 section "the total of stdin workloads has no passes; --repeat says it once"
 printf '%s\n' "-w seq -b 1m -d 600m $DEV" "-w seq -b 1m -d 300m $DEV" >"$SCRATCH/spec"
 rb -n --seed 1 <"$SCRATCH/spec"
+RB_OUT=$(printf '%s\n' "$RB_OUT" | awk '$1 != "device"')	# the device lines: test_device_counters.sh
 assert_rc 0 "two stdin workloads exit 0"
 assert_eq "2.343750 1.171875 -" "$(printf '%s\n' "$RB_OUT" | awk 'NF { printf "%s%s", n++ ? " " : "", $82 }')" \
 	"-n: each workload's passes, and - on the total's line"
@@ -109,6 +110,7 @@ assert_eq "$((TF + 27)) 2.343750 - 2" "$(printf '%s\n' "$RB_OUT" | awk -v d=$TD 
 
 section "a sweep: said once, the others counted"
 rb -n -w seq -b 1m,2m,4m -d 600m --seed 1 "$DEV"
+RB_OUT=$(printf '%s\n' "$RB_OUT" | awk '$1 != "device"')	# the device lines: test_device_counters.sh
 assert_rc 0 "sweep exits 0"
 assert_eq "1048576 2.343750,2097152 2.343750,4194304 2.343750" \
 	"$(printf '%s\n' "$RB_OUT" | awk 'NF { printf "%s%s %s", n++ ? "," : "", $NF, $82 }')" \

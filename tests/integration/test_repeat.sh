@@ -144,6 +144,7 @@ fi
 
 section "--repeat 3 -n: $TF + 27 fields"
 rb -n --repeat 3 -d 300ms --seed $S "$DEV"
+RB_OUT=$(printf '%s\n' "$RB_OUT" | awk '$1 != "device"')	# the device lines: test_device_counters.sh
 assert_rc 0 "--repeat 3 -n exits 0"
 assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "exactly one line"
 mapfile -t f < <(terse_fields)
@@ -272,6 +273,7 @@ assert_eq "7 8" "$(jqr '[.workloads[].repeat.seeds[0]] | map(tostring) | join(" 
 assert_ne "$(jqr '.workloads[0].repeat.ops_per_s.values | tostring')" \
 	"$(jqr '.workloads[1].repeat.ops_per_s.values | tostring')" "the two workloads' values differ"
 rb -n --repeat 2 -d 200ms <"$SCRATCH/spec"
+RB_OUT=$(printf '%s\n' "$RB_OUT" | awk '$1 != "device"')	# the device lines: test_device_counters.sh
 assert_rc 0 "stdin --repeat 2 -n exits 0"
 n=$((TF + 27))
 assert_eq "$n $n $n" "$(printf '%s\n' "$RB_OUT" | awk 'NF { printf "%s%d", n++ ? " " : "", NF }')" "two lines of $n fields, and the total's"
@@ -312,9 +314,9 @@ assert_eq "" "$RB_OUT" "--repeat on a stdin line: nothing ran"
 section "--repeat with a sweep: every point N times"
 rb -b 512,4k --repeat 3 -d 100ms --seed 5 --output "$SCRATCH/sw.tsv" "$DEV"
 assert_rc 0 "-b 512,4k --repeat 3 exits 0"
-assert_eq "block-size	workload	target	ops_per_s	mb_per_s	lat_min_us	lat_avg_us	lat_p50_us	lat_p90_us	lat_p99_us	lat_p999_us	lat_max_us	ios	status	durability	device_reads	device_reads_per_request	ops_ci_low	ops_ci_high	ops_ci_pct	precision	seconds	runs	ops_per_s_median	ops_per_s_trimmed_mean	ops_per_s_stddev	ops_per_s_ci95_low	ops_per_s_ci95_high	lat_p50_us_median	lat_p99_us_median" \
+assert_eq "block-size	workload	target	ops_per_s	mb_per_s	lat_min_us	lat_avg_us	lat_p50_us	lat_p90_us	lat_p99_us	lat_p999_us	lat_max_us	ios	status	durability	device_reads	device_reads_per_request	ops_ci_low	ops_ci_high	ops_ci_pct	precision	seconds	cpu_us_io	runs	ops_per_s_median	ops_per_s_trimmed_mean	ops_per_s_stddev	ops_per_s_ci95_low	ops_per_s_ci95_high	lat_p50_us_median	lat_p99_us_median" \
 	"$(head -n 1 "$SCRATCH/sw.tsv")" "the table gains the repeat columns"
-assert_eq "3 3" "$(awk -F'\t' 'NR > 1 { printf "%s%s", (NR > 2 ? " " : ""), $23 }' "$SCRATCH/sw.tsv")" \
+assert_eq "3 3" "$(awk -F'\t' 'NR > 1 { printf "%s%s", (NR > 2 ? " " : ""), $24 }' "$SCRATCH/sw.tsv")" \
 	"every point ran 3 times"
 rb -b 512,4k --repeat 3 -d 100ms --seed 5 --json "$DEV"
 assert_eq "3 3" "$(jqr '[.sweep.runs[].workloads[0].repeat.runs] | join(" ")')" "JSON: each point has its repeat object"
@@ -323,6 +325,7 @@ assert_eq "5,6,7 5,6,7" "$(jqr '[.sweep.runs[].workloads[0].repeat.seeds | join(
 med=$(jqr '.sweep.runs[0].workloads[0].repeat.ops_per_s | (.values | sort | .[1]) - .median')
 assert_eq 0 "$med" "JSON: a point's median is the middle of its 3 values"
 rb -b 512,4k --repeat 2 -d 100ms -n "$DEV"
+RB_OUT=$(printf '%s\n' "$RB_OUT" | awk '$1 != "device"')	# the device lines: test_device_counters.sh
 n=$((TF + 28))
 assert_eq "$n $n" "$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%s", (NR > 1 ? " " : ""), NF }')" \
 	"-n: $((TF + 27)) fields and the swept value on each line"

@@ -26,7 +26,7 @@ section "human output: one block per line, '---' between them"
 rb -d 500ms <"$SPEC"
 assert_rc 0 "three stdin workloads exit 0"
 assert_eq 3 "$(printf '%s\n' "$RB_OUT" | grep -c '^Benchmarking results for ')" "three result blocks"
-assert_eq 3 "$(printf '%s\n' "$RB_OUT" | grep -cx -- '---')" "three '---' separator lines (the last before the All workloads block)"
+assert_eq 5 "$(printf '%s\n' "$RB_OUT" | grep -cx -- '---')" "five '---' separator lines (between the workloads, before the All workloads block, before each of the two devices)"
 # the workloads' blocks: everything before the total
 wl_out=$(printf '%s\n' "$RB_OUT" | sed '/^All workloads/,$d')
 assert_eq "$A $B $B" "$(printf '%s\n' "$RB_OUT" | sed -n 's/^Benchmarking results for \[\([^]]*\)\].*/\1/p' | paste -sd' ')" \
@@ -50,6 +50,8 @@ assert_eq "" "$(printf '%s\n' "$wl_out" | awk '
 section "-n: one line per workload, then the total"
 rb -d 500ms -n <"$SPEC"
 assert_rc 0 "stdin mode with -n exits 0"
+assert_eq 2 "$(printf '%s\n' "$RB_OUT" | awk '$1 == "device"' | wc -l)" "a device line for each of the two devices"
+RB_OUT=$(printf '%s\n' "$RB_OUT" | awk '$1 != "device"')	# the device lines: test_device_counters.sh
 assert_eq 4 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "exactly four lines: three workloads and their total"
 assert_eq $TF "$(printf '%s\n' "$RB_OUT" | awk '{ print NF }' | sort -u)" "each line has $TF fields"
 assert_eq "all" "$(printf '%s\n' "$RB_OUT" | awk 'END { print $17 }')" "the last line is the total (field 17 'all')"
@@ -86,6 +88,7 @@ assert_eq 100 "$(jqr '.workloads[0].parameters.seed')" "the first line gets the 
 section "stdin from a pipe, same device on two lines"
 rb -d 300ms -n < <(printf '%s\n' "-w seq -b 4k $A" "-w rnd -b 4k $A")
 assert_rc 0 "two workloads on one device from a pipe exit 0"
+RB_OUT=$(printf '%s\n' "$RB_OUT" | awk '$1 != "device"')	# the device lines: test_device_counters.sh
 assert_eq 3 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "two -n lines and their total"
 
 section "shared --output file"

@@ -23,7 +23,7 @@ command -v gnuplot >/dev/null 2>&1 && HAVE_GNUPLOT=1
 
 DEV=$(make_loop 64M)
 S=$SCRATCH
-HEADER_TAIL="workload	target	ops_per_s	mb_per_s	lat_min_us	lat_avg_us	lat_p50_us	lat_p90_us	lat_p99_us	lat_p999_us	lat_max_us	ios	status	durability	device_reads	device_reads_per_request	ops_ci_low	ops_ci_high	ops_ci_pct	precision	seconds"
+HEADER_TAIL="workload	target	ops_per_s	mb_per_s	lat_min_us	lat_avg_us	lat_p50_us	lat_p90_us	lat_p99_us	lat_p999_us	lat_max_us	ios	status	durability	device_reads	device_reads_per_request	ops_ci_low	ops_ci_high	ops_ci_pct	precision	seconds	cpu_us_io"
 
 # ---------------------------------------------------------------- helpers
 
@@ -81,8 +81,8 @@ assert_eq 8 "$(rows "$T" | grep -c .)" "4 x 2 = 8 data rows"
 assert_eq "512 512,512 1024,1024 512,1024 1024,1536 512,1536 1024,2048 512,2048 1024" \
 	"$(rows "$T" | awk -F '\t' '{ printf "%s%s %s", (NR > 1 ? "," : ""), $1, $2 }')" \
 	"rows in sweep order, block size slowest"
-assert_eq 23 "$(rows "$T" | awk -F '\t' '{ print NF }' | sort -u | tr -d '\n')" \
-	"every row has 23 tab-separated fields"
+assert_eq 24 "$(rows "$T" | awk -F '\t' '{ print NF }' | sort -u | tr -d '\n')" \
+	"every row has 24 tab-separated fields"
 assert_eq "1" "$(col "$T" workload | sort -u | tr -d '\n')" "workload is 1 on every row"
 assert_eq "$DEV" "$(col "$T" target | sort -u | tr -d '\n')" "target is the device on every row"
 assert_eq "complete" "$(col "$T" status | sort -u | tr -d '\n')" "status complete on every row"
@@ -127,6 +127,8 @@ assert_eq "" "$(few_ios_filtered)" "stdout table: nothing else on stderr"
 section "-n lines and --json"
 rb -n -b 512,1k -g 100,200 -d 100ms --seed 11 "$DEV"
 assert_rc 0 "-n sweep exits 0"
+assert_eq 4 "$(printf '%s\n' "$RB_OUT" | awk '$1 == "device"' | wc -l)" "-n: a device line per point"
+RB_OUT=$(printf '%s\n' "$RB_OUT" | awk '$1 != "device"')	# the device lines: test_device_counters.sh
 assert_eq 4 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "-n: one line per point (2 x 2)"
 assert_eq "$((TF + 2))" "$(printf '%s\n' "$RB_OUT" | awk '{ print NF }' | sort -u | tr -d '\n')" \
 	"-n: every line has $TF + 2 fields"
@@ -138,6 +140,7 @@ assert_eq "11" "$(printf '%s\n' "$RB_OUT" | awk '{ print $17 }' | sort -u | tr -
 assert_eq "" "$(printf '%s\n' "$RB_OUT" | grep -F 'ops_per_s')" "-n: no table on stdout"
 T2=$S/terse.tsv
 rb -n -b 512,1k -d 100ms --output "$T2" "$DEV"
+RB_OUT=$(printf '%s\n' "$RB_OUT" | awk '$1 != "device"')	# the device lines: test_device_counters.sh
 assert_eq 2 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "-n --output: the -n lines on stdout"
 assert_eq 3 "$(grep -c . "$T2" 2>/dev/null)" "-n --output: the table in the file"
 assert_eq "" "$(printf '%s\n' "$RB_OUT" | grep -F 'ops_per_s')" "-n --output: no table on stdout"

@@ -398,11 +398,11 @@ rb_pty() {
 
 # The fixed fields of an -n line in this TERSE_VERSION (report.h's
 # TERSE_FIELDS): the --repeat fields start after them, then swept values.
-TF=122
+TF=127
 # the durability verdict's field
 TD=95
 # the first field of the ops/s interval (98-101) and --precision (102-104);
-# --steady-state and --precondition are 105-112
+# --steady-state and --precondition are 105-112, the CPU used 113-117
 TC=98
 # ... and that version, -n field 13 (report.h's TERSE_VERSION)
 TV=5

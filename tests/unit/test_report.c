@@ -332,6 +332,49 @@ static void test_merge_no_full_interval(void **state)
 	thread_stats_free(&st);
 }
 
+/* CPU (getrusage per thread): a workload keeps each thread's and their
+ * sum; a total keeps every part's threads in turn and their sum. */
+static void test_merge_cpu(void **state)
+{
+	struct thread_stats a, b, *threads[2] = { &a, &b };
+	struct result w[2], total;
+	const struct result *parts[2] = { &w[0], &w[1] };
+
+	(void)state;
+	assert_int_equal(thread_stats_init(&a, SEC, SEC, false), 0);
+	assert_int_equal(thread_stats_init(&b, SEC, SEC, false), 0);
+	record(&a, IO_READ, 10, 0, SEC);
+	record(&b, IO_FSYNC, 10, 0, SEC);	/* a flush is not a data I/O */
+	a.cpu = (struct cpu_use){ 100, 200, 3, 1 };
+	b.cpu = (struct cpu_use){ 10, 20, 5, 0 };
+	assert_int_equal(stats_merge(&w[0], threads, 2, SEC), 0);
+	assert_int_equal(w[0].cpu_nthreads, 2);
+	assert_int_equal(w[0].cpu.user_us, 110);
+	assert_int_equal(w[0].cpu.sys_us, 220);
+	assert_int_equal(w[0].cpu.nvcsw, 8);
+	assert_int_equal(w[0].cpu.nivcsw, 1);
+	assert_int_equal(w[0].cpu_thread[1].sys_us, 20);
+	assert_int_equal(result_data_ios(&w[0]), 10);
+	assert_true(result_cpu_us_per_io(&w[0]) == 33.0);	/* 330 / 10 */
+	assert_int_equal(stats_merge(&w[1], threads, 1, SEC), 0);
+	assert_int_equal(result_merge(&total, parts, 2), 0);
+	assert_int_equal(total.cpu_nthreads, 3);
+	assert_int_equal(total.cpu.user_us, 210);
+	assert_int_equal(total.cpu.sys_us, 420);
+	assert_int_equal(total.cpu_thread[2].user_us, 100);
+	assert_int_equal(result_data_ios(&total), 20);
+	result_free(&total);
+	result_free(&w[0]);
+	result_free(&w[1]);
+	/* no data I/O: no figure per I/O */
+	thread_stats_reset(&a);
+	assert_int_equal(stats_merge(&w[0], threads, 1, SEC), 0);
+	assert_true(isnan(result_cpu_us_per_io(&w[0])));
+	result_free(&w[0]);
+	thread_stats_free(&a);
+	thread_stats_free(&b);
+}
+
 static void test_merge_threads(void **state)
 {
 	struct thread_stats a, b, c, *threads[3] = { &a, &b, &c };
@@ -569,6 +612,8 @@ static void test_terse(void **state)
 	/* a workload without a result prints no terse line */
 	result_free(&wl[1].res);
 	wl[1].have_result = false;
+	/* CPU: 1.3 s user, 0.65 s system over 650 I/Os: 3000 us per I/O */
+	wl[0].res.cpu = (struct cpu_use){ 1300000, 650000, 7, 3 };
 	out = render(&report_terse_writer, &r);
 	line = strtok_r(out, "\n", &save);
 	assert_non_null(line);
@@ -581,12 +626,15 @@ static void test_terse(void **state)
 	 * device counters in this test), then the ops/s interval ("- - -
 	 * 0": three intervals are too few), --precision ("- -": not asked)
 	 * and the seconds the run took (0: this report was not timed),
-	 * --steady-state and --precondition, then the write+flush latency
-	 * ("0 - ...": not measured) and the flushes after the clock (0) */
-	assert_int_equal(TERSE_FIELDS, 122);
+	 * --steady-state and --precondition, then the CPU, the write+flush
+	 * latency ("0 - ...": not measured) and the flushes after the
+	 * clock (0) */
+	assert_int_equal(TERSE_FIELDS, 127);
 	assert_int_equal(TERSE_FIELD_DEV_READS, 96);
 	assert_int_equal(TERSE_FIELD_CI, 98);
-	assert_int_equal(n, 122);
+	assert_int_equal(TERSE_FIELD_CPU, 113);
+	assert_int_equal(TERSE_FIELD_DURABLE, 118);
+	assert_int_equal(n, 127);
 	assert_string_equal(fields[TERSE_FIELD_DURABLE - 1], "0");
 	assert_string_equal(fields[TERSE_FIELD_DURABLE], "-");
 	assert_string_equal(fields[TERSE_FIELDS - 1], "0");
@@ -604,9 +652,14 @@ static void test_terse(void **state)
 	for (i = 104; i < 111; i++)
 		assert_string_equal(fields[i], "-");
 	assert_string_equal(fields[111], "no");
+	assert_string_equal(fields[112], "1.300000");
+	assert_string_equal(fields[113], "0.650000");
+	assert_string_equal(fields[114], "3000.000");
+	assert_string_equal(fields[115], "7");
+	assert_string_equal(fields[116], "3");
 	for (i = 0; i < n; i++) {	/* field 112 is a word */
 		strtod(fields[i], &end);
-		if (i != 111 && *end && !(i >= 18 && !strcmp(fields[i], "-")))
+		if (*end && i != 111 && !(i >= 18 && !strcmp(fields[i], "-")))
 			fail_msg("terse field %d '%s' is not a number", i + 1,
 				 fields[i]);
 	}
@@ -672,7 +725,11 @@ static void test_terse(void **state)
 	wl[0].devr.known = true;
 	wl[0].devr.reads = 1234;
 	wl[0].devr.bytes = 5054464;
+	snprintf(wl[0].devr.name, sizeof(wl[0].devr.name), "fake");
 	out = render(&report_terse_writer, &r);
+	/* the device's own line follows the workload's */
+	assert_non_null(strstr(out, "\ndevice fake "));
+	*strchr(out, '\n') = '\0';
 	n = split_fields(out, fields, TERSE_FIELDS + 8);
 	assert_int_equal(n, TERSE_FIELDS);
 	assert_string_equal(fields[81], "2.343750");
@@ -717,9 +774,13 @@ static void test_terse_per_op(void **state)
 	thread_stats_free(&st);
 
 	wl[0].dur.verdict = DUR_NOT_DURABLE;	/* it writes: field 95 */
+	/* CPU per data I/O: over the 400 reads and writes, not the 10
+	 * flushes (field 115) */
+	wl[0].res.cpu = (struct cpu_use){ 500, 300, 0, 0 };
 	out = render(&report_terse_writer, &r);
 	n = split_fields(out, fields, TERSE_FIELDS + 40);
 	assert_int_equal(n, TERSE_FIELDS);
+	assert_string_equal(fields[114], "2.000");
 	assert_string_equal(fields[94], "not-durable");
 	/* the headline's I/Os are the data I/Os: the 300 reads and 100
 	 * writes, not the 10 flushes (fio's IOPS counts no sync) */
@@ -1496,6 +1557,7 @@ int main(void)
 		cmocka_unit_test(test_writer_table),
 		cmocka_unit_test(test_sweep_writers),
 		cmocka_unit_test(test_total_writers),
+		cmocka_unit_test(test_merge_cpu),
 		cmocka_unit_test(test_total_status),
 		cmocka_unit_test(test_json_report),
 		cmocka_unit_test(test_json_escaping),
