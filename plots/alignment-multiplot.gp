@@ -1,6 +1,6 @@
 # alignment-multiplot.gp - several sweep matrices side by side, one heatmap
 # panel each, all on ONE colour scale, so that a colour means the same ops/s
-# (or MB/s, or latency) in every panel (e.g. a raw device, an aligned and a
+# (or MiB/s, or latency) in every panel (e.g. a raw device, an aligned and a
 # misaligned partition, a file on a file system; or one panel per name of
 # a sweep such as -b 512,4k -s 512,4k -u uniform,pow, as rebench --plot
 # draws it).

@@ -1,4 +1,4 @@
-# heatmap.gp - a metric (ops/s, MB/s, p50 or p99 latency) over two swept
+# heatmap.gp - a metric (ops/s, MiB/s, p50 or p99 latency) over two swept
 # parameters as a heatmap: one cell per sweep point, centred on its tick,
 # coloured by its value (no interpolation).
 #
@@ -9,7 +9,7 @@
 # Input: the sweep matrix (TABLE.matrix beside the --output table) written
 # for two swept numeric parameters, workload 1: the comment lines
 # "# rebench sweep matrix", "# rows: NAME1", "# columns: NAME2",
-# "# values: METRIC" (ops_per_s, mb_per_s, lat_p50_us or lat_p99_us), the
+# "# values: METRIC" (ops_per_s, mib_per_s, lat_p50_us or lat_p99_us), the
 # optional lines of about.gpi (target, about, duration, made, workload),
 # then gnuplot's "matrix nonuniform" layout: "NX x1 .. xNX", then one line
 # "y z1 .. zNX" per value of NAME1.  NAME1 runs up the y axis and NAME2
@@ -17,7 +17,7 @@
 # geometric sweep reads like a log axis), with a tick label at every
 # value.  Sizes (block-size, stride, offset, length) are in bytes; the
 # stride of a random workload is labelled as its alignment.  Dark cells are
-# slow (low ops/s or MB/s, high latency), light ones fast.  The title is
+# slow (low ops/s or MiB/s, high latency), light ones fast.  The title is
 # TITLE, or "METRIC by NAME1 and NAME2", above what produced the data
 # (about.gpi).  Output: chosen by the output file's extension
 # (terminal.gpi), 1000x700.

@@ -10,7 +10,7 @@
 #
 # Input: the --output table of --hosts, tab-separated after '#' comment
 # lines: point, values, host, workload, target, status, offset_ms, late_ms,
-# ops_per_s (9), mb_per_s, ios, lat_p50_us, lat_p99_us (13), lat_max_us,
+# ops_per_s (9), mib_per_s, ios, lat_p50_us, lat_p99_us (13), lat_max_us,
 # outlier (15, 1 or 0); the row of host "all" is the merged one; "-" where
 # a host has no figure.  Output: by the extension (terminal.gpi), 1000x600.
 me = "hosts.gp"

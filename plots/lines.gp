@@ -1,4 +1,4 @@
-# lines.gp - a metric (ops/s unless chosen: MB/s, p50 or p99 latency)
+# lines.gp - a metric (ops/s unless chosen: MiB/s, p50 or p99 latency)
 # against one swept parameter, one line per value of another (e.g. x =
 # stride with one line per block-size, or x = block-size with one line per
 # dist or target), points joined by lines.
@@ -7,15 +7,15 @@
 #   gnuplot -c plots/lines.gp sweep.tsv lines.png stride block-size
 #   rebench -b 512..64k*2 -u uniform,pow -d 5 --output bs.tsv /dev/sdb
 #   gnuplot -c plots/lines.gp bs.tsv bs.png block-size dist log
-#   gnuplot -e "rb_metric='mb_per_s'" -c plots/lines.gp bs.tsv mbs.png block-size dist log
+#   gnuplot -e "rb_metric='mib_per_s'" -c plots/lines.gp bs.tsv mbs.png block-size dist log
 #   gnuplot -c plots/lines.gp TABLE OUT.png|.svg|.pdf|.jpg XNAME [GROUPNAME|""] [log]
 #
 # Input: the sweep table (TSV with a header row: the swept parameters by
-# their long option names, then workload, target, ops_per_s, mb_per_s, the
+# their long option names, then workload, target, ops_per_s, mib_per_s, the
 # latencies, ios, status).  Columns are found by name.  With several
 # workloads each workload gets its own lines (grouped by workload alone when
 # no GROUPNAME, or GROUPNAME workload, is given), named rb_WLN when set
-# (about.gpi).  The y column is rb_metric (ops_per_s, mb_per_s, lat_p50_us
+# (about.gpi).  The y column is rb_metric (ops_per_s, mib_per_s, lat_p50_us
 # or lat_p99_us; default ops_per_s), or its _median column when the table
 # has one (a --repeat table).  Points that share x within a line (a third
 # swept parameter) are averaged.  With "log": log2 x axis with a tick at

@@ -8,7 +8,7 @@
 #   gnuplot -c plots/steadystate.gp ROUNDS.tsv OUT.png|.svg|.pdf|.jpg
 #
 # Input: the --output file of --steady-state, tab-separated with a header:
-# workload, round, ops_per_s, mb_per_s, lat_p99_us, in_window (1 for the
+# workload, round, ops_per_s, mib_per_s, lat_p99_us, in_window (1 for the
 # window's rounds).  Output: by the extension (terminal.gpi), 1000x600.
 me = "steadystate.gp"
 if (ARGC < 2) {

@@ -1,14 +1,14 @@
-# timeseries.gp - ops/s (or MB/s) and latency over time from rebench
+# timeseries.gp - ops/s (or MiB/s) and latency over time from rebench
 # --output, one colour per workload.
 #
 #   rebench -d 30 -g 500 --output run.tsv /dev/sdb
 #   gnuplot -c plots/timeseries.gp run.tsv run.png
 #   gnuplot -c plots/timeseries.gp DATA.tsv OUT.png|.svg|.pdf|.jpg
 #
-# Input: the TSV time series (workload, time_s, ios, ops_per_s, mb_per_s,
+# Input: the TSV time series (workload, time_s, ios, ops_per_s, mib_per_s,
 # lat_avg_us, lat_max_us, ...; columns found by name), one or more
-# workloads.  Above: each interval's ops/s (mb_per_s when rb_metric is
-# "mb_per_s"), y from 0, one line per workload, named rb_wlN when set
+# workloads.  Above: each interval's ops/s (mib_per_s when rb_metric is
+# "mib_per_s"), y from 0, one line per workload, named rb_wlN when set
 # (rebench --plot sets it to the target and the settings) or "workload N".
 # Below: each interval's mean latency (solid) and maximum latency (dashed)
 # on a log axis, in the workload's colour.  x is the end of each interval,
@@ -31,7 +31,7 @@ if (system("test -f " . q(data) . " && test -r " . q(data) . " && echo yes") ne 
 }
 meta_file = ""
 load gpdir . "/about.gpi"
-ycol = (exists("rb_metric") && rb_metric eq "mb_per_s") ? "mb_per_s" : "ops_per_s"
+ycol = (exists("rb_metric") && rb_metric eq "mib_per_s") ? "mib_per_s" : "ops_per_s"
 header = system("head -n 1 " . q(data) . " | tr -d '\r' | tr '\t' ' '")
 ncols = words(header)
 colidx(n) = sum [i = 1:ncols] (word(header, i) eq n ? i : 0)

@@ -17,7 +17,7 @@ static const struct {
 	bool lower_better;
 } metrics[CMP_METRICS] = {
 	{ "ops/s", "ops_per_s", "ops_per_s", false },
-	{ "MB/s", "mb_per_s", "mb_per_s", false },
+	{ "MiB/s", "mib_per_s", "mib_per_s", false },
 	{ "p50 (us)", "p50", "lat_p50_us", true },
 	{ "p99 (us)", "p99", "lat_p99_us", true },
 };
@@ -169,7 +169,7 @@ static void side_of(const struct json_value *w, int m, struct cmp_side *s,
 		return;
 	/* MB/s: the same I/Os, so the same relative interval */
 	if (m == 1)
-		scale = num(json_get(res, "mb_per_s")) /
+		scale = num(json_get(res, "mib_per_s")) /
 			num(json_get(res, "ops_per_s"));
 	if (!isfinite(scale) || !isfinite(num(json_get(ci, "dof"))))
 		return;

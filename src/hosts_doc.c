@@ -280,7 +280,7 @@ static int check_start(const struct json_value *doc, uint64_t start_ns,
 static int check_results(const struct json_value *res, size_t k, char *why,
 			 size_t len)
 {
-	static const char *const figs[] = { "elapsed_s", "ops_per_s", "mb_per_s" };
+	static const char *const figs[] = { "elapsed_s", "ops_per_s", "mib_per_s" };
 	static const char *const lats[] = { "min", "avg", "p50", "p90", "p99",
 					    "p99_9", "max" };
 	static const char *const counts[] = { "ios", "reads", "writes",

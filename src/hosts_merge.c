@@ -102,7 +102,7 @@ int hosts_fig_of(const struct json_value *doc, size_t k, struct host_fig *f,
 	fig_latency(f, &mine);
 	f->known = true;
 	f->ops_per_s = num(json_get(res, "ops_per_s"));
-	f->mb_per_s = num(json_get(res, "mb_per_s"));
+	f->mb_per_s = num(json_get(res, "mib_per_s"));
 	f->ios = num(json_get(res, "ios"));
 	f->hosts = 1;
 	return 0;

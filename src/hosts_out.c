@@ -191,7 +191,7 @@ void hosts_terse(FILE *f, const struct hosts_result *r)
 static void json_fig(struct json *j, const struct host_fig *x)
 {
 	json_num(j, "ops_per_s", x->ops_per_s);
-	json_num(j, "mb_per_s", x->mb_per_s);
+	json_num(j, "mib_per_s", x->mb_per_s);
 	json_num(j, "ios", x->ios);
 	json_obj_begin(j, "latency_us");
 	json_num(j, "min", x->min);
@@ -328,7 +328,7 @@ int hosts_tsv(const char *what, const char *path,
 		return -EIO;
 	fprintf(f, "# rebench --hosts: %zu hosts; outliers beyond %g%% of the median host\n",
 		r->hosts->n, r->outlier_pct);
-	fprintf(f, "point\tvalues\thost\tworkload\ttarget\tstatus\toffset_ms\tlate_ms\tops_per_s\tmb_per_s\tios\tlat_p50_us\tlat_p99_us\tlat_max_us\toutlier\treason\n");
+	fprintf(f, "point\tvalues\thost\tworkload\ttarget\tstatus\toffset_ms\tlate_ms\tops_per_s\tmib_per_s\tios\tlat_p50_us\tlat_p99_us\tlat_max_us\toutlier\treason\n");
 	for (p = 0; p < r->npt; p++) {
 		const struct hosts_point *pt = &r->pt[p];
 

@@ -203,7 +203,7 @@ const char *plot_metric_column(int metric)
 {
 	switch (metric) {
 	case PLOT_METRIC_MBS:
-		return "mb_per_s";
+		return "mib_per_s";
 	case PLOT_METRIC_P50:
 		return "lat_p50_us";
 	case PLOT_METRIC_P99:

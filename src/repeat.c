@@ -16,7 +16,7 @@
 #include <gsl/gsl_cdf.h>
 
 static const char *const keys[RM_COUNT] = {
-	"ops_per_s", "mb_per_s", "lat_avg_us", "lat_p50_us", "lat_p90_us",
+	"ops_per_s", "mib_per_s", "lat_avg_us", "lat_p50_us", "lat_p90_us",
 	"lat_p99_us", "lat_p999_us",
 };
 static const char *const labels[RM_COUNT] = {

@@ -196,7 +196,7 @@ static void put_operations(struct json *j, const struct report *rep,
 		json_u64(j, "ios", o.ios);
 		json_u64(j, "bytes", o.bytes);
 		json_num(j, "ops_per_s", o.ops_per_s);
-		json_num(j, "mb_per_s", o.mb_per_s);
+		json_num(j, "mib_per_s", o.mb_per_s);
 		json_obj_begin(j, "latency_us");
 		json_num(j, "min", o.lat.min);
 		json_num(j, "avg", o.lat.avg);
@@ -488,7 +488,7 @@ static void put_results(struct json *j, const struct report *rep,
 	json_u64(j, "trims", r->ops[IO_TRIM]);
 	json_u64(j, "bytes", r->bytes);
 	json_num(j, "ops_per_s", r->ops_per_s);
-	json_num(j, "mb_per_s", r->mb_per_s);
+	json_num(j, "mib_per_s", r->mb_per_s);
 	put_passes(j, wl);
 	put_device(j, rep, r, wl);
 	json_obj_begin(j, "latency_us");

@@ -135,7 +135,7 @@ static int write_rounds(const struct report *r, size_t first)
 
 	if (!f)
 		return -EIO;
-	fprintf(f, "workload\tround\tops_per_s\tmb_per_s\tlat_p99_us\tin_window\n");
+	fprintf(f, "workload\tround\tops_per_s\tmib_per_s\tlat_p99_us\tin_window\n");
 	for (k = first; k < r->n; k++) {
 		const struct steady_data *d = r->wls[k].steady;
 
@@ -168,7 +168,7 @@ static int write_file(const struct report *r, size_t first)
 	if (per_io) {
 		fprintf(f, "workload\ttime_s\tthread\top\toffset\tsize\tlatency_us\n");
 	} else {
-		fprintf(f, "workload\ttime_s\tios\tops_per_s\tmb_per_s\tlat_avg_us\tlat_max_us");
+		fprintf(f, "workload\ttime_s\tios\tops_per_s\tmib_per_s\tlat_avg_us\tlat_max_us");
 		for (j = 0; j < IO_KINDS; j++)
 			if (kinds & (1U << j))
 				fprintf(f, "\t%s_ops_per_s", io_kind_name(j));

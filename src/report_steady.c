@@ -97,7 +97,7 @@ void report_json_steady(struct json *j, const struct workload *wl)
 		json_u64(j, "passes", PRECONDITION_PASSES);
 		json_u64(j, "block_bytes", PRECONDITION_BLOCK);
 		json_num(j, "seconds", p->seconds);
-		json_num(j, "mb_per_s", p->seconds > 0 ?
+		json_num(j, "mib_per_s", p->seconds > 0 ?
 			 (double)p->bytes / 1048576.0 / p->seconds : 0);
 		json_obj_end(j);
 	} else {
@@ -116,7 +116,7 @@ void report_json_steady(struct json *j, const struct workload *wl)
 		json_obj_begin(j, NULL);
 		json_u64(j, "round", i + 1);
 		json_num(j, "ops_per_s", d->r[i].ops);
-		json_num(j, "mb_per_s", d->r[i].mbs);
+		json_num(j, "mib_per_s", d->r[i].mbs);
 		json_num(j, "lat_p99_us", d->r[i].p99);
 		json_obj_end(j);
 	}

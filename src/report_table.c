@@ -32,7 +32,7 @@ void report_table_header(FILE *f, const struct sweep *sw, bool repeated)
 
 	for (a = 0; a < sw->naxes; a++)
 		fprintf(f, "%s\t", sw->axes[a].opt->name);
-	fprintf(f, "workload\ttarget\tops_per_s\tmb_per_s\tlat_min_us\tlat_avg_us\tlat_p50_us\tlat_p90_us\tlat_p99_us\tlat_p999_us\tlat_max_us\tios\tstatus\tdurability\tdevice_reads\tdevice_reads_per_request\tops_ci_low\tops_ci_high\tops_ci_pct\tprecision\tseconds\tcpu_us_io%s\n",
+	fprintf(f, "workload\ttarget\tops_per_s\tmib_per_s\tlat_min_us\tlat_avg_us\tlat_p50_us\tlat_p90_us\tlat_p99_us\tlat_p999_us\tlat_max_us\tios\tstatus\tdurability\tdevice_reads\tdevice_reads_per_request\tops_ci_low\tops_ci_high\tops_ci_pct\tprecision\tseconds\tcpu_us_io%s\n",
 		repeated ? repeat_columns : "");
 }
 

@@ -286,7 +286,7 @@ refused "$MP" "a value that is not a number" ".*/word.matrix \(line 1 of word.li
 
 # ================================================================ drilldown
 section "$DD: one line per configuration"
-TAIL="mb_per_s	lat_min_us	lat_avg_us	lat_p50_us	lat_p90_us	lat_p99_us	lat_p999_us	lat_max_us	ios	status	durability	device_reads	device_reads_per_request	ops_ci_low	ops_ci_high	ops_ci_pct	precision	seconds	cpu_us_io"
+TAIL="mib_per_s	lat_min_us	lat_avg_us	lat_p50_us	lat_p90_us	lat_p99_us	lat_p999_us	lat_max_us	ios	status	durability	device_reads	device_reads_per_request	ops_ci_low	ops_ci_high	ops_ci_pct	precision	seconds	cpu_us_io"
 # table FILE ORDER BASE: block sizes 512..4k/512 x strides 512..4k/512,
 # columns in ORDER (bs-first or stride-first); ops/s rises with stride for
 # 512 (BASE + stride) and 4k (BASE + 40000 + stride), falls otherwise;

@@ -45,10 +45,10 @@ printf '%s\n' "$RB_OUT" >"$S/cmp.json"
 # MB/s: 16 times the bytes per I/O.  (Ops/s is not always lower here:
 # this machine's loop devices spend their time on the host, not on the
 # bytes, so its direction is left to chance and not tested.)
-assert_eq "faster" "$(jqr '.compare.rows[] | select(.metric == "mb_per_s") | .verdict')" \
+assert_eq "faster" "$(jqr '.compare.rows[] | select(.metric == "mib_per_s") | .verdict')" \
 	"MB/s: 64 KiB reads are faster"
 assert_num "MB/s ratio = 16 x the ops/s ratio" \
-	"$(jqr '[.compare.rows[] | select(.metric == "mb_per_s" or .metric == "ops_per_s") | .ratio] | (.[1] / .[0] - 16) | fabs') < 1e-6"
+	"$(jqr '[.compare.rows[] | select(.metric == "mib_per_s" or .metric == "ops_per_s") | .ratio] | (.[1] / .[0] - 16) | fabs') < 1e-6"
 assert_eq "batch-means" "$(jqr '.compare.rows[0].method')" "single runs: from their batch-means intervals"
 assert_eq "no-interval" "$(jqr '.compare.rows[] | select(.metric == "lat_p99_us") | .verdict')" \
 	"a single run's p99 has no interval"
@@ -87,7 +87,7 @@ assert_eq ok "$verdict" "the ratio, its df and its interval match a hand computa
 rb --compare "$S/b4k.json" "$S/b64k.json" -n
 assert_eq 4 "$(printf '%s\n' "$RB_OUT" | grep -c '^compare 1 - 1 ')" "-n: a line per metric, version 1, no point"
 read -r -a f <<<"$(printf '%s\n' "$RB_OUT" | sed -n 2p)"
-assert_eq "mb_per_s faster batch-means" "${f[4]} ${f[10]} ${f[11]}" "-n fields 5, 11, 12: metric, verdict, method"
+assert_eq "mib_per_s faster batch-means" "${f[4]} ${f[10]} ${f[11]}" "-n fields 5, 11, 12: metric, verdict, method"
 assert_num "-n: 1 < low ${f[8]} <= ratio ${f[7]} <= high ${f[9]}" "1 < ${f[8]} && ${f[8]} <= ${f[7]} && ${f[7]} <= ${f[9]}"
 rb --compare "$S/b4k.json" "$S/b64k.json"
 assert_match "B against A: [0-9] faster, [0-9] slower, [0-9] no difference detectable, 2 without an interval" \

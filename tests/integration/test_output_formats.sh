@@ -100,11 +100,11 @@ assert_eq array "$(jqr "$W.warnings | type")" ".warnings is an array"
 assert_eq 0 "$(jqr "[$W.warnings[] | select(startswith(\"only \") | not)] | length")" \
 	"no warnings for a plain read of a device (but a machine-speed too-few-I/Os one)"
 
-read -r ios bytes ops mbs el bs <<<"$(jqr "$W | \"\\(.results.ios) \\(.results.bytes) \\(.results.ops_per_s) \\(.results.mb_per_s) \\(.results.elapsed_s) \\(.parameters.block_size)\"")"
+read -r ios bytes ops mbs el bs <<<"$(jqr "$W | \"\\(.results.ios) \\(.results.bytes) \\(.results.ops_per_s) \\(.results.mib_per_s) \\(.results.elapsed_s) \\(.parameters.block_size)\"")"
 assert_num "results.ios is positive ($ios)" "$ios > 0"
 assert_eq "$((ios * bs))" "$bytes" "bytes == ios * block_size"
 assert_num "ops_per_s ($ops) == ios / elapsed_s within 0.1%" "($ops - $ios / $el) ^ 2 <= ($ops * 0.001) ^ 2"
-assert_num "mb_per_s ($mbs) == bytes / 2^20 / elapsed_s within 0.1%" "($mbs - $bytes / $M / $el) ^ 2 <= ($mbs * 0.001) ^ 2"
+assert_num "mib_per_s ($mbs) == bytes / 2^20 / elapsed_s within 0.1%" "($mbs - $bytes / $M / $el) ^ 2 <= ($mbs * 0.001) ^ 2"
 assert_eq "$ios 0 0" "$(jqr "$W.results | \"\\(.reads) \\(.writes) \\(.trims)\"")" "reads == ios, no writes or trims"
 read -r lmin lavg p50 p90 p99 p999 lmax eb <<<"$(jqr "$W.results.latency_us | \"\\(.min) \\(.avg) \\(.p50) \\(.p90) \\(.p99) \\(.p99_9) \\(.max) \\(.error_bound_pct)\"")"
 assert_num "latency_us: min <= p50 <= p90 <= p99 <= p99_9 <= max" \
@@ -167,7 +167,7 @@ assert_match '^Total: 512 I/Os, 2097152 bytes in [0-9.]+ s, seed 55$' "$RB_OUT" 
 section "--output series: an ops/s column per kind when a workload mixes kinds"
 rb -n -o rw -b 4k -d 1 -g 250 --seed 5 --output "$SCRATCH/mix.tsv" --yes "$DEV"
 assert_rc 0 "-o rw --output exits 0"
-assert_eq "workload	time_s	ios	ops_per_s	mb_per_s	lat_avg_us	lat_max_us	read_ops_per_s	write_ops_per_s" \
+assert_eq "workload	time_s	ios	ops_per_s	mib_per_s	lat_avg_us	lat_max_us	read_ops_per_s	write_ops_per_s" \
 	"$(head -n 1 "$SCRATCH/mix.tsv")" "header: the 7 columns, then read_ops_per_s and write_ops_per_s"
 assert_eq 9 "$(tail -n +2 "$SCRATCH/mix.tsv" | awk -F'\t' '{ print NF }' | sort -u)" "every row has 9 columns"
 assert_eq "" "$(tail -n +2 "$SCRATCH/mix.tsv" | awk -F'\t' '($8 + $9 - $4) ^ 2 > 0.02 ^ 2 { print NR ": " $0 }')" \

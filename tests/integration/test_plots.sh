@@ -197,8 +197,8 @@ has_text "$S/q.svg" "MB/s by block size and stride" "title: MB/s, the default fo
 has_text "$S/q.svg" "$DEV: read, seq, stateful, QD 1, 100ms per point" "what produced it"
 has_text "$S/q.svg" "stride (bytes)" "x axis: a sequential stride is a stride"
 has_text "$S/q.svg" "MB/s (1 MB = 2^20 bytes)" "colour bar"
-assert_eq "# values: mb_per_s" "$(sed -n 4p "$S/q.tsv.matrix")" "the matrix holds MB/s"
-bad=$(python3 - "$S/q.tsv" "$S/q.tsv.matrix" mb_per_s <<'EOF'
+assert_eq "# values: mib_per_s" "$(sed -n 4p "$S/q.tsv.matrix")" "the matrix holds MB/s"
+bad=$(python3 - "$S/q.tsv" "$S/q.tsv.matrix" mib_per_s <<'EOF'
 import sys
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1])]
 h = rows[0]

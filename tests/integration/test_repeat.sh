@@ -24,7 +24,7 @@ DEV2=$(make_loop 64M)
 M=1048576
 S=4242
 W='.workloads[0]'
-KEYS="ops_per_s mb_per_s lat_avg_us lat_p50_us lat_p90_us lat_p99_us lat_p999_us"
+KEYS="ops_per_s mib_per_s lat_avg_us lat_p50_us lat_p90_us lat_p99_us lat_p999_us"
 
 # check_stats FILE INDEX: recompute every metric of workload INDEX's repeat
 # object in the JSON document FILE from its "values"; prints one line per
@@ -35,7 +35,7 @@ import json, math, sys
 T975 = {1: 12.7062047, 2: 4.30265273, 3: 3.18244631, 4: 2.77644511}
 doc = json.load(open(sys.argv[1]))
 rep = doc["workloads"][int(sys.argv[2])]["repeat"]
-keys = ["ops_per_s", "mb_per_s", "lat_avg_us", "lat_p50_us", "lat_p90_us",
+keys = ["ops_per_s", "mib_per_s", "lat_avg_us", "lat_p50_us", "lat_p90_us",
         "lat_p99_us", "lat_p999_us"]
 
 # The values are printed with 10 significant digits, so a figure derived
@@ -114,7 +114,7 @@ while read -r key verdict; do
 	fi
 done < <(check_stats "$SCRATCH/r3.json" 0)
 # the median run is the one reported in results
-for pair in "ops_per_s results.ops_per_s" "mb_per_s results.mb_per_s" \
+for pair in "ops_per_s results.ops_per_s" "mib_per_s results.mib_per_s" \
 	"lat_avg_us results.latency_us.avg" "lat_p50_us results.latency_us.p50" \
 	"lat_p90_us results.latency_us.p90" "lat_p99_us results.latency_us.p99" \
 	"lat_p999_us results.latency_us.p99_9"; do
@@ -127,8 +127,8 @@ done
 # each run's MB/s is its ops/s * 512 / 2^20
 for r in 0 1 2; do
 	o=$(jqr "$W.repeat.ops_per_s.values[$r]")
-	mb=$(jqr "$W.repeat.mb_per_s.values[$r]")
-	assert_num "run $r: mb_per_s ($mb) = ops_per_s ($o) * 512 / 2^20" \
+	mb=$(jqr "$W.repeat.mib_per_s.values[$r]")
+	assert_num "run $r: mib_per_s ($mb) = ops_per_s ($o) * 512 / 2^20" \
 		"($mb - $o * 512 / $M) ^ 2 <= ($mb * 1e-6) ^ 2"
 done
 read -r p50 p90 p99 p999 <<<"$(jqr "$W.repeat | \"\\(.lat_p50_us.median) \\(.lat_p90_us.median) \\(.lat_p99_us.median) \\(.lat_p999_us.median)\"")"
@@ -314,7 +314,7 @@ assert_eq "" "$RB_OUT" "--repeat on a stdin line: nothing ran"
 section "--repeat with a sweep: every point N times"
 rb -b 512,4k --repeat 3 -d 100ms --seed 5 --output "$SCRATCH/sw.tsv" "$DEV"
 assert_rc 0 "-b 512,4k --repeat 3 exits 0"
-assert_eq "block-size	workload	target	ops_per_s	mb_per_s	lat_min_us	lat_avg_us	lat_p50_us	lat_p90_us	lat_p99_us	lat_p999_us	lat_max_us	ios	status	durability	device_reads	device_reads_per_request	ops_ci_low	ops_ci_high	ops_ci_pct	precision	seconds	cpu_us_io	runs	ops_per_s_median	ops_per_s_trimmed_mean	ops_per_s_stddev	ops_per_s_ci95_low	ops_per_s_ci95_high	lat_p50_us_median	lat_p99_us_median" \
+assert_eq "block-size	workload	target	ops_per_s	mib_per_s	lat_min_us	lat_avg_us	lat_p50_us	lat_p90_us	lat_p99_us	lat_p999_us	lat_max_us	ios	status	durability	device_reads	device_reads_per_request	ops_ci_low	ops_ci_high	ops_ci_pct	precision	seconds	cpu_us_io	runs	ops_per_s_median	ops_per_s_trimmed_mean	ops_per_s_stddev	ops_per_s_ci95_low	ops_per_s_ci95_high	lat_p50_us_median	lat_p99_us_median" \
 	"$(head -n 1 "$SCRATCH/sw.tsv")" "the table gains the repeat columns"
 assert_eq "3 3" "$(awk -F'\t' 'NR > 1 { printf "%s%s", (NR > 2 ? " " : ""), $24 }' "$SCRATCH/sw.tsv")" \
 	"every point ran 3 times"

@@ -59,7 +59,7 @@ assert_eq 5 "$(printf '%s\n' "$RB_OUT" | awk '/^Rounds ops\/s:/ { print NF - 2 }
 if printf '%s\n' "$RB_OUT" | grep -q "NOT reached"; then
 	assert_match "^NOT at steady state: 5 rounds of 0\.5 s" "$RB_OUT" "the header says it did not get there"
 fi
-assert_eq "workload	round	ops_per_s	mb_per_s	lat_p99_us	in_window" "$(head -n 1 "$S/ss.tsv")" \
+assert_eq "workload	round	ops_per_s	mib_per_s	lat_p99_us	in_window" "$(head -n 1 "$S/ss.tsv")" \
 	"--output: the rounds table"
 assert_eq "0 1 1 1 1 1" "$(awk -F'\t' 'NR > 1 { printf "%s ", $6 } END { print NR - 1 }' "$S/ss.tsv" | awk '{ print $1, $2, $3, $4, $5, $6 }' | sed 's/^1 1 1 1 1 5$/0 1 1 1 1 1/')" \
 	"--output: 5 rounds, all in the window"

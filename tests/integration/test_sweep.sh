@@ -23,7 +23,7 @@ command -v gnuplot >/dev/null 2>&1 && HAVE_GNUPLOT=1
 
 DEV=$(make_loop 64M)
 S=$SCRATCH
-HEADER_TAIL="workload	target	ops_per_s	mb_per_s	lat_min_us	lat_avg_us	lat_p50_us	lat_p90_us	lat_p99_us	lat_p999_us	lat_max_us	ios	status	durability	device_reads	device_reads_per_request	ops_ci_low	ops_ci_high	ops_ci_pct	precision	seconds	cpu_us_io"
+HEADER_TAIL="workload	target	ops_per_s	mib_per_s	lat_min_us	lat_avg_us	lat_p50_us	lat_p90_us	lat_p99_us	lat_p999_us	lat_max_us	ios	status	durability	device_reads	device_reads_per_request	ops_ci_low	ops_ci_high	ops_ci_pct	precision	seconds	cpu_us_io"
 
 # ---------------------------------------------------------------- helpers
 
@@ -89,8 +89,8 @@ assert_eq "complete" "$(col "$T" status | sort -u | tr -d '\n')" "status complet
 bad=$(rows "$T" | awk -F '\t' '$14 + 0 <= 0 || $14 !~ /^[0-9]+$/ || $5 + 0 <= 0 { print NR ": " $0 }')
 assert_eq "" "$bad" "ios > 0 and ops_per_s > 0 on every row"
 bad=$(rows "$T" | awk -F '\t' '{ want = $5 * $1 / 1048576
-	if ((($6 - want) ^ 2) > (want * 0.001 + 0.0001) ^ 2) print NR ": mb_per_s " $6 ", ops_per_s * bs / 2^20 " want }')
-assert_eq "" "$bad" "mb_per_s = ops_per_s x block size / 2^20 on every row"
+	if ((($6 - want) ^ 2) > (want * 0.001 + 0.0001) ^ 2) print NR ": mib_per_s " $6 ", ops_per_s * bs / 2^20 " want }')
+assert_eq "" "$bad" "mib_per_s = ops_per_s x block size / 2^20 on every row"
 bad=$(rows "$T" | awk -F '\t' '!($7 <= $9 && $9 <= $10 && $10 <= $11 && $11 <= $12 && $12 <= $13 && $7 <= $8 && $8 <= $13) { print NR ": " $0 }')
 assert_eq "" "$bad" "latency: min <= p50 <= p90 <= p99 <= p99.9 <= max, min <= avg <= max"
 

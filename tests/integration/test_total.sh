@@ -84,8 +84,8 @@ printf '%s\n' "$RB_OUT" >"$SCRATCH/t.json"
 assert_eq "2 complete" "$(jqr '.total | "\(.workloads) \(.status)"')" "total: 2 workloads, complete"
 read -r tops sops <<<"$(jqr '"\(.total.results.ops_per_s) \([.workloads[].results.ops_per_s] | add)"')"
 assert_num "total.results.ops_per_s ($tops) is the sum of the workloads' ($sops)" "($tops - $sops) ^ 2 <= ($sops * 1e-9) ^ 2"
-read -r tmb smb <<<"$(jqr '"\(.total.results.mb_per_s) \([.workloads[].results.mb_per_s] | add)"')"
-assert_num "total.results.mb_per_s ($tmb) is the sum ($smb)" "($tmb - $smb) ^ 2 <= ($smb * 1e-9) ^ 2"
+read -r tmb smb <<<"$(jqr '"\(.total.results.mib_per_s) \([.workloads[].results.mib_per_s] | add)"')"
+assert_num "total.results.mib_per_s ($tmb) is the sum ($smb)" "($tmb - $smb) ^ 2 <= ($smb * 1e-9) ^ 2"
 assert_eq "$(jqr '[.workloads[].results.ios] | add') $(jqr '[.workloads[].results.bytes] | add') $(jqr '[.workloads[].results.reads] | add') $(jqr '[.workloads[].results.writes] | add')" \
 	"$(jqr '.total.results | "\(.ios) \(.bytes) \(.reads) \(.writes)"')" "ios, bytes, reads and writes add up"
 assert_eq "$(jqr '[.workloads[].results.latency_us.max] | max') $(jqr '[.workloads[].results.latency_us.min] | min')" \

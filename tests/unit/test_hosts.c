@@ -215,7 +215,7 @@ static char *doc_of(const struct hist *h, double ops)
 	json_str(j, "status", "complete");
 	json_obj_begin(j, "results");
 	json_num(j, "ops_per_s", ops);
-	json_num(j, "mb_per_s", ops / 256);
+	json_num(j, "mib_per_s", ops / 256);
 	json_u64(j, "ios", h->count);
 	json_obj_begin(j, "latency_hist");
 	json_u64(j, "sub_bits", HIST_SUB_BITS);
@@ -315,7 +315,7 @@ static const char run_doc[] =
 	" \"interrupted\": false, \"workloads\": [{\"workload\": 1, \"status\": \"complete\","
 	" \"target\": {\"path\": \"/dev/x\"}, \"results\": {\"elapsed_s\": 0.5, \"ios\": 100,"
 	" \"reads\": 100, \"writes\": 0, \"trims\": 0, \"bytes\": 409600, \"ops_per_s\": 200,"
-	" \"mb_per_s\": 0.78125, \"latency_us\": {\"min\": 1, \"avg\": 2, \"p50\": 2, \"p90\": 3,"
+	" \"mib_per_s\": 0.78125, \"latency_us\": {\"min\": 1, \"avg\": 2, \"p50\": 2, \"p90\": 3,"
 	" \"p99\": 3, \"p99_9\": 3, \"max\": 3}, \"latency_hist\": {\"count\": 100, \"min\": 1000,"
 	" \"max\": 3000, \"sum\": 200000}}}]}";
 
@@ -373,7 +373,7 @@ static void test_doc_checks(void **state)
 		{ "\"ops_per_s\": 200", "\"ops_per_s\": -3", "ops_per_s is -3, not a figure" },
 		{ "\"ops_per_s\": 200", "\"ops_per_s\": \"200\"", "ops_per_s is a string, not a figure" },
 		{ "\"ops_per_s\": 200", "\"ops_per_s\": 201", "are not its 100 ios" },
-		{ "\"mb_per_s\": 0.78125", "\"mb_per_s\": 0.8", "are not its 100 ios" },
+		{ "\"mib_per_s\": 0.78125", "\"mib_per_s\": 0.8", "are not its 100 ios" },
 		{ "\"elapsed_s\": 0.5", "\"elapsed_s\": -0.5", "elapsed_s is -0.5" },
 		{ "\"p99\": 3", "\"p99\": -1", "latency_us.p99 is -1" },
 		{ "\"ios\": 100", "\"ios\": 101", "latency_hist does not hold" },

@@ -132,7 +132,7 @@ static void test_metric(void **state)
 	sweep_of(&sw, "workload", NULL);
 	assert_int_equal(plot_metric_resolve(PLOT_METRIC_AUTO, &s, &sw), PLOT_METRIC_OPS);
 	assert_string_equal(plot_metric_column(PLOT_METRIC_OPS), "ops_per_s");
-	assert_string_equal(plot_metric_column(PLOT_METRIC_MBS), "mb_per_s");
+	assert_string_equal(plot_metric_column(PLOT_METRIC_MBS), "mib_per_s");
 	assert_string_equal(plot_metric_column(PLOT_METRIC_P50), "lat_p50_us");
 	assert_string_equal(plot_metric_column(PLOT_METRIC_P99), "lat_p99_us");
 	spec_free(&s);

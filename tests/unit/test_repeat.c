@@ -433,7 +433,7 @@ static void test_ci_log_scale(void **state)
 static void test_names(void **state)
 {
 	static const char *const keys[RM_COUNT] = {
-		"ops_per_s", "mb_per_s", "lat_avg_us", "lat_p50_us",
+		"ops_per_s", "mib_per_s", "lat_avg_us", "lat_p50_us",
 		"lat_p90_us", "lat_p99_us", "lat_p999_us",
 	};
 	static const char *const labels[RM_COUNT] = {
@@ -450,7 +450,7 @@ static void test_names(void **state)
 		assert_string_equal(labels[m], repeat_label((enum repeat_metric)m));
 	}
 	assert_string_equal("ops_per_s", repeat_key(RM_OPS));
-	assert_string_equal("mb_per_s", repeat_key(RM_MBPS));
+	assert_string_equal("mib_per_s", repeat_key(RM_MBPS));
 	assert_string_equal("lat_avg_us", repeat_key(RM_LAT_AVG));
 	assert_string_equal("lat_p50_us", repeat_key(RM_P50));
 	assert_string_equal("lat_p90_us", repeat_key(RM_P90));

@@ -878,8 +878,8 @@ static char *series_file(const struct report *r, const char *path)
  * kind's column from its whole series; without any, the 7 columns. */
 static void test_series_per_op(void **state)
 {
-	static const char head[] = "workload\ttime_s\tios\tops_per_s\tmb_per_s\tlat_avg_us\tlat_max_us\n";
-	static const char head_kinds[] = "workload\ttime_s\tios\tops_per_s\tmb_per_s\tlat_avg_us\tlat_max_us\tread_ops_per_s\twrite_ops_per_s\n";
+	static const char head[] = "workload\ttime_s\tios\tops_per_s\tmib_per_s\tlat_avg_us\tlat_max_us\n";
+	static const char head_kinds[] = "workload\ttime_s\tios\tops_per_s\tmib_per_s\tlat_avg_us\tlat_max_us\tread_ops_per_s\twrite_ops_per_s\n";
 	char path[] = "/tmp/rebench-test-series-XXXXXX", *out;
 	struct workload wl[2];
 	struct report r = { wl, 2, false };
