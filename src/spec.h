@@ -16,7 +16,7 @@
 enum io_dir { DIR_FORWARD, DIR_BACKWARD };
 enum dist_kind {
 	DIST_UNIFORM, DIST_NORMAL, DIST_POW, DIST_ZIPF, DIST_PARETO,
-	DIST_ZONED, DIST_CONST,
+	DIST_ZONED, DIST_CONST, DIST_POWERLAW,
 };
 /* --fadvise: the advice given for the region (readahead.h) */
 enum fadvise_hint {
