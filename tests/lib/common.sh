@@ -15,6 +15,9 @@
 # the scratch directory, or to files in the scratch directory.
 
 set -u
+# rebench refuses a stdin holding data beside a TARGET: no test hands it
+# the caller's stdin (a test redirects stdin for a call where it means to)
+exec </dev/null
 
 TEST_NAME=$(basename "${0:-test}" .sh)
 TESTS_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
