@@ -914,8 +914,12 @@ int options_parse(int argc, char **argv, struct spec *spec,
 			return ret;
 		map_word(ctx->map, first, i, ARGV_OPTION, word_option(a));
 	}
-	if (fio_used)
+	if (fio_used) {
+		spec->fio_spelled = true;
 		fio_alias_notes(fio_used, spec, ctx);
+	}
+	if (spec->fio_spelled)
+		fio_defaults(spec);
 	return 0;
 }
 

@@ -39,7 +39,10 @@
 #define TERSE_CI_FIELDS 7
 #define TERSE_FIELD_STEADY (TERSE_FIELD_CI + TERSE_CI_FIELDS)	/* 105 */
 #define TERSE_STEADY_FIELDS 8
-#define TERSE_FIELDS (TERSE_FIELD_STEADY + TERSE_STEADY_FIELDS - 1)
+/* 113: the write sync policy, 114: whose defaults the workload took */
+#define TERSE_FIELD_SYNC (TERSE_FIELD_STEADY + TERSE_STEADY_FIELDS)
+#define TERSE_SYNC_FIELDS 2
+#define TERSE_FIELDS (TERSE_FIELD_SYNC + TERSE_SYNC_FIELDS - 1)
 #define JSON_VERSION 6	/* 2: results.operations, latency p99_99;
 				 * 3: run, results.passes, a file judged
 				 * by its data (alignment);

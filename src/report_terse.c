@@ -11,7 +11,8 @@
  * sync_file_range, 95 the durability verdict and 96-97 the read requests
  * and bytes that reached the device (devstat.h); 98-104 (version 5) the
  * ops/s interval and --precision (put_ci), 105-112 --steady-state and
- * --precondition (report_steady.c): TERSE_FIELDS fixed
+ * --precondition (report_steady.c), 113-114 (version 6) the write sync
+ * policy and whose defaults applied (put_sync): TERSE_FIELDS fixed
  * fields in all.  The --repeat fields
  * follow the fixed ones, and a sweep's values end the line, so a new
  * fixed field moves the --repeat fields (the version says so) and no
@@ -159,6 +160,24 @@ static void put_ci(FILE *f, const struct report *r, const struct workload *wl)
 	fprintf(f, " %.3f", r->seconds);
 }
 
+/* Fields 113-114: the write sync policy as --sync names it ("-" for a
+ * workload that does not write), and whose defaults the workload took,
+ * "rebench" or "fio" (options_fio.h); "-" "-" on the total's line. */
+static void put_sync(FILE *f, const struct workload *wl)
+{
+	struct sync_policy sp;
+	char pol[32];
+
+	if (!wl) {
+		fprintf(f, " - -");
+		return;
+	}
+	sp = spec_sync(&wl->spec);
+	fprintf(f, " %s %s", SPEC_DOES(&wl->spec, IO_WRITE) ?
+		sync_policy_format(&sp, pol, sizeof(pol)) : "-",
+		wl->spec.fio_spelled ? "fio" : "rebench");
+}
+
 /* One workload's line; suffix (swept values, " v1 v2") is appended when
  * given. */
 static void terse_line(FILE *f, const struct report *r,
@@ -177,6 +196,7 @@ static void terse_line(FILE *f, const struct report *r,
 	put_device(f, r, wl);
 	put_ci(f, r, wl);
 	report_terse_steady(f, r, wl);
+	put_sync(f, wl);
 	if (wl->rep)
 		put_repeat(f, wl->rep);
 	fprintf(f, "%s\n", suffix ? suffix : "");
@@ -196,6 +216,7 @@ static void total_line(FILE *f, const struct report *r, const char *suffix)
 	put_device(f, r, NULL);
 	put_ci(f, r, NULL);
 	report_terse_steady(f, r, NULL);
+	put_sync(f, NULL);
 	if (r->total_rep)
 		put_repeat(f, r->total_rep);
 	fprintf(f, "%s\n", suffix ? suffix : "");

@@ -64,6 +64,12 @@ struct spec {
 	bool paged;
 	bool buffered;		/* -f: the policy none */
 	struct sync_policy sync;	/* --sync */
+	/* A fio spelling among its options (its line's or the command
+	 * line's): fio's defaults for what none of them says
+	 * (options_fio.h), and which ones came from there. */
+	bool fio_spelled;
+	bool fio_default_sync;	/* no --sync, -f or fio sync option */
+	bool fio_default_direct;	/* no -p or --direct */
 	bool atime;
 	bool append;
 	uint64_t sample_ns;

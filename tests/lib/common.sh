@@ -401,7 +401,7 @@ rb_pty() {
 
 # The fixed fields of an -n line in this TERSE_VERSION (report.h's
 # TERSE_FIELDS): the --repeat fields start after them, then swept values.
-TF=112
+TF=114
 # the durability verdict's field
 TD=95
 # the first field of the ops/s interval (98-101) and --precision (102-104);
