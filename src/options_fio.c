@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "engine.h"
 #include "suggest.h"
 #include "units.h"
 
@@ -445,6 +446,13 @@ void fio_defaults(struct spec *s)
 	s->fio_default_direct = !given(s, "paged");
 	if (s->fio_default_direct)
 		s->paged = true;
+	/* fio's bs=4k, rw=read (sequential) and ioengine=psync */
+	if (!given(s, "block-size"))
+		s->bs = 4096;
+	if (!given(s, "workload"))
+		s->seq = 1;
+	if (!given(s, "type"))
+		s->engine = engine_lookup("stateless");
 }
 
 /* fio options with no alias, and what to give rebench instead. */

@@ -59,7 +59,9 @@ int fio_alias_apply(const struct fio_alias *a, const char *val,
  * fsync=0: rebench's own default is O_DSYNC) unless --sync, -f or fio's
  * --sync=1, --fsync, --fdatasync, --end_fsync say, and the page cache
  * (fio's direct=0: rebench's own default is O_DIRECT) unless -p or
- * --direct says.  Sets them, and spec's fio_default_* flags for the
+ * --direct says; and fio's bs=4k, rw=read (sequential) and
+ * ioengine=psync (-t stateless) where -b, -w or -t are not said.  Sets
+ * them, and spec's fio_default_* flags for the
  * output; after every parse of a fio-spelled workload. */
 void fio_defaults(struct spec *s);
 /* After one parse (command line or stdin line): notes on stderr where
