@@ -61,7 +61,8 @@ static void print_params(FILE *f, const struct workload *wl)
 		fprintf(f, ", flush: %s%s", sp.mode == SYNC_DSYNC ? "on" :
 			sp.mode == SYNC_NONE ? "off" :
 			sync_policy_format(&sp, pol, sizeof(pol)),
-			s->fio_default_sync ? " (fio's default)" : "");
+			s->fio_default_sync && sp.mode == SYNC_NONE ?
+			" (fio's default)" : "");
 	}
 	if (s->fadvise != FADVISE_NONE)
 		fprintf(f, ", fadvise: %s",
