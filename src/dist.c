@@ -257,8 +257,19 @@ int dist_init(struct dist *d, const struct spec *s, uint64_t slots,
 			snprintf(err, len, "takes no parameter after ':'; its mean is -i/--sigma");
 			return -EINVAL;
 		}
+		if (!(s->sigma > 0)) {
+			snprintf(err, len, "-i/--sigma must be above 0 for pow (the mean location, %% into the region)");
+			return -EINVAL;
+		}
+		d->mean = s->sigma / 100;
+		break;
+	case DIST_POWERLAW:
+		if (s->dist_arg) {
+			snprintf(err, len, "takes no parameter after ':'; its mean is -i/--sigma");
+			return -EINVAL;
+		}
 		if (s->sigma >= 100) {
-			snprintf(err, len, "-i/--sigma must be below 100 for pow (the mean location, %% into the region)");
+			snprintf(err, len, "-i/--sigma must be below 100 for powerlaw (the mean location, %% into the region)");
 			return -EINVAL;
 		}
 		d->a = 100 / s->sigma - 1;
@@ -313,6 +324,9 @@ static uint64_t base_slot(const struct dist *d, struct prng *r)
 		} while (!(f >= 0 && f < 1));
 		return frac_slot(f, d->n);
 	case DIST_POW:
+		/* 1 - U is in (0, 1]; past the region's end, the last slot */
+		return frac_slot(-d->mean * log(1 - unit(r)), d->n);
+	case DIST_POWERLAW:
 	case DIST_PARETO:
 		return frac_slot(pow(unit(r), d->a), d->n);
 	case DIST_ZIPF:
@@ -363,6 +377,8 @@ static double base_cdf(const struct dist *d, uint64_t k)
 		hi = gsl_cdf_gaussian_P(1 - d->mu, d->sd);
 		return (gsl_cdf_gaussian_P(x - d->mu, d->sd) - lo) / (hi - lo);
 	case DIST_POW:
+		return -expm1(-x / d->mean);
+	case DIST_POWERLAW:
 	case DIST_PARETO:
 		return pow(x, 1 / d->a);
 	case DIST_ZIPF:
@@ -406,6 +422,7 @@ void dist_describe(const struct dist *d, const struct spec *s, char *buf,
 	switch (d->kind) {
 	case DIST_NORMAL:
 	case DIST_POW:
+	case DIST_POWERLAW:
 		n = snprintf(buf, len, "%s (sigma %g%%, center %g%%", name,
 			     s->sigma, center);
 		break;

@@ -11,7 +11,12 @@
  *   uniform        b uniform on [0, N)
  *   normal         f ~ Normal(center, sigma% of the region), redrawn until
  *                  0 <= f < 1 (a truncated normal); b = floor(f * N)
- *   pow            f = U^a with a = 100/sigma - 1, so E[f] = sigma/100;
+ *   pow (exp)      the original Rebench's: f ~ Exponential with mean
+ *                  sigma/100, f = -(sigma/100) ln(1 - U); b = floor(f * N),
+ *                  and f >= 1 goes to the last slot as the original clamps
+ *                  it (a share e^(-100/sigma));
+ *                  F(x) = 1 - e^(-100 x / sigma) for x < 1
+ *   powerlaw       f = U^a with a = 100/sigma - 1, so E[f] = sigma/100;
  *                  F(x) = x^(1/a); b = floor(f * N)
  *   zipf:THETA     P(b = k-1) = k^-THETA / H(N, THETA), k = 1..N, drawn by
  *                  rejection-inversion (Hormann and Derflinger, "Rejection-
@@ -44,7 +49,8 @@ struct dist {
 	uint64_t shift;		/* rotation by the center */
 	bool scatter;
 	uint64_t mul, add;	/* scatter bijection */
-	double a;		/* pow, pareto: exponent of U */
+	double a;		/* powerlaw, pareto: exponent of U */
+	double mean;		/* pow: mean of f, sigma/100 */
 	double mu, sd;		/* normal: as fractions of the region */
 	/* zipf, rejection-inversion constants */
 	double theta, hi_x1, hi_n, zs;

@@ -16,7 +16,9 @@
  *   region                       offset, size (see job_region())
  *   -d time / bytes / %          time_based + runtime / io_size per job
  *   -u uniform/zipf/pareto       random_distribution=random/zipf:T:C/pareto:H:C
- *   -u pow                       pareto:H with ln H / ln(1 - H) = 100/sigma - 1
+ *   -u powerlaw                  pareto:H with ln H / ln(1 - H) = 100/sigma - 1
+ *   -u pow (exp)                 zoned: fio has no exponential; its CDF at
+ *                                1% steps, rounded to whole percentages
  *   -u normal/zoned/const        normal:DEV / zoned:A/R... / a one-block region
  *   -q, --batch                  iodepth, iodepth_batch_submit,
  *                                iodepth_batch_complete_min (max = iodepth)
@@ -329,6 +331,47 @@ static void job_zoned(struct job *j, const struct workload *wl)
 	add(j, "random_distribution=%s", out);
 }
 
+/* pow, an exponential: fio has none, so its zoned distribution with the
+ * CDF at whole percentages of the region rounded to whole percentages of
+ * the I/Os (fio takes no fractions); a zone ends where that rounded CDF
+ * rises, so none is empty. */
+static void job_exp(struct job *j, const struct workload *wl)
+{
+	const struct spec *s = &wl->spec;
+	char out[1024];
+	long prev = 0, c = 0;
+	unsigned r, from = 0;
+	size_t o;
+
+	o = (size_t)snprintf(out, sizeof(out), "zoned");
+	for (r = 1; r <= 100; r++) {
+		c = r == 100 ? 100 :
+		    lround(-100 * expm1(-(double)r / 100 / wl->dist.mean));
+		if (c == prev)
+			continue;
+		o += (size_t)snprintf(out + o, sizeof(out) - o, ":%ld/%u",
+				      c - prev, r - from);
+		prev = c;
+		from = r;
+	}
+	if (from < 100) {
+		/* widen the last zone over the flat tail: rewrite its R */
+		char *last = strrchr(out, '/');
+		unsigned w = (unsigned)strtoul(last + 1, NULL, 10);
+
+		snprintf(last + 1, sizeof(out) - (size_t)(last + 1 - out), "%u",
+			 w + 100 - from);
+	}
+	note(j, "-u pow, sigma %g%% (an exponential; fio has none); closest: %s, its CDF at each 1%% of the region rounded to whole percentages of the I/Os",
+	     s->sigma, out);
+	if (wl->dist.shift)
+		note(j, "--center %g%% rotating the zones (fio's zones start at the region's start)",
+		     s->center);
+	if (wl->dist.scatter)
+		note(j, "--scatter's permutation of the zones' blocks");
+	add(j, "random_distribution=%s", out);
+}
+
 /* Random offsets.  *bs_align: fio draws skewed block numbers in units of
  * bs, so those need blockalign = bs to stay in the region. */
 static void job_dist(struct job *j, const struct workload *wl, bool *bs_align)
@@ -348,6 +391,9 @@ static void job_dist(struct job *j, const struct workload *wl, bool *bs_align)
 		return;
 	case DIST_ZONED:
 		job_zoned(j, wl);
+		return;
+	case DIST_POW:
+		job_exp(j, wl);
 		return;
 	default:
 		break;
@@ -374,8 +420,8 @@ static void job_dist(struct job *j, const struct workload *wl, bool *bs_align)
 		    s->dist_arg ? strtod(s->dist_arg, NULL) : 0.2, c);
 		scatter_note(j, s);
 		break;
-	case DIST_POW:
-		add(j, "# -u pow, sigma %g%%: offsets U^%.10g of the region, the law of fio's pareto:H with ln H / ln(1-H) = %.10g",
+	case DIST_POWERLAW:
+		add(j, "# -u powerlaw, sigma %g%%: offsets U^%.10g of the region, the law of fio's pareto:H with ln H / ln(1-H) = %.10g",
 		    s->sigma, wl->dist.a, wl->dist.a);
 		add(j, "random_distribution=pareto:%.10g:%s",
 		    pareto_h_for(wl->dist.a), c);

@@ -220,6 +220,15 @@ static int load_workloads(struct run_ctx *ctx, struct spec *base)
 {
 	if (!spec_given(base, "seed"))
 		base->seed = random_seed();
+	const char *what = NULL;
+
+	if (base->target && stdin_holds_data(&what)) {
+		/* stdin lines run only without a TARGET: refuse rather than
+		 * leave workloads silently unrun */
+		fprintf(stderr, "rebench: stdin is %s holding data, and a TARGET (%s) is given on the command line: workload lines on stdin are read only when the command line has no TARGET, so they would be ignored; give the TARGET on each stdin line (options on the command line are defaults for every line), or redirect stdin from /dev/null\n",
+			what, base->target);
+		return -EINVAL;
+	}
 	if (base->target)
 		return add_workload(ctx, base);
 	if (isatty(STDIN_FILENO)) {

@@ -44,7 +44,9 @@ static const struct opt_value direction_values[] = {
 static const struct opt_value dist_values[] = {
 	{ "uniform", DIST_UNIFORM, "every aligned offset equally likely" },
 	{ "normal", DIST_NORMAL, "truncated normal around --center, sd = sigma % of the region" },
-	{ "pow", DIST_POW, "power law U^a whose mean is sigma % into the region" },
+	{ "pow", DIST_POW, "the original Rebench's: exponential whose mean is sigma % into the region (beyond the region: its last block)" },
+	{ "exp", DIST_POW, "the same as pow" },
+	{ "powerlaw", DIST_POWERLAW, "power law U^a whose mean is sigma % into the region" },
 	{ "zipf", DIST_ZIPF, "zipf:THETA (default 1.2), block k has weight k^-THETA" },
 	{ "pareto", DIST_PARETO, "pareto:H (default 0.2), fio's: 1-H of the I/Os on H of the region" },
 	{ "zoned", DIST_ZONED, "zoned:A/R[:A/R...]: A% of the I/Os on the next R% of the region" },
@@ -94,7 +96,7 @@ const struct opt_desc opt_table[] = {
 	{ "dist", 'u', OPT_DIST, W(dist), "NAME[:PARAM]", "uniform",
 	  "distribution of random offsets", dist_values, 0, 0, 0 },
 	{ "sigma", 'i', OPT_DOUBLE, W(sigma), "PCT", "5",
-	  "normal: standard deviation, pow: mean location, % of the region", NULL, 0, 0, 0 },
+	  "normal: standard deviation; pow, powerlaw: mean location; % of the region", NULL, 0, 0, 0 },
 	{ "center", 0, OPT_PERCENT, W(center), "PCT", "normal 50, others 0",
 	  "where the hot spot is, % into the region (the rest wraps around)", NULL, 0, 0, 0 },
 	{ "scatter", 0, OPT_FLAG, W(scatter), NULL, "off",
@@ -120,11 +122,11 @@ const struct opt_desc opt_table[] = {
 	{ "length", 'e', OPT_EXTENT, W(length), "SIZE", "whole target",
 	  "length of the region, bytes or % of the target", NULL, 0, 0, 0 },
 	{ "paged", 'p', OPT_FLAG, W(paged), NULL, "direct",
-	  "page cache I/O instead of O_DIRECT", NULL, 0, 0, 0 },
+	  "page cache I/O instead of O_DIRECT (the default of a workload written with fio's names: fio's direct=0)", NULL, 0, 0, 0 },
 	{ "buffered", 'f', OPT_FLAG, W(buffered), NULL, "flush",
 	  "do not flush after writes (no O_DSYNC): --sync none", NULL, 0, 0, 0 },
 	{ "sync", 0, OPT_SYNC, W(sync), "POLICY", "dsync",
-	  "how writes are made durable: none, fsync:N or fdatasync:N (a flush after every N writes), sfr:N (sync_file_range of the range written, every N writes: writeback only, not durable), dsync (O_DSYNC), sync (O_SYNC), rwf-dsync (RWF_DSYNC per write), end (one fsync after the last write)", NULL, 0, 0, 0 },
+	  "how writes are made durable: none, fsync:N or fdatasync:N (a flush after every N writes), sfr:N (sync_file_range of the range written, every N writes: writeback only, not durable), dsync (O_DSYNC), sync (O_SYNC), rwf-dsync (RWF_DSYNC per write), end (one fsync after the last write); fio's 0 and 1 are none and sync. Default for a workload written with fio's names: none", NULL, 0, 0, 0 },
 	{ "do-atime", 'm', OPT_FLAG, W(atime), NULL, "off",
 	  "allow atime updates (O_NOATIME otherwise)", NULL, 0, 0, 0 },
 	{ "append", 'a', OPT_FLAG, W(append), NULL, "off",
@@ -921,8 +923,12 @@ int options_parse(int argc, char **argv, struct spec *spec,
 			return ret;
 		map_word(ctx->map, first, i, ARGV_OPTION, word_option(a));
 	}
-	if (fio_used)
+	if (fio_used) {
+		spec->fio_spelled = true;
 		fio_alias_notes(fio_used, spec, ctx);
+	}
+	if (spec->fio_spelled)
+		fio_defaults(spec);
 	return 0;
 }
 

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "engine.h"
 #include "suggest.h"
 #include "units.h"
 
@@ -269,11 +270,43 @@ static int fio_always(const struct fio_alias *a, const char *val,
 	return refuse(st, a, val, "%s", a->unlike);
 }
 
+/* fio's fsync=N and fdatasync=N: a flush after every N writes, --sync
+ * fsync:N or fdatasync:N; 0, fio's default, is none. */
+static int fio_flush(const struct fio_alias *a, const char *val,
+		     const struct fio_set *st)
+{
+	uint64_t n;
+	char text[48];
+
+	if (parse_uint(val, &n) || n > SYNC_EVERY_MAX)
+		return refuse(st, a, val, "expected a number of writes per %s, 0 (fio's default: none) to %u",
+			      a->name, SYNC_EVERY_MAX);
+	if (n)
+		snprintf(text, sizeof(text), "%s:%llu", a->name,
+			 (unsigned long long)n);
+	else
+		snprintf(text, sizeof(text), "none");
+	return options_apply(target_opt(a), text, st->spec, st->run,
+			     st->ctx);
+}
+
+/* fio's end_fsync: one fsync after the last write, --sync end; =0 is
+ * fio's default, which says nothing. */
+static int fio_end_fsync(const struct fio_alias *a, const char *val,
+			 const struct fio_set *st)
+{
+	if (val && !strcmp(val, "0"))
+		return 0;
+	if (val && strcmp(val, "1"))
+		return refuse(st, a, val, "expected 1 (one fsync after the last write, --sync end) or 0");
+	return options_apply(target_opt(a), "end", st->spec, st->run, st->ctx);
+}
+
 /* Bits of the used mask: which of these were given (fio_alias_notes). */
 enum { A_BS, A_IODEPTH, A_NUMJOBS, A_RUNTIME, A_SIZE, A_RW, A_READWRITE,
        A_IOENGINE, A_RWMIXREAD, A_DIRECT, A_FILENAME, A_NAME, A_RAMP_TIME,
        A_THINKTIME, A_TIME_BASED, A_THREAD, A_GROUP_REPORTING,
-       A_NORANDOMMAP };
+       A_NORANDOMMAP, A_FSYNC, A_FDATASYNC, A_END_FSYNC };
 
 /* fio's job name: a label rebench has no use for; a second one is a
  * second fio job, which is a second stdin line here. */
@@ -305,7 +338,7 @@ const struct fio_alias fio_aliases[] = {
 	[A_RWMIXREAD] = { "rwmixread", "rwmix", "PCT", fio_same,
 	  "--rwmix PCT", NULL },
 	[A_DIRECT] = { "direct", "paged", NULL, fio_direct,
-	  "bare or =1: O_DIRECT, the default; =0: -p (the page cache)", NULL },
+	  "bare or =1: O_DIRECT; =0: -p (the page cache), fio's default", NULL },
 	[A_FILENAME] = { "filename", NULL, "FILE", fio_filename,
 	  "the TARGET (one per workload: no a:b lists)", NULL },
 	[A_NAME] = { "name", NULL, "NAME", fio_name,
@@ -326,6 +359,12 @@ const struct fio_alias fio_aliases[] = {
 	[A_NORANDOMMAP] = { "norandommap", NULL, NULL, fio_always,
 	  "accepted: random offsets are always drawn independently",
 	  "rebench always draws every random offset independently (fio's norandommap=1); it has no map that visits each block once" },
+	[A_FSYNC] = { "fsync", "sync", "N", fio_flush,
+	  "--sync fsync:N: an fsync after every N writes; 0: none", NULL },
+	[A_FDATASYNC] = { "fdatasync", "sync", "N", fio_flush,
+	  "--sync fdatasync:N: an fdatasync after every N writes; 0: none", NULL },
+	[A_END_FSYNC] = { "end_fsync", "sync", NULL, fio_end_fsync,
+	  "bare or =1: --sync end, one fsync after the last write", NULL },
 };
 
 const size_t fio_alias_count = sizeof(fio_aliases) / sizeof(fio_aliases[0]);
@@ -395,6 +434,25 @@ void fio_alias_notes(unsigned used, const struct spec *spec,
 		note(&c, "--numjobs %llu with sequential I/O: rebench's threads start 1/%llu of the region apart, where fio's jobs all start at its beginning",
 		     (unsigned long long)spec->threads,
 		     (unsigned long long)spec->threads);
+}
+
+void fio_defaults(struct spec *s)
+{
+	s->fio_default_sync = !given(s, "sync") && !given(s, "buffered");
+	if (s->fio_default_sync) {
+		s->sync.mode = SYNC_NONE;
+		s->sync.every = 0;
+	}
+	s->fio_default_direct = !given(s, "paged");
+	if (s->fio_default_direct)
+		s->paged = true;
+	/* fio's bs=4k, rw=read (sequential) and ioengine=psync */
+	if (!given(s, "block-size"))
+		s->bs = 4096;
+	if (!given(s, "workload"))
+		s->seq = 1;
+	if (!given(s, "type"))
+		s->engine = engine_lookup("stateless");
 }
 
 /* fio options with no alias, and what to give rebench instead. */

@@ -53,6 +53,17 @@ const struct fio_alias *fio_alias_find(const char *name);
  * after a message. */
 int fio_alias_apply(const struct fio_alias *a, const char *val,
 		    const struct fio_set *st);
+/* A workload with a fio spelling among its options (on its line or the
+ * command line) takes fio's defaults for what none of its options says,
+ * so a line a fio user types does what fio would: no sync (fio's sync=none,
+ * fsync=0: rebench's own default is O_DSYNC) unless --sync, -f or fio's
+ * --sync=1, --fsync, --fdatasync, --end_fsync say, and the page cache
+ * (fio's direct=0: rebench's own default is O_DIRECT) unless -p or
+ * --direct says; and fio's bs=4k, rw=read (sequential) and
+ * ioengine=psync (-t stateless) where -b, -w or -t are not said.  Sets
+ * them, and spec's fio_default_* flags for the
+ * output; after every parse of a fio-spelled workload. */
+void fio_defaults(struct spec *s);
 /* After one parse (command line or stdin line): notes on stderr where
  * the aliases in used mean something other than in fio. */
 void fio_alias_notes(unsigned used, const struct spec *spec,

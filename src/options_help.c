@@ -159,7 +159,7 @@ void options_print_help(FILE *f)
 	usage_line(f, "Usage: rebench [OPTIONS] TARGET",
 		   "one workload on a block device, a partition or a file");
 	usage_line(f, "       rebench [OPTIONS] < SPECS",
-		   "no TARGET: each stdin line is \"[OPTIONS] TARGET\", all lines run at once; options on the command line are defaults for every line; '#' starts a comment");
+		   "no TARGET: each stdin line is \"[OPTIONS] TARGET\", all lines run at once; options on the command line are defaults for every line; '#' starts a comment; with a TARGET, a stdin holding data is refused");
 	usage_line(f, "       rebench --probe [--json] TARGET",
 		   "geometry and alignment verdicts, no I/O");
 	usage_line(f, "       rebench --suite NAME|FILE TARGET",

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -46,6 +47,25 @@ int add_workload(struct run_ctx *ctx, const struct spec *s)
 }
 
 static const struct infile_limit stdin_limit = INFILE_WORKLOAD_LINES;
+
+bool stdin_holds_data(const char **what)
+{
+	struct stat st;
+	off_t pos;
+	int n = 0;
+
+	if (fstat(STDIN_FILENO, &st))
+		return false;	/* closed */
+	if (S_ISREG(st.st_mode)) {
+		pos = lseek(STDIN_FILENO, 0, SEEK_CUR);
+		*what = "a file";
+		return pos >= 0 && st.st_size > pos;
+	}
+	if (!S_ISFIFO(st.st_mode) && !S_ISSOCK(st.st_mode))
+		return false;
+	*what = S_ISSOCK(st.st_mode) ? "a socket" : "a pipe or FIFO";
+	return !ioctl(STDIN_FILENO, FIONREAD, &n) && n > 0;
+}
 
 int read_stdin_specs(struct run_ctx *ctx, const struct spec *base)
 {

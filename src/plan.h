@@ -2,6 +2,7 @@
 #ifndef REBENCH_PLAN_H
 #define REBENCH_PLAN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -45,6 +46,11 @@ struct run_ctx {
 int add_workload(struct run_ctx *ctx, const struct spec *s);
 /* One workload per stdin line, command-line options as defaults. */
 int read_stdin_specs(struct run_ctx *ctx, const struct spec *base);
+/* Does stdin hold data now: a pipe, FIFO or socket with bytes to read
+ * (FIONREAD > 0), or a regular file with bytes past its offset?  A
+ * terminal, /dev/null, an empty file, a closed stdin or a pipe nothing has
+ * been written to yet do not.  What it says: "a pipe", "a file", "a FIFO". */
+bool stdin_holds_data(const char **what);
 uint64_t random_seed(void);
 /* Check and resolve every workload against its target; no I/O. */
 int validate_all(struct run_ctx *ctx, const struct spec *base);

@@ -33,7 +33,8 @@ static void print_params(FILE *f, const struct workload *wl)
 		s->bs_is_sector ? " (the logical sector: no -b given)" : "",
 		s->seq ? "seq" : "rnd",
 		s->seq ? "none" : opt_value_name(options_find_long("dist"), s->dist),
-		s->paged ? "off" : "on",
+		s->paged ? (s->fio_default_direct ? "off (fio's default)" :
+			    "off") : "on",
 		engine_name(s));
 	if (engine_get(s->engine)->flags & ENGINE_ASYNC)
 		fprintf(f, ", queue depth: %llu, batch: %llu%s%s",
@@ -57,10 +58,13 @@ static void print_params(FILE *f, const struct workload *wl)
 		char pol[32];
 
 		/* the classic words for the classic pair (dsync, -f's none);
-		 * any other --sync policy by its name */
-		fprintf(f, ", flush: %s", sp.mode == SYNC_DSYNC ? "on" :
+		 * any other --sync policy by its name; and whose default it
+		 * is when a fio spelling chose it (options_fio.h) */
+		fprintf(f, ", flush: %s%s", sp.mode == SYNC_DSYNC ? "on" :
 			sp.mode == SYNC_NONE ? "off" :
-			sync_policy_format(&sp, pol, sizeof(pol)));
+			sync_policy_format(&sp, pol, sizeof(pol)),
+			s->fio_default_sync && sp.mode == SYNC_NONE ?
+			" (fio's default)" : "");
 	}
 	if (s->fadvise != FADVISE_NONE)
 		fprintf(f, ", fadvise: %s",

@@ -92,6 +92,8 @@ static void put_params(struct json *j, const struct workload *wl)
 		json_null(j, "flush");
 		json_null(j, "sync");
 	}
+	/* whose defaults the options not given took (options_fio.h) */
+	json_str(j, "defaults", s->fio_spelled ? "fio" : "rebench");
 	json_bool(j, "atime", s->atime);
 	json_bool(j, "append", s->append);
 	json_str(j, "fadvise", s->fadvise == FADVISE_NONE ? NULL :

@@ -12,7 +12,9 @@
  * and bytes that reached the device (devstat.h); 98-104 (version 5) the
  * ops/s interval and --precision (put_ci), 105-112 --steady-state and
  * --precondition (report_steady.c); 113-117 (version 6) the CPU of the
- * run (put_cpu): TERSE_FIELDS fixed fields in all.  The --repeat fields
+ * run (put_cpu), 118-119 the write sync policy and whose defaults applied
+ * (put_sync), 120-129 the write+flush latency and the flushes after the
+ * clock (put_durable): TERSE_FIELDS fixed fields in all.  The --repeat fields
  * follow the fixed ones, and a sweep's values end the line, so a new
  * fixed field moves the --repeat fields (the version says so) and no
  * other.  The run's devices follow the workload and total lines, a line
@@ -219,6 +221,24 @@ static void put_cpu(FILE *f, const struct result *res)
 		(unsigned long long)res->cpu.nivcsw);
 }
 
+/* Fields 118-119 (TERSE_FIELD_SYNC): the write sync policy as --sync names it ("-" for a
+ * workload that does not write), and whose defaults the workload took,
+ * "rebench" or "fio" (options_fio.h); "-" "-" on the total's line. */
+static void put_sync(FILE *f, const struct workload *wl)
+{
+	struct sync_policy sp;
+	char pol[32];
+
+	if (!wl) {
+		fprintf(f, " - -");
+		return;
+	}
+	sp = spec_sync(&wl->spec);
+	fprintf(f, " %s %s", SPEC_DOES(&wl->spec, IO_WRITE) ?
+		sync_policy_format(&sp, pol, sizeof(pol)) : "-",
+		wl->spec.fio_spelled ? "fio" : "rebench");
+}
+
 /* Fields TERSE_FIELD_DURABLE..: the write+flush latency (stats.h): the
  * writes it covers, then min, avg, p50, p90, p99, p99.9, p99.99 and max in
  * us ("0" and "-" where it was not measured), then the flushes issued after
@@ -257,6 +277,7 @@ static void terse_line(FILE *f, const struct report *r,
 	put_ci(f, r, wl);
 	report_terse_steady(f, r, wl);
 	put_cpu(f, &wl->res);
+	put_sync(f, wl);
 	put_durable(f, &wl->res);
 	if (wl->rep)
 		put_repeat(f, wl->rep);
@@ -278,6 +299,7 @@ static void total_line(FILE *f, const struct report *r, const char *suffix)
 	put_ci(f, r, NULL);
 	report_terse_steady(f, r, NULL);
 	put_cpu(f, r->total);
+	put_sync(f, NULL);
 	put_durable(f, r->total);
 	if (r->total_rep)
 		put_repeat(f, r->total_rep);

@@ -16,7 +16,7 @@
 enum io_dir { DIR_FORWARD, DIR_BACKWARD };
 enum dist_kind {
 	DIST_UNIFORM, DIST_NORMAL, DIST_POW, DIST_ZIPF, DIST_PARETO,
-	DIST_ZONED, DIST_CONST,
+	DIST_ZONED, DIST_CONST, DIST_POWERLAW,
 };
 /* --fadvise: the advice given for the region (readahead.h) */
 enum fadvise_hint {
@@ -64,6 +64,12 @@ struct spec {
 	bool paged;
 	bool buffered;		/* -f: the policy none */
 	struct sync_policy sync;	/* --sync */
+	/* A fio spelling among its options (its line's or the command
+	 * line's): fio's defaults for what none of them says
+	 * (options_fio.h), and which ones came from there. */
+	bool fio_spelled;
+	bool fio_default_sync;	/* no --sync, -f or fio sync option */
+	bool fio_default_direct;	/* no -p or --direct */
 	bool atime;
 	bool append;
 	uint64_t sample_ns;

@@ -23,10 +23,12 @@ static const struct {
 	{ "end", SYNC_END, 0 },
 	{ "rwf-dsync", SYNC_RWF_DSYNC, 0 },
 	{ "sfr", SYNC_SFR, 1 },
+	{ "0", SYNC_NONE, 0 },		/* fio's sync=0 */
+	{ "1", SYNC_OSYNC, 0 },		/* fio's sync=1: O_SYNC */
 };
 
 #define NPOLICIES (sizeof(policies) / sizeof(policies[0]))
-#define EXPECTED "expected none, fsync:N, fdatasync:N, sfr:N, dsync, sync, rwf-dsync or end"
+#define EXPECTED "expected none, fsync:N, fdatasync:N, sfr:N, dsync, sync, rwf-dsync or end (or fio's 0 and 1: none and sync)"
 
 int sync_policy_parse(const char *text, struct sync_policy *p, char *err,
 		      size_t len)

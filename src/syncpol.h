@@ -34,7 +34,7 @@ struct sync_policy {
 #define SYNC_EVERY_MAX 1000000000U
 
 /* Parse "none", "fsync:N", "fdatasync:N", "sfr:N", "dsync", "sync",
- * "rwf-dsync" or "end": 0, or
+ * "rwf-dsync" or "end" (and fio's "0" and "1", none and sync): 0, or
  * -EINVAL with why in err (without the option's name). */
 int sync_policy_parse(const char *text, struct sync_policy *p, char *err,
 		      size_t len);

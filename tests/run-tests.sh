@@ -16,9 +16,9 @@ for t in "$@"; do
 	name=${t#./}
 	start=$(date +%s)
 	if [[ $t == *.sh ]]; then
-		timeout --kill-after=10 "$timeout_s" bash "$t" >"$log" 2>&1
+		timeout --kill-after=10 "$timeout_s" bash "$t" </dev/null >"$log" 2>&1
 	else
-		timeout --kill-after=10 "$timeout_s" "$t" >"$log" 2>&1
+		timeout --kill-after=10 "$timeout_s" "$t" </dev/null >"$log" 2>&1
 	fi
 	rc=$?
 	secs=$(( $(date +%s) - start ))

@@ -32,6 +32,9 @@ CASES=(
 	"normal -i 20 --center 30|-u normal -i 20 --center 30"
 	"pow|-u pow"
 	"pow -i 20|-u pow -i 20"
+	"exp -i 50|-u exp -i 50"
+	"powerlaw|-u powerlaw"
+	"powerlaw -i 20|-u powerlaw -i 20"
 	"zipf|-u zipf"
 	"zipf:0.8|-u zipf:0.8"
 	"pareto|-u pareto"
@@ -101,7 +104,7 @@ for c in "${CASES[@]}"; do
 	case $name in
 	"const") assert_eq 0 "$LAST_TOP" "const: every I/O in slice 0" ;;
 	"const --center 50") assert_eq 50 "$LAST_TOP" "const --center 50: every I/O in slice 50" ;;
-	"zipf" | "pow") assert_eq 0 "$LAST_TOP" "$name: hottest slice is 0" ;;
+	"zipf" | "pow" | "powerlaw") assert_eq 0 "$LAST_TOP" "$name: hottest slice is 0" ;;
 	"pow --center 50 --scatter")
 		top=$(jqr '.workloads[0].results.distribution.achieved_rank | indices(max) | .[0]')
 		assert_eq 50 "$top" "$name: hottest rank slice is 50 (the center)"
@@ -191,9 +194,31 @@ assert_match '^Distribution: const .*KS D 0\.0000 over 100 slices$' "$RB_OUT" \
 rb -w seq -b 4k -d 400k "$DEV"
 assert_no_match '^Distribution:' "$RB_OUT" "seq: no Distribution line"
 
+section "pow is the original Rebench's; powerlaw is the power law"
+# The share of the 5000 I/Os in the first 1% slice against the closed form,
+# within 5 binomial sd (0.027 and 0.029): pow -i 5, the original's
+# exponential with its mean at 5% of the region, 1 - e^(-1/5) = 0.1813;
+# powerlaw -i 5, U^19, 0.01^(1/19) = 0.7848.  exp is pow's other name.
+# -i 50: the tail past the region, e^-2 = 0.135, at its last block.
+first_share() { jqr '.workloads[0].results.distribution.achieved[0]'; }
+for c in "pow|0.1813|pow" "exp|0.1813|pow" "powerlaw|0.7848|powerlaw"; do
+	IFS='|' read -r d want named <<<"$c"
+	rb --json "${RUN[@]}" -u "$d" -i 5 "$DEV"
+	assert_rc 0 "-u $d -i 5: exits 0"
+	got=$(first_share)
+	sd=$(awk -v p="$want" 'BEGIN { print sqrt(p * (1 - p) / 5000) }')
+	assert_num "-u $d -i 5: $got of the I/Os in the first 1% (expected $want +- 5 sd)" \
+		"($got - $want) < 5 * $sd && ($want - $got) < 5 * $sd"
+	assert_eq "$named" "$(jqr '.workloads[0].parameters.dist')" "-u $d: JSON names it $named"
+done
+rb -g 0 --output "$LOG" "${RUN[@]}" -u pow -i 50 "$DEV"
+last=$(tail -n +2 "$LOG" | awk -F'\t' -v l=$((64 * M - 4096)) '$5 == l { n++ } END { print n / NR }')
+assert_num "-u pow -i 50: $last of the I/Os at the last block (e^-2 = 0.1353 +- 0.024)" \
+	"($last - 0.1353) < 0.024 && (0.1353 - $last) < 0.024"
+
 section "-n fields 19-21"
 num='^[0-9]+(\.[0-9]+)?$'
-for opts in "-u zipf:1.2" "-u uniform" "-u pareto:0.1 --scatter"; do
+for opts in "-u zipf:1.2" "-u uniform" "-u pareto:0.1 --scatter" "-u pow -i 5" "-u powerlaw -i 5"; do
 	read -ra o <<<"$opts"
 	rb -n "${RUN[@]}" "${o[@]}" "$DEV"
 	assert_rc 0 "-n $opts exits 0"
@@ -238,7 +263,8 @@ refuse -u pareto:1.5 -- 'H must be in \(0, 1\)'
 refuse -u pareto:0 -- 'H must be in \(0, 1\)'
 refuse -i 0 -- 'sigma.*percentage in \(0, 100\]'
 refuse -i 101 -- 'sigma.*percentage in \(0, 100\]'
-refuse -u pow -i 100 -- 'sigma must be below 100'
+refuse -u powerlaw -i 100 -- 'sigma must be below 100 for powerlaw'
+refuse -u pow:5 -- 'its mean is -i/--sigma'
 refuse -u zoned:50/50:40/50 -- 'sum to 90%.*must sum to 100'
 refuse -u zoned:50/50:50/40 -- 'region shares to 90%.*must sum to 100'
 refuse -u zoned:99/99:1/1 -e 8k -- 'zone 2 .*holds no whole block'

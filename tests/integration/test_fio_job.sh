@@ -196,8 +196,21 @@ has "zipf with a stride" "blockalign=4096"
 noted "zipf with a stride" "-s 8192"
 job "pareto" -b 4k -u pareto:0.3 "$DEV"
 has "pareto" "random_distribution=pareto:0.3:0"
+job "powerlaw" -b 4k -u powerlaw -i 20 "$DEV"
+has "powerlaw" "random_distribution=pareto:0.275508041:0"
 job "pow" -b 4k -u pow -i 20 "$DEV"
-has "pow" "random_distribution=pareto:0.275508041:0"
+# fio has no exponential: its CDF 1 - e^(-r/20) at r = 1..100% of the
+# region, rounded to whole percentages, as zones (a zone ends where the
+# rounded CDF rises; the flat tail joins the last)
+want=$(awk 'BEGIN { for (r = 1; r <= 100; r++) {
+		c = r == 100 ? 100 : int(100 * (1 - exp(-r / 20)) + 0.5)
+		if (c == p) continue
+		z = z ":" (c - p) "/" (r - f); p = c; f = r }
+	print "random_distribution=zoned" z }')
+has "pow" "$want"
+printf '%s\n' "$JOB" | grep -v '^#' >"$SCRATCH/pow.fio"
+assert_eq "" "$(fio --parse-only "$SCRATCH/pow.fio" 2>&1)" "pow: fio --parse-only accepts its zones"
+noted "pow" "an exponential; fio has none"
 job "normal -i 5" -b 4k -u normal -i 5 "$DEV"
 has "normal -i 5" "random_distribution=normal:0"
 noted "normal -i 5" "normal distribution with sd 5%"

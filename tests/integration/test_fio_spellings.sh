@@ -23,14 +23,21 @@ body() {
 	BODY=$(printf '%s\n' "$RB_OUT" | grep -v '^# fio job file from rebench')
 }
 
-# same WHAT "FIO ARGS" "REBENCH ARGS": both give the same job file.
+# A line with a fio spelling takes fio's defaults for what it does not say
+# (the page cache, no sync, 4 KiB sequential reads with psync:
+# test_fio_defaults.sh); in rebench's words, which the options after them
+# override:
+FIODEF="-p --sync none -b 4k -w seq -t stateless"
+
+# same WHAT "FIO ARGS" "REBENCH ARGS": both give the same job file, the
+# rebench side with fio's defaults ($FIODEF) said.
 same() {
 	local what=$1 a b rc_a
 	# shellcheck disable=SC2086
 	body $2
 	a=$BODY rc_a=$RB_RC
 	# shellcheck disable=SC2086
-	body $3
+	body $FIODEF $3
 	b=$BODY
 	if [ "$rc_a" = 0 ] && [ "$RB_RC" = 0 ] && [ -n "$a" ] && [ "$a" = "$b" ]; then
 		pass "$what: '$2' is '$3'"
@@ -74,12 +81,12 @@ same "--runtime, fio's minutes" "--runtime=2m" "-d 120"
 same "--runtime, ms" "--runtime=1500ms" "-d 1500ms"
 same "--size" "--size=8m" "-e 8m"
 same "--size, a percentage" "--size=50%" "-e 50%"
-same "--offset (fio's name already)" "--offset=4m" "-j 4m"
+FIODEF="" same "--offset (rebench's own name too: rebench's defaults)" "--offset=4m" "-j 4m"
 same "--ioengine" "--ioengine=libaio" "-t naio"
 same "--ioengine psync" "--ioengine=psync" "-t stateless"
 same "--rwmixread" "--rw=randrw --rwmixread=70" "-o rw -w rnd --rwmix 70"
 same "--direct=0" "--direct=0" "-p"
-same "--direct=1" "-p --direct=1" ""
+FIODEF="--sync none -b 4k -w seq -t stateless" same "--direct=1" "-p --direct=1" ""
 same "--ramp_time" "--ramp_time=2" "--warmup 2"
 same "--ramp-time ('-' for '_')" "--ramp-time=2" "--warmup 2"
 same "--thinktime" "--thinktime=50" "-z 50"
@@ -118,8 +125,8 @@ assert_eq "" "$out" "fio --parse-only accepts the job"
 section "stdin lines"
 printf '%s\n' "--bs=4k --rw=randread $IMG" "--rw=write --size=8m -d 1s $IMG" \
 	"--numjobs=2 --iodepth=8 -t uring $IMG" >"$SCRATCH/fio.lines"
-printf '%s\n' "-b 4k -o read -w rnd $IMG" "-o write -w seq -e 8m -d 1s $IMG" \
-	"-c 2 -l -q 8 -t uring $IMG" >"$SCRATCH/own.lines"
+printf '%s\n' "$FIODEF -b 4k -o read -w rnd $IMG" "$FIODEF -o write -w seq -e 8m -d 1s $IMG" \
+	"$FIODEF -c 2 -l -q 8 -t uring $IMG" >"$SCRATCH/own.lines"
 rb --fio --seed 7 <"$SCRATCH/fio.lines"
 A=$(printf '%s\n' "$RB_OUT" | grep -v '^# fio job file')
 assert_rc 0 "stdin lines in fio's spellings: exit 0"
@@ -128,7 +135,7 @@ B=$(printf '%s\n' "$RB_OUT" | grep -v '^# fio job file')
 assert_eq "$B" "$A" "stdin lines in fio's spellings: the jobs rebench's options give"
 rb --fio --seed 7 --bs=8k --rw=randwrite <<<"$IMG"
 A=$(printf '%s\n' "$RB_OUT" | grep -v '^# fio job file')
-rb --fio --seed 7 -b 8k -o write -w rnd <<<"$IMG"
+rb --fio --seed 7 $FIODEF -b 8k -o write -w rnd <<<"$IMG"
 B=$(printf '%s\n' "$RB_OUT" | grep -v '^# fio job file')
 assert_eq "$B" "$A" "fio's spellings on the command line are defaults for stdin lines"
 

@@ -151,3 +151,40 @@ printf '%s\n' "# only a comment" "" >"$SPEC.empty"
 rb -d 300ms <"$SPEC.empty"
 assert_rc 1 "stdin with only comments and blank lines: exit 1"
 assert_match 'missing target' "$RB_ERR" "message says missing target"
+
+section "stdin holding data with a TARGET on the command line"
+# Workload lines on stdin are read only without a TARGET: a file or a pipe
+# holding data beside a TARGET is refused (exit 1) before anything runs,
+# rather than its lines being silently ignored.
+sumA=$(dev_sum "$A") sumB=$(dev_sum "$B")
+printf '%s\n' "-o write -b 4k $B" >"$SPEC.lines"
+rb --yes -o write -d 300ms "$A" <"$SPEC.lines"
+assert_rc 1 "a file of stdin lines with a TARGET: exit 1"
+assert_match "^rebench: stdin is a file holding data, and a TARGET \($A\) is given on the command line: .*give the TARGET on each stdin line.*or redirect stdin from /dev/null" \
+	"$RB_ERR" "a file on stdin with a TARGET: the message names the rule and both ways out"
+assert_eq "" "$RB_OUT" "a file on stdin with a TARGET: nothing printed"
+assert_eq "$sumA $sumB" "$(dev_sum "$A") $(dev_sum "$B")" \
+	"a file on stdin with a TARGET: neither the TARGET nor the line's target was written"
+# a FIFO filled before rebench starts: this shell holds it open read-write,
+# so the line is in the pipe when rebench looks (no race)
+mkfifo "$SCRATCH/fifo"
+exec 3<>"$SCRATCH/fifo"
+printf '%s\n' "-o write -b 4k $B" >&3
+rb --yes -o write -d 300ms "$A" <"$SCRATCH/fifo"
+assert_rc 1 "a FIFO holding a line, with a TARGET: exit 1"
+assert_match "^rebench: stdin is a pipe or FIFO holding data, and a TARGET" "$RB_ERR" \
+	"a FIFO holding a line, with a TARGET: refused"
+assert_eq "$sumA $sumB" "$(dev_sum "$A") $(dev_sum "$B")" \
+	"a FIFO holding a line, with a TARGET: nothing written"
+exec 3>&-
+# nothing to read: /dev/null, an empty file, a pipe nothing was written to
+rb -n -b 4k -d 40k "$A" </dev/null
+assert_rc 0 "</dev/null with a TARGET runs"
+: >"$SCRATCH/empty"
+rb -n -b 4k -d 40k "$A" <"$SCRATCH/empty"
+assert_rc 0 "an empty file on stdin with a TARGET runs"
+mkfifo "$SCRATCH/fifo2"
+exec 4<>"$SCRATCH/fifo2"
+rb -n -b 4k -d 40k "$A" <"$SCRATCH/fifo2"
+assert_rc 0 "an empty pipe on stdin with a TARGET runs (nothing to ignore yet)"
+exec 4>&-

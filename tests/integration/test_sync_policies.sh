@@ -208,9 +208,9 @@ refuse "invalid value 'fsync:0' for --sync: the count after fsync: must be a who
 	-o write --sync fsync:0
 refuse "invalid value 'fdatasync' for --sync: fdatasync needs a count of writes per flush, e.g. fdatasync:1 (after every write) or fdatasync:16" \
 	-o write --sync fdatasync
-refuse "invalid value 'fsnyc:4' for --sync: unknown policy; expected none, fsync:N, fdatasync:N, sfr:N, dsync, sync, rwf-dsync or end" \
+refuse "invalid value 'fsnyc:4' for --sync: unknown policy; expected none, fsync:N, fdatasync:N, sfr:N, dsync, sync, rwf-dsync or end (or fio's 0 and 1: none and sync)" \
 	-o write --sync fsnyc:4
-refuse "invalid value 'dsync:2' for --sync: dsync takes no count; expected none, fsync:N, fdatasync:N, sfr:N, dsync, sync, rwf-dsync or end" \
+refuse "invalid value 'dsync:2' for --sync: dsync takes no count; expected none, fsync:N, fdatasync:N, sfr:N, dsync, sync, rwf-dsync or end (or fio's 0 and 1: none and sync)" \
 	-o write --sync dsync:2
 refuse "--sync sync: the workload does not write (its -o has no write), and a sync policy applies to writes only; add writes to -o (-o write, -o rw), or drop --sync" \
 	-o read --sync sync

@@ -15,6 +15,9 @@
 # the scratch directory, or to files in the scratch directory.
 
 set -u
+# rebench refuses a stdin holding data beside a TARGET: no test hands it
+# the caller's stdin (a test redirects stdin for a call where it means to)
+exec </dev/null
 
 TEST_NAME=$(basename "${0:-test}" .sh)
 TESTS_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -398,7 +401,7 @@ rb_pty() {
 
 # The fixed fields of an -n line in this TERSE_VERSION (report.h's
 # TERSE_FIELDS): the --repeat fields start after them, then swept values.
-TF=127
+TF=129
 # the durability verdict's field
 TD=95
 # the first field of the ops/s interval (98-101) and --precision (102-104);

@@ -352,12 +352,28 @@ static void test_fit_normal(void **state)
 	fit_cases(c, sizeof(c) / sizeof(c[0]), 10);
 }
 
+/* the original Rebench's pow: an exponential, its tail past the region at
+ * the last block (-i 50: e^-2 = 13.5% there) */
 static void test_fit_pow(void **state)
 {
 	static const struct dcase c[] = {
 		{ "pow -i 5", DIST_POW, NULL, 5, DEF, false },
 		{ "pow -i 20", DIST_POW, NULL, 20, DEF, false },
-		{ "pow -i 80", DIST_POW, NULL, 80, DEF, false },
+		{ "pow -i 50", DIST_POW, NULL, 50, DEF, false },
+		{ "pow -i 5 --center 50", DIST_POW, NULL, 5, 50, false },
+		{ "pow -i 5 --center 50 --scatter", DIST_POW, NULL, 5, 50, true },
+	};
+
+	(void)state;
+	fit_cases(c, sizeof(c) / sizeof(c[0]), 90);
+}
+
+static void test_fit_powerlaw(void **state)
+{
+	static const struct dcase c[] = {
+		{ "powerlaw -i 5", DIST_POWERLAW, NULL, 5, DEF, false },
+		{ "powerlaw -i 20", DIST_POWERLAW, NULL, 20, DEF, false },
+		{ "powerlaw -i 80", DIST_POWERLAW, NULL, 80, DEF, false },
 	};
 
 	(void)state;
@@ -416,7 +432,7 @@ static void test_fit_const(void **state)
 static void test_fit_rotated(void **state)
 {
 	static const struct dcase c[] = {
-		{ "pow -i 5 --center 50", DIST_POW, NULL, 5, 50, false },
+		{ "powerlaw -i 5 --center 50", DIST_POWERLAW, NULL, 5, 50, false },
 		{ "zipf:1.2 --center 50", DIST_ZIPF, "1.2", 0, 50, false },
 		{ "zipf:0.8 --center 99", DIST_ZIPF, "0.8", 0, 99, false },
 		{ "pareto:0.2 --center 90", DIST_PARETO, "0.2", 0, 90, false },
@@ -432,7 +448,7 @@ static void test_fit_scattered(void **state)
 	static const struct dcase c[] = {
 		{ "uniform --scatter", DIST_UNIFORM, NULL, 0, DEF, true },
 		{ "normal -i 5 --scatter", DIST_NORMAL, NULL, 5, DEF, true },
-		{ "pow -i 5 --center 50 --scatter", DIST_POW, NULL, 5, 50, true },
+		{ "powerlaw -i 5 --center 50 --scatter", DIST_POWERLAW, NULL, 5, 50, true },
 		{ "zipf:1.2 --scatter", DIST_ZIPF, "1.2", 0, DEF, true },
 		{ "zipf:0.8 --scatter", DIST_ZIPF, "0.8", 0, DEF, true },
 		{ "zoned:60/10:30/20:10/70 --scatter", DIST_ZONED, "60/10:30/20:10/70", 0, DEF, true },
@@ -558,10 +574,10 @@ static void near(const char *what, double x, double want, double se)
 			 4 * se);
 }
 
-/* pow: f = U^a, a = 100/sigma - 1, so E[f] = sigma/100; the sample mean of
+/* powerlaw: f = U^a, a = 100/sigma - 1, so E[f] = sigma/100; the sample mean of
  * slot/N must be within 0.5% of sigma/100.  M is chosen so that 0.5% is at
  * least 4 standard errors (Var f = 1/(2a+1) - 1/(a+1)^2). */
-static void test_pow_mean(void **state)
+static void test_powerlaw_mean(void **state)
 {
 	static const double sigmas[] = { 5, 20, 50, 80 };
 	const uint64_t n = 1ULL << 30;
@@ -571,7 +587,7 @@ static void test_pow_mean(void **state)
 
 	(void)state;
 	for (j = 0; j < sizeof(sigmas) / sizeof(sigmas[0]); j++) {
-		struct dcase c = { "pow", DIST_POW, NULL, sigmas[j], DEF, false };
+		struct dcase c = { "powerlaw", DIST_POWERLAW, NULL, sigmas[j], DEF, false };
 		double a = 100 / sigmas[j] - 1, mu = sigmas[j] / 100;
 		double sd = sqrt(1 / (2 * a + 1) - mu * mu), sum = 0;
 		uint64_t m = (uint64_t)ceil(pow(4 * sd / (0.005 * mu), 2)), i, rank;
@@ -583,13 +599,81 @@ static void test_pow_mean(void **state)
 		prng_seed(&r, 1000 + j, 0);
 		for (i = 0; i < m; i++)
 			sum += (double)dist_next(&d, &r, &rank) / (double)n;
-		snprintf(what, sizeof(what), "pow -i %g: mean slot/N (%llu draws)",
+		snprintf(what, sizeof(what), "powerlaw -i %g: mean slot/N (%llu draws)",
 			 sigmas[j], (unsigned long long)m);
 		near(what, sum / (double)m, mu, sd / sqrt((double)m));
 		if (!(fabs(sum / (double)m - mu) < 0.005 * mu))
-			fail_msg("pow -i %g: mean %.6f not within 0.5%% of %.6f",
+			fail_msg("powerlaw -i %g: mean %.6f not within 0.5%% of %.6f",
 				 sigmas[j], sum / (double)m, mu);
 	}
+}
+
+/* The share of the I/Os in the first 1% of the region, counted over M
+ * draws, against the closed form (within 5 binomial standard deviations,
+ * sqrt(p (1-p) / M)): pow -i 5 is the original Rebench's exponential,
+ * 1 - e^(-1/5) = 18.1%; powerlaw -i 5 is U^19, 0.01^(1/19) = 78.5%.  And
+ * pow's tail past the region at its last block: e^(-100/sigma) of the
+ * I/Os, as the original clamps them. */
+static double exp_cdf(double x, double sigma)
+{
+	return x >= 1 ? 1 : -expm1(-x * 100 / sigma);
+}
+
+static void share_near(const char *what, uint64_t in, uint64_t m, double p)
+{
+	double got = (double)in / (double)m, sd = sqrt(p * (1 - p) / (double)m);
+
+	printf("  %-44s %.5f expected %.5f (5 sd = %.5f)\n", what, got, p,
+	       5 * sd);
+	if (!(fabs(got - p) <= 5 * sd))
+		fail_msg("%s: %.5f, expected %.5f +- %.5f", what, got, p, 5 * sd);
+}
+
+static void test_first_percent_share(void **state)
+{
+	static const uint64_t ns[] = { 1ULL << 30, 1000003, 1000 };
+	const uint64_t m = 1000000;
+	struct dist d;
+	struct prng r;
+	unsigned t;
+
+	(void)state;
+	for (t = 0; t < 3; t++) {
+		struct dcase pw = { "pow", DIST_POW, NULL, 5, DEF, false };
+		struct dcase pl = { "powerlaw", DIST_POWERLAW, NULL, 5, DEF, false };
+		struct dcase wide = { "pow", DIST_POW, NULL, 50, DEF, false };
+		uint64_t n = ns[t], k = n / 100, in, last, i, rank;
+		double x = (double)k / (double)n;
+		char what[96];
+
+		init_ok(&d, &pw, n);
+		prng_seed(&r, 3000 + t, 0);
+		for (in = i = 0; i < m; i++)
+			in += dist_next(&d, &r, &rank) < k;
+		snprintf(what, sizeof(what), "pow -i 5 N=%llu: first 1%%",
+			 (unsigned long long)n);
+		share_near(what, in, m, exp_cdf(x, 5));
+
+		init_ok(&d, &pl, n);
+		prng_seed(&r, 3100 + t, 0);
+		for (in = i = 0; i < m; i++)
+			in += dist_next(&d, &r, &rank) < k;
+		snprintf(what, sizeof(what), "powerlaw -i 5 N=%llu: first 1%%",
+			 (unsigned long long)n);
+		share_near(what, in, m, pow(x, 1.0 / 19));
+
+		init_ok(&d, &wide, n);
+		prng_seed(&r, 3200 + t, 0);
+		for (last = i = 0; i < m; i++)
+			last += dist_next(&d, &r, &rank) == n - 1;
+		snprintf(what, sizeof(what), "pow -i 50 N=%llu: last block",
+			 (unsigned long long)n);
+		share_near(what, last, m,
+			   1 - exp_cdf((double)(n - 1) / (double)n, 50));
+	}
+	/* the figures the original's strace gave, by the closed form */
+	assert_true(fabs(exp_cdf(0.01, 5) - 0.181) < 0.0005);
+	assert_true(fabs(pow(0.01, 1.0 / 19) - 0.785) < 0.0005);
 }
 
 /* pareto:H: a share 1-H of the I/Os in the first H of the region. */
@@ -761,8 +845,8 @@ static void test_cdf_closed_forms(void **state)
 			assert_true(fabs(dist_cdf(&d, k) - (double)k / 1000003) < 1e-12);
 	}
 	{
-		/* pow -i 20: a = 4, F(x) = x^(1/4) */
-		struct dcase c = { "pow", DIST_POW, NULL, 20, DEF, false };
+		/* powerlaw -i 20: a = 4, F(x) = x^(1/4) */
+		struct dcase c = { "powerlaw", DIST_POWERLAW, NULL, 20, DEF, false };
 
 		init_ok(&d, &c, big);
 		assert_true(fabs(dist_cdf(&d, big / 16) - 0.5) < 1e-12);
@@ -809,9 +893,9 @@ static void test_cdf_closed_forms(void **state)
 		assert_true(dist_cdf(&d, 501) == 1);
 	}
 	{
-		/* rotation: pow -i 20 --center 50 on 2^30 slots, the mass of
+		/* rotation: powerlaw -i 20 --center 50 on 2^30 slots, the mass of
 		 * base slots [0, N/16) lands in [N/2, N/2 + N/16) */
-		struct dcase c = { "pow", DIST_POW, NULL, 20, 50, false };
+		struct dcase c = { "powerlaw", DIST_POWERLAW, NULL, 20, 50, false };
 
 		init_ok(&d, &c, big);
 		assert_true(fabs(dist_cdf(&d, big / 2) -
@@ -828,7 +912,9 @@ static void test_cdf_monotone(void **state)
 		{ "normal", DIST_NORMAL, NULL, 5, DEF, false },
 		{ "normal -i 30 --center 10", DIST_NORMAL, NULL, 30, 10, false },
 		{ "pow", DIST_POW, NULL, 5, DEF, false },
-		{ "pow c50", DIST_POW, NULL, 5, 50, false },
+		{ "pow -i 50 c50", DIST_POW, NULL, 50, 50, false },
+		{ "powerlaw", DIST_POWERLAW, NULL, 5, DEF, false },
+		{ "powerlaw c50", DIST_POWERLAW, NULL, 5, 50, false },
 		{ "zipf:0.8 c33", DIST_ZIPF, "0.8", 0, 33, false },
 		{ "zipf:2", DIST_ZIPF, "2", 0, DEF, false },
 		{ "pareto c70", DIST_PARETO, "0.2", 0, 70, false },
@@ -883,17 +969,17 @@ static unsigned mode_slice(const struct dcase *c, uint64_t n, uint64_t seed)
 static void test_center_moves_mode(void **state)
 {
 	static const struct dcase c50[] = {
-		{ "pow -i 5 --center 50", DIST_POW, NULL, 5, 50, false },
+		{ "powerlaw -i 5 --center 50", DIST_POWERLAW, NULL, 5, 50, false },
 		{ "zipf:1.2 --center 50", DIST_ZIPF, "1.2", 0, 50, false },
 		{ "zipf:0.8 --center 50", DIST_ZIPF, "0.8", 0, 50, false },
 		{ "pareto --center 50", DIST_PARETO, NULL, 0, 50, false },
 		{ "normal --center 50", DIST_NORMAL, NULL, 5, 50, false },
 	};
 	static const struct dcase c0[] = {
-		{ "pow -i 5", DIST_POW, NULL, 5, DEF, false },
+		{ "powerlaw -i 5", DIST_POWERLAW, NULL, 5, DEF, false },
 		{ "zipf:1.2", DIST_ZIPF, "1.2", 0, DEF, false },
 		{ "pareto", DIST_PARETO, NULL, 0, DEF, false },
-		{ "pow -i 5 --center 100", DIST_POW, NULL, 5, 100, false },
+		{ "powerlaw -i 5 --center 100", DIST_POWERLAW, NULL, 5, 100, false },
 	};
 	static const uint64_t ns[] = { 65536, 1000003, 1ULL << 30 };
 	unsigned j, t, m;
@@ -1089,7 +1175,7 @@ static void test_repeatable(void **state)
 	static const struct dcase c[] = {
 		{ "uniform", DIST_UNIFORM, NULL, 0, DEF, false },
 		{ "normal", DIST_NORMAL, NULL, 5, DEF, false },
-		{ "pow", DIST_POW, NULL, 5, DEF, false },
+		{ "powerlaw", DIST_POWERLAW, NULL, 5, DEF, false },
 		{ "zipf", DIST_ZIPF, NULL, 0, DEF, false },
 		{ "zipf scatter", DIST_ZIPF, "0.9", 0, 20, true },
 		{ "pareto", DIST_PARETO, NULL, 0, DEF, false },
@@ -1180,7 +1266,7 @@ static void test_pattern_with_dist(void **state)
 		{ "uniform scatter", DIST_UNIFORM, NULL, 0, DEF, true },
 		{ "zipf", DIST_ZIPF, NULL, 0, DEF, false },
 		{ "zipf scatter", DIST_ZIPF, "1.1", 0, 40, true },
-		{ "pow", DIST_POW, NULL, 10, 60, false },
+		{ "powerlaw", DIST_POWERLAW, NULL, 10, 60, false },
 		{ "normal scatter", DIST_NORMAL, NULL, 10, 30, true },
 		{ "zoned", DIST_ZONED, "80/20:20/80", 0, DEF, false },
 		{ "const", DIST_CONST, NULL, 0, 99, false },
@@ -1214,7 +1300,7 @@ static void test_refusals(void **state)
 		{ { "pareto:1", DIST_PARETO, "1", 0, DEF, false }, 1 << 20, "(0, 1)" },
 		{ { "pareto:1.5", DIST_PARETO, "1.5", 0, DEF, false }, 1 << 20, "(0, 1)" },
 		{ { "pareto:-0.2", DIST_PARETO, "-0.2", 0, DEF, false }, 1 << 20, "(0, 1)" },
-		{ { "pow -i 100", DIST_POW, NULL, 100, DEF, false }, 1 << 20, "below 100" },
+		{ { "powerlaw -i 100", DIST_POWERLAW, NULL, 100, DEF, false }, 1 << 20, "below 100" },
 		{ { "zoned access 90", DIST_ZONED, "50/50:40/50", 0, DEF, false }, 1 << 20, "sum to 90% and the region shares to 100%" },
 		{ { "zoned region 90", DIST_ZONED, "50/50:50/40", 0, DEF, false }, 1 << 20, "sum to 100% and the region shares to 90%" },
 		{ { "zoned access 110", DIST_ZONED, "60/50:50/50", 0, DEF, false }, 1 << 20, "must sum to 100" },
@@ -1227,6 +1313,7 @@ static void test_refusals(void **state)
 		{ { "zoned 17 zones", DIST_ZONED, "4/4:4/4:4/4:4/4:4/4:4/4:4/4:4/4:4/4:4/4:4/4:4/4:4/4:4/4:4/4:4/4:36/36", 0, DEF, false }, 1 << 20, "at most 16" },
 		{ { "uniform:3", DIST_UNIFORM, "3", 0, DEF, false }, 1 << 20, "no parameter" },
 		{ { "normal:5", DIST_NORMAL, "5", 0, DEF, false }, 1 << 20, "sigma" },
+		{ { "powerlaw:5", DIST_POWERLAW, "5", 0, DEF, false }, 1 << 20, "sigma" },
 		{ { "pow:5", DIST_POW, "5", 0, DEF, false }, 1 << 20, "sigma" },
 		{ { "const:1", DIST_CONST, "1", 0, DEF, false }, 1 << 20, "no parameter" },
 		/* narrower than one block: its redraws near an end of the
@@ -1242,7 +1329,7 @@ static void test_refusals(void **state)
 		{ { "zipf:0.001", DIST_ZIPF, "0.001", 0, DEF, false }, 1 << 20 },
 		{ { "pareto:0.999", DIST_PARETO, "0.999", 0, DEF, false }, 1 << 20 },
 		{ { "pareto:0.001", DIST_PARETO, "0.001", 0, DEF, false }, 1 << 20 },
-		{ { "pow -i 99.9", DIST_POW, NULL, 99.9, DEF, false }, 1 << 20 },
+		{ { "powerlaw -i 99.9", DIST_POWERLAW, NULL, 99.9, DEF, false }, 1 << 20 },
 		{ { "normal -i 100", DIST_NORMAL, NULL, 100, DEF, false }, 1 << 20 },
 		{ { "zoned 16 zones", DIST_ZONED, "4/4:4/4:4/4:4/4:4/4:4/4:4/4:4/4:4/4:4/4:4/4:4/4:4/4:4/4:4/4:40/40", 0, DEF, false }, 1 << 20 },
 		{ { "zoned one block each", DIST_ZONED, "50/50:50/50", 0, DEF, false }, 2 },
@@ -1300,8 +1387,10 @@ static void test_extremes_terminate(void **state)
 	static const struct dcase c[] = {
 		{ "zipf:100", DIST_ZIPF, "100", 0, DEF, false },
 		{ "zipf:0.001", DIST_ZIPF, "0.001", 0, DEF, false },
+		{ "powerlaw -i 0.001", DIST_POWERLAW, NULL, 0.001, DEF, false },
+		{ "powerlaw -i 99.999", DIST_POWERLAW, NULL, 99.999, DEF, false },
 		{ "pow -i 0.001", DIST_POW, NULL, 0.001, DEF, false },
-		{ "pow -i 99.999", DIST_POW, NULL, 99.999, DEF, false },
+		{ "pow -i 100", DIST_POW, NULL, 100, DEF, false },
 		{ "pareto:0.001", DIST_PARETO, "0.001", 0, DEF, false },
 		{ "pareto:0.999", DIST_PARETO, "0.999", 0, DEF, false },
 		{ "normal -i 100 --center 0", DIST_NORMAL, NULL, 100, 0, false },
@@ -1502,7 +1591,7 @@ static void test_timing(void **state)
 		{ "uniform", DIST_UNIFORM, NULL, 0, DEF, false },
 		{ "normal -i 5", DIST_NORMAL, NULL, 5, DEF, false },
 		{ "normal -i 50 --center 0", DIST_NORMAL, NULL, 50, 0, false },
-		{ "pow -i 5", DIST_POW, NULL, 5, DEF, false },
+		{ "powerlaw -i 5", DIST_POWERLAW, NULL, 5, DEF, false },
 		{ "zipf:0.8", DIST_ZIPF, "0.8", 0, DEF, false },
 		{ "zipf:1.2", DIST_ZIPF, "1.2", 0, DEF, false },
 		{ "zipf:1.2 --scatter", DIST_ZIPF, "1.2", 0, DEF, true },
@@ -1549,6 +1638,7 @@ int main(void)
 		cmocka_unit_test(test_fit_uniform),
 		cmocka_unit_test(test_fit_normal),
 		cmocka_unit_test(test_fit_pow),
+		cmocka_unit_test(test_fit_powerlaw),
 		cmocka_unit_test(test_fit_zipf),
 		cmocka_unit_test(test_fit_pareto),
 		cmocka_unit_test(test_fit_zoned),
@@ -1557,7 +1647,8 @@ int main(void)
 		cmocka_unit_test(test_fit_scattered),
 		cmocka_unit_test(test_zipf_normalisation),
 		cmocka_unit_test(test_zipf_euler_maclaurin),
-		cmocka_unit_test(test_pow_mean),
+		cmocka_unit_test(test_powerlaw_mean),
+		cmocka_unit_test(test_first_percent_share),
 		cmocka_unit_test(test_pareto_share),
 		cmocka_unit_test(test_normal_moments),
 		cmocka_unit_test(test_zoned_shares),

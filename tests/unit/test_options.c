@@ -581,7 +581,8 @@ static void test_spec_check(void **state)
 	want_check("-u zipf:-2 /dev/x", -EINVAL);
 	want_check("-u pareto:0.2 /dev/x", 0);
 	want_check("-u pareto:1 /dev/x", -EINVAL);
-	want_check("-u pow -i 100 /dev/x", -EINVAL);
+	want_check("-u powerlaw -i 100 /dev/x", -EINVAL);
+	want_check("-u pow -i 100 /dev/x", 0);	/* the original's: any mean */
 	want_check("-u zoned:80/20:20/80 /dev/x", 0);
 	want_check("-u zoned:80/20:10/80 /dev/x", -EINVAL);
 	expect_message("zones", "sum to 100", (const char *)NULL);
@@ -1131,6 +1132,44 @@ static void same_as(const char *line, const char *want)
 	spec_free(&b);
 }
 
+/* A fio line against rebench's words with fio's defaults: --thread, a fio
+ * spelling that sets nothing, makes want take them too. */
+static void fio_same_as(const char *line, const char *want)
+{
+	char w[512];
+
+	snprintf(w, sizeof(w), "--thread %s", want);
+	same_as(line, w);
+}
+
+/* What a fio spelling leaves unsaid takes fio's default; rebench's own
+ * spellings keep rebench's. */
+static void test_fio_defaults(void **state)
+{
+	struct spec s;
+
+	(void)state;
+	parse_ok("--rw=randwrite /dev/x", &s, NULL);
+	assert_true(s.fio_spelled && s.fio_default_sync && s.fio_default_direct);
+	assert_int_equal(s.sync.mode, SYNC_NONE);
+	assert_true(s.paged);
+	assert_int_equal(s.bs, 4096);
+	assert_string_equal(engine_get(s.engine)->name, "stateless");
+	spec_free(&s);
+	parse_ok("--bs=8k /dev/x", &s, NULL);
+	assert_true(s.seq);	/* fio's rw=read */
+	spec_free(&s);
+	parse_ok("-o write -w rnd /dev/x", &s, NULL);
+	assert_false(s.fio_spelled || s.fio_default_sync || s.paged);
+	assert_int_equal(s.sync.mode, SYNC_DSYNC);
+	assert_int_equal(s.bs, 512);
+	spec_free(&s);
+	parse_ok("--rw=randwrite --direct=1 --sync dsync /dev/x", &s, NULL);
+	assert_false(s.fio_default_sync || s.fio_default_direct || s.paged);
+	assert_int_equal(s.sync.mode, SYNC_DSYNC);
+	spec_free(&s);
+}
+
 static void test_fio_aliases(void **state)
 {
 	static const char *const rw[][2] = {
@@ -1145,49 +1184,55 @@ static void test_fio_aliases(void **state)
 	size_t i;
 
 	(void)state;
-	same_as("--bs=4k /dev/x", "-b 4k /dev/x");
-	same_as("--bs 64k /dev/x", "-b 64k /dev/x");
-	same_as("--bs=4k/10:64k/90 /dev/x", "-b 4k/10:64k/90 /dev/x");
-	same_as("--iodepth=32 /dev/x", "-q 32 /dev/x");
-	same_as("--numjobs=4 /dev/x", "-c 4 -l /dev/x");
-	same_as("--runtime=30 /dev/x", "-d 30 /dev/x");
-	same_as("--runtime=1m /dev/x", "-d 60s /dev/x");
-	same_as("--runtime=2h /dev/x", "-d 7200 /dev/x");
-	same_as("--runtime=1d /dev/x", "-d 86400 /dev/x");
-	same_as("--runtime=1500ms /dev/x", "-d 1500ms /dev/x");
-	same_as("--runtime=250000us /dev/x", "-d 250ms /dev/x");
-	same_as("--runtime=1.5 /dev/x", "-d 1500ms /dev/x");
-	same_as("--size=8m /dev/x", "-e 8m /dev/x");
-	same_as("--size=50% /dev/x", "-e 50% /dev/x");
-	same_as("--offset=1m /dev/x", "-j 1m /dev/x");
+	fio_same_as("--bs=4k /dev/x", "-b 4k /dev/x");
+	fio_same_as("--bs 64k /dev/x", "-b 64k /dev/x");
+	fio_same_as("--bs=4k/10:64k/90 /dev/x", "-b 4k/10:64k/90 /dev/x");
+	fio_same_as("--iodepth=32 /dev/x", "-q 32 /dev/x");
+	fio_same_as("--numjobs=4 /dev/x", "-c 4 -l /dev/x");
+	fio_same_as("--runtime=30 /dev/x", "-d 30 /dev/x");
+	fio_same_as("--runtime=1m /dev/x", "-d 60s /dev/x");
+	fio_same_as("--runtime=2h /dev/x", "-d 7200 /dev/x");
+	fio_same_as("--runtime=1d /dev/x", "-d 86400 /dev/x");
+	fio_same_as("--runtime=1500ms /dev/x", "-d 1500ms /dev/x");
+	fio_same_as("--runtime=250000us /dev/x", "-d 250ms /dev/x");
+	fio_same_as("--runtime=1.5 /dev/x", "-d 1500ms /dev/x");
+	fio_same_as("--size=8m /dev/x", "-e 8m /dev/x");
+	fio_same_as("--size=50% /dev/x", "-e 50% /dev/x");
+	same_as("--offset=1m /dev/x", "-j 1m /dev/x");	/* rebench's own name too */
 	for (i = 0; i < sizeof(rw) / sizeof(rw[0]); i++) {
 		snprintf(line, sizeof(line), "--rw=%s /dev/x", rw[i][0]);
 		snprintf(want, sizeof(want), "%s /dev/x", rw[i][1]);
-		same_as(line, want);
+		fio_same_as(line, want);
 		snprintf(line, sizeof(line), "--readwrite %s /dev/x", rw[i][0]);
-		same_as(line, want);
+		fio_same_as(line, want);
 	}
 	/* fio's rwmixread default is rebench's --rwmix default */
 	parse_ok("--rw=randrw /dev/x", &s, NULL);
 	assert_true(s.rwmix == 50);
 	spec_free(&s);
-	same_as("--rw=randrw --rwmixread=70 /dev/x", "-o rw -w rnd --rwmix 70 /dev/x");
-	same_as("--ioengine=libaio /dev/x", "-t naio /dev/x");
-	same_as("--ioengine=psync /dev/x", "-t stateless /dev/x");
-	same_as("--direct=0 /dev/x", "-p /dev/x");
-	same_as("-p --direct=1 /dev/x", "--paged /dev/x --direct");
-	same_as("--filename=/dev/x", "/dev/x");
-	same_as("--thinktime=50 /dev/x", "-z 50 /dev/x");
-	same_as("--thinktime=2ms /dev/x", "-z 2000 /dev/x");
-	same_as("--ramp_time=2 /dev/x", "--warmup 2 /dev/x");
-	same_as("--time_based --thread --group_reporting --norandommap /dev/x",
+	fio_same_as("--rw=randrw --rwmixread=70 /dev/x", "-o rw -w rnd --rwmix 70 /dev/x");
+	fio_same_as("--ioengine=libaio /dev/x", "-t naio /dev/x");
+	fio_same_as("--ioengine=psync /dev/x", "-t stateless /dev/x");
+	fio_same_as("--direct=0 /dev/x", "-p /dev/x");
+	fio_same_as("-p --direct=1 /dev/x", "--paged /dev/x --direct");
+	fio_same_as("--filename=/dev/x", "/dev/x");
+	fio_same_as("--thinktime=50 /dev/x", "-z 50 /dev/x");
+	fio_same_as("--thinktime=2ms /dev/x", "-z 2000 /dev/x");
+	fio_same_as("--ramp_time=2 /dev/x", "--warmup 2 /dev/x");
+	fio_same_as("--time_based --thread --group_reporting --norandommap /dev/x",
 		"/dev/x");
-	same_as("--time_based=1 /dev/x", "/dev/x");
+	fio_same_as("--time_based=1 /dev/x", "/dev/x");
 	/* a later option wins, as for rebench's own */
-	same_as("--rw=randread -w seq /dev/x", "-o read -w seq /dev/x");
+	fio_same_as("--rw=randread -w seq /dev/x", "-o read -w seq /dev/x");
 	/* a whole fio command line */
-	same_as("--name=x --filename=/dev/x --rw=randread --bs=4k --iodepth=16 --ioengine=io_uring --direct=1 --numjobs=2 --runtime=20 --time_based --group_reporting",
+	fio_same_as("--name=x --filename=/dev/x --rw=randread --bs=4k --iodepth=16 --ioengine=io_uring --direct=1 --numjobs=2 --runtime=20 --time_based --group_reporting",
 		"-o read -w rnd -b 4k -q 16 -t uring -c 2 -l -d 20 /dev/x --direct");
+	/* fio's flush options */
+	fio_same_as("--rw=write --fsync=4 /dev/x", "-o write -w seq --sync fsync:4 /dev/x");
+	fio_same_as("--rw=write --fdatasync=1 /dev/x", "-o write -w seq --sync fdatasync:1 /dev/x");
+	fio_same_as("--rw=write --fsync=0 /dev/x", "-o write -w seq --sync none /dev/x");
+	fio_same_as("--rw=write --end_fsync -d 1m /dev/x", "-o write -w seq --sync end -d 1m /dev/x");
+	fio_same_as("--rw=write --sync=1 /dev/x", "-o write -w seq --sync sync /dev/x");
 }
 
 static void test_fio_alias_refusals(void **state)
@@ -1352,6 +1397,7 @@ int main(void)
 		cmocka_unit_test(test_did_you_mean),
 		cmocka_unit_test(test_fio_alias_table),
 		cmocka_unit_test(test_fio_aliases),
+		cmocka_unit_test(test_fio_defaults),
 		cmocka_unit_test(test_fio_alias_refusals),
 		cmocka_unit_test(test_fio_alias_notes),
 		cmocka_unit_test(test_man_lists_every_option),
