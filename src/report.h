@@ -19,7 +19,7 @@
 #include "workload.h"
 
 #define REBENCH_VERSION "0.1.0"
-#define TERSE_VERSION 5	/* 2: fields 22-81, per operation kind;
+#define TERSE_VERSION 6	/* 2: fields 22-81, per operation kind;
 				 * 3: field 82, passes;
 				 * 4: fields 83-94, sync_file_range;
 				 * 95, durability; 96-97, device reads;
@@ -46,14 +46,20 @@
 #define TERSE_FIELD_DURABLE (TERSE_FIELD_SYNC + TERSE_SYNC_FIELDS)	/* 120 */
 #define TERSE_DURABLE_FIELDS 10
 #define TERSE_FIELDS (TERSE_FIELD_DURABLE + TERSE_DURABLE_FIELDS - 1)
-#define JSON_VERSION 6	/* 2: results.operations, latency p99_99;
+#define JSON_VERSION 7	/* 2: results.operations, latency p99_99;
 				 * 3: run, results.passes, a file judged
 				 * by its data (alignment);
 				 * 4: operations.sync_file_range,
 				 * target.fua, durability, results.device;
 				 * 5: results.ops_ci, precision, seconds;
 				 * 6: latency_hist (results and each
-				 * operation), start_at */
+				 * operation), start_at;
+				 * 7: ios, latency and rates over data
+				 * I/Os, flushes, end_flushes,
+				 * write_flush_latency_us, cpu, devices
+				 * (results.device only when alone),
+				 * mib_per_s for mb_per_s, defaults,
+				 * repeat.shown_run */
 
 struct replay_result;
 struct suite;

@@ -408,9 +408,9 @@ TD=95
 # --steady-state and --precondition are 105-112, the CPU used 113-117
 TC=98
 # ... and that version, -n field 13 (report.h's TERSE_VERSION)
-TV=5
+TV=6
 # --json's json_version (report.h's JSON_VERSION)
-JV=6
+JV=7
 
 # jqr FILTER: jq -r on the last rebench stdout.
 jqr() { printf '%s\n' "$RB_OUT" | jq -r "$1"; }
