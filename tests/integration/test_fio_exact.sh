@@ -74,3 +74,20 @@ assert_match '^fdatasync=9$' "$RB_OUT" "a flush share is fio's fdatasync=N, N wr
 parses "read/write/fsync mix" -o read/60:write/30:fsync/10 -b 4k
 assert_match '^rwmixread=67$' "$RB_OUT" "reads' share of the data I/Os"
 assert_match '^fsync=3$' "$RB_OUT" "3 writes per fsync"
+
+# A flushed write workload: fio's IOPS counts its writes, never its syncs,
+# and so does rebench's headline (issue 27).  Counts only: 256 writes of 4
+# KiB, each followed by an fdatasync.  rebench flushes after every write,
+# the last one too (floor(W/N)); fio 3.33 leaves its last write unflushed
+# (255 syncs for 256 writes), so fio's sync count is W - 1 or W.
+exact "rnd write 4k fdatasync:1, 1 MiB" write -o write -b 4k -d 1m --sync fdatasync:1
+W=$(jqr '.workloads[0].results.operations.write.ios')
+assert_eq 256 "$W" "fdatasync:1: 256 writes"
+assert_eq "$W" "$(jqr '.workloads[0].results.ios')" "fdatasync:1: rebench's I/Os are the writes, as fio's write total_ios"
+assert_eq "$W" "$(jqr '.workloads[0].results.flushes')" "fdatasync:1: a flush after every write, the last one too"
+assert_num "fdatasync:1: ops/s x elapsed is the writes: rebench's IOPS means fio's" \
+	"$(jqr '.workloads[0].results.ops_per_s * .workloads[0].results.elapsed_s') > $W - 0.5 && $(jqr '.workloads[0].results.ops_per_s * .workloads[0].results.elapsed_s') < $W + 0.5"
+fsyncs=$(jq -r '.jobs[0].sync.lat_ns.N // .jobs[0].sync.total_ios' "$SCRATCH/fio.json")
+assert_num "fio issued $fsyncs fdatasyncs for its $W writes (W - 1 or W)" "$fsyncs == $W || $fsyncs == $W - 1"
+fiops=$(jq -r '.jobs[0].write.iops * .jobs[0].write.runtime / 1000' "$SCRATCH/fio.json")
+assert_num "fio's write IOPS x its runtime is its writes too ($fiops)" "$fiops > $W * 0.9 && $fiops < $W * 1.1"
