@@ -181,6 +181,19 @@ static void put_hist(struct json *j, const char *key, const struct hist *h)
 	json_obj_end(j);
 }
 
+/* A latency object's figures, min to max, in microseconds. */
+static void put_lat(struct json *j, const struct lat_summary *l)
+{
+	json_num(j, "min", l->min);
+	json_num(j, "avg", l->avg);
+	json_num(j, "p50", l->p50);
+	json_num(j, "p90", l->p90);
+	json_num(j, "p99", l->p99);
+	json_num(j, "p99_9", l->p999);
+	json_num(j, "p99_99", l->p9999);
+	json_num(j, "max", l->max);
+}
+
 /* results.operations: each kind that occurred, with its own latency. */
 static void put_operations(struct json *j, const struct report *rep,
 			   const struct result *res)
@@ -200,14 +213,7 @@ static void put_operations(struct json *j, const struct report *rep,
 		json_num(j, "ops_per_s", o.ops_per_s);
 		json_num(j, "mib_per_s", o.mb_per_s);
 		json_obj_begin(j, "latency_us");
-		json_num(j, "min", o.lat.min);
-		json_num(j, "avg", o.lat.avg);
-		json_num(j, "p50", o.lat.p50);
-		json_num(j, "p90", o.lat.p90);
-		json_num(j, "p99", o.lat.p99);
-		json_num(j, "p99_9", o.lat.p999);
-		json_num(j, "p99_99", o.lat.p9999);
-		json_num(j, "max", o.lat.max);
+		put_lat(j, &o.lat);
 		json_obj_end(j);
 		put_hist(j, "latency_hist", &res->op_hist[k]);
 		json_obj_end(j);
@@ -461,14 +467,7 @@ static void put_flushes(struct json *j, const struct result *r)
 	lat_summarize_hist(&r->durable, &l);
 	json_obj_begin(j, "write_flush_latency_us");
 	json_u64(j, "writes", r->durable.count);
-	json_num(j, "min", l.min);
-	json_num(j, "avg", l.avg);
-	json_num(j, "p50", l.p50);
-	json_num(j, "p90", l.p90);
-	json_num(j, "p99", l.p99);
-	json_num(j, "p99_9", l.p999);
-	json_num(j, "p99_99", l.p9999);
-	json_num(j, "max", l.max);
+	put_lat(j, &l);
 	json_obj_end(j);
 }
 
