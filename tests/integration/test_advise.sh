@@ -21,7 +21,7 @@ printf 'block-size\tops_per_s\n1k\t4579\n2k\t4254\n4k\t3780\n8k\t3197\n16k\t2186
 section "RethinkDB's table from its IOPS (--from, no I/O)"
 rb_ok "--from: human" "${A[@]}" --from "$S/rethinkdb.tsv"
 printf '%s\n' "$RB_OUT"
-assert_match "^4 KiB +128 +5 +0 +30\.0GB +4\.271 +3780 +885\.0 +best$" "$RB_OUT" "the 4 KiB row: 128 keys, 5 levels, 4.271 hops, 885.0 q/s, best"
+assert_match "^4 KiB +128 +5 +0 +30\.0 GiB +4\.271 +3780 +885\.0 +best$" "$RB_OUT" "the 4 KiB row: 128 keys, 5 levels, 4.271 hops, 885.0 q/s, best"
 assert_match "^8 KiB .* 855\.5 +runner-up, 3\.3% below$" "$RB_OUT" "8 KiB is the runner-up, 3.3% below"
 assert_match "Use 4 KiB nodes: 885\.0 queries/s, 3\.3% ahead of 8 KiB \(855\.5\)\. The IOPS carry no interval" \
 	"$RB_OUT" "the recommendation names both and says how sure it is"

@@ -50,7 +50,7 @@ assert_eq "$(basename "$DEV") 16384 67108864" \
 rb --json -p -w seq -b 4k -e 64m -d 64m "$DEV"
 assert_eq null "$(jqr '.workloads[0].parameters.cache_bytes')" "without --cache: null"
 rb $R -d 64m --cache 256m "$DEV"
-assert_match "^Device reads: 16384 \(1\.00 per read request\), 64MB, $(basename "$DEV") \(this workload alone on it\)$" "$RB_OUT" \
+assert_match "^Device reads: 16384 \(1\.00 per read request\), 64 MiB, $(basename "$DEV") \(this workload alone on it\)$" "$RB_OUT" \
 	"human: the Device reads line"
 assert_match "cache: 256m \(memory cgroup\)" "$RB_OUT" "human: the limit in the settings line"
 
@@ -96,18 +96,18 @@ section "refused before any I/O"
 sum=$(dev_sum "$DEV")
 rb -b 4k -d 1m --cache 64m "$DEV"
 assert_rc 1 "--cache without -p: exit 1"
-assert_match "--cache 64MB: the limit is on the page cache, which O_DIRECT .* add -p" "$RB_ERR" \
+assert_match "--cache 64 MiB: the limit is on the page cache, which O_DIRECT .* add -p" "$RB_ERR" \
 	"without -p: O_DIRECT bypasses the page cache; add -p"
 rb -p -b 4k -d 1m --cache 4m "$DEV"
 assert_rc 1 "--cache 4m: exit 1"
-assert_match "--cache 4MB: below the [0-9.]+MB this run needs for rebench itself .*give --cache [0-9]+m or more" \
+assert_match "--cache 4 MiB: below the [0-9.]+ MiB this run needs for rebench itself .*give --cache [0-9]+m or more" \
 	"$RB_ERR" "too small: says how much rebench needs, and what to give"
 rb -p -b 4k -d 1m --cache 0 "$DEV"
 assert_rc 1 "--cache 0: exit 1"
 printf -- '-p %s --cache 64m\n-p %s --cache 32m -j 64m\n' "$DEV" "$DEV" >"$SCRATCH/two"
 rb -d 200ms <"$SCRATCH/two"
 assert_rc 1 "two limits in one run: exit 1"
-assert_match "stdin line 2: --cache 32MB: stdin line 1 .* has --cache 64MB; the workloads of one run share one memory cgroup" \
+assert_match "stdin line 2: --cache 32 MiB: stdin line 1 .* has --cache 64 MiB; the workloads of one run share one memory cgroup" \
 	"$RB_ERR" "the message names both lines"
 assert_no_match "Benchmarking" "$RB_OUT" "nothing ran"
 rb --fio -p --cache 64m "$DEV"

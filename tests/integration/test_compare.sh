@@ -92,8 +92,8 @@ assert_num "-n: 1 < low ${f[8]} <= ratio ${f[7]} <= high ${f[9]}" "1 < ${f[8]} &
 rb --compare "$S/b4k.json" "$S/b64k.json"
 assert_match "B against A: [0-9] faster, [0-9] slower, [0-9] no difference detectable, 2 without an interval" \
 	"$RB_OUT" "human: the summary line"
-assert_match "MB/s +[0-9.]+ +[0-9.]+ +[0-9.]+  [0-9.]+\.\.[0-9.]+ +faster \(batch means, df [0-9.]+\)" \
-	"$RB_OUT" "human: the MB/s row"
+assert_match "MiB/s +[0-9.]+ +[0-9.]+ +[0-9.]+  [0-9.]+\.\.[0-9.]+ +faster \(batch means, df [0-9.]+\)" \
+	"$RB_OUT" "human: the MiB/s row"
 
 section "sweeps: matched by point, the ratio heatmap"
 rb --json -b 512,4k -s 512,4k -d 1 -g 100 --seed 3 "$DEV"; printf '%s\n' "$RB_OUT" >"$S/s1.json"

@@ -18,13 +18,13 @@ check_block() {
 	assert_eq "[duration: 1s, threads: 1, operation: read, block size: $bs, workload: rnd, dist: uniform, direct IO: on, IO type: stateful]" \
 		"$(printf '%s\n' "$RB_OUT" | sed -n 2p)" \
 		"second line lists the default parameters"
-	assert_match '^Operations/sec: [0-9]+ \([0-9]+\.[0-9]{2} MB/sec\)$' "$RB_OUT" \
-		"Operations/sec: N (X MB/sec) line"
+	assert_match '^Operations/sec: [0-9]+ \([0-9]+\.[0-9]{2} MiB/s\)$' "$RB_OUT" \
+		"Operations/sec: N (X MiB/s) line"
 	ops=$(printf '%s\n' "$RB_OUT" | sed -nE 's/^Operations\/sec: ([0-9]+) .*/\1/p')
-	mbs=$(printf '%s\n' "$RB_OUT" | sed -nE 's/^Operations\/sec: [0-9]+ \(([0-9.]+) MB.*/\1/p')
+	mbs=$(printf '%s\n' "$RB_OUT" | sed -nE 's/^Operations\/sec: [0-9]+ \(([0-9.]+) MiB.*/\1/p')
 	assert_num "ops/sec is positive ($ops)" "${ops:-0} > 0"
-	# MB is 2^20 bytes: MB/sec = ops * bs / 2^20 (within rounding)
-	assert_num "MB/sec ($mbs) = ops/sec * block size / 2^20" \
+	# MiB is 2^20 bytes: MiB/s = ops * bs / 2^20 (within rounding)
+	assert_num "MiB/s ($mbs) = ops/sec * block size / 2^20" \
 		"(${mbs:-0} - ${ops:-0} * $bsb / 1048576) ^ 2 <= (0.01 + ${ops:-0} * $bsb / 1048576 * 0.001) ^ 2"
 	assert_match '^Latency \(us\): min [0-9.]+ avg [0-9.]+ p50 [0-9.]+ p90 [0-9.]+ p99 [0-9.]+ p99\.9 [0-9.]+ max [0-9.]+$' \
 		"$RB_OUT" "Latency (us): min avg p50 p90 p99 p99.9 max line"
@@ -42,7 +42,7 @@ assert_eq 512 "$(blockdev --getss "$D512")" "loop device has 512-byte logical se
 before=$(dev_sum "$D512")
 rb -d 1 "$D512"
 assert_rc 0 "rebench -d 1 $D512 exits 0"
-check_block "$D512" 32MB 512b 512
+check_block "$D512" "32 MiB" 512b 512
 assert_eq "$before" "$(dev_sum "$D512")" "a read workload leaves the device checksum unchanged"
 assert_eq "" "$RB_ERR" "nothing on stderr"
 
@@ -71,5 +71,5 @@ assert_rc 1 "-b 512 on the command line is the user's own for every line: refuse
 
 rb -d 1 -b 4k "$D4K"
 assert_rc 0 "rebench -d 1 -b 4k $D4K exits 0"
-check_block "$D4K" 64MB 4k 4096
+check_block "$D4K" "64 MiB" 4k 4096
 assert_eq "$before" "$(dev_sum "$D4K")" "reads leave the 4Kn device checksum unchanged"

@@ -33,8 +33,8 @@ assert_eq 0 "$(printf '%s\n' "$RB_OUT" | grep -c '^Device reads:')" "no workload
 ios=$(printf '%s\n' "$RB_OUT" | sed -nE 's/^Total: ([0-9]+) I\/Os.*/\1/p' | head -n 2 | awk "{ s += \$1 } END { print s }")
 assert_eq 2000 "$ios" "the two workloads did 2000 reads"
 assert_eq "$((r1 - r0))" "$ios" "/sys/block/$a/stat counted as many reads as the two workloads issued"
-assert_match "^  reads $ios \\(7\\.8MB, 0 merged\\), writes 0 " "$(printf '%s\n' "$RB_OUT" | grep -A1 "^Device $a " | tail -n 1)" \
-	"the device block: $ios reads, 7.8MB, none merged, no writes"
+assert_match "^  reads $ios \\(7\\.8 MiB, 0 merged\\), writes 0 " "$(printf '%s\n' "$RB_OUT" | grep -A1 "^Device $a " | tail -n 1)" \
+	"the device block: $ios reads, 7.8 MiB, none merged, no writes"
 assert_match 'shared: no$' "$RB_OUT" "a loop device nothing else uses is not shared"
 
 section "(a) -n and JSON: the device once, no per-workload ratio"
@@ -61,12 +61,12 @@ assert_eq "$((w1 - w0)) $(((ws1 - ws0) * 512))" "$(awk '{ print $6, $8 }' <<<"$d
 assert_eq "0 0" "$(awk '{ print $3, $5 }' <<<"$dev")" "-n device line: no reads"
 rb -f -o write -t stateless -b 4k -d 2000k --seed 4 --yes "$B"
 assert_eq 0 "$(printf '%s\n' "$RB_OUT" | grep -c '^Device reads:')" "human: no 'Device reads' line for a write-only workload"
-assert_match '^Device writes: 500 \(1\.00 per write request\), 2\.0MB, '"$b"' \(this workload alone on it\)$' "$RB_OUT" \
+assert_match '^Device writes: 500 \(1\.00 per write request\), 2\.0 MiB, '"$b"' \(this workload alone on it\)$' "$RB_OUT" \
 	"human: its own writes, alone on $b"
 
 section "(c) a workload alone on its device: its own ratio in every format"
 rb -t stateless -b 4k -d 2000k --seed 5 "$A"
-assert_match '^Device reads: 500 \(1\.00 per read request\), 2\.0MB, '"$a"' \(this workload alone on it\)$' "$RB_OUT" \
+assert_match '^Device reads: 500 \(1\.00 per read request\), 2\.0 MiB, '"$a"' \(this workload alone on it\)$' "$RB_OUT" \
 	"human: 'Device reads: 500 (1.00 per read request)'"
 rb -n -t stateless -b 4k -d 2000k --seed 5 "$A"
 assert_eq "500 2048000" "$(terse_field 96) $(terse_field 97)" "-n fields 96-97: 500 reads, 2048000 bytes"

@@ -144,7 +144,7 @@ read -r _ rc _ rss < <(tail -n 1 "$S/flood.err") || true
 RB_OUT=$(cat "$S/flood.out")
 echo "# 512 MiB printed by the host: exit $rc, largest resident set $rss KiB"
 assert_eq 6 "$rc" "exit 6: the host failed"
-assert_match "its output, .* so far, passed rebench's memory budget of 64MB \(REBENCH_MEMORY_BUDGET\)" \
+assert_match "its output, .* so far, passed rebench's memory budget of 64 MiB \(REBENCH_MEMORY_BUDGET\)" \
 	"$(jqr '.hosts.points[0].runs[0].reason')" "the reason names the budget"
 assert_num "resident set within the budget and a margin ($rss KiB < 160 MiB)" "$rss < 160 * 1024"
 

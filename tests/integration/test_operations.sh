@@ -139,7 +139,7 @@ assert_eq "$(jqr '.workloads[0].results.reads')" "$(jqr '.workloads[0].results.o
 assert_num "each kind has its own latency (read p50 $(jqr '.workloads[0].results.operations.read.latency_us.p50'), write p50 $(jqr '.workloads[0].results.operations.write.latency_us.p50'))" \
 	"$(jqr '.workloads[0].results.operations.read.latency_us.p50') > 0 && $(jqr '.workloads[0].results.operations.write.latency_us.p50') > 0"
 rb -o rw --rwmix 70 -b 4k -d 300ms --yes "$DEV"
-assert_match '^  read  [0-9]+ I/Os, [0-9]+ ops/sec \([0-9.]+ MB/sec\); latency \(us\): min .* p99\.99 ' "$RB_OUT" \
+assert_match '^  read  [0-9]+ I/Os, [0-9]+ ops/sec \([0-9.]+ MiB/s\); latency \(us\): min .* p99\.99 ' "$RB_OUT" \
 	"human output: a read line with its own latency"
 assert_match '^  write [0-9]+ I/Os, ' "$RB_OUT" "human output: a write line"
 rb -b 4k -d 300ms "$DEV"

@@ -13,7 +13,7 @@ require_loop
 require_cmd jq
 
 DEV=$(make_loop 256M)
-WRAP='the sequential run wrapped: it went over its 256MB region'
+WRAP='the sequential run wrapped: it went over its 256 MiB region'
 
 section "-w seq -b 1m -d 600m on 256 MiB: 600 / 256 = 2.34375 passes"
 rb -w seq -b 1m -d 600m --seed 1 "$DEV"

@@ -219,7 +219,7 @@ for disk in "$D512_63" "$D4K_63"; do
 	assert_match "^  rotational +$([ "$want_rot" = true ] && echo yes || echo no)\$" "$RB_OUT" "$what: human rotational row"
 	assert_match "^  write cache +$(cat "$q/write_cache")\$" "$RB_OUT" "$what: human write cache row"
 	assert_match "^  FUA +$([ "$want_fua" = true ] && echo 'yes \(' || echo 'no$')" "$RB_OUT" "$what: human FUA row"
-	assert_match "^$disk: block device $name, 64MB \(67108864 bytes\)\$" "$RB_OUT" "$what: human header"
+	assert_match "^$disk: block device $name, 64 MiB \(67108864 bytes\)\$" "$RB_OUT" "$what: human header"
 	assert_no_match '^Partition$' "$RB_OUT" "$what: no Partition section"
 	assert_match "^Alignment of the device start, byte 0 of $name\$" "$RB_OUT" "$what: human alignment heading"
 	assert_match '^  in use +no$' "$RB_OUT" "$what: human in use: no"

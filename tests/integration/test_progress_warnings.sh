@@ -51,7 +51,7 @@ assert_no_match 'ops/s, ' "$PTY" "-n on a terminal: no progress line"
 section "honesty warnings"
 rb --json -p -b 4k -d 300ms "$DEV"
 assert_rc 0 "-p read exits 0"
-assert_match "reads go through the page cache \\(-p\\) and the 64MB region fits in this machine's .* of memory: once read, blocks come from RAM, not from $DEV" \
+assert_match "reads go through the page cache \\(-p\\) and the 64 MiB region fits in this machine's .* of memory: once read, blocks come from RAM, not from $DEV" \
 	"$(jqr '.workloads[0].warnings[]')" "-p read of a region that fits in memory warns"
 rb --json -b 4k -d 300ms "$DEV"
 assert_no_match "page cache" "$(jqr '.workloads[0].warnings[]')" "O_DIRECT reads: no page-cache warning"

@@ -90,20 +90,20 @@ section "a new file is laid out only when it fits (item 16)"
 # 64 MiB on a 32 MiB file system: the old code laid out until ENOSPC
 log "$S/big.log" /x/a 0 4096 /x/a $((64 * MiB - 4096)) 4096
 assert_refused "a new file larger than the free space" \
-	"big.log: the replay would create $S/fs/new.img and lay out 64MB \(67108864 bytes\) of data, but the file system of $S/fs has .* free; free some space, or replay onto another file system or a block device" \
+	"big.log: the replay would create $S/fs/new.img and lay out 64 MiB \(67108864 bytes\) of data, but the file system of $S/fs has .* free; free some space, or replay onto another file system or a block device" \
 	--replay "$S/big.log" -y "$S/fs/new.img"
 [ ! -e "$S/fs/new.img" ] && pass "new.img not created" || check_failed "new.img not created"
 # 2 TiB: more than any replay lays out, whatever the free space
 log "$S/huge.log" /x/a 2199023251456 4096
 assert_refused "a new file of 2 TiB" \
-	'create .*/fs/huge.img and lay out 2TB \(2199023255552 bytes\) of data, but a replay lays out at most 1TB in the files it creates' \
+	'create .*/fs/huge.img and lay out 2 TiB \(2199023255552 bytes\) of data, but a replay lays out at most 1 TiB in the files it creates' \
 	--replay "$S/huge.log" -y "$S/fs/huge.img"
 mkdir -p "$S/fs/d"
 free0=$(df -B1 --output=avail "$S/fs" | tail -n 1)
 log "$S/two.log" /x/a 0 4096 /x/a $((64 * MiB - 4096)) 4096 /y/b 0 4096
 rb --replay "$S/two.log" -p -y "$S/fs/d/"
 assert_rc 1 "two new files, 64 MiB and 4 KiB, in a 32 MiB file system: exit 1"
-assert_match "create 2 files in $S/fs/d/ \($S/fs/d/a, \.\.\.\) and lay out 64\.0MB \(67112960 bytes\)" "$RB_ERR" "the directory's new files: named and counted"
+assert_match "create 2 files in $S/fs/d/ \($S/fs/d/a, \.\.\.\) and lay out 64\.0 MiB \(67112960 bytes\)" "$RB_ERR" "the directory's new files: named and counted"
 assert_eq "" "$(ls -A "$S/fs/d")" "nothing created in the directory"
 assert_eq "$free0" "$(df -B1 --output=avail "$S/fs" | tail -n 1)" "the file system's free space is unchanged"
 log "$S/fits.log" /x/a 0 4096 /x/a $((4 * MiB - 4096)) 4096
@@ -153,14 +153,14 @@ dd if=/dev/urandom of="$S/fs/small.img" bs=1M count=1 status=none
 fsum=$(file_sum "$S/fs/small.img")
 REBENCH_MEMORY_BUDGET=16m rb --replay "$S/long.log" -p -y "$S/fs/small.img"
 assert_rc 1 "replay of $N lines under a budget of 16m: exit 1"
-assert_match "long.log: at line [0-9]+ the log needs more than rebench's memory budget of 16MB \(REBENCH_MEMORY_BUDGET\): its operations and their tables hold [0-9.]+MB so far \(see MEMORY in rebench\(1\)\); raise the budget \(REBENCH_MEMORY_BUDGET=32m, for example\), or give a shorter log; nothing was replayed" "$RB_ERR" "the refusal names the budget, what holds it and how to go on"
+assert_match "long.log: at line [0-9]+ the log needs more than rebench's memory budget of 16 MiB \(REBENCH_MEMORY_BUDGET\): its operations and their tables hold [0-9.]+ MiB so far \(see MEMORY in rebench\(1\)\); raise the budget \(REBENCH_MEMORY_BUDGET=32m, for example\), or give a shorter log; nothing was replayed" "$RB_ERR" "the refusal names the budget, what holds it and how to go on"
 assert_eq "$fsum" "$(file_sum "$S/fs/small.img")" "the target is unchanged"
 RB_TIMEOUT=600 REBENCH_MEMORY_BUDGET=1g rb --replay "$S/long.log" -p -y --json "$S/fs/small.img"
 assert_rc 0 "the same log under a budget of 1g"
 assert_eq "$N $N" "$(jqr '"\(.replay.operations) \(.workloads[0].results.operations.read.ios)"')" "every line replayed"
 REBENCH_MEMORY_BUDGET=16m rb --trace-to fio "$S/long.log" --output "$S/long.iolog"
 assert_rc 1 "--trace-to fio under a budget of 16m: exit 1"
-assert_match "the log needs more than rebench's memory budget of 16MB \(REBENCH_MEMORY_BUDGET\): the iolog built in memory and its table of files hold .*; nothing was written" "$RB_ERR" "--trace-to: the refusal"
+assert_match "the log needs more than rebench's memory budget of 16 MiB \(REBENCH_MEMORY_BUDGET\): the iolog built in memory and its table of files hold .*; nothing was written" "$RB_ERR" "--trace-to: the refusal"
 [ ! -e "$S/long.iolog" ] && pass "--trace-to wrote nothing" || check_failed "--trace-to wrote nothing"
 REBENCH_MEMORY_BUDGET=1g rb --trace-to fio "$S/long.log" --output "$S/long.iolog"
 assert_rc 0 "--trace-to fio under a budget of 1g"
@@ -170,7 +170,7 @@ awk -v n=300000 'BEGIN { print "# rebench-trace 1"
 		printf "%d 1/1 pread 3 /many/f%d 0 512 512 10 -\n", i, i }' >"$S/many.log"
 REBENCH_MEMORY_BUDGET=8m rb --trace-stats "$S/many.log" -n
 assert_rc 1 "--trace-stats of 300000 files under a budget of 8m: exit 1"
-assert_match "many.log: at line [0-9]+ the log needs more than rebench's memory budget of 8MB \(REBENCH_MEMORY_BUDGET\): its table of file names hold" "$RB_ERR" "--trace-stats: the refusal"
+assert_match "many.log: at line [0-9]+ the log needs more than rebench's memory budget of 8 MiB \(REBENCH_MEMORY_BUDGET\): its table of file names hold" "$RB_ERR" "--trace-stats: the refusal"
 REBENCH_MEMORY_BUDGET=1g rb --trace-stats "$S/many.log" --json
 assert_rc 0 "--trace-stats under a budget of 1g"
 assert_eq 300000 "$(jqr '.files | length')" "--trace-stats: every file"

@@ -453,7 +453,7 @@ static void test_doc_budget(void **state)
 	n = i + 2;
 	assert_int_equal(-ENOMEM, hosts_doc_parse(big, n, "h1", &v, &charged, why, sizeof(why)));
 	assert_null(v);
-	assert_non_null(strstr(why, "memory budget of 1MB"));
+	assert_non_null(strstr(why, "memory budget of 1 MiB"));
 	/* a small one, many times: each given back */
 	for (i = 0; i < 1000; i++) {
 		assert_int_equal(0, hosts_doc_parse(run_doc, strlen(run_doc), "h1", &v,

@@ -168,7 +168,7 @@ static void test_memory_check_refuses_over_budget(void **state)
 	capture_begin();
 	assert_int_equal(-E2BIG, memory_check(&wl, 1));
 	capture_end();
-	expect_message("memory_check over budget", "more than rebench's budget of 1GB",
+	expect_message("memory_check over budget", "more than rebench's budget of 1 GiB",
 		       "of it is the time series, 3600000 intervals of -g 1ms in each of 64 threads", NULL);
 	make_wl(&wl, 1, 1000000000ULL, 1000000000ULL);
 	assert_int_equal(0, memory_check(&wl, 1));

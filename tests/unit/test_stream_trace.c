@@ -482,7 +482,7 @@ static void test_budget(void **state)
 				      i, (i % 64) * 512);
 	/* 300000 operations of 32 bytes: the table's room passes 8 MiB */
 	assert_int_equal(-E2BIG, try_load(&t, text, err, sizeof(err)));
-	assert_non_null(strstr(err, "the log needs more than rebench's memory budget of 8MB (REBENCH_MEMORY_BUDGET): its operations and their tables hold"));
+	assert_non_null(strstr(err, "the log needs more than rebench's memory budget of 8 MiB (REBENCH_MEMORY_BUDGET): its operations and their tables hold"));
 	assert_non_null(strstr(err, "raise the budget (REBENCH_MEMORY_BUDGET=16m, for example), or give a shorter log"));
 	stream_trace_free(&t);
 	assert_int_equal(0, memory_held());
