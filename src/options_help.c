@@ -19,8 +19,8 @@ static const char *const run_opts[] = {
 	"duration", "pause", "delay", "warmup", "drop-caches", NULL
 };
 static const char *const output_opts[] = {
-	"silent", "json", "output", "sample-step", "fio", "help", "version",
-	NULL
+	"silent", "json", "output", "sample-step", "units", "fio", "help",
+	"version", NULL
 };
 static const char *const safety_opts[] = { "yes", "probe", "dry-run", NULL };
 static const char *const hosts_opts[] = {

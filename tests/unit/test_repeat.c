@@ -437,7 +437,7 @@ static void test_names(void **state)
 		"lat_p90_us", "lat_p99_us", "lat_p999_us",
 	};
 	static const char *const labels[RM_COUNT] = {
-		"ops/s", "MB/s", "avg (us)", "p50 (us)", "p90 (us)",
+		"ops/s", "MiB/s", "avg (us)", "p50 (us)", "p90 (us)",
 		"p99 (us)", "p99.9 (us)",
 	};
 	int m;
