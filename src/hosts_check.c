@@ -24,7 +24,8 @@
 #define CLOCK_WAIT_MS 5000	/* a round trip's longest */
 
 /* The host's rebench said no: its words, each line with the host's name,
- * control characters shown as '?'. */
+ * control characters shown as '?'; its notes ("rebench: note: ...") are
+ * not why, and the local run says them itself. */
 static void quote_stderr(struct host *h, const char *err)
 {
 	size_t n = 0;
@@ -36,7 +37,7 @@ static void quote_stderr(struct host *h, const char *err)
 		e = strchr(p, '\n');
 		if (!e)
 			e = p + strlen(p);
-		if (e > p) {
+		if (e > p && strncmp(p, "rebench: note: ", 15)) {
 			snprintf(line, sizeof(line), "%.*s", (int)(e - p), p);
 			hosts_printable(line, sizeof(line), line);
 			n += (size_t)snprintf(h->reason + n, sizeof(h->reason) - n,

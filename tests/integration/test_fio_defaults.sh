@@ -5,7 +5,7 @@
 # cache (fio's direct=0; rebench's own is O_DIRECT), seen in the flags the
 # target is opened with (strace); fio's --sync=1, --fsync=N, --fdatasync=N
 # and --end_fsync, and rebench's --sync, -f, -p and --direct=1, say
-# otherwise.  The header, -n fields 113-114 and JSON say which policy and
+# otherwise.  The header, -n fields 118-119 and JSON say which policy and
 # whose defaults applied; a stdin line inherits the command line's
 # spellings.  The --fio export of a fio-spelled line, run by fio, issues the
 # same kind of writes (fio's JSON: write and sync counts).  Every run is
@@ -87,11 +87,11 @@ assert_match 'direct IO: on, .*flush: fdatasync:4\]' "$RB_OUT" "human: what the 
 rb "${W[@]}" -o write -b 4k "$DEV"
 assert_match 'direct IO: on, .*flush: on\]' "$RB_OUT" "human: rebench's spellings keep rebench's words"
 rb -n "${W[@]}" --rw=randwrite --bs=4k "$DEV"
-assert_eq "none fio" "$(terse_field 113) $(terse_field 114)" "-n: fields 113-114 none fio"
+assert_eq "none fio" "$(terse_field 118) $(terse_field 119)" "-n: fields 118-119 none fio"
 rb -n "${W[@]}" -o write -b 4k "$DEV"
-assert_eq "dsync rebench" "$(terse_field 113) $(terse_field 114)" "-n: fields 113-114 dsync rebench"
+assert_eq "dsync rebench" "$(terse_field 118) $(terse_field 119)" "-n: fields 118-119 dsync rebench"
 rb -n -d 40k --rw=randread --bs=4k "$DEV"
-assert_eq "- fio" "$(terse_field 113) $(terse_field 114)" "-n: a read has no policy (-)"
+assert_eq "- fio" "$(terse_field 118) $(terse_field 119)" "-n: a read has no policy (-)"
 rb --json "${W[@]}" --rw=randwrite --bs=4k --fsync=2 "$DEV"
 assert_eq "fsync:2 true false fio" \
 	"$(jqr '.workloads[0].parameters | "\(.sync) \(.flush) \(.direct) \(.defaults)"')" \
@@ -107,11 +107,11 @@ printf '%s\n' "-o write -b 4k $DEV" "--rw=randwrite --bs=4k $DEV" \
 rb -n "${W[@]}" <"$SCRATCH/lines"
 assert_rc 0 "three stdin lines: exit 0"
 assert_eq "dsync rebench|none fio|dsync fio" \
-	"$(printf '%s\n' "$RB_OUT" | awk '$17 != "all" { print $113, $114 }' | paste -sd'|')" \
+	"$(printf '%s\n' "$RB_OUT" | awk '$1 != "device" && $17 != "all" { print $118, $119 }' | paste -sd'|')" \
 	"each line takes the defaults of its own spellings"
 printf '%s\n' "-b 4k $DEV" >"$SCRATCH/line"
 rb -n "${W[@]}" --rw=randwrite <"$SCRATCH/line"
-assert_eq "none fio" "$(terse_field 113) $(terse_field 114)" \
+assert_eq "none fio" "$(terse_field 118) $(terse_field 119)" \
 	"a fio spelling on the command line: its stdin lines take fio's defaults"
 
 section "--fio exports what ran, and fio issues the same writes"
