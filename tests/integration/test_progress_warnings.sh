@@ -29,8 +29,8 @@ on_pty() {
 section "progress line on a terminal"
 on_pty -b 4k -d 2500ms "$DEV"
 assert_eq 0 "$RB_RC" "a 2.5 s run on a pty exits 0"
-assert_match "^<CR><ESC>\[K\[1s/2500ms\] $DEV: [0-9]+ ops/s, [0-9.]+ MB/s, p99 [0-9.]+ us so far<CR><ESC>\[K\[2s/2500ms\] " \
-	"$PTY" "[1s/2500ms] DEV: N ops/s, X MB/s, p99 Y us so far, redrawn in place a second later"
+assert_match "^<CR><ESC>\[K\[1s/2500ms\] $DEV: [0-9]+ ops/s, [0-9.]+ MiB/s, p99 [0-9.]+ us so far<CR><ESC>\[K\[2s/2500ms\] " \
+	"$PTY" "[1s/2500ms] DEV: N ops/s, X MiB/s, p99 Y us so far, redrawn in place a second later"
 assert_match "so far<CR><ESC>\[JBenchmarking results for \[$DEV\]" "$PTY" \
 	"erased (CR ESC[J) right before the report"
 
