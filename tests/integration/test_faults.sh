@@ -99,7 +99,7 @@ rb_ok "a complete run on a new file" -d 200ms -e 8m -n "$CF"
 section "11. the memory a run needs is bounded"
 REBENCH_MEMORY_BUDGET=1g rb -t stateless -c 64 -g 1ms -d 1h -n "$DEV"
 assert_rc 1 "-c 64 -g 1ms -d 1h (8.2 GB) over a 1 GiB budget: refused before anything runs (exit 1)"
-assert_match "needs about 8.[0-9]GB of memory, more than rebench's budget of 1 GiB \(REBENCH_MEMORY_BUDGET\): .* the time series, 3600000 intervals of -g 1ms in each of 64 threads" \
+assert_match "needs about 8.[0-9] GiB of memory, more than rebench's budget of 1 GiB \(REBENCH_MEMORY_BUDGET\): .* the time series, 3600000 intervals of -g 1ms in each of 64 threads" \
 	"$RB_ERR" "the message names the time series as the cost"
 rb -t stateless -c 512 -g 1ms -d 1h -n "$DEV"
 assert_rc 1 "-c 512 -g 1ms -d 1h (about 50 GB): refused on any machine this size (exit 1)"
