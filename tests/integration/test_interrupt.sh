@@ -22,7 +22,7 @@ assert_match '^Total: .* \(interrupted\)$' "$RB_OUT" "Total line says interrupte
 el=$(printf '%s\n' "$RB_OUT" | sed -nE 's/^Total: .* in ([0-9.]+) s, .*/\1/p')
 assert_num "elapsed time is the time until the signal (${el} s)" "${el:-0} >= 1.0 && ${el:-0} < 3"
 [ -f "$F" ] && pass "--output file exists" || fail "--output file exists"
-assert_eq $'workload\ttime_s\tios\tops_per_s\tmb_per_s\tlat_avg_us\tlat_max_us' "$(head -n 1 "$F")" \
+assert_eq $'workload\ttime_s\tios\tops_per_s\tmib_per_s\tlat_avg_us\tlat_max_us' "$(head -n 1 "$F")" \
 	"--output file has the header"
 rows=$(tail -n +2 "$F" | wc -l)
 assert_num "--output file has rows for the intervals run (got $rows)" "$rows >= 1 && $rows <= 15"

@@ -78,7 +78,7 @@ assert_match 'missing target' "$RB_ERR" "message says missing target"
 section "(e) -n implies yes"
 rb -n -o write -d 300ms "$DEV" </dev/null
 assert_rc 0 "-n -o write without a terminal: exit 0"
-assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "-n prints its one line"
+assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -vc '^device \|^$')" "-n prints its one line"
 sum3=$(dev_sum "$DEV")
 assert_ne "$sum2" "$sum3" "-n: device checksum changed"
 rb -y -o write -d 300ms "$DEV" </dev/null

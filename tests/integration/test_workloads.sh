@@ -13,7 +13,7 @@ DEV=$(make_loop 64M)
 LOG=$SCRATCH/io.tsv
 TS=$SCRATCH/series.tsv
 IO_HEADER=$'workload\ttime_s\tthread\top\toffset\tsize\tlatency_us'
-TS_HEADER=$'workload\ttime_s\tios\tops_per_s\tmb_per_s\tlat_avg_us\tlat_max_us'
+TS_HEADER=$'workload\ttime_s\tios\tops_per_s\tmib_per_s\tlat_avg_us\tlat_max_us'
 M=1048576
 
 # Column N of the per-I/O log, without the header, one value a line.
