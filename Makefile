@@ -77,11 +77,16 @@ librebench-record.so: $(wildcard src/preload/*.c) src/delay.c src/preload/preloa
 tests/progs/%: tests/progs/%.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< -pthread
 
-src/%.o: src/%.c src/*.h
-	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+# Each object depends on the headers it includes, as the compiler lists
+# them (-MMD into OBJ.d, -MP: a deleted header is no error): a header edit
+# rebuilds only what includes it.  An object without its .d (a tree built
+# before the lists) is rebuilt once to get one.
+DEPFLAGS = -MMD -MP
+DEPFILES := $(OBJS:.o=.d) $(SAN_OBJS:.o=.d) $(UNIT_BINS:=.d)
+$(DEPFILES):
 
-src/engines/%.o: src/engines/%.c src/*.h
-	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+$(OBJS): %.o: %.c %.d
+	$(CC) $(CPPFLAGS) $(DEPFLAGS) $(CFLAGS) -c -o $@ $<
 
 deps:
 	@missing=""; for p in $(DEPS); do \
@@ -98,13 +103,13 @@ deps:
 # most of make check's first ten minutes).
 # (kept: not intermediates for make to delete after the link)
 .SECONDARY: $(SAN_OBJS)
-tests/unit/obj/%.o: src/%.c src/*.h
+$(SAN_OBJS): tests/unit/obj/%.o: src/%.c tests/unit/obj/%.d
 	@mkdir -p $(dir $@)
-	$(CC) $(SAN_CFLAGS) -c -o $@ $<
+	$(CC) $(SAN_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-tests/unit/bin/%: tests/unit/%.c $(SAN_OBJS) src/*.h tests/unit/*.h
+$(UNIT_BINS): tests/unit/bin/%: tests/unit/%.c $(SAN_OBJS) tests/unit/bin/%.d
 	@mkdir -p $(dir $@)
-	$(CC) $(SAN_CFLAGS) -o $@ $< $(SAN_OBJS) -lcmocka $(LDLIBS)
+	$(CC) $(SAN_CFLAGS) $(DEPFLAGS) -MF $@.d -MT $@ -o $@ $< $(SAN_OBJS) -lcmocka $(LDLIBS)
 
 unit: $(UNIT_BINS)
 
@@ -129,7 +134,7 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(LIBDIR)/rebench
 
 clean:
-	rm -f rebench $(OBJS) librebench-record.so tests/progs/record_calls \
+	rm -f rebench $(OBJS) $(OBJS:.o=.d) librebench-record.so tests/progs/record_calls \
 		tests/progs/record_random tests/progs/record_dup2
 	rm -rf tests/unit/bin tests/unit/obj
 	rm -f bench/bareloop bench/distbench bench/clockbench
@@ -159,3 +164,5 @@ crosscheck: rebench librebench-record.so
 # A demonstration on a scratch loop device (root).
 demo: rebench
 	scripts/demo.sh
+
+-include $(wildcard $(DEPFILES))
