@@ -34,7 +34,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "../spec.h"
+#include "../iokind.h"
 
 struct uring_state {
 	struct io_uring ring;

@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../spec.h"
+#include "../iokind.h"
 
 struct naio_state {
 	io_context_t ctx;

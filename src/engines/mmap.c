@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "../engine.h"
-#include "../spec.h"
+#include "../iokind.h"
 
 struct mmap_state {
 	char *base;		/* mapping of [map_off, map_off + map_len) */

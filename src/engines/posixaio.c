@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "../engine.h"
-#include "../spec.h"
+#include "../iokind.h"
 
 struct paio_state {
 	struct aiocb *cbs;		/* one per unit */

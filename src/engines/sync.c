@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "../engine.h"
-#include "../spec.h"
+#include "../iokind.h"
 
 /* Whole transfer or an error: a short transfer is an error to report. */
 static ssize_t finish(ssize_t ret)
