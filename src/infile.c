@@ -128,9 +128,11 @@ static int in_close(void *cookie)
 
 /* The FILE over fd (taken: closed on failure), after the rule: devices
  * too when any (stdin), else a regular file or, with limit->stream, a
- * pipe or FIFO. */
-static FILE *wrap(int fd, const struct infile_limit *limit, bool any,
-		  char *why, size_t len)
+ * pipe or FIFO.  stops is signals_stop_count() from before fd was opened:
+ * a FIFO's writer learns of the open as it happens and may signal at once,
+ * before a count taken here. */
+static FILE *wrap(int fd, unsigned stops, const struct infile_limit *limit,
+		  bool any, char *why, size_t len)
 {
 	static const cookie_io_functions_t io = { .read = in_read,
 						  .close = in_close };
@@ -167,7 +169,7 @@ static FILE *wrap(int fd, const struct infile_limit *limit, bool any,
 		goto out_err;
 	}
 	in->fd = fd;
-	in->stops = signals_stop_count();
+	in->stops = stops;
 	in->limit = *limit;
 	/* a regular file's read never waits; anything else may */
 	in->wait = !S_ISREG(st.st_mode);
@@ -186,6 +188,7 @@ out_err:
 FILE *infile_open(const char *path, const struct infile_limit *limit,
 		  char *why, size_t len)
 {
+	unsigned stops;
 	int fd;
 
 	if (!path[0]) {
@@ -193,24 +196,26 @@ FILE *infile_open(const char *path, const struct infile_limit *limit,
 		errno = EINVAL;
 		return NULL;
 	}
+	stops = signals_stop_count();
 	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0) {
 		snprintf(why, len, "%s", strerror(errno));
 		return NULL;
 	}
-	return wrap(fd, limit, false, why, len);
+	return wrap(fd, stops, limit, false, why, len);
 }
 
 FILE *infile_fdopen(int fd, const struct infile_limit *limit, char *why,
 		    size_t len)
 {
+	unsigned stops = signals_stop_count();
 	int dup_fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
 
 	if (dup_fd < 0) {
 		snprintf(why, len, "%s", strerror(errno));
 		return NULL;
 	}
-	return wrap(dup_fd, limit, true, why, len);
+	return wrap(dup_fd, stops, limit, true, why, len);
 }
 
 const char *infile_strerror(int e, const struct infile_limit *limit,
