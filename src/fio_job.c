@@ -268,6 +268,19 @@ static void scatter_note(struct job *j, const struct spec *s)
 		note(j, "blocks in rank order from --center (fio spreads them over the region by a hash of their rank; only the hottest block is where --center puts it)");
 }
 
+/* A zoned distribution's line, and what fio's zones cannot say of the
+ * rotation and scatter of ours. */
+static void zoned_line(struct job *j, const struct workload *wl,
+		       const char *out)
+{
+	if (wl->dist.shift)
+		note(j, "--center %g%% rotating the zones (fio's zones start at the region's start)",
+		     wl->spec.center);
+	if (wl->dist.scatter)
+		note(j, "--scatter's permutation of the zones' blocks");
+	add(j, "random_distribution=%s", out);
+}
+
 /* zoned:A/R:...: fio takes whole percentages and rounds each zone's edges
  * down to a block; rebench rounds them to the nearest block. */
 static void job_zoned(struct job *j, const struct workload *wl)
@@ -323,12 +336,7 @@ static void job_zoned(struct job *j, const struct workload *wl)
 	if (!edges)
 		note(j, "zone edges at the nearest block (fio rounds each zone's start and width down to a block: edges may differ by one block of %llu)",
 		     (unsigned long long)n);
-	if (wl->dist.shift)
-		note(j, "--center %g%% rotating the zones (fio's zones start at the region's start)",
-		     s->center);
-	if (wl->dist.scatter)
-		note(j, "--scatter's permutation of the zones' blocks");
-	add(j, "random_distribution=%s", out);
+	zoned_line(j, wl, out);
 }
 
 /* pow, an exponential: fio has none, so its zoned distribution with the
@@ -364,12 +372,7 @@ static void job_exp(struct job *j, const struct workload *wl)
 	}
 	note(j, "-u pow, sigma %g%% (an exponential; fio has none); closest: %s, its CDF at each 1%% of the region rounded to whole percentages of the I/Os",
 	     s->sigma, out);
-	if (wl->dist.shift)
-		note(j, "--center %g%% rotating the zones (fio's zones start at the region's start)",
-		     s->center);
-	if (wl->dist.scatter)
-		note(j, "--scatter's permutation of the zones' blocks");
-	add(j, "random_distribution=%s", out);
+	zoned_line(j, wl, out);
 }
 
 /* Random offsets.  *bs_align: fio draws skewed block numbers in units of
