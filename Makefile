@@ -23,28 +23,25 @@ CPPFLAGS += -DREBENCH_LIBDIR='"$(LIBDIR)/rebench"'
 LDLIBS  += -pthread -lgsl -lgslcblas -lm
 
 # Optional libraries: each removes one engine when missing, never the build.
-have_lib = $(shell printf '#include <$(1)>\nint main(void){return 0;}\n' | \
-	$(CC) -x c - -o /dev/null -l$(2) 2>/dev/null && echo yes)
-# Each is decided when first used, not when make reads this file, so that
-# `make deps check` compiles after deps has installed the libraries (a
-# command-line WITH_LIBURING=no still wins).
-ifndef WITH_LIBURING
-WITH_LIBURING = $(eval WITH_LIBURING := $(call have_lib,liburing.h,uring))$(WITH_LIBURING)
-endif
-ifndef WITH_LIBAIO
-WITH_LIBAIO = $(eval WITH_LIBAIO := $(call have_lib,libaio.h,aio))$(WITH_LIBAIO)
-endif
-ENGINES = stateful stateless mmap paio $(if $(filter yes,$(WITH_LIBAIO)),naio) \
-	$(if $(filter yes,$(WITH_LIBURING)),uring)
-CPPFLAGS += $(if $(filter yes,$(WITH_LIBAIO)),-DHAVE_LIBAIO) \
-	$(if $(filter yes,$(WITH_LIBURING)),-DHAVE_LIBURING)
-LDLIBS += $(if $(filter yes,$(WITH_LIBAIO)),-laio) \
-	$(if $(filter yes,$(WITH_LIBURING)),-luring)
+# scripts/config.sh decides them once per make into src/config.h (HAVE_LIBAIO,
+# HAVE_LIBURING and the libraries to link), rewriting it only when it
+# changes; a command-line WITH_LIBURING=no or WITH_LIBAIO=no still wins.
+# It runs when the build does, not when make reads this file, so that
+# `make deps check` compiles after deps has installed the libraries.
+CONFIG := src/config.h
+CONFIG_LIBS = $(shell sed -n 's/^\#define REBENCH_CONFIG_LIBS "\(.*\)"/\1/p' $(CONFIG))
+ENGINES = stateful stateless mmap paio $(if $(findstring -laio,$(CONFIG_LIBS)),naio) \
+	$(if $(findstring -luring,$(CONFIG_LIBS)),uring)
 LDLIBS += -lrt
 
-SRCS := $(wildcard src/*.c) $(wildcard src/engines/*.c)
+# Sources by layer (README, Source layout): src/LAYER/*.c.  Everything but
+# main.c is built once into librebench.a, which the binary, the benches
+# and (built again with sanitizers) the unit tests link.
+CPPFLAGS += -Isrc
+SRCS := $(wildcard src/*/*.c)
 OBJS := $(SRCS:.c=.o)
-LIB_OBJS := $(filter-out src/main.o,$(OBJS))
+MAIN_OBJ := src/cli/main.o
+LIB_OBJS := $(filter-out $(MAIN_OBJ),$(OBJS))
 
 # Debian packages: build, tests, plots and cross-checks.
 DEPS := build-essential libgsl-dev liburing-dev libaio-dev libcmocka-dev \
@@ -54,23 +51,33 @@ DEPS := build-essential libgsl-dev liburing-dev libaio-dev libcmocka-dev \
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=tests/unit/bin/%)
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-LIB_SRCS := $(filter-out src/main.c,$(SRCS))
+LIB_SRCS := $(filter-out $(MAIN_OBJ:.o=.c),$(SRCS))
 SAN_OBJS := $(LIB_SRCS:src/%.c=tests/unit/obj/%.o)
-SAN_CFLAGS = $(CPPFLAGS) -Isrc -std=gnu11 -O1 -g -Wall -Wextra \
+SAN_LIB := tests/unit/librebench-san.a
+SAN_CFLAGS = $(CPPFLAGS) -std=gnu11 -O1 -g -Wall -Wextra \
 	-Wno-missing-field-initializers -pthread $(SAN_FLAGS)
 
-.PHONY: all deps check unit integration install uninstall clean demo bench crosscheck
+.PHONY: FORCE all deps check unit integration install uninstall clean demo bench crosscheck
 
 all: rebench librebench-record.so
 
-rebench: $(OBJS)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
-	@echo "rebench: engines built: $(ENGINES)$(if $(filter yes,$(WITH_LIBAIO)),, (naio needs libaio-dev))$(if $(filter yes,$(WITH_LIBURING)),, (uring needs liburing-dev))"
+$(CONFIG): FORCE
+	@CC='$(CC)' WITH_LIBAIO='$(WITH_LIBAIO)' WITH_LIBURING='$(WITH_LIBURING)' \
+		sh scripts/config.sh $@
+FORCE:
+
+librebench.a: $(LIB_OBJS)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+rebench: $(MAIN_OBJ) librebench.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(MAIN_OBJ) librebench.a $(LDLIBS) $(CONFIG_LIBS)
+	@echo "rebench: engines built: $(ENGINES)$(if $(findstring -laio,$(CONFIG_LIBS)),, (naio needs libaio-dev))$(if $(findstring -luring,$(CONFIG_LIBS)),, (uring needs liburing-dev))"
 
 # The interposer of --record (rebench(1), APPLICATION I/O): a shared object
 # of its own that links nothing of rebench.
 # delay.c (its waits, --delay) is built into both.
-librebench-record.so: $(wildcard src/preload/*.c) src/delay.c src/preload/preload.h src/trace_calls.h src/delay.h src/iokind.h
+librebench-record.so: $(wildcard src/trace/preload/*.c) src/core/delay.c src/trace/preload/preload.h src/trace/trace_calls.h src/core/delay.h src/engines/iokind.h
 	$(CC) $(CPPFLAGS) -U_FORTIFY_SOURCE $(CFLAGS) -fPIC -shared -fvisibility=hidden -o $@ $(filter %.c,$^) -ldl
 
 # Programs the integration tests run (under --record).
@@ -85,7 +92,7 @@ DEPFLAGS = -MMD -MP
 DEPFILES := $(OBJS:.o=.d) $(SAN_OBJS:.o=.d) $(UNIT_BINS:=.d)
 $(DEPFILES):
 
-$(OBJS): %.o: %.c %.d
+$(OBJS): %.o: %.c %.d | $(CONFIG)
 	$(CC) $(CPPFLAGS) $(DEPFLAGS) $(CFLAGS) -c -o $@ $<
 
 deps:
@@ -103,13 +110,17 @@ deps:
 # most of make check's first ten minutes).
 # (kept: not intermediates for make to delete after the link)
 .SECONDARY: $(SAN_OBJS)
-$(SAN_OBJS): tests/unit/obj/%.o: src/%.c tests/unit/obj/%.d
+$(SAN_OBJS): tests/unit/obj/%.o: src/%.c tests/unit/obj/%.d | $(CONFIG)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-$(UNIT_BINS): tests/unit/bin/%: tests/unit/%.c $(SAN_OBJS) tests/unit/bin/%.d
+$(SAN_LIB): $(SAN_OBJS)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(UNIT_BINS): tests/unit/bin/%: tests/unit/%.c $(SAN_LIB) tests/unit/bin/%.d
 	@mkdir -p $(dir $@)
-	$(CC) $(SAN_CFLAGS) $(DEPFLAGS) -MF $@.d -MT $@ -o $@ $< $(SAN_OBJS) -lcmocka $(LDLIBS)
+	$(CC) $(SAN_CFLAGS) $(DEPFLAGS) -MF $@.d -MT $@ -o $@ $< $(SAN_LIB) -lcmocka $(LDLIBS) $(CONFIG_LIBS)
 
 unit: $(UNIT_BINS)
 
@@ -134,17 +145,17 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(LIBDIR)/rebench
 
 clean:
-	rm -f rebench $(OBJS) $(OBJS:.o=.d) librebench-record.so tests/progs/record_calls \
+	rm -f rebench $(OBJS) $(OBJS:.o=.d) librebench.a $(CONFIG) librebench-record.so tests/progs/record_calls \
 		tests/progs/record_random tests/progs/record_dup2
-	rm -rf tests/unit/bin tests/unit/obj
+	rm -rf tests/unit/bin tests/unit/obj $(SAN_LIB)
 	rm -f bench/bareloop bench/distbench bench/clockbench
 
 # Is rebench ever the bottleneck?  Ratios against fio and a bare loop.
-bench/bareloop: bench/bareloop.c src/prng.h
-	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(filter -laio -luring,$(LDLIBS))
+bench/bareloop: bench/bareloop.c src/gen/prng.h $(CONFIG)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(CONFIG_LIBS)
 
-bench/distbench: bench/distbench.c $(LIB_SRCS) src/*.h
-	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LIB_SRCS) $(LDLIBS)
+bench/distbench: bench/distbench.c librebench.a
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< librebench.a $(LDLIBS) $(CONFIG_LIBS)
 
 # clock_gettime against a calibrated TSC (bench/clockbench.c says why).
 bench/clockbench: bench/clockbench.c

@@ -7,7 +7,7 @@
  *   bareloop DEVICE psync|libaio|io_uring SECONDS BS DEPTH BATCH [untimed|timed]
  *
  * untimed (the default) reads the clock only at start and end.  timed
- * reads CLOCK_MONOTONIC where rebench's hot loop does (src/run.c) and
+ * reads CLOCK_MONOTONIC where rebench's hot loop does (src/core/run.c) and
  * nowhere else: around each pread (two reads per I/O); for libaio and
  * io_uring once per submitted batch and once per reaped batch, the submit
  * time kept per slot.  Each latency (completion - submit) is added to a sum,
@@ -20,6 +20,8 @@
  * " mean_lat_ns M" when timed.
  */
 #include <errno.h>
+
+#include "config.h"
 #include <fcntl.h>
 #ifdef HAVE_LIBAIO
 #include <libaio.h>
@@ -38,7 +40,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../src/prng.h"
+#include "../src/gen/prng.h"
 
 static volatile sig_atomic_t done;
 
@@ -51,7 +53,7 @@ static void on_alarm(int sig)
 	done = 1;
 }
 
-/* The same clock read as rebench's now_ns() in src/run.c. */
+/* The same clock read as rebench's now_ns() in src/core/run.c. */
 static inline uint64_t now_ns(void)
 {
 	struct timespec ts;

@@ -2,7 +2,7 @@
  *
  * rebench reads CLOCK_MONOTONIC (clock_gettime, answered by the vDSO when
  * the kernel's clocksource allows) twice per pread, and once per submitted
- * and once per reaped batch for naio and uring (src/run.c).  fio can instead
+ * and once per reaped batch for naio and uring (src/core/run.c).  fio can instead
  * read the CPU's time-stamp counter and convert it with a calibrated rate
  * (clocksource=cpu).  This program measures, on this machine:
  *

@@ -7,9 +7,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "../src/dist.h"
-#include "../src/pattern.h"
-#include "../src/spec.h"
+#include "../src/gen/dist.h"
+#include "../src/gen/pattern.h"
+#include "../src/core/spec.h"
 
 static double now_s(void)
 {

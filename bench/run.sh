@@ -9,7 +9,7 @@
 #   fio      the same engine, depth and batching
 #   timed    bench/bareloop with the clock reads rebench makes and nothing
 #            else: two CLOCK_MONOTONIC reads per pread; per submitted batch
-#            and per reaped batch for naio and uring (as src/run.c does)
+#            and per reaped batch for naio and uring (as src/core/run.c does)
 #   bare     bench/bareloop untimed: the clock read only at start and end
 #
 # Two devices, one after the other, each created here and torn down:

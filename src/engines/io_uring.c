@@ -5,7 +5,8 @@
  * Built only with liburing (HAVE_LIBURING); otherwise the entry says what to
  * install.
  */
-#include "../engine.h"
+#include "config.h"
+#include "engines/engine.h"
 
 /* What the engine is, in a build with liburing or without: --engines
  * lists it, and its options are checked, either way. */
@@ -34,7 +35,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "../iokind.h"
+#include "engines/iokind.h"
 
 struct uring_state {
 	struct io_uring ring;

@@ -4,7 +4,8 @@
  * Built only with libaio (HAVE_LIBAIO); otherwise the entry says what to
  * install.
  */
-#include "../engine.h"
+#include "config.h"
+#include "engines/engine.h"
 
 /* What the engine is, in a build with libaio or without. */
 #define NAIO_DESCRIPTION \
@@ -22,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../iokind.h"
+#include "engines/iokind.h"
 
 struct naio_state {
 	io_context_t ctx;

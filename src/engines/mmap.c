@@ -12,8 +12,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "../engine.h"
-#include "../iokind.h"
+#include "engines/engine.h"
+#include "engines/iokind.h"
 
 struct mmap_state {
 	char *base;		/* mapping of [map_off, map_off + map_len) */

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine.h"
-#include "../iokind.h"
+#include "engines/engine.h"
+#include "engines/iokind.h"
 
 struct paio_state {
 	struct aiocb *cbs;		/* one per unit */

@@ -6,8 +6,8 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include "../engine.h"
-#include "../iokind.h"
+#include "engines/engine.h"
+#include "engines/iokind.h"
 
 /* Whole transfer or an error: a short transfer is an error to report. */
 static ssize_t finish(ssize_t ret)

@@ -9,29 +9,30 @@
 require_cmd make
 
 # would_build HEADER TARGET: the sources make would compile for TARGET
-# were HEADER newer, one a line, sorted.  -W goes by the name, and the
-# engines name src/X.h as src/engines/../X.h (their #include "../X.h"):
-# both names are given.
+# were HEADER newer, one a line, sorted.  -W goes by the name: every
+# source includes a header as LAYER/X.h from src (-Isrc), which the
+# compiler lists as src/LAYER/X.h.  -o: the generated src/config.h, which
+# make -n cannot know is rewritten only on a change, is taken as current.
 would_build() {
-	make -s -n -C "$TESTS_ROOT" -W "$1" -W "src/engines/../${1#src/}" "$2" 2>/dev/null |
+	make -s -n -C "$TESTS_ROOT" -o src/config.h -W "$1" "$2" 2>/dev/null |
 		grep -oE ' -c -o [^ ]+\.o [^ ]+\.c$' | awk '{ print $NF }' | sort
 }
 
 # includers HEADER: the sources whose dependency list (OBJ.d) names it
 includers() {
-	grep -l -E "(^| )(src/engines/\.\./${1#src/}|$1)( |$)" "$TESTS_ROOT"/src/*.d "$TESTS_ROOT"/src/engines/*.d 2>/dev/null |
+	grep -l -E "(^| )$1( |$)" "$TESTS_ROOT"/src/*/*.d 2>/dev/null |
 		sed -e "s|^$TESTS_ROOT/||" -e 's|\.d$|.c|' | sort
 }
 
 section "the objects carry their dependency lists"
-n_src=$(ls "$TESTS_ROOT"/src/*.c "$TESTS_ROOT"/src/engines/*.c | wc -l)
-n_dep=$(ls "$TESTS_ROOT"/src/*.d "$TESTS_ROOT"/src/engines/*.d 2>/dev/null | wc -l)
+n_src=$(ls "$TESTS_ROOT"/src/*/*.c | wc -l)
+n_dep=$(ls "$TESTS_ROOT"/src/*/*.d 2>/dev/null | wc -l)
 assert_eq "$n_src" "$n_dep" "a .d per source ($n_src)"
-assert_eq "" "$(make -s -n -C "$TESTS_ROOT" rebench 2>/dev/null | grep -E ' -c -o ')" \
+assert_eq "" "$(make -s -n -C "$TESTS_ROOT" -o src/config.h rebench 2>/dev/null | grep -E ' -c -o ')" \
 	"a built tree: nothing to compile"
 
 section "a header edit rebuilds its includers, and only them"
-for h in src/hist.h src/units.h src/report.h src/iokind.h src/syncpol.h; do
+for h in src/stats/hist.h src/core/units.h src/report/report.h src/engines/iokind.h src/core/syncpol.h; do
 	want=$(includers "$h")
 	got=$(would_build "$h" rebench)
 	assert_ne "" "$want" "$h: some source includes it"
@@ -39,6 +40,6 @@ for h in src/hist.h src/units.h src/report.h src/iokind.h src/syncpol.h; do
 	assert_num "$h: fewer than every source ($(printf '%s\n' "$got" | grep -c .) of $n_src)" \
 		"$(printf '%s\n' "$got" | grep -c .) < $n_src"
 done
-assert_match 'src/hist\.c' "$(would_build src/hist.h rebench)" "hist.h: hist.c itself"
-assert_no_match 'src/units\.c' "$(would_build src/hist.h rebench)" "hist.h: not units.c, which does not include it"
-assert_match 'src/engines/sync\.c' "$(would_build src/iokind.h rebench)" "iokind.h: an engine that includes it"
+assert_match 'src/stats/hist\.c' "$(would_build src/stats/hist.h rebench)" "hist.h: hist.c itself"
+assert_no_match 'src/core/units\.c' "$(would_build src/stats/hist.h rebench)" "hist.h: not units.c, which does not include it"
+assert_match 'src/engines/sync\.c' "$(would_build src/engines/iokind.h rebench)" "iokind.h: an engine that includes it"

@@ -1,5 +1,5 @@
-/* test_advise.c - the B-tree node-size model (src/advise_btree.c) and the
- * tables it reads (src/advise_table.c): RethinkDB's published table
+/* test_advise.c - the B-tree node-size model (src/advise/advise_btree.c) and the
+ * tables it reads (src/advise/advise_table.c): RethinkDB's published table
  * reproduced from its IOPS, cached levels counted on trees worked out by
  * hand, the fill factor moving the optimum, values in the leaves,
  * inserts, the choice and its certainty, and the refusals. */
@@ -14,9 +14,9 @@
 
 #include "temp_text.h"
 
-#include "advise_btree.h"
-#include "advise_table.h"
-#include "sweep_noise.h"
+#include "advise/advise_btree.h"
+#include "advise/advise_table.h"
+#include "study/sweep_noise.h"
 
 static void near(double got, double want, double tol, const char *what)
 {

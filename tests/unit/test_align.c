@@ -1,4 +1,4 @@
-/* test_align.c - alignment verdicts (src/align.c) on made-up geometries
+/* test_align.c - alignment verdicts (src/target/align.c) on made-up geometries
  * that loop devices cannot produce: 512e drives (512 B logical, 4 KiB
  * physical), a drive alignment offset of 3584 (the Windows XP jumper),
  * RAID stripes (optimal I/O 3 x 64 KiB), unknown sizes and starts, and
@@ -19,10 +19,10 @@
 #include <linux/fiemap.h>
 #include <cmocka.h>
 
-#include "align.h"
-#include "report_probe.h"
-#include "report_target.h"
-#include "target.h"
+#include "target/align.h"
+#include "report/report_probe.h"
+#include "report/report_target.h"
+#include "target/target.h"
 
 #define KiB 1024ULL
 #define MiB (1024ULL * 1024)

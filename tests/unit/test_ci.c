@@ -1,4 +1,4 @@
-/* test_ci.c - the batch-means interval of src/ci.c.
+/* test_ci.c - the batch-means interval of src/stats/ci.c.
  *
  * First the arithmetic, worked out by hand; then what the method is for:
  * on series with known autocorrelation (AR(1): x_i = mu + phi (x_{i-1} -
@@ -19,8 +19,8 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
-#include "ci.h"
-#include "stats.h"
+#include "stats/ci.h"
+#include "stats/stats.h"
 
 static void near(double got, double want, double tol, const char *what)
 {

@@ -1,5 +1,5 @@
 /* test_compare.c - the ratio B/A and its interval of --compare
- * (src/compare.c), against hand computations.
+ * (src/study/compare.c), against hand computations.
  *
  * Only the t quantile at a fractional df comes from GSL; everything before
  * it (standard errors, Welch-Satterthwaite df) is worked out below, and the
@@ -15,7 +15,7 @@
 
 #include <gsl/gsl_cdf.h>
 
-#include "compare.h"
+#include "study/compare.h"
 
 static void near(double got, double want, double tol, const char *what)
 {

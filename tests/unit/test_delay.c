@@ -1,4 +1,4 @@
-/* test_delay.c - src/delay.c: the --delay spec, the calibration and the
+/* test_delay.c - src/core/delay.c: the --delay spec, the calibration and the
  * waits.
  *
  * Checks: every accepted form parses to the exact ns and formats back to
@@ -19,7 +19,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "delay.h"
+#include "core/delay.h"
 
 static void expect_set(const char *spec, const uint64_t want[IO_KINDS])
 {

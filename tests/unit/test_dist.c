@@ -1,6 +1,6 @@
-/* test_dist.c - random offset distributions (src/dist.c), the fit that every
- * random run reports (src/fit.c) and how the offset generator counts them
- * (src/pattern.h).
+/* test_dist.c - random offset distributions (src/gen/dist.c), the fit that every
+ * random run reports (src/gen/fit.c) and how the offset generator counts them
+ * (src/gen/pattern.h).
  *
  * The spec is the comment at the top of dist.h.  Every check uses fixed
  * seeds, so each statistical test gives the same answer on every run.
@@ -41,11 +41,11 @@
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_randist.h>
 
-#include "dist.h"
-#include "fit.h"
-#include "pattern.h"
-#include "prng.h"
-#include "spec.h"
+#include "gen/dist.h"
+#include "gen/fit.h"
+#include "gen/pattern.h"
+#include "gen/prng.h"
+#include "core/spec.h"
 
 #define ALPHA 0.001		/* significance of every goodness-of-fit test */
 #define KS_C 4.0		/* empirical CDF within KS_C / sqrt(M) */

@@ -8,8 +8,8 @@
 
 #include <cmocka.h>
 
-#include "../../src/durability.h"
-#include "../../src/spec.h"
+#include "../../src/target/durability.h"
+#include "../../src/core/spec.h"
 
 /* A stack: a device (or file on one) with the given write cache. */
 static struct dur_stack stack(bool file, int wc)

@@ -19,7 +19,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "emulate_plan.h"
+#include "trace/emulate_plan.h"
 
 #define DIGEST "0123456789abcdef"
 #define OTHER "fedcba9876543210"

@@ -1,4 +1,4 @@
-/* test_engines.c - every I/O engine of the registry (src/engine.c,
+/* test_engines.c - every I/O engine of the registry (src/engines/engine.c,
  * src/engines/) driven through its hooks, the way prepare.c sets an
  * io_ctx up and run.c drives it, against a temporary file.
  *
@@ -30,8 +30,9 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "engine.h"
-#include "spec.h"
+#include "config.h"
+#include "engines/engine.h"
+#include "core/spec.h"
 
 #define BS 4096U
 #define FILE_BLOCKS 2048U		/* 8 MiB */

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "flush_honesty.h"
+#include "target/flush_honesty.h"
 
 #define MS 1000000.0
 

@@ -1,4 +1,4 @@
-/* test_hist.c - the latency histogram of src/hist.c against its header.
+/* test_hist.c - the latency histogram of src/stats/hist.c against its header.
  *
  * hist.h promises: exact buckets below 128 ns, relative bucket width <= 1/64
  * above, reported percentiles within 1/128 of the true nearest-rank value,
@@ -16,8 +16,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "hist.h"
-#include "prng.h"
+#include "stats/hist.h"
+#include "gen/prng.h"
 
 #define N_VALUES 200000
 

@@ -19,16 +19,16 @@
 
 #include "temp_text.h"
 
-#include "hist.h"
-#include "hosts.h"
-#include "hosts_doc.h"
-#include "hosts_merge.h"
-#include "hosts_remote.h"
-#include "hosts_ssh.h"
-#include "json.h"
-#include "json_read.h"
-#include "prng.h"
-#include "report.h"
+#include "stats/hist.h"
+#include "hosts/hosts.h"
+#include "hosts/hosts_doc.h"
+#include "hosts/hosts_merge.h"
+#include "hosts/hosts_remote.h"
+#include "hosts/hosts_ssh.h"
+#include "report/json.h"
+#include "report/json_read.h"
+#include "gen/prng.h"
+#include "report/report.h"
 
 #define TEXT_(x) #x
 #define TEXT(x) TEXT_(x)

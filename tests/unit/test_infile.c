@@ -23,8 +23,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "infile.h"
-#include "signals.h"
+#include "core/infile.h"
+#include "core/signals.h"
 
 static char dir[] = "/tmp/rebench-infile.XXXXXX";
 static char path[4096], why[512];

@@ -1,5 +1,5 @@
-/* test_options.c - the option table (src/options.c) and workload validation
- * (src/spec.c, validate.h).
+/* test_options.c - the option table (src/cli/options.c) and workload validation
+ * (src/core/spec.c, validate.h).
  *
  * One table drives argv, stdin lines, --help and the man page, so this
  * checks: the table itself (unique names and letters, defaults that agree
@@ -25,13 +25,13 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "engine.h"
-#include "options.h"
-#include "options_fio.h"
-#include "spec.h"
-#include "suggest.h"
-#include "target.h"
-#include "validate.h"
+#include "engines/engine.h"
+#include "cli/options.h"
+#include "cli/options_fio.h"
+#include "core/spec.h"
+#include "cli/suggest.h"
+#include "target/target.h"
+#include "cli/validate.h"
 
 #define KiB (1ULL << 10)
 #define MiB (1ULL << 20)
@@ -929,7 +929,7 @@ static void test_help_groups(void **state)
 			for (name = opt_groups[g].names; *name; name++)
 				seen += !strcmp(*name, opt_table[i].name);
 		if (seen != 1)
-			fail_msg("--%s is in %zu --help groups, want 1 (add it to opt_groups in src/options_help.c)",
+			fail_msg("--%s is in %zu --help groups, want 1 (add it to opt_groups in src/cli/options_help.c)",
 				 opt_table[i].name, seen);
 	}
 	for (g = 0; g < opt_group_count; g++) {

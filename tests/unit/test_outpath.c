@@ -24,10 +24,10 @@
 #include <cmocka.h>
 
 #include "capture.h"
-#include "engine.h"
-#include "memory.h"
-#include "outpath.h"
-#include "workload.h"
+#include "engines/engine.h"
+#include "core/memory.h"
+#include "core/outpath.h"
+#include "core/workload.h"
 
 static char dir[] = "/tmp/rebench-outpath.XXXXXX";
 static char path[4096], err[8192];

@@ -1,5 +1,5 @@
-/* test_pattern.c - offset generators (src/pattern.c) and the bounded PRNG
- * they draw from (src/prng.h).
+/* test_pattern.c - offset generators (src/gen/pattern.c) and the bounded PRNG
+ * they draw from (src/gen/prng.h).
  *
  * The contract of pattern.h: every offset is start + k * stride with
  * 0 <= k < slots = (len - bs) / stride + 1, so an I/O never passes the
@@ -16,8 +16,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "pattern.h"
-#include "prng.h"
+#include "gen/pattern.h"
+#include "gen/prng.h"
 
 #define KiB (1ULL << 10)
 #define MiB (1ULL << 20)

@@ -18,12 +18,12 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "engine.h"
-#include "options.h"
-#include "plot.h"
-#include "report.h"
-#include "sweep.h"
-#include "workload.h"
+#include "engines/engine.h"
+#include "cli/options.h"
+#include "report/plot.h"
+#include "report/report.h"
+#include "study/sweep.h"
+#include "core/workload.h"
 
 static struct workload wls[2];
 

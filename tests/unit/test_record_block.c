@@ -19,10 +19,10 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "record_block_match.h"
-#include "record_block_ring.h"
-#include "trace_blkparse.h"
-#include "trace_log.h"
+#include "trace/record_block_match.h"
+#include "trace/record_block_ring.h"
+#include "trace/trace_blkparse.h"
+#include "trace/trace_log.h"
 
 /* This kernel's files (Linux 6.18), as tracefs prints them. */
 static const char header_page[] =

@@ -1,4 +1,4 @@
-/* test_repeat.c - the statistics of --repeat (src/repeat.c).
+/* test_repeat.c - the statistics of --repeat (src/stats/repeat.c).
  *
  * repeat.h promises, for v[0..n-1]: the median (middle value, or the mean of
  * the two middle ones), the trimmed mean without exactly one lowest and one
@@ -23,8 +23,8 @@
 
 #include <gsl/gsl_cdf.h>
 
-#include "repeat.h"
-#include "stats.h"
+#include "stats/repeat.h"
+#include "stats/stats.h"
 
 /* Student's t, two-sided 95% (upper 0.975 quantile), from a printed table. */
 #define T_975_1 12.7062047

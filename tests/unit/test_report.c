@@ -1,4 +1,4 @@
-/* test_report.c - result merging (src/stats.c) and the writers that print
+/* test_report.c - result merging (src/stats/stats.c) and the writers that print
  * it: human (report_human.c), terse -n (report_terse.c), --json
  * (report_json.c, json.c).
  *
@@ -21,13 +21,13 @@
 #include <sys/wait.h>
 #include <cmocka.h>
 
-#include "json.h"
-#include "options.h"
-#include "report.h"
-#include "stats.h"
-#include "sweep.h"
-#include "validate.h"
-#include "workload.h"
+#include "report/json.h"
+#include "cli/options.h"
+#include "report/report.h"
+#include "stats/stats.h"
+#include "study/sweep.h"
+#include "cli/validate.h"
+#include "core/workload.h"
 
 #include "temp_text.h"
 

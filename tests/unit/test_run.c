@@ -1,4 +1,4 @@
-/* test_run.c - the hot loop's error paths (src/run.c), driven through
+/* test_run.c - the hot loop's error paths (src/core/run.c), driven through
  * run_workloads() with fake engines that fail the Nth I/O.
  *
  * What must hold: the run stops at the first failure; no completion
@@ -17,9 +17,9 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "mix.h"
-#include "stream.h"
-#include "workload.h"
+#include "gen/mix.h"
+#include "gen/stream.h"
+#include "core/workload.h"
 
 #define FAIL_AT 5		/* the fake engines fail their 5th I/O */
 #define QD 4

@@ -1,4 +1,4 @@
-/* test_steady.c - the SNIA steady-state criteria (src/steady.c), on
+/* test_steady.c - the SNIA steady-state criteria (src/stats/steady.c), on
  * series worked out by hand: the window is the last 5 rounds, x = 0..4
  * (mean 2, sum of squared deviations 10), slope = sum((x - 2)(y - ybar))
  * / 10, excursion |slope| * 4. */
@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "steady.h"
+#include "stats/steady.h"
 
 static void near(double got, double want, const char *what)
 {

@@ -1,5 +1,5 @@
-/* test_stream.c - the synthetic I/O stream (src/stream_synth.c) and the
- * mixes it draws from (src/mix.c).
+/* test_stream.c - the synthetic I/O stream (src/gen/stream_synth.c) and the
+ * mixes it draws from (src/gen/mix.c).
  *
  * With fixed seeds: exact operation counts and size shares (the stream is
  * reproducible), chi-square of the achieved size shares against the
@@ -20,8 +20,8 @@
 
 #include <gsl/gsl_cdf.h>
 
-#include "mix.h"
-#include "stream.h"
+#include "gen/mix.h"
+#include "gen/stream.h"
 
 #define MiB (1ULL << 20)
 #define N 200000

@@ -1,5 +1,5 @@
 /* test_stream_trace.c - a log as the replay's I/O stream
- * (src/stream_trace.c).
+ * (src/gen/stream_trace.c).
  *
  * What is kept and skipped, the file map, the recorded threads numbered in
  * order of first use and each worker's share in recorded order, grouping
@@ -25,8 +25,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "memory.h"
-#include "stream_trace.h"
+#include "core/memory.h"
+#include "gen/stream_trace.h"
 
 #include "temp_text.h"
 

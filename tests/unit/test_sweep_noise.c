@@ -1,5 +1,5 @@
-/* test_sweep_noise.c - the heatmap's judgements (src/sweep_noise.c) and a
- * sweep's shuffled order (src/sweep_order.c).
+/* test_sweep_noise.c - the heatmap's judgements (src/study/sweep_noise.c) and a
+ * sweep's shuffled order (src/study/sweep_order.c).
  *
  * Every expected mark below is worked out by hand in the comment beside it:
  * relative standard errors s = (hi - lo) / (2 * 1.96 * v), a cell tied with
@@ -17,8 +17,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "sweep_noise.h"
-#include "sweep_order.h"
+#include "study/sweep_noise.h"
+#include "study/sweep_order.h"
 
 /* Six cells, best 1000 with +-10% (s = 200 / (2 * 1.96 * 1000) = 0.05102):
  *   950 +-10%:  |ln 0.95| = 0.0513 <= 1.96 * sqrt(2) * 0.0510 = 0.1414: tied

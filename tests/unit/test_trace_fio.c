@@ -14,8 +14,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "trace_fio.h"
-#include "trace_log.h"
+#include "trace/trace_fio.h"
+#include "trace/trace_log.h"
 
 #include "trace_text.h"
 

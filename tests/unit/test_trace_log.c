@@ -19,9 +19,9 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "iokind.h"
-#include "trace_log.h"
-#include "trace_stats.h"
+#include "engines/iokind.h"
+#include "trace/trace_log.h"
+#include "trace/trace_stats.h"
 
 #include "temp_text.h"
 #include "trace_text.h"

@@ -1,4 +1,4 @@
-/* test_units.c - the shared parsers and formatters of src/units.c.
+/* test_units.c - the shared parsers and formatters of src/core/units.c.
  *
  * Every option goes through these, so a wrong suffix or a silently accepted
  * typo here changes what every workload measures.  Checks: size suffixes
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
-#include "units.h"
+#include "core/units.h"
 
 #define KiB (1ULL << 10)
 #define MiB (1ULL << 20)

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "trace_log.h"
+#include "trace/trace_log.h"
 
 static struct trace_reader rd;
 

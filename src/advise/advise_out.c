@@ -1,0 +1,546 @@
+/* advise_out.c - --advise btree's outputs: the decision (advise_decide),
+ * its sentence, and the writers of advise_result.h. */
+#include "advise/advise_result.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "report/json.h"
+#include "core/outpath.h"
+#include "report/report.h"
+#include "study/sweep_noise.h"
+#include "core/units.h"
+
+void advise_decide(struct advise_result *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->tab.n; i++)
+		btree_compute(&r->model, &r->tab.node[i]);
+	btree_choose(r->tab.node, r->tab.n, r->marks, &r->choice);
+}
+
+static const char *size_words(uint64_t bytes, char *buf, size_t len)
+{
+	return fmt_size_exact(buf, len, bytes);
+}
+
+/* "best", "runner-up", "tied", "unusable" or "-" */
+static const char *mark_name(const struct advise_result *r, size_t i)
+{
+	const struct btree_choice *c = &r->choice;
+
+	if (!r->tab.node[i].usable)
+		return "unusable";
+	if (c->verdict == BTREE_IN_CACHE)
+		return isinf(r->tab.node[i].qps) ? "in-cache" : "-";
+	if (i == c->best)
+		return "best";
+	if (i == c->runner_up)
+		return "runner-up";
+	if (r->marks[i] & NOISE_TIED)
+		return "tied";
+	return "-";
+}
+
+/* Is node i in the list: whole tree cached (in_cache), else tied with
+ * the best (not the best itself)? */
+static bool listed(const struct advise_result *r, size_t i, bool in_cache)
+{
+	if (in_cache)
+		return isinf(r->tab.node[i].qps);
+	return i != r->choice.best && (r->marks[i] & NOISE_TIED);
+}
+
+/* "4 KiB, 8 KiB and 16 KiB" */
+static void list_sizes(const struct advise_result *r, bool in_cache,
+		       char *buf, size_t len)
+{
+	size_t i, k = 0, total = 0, n = 0;
+	char s[32];
+
+	for (i = 0; i < r->tab.n; i++)
+		total += listed(r, i, in_cache);
+	buf[0] = '\0';
+	for (i = 0; i < r->tab.n && n < len; i++) {
+		if (!listed(r, i, in_cache))
+			continue;
+		k++;
+		n += (size_t)snprintf(buf + n, len - n, "%s%s",
+				      k == 1 ? "" : k == total ? " and " : ", ",
+				      size_words(r->tab.node[i].size, s, sizeof(s)));
+	}
+}
+
+/* queries/s as the tables show them: whole above 1000 */
+static const char *qfmt(double v)
+{
+	return v >= 1000 ? "%.0f" : "%.1f";
+}
+
+static void qtext(char *buf, size_t len, double v)
+{
+	snprintf(buf, len, qfmt(v), v);
+}
+
+void advise_sentence(const struct advise_result *r, char *buf, size_t len)
+{
+	const struct btree_choice *c = &r->choice;
+	const struct btree_node *b = &r->tab.node[c->best < r->tab.n ? c->best : 0];
+	const struct btree_node *u = c->runner_up < r->tab.n ?
+				     &r->tab.node[c->runner_up] : NULL;
+	char bs[32], us[32], list[512], cache[32], bq[32], uq[32];
+
+	size_words(b->size, bs, sizeof(bs));
+	qtext(bq, sizeof(bq), b->qps);
+	if (c->verdict == BTREE_IN_CACHE) {
+		list_sizes(r, true, list, sizeof(list));
+		snprintf(buf, len, "With %s nodes the whole tree fits in the %s cache: point queries do no I/O there, so the drive's IOPS do not decide the node size. A smaller --cache shows what the drive does once the tree outgrows it.",
+			 list, fmt_size_exact(cache, sizeof(cache), r->model.cache));
+		return;
+	}
+	if (!u) {
+		snprintf(buf, len, "Use %s nodes: %s queries/s. It is the only node size the model can use here (the others hold fewer than 2 entries or no record).",
+			 bs, bq);
+		return;
+	}
+	size_words(u->size, us, sizeof(us));
+	qtext(uq, sizeof(uq), u->qps);
+	switch (c->verdict) {
+	case BTREE_TIED:
+		list_sizes(r, false, list, sizeof(list));
+		if (c->tied > 1)
+			snprintf(buf, len, "%s nodes measured best (%s queries/s), but %s are within the 95%% uncertainty of it (the runner-up, %s, is %.1f%% behind at %s). The difference may be noise: any of them will do, and --repeat or a smaller --precision can separate them.",
+				 bs, bq, list, us, c->distance_pct, uq);
+		else
+			snprintf(buf, len, "%s nodes measured best (%s queries/s), but %s, %.1f%% behind at %s, is within the 95%% uncertainty of it. The difference may be noise: either will do, and --repeat or a smaller --precision can separate them.",
+				 bs, bq, us, c->distance_pct, uq);
+		break;
+	case BTREE_UNKNOWN:
+		snprintf(buf, len, "Use %s nodes: %s queries/s, %.1f%% ahead of %s (%s). The IOPS carry no interval, so how sure this is is not known: measure with --repeat 3 or --precision 5.",
+			 bs, bq, c->distance_pct, us, uq);
+		break;
+	default:
+		snprintf(buf, len, "Use %s nodes: %s queries/s, %.1f%% ahead of %s (%s), a difference beyond the measurement's 95%% uncertainty.",
+			 bs, bq, c->distance_pct, us, uq);
+		break;
+	}
+}
+
+void advise_headline(const struct advise_result *r, char *buf, size_t len)
+{
+	const struct btree_choice *c = &r->choice;
+	const struct btree_node *b = &r->tab.node[c->best < r->tab.n ? c->best : 0];
+	char bs[32], us[32], bq[32], list[512];
+
+	if (c->verdict == BTREE_IN_CACHE) {
+		list_sizes(r, true, list, sizeof(list));
+		snprintf(buf, len, "the whole tree fits in the cache at %s: no I/O per query there",
+			 list);
+		return;
+	}
+	size_words(b->size, bs, sizeof(bs));
+	qtext(bq, sizeof(bq), b->qps);
+	if (c->runner_up >= r->tab.n) {
+		snprintf(buf, len, "best: %s, %s queries/s, the only node size the model can use",
+			 bs, bq);
+		return;
+	}
+	size_words(r->tab.node[c->runner_up].size, us, sizeof(us));
+	if (c->verdict == BTREE_TIED) {
+		list_sizes(r, false, list, sizeof(list));
+		snprintf(buf, len, "best: %s, %s queries/s; within its 95%% uncertainty: %s",
+			 bs, bq, list);
+	} else {
+		snprintf(buf, len, "best: %s, %s queries/s, %.1f%% ahead of %s%s",
+			 bs, bq, c->distance_pct, us,
+			 c->verdict == BTREE_UNKNOWN ? " (no intervals: how sure is not known)" :
+			 ", beyond the 95% uncertainty");
+	}
+}
+
+/* What the model was given, one line. */
+static void model_words(const struct advise_result *r, char *buf, size_t len)
+{
+	const struct btree_model *m = &r->model;
+	char cache[32], val[64] = "";
+	size_t n;
+
+	if (m->value_size)
+		snprintf(val, sizeof(val), ", %llu-byte values in the leaves",
+			 (unsigned long long)m->value_size);
+	n = (size_t)snprintf(buf, len, "%.0f rows, %llu-byte entries (key and child pointer)%s, nodes %g%% full, ",
+			     m->rows, (unsigned long long)m->key_size, val,
+			     m->fill * 100);
+	if (n >= len)
+		return;
+	if (m->cache)
+		n += (size_t)snprintf(buf + n, len - n, "a %s cache",
+				      fmt_size_exact(cache, sizeof(cache), m->cache));
+	else
+		n += (size_t)snprintf(buf + n, len - n, "no cache");
+	if (n >= len)
+		return;
+	if (m->write_frac > 0)
+		snprintf(buf + n, len - n, ", %g%% inserts (each reads its path and writes its leaf)",
+			 m->write_frac * 100);
+	else
+		snprintf(buf + n, len - n, ", point queries");
+}
+
+static void source_words(const struct advise_result *r, char *buf, size_t len)
+{
+	const char *iv = r->tab.interval ? r->tab.interval : "no intervals";
+
+	if (r->from)
+		snprintf(buf, len, "IOPS per node size from %s%s%s (%s)", r->from,
+			 r->tab.target[0] ? ", measured on " : "", r->tab.target,
+			 iv);
+	else
+		snprintf(buf, len, "IOPS per node size measured on %s: %s%s%s (%s)",
+			 r->about.target, r->about.about,
+			 r->about.duration[0] ? ", " : "", r->about.duration, iv);
+}
+
+static void interval_cell(char *buf, size_t len, double v, double lo,
+			  double hi, const char *fmt)
+{
+	size_t n = (size_t)snprintf(buf, len, fmt, v);
+
+	if (n < len && isfinite(lo) && isfinite(hi)) {
+		n += (size_t)snprintf(buf + n, len - n, " (");
+		n += (size_t)snprintf(buf + n, len - n, fmt, lo);
+		n += (size_t)snprintf(buf + n, len - n, "..");
+		snprintf(buf + n, len - n, fmt, hi);
+		snprintf(buf + strlen(buf), len - strlen(buf), ")");
+	}
+}
+
+/* The human table: cells first, then each column as wide as its widest. */
+#define HCOLS 12
+
+struct htable {
+	char cell[BTREE_MAX_NODES + 1][HCOLS][64];
+	bool left[HCOLS];
+	size_t ncols;
+};
+
+static void hrow(struct htable *t, size_t row, const char *const *v,
+		 size_t n)
+{
+	size_t c;
+
+	for (c = 0; c < n && c < HCOLS; c++)
+		snprintf(t->cell[row][c], sizeof(t->cell[row][c]), "%s", v[c]);
+}
+
+static void hprint(FILE *f, const struct htable *t, size_t rows)
+{
+	size_t w[HCOLS] = { 0 }, r, c, len;
+	char line[1024];
+
+	for (r = 0; r < rows; r++)
+		for (c = 0; c < t->ncols; c++)
+			if (strlen(t->cell[r][c]) > w[c])
+				w[c] = strlen(t->cell[r][c]);
+	for (r = 0; r < rows; r++) {
+		len = 0;
+		for (c = 0; c < t->ncols && len < sizeof(line); c++)
+			len += (size_t)snprintf(line + len, sizeof(line) - len,
+						t->left[c] ? "%s%-*s" : "%s%*s",
+						c ? "  " : "", (int)w[c],
+						t->cell[r][c]);
+		while (len > 0 && line[len - 1] == ' ')
+			line[--len] = '\0';
+		fprintf(f, "%s\n", line);
+	}
+}
+
+void advise_human(FILE *f, const struct advise_result *r)
+{
+	static struct htable t;
+	const struct btree_model *m = &r->model;
+	bool fan = m->fill < 1, leaf = m->value_size > 0, wr = m->write_frac > 0;
+	char line[1024], v[HCOLS][64];
+	const char *cells[HCOLS];
+	size_t i, c;
+
+	model_words(r, line, sizeof(line));
+	fprintf(f, "B-tree node size: %s\n", line);
+	source_words(r, line, sizeof(line));
+	fprintf(f, "%s\n", line);
+	if (r->interrupted)
+		fprintf(f, "The sweep stopped after %zu of %zu block sizes: the table has those measured\n",
+			r->tab.n, r->planned);
+	memset(&t, 0, sizeof(t));
+	c = 0;
+	cells[c++] = "node";
+	cells[c++] = "keys";
+	if (fan)
+		cells[c++] = "fanout";
+	if (leaf)
+		cells[c++] = "leaf";
+	cells[c++] = "levels";
+	cells[c++] = "cached";
+	cells[c++] = "tree";
+	cells[c++] = "hops";
+	if (wr)
+		cells[c++] = "I/O/op";
+	cells[c++] = "IOPS";
+	cells[c++] = "queries/s";
+	cells[c++] = "";
+	t.ncols = c;
+	t.left[0] = t.left[c - 1] = true;
+	hrow(&t, 0, cells, c);
+	for (i = 0; i < r->tab.n; i++) {
+		const struct btree_node *x = &r->tab.node[i];
+		const char *mk = mark_name(r, i);
+
+		for (c = 0; c < HCOLS; c++) {
+			v[c][0] = '\0';
+			cells[c] = v[c];
+		}
+		c = 0;
+		size_words(x->size, v[c++], sizeof(v[0]));
+		snprintf(v[c++], sizeof(v[0]), "%llu", (unsigned long long)x->keys);
+		if (!x->usable) {
+			snprintf(v[t.ncols - 1], sizeof(v[0]), "unusable: %s",
+				 x->fanout < 2 ? "fewer than 2 entries per node at this fill" :
+				 "a leaf holds no record (entry + value > node)");
+			hrow(&t, i + 1, cells, t.ncols);
+			continue;
+		}
+		if (fan)
+			snprintf(v[c++], sizeof(v[0]), "%.1f", x->fanout);
+		if (leaf)
+			snprintf(v[c++], sizeof(v[0]), "%.1f", x->leaf_records);
+		snprintf(v[c++], sizeof(v[0]), "%u", x->levels);
+		snprintf(v[c++], sizeof(v[0]), "%u", x->cached);
+		fmt_size_human(v[c++], sizeof(v[0]), (uint64_t)x->tree_bytes);
+		snprintf(v[c++], sizeof(v[0]), "%.3f", x->hops);
+		if (wr)
+			snprintf(v[c++], sizeof(v[0]), "%.3f", x->ios_per_op);
+		interval_cell(v[c++], sizeof(v[0]), x->iops, x->iops_low,
+			      x->iops_high, "%.0f");
+		if (isinf(x->qps))
+			snprintf(v[c++], sizeof(v[0]), "no I/O (in cache)");
+		else
+			interval_cell(v[c++], sizeof(v[0]), x->qps, x->qps_low,
+				      x->qps_high, qfmt(x->qps));
+		if (!strcmp(mk, "runner-up"))
+			snprintf(v[c], sizeof(v[0]), "runner-up, %.1f%% below%s",
+				 r->choice.distance_pct,
+				 r->marks[i] & NOISE_TIED ? ", tied" : "");
+		else if (!strcmp(mk, "tied"))
+			snprintf(v[c], sizeof(v[0]), "tied with the best");
+		else if (!strcmp(mk, "best"))
+			snprintf(v[c], sizeof(v[0]), "best");
+		hrow(&t, i + 1, cells, t.ncols);
+	}
+	fputc('\n', f);
+	hprint(f, &t, r->tab.n + 1);
+	advise_sentence(r, line, sizeof(line));
+	fprintf(f, "\n%s\n", line);
+}
+
+/* Node i's figures from the node size to the mark, sep between them:
+ * the -n line's and the TSV row's, in one order. */
+static void node_fields(FILE *f, const struct advise_result *r, size_t i,
+			char sep)
+{
+	const struct btree_node *x = &r->tab.node[i];
+
+	fprintf(f, "%llu%c%llu", (unsigned long long)x->size, sep,
+		(unsigned long long)x->keys);
+	report_put_num(f, sep, "%.3f", x->usable ? x->fanout : NAN);
+	report_put_num(f, sep, "%.3f", x->usable ? x->leaf_records : NAN);
+	report_put_num(f, sep, "%.0f", x->usable ? x->levels : NAN);
+	report_put_num(f, sep, "%.0f", x->usable ? x->cached : NAN);
+	report_put_num(f, sep, "%.4f", x->depth);
+	report_put_num(f, sep, "%.4f", x->hops);
+	report_put_num(f, sep, "%.4f", x->ios_per_op);
+	report_put_num(f, sep, "%.2f", x->iops);
+	report_put_num(f, sep, "%.2f", x->iops_low);
+	report_put_num(f, sep, "%.2f", x->iops_high);
+	report_put_num(f, sep, "%.3f", x->qps);
+	report_put_num(f, sep, "%.3f", x->qps_low);
+	report_put_num(f, sep, "%.3f", x->qps_high);
+	report_put_num(f, sep, "%.0f", x->tree_bytes);
+	fprintf(f, "%c%s\n", sep, mark_name(r, i));
+}
+
+void advise_terse(FILE *f, const struct advise_result *r)
+{
+	const struct btree_choice *c = &r->choice;
+	size_t i;
+
+	for (i = 0; i < r->tab.n; i++) {
+		fprintf(f, "btree %d ", ADVISE_TERSE_VERSION);
+		node_fields(f, r, i, ' ');
+	}
+	fprintf(f, "btree-choice %d %s", ADVISE_TERSE_VERSION,
+		btree_verdict_name(c->verdict));
+	if (c->best < r->tab.n && c->verdict != BTREE_IN_CACHE)
+		fprintf(f, " %llu", (unsigned long long)r->tab.node[c->best].size);
+	else
+		fprintf(f, " -");
+	if (c->runner_up < r->tab.n && c->verdict != BTREE_IN_CACHE) {
+		fprintf(f, " %llu", (unsigned long long)r->tab.node[c->runner_up].size);
+		report_put_num(f, ' ', "%.3f", c->distance_pct);
+	} else {
+		fprintf(f, " - -");
+	}
+	fprintf(f, " %zu\n", c->verdict == BTREE_IN_CACHE ? 0 : c->tied);
+}
+
+static void json_node(struct json *j, const struct advise_result *r, size_t i)
+{
+	const struct btree_node *x = &r->tab.node[i];
+
+	json_obj_begin(j, NULL);
+	json_u64(j, "node_size", x->size);
+	json_u64(j, "keys_per_node", x->keys);
+	json_bool(j, "usable", x->usable);
+	json_num(j, "fanout", x->usable ? x->fanout : NAN);
+	json_num(j, "leaf_records", x->usable ? x->leaf_records : NAN);
+	if (x->usable) {
+		json_u64(j, "levels", x->levels);
+		json_u64(j, "cached_levels", x->cached);
+	} else {
+		json_null(j, "levels");
+		json_null(j, "cached_levels");
+	}
+	json_num(j, "depth", x->depth);
+	json_num(j, "hops", x->hops);
+	json_num(j, "ios_per_op", x->ios_per_op);
+	json_num(j, "tree_bytes", x->tree_bytes);
+	json_num(j, "iops", x->iops);
+	json_num(j, "iops_low", x->iops_low);
+	json_num(j, "iops_high", x->iops_high);
+	if (isinf(x->qps))
+		json_null(j, "queries_per_s");	/* no I/O: mark "in-cache" */
+	else
+		json_num(j, "queries_per_s", x->qps);
+	json_num(j, "queries_per_s_low", x->qps_low);
+	json_num(j, "queries_per_s_high", x->qps_high);
+	json_str(j, "mark", mark_name(r, i));
+	json_obj_end(j);
+}
+
+void advise_json(FILE *f, const struct advise_result *r)
+{
+	const struct btree_model *m = &r->model;
+	const struct btree_choice *c = &r->choice;
+	bool chosen = c->verdict != BTREE_IN_CACHE;
+	struct json jw, *j = &jw;
+	char line[1024];
+	size_t i;
+
+	json_init(j, f);
+	report_json_head(j);
+	json_obj_begin(j, "advise");
+	json_str(j, "model", "btree");
+	json_obj_begin(j, "parameters");
+	json_num(j, "rows", m->rows);
+	json_u64(j, "key_size", m->key_size);
+	json_num(j, "fill_pct", m->fill * 100);
+	json_u64(j, "cache_bytes", m->cache);
+	json_u64(j, "value_size", m->value_size);
+	json_num(j, "write_fraction", m->write_frac);
+	json_obj_end(j);
+	json_obj_begin(j, "source");
+	if (r->from) {
+		json_str(j, "from", r->from);
+		json_null(j, "target");
+	} else {
+		json_null(j, "from");
+		json_str(j, "target", r->about.target);
+		json_str(j, "workload", r->about.about);
+		json_str(j, "duration", r->about.duration);
+	}
+	if (r->sweep_table)
+		json_str(j, "sweep_table", r->sweep_table);
+	else
+		json_null(j, "sweep_table");
+	if (r->tab.interval)
+		json_str(j, "interval", r->tab.interval);
+	else
+		json_null(j, "interval");
+	json_u64(j, "rows_left_out", r->tab.skipped);
+	json_bool(j, "interrupted", r->interrupted);
+	json_obj_end(j);
+	json_arr_begin(j, "nodes");
+	for (i = 0; i < r->tab.n; i++)
+		json_node(j, r, i);
+	json_arr_end(j);
+	json_obj_begin(j, "choice");
+	json_str(j, "verdict", btree_verdict_name(c->verdict));
+	if (chosen && c->best < r->tab.n)
+		json_u64(j, "best", r->tab.node[c->best].size);
+	else
+		json_null(j, "best");
+	if (chosen && c->runner_up < r->tab.n) {
+		json_u64(j, "runner_up", r->tab.node[c->runner_up].size);
+		json_num(j, "distance_pct", c->distance_pct);
+	} else {
+		json_null(j, "runner_up");
+		json_null(j, "distance_pct");
+	}
+	json_arr_begin(j, "tied");
+	for (i = 0; chosen && i < r->tab.n; i++)
+		if (r->marks[i] & NOISE_TIED)
+			json_u64(j, NULL, r->tab.node[i].size);
+	json_arr_end(j);
+	advise_sentence(r, line, sizeof(line));
+	json_str(j, "recommendation", line);
+	json_obj_end(j);
+	json_obj_end(j);
+	json_obj_end(j);
+	fputc('\n', f);
+}
+
+int advise_tsv(const char *what, const char *path,
+	       const struct advise_result *r)
+{
+	FILE *f = outpath_open(what, path);
+	char line[1024];
+	size_t i;
+
+	if (!f)
+		return -EIO;
+	model_words(r, line, sizeof(line));
+	fprintf(f, "# rebench --advise btree: %s\n", line);
+	source_words(r, line, sizeof(line));
+	fprintf(f, "# source: %s\n", line);
+	if (!r->from && r->about.target[0])
+		fprintf(f, "# target: %s\n", r->about.target);
+	if (r->about.made[0])
+		fprintf(f, "# made: %s\n", r->about.made);
+	if (!r->from && r->about.about[0])
+		fprintf(f, "# about: %s\n", r->about.about);
+	if (!r->from && r->about.duration[0])
+		fprintf(f, "# duration: %s\n", r->about.duration);
+	advise_headline(r, line, sizeof(line));
+	fprintf(f, "# headline: %s\n", line);
+	advise_sentence(r, line, sizeof(line));
+	fprintf(f, "# advice: %s\n", line);
+	fprintf(f, "node_size\tkeys_per_node\tfanout\tleaf_records\tlevels\tcached_levels\tdepth\thops\tios_per_op\tiops\tiops_low\tiops_high\tqueries_per_s\tqueries_per_s_low\tqueries_per_s_high\ttree_bytes\tmark\n");
+	for (i = 0; i < r->tab.n; i++)
+		node_fields(f, r, i, '\t');
+	return outpath_close(what, path, f);
+}
+
+int advise_plot(const char *tsv, const char *plot, const char *note,
+		const struct advise_result *r)
+{
+	const char *args[2] = { tsv, plot };
+	struct plot_about about = r->about;
+
+	if (r->from)
+		snprintf(about.target, sizeof(about.target), "IOPS from %.80s%s%.80s",
+			 r->from, r->tab.target[0] ? ", measured on " : "",
+			 r->tab.target);
+	return plot_render("advise-btree.gp", args, 2, note, &about);
+}

@@ -1,0 +1,447 @@
+/* main.c - modes (one workload from argv, or one per stdin line), the order
+ * of checks, and exit statuses.
+ *
+ * Order matters for safety: every workload is parsed, checked and resolved
+ * against its probed target before any of them is confirmed, prepared or
+ * run, so bad input never runs anything.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <unistd.h>
+
+#include "advise/advise.h"
+#include "core/units.h"
+#include "cli/confirm.h"
+#include "cli/dry_run.h"
+#include "hosts/hosts.h"
+#include "hosts/hosts_remote.h"
+#include "trace/emulate.h"
+#include "report/plot.h"
+#include "stats/progress.h"
+#include "cli/runinfo.h"
+#include "study/sweep.h"
+#include "study/sweep_run.h"
+#include "core/plan.h"
+#include "trace/record.h"
+#include "trace/record_block.h"
+#include "trace/replay.h"
+#include "engines/engine.h"
+#include "study/fio_job.h"
+#include "cli/options.h"
+#include "core/outpath.h"
+#include "report/report.h"
+#include "report/report_probe.h"
+#include "study/compare.h"
+#include "stats/precision.h"
+#include "stats/precondition.h"
+#include "stats/repeat_run.h"
+#include "stats/steady_run.h"
+#include "core/signals.h"
+#include "study/suite.h"
+#include "trace/trace_fio.h"
+#include "cli/validate.h"
+#include "core/workload.h"
+
+/* --plot without a sweep draws the time series: it needs the --output
+ * file; without one, rebench writes it to a temporary file. */
+static char series_path[PATH_MAX];
+static bool series_is_temp;
+
+static int plan_series_for_plot(struct run_ctx *ctx, int run_metric)
+{
+	char dir[] = "/tmp/rebench-plot.XXXXXX";
+	size_t k;
+
+	if (ctx->wls[0].spec.sample_ns == 0) {
+		fprintf(stderr, "rebench: --plot: -g 0 logs every I/O, which timeseries.gp does not draw; use -g N, or plot the log with plots/latency.gp\n");
+		return -EINVAL;
+	}
+	if (run_metric == PLOT_METRIC_P50 || run_metric == PLOT_METRIC_P99) {
+		fprintf(stderr, "rebench: --plot-metric %s: a time series has each interval's mean and maximum latency, not its percentiles; use --plot-metric ops or mbs, or sweep an option (each point has its percentiles)\n",
+			run_metric == PLOT_METRIC_P50 ? "p50" : "p99");
+		return -EINVAL;
+	}
+	if (ctx->wls[0].spec.output) {
+		snprintf(series_path, sizeof(series_path), "%s",
+			 ctx->wls[0].spec.output);
+		return 0;
+	}
+	if (!mkdtemp(dir))
+		return -errno;
+	snprintf(series_path, sizeof(series_path), "%s/series.tsv", dir);
+	series_is_temp = true;
+	for (k = 0; k < ctx->n; k++) {
+		if (ctx->wls[k].spec.output)
+			continue;	/* a line's own file stays its own */
+		ctx->wls[k].spec.output = strdup(series_path);
+		if (!ctx->wls[k].spec.output)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static int plot_series(const struct run_ctx *ctx, const struct run_opts *run)
+{
+	const char *args[2] = { series_path, run->plot };
+	static struct plot_about about;
+	char note[PATH_MAX + 64];
+
+	if (series_is_temp)
+		snprintf(note, sizeof(note), "the series was temporary: add --output FILE to keep it");
+	else
+		snprintf(note, sizeof(note), "the data is in %s", series_path);
+	plot_about_fill(&about, ctx->wls, ctx->n, NULL, 1);
+	about.metric = plot_metric_column(plot_metric_resolve(run->plot_metric,
+							      &ctx->wls[0].spec, NULL));
+	/* --steady-state: the rounds, the window and the criteria */
+	return plot_render(ctx->wls[0].steady ? "steadystate.gp" :
+			   "timeseries.gp", args, 2, note, &about) ?
+	       EXIT_PLOT_FAILED : EXIT_OK;
+}
+
+/* The temporary series of --plot goes on every exit. */
+static void remove_temp_series(void)
+{
+	char dir[PATH_MAX];
+
+	if (!series_is_temp)
+		return;
+	snprintf(dir, sizeof(dir), "%s", series_path);
+	unlink(series_path);
+	rmdir(dirname(dir));
+	series_is_temp = false;
+}
+
+/* --probe: report the target's geometry and alignment, no I/O. */
+static int probe_only(const struct spec *base, const struct run_opts *run,
+		      const struct sweep *sw)
+{
+	static struct target t;
+	char err[PATH_MAX + 256], why[PATH_MAX + 256] = "";
+	size_t i;
+
+	if (!base->target) {
+		fprintf(stderr, "rebench: --probe needs a TARGET: rebench --probe /dev/sdb1\n");
+		return EXIT_BAD_ARGS;
+	}
+	for (i = 0; i < opt_count; i++) {
+		if (opt_table[i].scope == SCOPE_WORKLOAD &&
+		    spec_given(base, opt_table[i].name)) {
+			fprintf(stderr, "rebench: --probe measures nothing, so --%s has no meaning with it; drop it, or run without --probe\n",
+				opt_table[i].name);
+			return EXIT_BAD_ARGS;
+		}
+	}
+	if (sw->naxes || run->plot || run->silent) {
+		fprintf(stderr, "rebench: --probe takes only a TARGET and optionally --json\n");
+		return EXIT_BAD_ARGS;
+	}
+	if (access(base->target, F_OK)) {
+		fprintf(stderr, "rebench: cannot probe %s: %s\n", base->target,
+			strerror(errno));
+		return EXIT_BAD_ARGS;
+	}
+	if (target_probe(base->target, &t, err, sizeof(err))) {
+		fprintf(stderr, "rebench: %s\n", err);
+		return EXIT_BAD_ARGS;
+	}
+	if (t.kind == TARGET_FILE)
+		target_map_file(&t);
+	else
+		target_in_use(&t, why, sizeof(why));
+	if (run->json)
+		report_probe_json(stdout, &t, why);
+	else
+		report_probe_human(stdout, &t, why);
+	return EXIT_OK;
+}
+
+/* The results of one run through every writer the options want; 0, or
+ * -errno when an output could not be written. */
+static int report_once(const struct run_opts *run, const struct report *rep)
+{
+	struct report_scope scope = { run, stdout, NULL, NULL };
+	struct report_set out;
+	int ret, e;
+
+	ret = report_open(&out, &scope);
+	if (ret)
+		return ret;
+	ret = report_emit(&out, rep);
+	e = report_close(&out);
+	return ret ? ret : e;
+}
+
+/* What the command line asks that runs no workload (--help, --version,
+ * --engines, --probe, or a --fio with an option it has no use for): its
+ * exit status, or -1 to go on. */
+static int info_only(const struct spec *base, const struct run_opts *run,
+		     const struct sweep *sw)
+{
+	if (run->help) {
+		options_print_help(stdout);
+		return EXIT_OK;
+	}
+	if (run->version) {
+		printf("rebench %s\n", REBENCH_VERSION);
+		return EXIT_OK;
+	}
+	if (run->engines) {
+		engine_list(stdout);
+		return EXIT_OK;
+	}
+	if (run->suite && !strcmp(run->suite, "list"))
+		return suite_list(stdout) ? EXIT_BAD_ARGS : EXIT_OK;
+	if (run->suite && (run->probe || run->fio)) {
+		fprintf(stderr, "rebench: --suite runs its own list of tests; %s does not combine with it: run the test you want alone with it\n",
+			run->probe ? "--probe" : "--fio");
+		return EXIT_BAD_ARGS;
+	}
+	if (run->fio && (run->probe || run->json || run->silent || run->plot)) {
+		fprintf(stderr, "rebench: --fio prints an fio job file and runs nothing, so %s has no meaning with it; drop one of the two\n",
+			run->probe ? "--probe" : run->json ? "--json" :
+			run->silent ? "-n/--silent" : "--plot");
+		return EXIT_BAD_ARGS;
+	}
+	if (run->probe)
+		return probe_only(base, run, sw);
+	return -1;
+}
+
+/* The workloads: the TARGET of the command line, else one per stdin line;
+ * 0 or -errno after a message. */
+static int load_workloads(struct run_ctx *ctx, struct spec *base)
+{
+	if (!spec_given(base, "seed"))
+		base->seed = random_seed();
+	const char *what = NULL;
+
+	if (base->target && stdin_holds_data(&what)) {
+		/* stdin lines run only without a TARGET: refuse rather than
+		 * leave workloads silently unrun */
+		fprintf(stderr, "rebench: stdin is %s holding data, and a TARGET (%s) is given on the command line: workload lines on stdin are read only when the command line has no TARGET, so they would be ignored; give the TARGET on each stdin line (options on the command line are defaults for every line), or redirect stdin from /dev/null\n",
+			what, base->target);
+		return -EINVAL;
+	}
+	if (base->target)
+		return add_workload(ctx, base);
+	if (isatty(STDIN_FILENO)) {
+		fprintf(stderr, "rebench: missing target: give a block device, partition or file (rebench /dev/sdb), or pipe one workload per line into stdin; see rebench --help\n");
+		return -EINVAL;
+	}
+	return read_stdin_specs(ctx, base);
+}
+
+/* Checked workloads, run together (and again with --repeat): confirmed,
+ * run, reported, plotted; the exit status. */
+static int run_single(struct run_ctx *ctx, struct spec *base,
+		      const struct run_opts *run)
+{
+	struct report rep;
+	bool interrupted = false, io_failed;
+	int ret, status;
+
+	/* the live line: only for a person watching, never with -n */
+	progress_enable(isatty(STDERR_FILENO) && !run->silent);
+	ret = confirm_destructive(ctx->wls, ctx->n, run->yes || run->silent);
+	if (ret)
+		return confirm_exit_status(ret);
+	if (run->steady_state)
+		status = steady_runs(ctx, run, base, &interrupted);
+	else
+		status = repeat_runs(ctx, run, run->repeat > 1 ? run->repeat : 1,
+				     repeat_rebuild_same, base, &interrupted);
+	if (status != EXIT_OK && status != EXIT_IO_FAILED)
+		return status;
+	io_failed = status == EXIT_IO_FAILED;	/* report what ran */
+	status = EXIT_OK;
+	run_ctx_report(ctx, interrupted, 0, &rep);
+	if (report_once(run, &rep))
+		status = EXIT_OUTPUT_FAILED;
+	if (run->plot && status == EXIT_OK && !interrupted && !io_failed)
+		status = plot_series(ctx, run);
+	if (io_failed)
+		return EXIT_IO_FAILED;
+	return interrupted && status == EXIT_OK ? EXIT_INTERRUPTED : status;
+}
+
+/* Loaded workloads to their end: a sweep, an fio job file, or a run. */
+static int run_loaded(struct run_ctx *ctx, struct spec *base,
+		      const struct run_opts *run, const struct sweep *sw,
+		      int argc, char **argv)
+{
+	int ret = 0;
+
+	if (sw->naxes && run->fio) {
+		fprintf(stderr, "rebench: --fio: sweeps (ranges and lists of values) have no fio job file yet; give one value per option to get the job of one point\n");
+		return EXIT_BAD_ARGS;
+	}
+	if (run->plot_metric != PLOT_METRIC_AUTO && !run->plot) {
+		fprintf(stderr, "rebench: --plot-metric chooses what --plot draws; add --plot FILE.png, or drop --plot-metric\n");
+		return EXIT_BAD_ARGS;
+	}
+	if (run->plot && plot_check_path(ctx, run->plot))
+		return EXIT_BAD_ARGS;
+	for (size_t k = 0; k < ctx->n; k++)
+		if (precision_check_spec(&ctx->wls[k].spec, run))
+			return EXIT_BAD_ARGS;
+	if (steady_check(ctx, run, sw->naxes > 0) ||
+	    precondition_check(ctx->wls, ctx->n, run))
+		return EXIT_BAD_ARGS;
+	if (run->order && !sw->naxes) {
+		fprintf(stderr, "rebench: --order orders a sweep's points, and this run sweeps nothing; drop --order, or give an option a range or a list (-b 4k,64k)\n");
+		return EXIT_BAD_ARGS;
+	}
+	if (sw->naxes)
+		return sweep_run_loaded(ctx, sw, base, run, base->output,
+					run->plot);
+	if (run->plot)
+		ret = plan_series_for_plot(ctx, run->plot_metric);
+	if (!ret && run->repeat > 1)
+		ret = repeat_begin(ctx, run->repeat);
+	if (!ret && run->steady_state)	/* the rounds are built alike */
+		ret = repeat_begin(ctx, run->max_rounds);
+	if (ret || validate_all(ctx, base))
+		return EXIT_BAD_ARGS;
+	if (run->dry_run) {
+		ret = confirm_check(ctx->wls, ctx->n, run->yes || run->silent);
+		return ret ? confirm_exit_status(ret) :
+		       dry_run_report(ctx->wls, ctx->n, 1, false, run);
+	}
+	/* --fio: every workload is resolved against its target; nothing is
+	 * confirmed, created or run */
+	if (run->fio) {
+		ret = fio_job_write(stdout, ctx->wls, ctx->n, run, argc, argv);
+		/* a mix fio has no form for is a bad argument */
+		return ret == -EINVAL ? EXIT_BAD_ARGS : ret ? EXIT_PREP_FAILED : EXIT_OK;
+	}
+	return run_single(ctx, base, run);
+}
+
+/* After the workloads, on every exit: what the run made goes. */
+static void clean_up(struct run_ctx *ctx, int status)
+{
+	remove_temp_series();
+	cleanup_all(ctx);
+	repeat_free();
+	steady_free();
+	/* a fault removes the files this run created; a complete run keeps
+	 * them for the next */
+	workload_remove_created(status == EXIT_PREP_FAILED ||
+				status == EXIT_IO_FAILED ||
+				status == EXIT_INTERRUPTED);
+}
+
+/* The modes with a grammar of their own: their exit status, or -1 for
+ * the workload grammar.  *command: the status is a COMMAND's (--record,
+ * --delay, --emulate, --record-block; --trace-stats says 130 itself),
+ * which a stop never changes. */
+static int other_mode(int argc, char **argv, bool *command)
+{
+	*command = false;
+	if (trace_to_wanted(argc, argv))	/* --trace-to fio */
+		return trace_to_main(argc, argv);
+	*command = true;
+	if (record_block_wanted(argc, argv))	/* --record-block */
+		return record_block_main(argc, argv);
+	if (emulate_wanted(argc, argv))	/* --emulate: it may take --record */
+		return emulate_main(argc, argv);
+	if (record_wanted(argc, argv))	/* --record, --trace-stats */
+		return record_main(argc, argv);
+	*command = false;
+	if (replay_wanted(argc, argv))	/* --replay */
+		return replay_main(argc, argv);
+	if (compare_wanted(argc, argv))	/* --compare A.json B.json */
+		return compare_main(argc, argv);
+	if (clock_echo_wanted(argc, argv))	/* a host of --hosts */
+		return clock_echo_main();
+	return -1;
+}
+
+/* A stop signal that ended the reading of an input or the checks before
+ * a run makes them fail: that is an interruption (130), not bad input. */
+static int stopped_status(int status)
+{
+	if ((status == EXIT_BAD_ARGS || status == EXIT_PREP_FAILED) &&
+	    signals_stop_requested())
+		return EXIT_INTERRUPTED;
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	static struct sweep sweep;
+	static struct run_ctx ctx;	/* the workloads: too large for a stack */
+	struct parse_ctx pctx = { 0, "command line", &sweep, &sweep_range_hooks };
+	struct argv_map amap = { argc > 1 ? argc - 1 : 0, NULL, NULL };
+	struct run_opts run = { 0 };
+	struct spec base;
+	char err[256];
+	bool command;
+	int status;
+
+	runinfo_start(argc, argv);
+	signals_init();
+	status = other_mode(argc, argv, &command);
+	if (status >= 0)
+		return command ? status : stopped_status(status);
+	if (engine_registry_check(err, sizeof(err))) {
+		fprintf(stderr, "rebench: internal error: %s\n", err);
+		return EXIT_PREP_FAILED;
+	}
+	spec_defaults(&base);
+	/* what each word was, for --hosts to pass the workloads on */
+	amap.role = calloc((size_t)argc, sizeof(*amap.role));
+	amap.opt = calloc((size_t)argc, sizeof(*amap.opt));
+	pctx.map = amap.role && amap.opt ? &amap : NULL;
+	if (options_parse(argc - 1, argv + 1, &base, &run, &pctx)) {
+		spec_free(&base);
+		return EXIT_BAD_ARGS;
+	}
+	units_set(run.units);
+	/* --advise and --hosts refuse --probe, --fio and --suite themselves */
+	status = (run.advise || run.hosts || run.hosts_file) && !run.help &&
+		 !run.version ? -1 : info_only(&base, &run, &sweep);
+	if (status < 0 && (advise_check_unused(&run) ||
+			   hosts_remote_setup(&run)))
+		status = EXIT_BAD_ARGS;
+	if (status < 0 && (precision_setup(&base, &run) ||
+			   steady_setup(&base, &run)))
+		status = EXIT_BAD_ARGS;
+	if (status < 0 && (run.hosts || run.hosts_file)) {
+		status = hosts_main(&base, &run, &sweep, argc, argv, &amap);
+	} else if (status < 0 && run.advise) {
+		status = advise_main(&ctx, &base, &run, &sweep);
+		clean_up(&ctx, status);
+	} else if (status < 0 && run.suite) {
+		status = suite_main(&ctx, &base, &run, sweep.naxes > 0);
+		clean_up(&ctx, status);
+	} else if (status < 0) {
+		status = load_workloads(&ctx, &base) ? EXIT_BAD_ARGS :
+			 run_loaded(&ctx, &base, &run, &sweep, argc, argv);
+		clean_up(&ctx, status);
+	}
+	spec_free(&base);
+	sweep_free(&sweep);
+	free(run.plot);
+	free(run.suite);
+	free(run.order);
+	free(run.from);
+	free(run.start_at);
+	free(run.hosts);
+	free(run.hosts_file);
+	free(run.ssh);
+	free(run.remote_rebench);
+	free(amap.role);
+	free(amap.opt);
+	runinfo_free();
+	if (outpath_finish_stdout() && status == EXIT_OK)
+		status = EXIT_OUTPUT_FAILED;
+	return stopped_status(status);
+}

@@ -1,0 +1,162 @@
+/* options.h - the one option table.
+ *
+ * Each entry names the option (long, letter), its value type, where the value
+ * goes (an offset into struct spec or struct run_opts), its default as shown
+ * to users, and its help.  The same table parses argv and stdin lines, prints
+ * --help and is checked by the unit tests against the man page.
+ */
+#ifndef REBENCH_OPTIONS_H
+#define REBENCH_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "core/spec.h"
+
+enum opt_type {
+	OPT_FLAG,	/* bool, no value */
+	OPT_SIZE,	/* uint64_t bytes, k/m/g suffixes */
+	OPT_BSIZE,	/* -b: a size, a size split or a range (mix.h) */
+	OPT_OPS,	/* -o: an operation name or an operation mix */
+	OPT_COUNT,	/* uint64_t plain integer */
+	OPT_ENUM,	/* int, one of opt->values */
+	OPT_DIST,	/* int + dist_arg: NAME[:PARAM] */
+	OPT_ENGINE,	/* int, engine registry index, fio aliases accepted */
+	OPT_PERCENT,	/* double in [0,100] */
+	OPT_DOUBLE,	/* double > 0 */
+	OPT_DURATION,	/* struct amount: time, bytes or % */
+	OPT_EXTENT,	/* struct amount: bytes or % */
+	OPT_TIME,	/* uint64_t ns; bare number in opt->unit_ns */
+	OPT_STRING,	/* char * */
+	OPT_SEED,	/* uint64_t, a whole number; never swept */
+	OPT_DELAY,	/* struct delay_set: --delay's spec (delay.h); never swept */
+	OPT_SYNC,	/* struct sync_policy: --sync's policy (syncpol.h) */
+};
+
+enum opt_scope {
+	SCOPE_WORKLOAD,	/* struct spec: command line and stdin lines */
+	SCOPE_RUN,	/* struct run_opts: command line only */
+};
+
+struct opt_value {
+	const char *name;
+	int value;
+	const char *help;
+};
+
+struct opt_desc {
+	const char *name;
+	char letter;		/* 0: long only */
+	enum opt_type type;
+	enum opt_scope scope;
+	size_t off;
+	const char *metavar;
+	const char *defval;	/* as shown in --help */
+	const char *help;
+	const struct opt_value *values;
+	uint64_t min, max;	/* sizes and counts: max 0 = none; percentages:
+				 * max 0 = 100, min 1 = 0 excluded */
+	uint64_t unit_ns;	/* OPT_TIME: unit of a bare number */
+};
+
+extern const struct opt_desc opt_table[];
+extern const size_t opt_count;
+
+struct parse_ctx;
+
+/* Where the parser sends an option's range or list (A..B/STEP, a,b,c).
+ * The sweep (sweep.h) provides these hooks, so the parser does not depend
+ * on it; without them ranges are refused. */
+struct range_hooks {
+	int (*add)(void *arg, const struct opt_desc *o, const char *text,
+		   const struct parse_ctx *ctx);
+	/* a plain value given after a range replaces it */
+	void (*remove)(void *arg, const struct opt_desc *o);
+};
+
+/* Where an error happened, for messages, and where ranges go. */
+struct parse_ctx {
+	unsigned line;
+	const char *source;	/* "command line" or "stdin" */
+	void *ranges_arg;	/* what ranges->add gets; NULL: refused */
+	const struct range_hooks *ranges;
+	const char *file;	/* lines of a suite file: its name in
+				 * messages instead of "stdin" */
+	const char *alias;	/* fio's name the option was given as (--bs),
+				 * for messages; NULL: its own */
+	struct argv_map *map;	/* options_parse() fills it, when set */
+};
+
+/* What each word of a parsed command line was, so that --hosts can pass
+ * the workloads on without its own options: the option it belongs to
+ * (its name, or its value after it), "--", or the target. */
+enum argv_role { ARGV_OPTION, ARGV_VALUE, ARGV_SEPARATOR, ARGV_TARGET };
+
+struct argv_map {
+	int n;				/* words */
+	enum argv_role *role;		/* n of them */
+	const struct opt_desc **opt;	/* n: the option (NULL for a fio
+					 * spelling, "--" and the target) */
+};
+
+/* Is this value a range or a list (the sweep syntax)? */
+bool options_is_range(const char *val);
+
+/*
+ * Parse argv-style words into spec (workload options) and run (run-wide
+ * options; NULL refuses them, as on stdin lines).  The one non-option word
+ * becomes spec->target.  Returns 0, or -EINVAL after printing an error that
+ * names the option, the value, the line and what is valid.
+ */
+int options_parse(int argc, char **argv, struct spec *spec,
+		  struct run_opts *run, const struct parse_ctx *ctx);
+
+/* Split a stdin line into words (whitespace, '...' and "..." quoting,
+ * '#' starts a comment).  Returns the word count or -EINVAL. */
+int options_split_line(char *line, char **words, int max_words);
+
+/* Set one workload option from its text, as if typed (no ranges). */
+int options_set(struct spec *spec, const struct opt_desc *o, const char *val,
+		const struct parse_ctx *ctx);
+
+/* Set option o from val (NULL for a flag) as if typed: into spec or run,
+ * or to the sweep when val is a range or list.  0 or -EINVAL after a
+ * message. */
+int options_apply(const struct opt_desc *o, const char *val, struct spec *spec,
+		  struct run_opts *run, const struct parse_ctx *ctx);
+/* For messages: "stdin line 3: " (or ""), and an option's name as given,
+ * "-b/--block-size" or, through an fio alias, "--bs (-b/--block-size)". */
+void options_where(const struct parse_ctx *ctx, char *buf, size_t len);
+void options_label(const struct opt_desc *o, const struct parse_ctx *ctx,
+		   char *buf, size_t len);
+
+const struct opt_desc *options_find_long(const char *name);
+const struct opt_desc *options_find_letter(char c);
+int options_index(const struct opt_desc *o);
+bool spec_given(const struct spec *s, const char *long_name);
+/* Was the run option long_name given on the command line? */
+bool run_given(const struct run_opts *run, const char *long_name);
+
+/* --help groups the options under headings (options_help.c): every option
+ * of opt_table in exactly one group, checked by the unit tests; one the
+ * groups miss is still printed, under "Other options". */
+struct opt_group {
+	const char *title;
+	const char *const *names;	/* long names, NULL-terminated */
+};
+
+extern const struct opt_group opt_groups[];
+extern const size_t opt_group_count;
+
+#define HELP_WIDTH 80		/* no --help line is wider */
+#define HELP_TEXT_COL 31	/* where an option's help text starts */
+
+void options_print_help(FILE *f);
+/* One --help entry: left ("-b, --block-size SIZE") at column 2, text
+ * wrapped at word boundaries to HELP_WIDTH under HELP_TEXT_COL; a left
+ * part too wide puts the text on the next line. */
+void options_help_item(FILE *f, const char *left, const char *text);
+const char *opt_value_name(const struct opt_desc *o, int value);
+
+#endif

@@ -1,0 +1,78 @@
+/* plan.h - the workloads of one run (one sweep point): the run context. */
+#ifndef REBENCH_PLAN_H
+#define REBENCH_PLAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "report/report.h"
+#include "core/spec.h"
+#include "core/workload.h"
+
+#define MAX_WORKLOADS 256
+
+/* Exit statuses, documented in rebench(1). */
+enum exit_status {
+	EXIT_OK = 0,
+	EXIT_BAD_ARGS = 1,
+	EXIT_PREP_FAILED = 2,
+	EXIT_IO_FAILED = 3,
+	EXIT_PLOT_FAILED = 4,
+	EXIT_OUTPUT_FAILED = 5,	/* stdout or a data file could not be written */
+	EXIT_HOST_FAILED = 6,	/* --hosts: a host failed; the others' results
+				 * were reported */
+	EXIT_INTERRUPTED = 130,
+};
+
+/*
+ * The workloads of one run (a single run, one of its --repeat runs, one
+ * sweep point), from the plan to the run to the reports.  Large
+ * (MAX_WORKLOADS workloads with their histograms): keep it static, never on
+ * a stack.  Empty when zeroed.
+ */
+struct run_ctx {
+	struct workload wls[MAX_WORKLOADS];
+	size_t n;
+	/* all workloads together, after a run of more than one */
+	struct result total;
+	bool have_total;
+	const struct repeat_data *total_rep;	/* --repeat: the total's */
+	uint64_t spent_ns;	/* wall time of its runs, preparation and
+				 * every --repeat run included */
+};
+
+/* Append a workload copied from s; 0 or -errno after a message. */
+int add_workload(struct run_ctx *ctx, const struct spec *s);
+/* One workload per stdin line, command-line options as defaults. */
+int read_stdin_specs(struct run_ctx *ctx, const struct spec *base);
+/* Does stdin hold data now: a pipe, FIFO or socket with bytes to read
+ * (FIONREAD > 0), or a regular file with bytes past its offset?  A
+ * terminal, /dev/null, an empty file, a closed stdin or a pipe nothing has
+ * been written to yet do not.  What it says: "a pipe", "a file", "a FIFO". */
+bool stdin_holds_data(const char **what);
+uint64_t random_seed(void);
+/* Check and resolve every workload against its target; no I/O. */
+int validate_all(struct run_ctx *ctx, const struct spec *base);
+int drop_caches(void);
+/* --output must be writable before the run, not discovered after it:
+ * the rule of outpath.h, and not the target of any workload. */
+int check_output_path(const struct run_ctx *ctx, const struct spec *s);
+/* path (named what in messages) is none of the workloads' targets. */
+int check_path_free(const struct run_ctx *ctx, const char *what,
+		    const char *path);
+/*
+ * Prepare every workload, drop the caches when asked, and run them together
+ * (after run->warmup_ns).  EXIT_OK, EXIT_IO_FAILED when an I/O failed (the
+ * results are kept), or the status of a failed preparation (also when
+ * the threads cannot all be created: none has done any I/O).
+ */
+int prepare_and_run(struct run_ctx *ctx, const struct run_opts *run,
+		    bool *interrupted);
+/* Free every workload and drop the device claims; the set is empty after. */
+void cleanup_all(struct run_ctx *ctx);
+/* The run's results as the writers take them (point: a sweep's). */
+void run_ctx_report(const struct run_ctx *ctx, bool interrupted, size_t point,
+		    struct report *r);
+
+#endif

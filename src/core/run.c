@@ -1,0 +1,1059 @@
+/* run.c - threads, the common start, the hot loop and stopping.
+ *
+ * All threads of all workloads meet at one barrier; the serial thread reads
+ * the clock between two barrier waits, so every thread sees the same start
+ * time and the run starts for all of them at once.  The main thread then
+ * waits for signals with sigtimedwait (workers block them) and turns
+ * SIGINT/SIGTERM into a stop flag that workers poll once per I/O.
+ *
+ * Per I/O the loop does: the stream's next I/O (operation, offset, size),
+ * two clock reads around the system call, and stats_record(): no locks, no
+ * formatting and no allocation (the series is sized up front for timed
+ * runs).  With --delay it also waits (delay.h) between the end of the call
+ * and the completion's clock read, so the latency includes the wait; the
+ * loops are compiled twice, with and without it, so that a run without
+ * --delay runs the very loop it always did.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <linux/futex.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "target/flush_honesty.h"
+#include "target/devstat.h"
+#include "core/memory.h"
+#include "stats/precision.h"
+#include "stats/progress.h"
+#include "report/report.h"
+#include "core/signals.h"
+#include "core/syncpol.h"
+#include "core/workload.h"
+
+static pthread_barrier_t start_barrier;
+static uint64_t run_start_ns;
+static uint64_t warmup_ns;	/* --warmup: an unmeasured phase first */
+static pthread_t main_thread;	/* woken by the last worker to finish */
+static atomic_int stop_all;
+static atomic_int running;
+
+/* I/Os for ten beyond p99.9: fewer and the tail percentiles warn. */
+#define PERCENTILE_STABLE_IOS 10000
+
+/* err_kind of a thread whose engine failed to start, not an I/O. */
+#define IO_KIND_START (-1)
+/* err_kind of a thread whose statistics reached the memory budget. */
+#define IO_KIND_MEMORY (-2)
+/* err_kind of a failed wait for completions: no one I/O is to blame. */
+#define IO_KIND_REAP (-3)
+/* err_kind of a stream that refused its next I/O (stream.h, s->error). */
+#define IO_KIND_STREAM (-4)
+
+static inline uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * NSEC_PER_SEC + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * Threads are created one by one and any creation may fail, so none may
+ * reach the start barrier (sized for all of them) before all exist: they
+ * first wait at this gate, which opens to start or to abort.  Once per run,
+ * never on the I/O path.
+ */
+static pthread_mutex_t gate_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t gate_cond = PTHREAD_COND_INITIALIZER;
+static int gate;		/* 0 closed, 1 open, -1 abort */
+
+static bool pass_gate(void)
+{
+	int g;
+
+	pthread_mutex_lock(&gate_lock);
+	while (!gate)
+		pthread_cond_wait(&gate_cond, &gate_lock);
+	g = gate;
+	pthread_mutex_unlock(&gate_lock);
+	return g > 0;
+}
+
+static void set_gate(int g)
+{
+	pthread_mutex_lock(&gate_lock);
+	gate = g;
+	pthread_cond_broadcast(&gate_cond);
+	pthread_mutex_unlock(&gate_lock);
+}
+
+static void request_stop(void);
+
+/* --start-at: when the first run's threads go (realtime ns), and how it
+ * went */
+static uint64_t start_at_ns, start_late_ns, start_real_ns;
+
+void run_set_start_at(uint64_t realtime_ns)
+{
+	start_at_ns = realtime_ns;
+}
+
+uint64_t run_start_at(void)
+{
+	return start_at_ns;
+}
+
+uint64_t run_start_late_ns(void)
+{
+	return start_late_ns;
+}
+
+uint64_t run_start_realtime_ns(void)
+{
+	return start_real_ns;
+}
+
+uint64_t run_realtime_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/* The main thread, prepared: sleep until --start-at (a stop signal ends
+ * the wait), once; the hosts of --hosts start together so. */
+static bool wait_for_start_at(void)
+{
+	struct timespec ts = {
+		(time_t)(start_at_ns / 1000000000ULL),
+		(long)(start_at_ns % 1000000000ULL)
+	};
+	uint64_t now;
+
+	if (!start_at_ns || start_real_ns)
+		return false;
+	while (!signals_stop_requested() &&
+	       clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &ts, NULL) == EINTR)
+		;
+	now = run_realtime_ns();
+	start_real_ns = now;
+	start_late_ns = now > start_at_ns ? now - start_at_ns : 0;
+	if (signals_stop_requested())
+		request_stop();
+	return signals_stop_requested() != 0;
+}
+
+static void wait_for_start(void)
+{
+	if (pthread_barrier_wait(&start_barrier) == PTHREAD_BARRIER_SERIAL_THREAD)
+		run_start_ns = now_ns();
+	pthread_barrier_wait(&start_barrier);
+}
+
+/* Think time: sleep until now + ns, but wake at once when the run is
+ * stopped (the stop flag is also the futex word, see request_stop()).  The
+ * absolute deadline keeps spurious wake-ups from stretching the pause. */
+static void pause_for(uint64_t ns)
+{
+	uint64_t end = now_ns() + ns;
+	struct timespec ts = {
+		.tv_sec = (time_t)(end / NSEC_PER_SEC),
+		.tv_nsec = (long)(end % NSEC_PER_SEC),
+	};
+
+	while (!atomic_load_explicit(&stop_all, memory_order_relaxed) &&
+	       now_ns() < end)
+		syscall(SYS_futex, &stop_all,
+			FUTEX_WAIT_BITSET | FUTEX_PRIVATE_FLAG, 0, &ts, NULL,
+			FUTEX_BITSET_MATCH_ANY);
+}
+
+/* Stop every thread, and wake those pausing for think time. */
+static void request_stop(void)
+{
+	atomic_store(&stop_all, 1);
+	syscall(SYS_futex, &stop_all, FUTEX_WAKE | FUTEX_PRIVATE_FLAG, INT_MAX,
+		NULL, NULL, 0);
+}
+
+/* The first failure of a thread stops the run.  done: bytes a short
+ * transfer moved (err is then -EIO), else -1. */
+static void fail(struct worker *w, int err, int kind, uint64_t off,
+		 int64_t done)
+{
+	if (w->error)
+		return;
+	w->error = err;
+	w->err_kind = kind;
+	w->err_off = off;
+	w->err_done = done;
+	request_stop();
+}
+
+/* The failure of one I/O; done is what a short transfer moved, or -1. */
+static void fail_io(struct worker *w, int err, int kind, uint64_t off,
+		    uint32_t len, int64_t done)
+{
+	if (!w->error)
+		w->err_len = len;
+	fail(w, err, kind, off, done);
+}
+
+/* One I/O at a time: clock, system call, [delay,] clock.  delayed is a
+ * constant at each call (run_sync()): the loop without it has no trace of
+ * the delay. */
+static inline __attribute__((always_inline)) void
+sync_loop(struct worker *w, uint64_t base, uint64_t deadline,
+	  const bool delayed)
+{
+	const struct spec *s = &w->wl->spec;
+	ssize_t (*sync_io)(struct io_ctx *, int, uint64_t, size_t) =
+		w->wl->eng->sync_io;
+	struct io_stream *src = &w->stream;
+	struct io_req r;
+	uint64_t t0, t1;
+	ssize_t ret;
+
+	for (;;) {
+		if (atomic_load_explicit(&stop_all, memory_order_relaxed))
+			break;
+		if (!stream_next(src, &r)) {
+			if (src->error)
+				fail(w, src->error, IO_KIND_STREAM, 0, -1);
+			break;
+		}
+		t0 = now_ns();
+		/* a sync_file_range's len is its span; it returns 0 */
+		ret = sync_io(&w->io, r.kind, r.off, r.len + (size_t)r.span);
+		t1 = now_ns();
+		if (delayed && s->delay.ns[r.kind] && ret == (ssize_t)r.len)
+			t1 = delay_wait(&w->delay, t1, s->delay.ns[r.kind]);
+		if (ret != (ssize_t)r.len) {
+			fail_io(w, ret < 0 ? (int)ret : -EIO, r.kind, r.off,
+				r.len, ret);
+			break;
+		}
+		if (stats_record(&w->st, r.kind, r.off, r.len, t1 - base,
+				 t1 - t0)) {
+			fail(w, -ENOMEM, IO_KIND_MEMORY, r.off, -1);
+			break;
+		}
+		if (t1 >= deadline)
+			break;
+		if (s->pause_ns) {
+			/* think time never runs past the deadline */
+			if (deadline - t1 <= s->pause_ns) {
+				pause_for(deadline - t1);
+				break;
+			}
+			pause_for(s->pause_ns);
+		}
+	}
+}
+
+static void run_sync(struct worker *w, uint64_t base, uint64_t deadline)
+{
+	if (delay_any(&w->wl->spec.delay))
+		sync_loop(w, base, deadline, true);
+	else
+		sync_loop(w, base, deadline, false);
+}
+
+/*
+ * qd I/Os in flight: stage and submit whole batches while a batch of units
+ * is free, then reap at least a batch (or all that remain).  One clock read
+ * per submitted batch and one per reaped batch: every I/O of a batch shares
+ * its submit time, every I/O reaped together shares its completion time.
+ *
+ * The deadline is checked after every submitted batch, so a deep queue
+ * (thousands of I/Os) cannot keep submitting past -d; at the deadline or a
+ * stop the engine cancels what it can of the I/Os in flight (their
+ * completions, -ECANCELED, count as neither done nor failed) and the rest
+ * are reaped, so the run's elapsed time, which includes that drain, is
+ * what ops/s is divided by.
+ */
+/* The loop state of run_async(). */
+struct async_loop {
+	struct io_unit **free_units, **done;
+	unsigned nfree, inflight;
+	bool stopping, cancelled;
+};
+
+/* Stage and submit whole batches while a batch of units is free. */
+static inline void submit_batches(struct worker *w, struct async_loop *l,
+				  uint64_t deadline)
+{
+	const struct engine_ops *e = w->wl->eng;
+	struct io_ctx *io = &w->io;
+	const unsigned batch = io->batch;
+	struct io_unit **free_units = l->free_units;
+	unsigned staged, i;
+	struct io_req r;
+	uint64_t t;
+	int ret;
+
+	while (!l->stopping && l->nfree >= batch) {
+		if (atomic_load_explicit(&stop_all, memory_order_relaxed)) {
+			l->stopping = true;
+			break;
+		}
+		for (staged = 0; staged < batch; staged++) {
+			struct io_unit *u;
+
+			if (!stream_next(&w->stream, &r)) {
+				if (w->stream.error)
+					fail(w, w->stream.error,
+					     IO_KIND_STREAM, 0, -1);
+				l->stopping = true;
+				break;
+			}
+			u = free_units[--l->nfree];
+			u->kind = r.kind;
+			u->off = r.off;
+			u->len = r.len;
+			u->span = r.span;
+			ret = e->queue(io, u);
+			if (ret) {
+				fail_io(w, ret, u->kind, u->off, u->len, -1);
+				l->stopping = true;
+				break;
+			}
+		}
+		if (!staged)
+			break;
+		/* the batch just staged sits at free_units[nfree...] */
+		t = now_ns();
+		for (i = 0; i < staged; i++)
+			free_units[l->nfree + i]->t_submit = t;
+		ret = e->commit(io);
+		if (ret) {
+			fail_io(w, ret, free_units[l->nfree]->kind,
+				free_units[l->nfree]->off,
+				free_units[l->nfree]->len, -1);
+			l->stopping = true;
+			break;
+		}
+		l->inflight += staged;
+		if (t >= deadline)
+			l->stopping = true;
+	}
+}
+
+/* Reap at least a batch (or all that remain) and count them; false when
+ * the wait itself failed.  delayed (--delay, at -q 1: spec.c refuses more)
+ * waits each reaped I/O's delay before the completion time is taken. */
+static inline __attribute__((always_inline)) bool
+reap_batch(struct worker *w, struct async_loop *l, uint64_t base,
+	   uint64_t deadline, const bool delayed)
+{
+	const struct engine_ops *e = w->wl->eng;
+	const unsigned batch = w->io.batch;
+	uint64_t t;
+	unsigned i;
+	int n;
+
+	if (l->stopping && !l->cancelled && e->cancel) {
+		/* a byte-limited run's last I/Os are all wanted */
+		l->cancelled = !w->stream.limited || w->error ||
+			       atomic_load_explicit(&stop_all, memory_order_relaxed);
+		if (l->cancelled)
+			e->cancel(&w->io);
+	}
+	n = e->reap(&w->io, l->inflight < batch ? l->inflight : batch, l->done);
+	if (n < 0) {
+		fail(w, n, IO_KIND_REAP, 0, -1);
+		return false;
+	}
+	t = now_ns();
+	for (i = 0; delayed && i < (unsigned)n; i++) {
+		const struct io_unit *u = l->done[i];
+
+		if (w->wl->spec.delay.ns[u->kind] && u->res == (int64_t)u->len)
+			t = delay_wait(&w->delay, t, w->wl->spec.delay.ns[u->kind]);
+	}
+	for (i = 0; i < (unsigned)n; i++) {
+		struct io_unit *u = l->done[i];
+
+		if (l->cancelled && u->res == -ECANCELED)
+			;	/* asked for: neither done nor failed */
+		else if (u->res != (int64_t)u->len)
+			fail_io(w, u->res < 0 ? (int)u->res : -EIO, u->kind,
+				u->off, u->len, u->res < 0 ? -1 : u->res);
+		else if (!w->error &&
+			 stats_record(&w->st, u->kind, u->off, u->len, t - base,
+				      t - u->t_submit))
+			fail(w, -ENOMEM, IO_KIND_MEMORY, u->off, -1);
+		l->free_units[l->nfree++] = u;
+	}
+	l->inflight -= (unsigned)n;
+	if (t >= deadline || w->error)
+		l->stopping = true;
+	return true;
+}
+
+static inline __attribute__((always_inline)) void
+async_loop(struct worker *w, uint64_t base, uint64_t deadline,
+	   const bool delayed)
+{
+	struct async_loop l = {
+		.free_units = w->free_units,
+		.done = w->done_units,
+		.nfree = w->io.qd,
+	};
+	unsigned i;
+
+	for (i = 0; i < w->io.qd; i++)
+		l.free_units[i] = &w->io.units[w->io.qd - 1 - i];
+	for (;;) {
+		submit_batches(w, &l, deadline);
+		if (!l.inflight ||
+		    !reap_batch(w, &l, base, deadline, delayed))
+			break;
+	}
+}
+
+static void run_async(struct worker *w, uint64_t base, uint64_t deadline)
+{
+	if (delay_any(&w->wl->spec.delay))
+		async_loop(w, base, deadline, true);
+	else
+		async_loop(w, base, deadline, false);
+}
+
+/* The engine's loop from base until deadline (or the stream's end). */
+static void run_loop(struct worker *w, uint64_t base, uint64_t deadline)
+{
+	if (w->wl->eng->flags & ENGINE_ASYNC)
+		run_async(w, base, deadline);
+	else
+		run_sync(w, base, deadline);
+}
+
+/* One flush through the engine, outside the timed loop (the loops are
+ * over, so every unit is free); 0 or -errno, the latency in *lat. */
+static int flush_once(struct worker *w, const struct io_req *r, uint64_t *lat)
+{
+	const struct engine_ops *e = w->wl->eng;
+	struct io_unit *u = &w->io.units[0];
+	uint64_t t0 = now_ns();
+	int64_t ret;
+
+	if (e->flags & ENGINE_ASYNC) {
+		u->kind = r->kind;
+		u->off = r->off;
+		u->len = 0;
+		u->span = r->span;
+		ret = e->queue(&w->io, u);
+		if (!ret)
+			ret = e->commit(&w->io);
+		if (!ret)
+			ret = e->reap(&w->io, 1, w->done_units) == 1 ?
+			      u->res : -EIO;
+	} else {
+		ret = e->sync_io(&w->io, r->kind, r->off, r->span);
+	}
+	*lat = now_ns() - t0;
+	return ret < 0 ? (int)ret : 0;
+}
+
+/*
+ * The flushes the writes done so far are owed by the --sync policy,
+ * floor(W / N) in all, that the loop did not issue before the clock
+ * stopped (the last write's own, with fdatasync:1; a flush cancelled in
+ * flight at the deadline).  Issued now, so every write the policy covers
+ * is durable and the count is the policy's; with record, counted and
+ * timed as their kind apart from the timed run (stats_record_end), else
+ * (the end of --warmup) not counted.  The stream starts its count again.
+ */
+static void flush_owed(struct worker *w, uint64_t base, bool record)
+{
+	struct io_stream *src = &w->stream;
+	uint64_t writes = w->st.ops[IO_WRITE], owed, lat;
+	struct io_req r = { .kind = src->flush_kind };
+	int ret;
+
+	if (!src->flush_every || w->error ||
+	    atomic_load_explicit(&stop_all, memory_order_relaxed))
+		return;
+	owed = writes / src->flush_every;
+	owed = owed > w->st.ops[src->flush_kind] ?
+	       owed - w->st.ops[src->flush_kind] : 0;
+	if (!record && src->flush_due)
+		owed = 1;	/* the warm-up's stats include its flushes */
+	if (owed && src->flush_due)
+		stream_next(src, &r);	/* its own range, for sfr */
+	for (; owed; owed--) {
+		ret = flush_once(w, &r, &lat);
+		if (ret) {
+			fail_io(w, ret, r.kind, r.off, 0, -1);
+			return;
+		}
+		if (record)
+			stats_record_end(&w->st, r.kind, now_ns() - base, lat);
+		r.span = 0;	/* a second one (a cancelled flush): all */
+		r.off = 0;
+	}
+	src->flush_due = false;
+	src->since_flush = 0;
+}
+
+/* --warmup: the same loop until the warm-up ends, then forget what it
+ * recorded.  Sequential workloads go on from where the warm-up left off. */
+static void warm_up(struct worker *w)
+{
+	bool limited = w->stream.limited;
+
+	w->stream.limited = false;	/* a byte-limited run warms up for the time */
+	run_loop(w, run_start_ns, run_start_ns + warmup_ns);
+	flush_owed(w, run_start_ns, false);
+	w->stream.limited = limited;
+	thread_stats_reset(&w->st);
+	w->stream.ops->reset_counts(&w->stream);
+	w->delay.carry_ns = 0;	/* the warm-up's overshoots stay in it */
+}
+
+/* The last thread to finish wakes the main thread at once, rather than
+ * at its next tick (which would add up to 50 ms to every short run). */
+static void thread_done(void)
+{
+	if (atomic_fetch_sub(&running, 1) == 1)
+		pthread_kill(main_thread, SIGUSR1);
+}
+
+/* The CPU the calling thread used since *from: at its end, never per I/O. */
+static void cpu_since(struct cpu_use *c, const struct rusage *from)
+{
+	struct rusage now;
+
+	memset(c, 0, sizeof(*c));
+	if (getrusage(RUSAGE_THREAD, &now))
+		return;
+	c->user_us = (uint64_t)((now.ru_utime.tv_sec - from->ru_utime.tv_sec) *
+				1000000 +
+				(now.ru_utime.tv_usec - from->ru_utime.tv_usec));
+	c->sys_us = (uint64_t)((now.ru_stime.tv_sec - from->ru_stime.tv_sec) *
+			       1000000 +
+			       (now.ru_stime.tv_usec - from->ru_stime.tv_usec));
+	c->nvcsw = (uint64_t)(now.ru_nvcsw - from->ru_nvcsw);
+	c->nivcsw = (uint64_t)(now.ru_nivcsw - from->ru_nivcsw);
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	const struct spec *s = &w->wl->spec;
+	uint64_t base, deadline;
+	struct rusage start;
+	int ret = 0;
+
+	if (!pass_gate())
+		return NULL;	/* another thread could not be created */
+	if (w->wl->eng->thread_start)
+		ret = w->wl->eng->thread_start(&w->io);
+	wait_for_start();
+	if (warmup_ns) {
+		/* every thread, failed or not, meets the measured start */
+		if (!ret)
+			warm_up(w);
+		wait_for_start();
+	}
+	memset(&w->st.cpu, 0, sizeof(w->st.cpu));
+	if (ret) {
+		fail(w, ret, IO_KIND_START, 0, -1);
+		w->t_end = 0;
+		thread_done();
+		return NULL;
+	}
+	/* the measured run's CPU: after the start barrier and the warm-up */
+	getrusage(RUSAGE_THREAD, &start);
+	base = run_start_ns;
+	deadline = s->time_limit_ns ? base + s->time_limit_ns : UINT64_MAX;
+	if (w->stream.ops->start)
+		w->stream.ops->start(&w->stream, base, &stop_all);
+	run_loop(w, base, deadline);
+	/* The thread ran until now: with think time that is after its last
+	 * completion, and ops/s must count that time too. */
+	w->t_end = now_ns() - base;
+	flush_owed(w, base, true);
+	cpu_since(&w->st.cpu, &start);
+	thread_done();
+	return NULL;
+}
+
+/* The sentence for a thread's failure, in wl->errmsg. */
+static void describe_failure(struct workload *wl, const struct worker *w,
+			     unsigned i)
+{
+	char why[PATH_MAX + 128];
+	const char *verb = io_kind_name(w->err_kind);
+
+	if (w->err_kind == IO_KIND_START) {
+		snprintf(wl->errmsg, sizeof(wl->errmsg),
+			 "the %s engine could not start in thread %u: %s",
+			 wl->eng->name, i, strerror(-w->error));
+		return;
+	}
+	if (w->err_kind == IO_KIND_REAP) {
+		snprintf(wl->errmsg, sizeof(wl->errmsg),
+			 "waiting for completions of the %s engine failed in thread %u on %s: %s",
+			 wl->eng->name, i, wl->tgt.path, strerror(-w->error));
+		return;
+	}
+	if (w->err_kind == IO_KIND_STREAM) {
+		why[0] = '\0';
+		if (w->stream.ops->describe)
+			w->stream.ops->describe(&w->stream, why, sizeof(why));
+		snprintf(wl->errmsg, sizeof(wl->errmsg),
+			 "thread %u stopped the run: %.2000s", i,
+			 why[0] ? why : strerror(-w->error));
+		return;
+	}
+	if (w->err_kind == IO_KIND_MEMORY) {
+		snprintf(wl->errmsg, sizeof(wl->errmsg),
+			 "thread %u stopped the run: its statistics (the %s) could not grow within rebench's memory budget of %s (see MEMORY in rebench(1)); the results and --output cover the run until then. Use a larger -g, fewer threads, or a shorter -d",
+			 i, wl->spec.sample_ns ? "time series" : "per-I/O log of -g 0",
+			 memory_budget_text());
+		return;
+	}
+	if (IO_IS_FLUSH(w->err_kind)) {
+		snprintf(wl->errmsg, sizeof(wl->errmsg),
+			 "%s of %.1500s failed in thread %u: %.2000s", verb,
+			 wl->tgt.path, i,
+			 w->io.err[0] ? w->io.err : strerror(-w->error));
+		return;
+	}
+	if (w->err_done >= 0)
+		snprintf(why, sizeof(why), "short %s: %lld of %llu bytes%s",
+			 verb, (long long)w->err_done,
+			 (unsigned long long)w->err_len,
+			 w->err_done == 0 ? " (the end of the target: it shrank during the run?)" : "");
+	else if (w->io.err[0])	/* the engine's own words for it */
+		snprintf(why, sizeof(why), "%s", w->io.err);
+	else
+		snprintf(why, sizeof(why), "%s", strerror(-w->error));
+	snprintf(wl->errmsg, sizeof(wl->errmsg),
+		 "%s of %llu bytes at offset %llu of %.1500s failed in thread %u: %.2000s",
+		 verb, (unsigned long long)w->err_len,
+		 (unsigned long long)w->err_off, wl->tgt.path, i, why);
+}
+
+/* A deep queue can still be draining at the deadline: say how long the
+ * run really took when that is over a tenth more than asked and more than
+ * 20 ms over (below that it is a thread waiting for a busy CPU, not worth
+ * a line in a 10 ms sweep point); ops/s and MB/s are always over the real
+ * time. */
+static void warn_overrun(struct workload *wl, uint64_t elapsed)
+{
+	const struct spec *s = &wl->spec;
+	uint64_t limit = s->time_limit_ns;
+
+	uint64_t slack = limit / 10 > 20000000 ? limit / 10 : 20000000;
+
+	if (!limit || elapsed <= limit + slack || wl->error)
+		return;
+	workload_warn(wl, "the run took %.3f s, not the %.3f s asked: the I/Os in flight at the deadline (up to %llu: -q %llu x -c %llu) had to complete or be cancelled; ops/s and MB/s are over the real %.3f s",
+		      (double)elapsed / 1e9, (double)limit / 1e9,
+		      (unsigned long long)(s->qd * s->threads),
+		      (unsigned long long)s->qd, (unsigned long long)s->threads,
+		      (double)elapsed / 1e9);
+}
+
+/* A sequential run that went over its region more than once: later passes
+ * reuse blocks a cache may still hold, which no figure shows by itself. */
+static void count_passes(struct workload *wl)
+{
+	const struct spec *s = &wl->spec;
+	const struct result *r = &wl->res;
+	struct seq_passes *p = &wl->passes;
+	uint64_t data_ios = 0;
+	char basis[160], size[32], threads[64] = "";
+	int k, n;
+
+	memset(p, 0, sizeof(*p));
+	wl->wrap_warning = -1;
+	if (!s->seq || s->append || !wl->have_result)
+		return;
+	for (k = 0; k < IO_KINDS; k++)
+		if (!IO_IS_FLUSH(k))
+			data_ios += r->ops[k];
+	seq_passes_compute(p, s->slots, s->stride_eff, s->bs,
+			   wl->workers[0].stream.contiguous,
+			   size_mix_active(&s->bsmix), data_ios, r->bytes);
+	if (!p->known || p->count <= 1)
+		return;
+	n = wl->nwarn;
+	if (p->ios)
+		snprintf(basis, sizeof(basis), "%llu I/Os, %llu a pass",
+			 (unsigned long long)data_ios, (unsigned long long)p->ios);
+	else
+		snprintf(basis, sizeof(basis), "%llu bytes, %llu a pass",
+			 (unsigned long long)r->bytes, (unsigned long long)p->bytes);
+	if (s->threads > 1)
+		snprintf(threads, sizeof(threads), "; the %llu threads' passes added",
+			 (unsigned long long)s->threads);
+	workload_warn(wl, "the sequential run wrapped: it went over its %s region %.2f times (%s%s), so every pass after the first went to blocks already used, which a cache (the drive's, or the page cache with -p) may still hold; -d 100%% makes one pass",
+		      fmt_size_human(size, sizeof(size), s->region_len),
+		      p->count, basis, threads);
+	if (wl->nwarn > n)
+		wl->wrap_warning = n;
+}
+
+/* Flushes faster than the device could make data stable (flush_honesty.h):
+ * the flush kind with the most operations, else the writes of a policy
+ * that flushes inside each write. */
+static void warn_flush_honesty(struct workload *wl)
+{
+	const struct result *r = &wl->res;
+	const struct target *t = &wl->tgt;
+	struct sync_policy sp = spec_sync(&wl->spec);
+	enum flush_suspicion fs;
+	const char *what = NULL;
+	char msg[768];
+	int k = -1;
+	double median;
+
+	if (!wl->have_result)
+		return;
+	if (r->ops[IO_FSYNC] || r->ops[IO_FDATASYNC]) {
+		k = r->ops[IO_FDATASYNC] > r->ops[IO_FSYNC] ? IO_FDATASYNC :
+							      IO_FSYNC;
+		what = io_kind_name(k);
+	} else if (r->ops[IO_WRITE] && (sync_policy_per_write(&sp) ||
+					sp.mode == SYNC_RWF_DSYNC)) {
+		k = IO_WRITE;
+		what = sp.mode == SYNC_OSYNC ? "O_SYNC writes, each a flush" :
+		       sp.mode == SYNC_DSYNC ? "O_DSYNC writes, each a flush" :
+					       "RWF_DSYNC writes, each a flush";
+	}
+	if (k < 0)
+		return;
+	median = hist_percentile(&r->op_hist[k], 50);
+	fs = flush_honesty_judge(t->rotational,
+				 t->unknown[TF_WRITE_CACHE][0] ? "" :
+								 t->write_cache,
+				 r->ops[k], median);
+	if (fs == FH_NONE)
+		return;
+	flush_honesty_text(fs, what, t->disk[0] ? t->disk : t->path, median,
+			   msg, sizeof(msg));
+	workload_warn(wl, "%s", msg);
+}
+
+static void collect(struct workload *wl)
+{
+	struct thread_stats *threads[4096];
+	uint64_t elapsed = 0;
+	unsigned i, n = (unsigned)wl->spec.threads;
+
+	for (i = 0; i < n; i++) {
+		struct worker *w = &wl->workers[i];
+
+		threads[i] = &w->st;
+		if (w->t_end > elapsed)
+			elapsed = w->t_end;
+		if (w->error && !wl->error) {
+			wl->error = w->error;
+			wl->error_is_memory = w->err_kind == IO_KIND_MEMORY;
+			describe_failure(wl, w, i);
+		}
+	}
+	wl->few_ios_warning = -1;
+	if (!stats_merge(&wl->res, threads, n, elapsed))
+		wl->have_result = true;
+	/* A percentile p rests on the n (1 - p) slowest I/Os: below ten of
+	 * them it moves with every run. */
+	if (wl->have_result && wl->res.ops_total &&
+	    wl->res.ops_total < PERCENTILE_STABLE_IOS) {
+		workload_warn(wl, "only %llu I/Os: %.1f of them lie beyond p99.9 and %.1f beyond p99; a percentile moves from run to run with fewer than 10 beyond it, so run longer (%d I/Os for p99.9)",
+			      (unsigned long long)wl->res.ops_total,
+			      (double)wl->res.ops_total * 0.001,
+			      (double)wl->res.ops_total * 0.01,
+			      PERCENTILE_STABLE_IOS);
+		wl->few_ios_warning = wl->nwarn - 1;
+	}
+	warn_overrun(wl, elapsed);
+	count_passes(wl);
+	warn_flush_honesty(wl);
+	if (wl->sizes.active) {
+		const uint64_t *hits[4096];
+
+		for (i = 0; i < n; i++)
+			hits[i] = wl->workers[i].stream.size_hits;
+		size_fit_compute(&wl->size_fit, &wl->sizes, hits, n);
+	}
+	wl->fit.present = false;
+	if (!wl->spec.seq && wl->have_result && wl->res.ops_total) {
+		const uint64_t *slices[4096], *ranks[4096];
+
+		for (i = 0; i < n; i++) {
+			slices[i] = wl->workers[i].stream.pat.slices;
+			ranks[i] = wl->workers[i].stream.pat.rank_slices;
+		}
+		fit_compute(&wl->fit, &wl->dist, slices, ranks, n);
+		dist_describe(&wl->dist, &wl->spec, wl->fit.name,
+			      sizeof(wl->fit.name));
+	}
+}
+
+/* The main thread waits up to a tick for the last worker's SIGUSR1
+ * (thread_done()); a stop signal ends the wait early (its handler runs,
+ * see signals.c) and stops every thread. */
+static void wait_tick(const sigset_t *usr1, bool *interrupted)
+{
+	static const struct timespec tick = { 0, 50 * 1000 * 1000 };
+
+	if (!signals_stop_requested())
+		sigtimedwait(usr1, NULL, &tick);
+	if (signals_stop_requested() && !*interrupted) {
+		request_stop();
+		*interrupted = true;
+	}
+}
+
+/* The first workload of the run on k's device (k itself when none before
+ * it): each device is read once, however many workloads use it. */
+static size_t dev_first(const struct workload *wls, size_t k)
+{
+	size_t j;
+
+	for (j = 0; j < k && wls[k].devr.name[0]; j++)
+		if (!strcmp(wls[j].devr.name, wls[k].devr.name))
+			return j;
+	return k;
+}
+
+/* The device counters of every workload, read by the main thread while
+ * the workers wait at the start barrier for it: just before the measured
+ * run (devstat.h). */
+static void devices_begin(struct workload *wls, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (dev_first(wls, k) == k)
+			devstat_begin(&wls[k].devr);
+}
+
+/* After the run (results collected): each device's second reading is
+ * taken already; judge whether it was shared, from every workload on it,
+ * and give the other workloads on it the same counts. */
+static void devices_settle(struct workload *wls, size_t n)
+{
+	uint64_t direct[DEV_KINDS];
+	const char *file_fs;
+	bool paged;
+	size_t j, k;
+
+	for (k = 0; k < n; k++) {
+		if (dev_first(wls, k) != k)
+			continue;
+		memset(direct, 0, sizeof(direct));
+		file_fs = NULL;
+		paged = false;
+		for (j = k; j < n; j++) {
+			const struct workload *w = &wls[j];
+
+			if (dev_first(wls, j) != k)
+				continue;
+			if (w->tgt.kind == TARGET_FILE)
+				file_fs = w->tgt.place.fstype;
+			paged |= w->spec.paged || !w->have_result ||
+				 !strcmp(w->eng->name, "mmap");
+			direct[DEV_READ] += w->res.op_bytes[IO_READ];
+			direct[DEV_WRITE] += w->res.op_bytes[IO_WRITE];
+			direct[DEV_DISCARD] += w->res.op_bytes[IO_TRIM];
+		}
+		devstat_judge(&wls[k].devr, file_fs, paged ? NULL : direct);
+	}
+	for (k = 0; k < n; k++)
+		if (dev_first(wls, k) != k)
+			wls[k].devr = wls[dev_first(wls, k)].devr;
+}
+
+/* The main thread during the warm-up: signals stop it early. */
+static void main_warm_up(struct workload *wls, size_t n,
+			 const sigset_t *sigs, bool *interrupted)
+{
+	uint64_t end = run_start_ns + warmup_ns;
+
+	while (now_ns() < end && !atomic_load(&stop_all))
+		wait_tick(sigs, interrupted);
+	devices_begin(wls, n);
+	wait_for_start();
+}
+
+/* Every thread of every workload, waiting at the gate; -EAGAIN (after a
+ * message) when one cannot be created. */
+static int create_threads(struct workload *wls, size_t n, unsigned total)
+{
+	unsigned i;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		for (i = 0; i < wls[k].spec.threads; i++) {
+			struct worker *w = &wls[k].workers[i];
+			int e = pthread_create(&w->tid, NULL, worker_main, w);
+
+			if (e) {
+				fprintf(stderr, "rebench: cannot start thread %u of workload %zu (%u threads in all): %s; nothing was measured. Lower -c, or raise the limit on processes (ulimit -u, the pids cgroup)\n",
+					i + 1, k + 1, total, strerror(e));
+				return -EAGAIN;
+			}
+			w->started = true;
+		}
+	}
+	return 0;
+}
+
+static void join_threads(struct workload *wls, size_t n)
+{
+	unsigned i;
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		for (i = 0; i < wls[k].spec.threads; i++)
+			if (wls[k].workers[i].started) {
+				pthread_join(wls[k].workers[i].tid, NULL);
+				wls[k].workers[i].started = false;
+			}
+}
+
+/* --delay: one calibration for the process (a sweep or --repeat runs
+ * many times), made before the first run that has delays; each thread
+ * waits on a delay_clock of its own. */
+static void prepare_delays(struct workload *wls, size_t n)
+{
+	static struct delay_calib calib;
+	static bool calibrated;
+	unsigned i;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		if (!delay_any(&wls[k].spec.delay))
+			continue;
+		if (!calibrated) {
+			delay_calibrate(&calib);
+			calibrated = true;
+		}
+		wls[k].delay_calib = calib;
+		for (i = 0; i < wls[k].spec.threads; i++)
+			wls[k].workers[i].delay = (struct delay_clock){
+				&wls[k].delay_calib, 0 };
+	}
+}
+
+int run_workloads(struct workload *wls, size_t n, uint64_t warmup,
+		  bool *interrupted)
+{
+	sigset_t sigs, usr1, old;
+	unsigned total = 0;
+	size_t k;
+	int ret = 0;
+
+	*interrupted = false;
+	warmup_ns = warmup;
+	for (k = 0; k < n; k++)
+		wls[k].warmup_ns = warmup;
+	for (k = 0; k < n; k++) {
+		total += (unsigned)wls[k].spec.threads;
+		devstat_locate(&wls[k].tgt, &wls[k].devr);
+	}
+	prepare_delays(wls, n);
+	/* a stop that came during the preparation: nothing is measured */
+	atomic_store(&stop_all, signals_stop_requested() != 0);
+	*interrupted = signals_stop_requested() != 0;
+	atomic_store(&running, (int)total);
+	/* Workers block the stop signals, so that their handler runs in the
+	 * main thread and ends its wait; SIGUSR1 ("all done", from
+	 * thread_done()) stays blocked in every thread and is taken with
+	 * sigtimedwait. */
+	sigemptyset(&usr1);
+	sigaddset(&usr1, SIGUSR1);
+	signals_stop_set(&sigs);
+	sigaddset(&sigs, SIGUSR1);
+	main_thread = pthread_self();
+	pthread_sigmask(SIG_BLOCK, &sigs, &old);
+	if (pthread_barrier_init(&start_barrier, NULL, total + 1)) {
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		return -ENOMEM;
+	}
+	if (precision_begin(wls, n)) {
+		pthread_barrier_destroy(&start_barrier);
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		return -ENOMEM;
+	}
+	set_gate(0);
+	ret = create_threads(wls, n, total);
+	if (ret)
+		goto out_abort;
+	set_gate(1);
+	signals_stop_set(&sigs);
+	pthread_sigmask(SIG_UNBLOCK, &sigs, NULL);
+	if (wait_for_start_at())
+		*interrupted = true;	/* stopped before the start */
+	if (!warmup_ns)
+		devices_begin(wls, n);
+	wait_for_start();
+	if (warmup_ns)
+		main_warm_up(wls, n, &usr1, interrupted);
+	progress_begin(wls, n, run_start_ns);
+	while (atomic_load(&running) > 0) {
+		uint64_t now;
+
+		wait_tick(&usr1, interrupted);
+		now = now_ns();
+		progress_tick(now);
+		/* --precision: every workload known well enough ends the run
+		 * (not an interruption: its results are complete) */
+		if (!atomic_load(&stop_all) &&
+		    precision_due(wls, n, now - run_start_ns))
+			request_stop();
+	}
+	progress_end();
+	goto out_join;
+
+out_abort:
+	/* the threads already created leave at the gate, before any I/O */
+	request_stop();
+	set_gate(-1);
+	join_threads(wls, n);
+	pthread_barrier_destroy(&start_barrier);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	precision_end();
+	return ret;
+
+out_join:
+	join_threads(wls, n);
+	for (k = 0; k < n; k++)
+		if (dev_first(wls, k) == k)
+			devstat_end(&wls[k].devr);
+	{
+		/* the last worker's wake-up may still be pending (the loop can
+		 * see running == 0 before it arrives): take it before SIGUSR1
+		 * is unblocked, or it would kill the process */
+		struct timespec zero = { 0, 0 };
+
+		while (sigtimedwait(&usr1, NULL, &zero) == SIGUSR1)
+			;
+	}
+	pthread_barrier_destroy(&start_barrier);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	precision_end();
+	for (k = 0; k < n; k++) {
+		collect(&wls[k]);
+		if (wls[k].error)
+			ret = -EIO;
+	}
+	devices_settle(wls, n);
+	for (k = 0; ret == -EIO && k < n; k++)
+		wls[k].stopped_early = !wls[k].error;
+	return ret;
+}

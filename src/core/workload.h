@@ -1,0 +1,136 @@
+/* workload.h - one workload ready to run: its spec, target, engine, open
+ * descriptors, threads and, afterwards, its result and warnings.
+ */
+#ifndef REBENCH_WORKLOAD_H
+#define REBENCH_WORKLOAD_H
+
+#include <limits.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/delay.h"
+#include "target/durability.h"
+#include "target/devstat.h"
+#include "gen/dist.h"
+#include "engines/engine.h"
+#include "gen/fit.h"
+#include "gen/pattern.h"
+#include "stats/precondition.h"
+#include "gen/prng.h"
+#include "stats/repeat.h"
+#include "core/spec.h"
+#include "stats/stats.h"
+#include "gen/stream.h"
+#include "target/target.h"
+
+#define MAX_WARNINGS 16
+#define MAX_CREATED 256	/* files one run may create */
+
+struct workload;
+struct steady_data;
+
+struct worker {
+	struct workload *wl;
+	unsigned index;
+	struct io_ctx io;
+	struct io_stream stream;	/* where its I/Os come from */
+	struct thread_stats st;
+	uint64_t t_end;		/* when the thread stopped, from the start */
+	struct delay_clock delay;	/* --delay: this thread's waits */
+	struct io_unit **free_units;	/* async: qd slots each */
+	struct io_unit **done_units;
+	bool engine_ready;	/* init succeeded: cleanup is due */
+	pthread_t tid;
+	bool started;
+	bool own_fd;
+	int error;		/* -errno of the failed I/O */
+	int err_kind;
+	uint64_t err_off;
+	uint32_t err_len;
+	int64_t err_done;	/* a short transfer's bytes, else -1 */
+};
+
+struct workload {
+	struct spec spec;
+	struct target tgt;
+	const struct engine_ops *eng;
+	struct dist dist;	/* random workloads: where offsets go */
+	struct fit fit;		/* ... and where they went */
+	struct size_table sizes;	/* a size mix's draw table */
+	struct size_fit size_fit;	/* ... and the sizes drawn */
+	unsigned index;		/* position in the run, from 0 */
+	int shared_fd;
+	bool needs_layout;	/* holes to fill before measuring */
+	uint64_t create_size;	/* new file: bytes to create and lay out */
+	struct workload *creator;	/* new file created by an earlier one */
+	bool layout_confirm;	/* layout changes a file the user gave */
+	struct worker *workers;
+	struct result res;
+	bool have_result;
+	int error;		/* first failed I/O of any thread */
+	bool error_is_memory;	/* ... or the memory budget stopped it */
+	bool stopped_early;	/* another workload's failed I/O stopped it */
+	uint64_t warmup_ns;	/* unmeasured time it ran before the run */
+	struct delay_calib delay_calib;	/* --delay: what the waits used */
+	struct dur_verdict dur;	/* its writes' durability (durability.h) */
+	int few_ios_warning;	/* index of the too-few-I/Os warning, or -1 */
+	struct seq_passes passes;	/* seq: passes over the region */
+	struct dev_reads devr;	/* reads that reached its device */
+	int wrap_warning;	/* index of the wrapped-run warning, or -1 */
+	const struct repeat_data *rep;	/* --repeat: every run's figures */
+	double precision_pct;	/* --precision: the half-width asked for, in
+				 * % of ops/s (precision.h); 0 none */
+	struct precond precond;	/* --precondition: what it wrote first */
+	const struct steady_data *steady;	/* --steady-state: the rounds
+						 * (steady_run.h), else NULL */
+	size_t ci_upto;		/* --precision stopped the run on its first
+				 * ci_upto intervals: its interval is theirs
+				 * (0: all complete intervals) */
+	char errmsg[PATH_MAX + 256];
+	char *warnings[MAX_WARNINGS];
+	int nwarn;
+};
+
+void workload_warn(struct workload *wl, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Does running wl change data the user already had? */
+bool workload_destroys_data(const struct workload *wl);
+/* The page-cache warning of -p reads, which depends on --drop-caches. */
+void workload_warn_page_cache(struct workload *wl, bool drop_caches);
+/* Decide layout needs and warnings from the probed target; no I/O. */
+void workload_plan(struct workload *wl);
+/* Create or lay out the file, open descriptors, allocate buffers and
+ * statistics.  0, or -errno after printing what failed. */
+int workload_prepare(struct workload *wl);
+void workload_cleanup(struct workload *wl);
+/* The descriptors, engine state and buffers of its threads: what a run
+ * needs and its report does not (a --repeat run kept for its figures:
+ * repeat_run.c).  workload_cleanup() frees the rest. */
+void workload_release_io(struct workload *wl);
+/* Drop the exclusive claims on written devices, after every cleanup. */
+void workload_release_claims(void);
+/* Files created by this process: remove them (when remove, saying so)
+ * and forget them.  Called once at exit: remove after a fault. */
+void workload_remove_created(bool remove);
+
+/* --start-at: the next run_workloads() releases its threads at realtime
+ * (CLOCK_REALTIME, ns since the epoch), after its preparation; 0 none.
+ * run_start_late_ns() is how late that release was (0 when on time or
+ * no start was set), run_start_realtime_ns() when it happened. */
+void run_set_start_at(uint64_t realtime_ns);
+/* This machine's CLOCK_REALTIME, ns since the epoch. */
+uint64_t run_realtime_ns(void);
+uint64_t run_start_at(void);
+uint64_t run_start_late_ns(void);
+uint64_t run_start_realtime_ns(void);
+
+/* Run all workloads together behind one start barrier.  Returns 0, or -EIO
+ * when an I/O failed (details in each workload).  *interrupted is set when
+ * SIGINT/SIGTERM stopped the run early.  With warmup_ns, every workload
+ * first runs unmeasured that long, and the measured run starts together
+ * after it. */
+int run_workloads(struct workload *wls, size_t n, uint64_t warmup_ns,
+		  bool *interrupted);
+
+#endif

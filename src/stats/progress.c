@@ -1,0 +1,197 @@
+/* progress.c - see progress.h.  The lines are redrawn in place with the
+ * cursor moved up over them, and erased at the end of the run. */
+#include "stats/progress.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/units.h"
+#include "core/workload.h"
+
+#define PROGRESS_LINE 79	/* columns when the terminal does not say */
+#define PROGRESS_MAX_LINES 16	/* workloads shown; a screen holds no more */
+#define PIPE_DELAY_NS (NSEC_PER_SEC / 5)
+
+static bool enabled;
+static const struct workload *pw;
+static size_t pn, drawn;
+static uint64_t t_start, t_last;
+static uint64_t last_ops[PROGRESS_MAX_LINES];
+static struct hist snap;
+static char context[512];
+static size_t width;		/* columns a line may take */
+static uint64_t first_draw;	/* no line before this time */
+
+void progress_enable(bool on)
+{
+	enabled = on;
+}
+
+void progress_context(const char *text)
+{
+	snprintf(context, sizeof(context), "%s", text ? text : "");
+}
+
+static uint64_t load(const uint64_t *p)
+{
+	return __atomic_load_n(p, __ATOMIC_RELAXED);
+}
+
+/* I/Os so far, and the latency histogram so far merged into snap: the
+ * headline's kinds (stats.h), so a flush is not an I/O here either. */
+static uint64_t sample(const struct workload *wl)
+{
+	uint64_t ops = 0;
+	unsigned t, k, i;
+
+	memset(&snap, 0, sizeof(snap));
+	snap.min = UINT64_MAX;
+	for (t = 0; t < wl->spec.threads; t++) {
+		const struct thread_stats *st = &wl->workers[t].st;
+		uint64_t v;
+
+		for (k = 0; k < IO_KINDS; k++)
+			if (st->headline & (1U << k))
+				ops += load(&st->ops[k]);
+		for (k = 0; k < IO_KINDS; k++) {
+			const struct hist *h = &st->hist[k];
+
+			if (!(st->headline & (1U << k)))
+				continue;
+			for (i = 0; i < HIST_BUCKETS; i++)
+				snap.buckets[i] += load(&h->buckets[i]);
+			snap.count += load(&h->count);
+			v = load(&h->min);
+			if (v < snap.min)
+				snap.min = v;
+			v = load(&h->max);
+			if (v > snap.max)
+				snap.max = v;
+		}
+	}
+	return ops;
+}
+
+/* Columns a line may take: one less than the terminal's, so the cursor
+ * never wraps to a line of its own. */
+static size_t line_width(void)
+{
+	struct winsize ws;
+
+	if (!ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) && ws.ws_col > 1)
+		return ws.ws_col - 1U;
+	return PROGRESS_LINE;
+}
+
+static bool stdout_is_pipe(void)
+{
+	struct stat st;
+
+	return !fstat(STDOUT_FILENO, &st) &&
+	       (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode));
+}
+
+static void put_line(const char *line)
+{
+	fprintf(stderr, "\r\033[K%.*s", (int)width, line);
+}
+
+/* Move to the first line drawn, to draw them again or erase them. */
+static void rewind_lines(void)
+{
+	if (drawn > 1)
+		fprintf(stderr, "\033[%zuA", drawn - 1);
+}
+
+void progress_begin(const struct workload *wls, size_t n, uint64_t start_ns)
+{
+	pw = wls;
+	pn = n < PROGRESS_MAX_LINES ? n : PROGRESS_MAX_LINES;
+	drawn = 0;
+	t_start = t_last = start_ns;
+	memset(last_ops, 0, sizeof(last_ops));
+	if (!enabled)
+		return;
+	/* what was printed comes first: out now, and through a pipe given
+	 * time to reach the terminal before a line is drawn */
+	fflush(stdout);
+	width = line_width();
+	first_draw = start_ns + (stdout_is_pipe() ? PIPE_DELAY_NS : 0);
+	if (context[0] && first_draw == start_ns) {
+		put_line(context);
+		drawn = 1;
+		fflush(stderr);
+	}
+}
+
+static void draw(size_t k, uint64_t now, double dt)
+{
+	const struct workload *wl = &pw[k];
+	const struct spec *s = &wl->spec;
+	char line[256], a[32], b[32];
+	uint64_t ops = sample(wl);
+	double rate = dt > 0 ? (double)(ops - last_ops[k]) / dt : 0;
+	size_t len;
+
+	last_ops[k] = ops;
+	if (s->time_limit_ns)
+		len = (size_t)snprintf(line, sizeof(line), "[%s/%s]",
+			fmt_time(a, sizeof(a), (now - t_start) / NSEC_PER_SEC * NSEC_PER_SEC),
+			fmt_time(b, sizeof(b), s->time_limit_ns));
+	else
+		len = (size_t)snprintf(line, sizeof(line), "[%3.0f%%]",
+			s->ops_limit ? 100.0 * (double)ops / (double)s->ops_limit : 0);
+	snprintf(line + len, sizeof(line) - len,
+		 " %s: %.0f ops/s, %.1f %s, p99 %.1f us so far",
+		 s->target, rate, rate_value(rate * (double)s->bs / 1048576.0),
+		 rate_unit(),
+		 snap.count ? hist_percentile(&snap, 99) / 1e3 : 0.0);
+	put_line(line);
+}
+
+void progress_tick(uint64_t now_ns)
+{
+	bool second = now_ns - t_last >= NSEC_PER_SEC;
+	double dt;
+	size_t k;
+
+	if (!enabled || !pw || now_ns < first_draw)
+		return;
+	if (!second) {
+		/* a context line held back for a pipe: its time has come */
+		if (context[0] && !drawn) {
+			fflush(stdout);
+			put_line(context);
+			drawn = 1;
+			fflush(stderr);
+		}
+		return;
+	}
+	dt = (double)(now_ns - t_last) / 1e9;
+	t_last = now_ns;
+	fflush(stdout);
+	rewind_lines();
+	if (context[0])
+		put_line(context);
+	for (k = 0; k < pn; k++) {
+		if (k || context[0])
+			fputc('\n', stderr);
+		draw(k, now_ns, dt);
+	}
+	drawn = pn + (context[0] ? 1 : 0);
+	fflush(stderr);
+}
+
+void progress_end(void)
+{
+	if (enabled && drawn) {
+		rewind_lines();
+		fprintf(stderr, "\r\033[J");
+		fflush(stderr);
+	}
+	drawn = 0;
+	pw = NULL;
+}

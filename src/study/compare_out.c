@@ -1,0 +1,427 @@
+/* compare_out.c - rebench --compare A.json B.json [-n | --json] [--plot
+ * FILE]: the arguments, then the rows (compare_load.c) as a table, -n
+ * lines or a JSON document, and for a sweep of two numbers the ratio
+ * heatmap (plots/compare.gp).  Every check comes before any output. */
+#include "study/compare.h"
+#include "study/compare_rows.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "report/json.h"
+#include "report/json_read.h"
+#include "cli/mode_args.h"
+#include "core/outpath.h"
+#include "core/plan.h"
+#include "report/plot.h"
+#include "report/report.h"
+
+#define CMP_TERSE_VERSION 1
+
+struct cmp_args {
+	const char *a, *b, *plot;
+	enum trace_stats_format fmt;
+};
+
+static const char usage[] =
+	"usage: rebench --compare A.json B.json [-n | --json] [--plot FILE]\n";
+
+bool compare_wanted(int argc, char **argv)
+{
+	return mode_given(argc, argv, "--compare");
+}
+
+static int bad(const char *what)
+{
+	fprintf(stderr, "rebench: --compare: %s\n%s", what, usage);
+	return -EINVAL;
+}
+
+static int parse_args(int argc, char **argv, struct cmp_args *a)
+{
+	bool missing = false, given = false;
+	const char *v;
+	char msg[PATH_MAX + 200];
+	int i, r;
+
+	memset(a, 0, sizeof(*a));
+	for (i = 1; i < argc; i++) {
+		if ((v = mode_value(argc, argv, &i, "--compare", &missing))) {
+			if (a->a)
+				return bad("given twice");
+			a->a = v;
+			if (i + 1 >= argc || argv[i + 1][0] == '-')
+				return bad("needs two files, A.json and B.json (B is compared with A)");
+			a->b = argv[++i];
+		} else if ((v = mode_value(argc, argv, &i, "--plot", &missing))) {
+			a->plot = v;
+		} else if (missing) {
+			snprintf(msg, sizeof(msg), "%s needs a value", argv[i]);
+			return bad(msg);
+		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			printf("%s  compares two results of rebench --json (single runs, --repeat runs\n  or sweeps of the same shape): the ratio B/A of ops/s, MB/s, p50 and p99\n  latency per workload and point, its 95%% interval and a verdict.\n  See rebench(1), COMPARE.\n",
+			       usage);
+			return 1;
+		} else if ((r = mode_format(argv[i], &a->fmt, &given)) <= 0) {
+			if (r < 0)
+				return bad("give one output format: -n or --json");
+		} else {
+			snprintf(msg, sizeof(msg), "%s is not one of its words: it compares two JSON documents and runs nothing, so workload options and targets do not apply",
+				 argv[i]);
+			return bad(msg);
+		}
+	}
+	if (!a->a)
+		return bad("needs two files, A.json and B.json");
+	return 0;
+}
+
+/* " (point 3: block-size=512 stride=4096)" words of a row's run. */
+static void point_words(const struct cmp_row *r, char *buf, size_t len,
+			const char *sep, const char *eq)
+{
+	const struct json_value *v = json_get(r->run_a, "values");
+	size_t i, n = 0;
+
+	buf[0] = '\0';
+	for (i = 0; v && i < v->n && n < len; i++) {
+		const struct json_value *x = json_at(v, i);
+
+		if (x->type == JSON_NUMBER)
+			n += (size_t)snprintf(buf + n, len - n, "%s%s%s%.10g",
+					      i ? sep : "", eq ? x->key : "",
+					      eq ? eq : "", x->number);
+		else
+			n += (size_t)snprintf(buf + n, len - n, "%s%s%s%s",
+					      i ? sep : "", eq ? x->key : "",
+					      eq ? eq : "", x->str);
+	}
+}
+
+static const char *verdict_words(const struct cmp_result *r)
+{
+	switch (r->verdict) {
+	case CMP_FASTER:
+		return "faster";
+	case CMP_SLOWER:
+		return "slower";
+	case CMP_SAME:
+		return "no difference detectable";
+	default:
+		return "no interval";
+	}
+}
+
+static void human(const struct cmp_args *a, const struct cmp_rows *rows)
+{
+	size_t i, count[4] = { 0 };
+	char words[512];
+
+	printf("B = %s against A = %s: B/A per metric, its 95%% interval and the verdict\n",
+	       a->b, a->a);
+	for (i = 0; i < rows->n; i++) {
+		const struct cmp_row *r = &rows->row[i];
+		char iv[64] = "-";
+
+		count[r->res.verdict]++;
+		if (r->metric == 0) {
+			point_words(r, words, sizeof(words), " ", "=");
+			if (r->point)
+				printf("%spoint %zu: %s, workload %zu\n",
+				       i ? "\n" : "", r->point, words, r->workload);
+			else
+				printf("%sworkload %zu\n", i ? "\n" : "",
+				       r->workload);
+			printf("  %-10s %12s %12s %8s  %-16s %s\n", "metric", "A",
+			       "B", "B/A", "95% interval", "verdict");
+		}
+		if (!isnan(r->res.low))
+			snprintf(iv, sizeof(iv), "%.3f..%.3f", r->res.low,
+				 r->res.high);
+		printf("  %-10s %12.2f %12.2f %8.3f  %-16s %s", cmp_metric_label(r->metric),
+		       r->a.value, r->b.value, r->res.ratio, iv,
+		       verdict_words(&r->res));
+		if (r->res.method != CMP_NONE)
+			printf(" (%s, df %.1f)", r->res.method == CMP_REPEAT ?
+			       "over the runs" : "batch means", r->res.df);
+		else if (r->metric >= 2)
+			printf(" (a single run's latency; --repeat N gives one)");
+		else
+			printf(" (fewer than 10 intervals in a run; a longer run or a shorter -g gives one)");
+		putchar('\n');
+	}
+	printf("\nB against A: %zu faster, %zu slower, %zu no difference detectable, %zu without an interval\n",
+	       count[CMP_FASTER], count[CMP_SLOWER], count[CMP_SAME],
+	       count[CMP_NO_INTERVAL]);
+}
+
+static void terse(const struct cmp_rows *rows)
+{
+	char words[512];
+	size_t i;
+
+	for (i = 0; i < rows->n; i++) {
+		const struct cmp_row *r = &rows->row[i];
+
+		printf("compare %d ", CMP_TERSE_VERSION);
+		if (r->point)
+			printf("%zu", r->point);
+		else
+			printf("-");
+		printf(" %zu %s", r->workload, cmp_metric_key(r->metric));
+		report_put_num(stdout, ' ', "%.4f", r->a.value);
+		report_put_num(stdout, ' ', "%.4f", r->b.value);
+		report_put_num(stdout, ' ', "%.6f", r->res.ratio);
+		report_put_num(stdout, ' ', "%.6f", r->res.low);
+		report_put_num(stdout, ' ', "%.6f", r->res.high);
+		printf(" %s %s", compare_verdict_name(r->res.verdict),
+		       compare_method_name(r->res.method));
+		report_put_num(stdout, ' ', "%.2f", r->res.method != CMP_NONE ? r->res.df : NAN);
+		point_words(r, words, sizeof(words), " ", NULL);
+		printf("%s%s\n", words[0] ? " " : "", words);
+	}
+}
+
+static void json_out(const struct cmp_args *a, const struct cmp_doc *da,
+		     const struct cmp_rows *rows)
+{
+	const struct json_value *p = json_get(json_get(da->root, "sweep"),
+					      "parameters");
+	size_t i, j, count[4] = { 0 };
+	struct json jw, *js = &jw;
+
+	json_init(js, stdout);
+	report_json_head(js);	/* opens the document */
+	json_obj_begin(js, "compare");
+	json_str(js, "a", a->a);
+	json_str(js, "b", a->b);
+	json_str(js, "shape", da->sweep ? "sweep" : "single");
+	json_arr_begin(js, "parameters");
+	for (j = 0; p && j < p->n; j++)
+		json_str(js, NULL, json_at(p, j)->str);
+	json_arr_end(js);
+	json_arr_begin(js, "rows");
+	for (i = 0; i < rows->n; i++) {
+		const struct cmp_row *r = &rows->row[i];
+		const struct json_value *v = json_get(r->run_a, "values");
+
+		count[r->res.verdict]++;
+		json_obj_begin(js, NULL);
+		if (r->point)
+			json_u64(js, "point", r->point);
+		else
+			json_null(js, "point");
+		json_obj_begin(js, "values");
+		for (j = 0; v && j < v->n; j++) {
+			const struct json_value *x = json_at(v, j);
+
+			if (x->type == JSON_NUMBER)
+				json_num(js, x->key, x->number);
+			else
+				json_str(js, x->key, x->str);
+		}
+		json_obj_end(js);
+		json_u64(js, "workload", r->workload);
+		json_str(js, "metric", cmp_metric_key(r->metric));
+		json_num(js, "a", r->a.value);
+		json_num(js, "b", r->b.value);
+		json_num(js, "ratio", r->res.ratio);
+		json_num(js, "low", r->res.low);
+		json_num(js, "high", r->res.high);
+		json_str(js, "verdict", compare_verdict_name(r->res.verdict));
+		json_str(js, "method", compare_method_name(r->res.method));
+		json_num(js, "df", r->res.method != CMP_NONE ? r->res.df : NAN);
+		json_obj_end(js);
+	}
+	json_arr_end(js);
+	json_obj_begin(js, "summary");
+	json_u64(js, "faster", count[CMP_FASTER]);
+	json_u64(js, "slower", count[CMP_SLOWER]);
+	json_u64(js, "same", count[CMP_SAME]);
+	json_u64(js, "no_interval", count[CMP_NO_INTERVAL]);
+	json_obj_end(js);
+	json_obj_end(js);
+	json_obj_end(js);
+	putchar('\n');
+}
+
+static bool not_number(const struct json_value *v)
+{
+	return !v || v->type != JSON_NUMBER;
+}
+
+/* --plot: the two swept numbers of a sweep, else a message. */
+static int plot_axes_of(const struct cmp_doc *d, const char **rows,
+			const char **cols)
+{
+	const struct json_value *p = json_get(json_get(d->root, "sweep"),
+					      "parameters");
+	const struct json_value *runs = json_get(json_get(d->root, "sweep"), "runs");
+	const struct json_value *v = json_get(json_at(runs, 0), "values");
+
+	if (!d->sweep || !p || p->n != 2 || !v ||
+	    not_number(json_get(v, json_at(p, 0)->str)) ||
+	    not_number(json_get(v, json_at(p, 1)->str))) {
+		fprintf(stderr, "rebench: --compare --plot draws the ratio heatmap of a sweep of two numbers (as -b 512..4k/512 -s 512..4k/512); %s is not one, so compare without --plot\n",
+			d->path);
+		return -EINVAL;
+	}
+	*rows = json_at(p, 0)->str;
+	*cols = json_at(p, 1)->str;
+	return 0;
+}
+
+/* Index of x in the n distinct values vals[] so far, added when new. */
+static size_t value_index(double *vals, size_t *n, double x)
+{
+	size_t i;
+
+	for (i = 0; i < *n; i++)
+		if (vals[i] == x)
+			return i;
+	vals[*n] = x;
+	return (*n)++;
+}
+
+/* The ops/s ratio of workload 1 per point as a matrix (the layout of a
+ * sweep matrix: rows the first swept number, columns the second), then
+ * after two empty lines each cell's verdict, for plots/compare.gp. */
+static int write_ratio_matrix(const char *path, const struct cmp_args *a,
+			      const struct cmp_rows *rows, const char *yname,
+			      const char *xname)
+{
+	size_t n = rows->n, ny = 0, nx = 0, i, j, *ri, *ci;
+	double *ys = calloc(n, sizeof(double)), *xs = calloc(n, sizeof(double));
+	double *cell = calloc(n * n + 1, sizeof(double));
+	int *ver = calloc(n * n + 1, sizeof(int));
+	FILE *f = NULL;
+	int ret = -ENOMEM;
+
+	ri = calloc(n, sizeof(size_t));
+	ci = calloc(n, sizeof(size_t));
+	if (!ys || !xs || !cell || !ver || !ri || !ci)
+		goto out;
+	for (i = 0; i < n; i++) {
+		const struct json_value *v = json_get(rows->row[i].run_a, "values");
+
+		if (rows->row[i].workload != 1 || rows->row[i].metric != 0)
+			continue;
+		ri[i] = value_index(ys, &ny, json_get(v, yname)->number);
+		ci[i] = value_index(xs, &nx, json_get(v, xname)->number);
+	}
+	for (i = 0; i < ny * nx; i++)
+		cell[i] = NAN;
+	for (i = 0; i < n; i++) {
+		if (rows->row[i].workload != 1 || rows->row[i].metric != 0)
+			continue;
+		cell[ri[i] * nx + ci[i]] = rows->row[i].res.ratio;
+		ver[ri[i] * nx + ci[i]] = (int)rows->row[i].res.verdict;
+	}
+	ret = -EIO;
+	f = fopen(path, "w");
+	if (!f)
+		goto out;
+	fprintf(f, "# rebench compare matrix\n# rows: %s\n# columns: %s\n# values: ops/s ratio B/A (workload 1)\n# a: %s\n# b: %s\n",
+		yname, xname, a->a, a->b);
+	fprintf(f, "%zu", nx);
+	for (j = 0; j < nx; j++)
+		fprintf(f, " %.10g", xs[j]);
+	fputc('\n', f);
+	for (i = 0; i < ny; i++) {
+		fprintf(f, "%.10g", ys[i]);
+		for (j = 0; j < nx; j++)
+			fprintf(f, " %.4f", cell[i * nx + j]);
+		fputc('\n', f);
+	}
+	fprintf(f, "\n\n# column row verdict (from 1, as the heatmap's cells)\n");
+	for (i = 0; i < ny; i++)
+		for (j = 0; j < nx; j++)
+			fprintf(f, "%zu %zu %s\n", j + 1, i + 1,
+				compare_verdict_name((enum cmp_verdict)ver[i * nx + j]));
+	ret = fclose(f) ? -errno : 0;
+out:
+	free(ys);
+	free(xs);
+	free(cell);
+	free(ver);
+	free(ri);
+	free(ci);
+	return ret;
+}
+
+static int draw(const struct cmp_args *a, const struct cmp_rows *rows,
+		const char *yname, const char *xname)
+{
+	char dir[] = "/tmp/rebench-compare.XXXXXX", path[64];
+	const char *args[2];
+	int ret;
+
+	if (!mkdtemp(dir)) {
+		fprintf(stderr, "rebench: --compare --plot: cannot make a temporary directory: %s\n",
+			strerror(errno));
+		return -EIO;
+	}
+	snprintf(path, sizeof(path), "%s/ratio.matrix", dir);
+	ret = write_ratio_matrix(path, a, rows, yname, xname);
+	if (ret)
+		fprintf(stderr, "rebench: --compare --plot: cannot write %s: %s\n",
+			path, strerror(-ret));
+	args[0] = path;
+	args[1] = a->plot;
+	if (!ret)
+		ret = plot_render("compare.gp", args, 2,
+				  "the comparison is on standard output", NULL);
+	unlink(path);
+	rmdir(dir);
+	return ret;
+}
+
+int compare_main(int argc, char **argv)
+{
+	struct cmp_doc da, db;
+	struct cmp_rows rows;
+	struct cmp_args a;
+	const char *yname = NULL, *xname = NULL;
+	char err[PATH_MAX + 1200];
+	int ret = parse_args(argc, argv, &a), status = EXIT_OK;
+
+	if (ret)
+		return ret > 0 ? EXIT_OK : EXIT_BAD_ARGS;
+	if (a.plot && (plot_check_format(a.plot, err, sizeof(err)) ||
+		       outpath_check("--plot", a.plot, err, sizeof(err)))) {
+		fprintf(stderr, "rebench: %s\n", err);
+		return EXIT_BAD_ARGS;
+	}
+	if (cmp_load(a.a, &da))
+		return EXIT_BAD_ARGS;
+	if (cmp_load(a.b, &db)) {
+		cmp_free(&da);
+		return EXIT_BAD_ARGS;
+	}
+	ret = cmp_pair(&da, &db, &rows);
+	if (!ret && a.plot)
+		ret = plot_axes_of(&da, &yname, &xname);
+	if (ret) {
+		status = ret == -ENOMEM ? EXIT_PREP_FAILED : EXIT_BAD_ARGS;
+	} else {
+		if (a.fmt == TSF_JSON)
+			json_out(&a, &da, &rows);
+		else if (a.fmt == TSF_TERSE)
+			terse(&rows);
+		else
+			human(&a, &rows);
+		if (outpath_flush_stdout())
+			status = EXIT_OUTPUT_FAILED;
+		if (status == EXIT_OK && a.plot && draw(&a, &rows, yname, xname))
+			status = EXIT_PLOT_FAILED;
+	}
+	cmp_rows_free(&rows);
+	cmp_free(&da);
+	cmp_free(&db);
+	return status;
+}
