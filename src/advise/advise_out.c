@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report/json.h"
+#include "core/json.h"
 #include "core/outpath.h"
 #include "report/report.h"
 #include "study/sweep_noise.h"

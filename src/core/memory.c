@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "core/units.h"
-#include "cli/validate.h"
+#include "core/validate.h"
 #include "core/workload.h"
 
 /* Engine state per slot of -q (ring entries, aiocbs, unit records): a

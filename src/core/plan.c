@@ -21,10 +21,10 @@
 #include "core/outpath.h"
 #include "core/plan.h"
 #include "target/memcg.h"
-#include "stats/precondition.h"
+#include "core/precondition.h"
 #include "target/readahead.h"
-#include "cli/runinfo.h"
-#include "cli/validate.h"
+#include "core/runinfo.h"
+#include "core/validate.h"
 
 #define MAX_WORDS 128
 
@@ -421,17 +421,4 @@ void cleanup_all(struct run_ctx *ctx)
 	workload_release_claims();
 	readahead_restore();
 	memcg_leave();
-}
-
-void run_ctx_report(const struct run_ctx *ctx, bool interrupted, size_t point,
-		    struct report *r)
-{
-	memset(r, 0, sizeof(*r));
-	r->wls = ctx->wls;
-	r->n = ctx->n;
-	r->interrupted = interrupted;
-	r->point = point;
-	r->total = ctx->have_total ? &ctx->total : NULL;
-	r->total_rep = ctx->have_total ? ctx->total_rep : NULL;
-	r->seconds = (double)ctx->spent_ns / 1e9;
 }

@@ -6,7 +6,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "report/report.h"
 #include "core/spec.h"
 #include "core/workload.h"
 
@@ -71,8 +70,5 @@ int prepare_and_run(struct run_ctx *ctx, const struct run_opts *run,
 		    bool *interrupted);
 /* Free every workload and drop the device claims; the set is empty after. */
 void cleanup_all(struct run_ctx *ctx);
-/* The run's results as the writers take them (point: a sweep's). */
-void run_ctx_report(const struct run_ctx *ctx, bool interrupted, size_t point,
-		    struct report *r);
 
 #endif

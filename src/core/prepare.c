@@ -16,7 +16,7 @@
 #include "target/readahead.h"
 #include "core/signals.h"
 #include "core/units.h"
-#include "cli/validate.h"
+#include "core/validate.h"
 #include "core/workload.h"
 
 #define LAYOUT_CHUNK (1U << 20)

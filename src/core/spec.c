@@ -18,7 +18,7 @@
 #include "cli/options.h"
 #include "gen/pattern.h"
 #include "target/readahead.h"
-#include "cli/validate.h"
+#include "core/validate.h"
 
 void spec_defaults(struct spec *s)
 {

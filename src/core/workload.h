@@ -16,11 +16,10 @@
 #include "engines/engine.h"
 #include "gen/fit.h"
 #include "gen/pattern.h"
-#include "stats/precondition.h"
+#include "core/precondition.h"
 #include "gen/prng.h"
-#include "stats/repeat.h"
 #include "core/spec.h"
-#include "stats/stats.h"
+#include "core/stats.h"
 #include "gen/stream.h"
 #include "target/target.h"
 
@@ -29,6 +28,7 @@
 
 struct workload;
 struct steady_data;
+struct repeat_data;
 
 struct worker {
 	struct workload *wl;

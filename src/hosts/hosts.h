@@ -19,7 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "report/json_read.h"
+#include "core/json_read.h"
 #include "cli/options.h"
 #include "core/plan.h"
 #include "core/spec.h"

@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/confirm.h"
+#include "core/confirm.h"
 #include "core/delay.h"
 #include "hosts/hosts_doc.h"
 #include "hosts/hosts_remote.h"

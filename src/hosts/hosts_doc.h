@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 #include "hosts/hosts.h"
-#include "report/json_read.h"
+#include "core/json_read.h"
 
 /* text parsed, what the tree costs taken from memory_budget() first (an
  * upper bound from its commas, colons and brackets): 0, *doc and

@@ -9,8 +9,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "stats/hist.h"
-#include "report/json_read.h"
+#include "core/hist.h"
+#include "core/json_read.h"
 
 struct host_fig {
 	bool known;		/* the host has a result for the workload */

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "report/json.h"
+#include "core/json.h"
 #include "core/outpath.h"
 #include "report/plot.h"
 #include "report/report.h"

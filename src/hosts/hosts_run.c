@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/confirm.h"
+#include "core/confirm.h"
 #include "core/delay.h"
 #include "hosts/hosts_doc.h"
 #include "report/plot.h"

@@ -16,7 +16,7 @@
 #include <sys/types.h>
 
 #include "hosts/hosts.h"
-#include "report/json_read.h"
+#include "core/json_read.h"
 
 /* A host's standard output is its JSON document: no document of rebench
  * comes near the reader's own limit, so more is not one.  Every byte kept

@@ -4,7 +4,7 @@
 #include "cli/options.h"
 #include "core/outpath.h"
 #include "core/plan.h"
-#include "cli/validate.h"
+#include "core/validate.h"
 #include "report/report.h"
 #include "core/signals.h"
 #include "study/sweep.h"

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "core/plan.h"
 #include "report/report.h"
 
 const struct report_writer *const report_writers[] = {
@@ -124,4 +125,17 @@ int report_write(const struct report_writer *w,
 	ret = report_emit(&set, r);
 	e = report_close(&set);
 	return ret ? ret : e;
+}
+
+void run_ctx_report(const struct run_ctx *ctx, bool interrupted, size_t point,
+		    struct report *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->wls = ctx->wls;
+	r->n = ctx->n;
+	r->interrupted = interrupted;
+	r->point = point;
+	r->total = ctx->have_total ? &ctx->total : NULL;
+	r->total_rep = ctx->have_total ? ctx->total_rep : NULL;
+	r->seconds = (double)ctx->spent_ns / 1e9;
 }

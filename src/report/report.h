@@ -271,4 +271,9 @@ void report_terse_steady(FILE *f, const struct report *r,
 			 const struct workload *wl);
 void report_json_steady(struct json *j, const struct workload *wl);
 
+struct run_ctx;
+/* The run's results as the writers take them (point: a sweep's). */
+void run_ctx_report(const struct run_ctx *ctx, bool interrupted, size_t point,
+		    struct report *r);
+
 #endif

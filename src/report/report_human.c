@@ -11,6 +11,7 @@
 #include "core/units.h"
 #include "cli/options.h"
 #include "core/plan.h"
+#include "stats/repeat.h"
 #include "stats/precision.h"
 #include "trace/replay_result.h"
 #include "report/report.h"

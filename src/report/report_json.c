@@ -9,14 +9,15 @@
 #include <string.h>
 #include <sys/utsname.h>
 
-#include "report/json.h"
+#include "core/json.h"
 #include "cli/options.h"
 #include "core/plan.h"
+#include "stats/repeat.h"
 #include "trace/replay_result.h"
 #include "report/report.h"
 #include "core/workload.h"
 #include "report/report_target.h"
-#include "cli/runinfo.h"
+#include "core/runinfo.h"
 #include "study/suite.h"
 #include "study/sweep_order.h"
 #include "study/sweep.h"

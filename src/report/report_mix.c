@@ -4,7 +4,7 @@
 
 #include "core/units.h"
 
-#include "report/json.h"
+#include "core/json.h"
 #include "report/report.h"
 
 const char *spec_op_text(const struct spec *s, char *buf, size_t len)

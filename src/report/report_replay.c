@@ -6,8 +6,8 @@
 
 #include <inttypes.h>
 
-#include "report/json.h"
-#include "gen/stream_trace.h"
+#include "core/json.h"
+#include "trace/stream_trace.h"
 
 double replay_ns_per_op(const struct replay_op_result *o)
 {

@@ -11,7 +11,7 @@
 
 #include "core/outpath.h"
 #include "report/report.h"
-#include "cli/validate.h"
+#include "core/validate.h"
 
 struct stderr_state {
 	int few_ios;		/* sweep: runs with the too-few-I/Os warning */

@@ -3,7 +3,7 @@
  * and the JSON objects "steady_state" and "precondition". */
 #include <stdio.h>
 
-#include "report/json.h"
+#include "core/json.h"
 #include "core/units.h"
 #include "report/report.h"
 #include "stats/steady_run.h"

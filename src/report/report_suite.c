@@ -7,10 +7,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report/json.h"
+#include "core/json.h"
 #include "core/units.h"
 #include "core/outpath.h"
 #include "report/report.h"
+#include "stats/repeat.h"
 #include "study/suite.h"
 
 static const char *state_name(enum suite_state st)

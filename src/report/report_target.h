@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "target/align.h"
-#include "report/json.h"
+#include "core/json.h"
 #include "target/target.h"
 
 /* "target": {...}; in_use is NULL when not checked (runs). */

@@ -27,6 +27,7 @@
 #include <stdio.h>
 
 #include "core/plan.h"
+#include "stats/repeat.h"
 #include "stats/precision.h"
 #include "trace/replay_result.h"
 #include "report/report.h"

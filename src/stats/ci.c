@@ -6,7 +6,7 @@
 
 #include <gsl/gsl_cdf.h>
 
-#include "stats/stats.h"
+#include "core/stats.h"
 #include "core/units.h"
 
 /* The mean of x(0..n-1) by batches; at() reads value i of src, so a

@@ -9,7 +9,7 @@
 #include "cli/options.h"
 #include "core/plan.h"
 #include "core/spec.h"
-#include "cli/validate.h"
+#include "core/validate.h"
 #include "core/workload.h"
 
 int precision_setup(struct spec *base, struct run_opts *run)

@@ -16,6 +16,7 @@
 #include "core/memory.h"
 #include "cli/options.h"
 #include "core/plan.h"
+#include "stats/repeat.h"
 #include "stats/repeat_run.h"
 #include "report/report.h"
 #include "core/units.h"

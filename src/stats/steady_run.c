@@ -10,7 +10,7 @@
 #include "stats/progress.h"
 #include "stats/repeat_run.h"
 #include "report/report.h"
-#include "cli/validate.h"
+#include "core/validate.h"
 
 static struct steady_data data[MAX_WORKLOADS];
 

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/json_read.h"
+#include "core/json_read.h"
 #include "report/report.h"
 
 static const struct {

@@ -13,8 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "report/json.h"
-#include "report/json_read.h"
+#include "core/json.h"
+#include "core/json_read.h"
 #include "cli/mode_args.h"
 #include "core/outpath.h"
 #include "core/plan.h"

@@ -54,7 +54,7 @@
 #include "cli/options.h"
 #include "core/plan.h"
 #include "report/report.h"
-#include "cli/validate.h"
+#include "core/validate.h"
 
 #define JOB_LINES 64
 #define NOTE "# not expressible in fio: "

@@ -18,14 +18,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/confirm.h"
+#include "core/confirm.h"
 #include "core/outpath.h"
 #include "core/plan.h"
 #include "stats/progress.h"
 #include "stats/repeat_run.h"
 #include "report/report.h"
 #include "cli/options.h"
-#include "cli/validate.h"
+#include "core/validate.h"
 
 #define CONFIRM_SET 64
 

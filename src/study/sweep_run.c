@@ -23,15 +23,16 @@
 #include <unistd.h>
 
 #include "stats/ci.h"
-#include "cli/confirm.h"
-#include "cli/dry_run.h"
+#include "core/confirm.h"
+#include "report/dry_run.h"
 #include "core/outpath.h"
 #include "core/plan.h"
+#include "stats/repeat.h"
 #include "report/plot.h"
 #include "stats/progress.h"
 #include "stats/repeat_run.h"
 #include "report/report.h"
-#include "cli/validate.h"
+#include "core/validate.h"
 
 static int build_point(struct run_ctx *ctx, const struct sweep *sw, size_t p,
 		       const struct spec *bases, size_t nbases)

@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "target/mountinfo.h"
-#include "target/target.h"
+#include "target/sysfs.h"
 
 /* Stacks deeper than this are not followed (and count as in use). */
 #define MAX_DEPTH 8

@@ -16,7 +16,7 @@
 
 #include "core/memory.h"
 #include "core/units.h"
-#include "cli/validate.h"
+#include "core/validate.h"
 #include "core/workload.h"
 
 /* Where this process's memory cgroup is, and the one made for the run. */

@@ -12,7 +12,7 @@
 
 #include "cli/options.h"
 #include "core/plan.h"
-#include "cli/validate.h"
+#include "core/validate.h"
 #include "core/workload.h"
 
 #define RA_PATH_MAX 128

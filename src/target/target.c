@@ -2,6 +2,7 @@
  * inuse.c's.
  */
 #include "target/target.h"
+#include "target/sysfs.h"
 #include "target/inuse.h"
 
 /* The reason of every field until a probe learns it or says why not. */
@@ -27,52 +28,6 @@ const char *target_kind_name(enum target_kind k)
 	case TARGET_PARTITION: return "partition";
 	default: return "file";
 	}
-}
-
-/* First line of a sysfs file, without the newline.  On failure, false
- * with the reason in why (when given). */
-static bool read_line_why(const char *dir, const char *name, char *buf,
-			  size_t len, char *why, size_t wlen)
-{
-	char path[PATH_MAX];
-	FILE *f;
-	bool ok;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "r");
-	if (!f) {
-		if (why)
-			snprintf(why, wlen, "cannot read %.180s: %s", path,
-				 strerror(errno));
-		return false;
-	}
-	ok = fgets(buf, (int)len, f) != NULL;
-	fclose(f);
-	if (ok)
-		buf[strcspn(buf, "\n")] = '\0';
-	if ((!ok || !buf[0]) && why) {
-		snprintf(why, wlen, "%.180s is empty", path);
-		ok = false;
-	}
-	return ok;
-}
-
-bool read_first_line(const char *dir, const char *name, char *buf, size_t len)
-{
-	return read_line_why(dir, name, buf, len, NULL, 0);
-}
-
-int write_value(const char *path, const char *val)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC), e = 0;
-	size_t len = strlen(val);
-
-	if (fd < 0)
-		return -errno;
-	if (write(fd, val, len) != (ssize_t)len)
-		e = -errno;
-	close(fd);
-	return e;
 }
 
 /* A line of sysfs for field f: known, or the reason in t->unknown[f]. */
@@ -104,15 +59,6 @@ static bool read_u64_why(struct target *t, enum target_field f,
 	return true;
 }
 
-
-bool sysfs_dir(dev_t dev, char *out)
-{
-	char link[64];
-
-	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", major(dev),
-		 minor(dev));
-	return realpath(link, out) != NULL;
-}
 
 /* Queue attributes (and the model) live on the whole disk.  Sizes the
  * ioctls already gave are kept. */

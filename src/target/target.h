@@ -4,6 +4,8 @@
 #ifndef REBENCH_TARGET_H
 #define REBENCH_TARGET_H
 
+#include "target/sysfs.h"
+
 #include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -91,18 +93,6 @@ int target_probe(const char *path, struct target *t, char *err, size_t len);
 bool target_in_use(const struct target *t, char *why, size_t len);
 
 const char *target_kind_name(enum target_kind k);
-
-/* The first line of DIR/NAME (sysfs, /proc), without its newline; false
- * when it cannot be read or is empty. */
-bool read_first_line(const char *dir, const char *name, char *buf, size_t len);
-
-/* Write val to the sysfs, procfs or cgroup file path in one write(2):
- * 0 or -errno. */
-int write_value(const char *path, const char *val);
-
-/* sysfs directory of a block device number, resolved (PATH_MAX bytes):
- * /sys/devices/virtual/block/loop0/loop0p1.  False when there is none. */
-bool sysfs_dir(dev_t dev, char *out);
 
 /*
  * Files: the filesystem, its device, and the first extents of the file's

@@ -18,7 +18,7 @@
 #include "core/delay.h"
 #include "trace/emulate_plan.h"
 #include "trace/interpose.h"
-#include "report/json_read.h"
+#include "core/json_read.h"
 #include "cli/mode_args.h"
 #include "core/outpath.h"
 #include "core/plan.h"

@@ -32,7 +32,7 @@
 
 #include "core/delay.h"
 #include "engines/iokind.h"
-#include "report/json_read.h"
+#include "core/json_read.h"
 
 /* One grouped replay, as its JSON result says.  The strings point into
  * the tree it was read from: valid while the tree is. */

@@ -27,7 +27,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli/confirm.h"
+#include "core/confirm.h"
 #include "core/memory.h"
 #include "cli/mode_args.h"
 #include "cli/options.h"
@@ -37,7 +37,7 @@
 #include "trace/replay_result.h"
 #include "trace/replay_space.h"
 #include "report/report.h"
-#include "gen/stream_trace.h"
+#include "trace/stream_trace.h"
 #include "study/sweep.h"
 #include "target/target.h"
 #include "core/workload.h"

@@ -7,7 +7,7 @@
 
 #include "trace/replay_dir.h"
 #include "trace/replay_result.h"
-#include "gen/stream_trace.h"
+#include "trace/stream_trace.h"
 #include "core/workload.h"
 
 /* Grouped: a group's wall time, from the clock where its first operation

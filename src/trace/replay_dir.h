@@ -31,7 +31,7 @@
 #include <stdint.h>
 
 #include "core/plan.h"
-#include "gen/stream_trace.h"
+#include "trace/stream_trace.h"
 
 struct replay_dir {
 	const char *dir;

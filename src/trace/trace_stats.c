@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "report/json.h"
+#include "core/json.h"
 #include "core/memory.h"
 #include "report/report.h"
 #include "trace/trace_log.h"

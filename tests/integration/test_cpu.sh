@@ -40,9 +40,14 @@ assert_eq "$(jqr '[.workloads[0].results.cpu.threads[].system_s * 1e6 | round] |
 assert_eq "$(jqr '[.workloads[0].results.cpu.threads[].ctx_voluntary] | add') $(jqr '[.workloads[0].results.cpu.threads[].ctx_involuntary] | add')" \
 	"$vol $invol" "the threads' context switches add up to the total's"
 read -r pu ps <"$SCRATCH/time"
-# /usr/bin/time prints 2 decimals: allow its rounding, nothing more
-assert_num "the process's user time ($pu s) is not below the threads' ($usr s)" "$pu + 0.005 >= $usr"
-assert_num "the process's system time ($ps s) is not below the threads' ($sys s)" "$ps + 0.005 >= $sys"
+# The kernel splits each task's run time into user and system from tick
+# samples, the process's and each thread's separately (cputime_adjust):
+# only their sum is exact, so the process's user time alone may come out
+# below its threads' (0.01 s against 0.017 s seen under load).  The sum
+# is compared; /usr/bin/time prints 2 decimals a figure: allow its
+# rounding of both, nothing more.
+assert_num "the process's CPU time ($pu + $ps s) is not below the threads' ($usr + $sys s)" \
+	"$pu + $ps + 0.01 >= $usr + $sys"
 
 section "human: a CPU line per workload and for All workloads"
 printf '%s\n' "-t stateless -b 4k $A" "-t stateless -b 4k -c 2 $B" >"$SCRATCH/spec"

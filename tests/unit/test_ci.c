@@ -20,7 +20,7 @@
 #include <gsl/gsl_rng.h>
 
 #include "stats/ci.h"
-#include "stats/stats.h"
+#include "core/stats.h"
 
 static void near(double got, double want, double tol, const char *what)
 {

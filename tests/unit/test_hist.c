@@ -1,4 +1,4 @@
-/* test_hist.c - the latency histogram of src/stats/hist.c against its header.
+/* test_hist.c - the latency histogram of src/core/hist.c against its header.
  *
  * hist.h promises: exact buckets below 128 ns, relative bucket width <= 1/64
  * above, reported percentiles within 1/128 of the true nearest-rank value,
@@ -16,7 +16,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "stats/hist.h"
+#include "core/hist.h"
 #include "gen/prng.h"
 
 #define N_VALUES 200000

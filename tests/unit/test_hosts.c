@@ -19,14 +19,14 @@
 
 #include "temp_text.h"
 
-#include "stats/hist.h"
+#include "core/hist.h"
 #include "hosts/hosts.h"
 #include "hosts/hosts_doc.h"
 #include "hosts/hosts_merge.h"
 #include "hosts/hosts_remote.h"
 #include "hosts/hosts_ssh.h"
-#include "report/json.h"
-#include "report/json_read.h"
+#include "core/json.h"
+#include "core/json_read.h"
 #include "gen/prng.h"
 #include "report/report.h"
 

@@ -21,7 +21,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "report/json_read.h"
+#include "core/json_read.h"
 
 static char err[512];
 

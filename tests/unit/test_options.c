@@ -31,7 +31,7 @@
 #include "core/spec.h"
 #include "cli/suggest.h"
 #include "target/target.h"
-#include "cli/validate.h"
+#include "core/validate.h"
 
 #define KiB (1ULL << 10)
 #define MiB (1ULL << 20)

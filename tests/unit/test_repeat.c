@@ -24,7 +24,7 @@
 #include <gsl/gsl_cdf.h>
 
 #include "stats/repeat.h"
-#include "stats/stats.h"
+#include "core/stats.h"
 
 /* Student's t, two-sided 95% (upper 0.975 quantile), from a printed table. */
 #define T_975_1 12.7062047

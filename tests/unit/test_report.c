@@ -1,4 +1,4 @@
-/* test_report.c - result merging (src/stats/stats.c) and the writers that print
+/* test_report.c - result merging (src/core/stats.c) and the writers that print
  * it: human (report_human.c), terse -n (report_terse.c), --json
  * (report_json.c, json.c).
  *
@@ -21,12 +21,13 @@
 #include <sys/wait.h>
 #include <cmocka.h>
 
-#include "report/json.h"
+#include "core/json.h"
 #include "cli/options.h"
 #include "report/report.h"
-#include "stats/stats.h"
+#include "stats/repeat.h"
+#include "core/stats.h"
 #include "study/sweep.h"
-#include "cli/validate.h"
+#include "core/validate.h"
 #include "core/workload.h"
 
 #include "temp_text.h"

@@ -1,5 +1,5 @@
 /* test_stream_trace.c - a log as the replay's I/O stream
- * (src/gen/stream_trace.c).
+ * (src/trace/stream_trace.c).
  *
  * What is kept and skipped, the file map, the recorded threads numbered in
  * order of first use and each worker's share in recorded order, grouping
@@ -26,7 +26,7 @@
 #include <cmocka.h>
 
 #include "core/memory.h"
-#include "gen/stream_trace.h"
+#include "trace/stream_trace.h"
 
 #include "temp_text.h"
 

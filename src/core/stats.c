@@ -2,7 +2,7 @@
  * workload result with its interval statistics (GSL), and workloads into
  * their total.
  */
-#include "stats/stats.h"
+#include "core/stats.h"
 #include "core/memory.h"
 
 #include <errno.h>

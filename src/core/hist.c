@@ -1,5 +1,5 @@
 /* hist.c - merge and percentile queries for the log-linear histogram. */
-#include "stats/hist.h"
+#include "core/hist.h"
 
 #include <math.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* runinfo.c - see runinfo.h. */
-#include "cli/runinfo.h"
+#include "core/runinfo.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -8,7 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "report/json.h"
+#include "core/json.h"
 
 static int run_argc;
 static char **run_argv;

@@ -1,5 +1,5 @@
 /* confirm.c - in-use refusal and the y/N question. */
-#include "cli/confirm.h"
+#include "core/confirm.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -12,7 +12,7 @@
 #include "core/plan.h"
 #include "core/signals.h"
 #include "core/units.h"
-#include "cli/validate.h"
+#include "core/validate.h"
 
 static const char *verb(const struct workload *wl)
 {

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "stats/hist.h"
+#include "core/hist.h"
 #include "core/spec.h"
 
 /* One I/O for the -g 0 log: 32 bytes each. */

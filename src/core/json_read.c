@@ -5,7 +5,7 @@
  * doubling; a member is counted in its parent before it is parsed, so that
  * after a refusal json_free() of the root reaches everything allocated.
  */
-#include "report/json_read.h"
+#include "core/json_read.h"
 
 #include <errno.h>
 #include <math.h>

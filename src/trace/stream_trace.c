@@ -7,7 +7,7 @@
  * for every gap of the log, and the futex is woken at once by a stop.
  * (delay.h's waits had not landed when this was written.)
  */
-#include "gen/stream_trace.h"
+#include "trace/stream_trace.h"
 
 #include <errno.h>
 #include <linux/futex.h>

@@ -1,10 +1,10 @@
 /* dry_run.c - see dry_run.h. */
-#include "cli/dry_run.h"
+#include "report/dry_run.h"
 
 #include <stdio.h>
 
 #include "engines/iokind.h"
-#include "report/json.h"
+#include "core/json.h"
 #include "core/outpath.h"
 #include "core/plan.h"
 #include "report/report.h"

@@ -1,5 +1,5 @@
 /* json.c - see json.h. */
-#include "report/json.h"
+#include "core/json.h"
 
 #include <math.h>
 #include <stdlib.h>

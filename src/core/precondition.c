@@ -1,6 +1,6 @@
 /* precondition.c - SNIA PTS workload-independent preconditioning
  * (precondition.h). */
-#include "stats/precondition.h"
+#include "core/precondition.h"
 
 #include <errno.h>
 #include <fcntl.h>
