@@ -7,7 +7,7 @@
 
 #include <stdbool.h>
 
-#include "trace/trace_log.h"
+#include "trace/trace_reader.h"
 
 /* Is the first line of a log an event of blkparse's default format?  If
  * so r->blk is set and the line is kept as the first to parse. */

@@ -31,7 +31,7 @@
 
 #include <stdbool.h>
 
-#include "trace/trace_log.h"
+#include "trace/trace_reader.h"
 
 #define TRACE_FIO_MAGIC2 "fio version 2 iolog"
 #define TRACE_FIO_MAGIC3 "fio version 3 iolog"

@@ -26,6 +26,7 @@
  * corrupt (nothing written); 5 when the output cannot be written.
  */
 #include "trace/trace_fio.h"
+#include "trace/trace_log.h"
 
 #include <errno.h>
 #include <stdio.h>
