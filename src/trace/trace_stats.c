@@ -2,6 +2,7 @@
 #include "trace/trace_stats.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -251,24 +252,70 @@ static uint64_t span_ns(const struct trace_stats *st)
 	return st->ops ? st->end_ns - st->first_ns : 0;
 }
 
-static uint64_t failed_total(const struct trace_stats *st)
-{
-	uint64_t n = 0;
-	int t;
+/* A row of the operation table, a type's or the total: its figures once,
+ * for every format. */
+struct type_row {
+	const char *name;
+	bool moves_data;	/* bytes mean something (human shows "-") */
+	uint64_t count, bytes, dur_ns, failed;
+	double ops_pct, bytes_pct;
+	bool has_avg_bytes;
+	double avg_bytes;
+};
 
-	for (t = 0; t < TT_TYPES; t++)
-		n += st->type[t].failed;
-	return n;
+static void type_row(const struct trace_stats *st, int k, struct type_row *row)
+{
+	const struct trace_type_stats *t = &st->type[k];
+
+	row->name = trace_type_names[k];
+	row->moves_data = moves_data(k);
+	row->count = t->count;
+	row->bytes = t->bytes;
+	row->dur_ns = t->dur_ns;
+	row->failed = t->failed;
+	row->ops_pct = pct(t->count, st->ops);
+	row->bytes_pct = pct(t->bytes, st->bytes);
+	row->has_avg_bytes = avg_bytes(t, k, &row->avg_bytes);
 }
 
-static uint64_t dur_total(const struct trace_stats *st)
+/* The total: sums of the types; no average size across them. */
+static void total_row(const struct trace_stats *st, struct type_row *row)
 {
-	uint64_t n = 0;
-	int t;
+	int k;
 
-	for (t = 0; t < TT_TYPES; t++)
-		n += st->type[t].dur_ns;
-	return n;
+	memset(row, 0, sizeof(*row));
+	row->name = "total";
+	row->moves_data = true;
+	row->count = st->ops;
+	row->bytes = st->bytes;
+	for (k = 0; k < TT_TYPES; k++) {
+		row->dur_ns += st->type[k].dur_ns;
+		row->failed += st->type[k].failed;
+	}
+	row->ops_pct = pct(st->ops, st->ops);
+	row->bytes_pct = pct(st->bytes, st->bytes);
+}
+
+/* The figures of a file, walked by every format: its JSON name, its
+ * human column and width. */
+static const struct {
+	size_t off;
+	const char *json, *head;
+	int width;
+} file_figs[] = {
+	{ offsetof(struct trace_file_stats, ops), "operations", "ops", 8 },
+	{ offsetof(struct trace_file_stats, reads), "reads", "reads", 8 },
+	{ offsetof(struct trace_file_stats, bytes_read), "bytes_read", "bytes read", 12 },
+	{ offsetof(struct trace_file_stats, writes), "writes", "writes", 8 },
+	{ offsetof(struct trace_file_stats, bytes_written), "bytes_written", "bytes written", 13 },
+	{ offsetof(struct trace_file_stats, syncs), "syncs", "syncs", 6 },
+};
+#define NFILE_FIGS (sizeof(file_figs) / sizeof(file_figs[0]))
+
+static unsigned long long file_fig(const struct trace_file_stats *fs,
+				   size_t i)
+{
+	return *(const uint64_t *)((const char *)fs + file_figs[i].off);
 }
 
 static const char *plural(uint64_t n, const char *one, const char *many)
@@ -293,10 +340,44 @@ static const char *status_word(const struct trace_stats *st)
 	return trace_status_words[st->status];
 }
 
+static void human_row(FILE *f, const struct type_row *row)
+{
+	fprintf(f, "%-16s %10llu %7.2f", row->name,
+		(unsigned long long)row->count, row->ops_pct);
+	if (row->moves_data)
+		fprintf(f, " %14llu %7.2f", (unsigned long long)row->bytes,
+			row->bytes_pct);
+	else
+		fprintf(f, " %14s %7s", "-", "-");
+	if (row->has_avg_bytes)
+		fprintf(f, " %10.1f", row->avg_bytes);
+	else
+		fprintf(f, " %10s", "-");
+	fprintf(f, " %8.1f us %7llu\n",
+		(double)row->dur_ns / (double)row->count / 1e3,
+		(unsigned long long)row->failed);
+}
+
+static void human_files(FILE *f, const struct trace_stats *st)
+{
+	unsigned long i;
+	size_t c;
+
+	for (c = 0; c < NFILE_FIGS; c++)
+		fprintf(f, "%s%*s", c ? " " : "", file_figs[c].width,
+			file_figs[c].head);
+	fprintf(f, "  %s\n", "file");
+	for (i = 0; i < st->nfiles; i++) {
+		for (c = 0; c < NFILE_FIGS; c++)
+			fprintf(f, "%s%*llu", c ? " " : "", file_figs[c].width,
+				file_fig(&st->files[i], c));
+		fprintf(f, "  %s\n", st->files[i].path);
+	}
+}
+
 static void print_human(FILE *f, const struct trace_stats *st)
 {
-	const struct trace_type_stats *t;
-	double avg;
+	struct type_row row;
 	unsigned long i;
 	int k;
 
@@ -309,49 +390,19 @@ static void print_human(FILE *f, const struct trace_stats *st)
 		st->nfiles, plural(st->nfiles, "file", "files"),
 		(double)span_ns(st) / 1e9);
 	print_status(f, st);
-	if (!st->ops)
-		goto warnings;
-	fprintf(f, "%-16s %10s %7s %14s %7s %10s %11s %7s\n", "operation",
-		"count", "% ops", "bytes", "% bytes", "avg bytes", "avg time",
-		"failed");
-	for (k = 0; k < TT_TYPES; k++) {
-		t = &st->type[k];
-		if (!t->count)
-			continue;
-		fprintf(f, "%-16s %10llu %7.2f", trace_type_names[k],
-			(unsigned long long)t->count, pct(t->count, st->ops));
-		if (moves_data(k))
-			fprintf(f, " %14llu %7.2f", (unsigned long long)t->bytes,
-				pct(t->bytes, st->bytes));
-		else
-			fprintf(f, " %14s %7s", "-", "-");
-		if (avg_bytes(t, k, &avg))
-			fprintf(f, " %10.1f", avg);
-		else
-			fprintf(f, " %10s", "-");
-		fprintf(f, " %8.1f us %7llu\n",
-			(double)t->dur_ns / (double)t->count / 1e3,
-			(unsigned long long)t->failed);
+	if (st->ops) {
+		fprintf(f, "%-16s %10s %7s %14s %7s %10s %11s %7s\n", "operation",
+			"count", "% ops", "bytes", "% bytes", "avg bytes",
+			"avg time", "failed");
+		for (k = 0; k < TT_TYPES; k++) {
+			type_row(st, k, &row);
+			if (row.count)
+				human_row(f, &row);
+		}
+		total_row(st, &row);
+		human_row(f, &row);
+		human_files(f, st);
 	}
-	fprintf(f, "%-16s %10llu %7.2f %14llu %7.2f %10s %8.1f us %7llu\n",
-		"total", (unsigned long long)st->ops, 100.0,
-		(unsigned long long)st->bytes, st->bytes ? 100.0 : 0.0, "-",
-		(double)dur_total(st) / (double)st->ops / 1e3,
-		(unsigned long long)failed_total(st));
-	fprintf(f, "%8s %8s %12s %8s %13s %6s  %s\n", "ops", "reads",
-		"bytes read", "writes", "bytes written", "syncs", "file");
-	for (i = 0; i < st->nfiles; i++) {
-		const struct trace_file_stats *fs = &st->files[i];
-
-		fprintf(f, "%8llu %8llu %12llu %8llu %13llu %6llu  %s\n",
-			(unsigned long long)fs->ops,
-			(unsigned long long)fs->reads,
-			(unsigned long long)fs->bytes_read,
-			(unsigned long long)fs->writes,
-			(unsigned long long)fs->bytes_written,
-			(unsigned long long)fs->syncs, fs->path);
-	}
-warnings:
 	for (i = 0; i < st->nkept; i++)
 		fprintf(f, "Warning: %s\n", st->warnings[i]);
 	if (st->nwarnings > st->nkept)
@@ -372,11 +423,27 @@ static void put_path(FILE *f, const char *s)
 	}
 }
 
+static void terse_row(FILE *f, const struct type_row *row)
+{
+	fprintf(f, "%s %llu %.2f %llu %.2f", row->name,
+		(unsigned long long)row->count, row->ops_pct,
+		(unsigned long long)row->bytes, row->bytes_pct);
+	if (row->has_avg_bytes)
+		fprintf(f, " %.1f", row->avg_bytes);
+	else
+		fprintf(f, " -");
+	if (row->count)
+		fprintf(f, " %llu", (unsigned long long)(row->dur_ns / row->count));
+	else
+		fprintf(f, " -");
+	fprintf(f, " %llu\n", (unsigned long long)row->failed);
+}
+
 static void print_terse(FILE *f, const struct trace_stats *st)
 {
-	const struct trace_type_stats *t;
-	double avg;
+	struct type_row row;
 	uint32_t i;
+	size_t c;
 	int k;
 
 	fprintf(f, "trace-stats %d %llu %llu %llu %llu %llu %u %lu %s %lu\n",
@@ -387,50 +454,55 @@ static void print_terse(FILE *f, const struct trace_stats *st)
 		(unsigned long long)span_ns(st), st->nfiles, st->nwarnings,
 		status_word(st) ? status_word(st) : "-", st->damaged);
 	for (k = 0; k < TT_TYPES; k++) {
-		t = &st->type[k];
-		fprintf(f, "%s %llu %.2f %llu %.2f", trace_type_names[k],
-			(unsigned long long)t->count, pct(t->count, st->ops),
-			(unsigned long long)t->bytes, pct(t->bytes, st->bytes));
-		if (avg_bytes(t, k, &avg))
-			fprintf(f, " %.1f", avg);
-		else
-			fprintf(f, " -");
-		if (t->count)
-			fprintf(f, " %llu", (unsigned long long)(t->dur_ns / t->count));
-		else
-			fprintf(f, " -");
-		fprintf(f, " %llu\n", (unsigned long long)t->failed);
+		type_row(st, k, &row);
+		terse_row(f, &row);
 	}
-	fprintf(f, "total %llu %.2f %llu %.2f -", (unsigned long long)st->ops,
-		st->ops ? 100.0 : 0.0, (unsigned long long)st->bytes,
-		st->bytes ? 100.0 : 0.0);
-	if (st->ops)
-		fprintf(f, " %llu", (unsigned long long)(dur_total(st) / st->ops));
-	else
-		fprintf(f, " -");
-	fprintf(f, " %llu\n", (unsigned long long)failed_total(st));
+	total_row(st, &row);
+	terse_row(f, &row);
 	for (i = 0; i < st->nfiles; i++) {
-		const struct trace_file_stats *fs = &st->files[i];
-
-		fprintf(f, "file %llu %llu %llu %llu %llu %llu ",
-			(unsigned long long)fs->ops,
-			(unsigned long long)fs->reads,
-			(unsigned long long)fs->bytes_read,
-			(unsigned long long)fs->writes,
-			(unsigned long long)fs->bytes_written,
-			(unsigned long long)fs->syncs);
-		put_path(f, fs->path);
+		fprintf(f, "file");
+		for (c = 0; c < NFILE_FIGS; c++)
+			fprintf(f, " %llu", file_fig(&st->files[i], c));
+		fputc(' ', f);
+		put_path(f, st->files[i].path);
 		fputc('\n', f);
 	}
 }
 
+static void json_type(struct json *j, const struct trace_stats *st, int k)
+{
+	struct type_row row;
+	int c;
+
+	type_row(st, k, &row);
+	json_obj_begin(j, row.name);
+	json_u64(j, "count", row.count);
+	json_num(j, "ops_pct", row.ops_pct);
+	json_u64(j, "bytes", row.bytes);
+	json_num(j, "bytes_pct", row.bytes_pct);
+	if (row.has_avg_bytes)
+		json_num(j, "avg_bytes", row.avg_bytes);
+	else
+		json_null(j, "avg_bytes");
+	if (row.count)
+		json_num(j, "avg_ns", (double)row.dur_ns / (double)row.count);
+	else
+		json_null(j, "avg_ns");
+	json_u64(j, "failed", row.failed);
+	json_obj_begin(j, "calls");
+	for (c = 0; c < TC_COUNT; c++)
+		if (trace_call_types[c] == k && st->calls[c])
+			json_u64(j, trace_call_names[c], st->calls[c]);
+	json_obj_end(j);
+	json_obj_end(j);
+}
+
 static void print_json(FILE *f, const struct trace_stats *st)
 {
-	const struct trace_type_stats *t;
 	struct json j;
-	double avg;
 	uint32_t i;
-	int k, c;
+	size_t c;
+	int k;
 
 	json_init(&j, f);
 	json_obj_begin(&j, NULL);
@@ -450,42 +522,15 @@ static void print_json(FILE *f, const struct trace_stats *st)
 	json_u64(&j, "threads", st->threads);
 	json_u64(&j, "span_ns", span_ns(st));
 	json_obj_begin(&j, "types");
-	for (k = 0; k < TT_TYPES; k++) {
-		t = &st->type[k];
-		json_obj_begin(&j, trace_type_names[k]);
-		json_u64(&j, "count", t->count);
-		json_num(&j, "ops_pct", pct(t->count, st->ops));
-		json_u64(&j, "bytes", t->bytes);
-		json_num(&j, "bytes_pct", pct(t->bytes, st->bytes));
-		if (avg_bytes(t, k, &avg))
-			json_num(&j, "avg_bytes", avg);
-		else
-			json_null(&j, "avg_bytes");
-		if (t->count)
-			json_num(&j, "avg_ns", (double)t->dur_ns / (double)t->count);
-		else
-			json_null(&j, "avg_ns");
-		json_u64(&j, "failed", t->failed);
-		json_obj_begin(&j, "calls");
-		for (c = 0; c < TC_COUNT; c++)
-			if (trace_call_types[c] == k && st->calls[c])
-				json_u64(&j, trace_call_names[c], st->calls[c]);
-		json_obj_end(&j);
-		json_obj_end(&j);
-	}
+	for (k = 0; k < TT_TYPES; k++)
+		json_type(&j, st, k);
 	json_obj_end(&j);
 	json_arr_begin(&j, "files");
 	for (i = 0; i < st->nfiles; i++) {
-		const struct trace_file_stats *fs = &st->files[i];
-
 		json_obj_begin(&j, NULL);
-		json_str(&j, "path", fs->path);
-		json_u64(&j, "operations", fs->ops);
-		json_u64(&j, "reads", fs->reads);
-		json_u64(&j, "bytes_read", fs->bytes_read);
-		json_u64(&j, "writes", fs->writes);
-		json_u64(&j, "bytes_written", fs->bytes_written);
-		json_u64(&j, "syncs", fs->syncs);
+		json_str(&j, "path", st->files[i].path);
+		for (c = 0; c < NFILE_FIGS; c++)
+			json_u64(&j, file_figs[c].json, file_fig(&st->files[i], c));
 		json_obj_end(&j);
 	}
 	json_arr_end(&j);
