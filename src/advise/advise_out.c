@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/json.h"
@@ -258,15 +259,102 @@ static void hprint(FILE *f, const struct htable *t, size_t rows)
 	}
 }
 
-void advise_human(FILE *f, const struct advise_result *r)
+/* The head row: the columns the model's parameters give figures to. */
+static void head_row(struct htable *t, const struct btree_model *m)
 {
-	static struct htable t;
-	const struct btree_model *m = &r->model;
-	bool fan = m->fill < 1, leaf = m->value_size > 0, wr = m->write_frac > 0;
-	char line[1024], v[HCOLS][64];
 	const char *cells[HCOLS];
-	size_t i, c;
+	size_t c = 0;
 
+	cells[c++] = "node";
+	cells[c++] = "keys";
+	if (m->fill < 1)
+		cells[c++] = "fanout";
+	if (m->value_size > 0)
+		cells[c++] = "leaf";
+	cells[c++] = "levels";
+	cells[c++] = "cached";
+	cells[c++] = "tree";
+	cells[c++] = "hops";
+	if (m->write_frac > 0)
+		cells[c++] = "I/O/op";
+	cells[c++] = "IOPS";
+	cells[c++] = "queries/s";
+	cells[c++] = "";
+	t->ncols = c;
+	t->left[0] = t->left[c - 1] = true;
+	hrow(t, 0, cells, c);
+}
+
+/* The last column of node i: its mark in words, or "" */
+static void mark_cell(char *buf, size_t len, const struct advise_result *r,
+		      size_t i)
+{
+	const char *mk = mark_name(r, i);
+
+	if (!strcmp(mk, "runner-up"))
+		snprintf(buf, len, "runner-up, %.1f%% below%s",
+			 r->choice.distance_pct,
+			 r->marks[i] & NOISE_TIED ? ", tied" : "");
+	else if (!strcmp(mk, "tied"))
+		snprintf(buf, len, "tied with the best");
+	else if (!strcmp(mk, "best"))
+		snprintf(buf, len, "best");
+}
+
+/* Node i's row, in the columns of head_row; an unusable node has its
+ * size, its keys and why. */
+static void node_row(struct htable *t, const struct advise_result *r,
+		     size_t i)
+{
+	const struct btree_model *m = &r->model;
+	const struct btree_node *x = &r->tab.node[i];
+	char v[HCOLS][64] = { { 0 } };
+	const char *cells[HCOLS];
+	size_t c, w = sizeof(v[0]);
+
+	for (c = 0; c < HCOLS; c++)
+		cells[c] = v[c];
+	c = 0;
+	size_words(x->size, v[c++], w);
+	snprintf(v[c++], w, "%llu", (unsigned long long)x->keys);
+	if (!x->usable) {
+		snprintf(v[t->ncols - 1], w, "unusable: %s",
+			 x->fanout < 2 ? "fewer than 2 entries per node at this fill" :
+			 "a leaf holds no record (entry + value > node)");
+		hrow(t, i + 1, cells, t->ncols);
+		return;
+	}
+	if (m->fill < 1)
+		snprintf(v[c++], w, "%.1f", x->fanout);
+	if (m->value_size > 0)
+		snprintf(v[c++], w, "%.1f", x->leaf_records);
+	snprintf(v[c++], w, "%u", x->levels);
+	snprintf(v[c++], w, "%u", x->cached);
+	fmt_size_human(v[c++], w, (uint64_t)x->tree_bytes);
+	snprintf(v[c++], w, "%.3f", x->hops);
+	if (m->write_frac > 0)
+		snprintf(v[c++], w, "%.3f", x->ios_per_op);
+	interval_cell(v[c++], w, x->iops, x->iops_low, x->iops_high, "%.0f");
+	if (isinf(x->qps))
+		snprintf(v[c++], w, "no I/O (in cache)");
+	else
+		interval_cell(v[c++], w, x->qps, x->qps_low, x->qps_high,
+			      qfmt(x->qps));
+	mark_cell(v[c], w, r, i);
+	hrow(t, i + 1, cells, t->ncols);
+}
+
+int advise_human(FILE *f, const struct advise_result *r)
+{
+	/* some 50 KiB: on the heap, not the stack nor a static */
+	struct htable *t = calloc(1, sizeof(*t));
+	char line[1024];
+	size_t i;
+
+	if (!t) {
+		fprintf(stderr, "rebench: --advise: out of memory for the table\n");
+		return -ENOMEM;
+	}
 	model_words(r, line, sizeof(line));
 	fprintf(f, "B-tree node size: %s\n", line);
 	source_words(r, line, sizeof(line));
@@ -274,75 +362,15 @@ void advise_human(FILE *f, const struct advise_result *r)
 	if (r->interrupted)
 		fprintf(f, "The sweep stopped after %zu of %zu block sizes: the table has those measured\n",
 			r->tab.n, r->planned);
-	memset(&t, 0, sizeof(t));
-	c = 0;
-	cells[c++] = "node";
-	cells[c++] = "keys";
-	if (fan)
-		cells[c++] = "fanout";
-	if (leaf)
-		cells[c++] = "leaf";
-	cells[c++] = "levels";
-	cells[c++] = "cached";
-	cells[c++] = "tree";
-	cells[c++] = "hops";
-	if (wr)
-		cells[c++] = "I/O/op";
-	cells[c++] = "IOPS";
-	cells[c++] = "queries/s";
-	cells[c++] = "";
-	t.ncols = c;
-	t.left[0] = t.left[c - 1] = true;
-	hrow(&t, 0, cells, c);
-	for (i = 0; i < r->tab.n; i++) {
-		const struct btree_node *x = &r->tab.node[i];
-		const char *mk = mark_name(r, i);
-
-		for (c = 0; c < HCOLS; c++) {
-			v[c][0] = '\0';
-			cells[c] = v[c];
-		}
-		c = 0;
-		size_words(x->size, v[c++], sizeof(v[0]));
-		snprintf(v[c++], sizeof(v[0]), "%llu", (unsigned long long)x->keys);
-		if (!x->usable) {
-			snprintf(v[t.ncols - 1], sizeof(v[0]), "unusable: %s",
-				 x->fanout < 2 ? "fewer than 2 entries per node at this fill" :
-				 "a leaf holds no record (entry + value > node)");
-			hrow(&t, i + 1, cells, t.ncols);
-			continue;
-		}
-		if (fan)
-			snprintf(v[c++], sizeof(v[0]), "%.1f", x->fanout);
-		if (leaf)
-			snprintf(v[c++], sizeof(v[0]), "%.1f", x->leaf_records);
-		snprintf(v[c++], sizeof(v[0]), "%u", x->levels);
-		snprintf(v[c++], sizeof(v[0]), "%u", x->cached);
-		fmt_size_human(v[c++], sizeof(v[0]), (uint64_t)x->tree_bytes);
-		snprintf(v[c++], sizeof(v[0]), "%.3f", x->hops);
-		if (wr)
-			snprintf(v[c++], sizeof(v[0]), "%.3f", x->ios_per_op);
-		interval_cell(v[c++], sizeof(v[0]), x->iops, x->iops_low,
-			      x->iops_high, "%.0f");
-		if (isinf(x->qps))
-			snprintf(v[c++], sizeof(v[0]), "no I/O (in cache)");
-		else
-			interval_cell(v[c++], sizeof(v[0]), x->qps, x->qps_low,
-				      x->qps_high, qfmt(x->qps));
-		if (!strcmp(mk, "runner-up"))
-			snprintf(v[c], sizeof(v[0]), "runner-up, %.1f%% below%s",
-				 r->choice.distance_pct,
-				 r->marks[i] & NOISE_TIED ? ", tied" : "");
-		else if (!strcmp(mk, "tied"))
-			snprintf(v[c], sizeof(v[0]), "tied with the best");
-		else if (!strcmp(mk, "best"))
-			snprintf(v[c], sizeof(v[0]), "best");
-		hrow(&t, i + 1, cells, t.ncols);
-	}
+	head_row(t, &r->model);
+	for (i = 0; i < r->tab.n; i++)
+		node_row(t, r, i);
 	fputc('\n', f);
-	hprint(f, &t, r->tab.n + 1);
+	hprint(f, t, r->tab.n + 1);
+	free(t);
 	advise_sentence(r, line, sizeof(line));
 	fprintf(f, "\n%s\n", line);
+	return 0;
 }
 
 /* Node i's figures from the node size to the mark, sep between them:

@@ -36,7 +36,9 @@ void advise_sentence(const struct advise_result *r, char *buf, size_t len);
 /* The choice in one short line, for a plot's title. */
 void advise_headline(const struct advise_result *r, char *buf, size_t len);
 
-void advise_human(FILE *f, const struct advise_result *r);
+/* The human report; 0, or -ENOMEM after a message (its table is on the
+ * heap). */
+int advise_human(FILE *f, const struct advise_result *r);
 void advise_terse(FILE *f, const struct advise_result *r);
 void advise_json(FILE *f, const struct advise_result *r);
 /* The table as TSV (comment lines first: the model, the source), for

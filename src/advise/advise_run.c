@@ -296,8 +296,8 @@ static int report(struct advise_result *r, const struct run_opts *run,
 		advise_json(stdout, r);
 	else if (run->silent)
 		advise_terse(stdout, r);
-	else
-		advise_human(stdout, r);
+	else if (advise_human(stdout, r))
+		status = EXIT_OUTPUT_FAILED;
 	if (outpath_flush_stdout())
 		status = EXIT_OUTPUT_FAILED;
 	if (output && advise_tsv("--output", output, r))

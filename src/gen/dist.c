@@ -210,102 +210,156 @@ static int param(const struct spec *s, double def, double *v, char *err,
 	return 0;
 }
 
+/* --center, or its default: the middle for normal, the start for the
+ * others. */
+static double center_of(const struct spec *s)
+{
+	if (s->center >= 0)
+		return s->center;
+	return s->dist == DIST_NORMAL ? 50 : 0;
+}
+
+/* Each kind's parameters, from a spec already known to name it: d->n
+ * is set; 0, or -EINVAL with the message in err. */
+static int setup_normal(struct dist *d, const struct spec *s, char *err,
+			size_t len)
+{
+	d->mu = center_of(s) / 100;
+	d->sd = s->sigma / 100;
+	/* Narrower than a block it is const, and near the ends of the
+	 * region every draw could round outside it and be redrawn
+	 * forever: refuse, so redrawing always ends quickly (at least
+	 * a third of the draws land inside for any center). */
+	if (d->n && d->sd * (double)d->n < 1) {
+		snprintf(err, len, "sigma %g%% is narrower than one block; use -i %g or more, or -u const",
+			 s->sigma, 100.0 / (double)d->n);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int setup_pow(struct dist *d, const struct spec *s, char *err,
+		     size_t len)
+{
+	if (!(s->sigma > 0)) {
+		snprintf(err, len, "-i/--sigma must be above 0 for pow (the mean location, %% into the region)");
+		return -EINVAL;
+	}
+	d->mean = s->sigma / 100;
+	return 0;
+}
+
+static int setup_powerlaw(struct dist *d, const struct spec *s, char *err,
+			  size_t len)
+{
+	if (s->sigma >= 100) {
+		snprintf(err, len, "-i/--sigma must be below 100 for powerlaw (the mean location, %% into the region)");
+		return -EINVAL;
+	}
+	d->a = 100 / s->sigma - 1;
+	return 0;
+}
+
+static int setup_zipf(struct dist *d, const struct spec *s, char *err,
+		      size_t len)
+{
+	int ret = param(s, 1.2, &d->theta, err, len);
+
+	if (!ret && !(d->theta > 0 && d->theta <= 100)) {
+		snprintf(err, len, "THETA must be in (0, 100], e.g. zipf:1.2");
+		ret = -EINVAL;
+	}
+	if (!ret && d->n)
+		zipf_setup(d);
+	return ret;
+}
+
+static int setup_pareto(struct dist *d, const struct spec *s, char *err,
+			size_t len)
+{
+	int ret = param(s, 0.2, &d->a, err, len);
+
+	if (!ret && !(d->a > 0 && d->a < 1)) {
+		snprintf(err, len, "H must be in (0, 1), e.g. pareto:0.2 (80%% of the I/Os on 20%% of the region)");
+		ret = -EINVAL;
+	}
+	if (!ret)
+		d->a = log(d->a) / log(1 - d->a);
+	return ret;
+}
+
+static int setup_zoned(struct dist *d, const struct spec *s, char *err,
+		       size_t len)
+{
+	return parse_zones(d, s->dist_arg, err, len);
+}
+
+/* Per kind: why a parameter after ':' is refused (NULL: it takes one),
+ * and the set-up of its figures (NULL: none). */
+static const struct {
+	const char *no_arg;
+	int (*setup)(struct dist *d, const struct spec *s, char *err,
+		     size_t len);
+} kinds[] = {
+	[DIST_UNIFORM] = { "takes no parameter", NULL },
+	[DIST_CONST] = { "takes no parameter", NULL },
+	[DIST_NORMAL] = { "takes no parameter after ':'; its spread is -i/--sigma",
+			  setup_normal },
+	[DIST_POW] = { "takes no parameter after ':'; its mean is -i/--sigma",
+		       setup_pow },
+	[DIST_POWERLAW] = { "takes no parameter after ':'; its mean is -i/--sigma",
+			    setup_powerlaw },
+	[DIST_ZIPF] = { NULL, setup_zipf },
+	[DIST_PARETO] = { NULL, setup_pareto },
+	[DIST_ZONED] = { NULL, setup_zoned },
+};
+
+/* The rotation by --center: rounded up, like slice edges, so --center 20
+ * puts the hot spot at the first slot of slice 20. */
+static void set_shift(struct dist *d, double center)
+{
+	d->shift = (uint64_t)ceil(center / 100 * (double)d->n - 1e-9);
+	if (d->shift >= d->n)
+		d->shift = 0;
+}
+
+/* --scatter: slot i goes to (i * mul + add) mod n, mul coprime to n and
+ * near n/phi, a bijection that spreads neighbours apart. */
+static void set_scatter(struct dist *d)
+{
+	uint64_t slots = d->n;
+
+	d->scatter = true;
+	d->mul = (uint64_t)((double)slots * 0.6180339887498949) | 1;
+	while (gcd(d->mul, slots) != 1)
+		d->mul += 2;
+	d->mul %= slots;
+	d->add = slots / 3;
+}
+
 int dist_init(struct dist *d, const struct spec *s, uint64_t slots,
 	      char *err, size_t len)
 {
-	double center = s->center < 0 ? (s->dist == DIST_NORMAL ? 50 : 0) :
-			s->center;
+	size_t k = (size_t)s->dist;
 	int ret = 0;
 
 	memset(d, 0, sizeof(*d));
 	d->kind = s->dist;
 	d->n = slots;
-	if (s->dist != DIST_NORMAL) {
-		/* rounded up, like slice edges, so --center 20 puts the hot
-		 * spot at the first slot of slice 20 */
-		d->shift = (uint64_t)ceil(center / 100 * (double)slots - 1e-9);
-		if (d->shift >= slots)
-			d->shift = 0;
-	}
-	switch (s->dist) {
-	case DIST_UNIFORM:
-	case DIST_CONST:
-		if (s->dist_arg) {
-			snprintf(err, len, "takes no parameter");
+	if (s->dist != DIST_NORMAL)
+		set_shift(d, center_of(s));
+	if (k < sizeof(kinds) / sizeof(kinds[0])) {
+		if (s->dist_arg && kinds[k].no_arg) {
+			snprintf(err, len, "%s", kinds[k].no_arg);
 			return -EINVAL;
 		}
-		break;
-	case DIST_NORMAL:
-		if (s->dist_arg) {
-			snprintf(err, len, "takes no parameter after ':'; its spread is -i/--sigma");
-			return -EINVAL;
-		}
-		d->mu = center / 100;
-		d->sd = s->sigma / 100;
-		/* Narrower than a block it is const, and near the ends of the
-		 * region every draw could round outside it and be redrawn
-		 * forever: refuse, so redrawing always ends quickly (at least
-		 * a third of the draws land inside for any center). */
-		if (slots && d->sd * (double)slots < 1) {
-			snprintf(err, len, "sigma %g%% is narrower than one block; use -i %g or more, or -u const",
-				 s->sigma, 100.0 / (double)slots);
-			return -EINVAL;
-		}
-		break;
-	case DIST_POW:
-		if (s->dist_arg) {
-			snprintf(err, len, "takes no parameter after ':'; its mean is -i/--sigma");
-			return -EINVAL;
-		}
-		if (!(s->sigma > 0)) {
-			snprintf(err, len, "-i/--sigma must be above 0 for pow (the mean location, %% into the region)");
-			return -EINVAL;
-		}
-		d->mean = s->sigma / 100;
-		break;
-	case DIST_POWERLAW:
-		if (s->dist_arg) {
-			snprintf(err, len, "takes no parameter after ':'; its mean is -i/--sigma");
-			return -EINVAL;
-		}
-		if (s->sigma >= 100) {
-			snprintf(err, len, "-i/--sigma must be below 100 for powerlaw (the mean location, %% into the region)");
-			return -EINVAL;
-		}
-		d->a = 100 / s->sigma - 1;
-		break;
-	case DIST_ZIPF:
-		ret = param(s, 1.2, &d->theta, err, len);
-		if (!ret && !(d->theta > 0 && d->theta <= 100)) {
-			snprintf(err, len, "THETA must be in (0, 100], e.g. zipf:1.2");
-			ret = -EINVAL;
-		}
-		if (!ret && slots)
-			zipf_setup(d);
-		break;
-	case DIST_PARETO:
-		ret = param(s, 0.2, &d->a, err, len);
-		if (!ret && !(d->a > 0 && d->a < 1)) {
-			snprintf(err, len, "H must be in (0, 1), e.g. pareto:0.2 (80%% of the I/Os on 20%% of the region)");
-			ret = -EINVAL;
-		}
-		if (!ret)
-			d->a = log(d->a) / log(1 - d->a);
-		break;
-	case DIST_ZONED:
-		ret = parse_zones(d, s->dist_arg, err, len);
-		break;
+		if (kinds[k].setup)
+			ret = kinds[k].setup(d, s, err, len);
 	}
 	if (ret)
 		return ret;
-	if (s->scatter && slots > 1) {
-		d->scatter = true;
-		d->mul = (uint64_t)((double)slots * 0.6180339887498949) | 1;
-		while (gcd(d->mul, slots) != 1)
-			d->mul += 2;
-		d->mul %= slots;
-		d->add = slots / 3;
-	}
+	if (s->scatter && slots > 1)
+		set_scatter(d);
 	return 0;
 }
 

@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -133,6 +134,44 @@ void hosts_failures(FILE *f, const struct hosts_result *r)
 		}
 }
 
+/* A figure of a host or of the merged row, walked by -n, the JSON and
+ * the TSV in this order: its JSON name (in "latency_us" when lat), its
+ * TSV column (NULL: not in the TSV) and its -n and TSV format. */
+static const struct {
+	size_t off;
+	const char *json, *tsv, *fmt;
+	bool lat;
+} figs[] = {
+	{ offsetof(struct host_fig, ops_per_s), "ops_per_s", "ops_per_s", "%.2f", false },
+	{ offsetof(struct host_fig, mb_per_s), "mib_per_s", "mib_per_s", "%.4f", false },
+	{ offsetof(struct host_fig, ios), "ios", "ios", "%.0f", false },
+	{ offsetof(struct host_fig, min), "min", NULL, "%.3f", true },
+	{ offsetof(struct host_fig, avg), "avg", NULL, "%.3f", true },
+	{ offsetof(struct host_fig, p50), "p50", "lat_p50_us", "%.3f", true },
+	{ offsetof(struct host_fig, p90), "p90", NULL, "%.3f", true },
+	{ offsetof(struct host_fig, p99), "p99", "lat_p99_us", "%.3f", true },
+	{ offsetof(struct host_fig, p999), "p99_9", NULL, "%.3f", true },
+	{ offsetof(struct host_fig, max), "max", "lat_max_us", "%.3f", true },
+};
+#define NFIGS (sizeof(figs) / sizeof(figs[0]))
+
+static double fig_value(const struct host_fig *x, size_t i)
+{
+	return *(const double *)((const char *)x + figs[i].off);
+}
+
+/* The figures of x, sep before each, "-" for each when it is not known;
+ * tsv: only the TSV's. */
+static void put_figs(FILE *f, char sep, const struct host_fig *x, bool tsv)
+{
+	size_t i;
+
+	for (i = 0; i < NFIGS; i++)
+		if (!tsv || figs[i].tsv)
+			report_put_num(f, sep, figs[i].fmt,
+				       x->known ? fig_value(x, i) : NAN);
+}
+
 static void terse_row(FILE *f, const struct hosts_point *p, size_t k,
 		      const char *host, const char *target, const char *status,
 		      const struct host *h, uint64_t late, const struct host_fig *x,
@@ -149,16 +188,7 @@ static void terse_row(FILE *f, const struct hosts_point *p, size_t k,
 			(unsigned long long)h->bound_ns, (unsigned long long)late);
 	else
 		fputs(" - - -", f);
-	report_put_num(f, ' ', "%.2f", x->known ? x->ops_per_s : NAN);
-	report_put_num(f, ' ', "%.4f", x->known ? x->mb_per_s : NAN);
-	report_put_num(f, ' ', "%.0f", x->known ? x->ios : NAN);
-	report_put_num(f, ' ', "%.3f", x->known ? x->min : NAN);
-	report_put_num(f, ' ', "%.3f", x->known ? x->avg : NAN);
-	report_put_num(f, ' ', "%.3f", x->known ? x->p50 : NAN);
-	report_put_num(f, ' ', "%.3f", x->known ? x->p90 : NAN);
-	report_put_num(f, ' ', "%.3f", x->known ? x->p99 : NAN);
-	report_put_num(f, ' ', "%.3f", x->known ? x->p999 : NAN);
-	report_put_num(f, ' ', "%.3f", x->known ? x->max : NAN);
+	put_figs(f, ' ', x, false);
 	fprintf(f, " %d", x->outlier);
 	if (r->sw)
 		fprintf(f, " %s", p->values);
@@ -190,18 +220,15 @@ void hosts_terse(FILE *f, const struct hosts_result *r)
 
 static void json_fig(struct json *j, const struct host_fig *x)
 {
-	json_num(j, "ops_per_s", x->ops_per_s);
-	json_num(j, "mib_per_s", x->mb_per_s);
-	json_num(j, "ios", x->ios);
-	json_obj_begin(j, "latency_us");
-	json_num(j, "min", x->min);
-	json_num(j, "avg", x->avg);
-	json_num(j, "p50", x->p50);
-	json_num(j, "p90", x->p90);
-	json_num(j, "p99", x->p99);
-	json_num(j, "p99_9", x->p999);
-	json_num(j, "max", x->max);
-	json_obj_end(j);
+	size_t i;
+
+	for (i = 0; i < NFIGS; i++) {
+		if (figs[i].lat && (!i || !figs[i - 1].lat))
+			json_obj_begin(j, "latency_us");
+		json_num(j, figs[i].json, fig_value(x, i));
+		if (figs[i].lat && (i + 1 == NFIGS || !figs[i + 1].lat))
+			json_obj_end(j);
+	}
 }
 
 static void json_point(struct json *j, const struct hosts_result *r,
@@ -309,12 +336,7 @@ static void tsv_row(FILE *f, const struct hosts_result *r,
 		r->sw ? p->values : "-", host, k + 1, target, status);
 	report_put_num(f, '\t', "%.3f", off_ms);
 	report_put_num(f, '\t', "%.3f", late_ms);
-	report_put_num(f, '\t', "%.2f", x->known ? x->ops_per_s : NAN);
-	report_put_num(f, '\t', "%.4f", x->known ? x->mb_per_s : NAN);
-	report_put_num(f, '\t', "%.0f", x->known ? x->ios : NAN);
-	report_put_num(f, '\t', "%.3f", x->known ? x->p50 : NAN);
-	report_put_num(f, '\t', "%.3f", x->known ? x->p99 : NAN);
-	report_put_num(f, '\t', "%.3f", x->known ? x->max : NAN);
+	put_figs(f, '\t', x, true);
 	fprintf(f, "\t%d\t%s\n", x->outlier, reason);
 }
 
@@ -328,7 +350,11 @@ int hosts_tsv(const char *what, const char *path,
 		return -EIO;
 	fprintf(f, "# rebench --hosts: %zu hosts; outliers beyond %g%% of the median host\n",
 		r->hosts->n, r->outlier_pct);
-	fprintf(f, "point\tvalues\thost\tworkload\ttarget\tstatus\toffset_ms\tlate_ms\tops_per_s\tmib_per_s\tios\tlat_p50_us\tlat_p99_us\tlat_max_us\toutlier\treason\n");
+	fprintf(f, "point\tvalues\thost\tworkload\ttarget\tstatus\toffset_ms\tlate_ms");
+	for (i = 0; i < NFIGS; i++)
+		if (figs[i].tsv)
+			fprintf(f, "\t%s", figs[i].tsv);
+	fprintf(f, "\toutlier\treason\n");
 	for (p = 0; p < r->npt; p++) {
 		const struct hosts_point *pt = &r->pt[p];
 

@@ -299,18 +299,12 @@ static int plot_hosts(const struct hosts_result *r, const char *plot,
 	return ret ? EXIT_PLOT_FAILED : EXIT_OK;
 }
 
-int hosts_main(struct spec *base, struct run_opts *run, struct sweep *sw,
-	       int argc, char **argv, const struct argv_map *map)
+/* What refuses --hosts before any host is asked: an option it does not
+ * combine with, an --output or --plot it could not write; the status. */
+static int check_options(const struct spec *base, const struct run_opts *run)
 {
-	static struct host_list l;
-	struct hosts_result r = { 0 };
-	struct hosts_plan pl;
-	bool chatty = !run->silent && !run->json;
 	char err[PATH_MAX + 1200];
-	uint64_t max_offset = run_given(run, "max-offset") ? run->max_offset_ns :
-			      100 * 1000000ULL;
-	size_t i, p, npoints = sw->naxes ? sw->npoints : 1, failed = 0;
-	int status = EXIT_OK, ret;
+	size_t i;
 
 	for (i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
 		if (run_given(run, refused[i].name)) {
@@ -324,20 +318,121 @@ int hosts_main(struct spec *base, struct run_opts *run, struct sweep *sw,
 		fprintf(stderr, "rebench: %s\n", err);
 		return EXIT_BAD_ARGS;
 	}
+	return EXIT_OK;
+}
+
+/* Every host checked, the clocks told and the question asked; the
+ * status. */
+static int ready_hosts(const struct hosts_plan *pl, struct host_list *l,
+		       const struct run_opts *run, uint64_t max_offset,
+		       bool chatty)
+{
+	int status = hosts_check_all(pl, l, chatty), ret;
+
+	if (status != EXIT_OK)
+		return status;
+	hosts_say_offsets(l, max_offset, chatty);
+	ret = hosts_confirm(l, run);
+	if (ret)
+		return ret == -ENOMEM ? EXIT_PREP_FAILED : confirm_exit_status(ret);
+	return EXIT_OK;
+}
+
+/* Each point in turn, until one fails or a stop signal; the status. */
+static int run_points(const struct hosts_plan *pl, struct host_list *l,
+		      struct hosts_result *r, size_t npoints, bool chatty)
+{
+	int status = EXIT_OK;
+	size_t p;
+
+	for (p = 0; status == EXIT_OK && p < npoints; p++) {
+		status = run_point(pl, l, r, p, chatty);
+		if (signals_stop_requested()) {
+			r->interrupted = true;
+			break;
+		}
+	}
+	return status;
+}
+
+/* The points' runs that did not end HOST_OK. */
+static size_t count_failed(const struct hosts_result *r)
+{
+	size_t p, i, failed = 0;
+
+	for (p = 0; p < r->npt; p++)
+		for (i = 0; i < r->hosts->n; i++)
+			failed += r->pt[p].run[i].state != HOST_OK;
+	return failed;
+}
+
+/* The result on stdout, in --output and --plot; the status, from the
+ * run's. */
+static int write_result(const struct hosts_result *r, const char *output,
+			const struct run_opts *run, int status)
+{
+	size_t failed = count_failed(r);
+
+	if (run->json)
+		hosts_json(stdout, r);
+	else if (run->silent)
+		hosts_terse(stdout, r);
+	else
+		hosts_human(stdout, r);
+	if (run->silent && !run->json)
+		hosts_failures(stderr, r);
+	if (outpath_flush_stdout())
+		status = EXIT_OUTPUT_FAILED;
+	if (output && hosts_tsv("--output", output, r))
+		status = EXIT_OUTPUT_FAILED;
+	if (run->plot && status == EXIT_OK)
+		status = plot_hosts(r, run->plot, output);
+	if (status == EXIT_OK && r->interrupted)
+		status = EXIT_INTERRUPTED;
+	else if (status == EXIT_OK && failed)
+		status = EXIT_HOST_FAILED;
+	return status;
+}
+
+static void free_result(struct hosts_result *r)
+{
+	size_t p, i;
+
+	for (p = 0; p < r->npt; p++) {
+		for (i = 0; i < r->hosts->n; i++) {
+			ssh_give_out(r->pt[p].run[i].text,
+				     r->pt[p].run[i].text_charged);
+			hosts_doc_free(r->pt[p].run[i].doc,
+				       r->pt[p].run[i].doc_charged);
+		}
+		free(r->pt[p].run);
+		free(r->pt[p].fig);
+		free(r->pt[p].merged);
+	}
+	free(r->pt);
+}
+
+int hosts_main(struct spec *base, struct run_opts *run, struct sweep *sw,
+	       int argc, char **argv, const struct argv_map *map)
+{
+	struct host_list l;
+	struct hosts_result r = { 0 };
+	struct hosts_plan pl;
+	bool chatty = !run->silent && !run->json;
+	uint64_t max_offset = run_given(run, "max-offset") ? run->max_offset_ns :
+			      100 * 1000000ULL;
+	size_t npoints = sw->naxes ? sw->npoints : 1;
+	int status = check_options(base, run);
+
+	if (status != EXIT_OK)
+		return status;
 	if (hosts_parse(run, &l))
 		return EXIT_BAD_ARGS;
 	if (hosts_plan_of(base, run, sw, &l, argc, argv, map, &pl)) {
 		hosts_free(&l);
 		return EXIT_BAD_ARGS;
 	}
-	status = hosts_check_all(&pl, &l, chatty);
-	if (status == EXIT_OK) {
-		hosts_say_offsets(&l, max_offset, chatty);
-		ret = hosts_confirm(&l, run);
-		if (ret)
-			status = ret == -ENOMEM ? EXIT_PREP_FAILED :
-				 confirm_exit_status(ret);
-	}
+	status = ready_hosts(&pl, &l, run, max_offset, chatty);
 	r.hosts = &l;
 	r.run = run;
 	r.sw = pl.sw;
@@ -346,48 +441,11 @@ int hosts_main(struct spec *base, struct run_opts *run, struct sweep *sw,
 	r.pt = calloc(npoints, sizeof(*r.pt));
 	if (status == EXIT_OK && !r.pt)
 		status = EXIT_PREP_FAILED;
-	for (p = 0; status == EXIT_OK && p < npoints; p++) {
-		status = run_point(&pl, &l, &r, p, chatty);
-		if (signals_stop_requested()) {
-			r.interrupted = true;
-			break;
-		}
-	}
-	if (r.npt) {
-		for (p = 0; p < r.npt; p++)
-			for (i = 0; i < l.n; i++)
-				failed += r.pt[p].run[i].state != HOST_OK;
-		if (run->json)
-			hosts_json(stdout, &r);
-		else if (run->silent)
-			hosts_terse(stdout, &r);
-		else
-			hosts_human(stdout, &r);
-		if (run->silent && !run->json)
-			hosts_failures(stderr, &r);
-		if (outpath_flush_stdout())
-			status = EXIT_OUTPUT_FAILED;
-		if (base->output && hosts_tsv("--output", base->output, &r))
-			status = EXIT_OUTPUT_FAILED;
-		if (run->plot && status == EXIT_OK)
-			status = plot_hosts(&r, run->plot, base->output);
-		if (status == EXIT_OK && r.interrupted)
-			status = EXIT_INTERRUPTED;
-		else if (status == EXIT_OK && failed)
-			status = EXIT_HOST_FAILED;
-	}
-	for (p = 0; p < r.npt; p++) {
-		for (i = 0; i < l.n; i++) {
-			ssh_give_out(r.pt[p].run[i].text,
-				     r.pt[p].run[i].text_charged);
-			hosts_doc_free(r.pt[p].run[i].doc,
-				       r.pt[p].run[i].doc_charged);
-		}
-		free(r.pt[p].run);
-		free(r.pt[p].fig);
-		free(r.pt[p].merged);
-	}
-	free(r.pt);
+	if (status == EXIT_OK)
+		status = run_points(&pl, &l, &r, npoints, chatty);
+	if (r.npt)
+		status = write_result(&r, base->output, run, status);
+	free_result(&r);
 	free(pl.words);
 	free(pl.stdin_text);
 	hosts_free(&l);

@@ -108,27 +108,22 @@ static void limit_words(uint64_t timeout_ns, char *connect, char *alive,
 		 (unsigned long long)(s / SSH_ALIVE_COUNT ? s / SSH_ALIVE_COUNT : 1));
 }
 
-int ssh_spawn(struct ssh_job *j, const char *ssh_cmd, const struct host *h,
-	      const char *remote, uint64_t timeout_ns, bool check)
+/* ssh's words in words (SSH_MAX_WORDS + 16, NULL-terminated): the user's
+ * --ssh, split in line, then the options of rebench, the host and the
+ * remote command.  connect and alive (len each) hold the time limits. */
+static int ssh_words(char **words, char *line, const char *ssh_cmd,
+		     const struct host *h, const char *remote,
+		     uint64_t timeout_ns, char *connect, char *alive,
+		     size_t len)
 {
-	char *words[SSH_MAX_WORDS + 16], *line = strdup(ssh_cmd);
-	char connect[48], alive[48];
-	int in[2] = { -1, -1 }, out[2] = { -1, -1 }, err[2] = { -1, -1 }, n, k;
-	pid_t pid;
+	int n = options_split_line(line, words, SSH_MAX_WORDS), k;
 
-	memset(j, 0, sizeof(*j));
-	j->in_fd = j->out_fd = j->err_fd = -1;
-	j->timeout_ns = timeout_ns;
-	if (!line)
-		return -ENOMEM;
-	n = options_split_line(line, words, SSH_MAX_WORDS);
 	if (n <= 0) {
 		fprintf(stderr, "rebench: --ssh '%s': give the ssh command and its options, as ssh -F cluster.conf\n",
 			ssh_cmd);
-		free(line);
 		return -EINVAL;
 	}
-	limit_words(timeout_ns, connect, alive, sizeof(connect));
+	limit_words(timeout_ns, connect, alive, len);
 	k = n;
 	words[k++] = "-o";
 	words[k++] = "BatchMode=yes";
@@ -146,18 +141,68 @@ int ssh_spawn(struct ssh_job *j, const char *ssh_cmd, const struct host *h,
 	words[k++] = (char *)h->dest;
 	words[k++] = (char *)remote;
 	words[k] = NULL;
-	if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) ||
-	    pipe2(err, O_CLOEXEC)) {
-		int e = -errno, i;
+	return 0;
+}
 
-		for (i = 0; i < 2; i++) {
-			if (in[i] >= 0)
-				close(in[i]);
-			if (out[i] >= 0)
-				close(out[i]);
-		}
+/* Its stdin, stdout and stderr pipes: 0, or -errno with none open. */
+static int open_pipes(int in[2], int out[2], int err[2])
+{
+	int e, i;
+
+	if (!pipe2(in, O_CLOEXEC) && !pipe2(out, O_CLOEXEC) &&
+	    !pipe2(err, O_CLOEXEC))
+		return 0;
+	e = -errno;
+	for (i = 0; i < 2; i++) {
+		if (in[i] >= 0)
+			close(in[i]);
+		if (out[i] >= 0)
+			close(out[i]);
+	}
+	return e;
+}
+
+/* In the child: the pipes as 0, 1 and 2, then ssh; never returns. */
+static void exec_ssh(char **words, const int in[2], const int out[2],
+		     const int err[2])
+{
+	sigset_t none;
+
+	dup2(in[0], 0);
+	dup2(out[1], 1);
+	dup2(err[1], 2);
+	signals_restore_for_child();
+	/* the threads that start ssh block the stop signals: not ssh */
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	/* a Ctrl-C on the terminal is rebench's to handle: it closes
+	 * every host's stdin, and the hosts stop with their results */
+	setpgid(0, 0);
+	execvp(words[0], words);
+	fprintf(stderr, "cannot run %s: %s\n", words[0], strerror(errno));
+	_exit(127);
+}
+
+int ssh_spawn(struct ssh_job *j, const char *ssh_cmd, const struct host *h,
+	      const char *remote, uint64_t timeout_ns, bool check)
+{
+	char *words[SSH_MAX_WORDS + 16], *line = strdup(ssh_cmd);
+	char connect[48], alive[48];
+	int in[2] = { -1, -1 }, out[2] = { -1, -1 }, err[2] = { -1, -1 }, ret;
+	pid_t pid;
+
+	memset(j, 0, sizeof(*j));
+	j->in_fd = j->out_fd = j->err_fd = -1;
+	j->timeout_ns = timeout_ns;
+	if (!line)
+		return -ENOMEM;
+	ret = ssh_words(words, line, ssh_cmd, h, remote, timeout_ns, connect,
+			alive, sizeof(connect));
+	if (!ret)
+		ret = open_pipes(in, out, err);
+	if (ret) {
 		free(line);
-		return e;
+		return ret;
 	}
 	j->seconds = (double)delay_now_ns() / 1e9;
 	if (check) {
@@ -165,23 +210,8 @@ int ssh_spawn(struct ssh_job *j, const char *ssh_cmd, const struct host *h,
 		j->end_on_stop = true;
 	}
 	pid = fork();
-	if (pid == 0) {
-		dup2(in[0], 0);
-		dup2(out[1], 1);
-		dup2(err[1], 2);
-		sigset_t none;
-
-		signals_restore_for_child();
-		/* the threads that start ssh block the stop signals: not ssh */
-		sigemptyset(&none);
-		sigprocmask(SIG_SETMASK, &none, NULL);
-		/* a Ctrl-C on the terminal is rebench's to handle: it closes
-		 * every host's stdin, and the hosts stop with their results */
-		setpgid(0, 0);
-		execvp(words[0], words);
-		fprintf(stderr, "cannot run %s: %s\n", words[0], strerror(errno));
-		_exit(127);
-	}
+	if (pid == 0)
+		exec_ssh(words, in, out, err);
 	/* here too: the group exists before rebench may signal it */
 	if (pid > 0)
 		setpgid(pid, pid);

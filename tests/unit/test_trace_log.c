@@ -1,5 +1,5 @@
 /* test_trace_log.c - the reader of rebench-trace logs (trace_log.c) and
- * their statistics (trace_stats.c).
+ * their statistics (trace_stats.c, trace_stats_out.c).
  *
  * Every field of a line is decoded (open flags and mode, lseek's whence,
  * preadv2's flags, -ERRNO results, \ooo escapes in paths, "-" for what a
