@@ -402,11 +402,27 @@ static void near_values(const struct opt_desc *o, const char *val,
 		buf[0] = '\0';
 }
 
+/* The parsers of set_value(), one per value kind: each takes the option,
+ * its text (NULL for a flag), where the value goes, and the spec for the
+ * kinds that fill more than their field. */
+typedef int (*value_setter)(const struct opt_desc *o, const char *val,
+			    void *field, struct spec *spec,
+			    const struct parse_ctx *ctx);
+
+static int set_flag(const struct opt_desc *o, const char *val, void *field,
+		    struct spec *spec, const struct parse_ctx *ctx)
+{
+	(void)o, (void)val, (void)spec, (void)ctx;
+	*(bool *)field = true;
+	return 0;
+}
+
 static int set_enum(const struct opt_desc *o, const char *val, void *field,
-		    const struct parse_ctx *ctx)
+		    struct spec *spec, const struct parse_ctx *ctx)
 {
 	char list[256], near[192];
 
+	(void)spec;
 	if (find_value(o, val, field)) {
 		list_values(o, list, sizeof(list));
 		near_values(o, val, NULL, near, sizeof(near));
@@ -417,12 +433,13 @@ static int set_enum(const struct opt_desc *o, const char *val, void *field,
 }
 
 /* -o: a name, or a mix of operations (mix.h). */
-static int set_ops(const struct opt_desc *o, const char *val,
+static int set_ops(const struct opt_desc *o, const char *val, void *field,
 		   struct spec *spec, const struct parse_ctx *ctx)
 {
 	static const char *const flushes[] = { "fsync", "fdatasync", NULL };
 	char err[256];
 
+	(void)field;
 	if (!strpbrk(val, ":/")) {
 		int op;
 
@@ -450,11 +467,12 @@ static int set_ops(const struct opt_desc *o, const char *val,
 }
 
 /* -b: one size, a size split or a range of sizes (mix.h). */
-static int set_bsize(const struct opt_desc *o, const char *val,
+static int set_bsize(const struct opt_desc *o, const char *val, void *field,
 		     struct spec *spec, const struct parse_ctx *ctx)
 {
 	char err[256];
 
+	(void)field;
 	if (mix_parse_sizes(val, &spec->bs, &spec->bsmix, err, sizeof(err))) {
 		bad_value(ctx, o, val, "%s", err);
 		return -EINVAL;
@@ -462,13 +480,14 @@ static int set_bsize(const struct opt_desc *o, const char *val,
 	return 0;
 }
 
-static int set_dist(const struct opt_desc *o, const char *val,
+static int set_dist(const struct opt_desc *o, const char *val, void *field,
 		    struct spec *spec, const struct parse_ctx *ctx)
 {
 	char name[64], list[256], near[192];
 	const char *colon = strchr(val, ':');
 	size_t n = colon ? (size_t)(colon - val) : strlen(val);
 
+	(void)field;
 	if (n >= sizeof(name))
 		n = sizeof(name) - 1;
 	memcpy(name, val, n);
@@ -484,16 +503,17 @@ static int set_dist(const struct opt_desc *o, const char *val,
 	return 0;
 }
 
-static int set_engine(const struct opt_desc *o, const char *val, int *field,
-		      const struct parse_ctx *ctx)
+static int set_engine(const struct opt_desc *o, const char *val, void *field,
+		      struct spec *spec, const struct parse_ctx *ctx)
 {
 	const char *names[64];
 	char list[256], near[192];
 	size_t n = 0, k = 0, a;
 	int i, idx = engine_lookup(val);
 
+	(void)spec;
 	if (idx >= 0) {
-		*field = idx;
+		*(int *)field = idx;
 		return 0;
 	}
 	for (i = 0; i < engine_count() && n < sizeof(list); i++) {
@@ -515,13 +535,15 @@ static int set_engine(const struct opt_desc *o, const char *val, int *field,
 	return -EINVAL;
 }
 
-static int set_number(const struct opt_desc *o, const char *val, uint64_t *field,
-		      const struct parse_ctx *ctx)
+/* OPT_SIZE and OPT_COUNT. */
+static int set_number(const struct opt_desc *o, const char *val, void *field,
+		      struct spec *spec, const struct parse_ctx *ctx)
 {
 	const char *what = o->type == OPT_SIZE ? "a size in bytes with an optional k, m, g or t suffix (powers of 1024)" : "a whole number";
 	uint64_t v;
 	int ret;
 
+	(void)spec;
 	ret = o->type == OPT_SIZE ? parse_size(val, &v) : parse_uint(val, &v);
 	if (ret == -ERANGE) {
 		bad_value(ctx, o, val, "too large");
@@ -541,122 +563,173 @@ static int set_number(const struct opt_desc *o, const char *val, uint64_t *field
 			  (unsigned long long)o->max);
 		return -EINVAL;
 	}
-	*field = v;
+	*(uint64_t *)field = v;
 	return 0;
 }
+
+static int set_percent(const struct opt_desc *o, const char *val, void *field,
+		       struct spec *spec, const struct parse_ctx *ctx)
+{
+	char range[64];
+	double d;
+
+	(void)spec;
+	/* max, when set, bounds it below 100; min 1: 0 excluded */
+	if (!(parse_percent(val, &d) || d < 0 ||
+	      d > (o->max ? (double)o->max : 100) || (o->min && d == 0))) {
+		*(double *)field = d;
+		return 0;
+	}
+	if (o->min || o->max)
+		snprintf(range, sizeof(range), "expected a percentage in %s0, %llu]",
+			 o->min ? "(" : "[",
+			 (unsigned long long)(o->max ? o->max : 100));
+	else
+		snprintf(range, sizeof(range), "expected a percentage from 0 to 100");
+	bad_value(ctx, o, val, "%s", range);
+	return -EINVAL;
+}
+
+static int set_double(const struct opt_desc *o, const char *val, void *field,
+		      struct spec *spec, const struct parse_ctx *ctx)
+{
+	double d;
+
+	(void)spec;
+	if (parse_percent(val, &d) || d <= 0 || d > 100) {
+		bad_value(ctx, o, val, "expected a percentage in (0, 100]");
+		return -EINVAL;
+	}
+	*(double *)field = d;
+	return 0;
+}
+
+static int set_duration(const struct opt_desc *o, const char *val, void *field,
+			struct spec *spec, const struct parse_ctx *ctx)
+{
+	struct amount a;
+
+	(void)spec;
+	if (parse_duration(val, &a) || (a.kind != AMOUNT_PERCENT && !a.value) ||
+	    (a.kind == AMOUNT_PERCENT && (a.pct <= 0 || a.pct > 100000))) {
+		bad_value(ctx, o, val, "expected a positive time (10, 10s, 500ms), amount of data (1g) or share of the region (50%%)");
+		return -EINVAL;
+	}
+	*(struct amount *)field = a;
+	return 0;
+}
+
+static int set_extent(const struct opt_desc *o, const char *val, void *field,
+		      struct spec *spec, const struct parse_ctx *ctx)
+{
+	struct amount a;
+
+	if (parse_extent(val, &a) || (a.kind == AMOUNT_PERCENT && (a.pct < 0 || a.pct > 100))) {
+		bad_value(ctx, o, val, "expected a size in bytes (k, m, g suffixes) or a percentage of the target from 0 to 100%%");
+		return -EINVAL;
+	}
+	if (field == &spec->length && a.kind == AMOUNT_BYTES && !a.value) {
+		bad_value(ctx, o, val, "the region cannot be empty");
+		return -EINVAL;
+	}
+	if (field == &spec->length && a.kind == AMOUNT_PERCENT && a.pct == 0) {
+		bad_value(ctx, o, val, "the region cannot be empty");
+		return -EINVAL;
+	}
+	*(struct amount *)field = a;
+	return 0;
+}
+
+static int set_time(const struct opt_desc *o, const char *val, void *field,
+		    struct spec *spec, const struct parse_ctx *ctx)
+{
+	(void)spec;
+	if (parse_time(val, o->unit_ns, (uint64_t *)field)) {
+		bad_value(ctx, o, val, "expected a time: a number of %s, or with a ns, us, ms or s suffix",
+			  o->unit_ns == NSEC_PER_SEC ? "seconds" :
+			  o->unit_ns == NSEC_PER_MSEC ? "milliseconds" : "microseconds");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int set_string(const struct opt_desc *o, const char *val, void *field,
+		      struct spec *spec, const struct parse_ctx *ctx)
+{
+	(void)spec;
+	if (!*val) {
+		bad_value(ctx, o, val, "expected %s", string_expected(o));
+		return -EINVAL;
+	}
+	free(*(char **)field);
+	*(char **)field = strdup(val);
+	return *(char **)field ? 0 : -ENOMEM;
+}
+
+static int set_seed(const struct opt_desc *o, const char *val, void *field,
+		    struct spec *spec, const struct parse_ctx *ctx)
+{
+	(void)spec;
+	if (parse_uint(val, (uint64_t *)field)) {
+		bad_value(ctx, o, val, "expected a whole number from 0 to 18446744073709551615");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int set_sync(const struct opt_desc *o, const char *val, void *field,
+		    struct spec *spec, const struct parse_ctx *ctx)
+{
+	char err[256];
+
+	(void)spec;
+	if (sync_policy_parse(val, field, err, sizeof(err))) {
+		bad_value(ctx, o, val, "%s", err);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int set_delay(const struct opt_desc *o, const char *val, void *field,
+		     struct spec *spec, const struct parse_ctx *ctx)
+{
+	char err[512];
+
+	(void)spec;
+	if (delay_parse(val, field, err, sizeof(err))) {
+		bad_value(ctx, o, val, "%s", err);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static const value_setter setters[] = {
+	[OPT_FLAG] = set_flag,
+	[OPT_SIZE] = set_number,
+	[OPT_BSIZE] = set_bsize,
+	[OPT_OPS] = set_ops,
+	[OPT_COUNT] = set_number,
+	[OPT_ENUM] = set_enum,
+	[OPT_DIST] = set_dist,
+	[OPT_ENGINE] = set_engine,
+	[OPT_PERCENT] = set_percent,
+	[OPT_DOUBLE] = set_double,
+	[OPT_DURATION] = set_duration,
+	[OPT_EXTENT] = set_extent,
+	[OPT_TIME] = set_time,
+	[OPT_STRING] = set_string,
+	[OPT_SEED] = set_seed,
+	[OPT_DELAY] = set_delay,
+	[OPT_SYNC] = set_sync,
+};
 
 static int set_value(const struct opt_desc *o, const char *val, void *field,
 		     struct spec *spec, const struct parse_ctx *ctx)
 {
-	struct amount a;
-	double d;
-
-	switch (o->type) {
-	case OPT_FLAG:
-		*(bool *)field = true;
-		return 0;
-	case OPT_SIZE:
-	case OPT_COUNT:
-		return set_number(o, val, field, ctx);
-	case OPT_ENUM:
-		return set_enum(o, val, field, ctx);
-	case OPT_OPS:
-		return set_ops(o, val, spec, ctx);
-	case OPT_BSIZE:
-		return set_bsize(o, val, spec, ctx);
-	case OPT_DIST:
-		return set_dist(o, val, spec, ctx);
-	case OPT_ENGINE:
-		return set_engine(o, val, field, ctx);
-	case OPT_PERCENT:
-		/* max, when set, bounds it below 100; min 1: 0 excluded */
-		if (parse_percent(val, &d) || d < 0 ||
-		    d > (o->max ? (double)o->max : 100) || (o->min && d == 0)) {
-			char range[64];
-
-			if (o->min || o->max)
-				snprintf(range, sizeof(range), "expected a percentage in %s0, %llu]",
-					 o->min ? "(" : "[",
-					 (unsigned long long)(o->max ? o->max : 100));
-			else
-				snprintf(range, sizeof(range), "expected a percentage from 0 to 100");
-			bad_value(ctx, o, val, "%s", range);
-			return -EINVAL;
-		}
-		*(double *)field = d;
-		return 0;
-	case OPT_DOUBLE:
-		if (parse_percent(val, &d) || d <= 0 || d > 100) {
-			bad_value(ctx, o, val, "expected a percentage in (0, 100]");
-			return -EINVAL;
-		}
-		*(double *)field = d;
-		return 0;
-	case OPT_DURATION:
-		if (parse_duration(val, &a) || (a.kind != AMOUNT_PERCENT && !a.value) ||
-		    (a.kind == AMOUNT_PERCENT && (a.pct <= 0 || a.pct > 100000))) {
-			bad_value(ctx, o, val, "expected a positive time (10, 10s, 500ms), amount of data (1g) or share of the region (50%%)");
-			return -EINVAL;
-		}
-		*(struct amount *)field = a;
-		return 0;
-	case OPT_EXTENT:
-		if (parse_extent(val, &a) || (a.kind == AMOUNT_PERCENT && (a.pct < 0 || a.pct > 100))) {
-			bad_value(ctx, o, val, "expected a size in bytes (k, m, g suffixes) or a percentage of the target from 0 to 100%%");
-			return -EINVAL;
-		}
-		if (field == &spec->length && a.kind == AMOUNT_BYTES && !a.value) {
-			bad_value(ctx, o, val, "the region cannot be empty");
-			return -EINVAL;
-		}
-		if (field == &spec->length && a.kind == AMOUNT_PERCENT && a.pct == 0) {
-			bad_value(ctx, o, val, "the region cannot be empty");
-			return -EINVAL;
-		}
-		*(struct amount *)field = a;
-		return 0;
-	case OPT_TIME:
-		if (parse_time(val, o->unit_ns, (uint64_t *)field)) {
-			bad_value(ctx, o, val, "expected a time: a number of %s, or with a ns, us, ms or s suffix",
-				  o->unit_ns == NSEC_PER_SEC ? "seconds" :
-				  o->unit_ns == NSEC_PER_MSEC ? "milliseconds" : "microseconds");
-			return -EINVAL;
-		}
-		return 0;
-	case OPT_STRING:
-		if (!*val) {
-			bad_value(ctx, o, val, "expected %s", string_expected(o));
-			return -EINVAL;
-		}
-		free(*(char **)field);
-		*(char **)field = strdup(val);
-		return *(char **)field ? 0 : -ENOMEM;
-	case OPT_SEED:
-		if (parse_uint(val, (uint64_t *)field)) {
-			bad_value(ctx, o, val, "expected a whole number from 0 to 18446744073709551615");
-			return -EINVAL;
-		}
-		return 0;
-	case OPT_SYNC: {
-		char err[256];
-
-		if (sync_policy_parse(val, field, err, sizeof(err))) {
-			bad_value(ctx, o, val, "%s", err);
-			return -EINVAL;
-		}
-		return 0;
-	}
-	case OPT_DELAY: {
-		char err[512];
-
-		if (delay_parse(val, field, err, sizeof(err))) {
-			bad_value(ctx, o, val, "%s", err);
-			return -EINVAL;
-		}
-		return 0;
-	}
-	}
-	return -EINVAL;
+	if ((size_t)o->type >= sizeof(setters) / sizeof(setters[0]) ||
+	    !setters[o->type])
+		return -EINVAL;
+	return setters[o->type](o, val, field, spec, ctx);
 }
 
 int options_apply(const struct opt_desc *o, const char *val, struct spec *spec,
