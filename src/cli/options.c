@@ -107,10 +107,6 @@ const struct opt_desc opt_table[] = {
 	  "I/Os in flight per thread (async engines: paio, naio, uring)", NULL, 1, 65536, 0 },
 	{ "batch", 0, OPT_COUNT, W(batch), "N", "1",
 	  "async engines: submit N I/Os per call and reap at least N per wait", NULL, 1, 65536, 0 },
-	{ "sqpoll", 0, OPT_FLAG, W(sqpoll), NULL, "off",
-	  "uring: a kernel thread polls the submission queue (no submit system call)", NULL, 0, 0, 0 },
-	{ "hipri", 0, OPT_FLAG, W(hipri), NULL, "off",
-	  "uring: polled completions (IOPOLL); needs O_DIRECT and a device with poll queues", NULL, 0, 0, 0 },
 	{ "threads", 'c', OPT_COUNT, W(threads), "N", "1",
 	  "threads for this workload", NULL, 1, 4096, 0 },
 	{ "local-fd", 'l', OPT_FLAG, W(local_fd), NULL, "shared",
@@ -249,6 +245,87 @@ const struct opt_desc *options_find_letter(char c)
 	for (i = 0; i < opt_count; i++)
 		if (opt_table[i].letter && opt_table[i].letter == c)
 			return &opt_table[i];
+	return NULL;
+}
+
+/* The k-th of the engines' own options as the table would have it, a
+ * workload flag whose field is in its engine's block of struct spec; NULL
+ * past the last.  *first: no engine before its own takes the name. */
+static const struct opt_desc *engine_desc(int k, struct opt_desc *d,
+					  bool *first)
+{
+	const struct engine_opt *eo, *before;
+	int engine, e, j;
+
+	eo = engine_opt_get(k, &engine);
+	if (!eo)
+		return NULL;
+	memset(d, 0, sizeof(*d));
+	d->name = eo->name;
+	d->type = OPT_FLAG;
+	d->scope = SCOPE_WORKLOAD;
+	d->off = offsetof(struct spec, eopts) +
+		 (size_t)engine * sizeof(struct engine_opts) + eo->off;
+	d->defval = "off";
+	d->help = eo->help;
+	*first = true;
+	for (j = 0; j < k && (before = engine_opt_get(j, &e)); j++)
+		if (!strcmp(before->name, eo->name))
+			*first = false;
+	return d;
+}
+
+const struct opt_desc *options_find_engine(const char *name,
+					   struct opt_desc *buf)
+{
+	bool first;
+	int k;
+
+	for (k = 0; engine_desc(k, buf, &first); k++)
+		if (!strcmp(buf->name, name))
+			return buf;
+	return NULL;
+}
+
+bool options_next(struct opt_iter *it)
+{
+	bool first;
+
+	while (it->in_engines) {
+		if (!engine_desc(it->k, &it->own, &first)) {
+			it->in_engines = false;
+			break;
+		}
+		it->bit = SPEC_ENGINE_OPT_BIT(it->k);
+		it->k++;
+		if (first) {
+			it->o = &it->own;
+			return true;
+		}
+	}
+	if (it->next >= opt_count)
+		return false;
+	it->o = &opt_table[it->next];
+	it->bit = it->o->scope == SCOPE_WORKLOAD ? 1ULL << it->next : 0;
+	it->in_engines = !strcmp(it->o->name, OPT_ENGINE_OPTS_AFTER);
+	it->next++;
+	return true;
+}
+
+const char *options_first_given(const struct spec *s,
+				const char *const *skip)
+{
+	struct opt_iter it = { 0 };
+	const char *const *k;
+
+	while (options_next(&it)) {
+		if (!(s->given & it.bit))
+			continue;
+		for (k = skip; k && *k && strcmp(*k, it.o->name); k++)
+			;
+		if (!k || !*k)
+			return it.o->name;
+	}
 	return NULL;
 }
 
@@ -777,6 +854,27 @@ int options_set(struct spec *spec, const struct opt_desc *o, const char *val,
 	return options_apply(o, val, spec, NULL, &plain);
 }
 
+/* --NAME of the engines' own (o, the first engine's that takes it): the
+ * flag in the block of every engine that does, so that it holds whichever
+ * -t comes after it. */
+static int apply_engine_opt(const struct opt_desc *o, struct spec *spec,
+			    const struct parse_ctx *ctx)
+{
+	struct opt_desc d;
+	bool first;
+	int k, ret;
+
+	for (k = 0; engine_desc(k, &d, &first); k++) {
+		if (strcmp(d.name, o->name))
+			continue;
+		ret = set_value(&d, NULL, (char *)spec + d.off, spec, ctx);
+		if (ret)
+			return ret;
+		spec->given |= SPEC_ENGINE_OPT_BIT(k);
+	}
+	return 0;
+}
+
 static int missing_value(const struct opt_desc *o, const struct parse_ctx *ctx)
 {
 	char w[64], l[96];
@@ -790,7 +888,8 @@ static int missing_value(const struct opt_desc *o, const struct parse_ctx *ctx)
 /* An unknown option: what to give for fio's, else the nearest names. */
 static int unknown(const char *word, const struct parse_ctx *ctx)
 {
-	char w[64], name[64], near[192];
+	char w[64], name[64], near[192], own[128];
+	struct opt_iter it = { 0 };
 	const char *hint;
 	struct suggest sg;
 	size_t i;
@@ -799,15 +898,15 @@ static int unknown(const char *word, const struct parse_ctx *ctx)
 	if (word[0] == '-' && word[1] == '-' && word[2]) {
 		snprintf(name, sizeof(name), "%.*s",
 			 (int)strcspn(word + 2, "="), word + 2);
-		hint = fio_option_hint(name);
+		hint = fio_option_hint(name, own, sizeof(own));
 		if (hint) {
 			fprintf(stderr, "rebench: %sunknown option '%s'; for fio's %s, %s\n",
 				w, word, name, hint);
 			return -EINVAL;
 		}
 		suggest_init(&sg, name);
-		for (i = 0; i < opt_count; i++)
-			suggest_offer(&sg, opt_table[i].name);
+		while (options_next(&it))
+			suggest_offer(&sg, it.o->name);
 		for (i = 0; i < fio_alias_count; i++)
 			suggest_offer(&sg, fio_aliases[i].name);
 		if (suggest_text(&sg, "--", near, sizeof(near))) {
@@ -849,6 +948,7 @@ static int parse_long(int argc, char **argv, int *i, struct spec *spec,
 	size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
 	const struct opt_desc *o;
 	const struct fio_alias *a;
+	struct opt_desc own;
 
 	if (n >= sizeof(name))
 		return unknown(argv[*i], ctx);
@@ -863,7 +963,7 @@ static int parse_long(int argc, char **argv, int *i, struct spec *spec,
 		actx.alias = a->name;
 		return parse_alias(a, eq, argc, argv, i, &st);
 	}
-	if (!o)
+	if (!o && !(o = options_find_engine(name, &own)))
 		return unknown(argv[*i], ctx);
 	if (o->type == OPT_FLAG) {
 		if (eq) {
@@ -874,6 +974,8 @@ static int parse_long(int argc, char **argv, int *i, struct spec *spec,
 				w, o->name, eq + 1);
 			return -EINVAL;
 		}
+		if (o == &own)
+			return apply_engine_opt(o, spec, ctx);
 		return options_apply(o, NULL, spec, run, ctx);
 	}
 	if (eq)
@@ -889,6 +991,7 @@ static int parse_short(int argc, char **argv, int *i, struct spec *spec,
 {
 	const char *p = argv[*i] + 1;
 	const struct opt_desc *o;
+	struct opt_desc own;
 	char word[3] = "-?", name[64], w[64];
 	size_t n = strcspn(p, "=");
 	int ret;
@@ -896,7 +999,8 @@ static int parse_short(int argc, char **argv, int *i, struct spec *spec,
 	/* -bs=4k, -iodepth 8: a long name after one dash */
 	if (n >= 2 && n < sizeof(name)) {
 		snprintf(name, sizeof(name), "%.*s", (int)n, p);
-		if (options_find_long(name) || fio_alias_find(name)) {
+		if (options_find_long(name) || fio_alias_find(name) ||
+		    options_find_engine(name, &own)) {
 			options_where(ctx, w, sizeof(w));
 			fprintf(stderr, "rebench: %sunknown option '%s'; long options take two dashes: -%s\n",
 				w, argv[*i], argv[*i]);
