@@ -146,8 +146,11 @@ static int check_from(const struct spec *base, const struct run_opts *run,
 		"repeat", "precision", "max-duration", "warmup", "order",
 		"drop-caches", NULL
 	};
+	static const char *const own[] = {
+		"operation", "rwmix", "cache", "seed", "output", NULL
+	};
 	const char *const *o;
-	size_t i;
+	const char *name;
 
 	if (base->target)
 		return refuse("--from takes the IOPS from its table and does no I/O, so the TARGET %s has no use; drop it, or drop --from to measure it",
@@ -155,17 +158,10 @@ static int check_from(const struct spec *base, const struct run_opts *run,
 	if (sw->naxes)
 		return refuse("--from measures nothing, so --%s's range or list has no use; the table has the block sizes",
 			      sw->axes[0].opt->name);
-	for (i = 0; i < opt_count; i++) {
-		const char *name = opt_table[i].name;
-
-		if (opt_table[i].scope != SCOPE_WORKLOAD ||
-		    !spec_given(base, name) || !strcmp(name, "operation") ||
-		    !strcmp(name, "rwmix") || !strcmp(name, "cache") ||
-		    !strcmp(name, "seed") || !strcmp(name, "output"))
-			continue;
+	name = options_first_given(base, own);
+	if (name)
 		return refuse("--from does no I/O, so --%s has no meaning with it; drop it (the table's IOPS were measured with their own options)",
 			      name);
-	}
 	for (o = runs; *o; o++)
 		if (run_given(run, *o))
 			return refuse("--from does no I/O, so --%s has no meaning with it; it belongs to the sweep that made the table",

@@ -124,19 +124,17 @@ static int probe_only(const struct spec *base, const struct run_opts *run,
 {
 	static struct target t;
 	char err[PATH_MAX + 256], why[PATH_MAX + 256] = "";
-	size_t i;
+	const char *name;
 
 	if (!base->target) {
 		fprintf(stderr, "rebench: --probe needs a TARGET: rebench --probe /dev/sdb1\n");
 		return EXIT_BAD_ARGS;
 	}
-	for (i = 0; i < opt_count; i++) {
-		if (opt_table[i].scope == SCOPE_WORKLOAD &&
-		    spec_given(base, opt_table[i].name)) {
-			fprintf(stderr, "rebench: --probe measures nothing, so --%s has no meaning with it; drop it, or run without --probe\n",
-				opt_table[i].name);
-			return EXIT_BAD_ARGS;
-		}
+	name = options_first_given(base, NULL);
+	if (name) {
+		fprintf(stderr, "rebench: --probe measures nothing, so --%s has no meaning with it; drop it, or run without --probe\n",
+			name);
+		return EXIT_BAD_ARGS;
 	}
 	if (sw->naxes || run->plot || run->silent) {
 		fprintf(stderr, "rebench: --probe takes only a TARGET and optionally --json\n");

@@ -107,10 +107,6 @@ const struct opt_desc opt_table[] = {
 	  "I/Os in flight per thread (async engines: paio, naio, uring)", NULL, 1, 65536, 0 },
 	{ "batch", 0, OPT_COUNT, W(batch), "N", "1",
 	  "async engines: submit N I/Os per call and reap at least N per wait", NULL, 1, 65536, 0 },
-	{ "sqpoll", 0, OPT_FLAG, W(sqpoll), NULL, "off",
-	  "uring: a kernel thread polls the submission queue (no submit system call)", NULL, 0, 0, 0 },
-	{ "hipri", 0, OPT_FLAG, W(hipri), NULL, "off",
-	  "uring: polled completions (IOPOLL); needs O_DIRECT and a device with poll queues", NULL, 0, 0, 0 },
 	{ "threads", 'c', OPT_COUNT, W(threads), "N", "1",
 	  "threads for this workload", NULL, 1, 4096, 0 },
 	{ "local-fd", 'l', OPT_FLAG, W(local_fd), NULL, "shared",
@@ -249,6 +245,87 @@ const struct opt_desc *options_find_letter(char c)
 	for (i = 0; i < opt_count; i++)
 		if (opt_table[i].letter && opt_table[i].letter == c)
 			return &opt_table[i];
+	return NULL;
+}
+
+/* The k-th of the engines' own options as the table would have it, a
+ * workload flag whose field is in its engine's block of struct spec; NULL
+ * past the last.  *first: no engine before its own takes the name. */
+static const struct opt_desc *engine_desc(int k, struct opt_desc *d,
+					  bool *first)
+{
+	const struct engine_opt *eo, *before;
+	int engine, e, j;
+
+	eo = engine_opt_get(k, &engine);
+	if (!eo)
+		return NULL;
+	memset(d, 0, sizeof(*d));
+	d->name = eo->name;
+	d->type = OPT_FLAG;
+	d->scope = SCOPE_WORKLOAD;
+	d->off = offsetof(struct spec, eopts) +
+		 (size_t)engine * sizeof(struct engine_opts) + eo->off;
+	d->defval = "off";
+	d->help = eo->help;
+	*first = true;
+	for (j = 0; j < k && (before = engine_opt_get(j, &e)); j++)
+		if (!strcmp(before->name, eo->name))
+			*first = false;
+	return d;
+}
+
+const struct opt_desc *options_find_engine(const char *name,
+					   struct opt_desc *buf)
+{
+	bool first;
+	int k;
+
+	for (k = 0; engine_desc(k, buf, &first); k++)
+		if (!strcmp(buf->name, name))
+			return buf;
+	return NULL;
+}
+
+bool options_next(struct opt_iter *it)
+{
+	bool first;
+
+	while (it->in_engines) {
+		if (!engine_desc(it->k, &it->own, &first)) {
+			it->in_engines = false;
+			break;
+		}
+		it->bit = SPEC_ENGINE_OPT_BIT(it->k);
+		it->k++;
+		if (first) {
+			it->o = &it->own;
+			return true;
+		}
+	}
+	if (it->next >= opt_count)
+		return false;
+	it->o = &opt_table[it->next];
+	it->bit = it->o->scope == SCOPE_WORKLOAD ? 1ULL << it->next : 0;
+	it->in_engines = !strcmp(it->o->name, OPT_ENGINE_OPTS_AFTER);
+	it->next++;
+	return true;
+}
+
+const char *options_first_given(const struct spec *s,
+				const char *const *skip)
+{
+	struct opt_iter it = { 0 };
+	const char *const *k;
+
+	while (options_next(&it)) {
+		if (!(s->given & it.bit))
+			continue;
+		for (k = skip; k && *k && strcmp(*k, it.o->name); k++)
+			;
+		if (!k || !*k)
+			return it.o->name;
+	}
 	return NULL;
 }
 
@@ -402,11 +479,27 @@ static void near_values(const struct opt_desc *o, const char *val,
 		buf[0] = '\0';
 }
 
+/* The parsers of set_value(), one per value kind: each takes the option,
+ * its text (NULL for a flag), where the value goes, and the spec for the
+ * kinds that fill more than their field. */
+typedef int (*value_setter)(const struct opt_desc *o, const char *val,
+			    void *field, struct spec *spec,
+			    const struct parse_ctx *ctx);
+
+static int set_flag(const struct opt_desc *o, const char *val, void *field,
+		    struct spec *spec, const struct parse_ctx *ctx)
+{
+	(void)o, (void)val, (void)spec, (void)ctx;
+	*(bool *)field = true;
+	return 0;
+}
+
 static int set_enum(const struct opt_desc *o, const char *val, void *field,
-		    const struct parse_ctx *ctx)
+		    struct spec *spec, const struct parse_ctx *ctx)
 {
 	char list[256], near[192];
 
+	(void)spec;
 	if (find_value(o, val, field)) {
 		list_values(o, list, sizeof(list));
 		near_values(o, val, NULL, near, sizeof(near));
@@ -417,12 +510,13 @@ static int set_enum(const struct opt_desc *o, const char *val, void *field,
 }
 
 /* -o: a name, or a mix of operations (mix.h). */
-static int set_ops(const struct opt_desc *o, const char *val,
+static int set_ops(const struct opt_desc *o, const char *val, void *field,
 		   struct spec *spec, const struct parse_ctx *ctx)
 {
 	static const char *const flushes[] = { "fsync", "fdatasync", NULL };
 	char err[256];
 
+	(void)field;
 	if (!strpbrk(val, ":/")) {
 		int op;
 
@@ -450,11 +544,12 @@ static int set_ops(const struct opt_desc *o, const char *val,
 }
 
 /* -b: one size, a size split or a range of sizes (mix.h). */
-static int set_bsize(const struct opt_desc *o, const char *val,
+static int set_bsize(const struct opt_desc *o, const char *val, void *field,
 		     struct spec *spec, const struct parse_ctx *ctx)
 {
 	char err[256];
 
+	(void)field;
 	if (mix_parse_sizes(val, &spec->bs, &spec->bsmix, err, sizeof(err))) {
 		bad_value(ctx, o, val, "%s", err);
 		return -EINVAL;
@@ -462,13 +557,14 @@ static int set_bsize(const struct opt_desc *o, const char *val,
 	return 0;
 }
 
-static int set_dist(const struct opt_desc *o, const char *val,
+static int set_dist(const struct opt_desc *o, const char *val, void *field,
 		    struct spec *spec, const struct parse_ctx *ctx)
 {
 	char name[64], list[256], near[192];
 	const char *colon = strchr(val, ':');
 	size_t n = colon ? (size_t)(colon - val) : strlen(val);
 
+	(void)field;
 	if (n >= sizeof(name))
 		n = sizeof(name) - 1;
 	memcpy(name, val, n);
@@ -484,16 +580,17 @@ static int set_dist(const struct opt_desc *o, const char *val,
 	return 0;
 }
 
-static int set_engine(const struct opt_desc *o, const char *val, int *field,
-		      const struct parse_ctx *ctx)
+static int set_engine(const struct opt_desc *o, const char *val, void *field,
+		      struct spec *spec, const struct parse_ctx *ctx)
 {
 	const char *names[64];
 	char list[256], near[192];
 	size_t n = 0, k = 0, a;
 	int i, idx = engine_lookup(val);
 
+	(void)spec;
 	if (idx >= 0) {
-		*field = idx;
+		*(int *)field = idx;
 		return 0;
 	}
 	for (i = 0; i < engine_count() && n < sizeof(list); i++) {
@@ -515,13 +612,15 @@ static int set_engine(const struct opt_desc *o, const char *val, int *field,
 	return -EINVAL;
 }
 
-static int set_number(const struct opt_desc *o, const char *val, uint64_t *field,
-		      const struct parse_ctx *ctx)
+/* OPT_SIZE and OPT_COUNT. */
+static int set_number(const struct opt_desc *o, const char *val, void *field,
+		      struct spec *spec, const struct parse_ctx *ctx)
 {
 	const char *what = o->type == OPT_SIZE ? "a size in bytes with an optional k, m, g or t suffix (powers of 1024)" : "a whole number";
 	uint64_t v;
 	int ret;
 
+	(void)spec;
 	ret = o->type == OPT_SIZE ? parse_size(val, &v) : parse_uint(val, &v);
 	if (ret == -ERANGE) {
 		bad_value(ctx, o, val, "too large");
@@ -541,122 +640,173 @@ static int set_number(const struct opt_desc *o, const char *val, uint64_t *field
 			  (unsigned long long)o->max);
 		return -EINVAL;
 	}
-	*field = v;
+	*(uint64_t *)field = v;
 	return 0;
 }
+
+static int set_percent(const struct opt_desc *o, const char *val, void *field,
+		       struct spec *spec, const struct parse_ctx *ctx)
+{
+	char range[64];
+	double d;
+
+	(void)spec;
+	/* max, when set, bounds it below 100; min 1: 0 excluded */
+	if (!(parse_percent(val, &d) || d < 0 ||
+	      d > (o->max ? (double)o->max : 100) || (o->min && d == 0))) {
+		*(double *)field = d;
+		return 0;
+	}
+	if (o->min || o->max)
+		snprintf(range, sizeof(range), "expected a percentage in %s0, %llu]",
+			 o->min ? "(" : "[",
+			 (unsigned long long)(o->max ? o->max : 100));
+	else
+		snprintf(range, sizeof(range), "expected a percentage from 0 to 100");
+	bad_value(ctx, o, val, "%s", range);
+	return -EINVAL;
+}
+
+static int set_double(const struct opt_desc *o, const char *val, void *field,
+		      struct spec *spec, const struct parse_ctx *ctx)
+{
+	double d;
+
+	(void)spec;
+	if (parse_percent(val, &d) || d <= 0 || d > 100) {
+		bad_value(ctx, o, val, "expected a percentage in (0, 100]");
+		return -EINVAL;
+	}
+	*(double *)field = d;
+	return 0;
+}
+
+static int set_duration(const struct opt_desc *o, const char *val, void *field,
+			struct spec *spec, const struct parse_ctx *ctx)
+{
+	struct amount a;
+
+	(void)spec;
+	if (parse_duration(val, &a) || (a.kind != AMOUNT_PERCENT && !a.value) ||
+	    (a.kind == AMOUNT_PERCENT && (a.pct <= 0 || a.pct > 100000))) {
+		bad_value(ctx, o, val, "expected a positive time (10, 10s, 500ms), amount of data (1g) or share of the region (50%%)");
+		return -EINVAL;
+	}
+	*(struct amount *)field = a;
+	return 0;
+}
+
+static int set_extent(const struct opt_desc *o, const char *val, void *field,
+		      struct spec *spec, const struct parse_ctx *ctx)
+{
+	struct amount a;
+
+	if (parse_extent(val, &a) || (a.kind == AMOUNT_PERCENT && (a.pct < 0 || a.pct > 100))) {
+		bad_value(ctx, o, val, "expected a size in bytes (k, m, g suffixes) or a percentage of the target from 0 to 100%%");
+		return -EINVAL;
+	}
+	if (field == &spec->length && a.kind == AMOUNT_BYTES && !a.value) {
+		bad_value(ctx, o, val, "the region cannot be empty");
+		return -EINVAL;
+	}
+	if (field == &spec->length && a.kind == AMOUNT_PERCENT && a.pct == 0) {
+		bad_value(ctx, o, val, "the region cannot be empty");
+		return -EINVAL;
+	}
+	*(struct amount *)field = a;
+	return 0;
+}
+
+static int set_time(const struct opt_desc *o, const char *val, void *field,
+		    struct spec *spec, const struct parse_ctx *ctx)
+{
+	(void)spec;
+	if (parse_time(val, o->unit_ns, (uint64_t *)field)) {
+		bad_value(ctx, o, val, "expected a time: a number of %s, or with a ns, us, ms or s suffix",
+			  o->unit_ns == NSEC_PER_SEC ? "seconds" :
+			  o->unit_ns == NSEC_PER_MSEC ? "milliseconds" : "microseconds");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int set_string(const struct opt_desc *o, const char *val, void *field,
+		      struct spec *spec, const struct parse_ctx *ctx)
+{
+	(void)spec;
+	if (!*val) {
+		bad_value(ctx, o, val, "expected %s", string_expected(o));
+		return -EINVAL;
+	}
+	free(*(char **)field);
+	*(char **)field = strdup(val);
+	return *(char **)field ? 0 : -ENOMEM;
+}
+
+static int set_seed(const struct opt_desc *o, const char *val, void *field,
+		    struct spec *spec, const struct parse_ctx *ctx)
+{
+	(void)spec;
+	if (parse_uint(val, (uint64_t *)field)) {
+		bad_value(ctx, o, val, "expected a whole number from 0 to 18446744073709551615");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int set_sync(const struct opt_desc *o, const char *val, void *field,
+		    struct spec *spec, const struct parse_ctx *ctx)
+{
+	char err[256];
+
+	(void)spec;
+	if (sync_policy_parse(val, field, err, sizeof(err))) {
+		bad_value(ctx, o, val, "%s", err);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int set_delay(const struct opt_desc *o, const char *val, void *field,
+		     struct spec *spec, const struct parse_ctx *ctx)
+{
+	char err[512];
+
+	(void)spec;
+	if (delay_parse(val, field, err, sizeof(err))) {
+		bad_value(ctx, o, val, "%s", err);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static const value_setter setters[] = {
+	[OPT_FLAG] = set_flag,
+	[OPT_SIZE] = set_number,
+	[OPT_BSIZE] = set_bsize,
+	[OPT_OPS] = set_ops,
+	[OPT_COUNT] = set_number,
+	[OPT_ENUM] = set_enum,
+	[OPT_DIST] = set_dist,
+	[OPT_ENGINE] = set_engine,
+	[OPT_PERCENT] = set_percent,
+	[OPT_DOUBLE] = set_double,
+	[OPT_DURATION] = set_duration,
+	[OPT_EXTENT] = set_extent,
+	[OPT_TIME] = set_time,
+	[OPT_STRING] = set_string,
+	[OPT_SEED] = set_seed,
+	[OPT_DELAY] = set_delay,
+	[OPT_SYNC] = set_sync,
+};
 
 static int set_value(const struct opt_desc *o, const char *val, void *field,
 		     struct spec *spec, const struct parse_ctx *ctx)
 {
-	struct amount a;
-	double d;
-
-	switch (o->type) {
-	case OPT_FLAG:
-		*(bool *)field = true;
-		return 0;
-	case OPT_SIZE:
-	case OPT_COUNT:
-		return set_number(o, val, field, ctx);
-	case OPT_ENUM:
-		return set_enum(o, val, field, ctx);
-	case OPT_OPS:
-		return set_ops(o, val, spec, ctx);
-	case OPT_BSIZE:
-		return set_bsize(o, val, spec, ctx);
-	case OPT_DIST:
-		return set_dist(o, val, spec, ctx);
-	case OPT_ENGINE:
-		return set_engine(o, val, field, ctx);
-	case OPT_PERCENT:
-		/* max, when set, bounds it below 100; min 1: 0 excluded */
-		if (parse_percent(val, &d) || d < 0 ||
-		    d > (o->max ? (double)o->max : 100) || (o->min && d == 0)) {
-			char range[64];
-
-			if (o->min || o->max)
-				snprintf(range, sizeof(range), "expected a percentage in %s0, %llu]",
-					 o->min ? "(" : "[",
-					 (unsigned long long)(o->max ? o->max : 100));
-			else
-				snprintf(range, sizeof(range), "expected a percentage from 0 to 100");
-			bad_value(ctx, o, val, "%s", range);
-			return -EINVAL;
-		}
-		*(double *)field = d;
-		return 0;
-	case OPT_DOUBLE:
-		if (parse_percent(val, &d) || d <= 0 || d > 100) {
-			bad_value(ctx, o, val, "expected a percentage in (0, 100]");
-			return -EINVAL;
-		}
-		*(double *)field = d;
-		return 0;
-	case OPT_DURATION:
-		if (parse_duration(val, &a) || (a.kind != AMOUNT_PERCENT && !a.value) ||
-		    (a.kind == AMOUNT_PERCENT && (a.pct <= 0 || a.pct > 100000))) {
-			bad_value(ctx, o, val, "expected a positive time (10, 10s, 500ms), amount of data (1g) or share of the region (50%%)");
-			return -EINVAL;
-		}
-		*(struct amount *)field = a;
-		return 0;
-	case OPT_EXTENT:
-		if (parse_extent(val, &a) || (a.kind == AMOUNT_PERCENT && (a.pct < 0 || a.pct > 100))) {
-			bad_value(ctx, o, val, "expected a size in bytes (k, m, g suffixes) or a percentage of the target from 0 to 100%%");
-			return -EINVAL;
-		}
-		if (field == &spec->length && a.kind == AMOUNT_BYTES && !a.value) {
-			bad_value(ctx, o, val, "the region cannot be empty");
-			return -EINVAL;
-		}
-		if (field == &spec->length && a.kind == AMOUNT_PERCENT && a.pct == 0) {
-			bad_value(ctx, o, val, "the region cannot be empty");
-			return -EINVAL;
-		}
-		*(struct amount *)field = a;
-		return 0;
-	case OPT_TIME:
-		if (parse_time(val, o->unit_ns, (uint64_t *)field)) {
-			bad_value(ctx, o, val, "expected a time: a number of %s, or with a ns, us, ms or s suffix",
-				  o->unit_ns == NSEC_PER_SEC ? "seconds" :
-				  o->unit_ns == NSEC_PER_MSEC ? "milliseconds" : "microseconds");
-			return -EINVAL;
-		}
-		return 0;
-	case OPT_STRING:
-		if (!*val) {
-			bad_value(ctx, o, val, "expected %s", string_expected(o));
-			return -EINVAL;
-		}
-		free(*(char **)field);
-		*(char **)field = strdup(val);
-		return *(char **)field ? 0 : -ENOMEM;
-	case OPT_SEED:
-		if (parse_uint(val, (uint64_t *)field)) {
-			bad_value(ctx, o, val, "expected a whole number from 0 to 18446744073709551615");
-			return -EINVAL;
-		}
-		return 0;
-	case OPT_SYNC: {
-		char err[256];
-
-		if (sync_policy_parse(val, field, err, sizeof(err))) {
-			bad_value(ctx, o, val, "%s", err);
-			return -EINVAL;
-		}
-		return 0;
-	}
-	case OPT_DELAY: {
-		char err[512];
-
-		if (delay_parse(val, field, err, sizeof(err))) {
-			bad_value(ctx, o, val, "%s", err);
-			return -EINVAL;
-		}
-		return 0;
-	}
-	}
-	return -EINVAL;
+	if ((size_t)o->type >= sizeof(setters) / sizeof(setters[0]) ||
+	    !setters[o->type])
+		return -EINVAL;
+	return setters[o->type](o, val, field, spec, ctx);
 }
 
 int options_apply(const struct opt_desc *o, const char *val, struct spec *spec,
@@ -704,6 +854,27 @@ int options_set(struct spec *spec, const struct opt_desc *o, const char *val,
 	return options_apply(o, val, spec, NULL, &plain);
 }
 
+/* --NAME of the engines' own (o, the first engine's that takes it): the
+ * flag in the block of every engine that does, so that it holds whichever
+ * -t comes after it. */
+static int apply_engine_opt(const struct opt_desc *o, struct spec *spec,
+			    const struct parse_ctx *ctx)
+{
+	struct opt_desc d;
+	bool first;
+	int k, ret;
+
+	for (k = 0; engine_desc(k, &d, &first); k++) {
+		if (strcmp(d.name, o->name))
+			continue;
+		ret = set_value(&d, NULL, (char *)spec + d.off, spec, ctx);
+		if (ret)
+			return ret;
+		spec->given |= SPEC_ENGINE_OPT_BIT(k);
+	}
+	return 0;
+}
+
 static int missing_value(const struct opt_desc *o, const struct parse_ctx *ctx)
 {
 	char w[64], l[96];
@@ -717,7 +888,8 @@ static int missing_value(const struct opt_desc *o, const struct parse_ctx *ctx)
 /* An unknown option: what to give for fio's, else the nearest names. */
 static int unknown(const char *word, const struct parse_ctx *ctx)
 {
-	char w[64], name[64], near[192];
+	char w[64], name[64], near[192], own[128];
+	struct opt_iter it = { 0 };
 	const char *hint;
 	struct suggest sg;
 	size_t i;
@@ -726,15 +898,15 @@ static int unknown(const char *word, const struct parse_ctx *ctx)
 	if (word[0] == '-' && word[1] == '-' && word[2]) {
 		snprintf(name, sizeof(name), "%.*s",
 			 (int)strcspn(word + 2, "="), word + 2);
-		hint = fio_option_hint(name);
+		hint = fio_option_hint(name, own, sizeof(own));
 		if (hint) {
 			fprintf(stderr, "rebench: %sunknown option '%s'; for fio's %s, %s\n",
 				w, word, name, hint);
 			return -EINVAL;
 		}
 		suggest_init(&sg, name);
-		for (i = 0; i < opt_count; i++)
-			suggest_offer(&sg, opt_table[i].name);
+		while (options_next(&it))
+			suggest_offer(&sg, it.o->name);
 		for (i = 0; i < fio_alias_count; i++)
 			suggest_offer(&sg, fio_aliases[i].name);
 		if (suggest_text(&sg, "--", near, sizeof(near))) {
@@ -776,6 +948,7 @@ static int parse_long(int argc, char **argv, int *i, struct spec *spec,
 	size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
 	const struct opt_desc *o;
 	const struct fio_alias *a;
+	struct opt_desc own;
 
 	if (n >= sizeof(name))
 		return unknown(argv[*i], ctx);
@@ -790,7 +963,7 @@ static int parse_long(int argc, char **argv, int *i, struct spec *spec,
 		actx.alias = a->name;
 		return parse_alias(a, eq, argc, argv, i, &st);
 	}
-	if (!o)
+	if (!o && !(o = options_find_engine(name, &own)))
 		return unknown(argv[*i], ctx);
 	if (o->type == OPT_FLAG) {
 		if (eq) {
@@ -801,6 +974,8 @@ static int parse_long(int argc, char **argv, int *i, struct spec *spec,
 				w, o->name, eq + 1);
 			return -EINVAL;
 		}
+		if (o == &own)
+			return apply_engine_opt(o, spec, ctx);
 		return options_apply(o, NULL, spec, run, ctx);
 	}
 	if (eq)
@@ -816,6 +991,7 @@ static int parse_short(int argc, char **argv, int *i, struct spec *spec,
 {
 	const char *p = argv[*i] + 1;
 	const struct opt_desc *o;
+	struct opt_desc own;
 	char word[3] = "-?", name[64], w[64];
 	size_t n = strcspn(p, "=");
 	int ret;
@@ -823,7 +999,8 @@ static int parse_short(int argc, char **argv, int *i, struct spec *spec,
 	/* -bs=4k, -iodepth 8: a long name after one dash */
 	if (n >= 2 && n < sizeof(name)) {
 		snprintf(name, sizeof(name), "%.*s", (int)n, p);
-		if (options_find_long(name) || fio_alias_find(name)) {
+		if (options_find_long(name) || fio_alias_find(name) ||
+		    options_find_engine(name, &own)) {
 			options_where(ctx, w, sizeof(w));
 			fprintf(stderr, "rebench: %sunknown option '%s'; long options take two dashes: -%s\n",
 				w, argv[*i], argv[*i]);

@@ -63,6 +63,35 @@ struct opt_desc {
 extern const struct opt_desc opt_table[];
 extern const size_t opt_count;
 
+/* The engines' own options (engines/engine_opts.h) are in no table here:
+ * the parser finds them in the engines', and they take their place after
+ * this option wherever options are listed in order (--help, "did you
+ * mean", options_first_given()). */
+#define OPT_ENGINE_OPTS_AFTER "batch"
+
+/* Every option in that order: opt_table's, with each of the engines' own
+ * (once per name) as a workload flag whose field is in its engine's block
+ * of struct spec.  Start from a zeroed iterator. */
+struct opt_iter {
+	const struct opt_desc *o;	/* the option */
+	uint64_t bit;			/* its bit in spec->given; 0: a run
+					 * option */
+	size_t next;			/* opt_table's next */
+	bool in_engines;		/* among the engines' own */
+	int k;				/* the engines' own next */
+	struct opt_desc own;		/* o, for one of the engines' own */
+};
+
+bool options_next(struct opt_iter *it);
+/* The engines' own option name (its first engine's) in buf; NULL when no
+ * engine has one by that name. */
+const struct opt_desc *options_find_engine(const char *name,
+					   struct opt_desc *buf);
+/* The first workload option given for s (spec.h), in that order, that is
+ * not one of skip (NULL-terminated, or NULL); NULL when none is. */
+const char *options_first_given(const struct spec *s,
+				const char *const *skip);
+
 struct parse_ctx;
 
 /* Where the parser sends an option's range or list (A..B/STEP, a,b,c).
@@ -145,6 +174,9 @@ struct opt_group {
 	const char *title;
 	const char *const *names;	/* long names, NULL-terminated */
 };
+
+/* Among a group's names: the engines' own options, here. */
+#define OPT_GROUP_ENGINE_OPTS "*engines*"
 
 extern const struct opt_group opt_groups[];
 extern const size_t opt_group_count;

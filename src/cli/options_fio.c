@@ -467,19 +467,29 @@ static const struct {
 	{ "randrepeat", "use --seed N to repeat the offsets (rebench draws a new seed each run and reports it)" },
 	{ "iodepth_batch", "use --batch N (submit N I/Os per call, reap at least N per wait)" },
 	{ "iodepth_batch_submit", "use --batch N (submit N I/Os per call, reap at least N per wait)" },
-	{ "sqthread_poll", "use --sqpoll with -t uring" },
 	{ "loops", "use --repeat N (each run measured apart, with their spread; fio's loops adds the runs up)" },
 	{ "io_size", "give the amount to -d/--duration: -d 1g, or -d 100% for one pass over the region (split over the threads; fio's io_size is per job)" },
 	{ "invalidate", "use --drop-caches, which drops the whole page cache before running (fio's invalidate drops its files' pages)" },
 };
 
-const char *fio_option_hint(const char *name)
+const char *fio_option_hint(const char *name, char *buf, size_t len)
 {
+	const struct engine_opt *eo;
+	char owners[128];
 	size_t i;
+	int k, e;
 
 	for (i = 0; i < sizeof(fio_hints) / sizeof(fio_hints[0]); i++)
 		if (same_name(fio_hints[i].name, name))
 			return fio_hints[i].hint;
+	/* an engine's own option under fio's name for it */
+	for (k = 0; (eo = engine_opt_get(k, &e)); k++) {
+		if (!eo->fio || !same_name(eo->fio, name))
+			continue;
+		snprintf(buf, len, "use --%s with %s", eo->name,
+			 engine_owners(eo->name, owners, sizeof(owners)));
+		return buf;
+	}
 	return NULL;
 }
 

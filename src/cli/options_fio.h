@@ -68,9 +68,9 @@ void fio_defaults(struct spec *s);
  * the aliases in used mean something other than in fio. */
 void fio_alias_notes(unsigned used, const struct spec *spec,
 		     const struct parse_ctx *ctx);
-/* The hint for an fio option with no alias (--bssplit: "-b takes ..."), or
- * NULL. */
-const char *fio_option_hint(const char *name);
+/* The hint for an fio option with no alias (--bssplit: "-b takes ..."),
+ * in buf or a constant, or NULL. */
+const char *fio_option_hint(const char *name, char *buf, size_t len);
 /* -o with one of fio's --rw values (randread): the rebench form in buf;
  * false when val is none of them. */
 bool fio_rw_hint(const char *val, char *buf, size_t len);

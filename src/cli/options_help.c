@@ -11,7 +11,7 @@ static const char *const workload_opts[] = {
 	"sigma", "center", "scatter", "offset", "length", "rwmix", "seed", NULL
 };
 static const char *const engine_opts[] = {
-	"type", "queue-depth", "batch", "sqpoll", "hipri", "threads",
+	"type", "queue-depth", "batch", OPT_GROUP_ENGINE_OPTS, "threads",
 	"local-fd", "paged", "buffered", "sync", "do-atime", "append", "fadvise",
 	"readahead", "cache", "engines", NULL
 };
@@ -149,6 +149,16 @@ static void usage_line(FILE *f, const char *cmd, const char *text)
 	wrap(f, 40, 40, text);
 }
 
+/* The engines' own options, where their group names them. */
+static void print_engine_options(FILE *f)
+{
+	struct opt_iter it = { 0 };
+
+	while (options_next(&it))
+		if (it.o == &it.own)
+			print_option(f, it.o);
+}
+
 void options_print_help(FILE *f)
 {
 	const struct opt_desc *o;
@@ -189,6 +199,8 @@ void options_print_help(FILE *f)
 	for (g = 0; g < opt_group_count; g++) {
 		fprintf(f, "\n%s:\n", opt_groups[g].title);
 		for (name = opt_groups[g].names; *name; name++) {
+			if (!strcmp(*name, OPT_GROUP_ENGINE_OPTS))
+				print_engine_options(f);
 			o = options_find_long(*name);
 			if (o)
 				print_option(f, o);

@@ -471,8 +471,7 @@ static int prepare_worker(struct workload *wl, struct worker *w, unsigned i,
 	w->io.flush = sync_policy_per_write(&sync);
 	w->io.rwf_dsync = sync.mode == SYNC_RWF_DSYNC;
 	w->io.flushes = spec_kinds(s) & (1U << IO_FSYNC | 1U << IO_FDATASYNC);
-	w->io.sqpoll = s->sqpoll;
-	w->io.hipri = s->hipri;
+	w->io.opts = s->eopts[s->engine];
 	w->io.qd = (unsigned)s->qd;
 	w->io.batch = (unsigned)s->batch;
 	w->io.map_start = s->region_start;

@@ -114,21 +114,9 @@ void spec_error(const struct spec *s, const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
-/* Option o's flag in s when o is private to an engine other than e
- * (--sqpoll with -t naio), else NULL. */
-static bool *foreign_flag(const struct spec *s, const struct opt_desc *o,
-			  const struct engine_ops *e)
-{
-	if (o->type != OPT_FLAG || o->scope != SCOPE_WORKLOAD ||
-	    !engine_private_option(o->name) || engine_takes(e, o->name))
-		return NULL;
-	return (bool *)((char *)s + o->off);
-}
-
 void spec_adapt_defaults(struct spec *s)
 {
 	const struct engine_ops *e = engine_get(s->engine);
-	size_t i;
 
 	/* A command-line default that cannot apply to this line's engine is
 	 * not an error on the line: `rebench -q 32 --batch 8 < lines` may mix
@@ -139,31 +127,31 @@ void spec_adapt_defaults(struct spec *s)
 		if (!spec_given(s, "batch"))
 			s->batch = 1;
 	}
-	/* ... nor an option private to another engine (--sqpoll) */
-	for (i = 0; i < opt_count; i++) {
-		bool *flag = foreign_flag(s, &opt_table[i], e);
-
-		if (flag && !spec_given(s, opt_table[i].name))
-			*flag = false;
-	}
+	/* ... nor an option private to another engine: it sits in that
+	 * engine's block (spec.h), which this engine never reads */
 }
 
-/* An engine-private option set for an engine that does not take it. */
+/* An engine's own option given for an engine that does not take it, then
+ * what the engine says of its options (check(), before the target). */
 static int check_engine_options(const struct spec *s,
-				const struct engine_ops *e)
+				const struct engine_ops *e,
+				const struct engine_check *c)
 {
-	char owners[128];
-	size_t i;
+	const struct engine_opt *o;
+	char owners[128], err[512];
+	int k, owner;
 
-	for (i = 0; i < opt_count; i++) {
-		const bool *flag = foreign_flag(s, &opt_table[i], e);
-
-		if (!flag || !*flag)
+	for (k = 0; (o = engine_opt_get(k, &owner)); k++) {
+		if (!(s->given & SPEC_ENGINE_OPT_BIT(k)) ||
+		    engine_takes(e, o->name))
 			continue;
-		spec_error(s, "--%s: applies to %s only, not to %s",
-			   opt_table[i].name,
-			   engine_owners(opt_table[i].name, owners, sizeof(owners)),
+		spec_error(s, "--%s: applies to %s only, not to %s", o->name,
+			   engine_owners(o->name, owners, sizeof(owners)),
 			   e->name);
+		return -EINVAL;
+	}
+	if (e->check && e->check(&s->eopts[s->engine], c, err, sizeof(err))) {
+		spec_error(s, "%s", err);
 		return -EINVAL;
 	}
 	return 0;
@@ -172,6 +160,8 @@ static int check_engine_options(const struct spec *s,
 /* What the engine can and cannot do with this workload. */
 static int check_engine(const struct spec *s, const struct engine_ops *e)
 {
+	struct engine_check before = { s->paged, NULL, -1 };
+
 	if (s->qd > 1 && (e->flags & ENGINE_SYNC)) {
 		spec_error(s, "-q/--queue-depth %llu: the %s engine is synchronous and keeps one I/O in flight per thread; use an asynchronous engine (-t naio, uring or paio) for queue depth, or -c N threads",
 			   (unsigned long long)s->qd, e->name);
@@ -193,12 +183,8 @@ static int check_engine(const struct spec *s, const struct engine_ops *e)
 			   e->max_qd);
 		return -EINVAL;
 	}
-	if (check_engine_options(s, e))
+	if (check_engine_options(s, e, &before))
 		return -EINVAL;
-	if (s->hipri && s->paged) {
-		spec_error(s, "--hipri: polled completions need O_DIRECT; drop -p");
-		return -EINVAL;
-	}
 	if ((e->flags & ENGINE_NEEDS_PAGED) && !s->paged) {
 		spec_error(s, "-t/--type %s: the %s engine goes through the page cache and cannot use O_DIRECT; add -p",
 			   e->name, e->name);
@@ -524,6 +510,19 @@ static void resolve_limits(struct spec *s)
 	s->bytes_limit = s->ops_limit * s->bs;
 }
 
+/* What the engine says of its options against the target (check()). */
+static int engine_check_target(const struct spec *s, const struct target *t)
+{
+	const struct engine_ops *e = engine_get(s->engine);
+	struct engine_check c = { s->paged, s->target, t->io_poll };
+	char err[512];
+
+	if (!e->check || !e->check(&s->eopts[s->engine], &c, err, sizeof(err)))
+		return 0;
+	spec_error(s, "%s", err);
+	return -EINVAL;
+}
+
 int spec_resolve(struct spec *s, const struct target *t)
 {
 	char a[32], b[32], c[32];
@@ -566,11 +565,8 @@ int spec_resolve(struct spec *s, const struct target *t)
 			return -EINVAL;
 		}
 	}
-	if (s->hipri && t->io_poll == 0) {
-		spec_error(s, "--hipri: %s has no poll queues (its queue/io_poll is 0), so polled completions would fail; drop --hipri, or give the driver poll queues (nvme: poll_queues=N)",
-			   s->target);
+	if (engine_check_target(s, t))
 		return -EINVAL;
-	}
 	/* Appends land at the end of the file, whatever the region says. */
 	if (s->append && !s->paged && t->exists && t->size % sector) {
 		spec_error(s, "-a/--append: %s is %llu bytes long, not a multiple of the logical sector size (%llu bytes), so O_DIRECT appends would fail; add -p for page cache I/O",

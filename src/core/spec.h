@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "core/delay.h"
+#include "engines/engine_opts.h"
 #include "engines/iokind.h"
 #include "gen/mix.h"
 #include "core/syncpol.h"
@@ -24,6 +25,9 @@ enum fadvise_hint {
 	FADVISE_NOREUSE,
 };
 #define READAHEAD_KEEP UINT64_MAX	/* --readahead not given */
+/* spec.given's bit of the engines' k-th own option (engine_opt_get()):
+ * from the top, clear of the option table's workload options. */
+#define SPEC_ENGINE_OPT_BIT(k) (1ULL << (63 - (k)))
 struct spec {
 	char *target;
 	unsigned line;		/* stdin line number; 0 = command line */
@@ -32,7 +36,9 @@ struct spec {
 	uint64_t given;		/* bit i: option i was written for this workload
 				 * (its stdin line, or the command line in
 				 * single mode); command-line defaults that a
-				 * stdin line inherits do not count */
+				 * stdin line inherits do not count.  The
+				 * engines' own options count down from bit
+				 * 63 (SPEC_ENGINE_OPT_BIT) */
 	uint64_t inherited;	/* bits of the command-line options a stdin
 				 * line inherits (0 in single mode) */
 	bool bs_is_sector;	/* -b not chosen, and the target's logical
@@ -54,8 +60,8 @@ struct spec {
 	int engine;		/* index in the engine registry */
 	uint64_t qd;
 	uint64_t batch;		/* async: submit/reap this many at once */
-	bool sqpoll;
-	bool hipri;
+	struct engine_opts eopts[ENGINE_MAX];	/* each engine's own options,
+						 * by registry index */
 	uint64_t threads;
 	bool local_fd;
 	struct amount duration;

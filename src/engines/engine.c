@@ -51,7 +51,7 @@ bool engine_takes(const struct engine_ops *e, const char *name)
 {
 	int i;
 
-	for (i = 0; i < ENGINE_MAX_OPTS && e->opts[i].name; i++)
+	for (i = 0; e->opts && e->opts[i].name; i++)
 		if (!strcmp(e->opts[i].name, name))
 			return true;
 	return false;
@@ -80,6 +80,49 @@ bool engine_private_option(const char *name)
 	return false;
 }
 
+const struct engine_opt *engine_opt_get(int k, int *engine)
+{
+	int i, n;
+
+	for (i = 0; i < engine_count() && k >= 0; i++) {
+		for (n = 0; engines[i]->opts && engines[i]->opts[n].name; n++)
+			;
+		if (k < n) {
+			*engine = i;
+			return &engines[i]->opts[k];
+		}
+		k -= n;
+	}
+	return NULL;
+}
+
+void engine_word_flag(const struct engine_words *w, const char *key, bool on,
+		      const char *fio_line)
+{
+	char text[64];
+
+	if (w->flag)
+		w->flag(w->arg, key, on);
+	if (!on)
+		return;
+	snprintf(text, sizeof(text), ", %s", key);
+	if (w->human)
+		w->human(w->arg, text);
+	if (w->fio)
+		w->fio(w->arg, fio_line);
+}
+
+void engine_describe_all(int engine, const void *o,
+			 const struct engine_words *w)
+{
+	static const struct engine_opts defaults;
+	int i;
+
+	for (i = 0; i < engine_count(); i++)
+		if (engines[i]->describe)
+			engines[i]->describe(i == engine ? o : &defaults, w);
+}
+
 int engine_registry_check(char *err, size_t len)
 {
 	int i;
@@ -90,6 +133,11 @@ int engine_registry_check(char *err, size_t len)
 
 		if (!e->name) {
 			snprintf(err, len, "engine #%d has no name", i);
+			return -EINVAL;
+		}
+		if (i >= ENGINE_MAX || e->opts_size > ENGINE_OPTS_SIZE) {
+			snprintf(err, len, "engine '%s': more than %d engines, or options over %d bytes (engine_opts.h)",
+				 e->name, ENGINE_MAX, ENGINE_OPTS_SIZE);
 			return -EINVAL;
 		}
 		if (e->unavailable)

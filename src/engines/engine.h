@@ -16,6 +16,8 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include "engines/engine_opts.h"
+
 /* One I/O of an asynchronous engine: a slot that is free, staged or in
  * flight.  Units and their buffers are allocated once, before the run. */
 struct io_unit {
@@ -45,8 +47,7 @@ struct io_ctx {
 	bool flush;		/* mmap: msync after each write */
 	bool rwf_dsync;		/* writes carry RWF_DSYNC (--sync rwf-dsync) */
 	bool flushes;		/* the stream has fsync/fdatasync I/Os */
-	bool sqpoll;		/* uring: kernel thread polls the SQ */
-	bool hipri;		/* uring: polled completions (IOPOLL) */
+	struct engine_opts opts;	/* the engine's own options */
 	unsigned qd;
 	unsigned batch;		/* async: submit and reap this many at once */
 	struct io_unit *units;	/* async: qd of them */
@@ -73,14 +74,24 @@ enum engine_flags {
 	ENGINE_SYNC_RANGE = 1 << 8,	/* can issue sync_file_range */
 };
 
-/* An option only its engine takes (as fio's engines declare theirs): a
- * flag of the option table, by its long name, and fio's form of it. */
-struct engine_opt {
-	const char *name;
-	const char *fio;
+#define ENGINE_MAX_OPTS 4
+
+/* Where an engine's describe() hook says what its options are: each
+ * writer sets the callbacks it needs (NULL: not wanted). */
+struct engine_words {
+	void (*human)(void *arg, const char *text);	/* ", NAME" */
+	void (*flag)(void *arg, const char *key, bool on);	/* JSON */
+	void (*fio)(void *arg, const char *line);	/* a job line */
+	void *arg;
 };
 
-#define ENGINE_MAX_OPTS 4
+/* What an engine's check() hook sees of a workload: before its target is
+ * known (target NULL), then against the target. */
+struct engine_check {
+	bool paged;		/* -p: the page cache, no O_DIRECT */
+	const char *target;	/* NULL: not probed yet */
+	int io_poll;		/* the target's queue/io_poll, -1 unknown */
+};
 
 struct engine_ops {
 	const char *name;
@@ -92,7 +103,16 @@ struct engine_ops {
 	const char *fio_note;		/* how fio's engine differs, or NULL */
 	const char *fio_extra[ENGINE_MAX_OPTS];	/* fio options it implies */
 	unsigned max_qd;		/* deepest -q it takes; 0: -q's limit */
-	struct engine_opt opts[ENGINE_MAX_OPTS];	/* its own options */
+	/* Its own options (engine_opts.h), NULL-terminated or NULL, over its
+	 * option struct of opts_size bytes. */
+	const struct engine_opt *opts;
+	size_t opts_size;
+	/* Optional: each option of o, through w (engine_word_flag). */
+	void (*describe)(const void *o, const struct engine_words *w);
+	/* Optional: 0, or -EINVAL with the reason in err: options that
+	 * cannot work with this workload or target. */
+	int (*check)(const void *o, const struct engine_check *c, char *err,
+		     size_t len);
 	/* Per thread, before the start; 0 or -errno with io->err filled. */
 	int (*init)(struct io_ctx *io);
 	/* Optional: in the worker thread itself, before the start barrier
@@ -136,6 +156,16 @@ int engine_registry_check(char *err, size_t len);
 bool engine_takes(const struct engine_ops *e, const char *name);
 const char *engine_owners(const char *name, char *buf, size_t len);
 bool engine_private_option(const char *name);
+/* The engines' own options, every engine's in registry order: the k-th,
+ * with its engine's index in *engine; NULL past the last. */
+const struct engine_opt *engine_opt_get(int k, int *engine);
+/* For describe(): the flag key, on or off, to w. */
+void engine_word_flag(const struct engine_words *w, const char *key, bool on,
+		      const char *fio_line);
+/* Every engine's options to w: engine's from its block o, the others'
+ * their defaults (so a document has the same keys whatever the engine). */
+void engine_describe_all(int engine, const void *o,
+			 const struct engine_words *w);
 /* rebench --engines: one line per engine, with what it needs. */
 void engine_list(FILE *f);
 

@@ -8,6 +8,63 @@
 #include "config.h"
 #include "engines/engine.h"
 
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+/* The engine's own options (engine_opts.h), in a build with liburing or
+ * without: they parse, show in --help and are checked either way. */
+struct uring_opts {
+	bool sqpoll;		/* a kernel thread polls the SQ */
+	bool hipri;		/* polled completions (IOPOLL) */
+};
+
+static const struct engine_opt uring_opts[] = {
+	{ "sqpoll", offsetof(struct uring_opts, sqpoll),
+	  "uring: a kernel thread polls the submission queue (no submit system call)",
+	  "sqthread_poll" },
+	{ "hipri", offsetof(struct uring_opts, hipri),
+	  "uring: polled completions (IOPOLL); needs O_DIRECT and a device with poll queues",
+	  NULL },
+	{ NULL, 0, NULL, NULL }
+};
+_Static_assert(sizeof(struct uring_opts) <= ENGINE_OPTS_SIZE,
+	       "uring's options outgrow struct engine_opts");
+
+static struct uring_opts uring_opts_of(const void *o)
+{
+	struct uring_opts u;
+
+	memcpy(&u, o, sizeof(u));
+	return u;
+}
+
+static void uring_describe(const void *o, const struct engine_words *w)
+{
+	struct uring_opts u = uring_opts_of(o);
+
+	engine_word_flag(w, "sqpoll", u.sqpoll, "sqthread_poll=1");
+	engine_word_flag(w, "hipri", u.hipri, "hipri=1");
+}
+
+/* Polled completions need O_DIRECT, and a device with poll queues. */
+static int uring_check(const void *o, const struct engine_check *c, char *err,
+		       size_t len)
+{
+	struct uring_opts u = uring_opts_of(o);
+
+	if (u.hipri && !c->target && c->paged) {
+		snprintf(err, len, "--hipri: polled completions need O_DIRECT; drop -p");
+		return -EINVAL;
+	}
+	if (u.hipri && c->target && c->io_poll == 0) {
+		snprintf(err, len, "--hipri: %s has no poll queues (its queue/io_poll is 0), so polled completions would fail; drop --hipri, or give the driver poll queues (nvme: poll_queues=N)",
+			 c->target);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /* What the engine is, in a build with liburing or without: --engines
  * lists it, and its options are checked, either way. */
 #define URING_DESCRIPTION \
@@ -19,19 +76,16 @@
 	.fio_name = "io_uring", \
 	.fio_extra = { "fixedbufs=1", "registerfiles=1" }, \
 	.max_qd = 32768,	/* IORING_MAX_ENTRIES */ \
-	.opts = { \
-		{ "sqpoll", "sqthread_poll=1" }, \
-		{ "hipri", "hipri=1" }, \
-	}
+	.opts = uring_opts, \
+	.opts_size = sizeof(struct uring_opts), \
+	.describe = uring_describe, \
+	.check = uring_check
 
 #ifdef HAVE_LIBURING
-#include <errno.h>
 #include <fcntl.h>	/* SYNC_FILE_RANGE_* */
 #include <liburing.h>
 #include <sys/uio.h>	/* RWF_DSYNC */
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -81,6 +135,7 @@ static void register_resources(struct io_ctx *io, struct uring_state *s)
 static int uring_init(struct io_ctx *io)
 {
 	struct uring_state *s = calloc(1, sizeof(*s));
+	struct uring_opts o = uring_opts_of(&io->opts);
 	struct io_uring_params p;
 	int ret;
 
@@ -88,11 +143,11 @@ static int uring_init(struct io_ctx *io)
 		return -ENOMEM;
 	io->priv = s;
 	memset(&p, 0, sizeof(p));
-	if (io->sqpoll) {
+	if (o.sqpoll) {
 		p.flags |= IORING_SETUP_SQPOLL;
 		p.sq_thread_idle = 1000;	/* ms before the poller sleeps */
 	}
-	if (io->hipri)
+	if (o.hipri)
 		p.flags |= IORING_SETUP_IOPOLL;
 	/*
 	 * One thread submits and reaps each ring: say so (SINGLE_ISSUER) and
@@ -102,7 +157,7 @@ static int uring_init(struct io_ctx *io)
 	 * R_DISABLED here and io_uring_enable_rings() in uring_thread_start.
 	 * Kernels before 6.1 refuse these flags: then plain set-up.
 	 */
-	if (!io->sqpoll) {
+	if (!o.sqpoll) {
 		struct io_uring_params q = p;
 
 		q.flags |= IORING_SETUP_R_DISABLED | IORING_SETUP_SINGLE_ISSUER |
@@ -119,7 +174,7 @@ static int uring_init(struct io_ctx *io)
 			 io->qd, strerror(-ret),
 			 ret == -ENOMEM ? " (the locked-memory limit is too low: raise ulimit -l, or lower -q)" :
 			 ret == -EPERM ? " (io_uring is disabled: see /proc/sys/kernel/io_uring_disabled)" :
-			 ret == -EINVAL && io->hipri ? " (polled completions need O_DIRECT and a device with poll queues)" : "");
+			 ret == -EINVAL && o.hipri ? " (polled completions need O_DIRECT and a device with poll queues)" : "");
 		return ret;
 	}
 ring_ready:

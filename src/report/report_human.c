@@ -18,6 +18,11 @@
 #include "report/report_target.h"
 #include "study/suite.h"
 
+static void put_human(void *arg, const char *text)
+{
+	fputs(text, arg);
+}
+
 static void print_params(FILE *f, const struct workload *wl)
 {
 	const struct spec *s = &wl->spec;
@@ -37,10 +42,15 @@ static void print_params(FILE *f, const struct workload *wl)
 		s->paged ? (s->fio_default_direct ? "off (fio's default)" :
 			    "off") : "on",
 		engine_name(s));
-	if (engine_get(s->engine)->flags & ENGINE_ASYNC)
-		fprintf(f, ", queue depth: %llu, batch: %llu%s%s",
-			(unsigned long long)s->qd, (unsigned long long)s->batch,
-			s->sqpoll ? ", sqpoll" : "", s->hipri ? ", hipri" : "");
+	if (engine_get(s->engine)->flags & ENGINE_ASYNC) {
+		struct engine_words words = { .human = put_human, .arg = f };
+		const struct engine_ops *e = engine_get(s->engine);
+
+		fprintf(f, ", queue depth: %llu, batch: %llu",
+			(unsigned long long)s->qd, (unsigned long long)s->batch);
+		if (e->describe)
+			e->describe(&s->eopts[s->engine], &words);
+	}
 	if (spec_shows_stride(s))
 		fprintf(f, ", stride: %s", fmt_size_short(st, sizeof(st), s->stride_eff));
 	if (s->seq && s->direction == DIR_BACKWARD)

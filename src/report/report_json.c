@@ -44,9 +44,15 @@ static void put_delay(struct json *j, const struct workload *wl)
 	json_obj_end(j);
 }
 
+static void put_flag(void *arg, const char *key, bool on)
+{
+	json_bool(arg, key, on);
+}
+
 static void put_params(struct json *j, const struct workload *wl)
 {
 	const struct spec *s = &wl->spec;
+	struct engine_words words = { .flag = put_flag, .arg = j };
 	char d[32], ops[256];
 
 	json_obj_begin(j, "parameters");
@@ -69,8 +75,7 @@ static void put_params(struct json *j, const struct workload *wl)
 	json_str(j, "engine", engine_name(s));
 	json_u64(j, "queue_depth", s->qd);
 	json_u64(j, "batch", s->batch);
-	json_bool(j, "sqpoll", s->sqpoll);
-	json_bool(j, "hipri", s->hipri);
+	engine_describe_all(s->engine, &s->eopts[s->engine], &words);
 	json_u64(j, "threads", s->threads);
 	json_bool(j, "local_fd", s->local_fd);
 	json_str(j, "duration", fmt_duration(d, sizeof(d), &s->duration));

@@ -6,7 +6,7 @@
  *   -t stateful/stateless        ioengine=sync / psync
  *   -t mmap/paio/naio/uring      ioengine=mmap / posixaio / libaio / io_uring
  *                                (uring: fixedbufs, registerfiles, and
- *                                sqthread_poll, hipri for --sqpoll, --hipri)
+ *                                its own options: the engine's describe())
  *   -o, -w                       rw=[rand]read|write|trim|rw, rwmixread
  *   -o trim on a file            ioengine=falloc (fio trims devices only)
  *   -b                           bs
@@ -184,10 +184,16 @@ static void job_sync(struct job *j, const struct sync_policy *sp)
 	}
 }
 
+static void put_fio(void *arg, const char *line)
+{
+	add(arg, "%s", line);
+}
+
 static void job_engine(struct job *j, const struct workload *wl)
 {
 	const struct spec *s = &wl->spec;
 	const struct engine_ops *e = wl->eng;
+	struct engine_words words = { .fio = put_fio, .arg = j };
 	bool writes = SPEC_DOES(s, IO_WRITE);
 	struct sync_policy sp = spec_sync(s);
 
@@ -209,10 +215,8 @@ static void job_engine(struct job *j, const struct workload *wl)
 		for (i = 0; i < ENGINE_MAX_OPTS && e->fio_extra[i]; i++)
 			add(j, "%s", e->fio_extra[i]);
 		/* the engine's own options, in fio's words */
-		for (i = 0; i < ENGINE_MAX_OPTS && e->opts[i].name; i++)
-			if (*(const bool *)((const char *)s +
-				options_find_long(e->opts[i].name)->off))
-				add(j, "%s", e->opts[i].fio);
+		if (e->describe)
+			e->describe(&s->eopts[s->engine], &words);
 	}
 	add(j, "direct=%d", s->paged ? 0 : 1);
 	if (writes)

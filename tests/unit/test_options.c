@@ -85,18 +85,26 @@ static void parse_bad(const char *line, struct run_opts *run)
 
 static void test_table_sane(void **state)
 {
-	size_t i, j;
+	const struct engine_opt *eo;
+	size_t i, j, own = 0;
+	int e;
 
 	(void)state;
+	/* the engines' own options: no name of the table's, their bits in
+	 * spec->given from the top (SPEC_ENGINE_OPT_BIT) */
+	for (; (eo = engine_opt_get((int)own, &e)); own++) {
+		assert_null(options_find_long(eo->name));
+		assert_non_null(eo->help);
+	}
 	/* spec->given has a bit per workload option, run->given one per
 	 * option of the table */
 	assert_true(opt_count <= 128);
 	for (i = 0; i < opt_count; i++) {
 		const struct opt_desc *o = &opt_table[i];
 
-		if (o->scope == SCOPE_WORKLOAD && i >= 64)
-			fail_msg("--%s is workload option %zu: spec->given has 64 bits; put it before the run options",
-				 o->name, i);
+		if (o->scope == SCOPE_WORKLOAD && i >= 64 - own)
+			fail_msg("--%s is workload option %zu: spec->given has 64 bits, the top %zu the engines' own options; put it before the run options",
+				 o->name, i, own);
 
 		assert_non_null(o->name);
 		assert_non_null(o->help);
@@ -874,16 +882,18 @@ static bool has_option(const char *text, const char *prefix, const char *name)
 
 static void test_help_lists_every_option(void **state)
 {
+	struct opt_iter it = { 0 };
 	char *text = NULL, want[96];
-	size_t len = 0, i;
+	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
 
 	(void)state;
 	assert_non_null(f);
 	options_print_help(f);
 	fclose(f);
-	for (i = 0; i < opt_count; i++) {
-		const struct opt_desc *o = &opt_table[i];
+	/* the table's options and the engines' own */
+	while (options_next(&it)) {
+		const struct opt_desc *o = it.o;
 
 		if (!has_option(text, "--", o->name))
 			fail_msg("--help does not list --%s", o->name);
@@ -936,7 +946,8 @@ static void test_help_groups(void **state)
 		assert_non_null(opt_groups[g].title);
 		assert_non_null(opt_groups[g].names[0]);
 		for (name = opt_groups[g].names; *name; name++)
-			if (!options_find_long(*name))
+			if (!options_find_long(*name) &&
+			    strcmp(*name, OPT_GROUP_ENGINE_OPTS))
 				fail_msg("group '%s' names --%s, which is no option",
 					 opt_groups[g].title, *name);
 	}
@@ -1330,8 +1341,10 @@ static void test_man_lists_every_option(void **state)
 {
 	FILE *f = fopen(MAN_PAGE, "r");
 	char *text, missing[1024] = "";
+	const struct engine_opt *eo;
 	size_t len, i, n = 0;
 	long size;
+	int e;
 
 	(void)state;
 	if (!f)
@@ -1352,6 +1365,13 @@ static void test_man_lists_every_option(void **state)
 		if (!(*w++ = *r))
 			break;
 	}
+	for (i = 0; (eo = engine_opt_get((int)i, &e)); i++)
+		if (!has_option(text, "--", eo->name)) {
+			snprintf(missing + strlen(missing),
+				 sizeof(missing) - strlen(missing), " --%s",
+				 eo->name);
+			n++;
+		}
 	for (i = 0; i < opt_count + fio_alias_count; i++) {
 		const char *name = i < opt_count ? opt_table[i].name :
 				   fio_aliases[i - opt_count].name;
