@@ -111,9 +111,25 @@ assert_eq "2 2" "$(jqr '[.hosts.points[0].runs[].document.workloads | length] | 
 	"each host ran both lines"
 assert_eq 2 "$(jqr '.hosts.points[0].merged[1].hosts')" "workload 2 merged over both hosts"
 
+# wait_reads DEV N: wait until DEV has completed N more reads than when
+# called before the spawn (reads0 DEV), polling its counters: the hosts
+# are then running their workloads, however late the start on a loaded
+# machine (their common start is a few seconds out).  Fails after 120 s.
+reads_of() { awk '{ print $1 }' "/sys/block/$(basename "$1")/stat"; }
+wait_reads() {
+	local want=$(( $2 + $3 )) n=0
+	while [ "$(reads_of "$1")" -lt "$want" ]; do
+		kill -0 "$BG_PID" 2>/dev/null || break
+		[ $n -lt 1200 ] || fail "no $3 reads on $1 within 120 s"
+		sleep 0.1
+		n=$((n + 1))
+	done
+}
+
 section "a host dies mid-run: reported, the others kept"
+r0=$(reads_of "$D1")
 spawn "${H[@]}" -b 4k -d 8 --json
-sleep 5.5
+wait_reads "$D1" "$r0" 200
 sshd_kill 2
 wait "$BG_PID"
 BG_RC=$?
@@ -127,9 +143,10 @@ assert_num "host 1's results kept" "$(jqr '.hosts.points[0].runs[0].document.wor
 sshd_start 2
 
 section "Ctrl-C stops every host, with the results so far"
+r0=$(reads_of "$D1")
 spawn "${H[@]}" -b 4k -d 20 --json
-sleep 5
-interrupt_after 0.5 INT
+wait_reads "$D1" "$r0" 200
+interrupt_after 0 INT
 assert_eq 130 "$BG_RC" "exit 130"
 assert_eq "interrupted interrupted interrupted" "$(jqr '[.hosts.points[0].runs[].status] | join(" ")')" "every host stopped early"
 assert_num "within 5 s of the signal ($STOP_MS ms)" "$STOP_MS < 5000"
