@@ -328,9 +328,10 @@ static int run_loaded(struct run_ctx *ctx, struct spec *base,
 static void clean_up(struct run_ctx *ctx, int status)
 {
 	remove_temp_series();
+	cleanup_all(ctx);
+	repeat_free(ctx);
+	steady_free(ctx);
 	run_ctx_free(ctx);
-	repeat_free();
-	steady_free();
 	/* a fault removes the files this run created; a complete run keeps
 	 * them for the next */
 	workload_remove_created(status == EXIT_PREP_FAILED ||

@@ -12,6 +12,9 @@
 
 #define MAX_WORKLOADS 256
 
+struct repeat_state;
+struct steady_data;
+
 /* Exit statuses, documented in rebench(1). */
 enum exit_status {
 	EXIT_OK = 0,
@@ -43,6 +46,11 @@ struct run_ctx {
 	const struct repeat_data *total_rep;	/* --repeat: the total's */
 	uint64_t spent_ns;	/* wall time of its runs, preparation and
 				 * every --repeat run included */
+	/* --repeat and the rounds of --steady-state: their figures over the
+	 * runs (stats/repeat_run.c, stats/steady_run.c), else NULL */
+	struct repeat_state *repeat;
+	struct steady_data *steady;	/* [steady_n] */
+	size_t steady_n;
 };
 
 /* Append a workload copied from s; 0 or -errno after a message. */

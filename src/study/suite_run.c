@@ -257,7 +257,7 @@ static int run_test(struct run_ctx *ctx, struct suite *s, size_t t,
 	if (report_emit(out, &rep))
 		status = EXIT_OUTPUT_FAILED;
 	ctx->wls[0].rep = NULL;
-	repeat_free();
+	repeat_free(ctx);
 	if (report_uses_stdout(out) && outpath_flush_stdout()) {
 		fprintf(stderr, "rebench: standard output failed after test %zu of %zu: the suite stops there\n",
 			t + 1, s->n);
@@ -290,7 +290,7 @@ static int run_tests(struct run_ctx *ctx, struct suite *s, struct spec *base,
 			emit_empty(&out, t);
 		stop = status != EXIT_OK || interrupted;
 	}
-	repeat_free();	/* when a test ended early */
+	repeat_free(ctx);	/* when a test ended early */
 	e = report_close(&out);
 	if (e && status == EXIT_OK)
 		status = EXIT_OUTPUT_FAILED;

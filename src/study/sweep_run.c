@@ -514,7 +514,7 @@ static int report_point(struct sweep_state *st, size_t p, int status)
 		for (k = 0; k < ctx->n; k++)
 			ctx->wls[k].rep = NULL;
 		ctx->total_rep = NULL;
-		repeat_free();
+		repeat_free(ctx);
 	}
 	/* nobody reads standard output any more (a closed pipe, a full
 	 * disk): the remaining points would measure for no one */
@@ -548,7 +548,7 @@ static int run_points(struct sweep_state *st, size_t *done)
 			break;
 		status = report_point(st, p, status);
 	}
-	repeat_free();	/* when the loop ended early */
+	repeat_free(st->ctx);	/* when the loop ended early */
 	progress_context(NULL);
 	*done = k;
 	return status;
