@@ -613,11 +613,7 @@ int replay_main(int argc, char **argv)
 	if (!spec_given(&base, "seed"))
 		base.seed = random_seed();
 	ctx = run_ctx_new();
-	if (!ctx) {
-		status = EXIT_PREP_FAILED;
-		goto out_spec;
-	}
-	if (add_workload(ctx, &base) ||
+	if (!ctx || add_workload(ctx, &base) ||
 	    (dir && replay_dir_add(&d, &t, ctx, extra,
 				   open_options(&a, extra))) ||
 	    validate_all(ctx, &base) ||
