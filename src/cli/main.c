@@ -327,13 +327,35 @@ static void clean_up(struct run_ctx *ctx, int status)
 {
 	remove_temp_series();
 	cleanup_all(ctx);
-	repeat_free();
-	steady_free();
+	repeat_free(ctx);
+	steady_free(ctx);
+	run_ctx_free(ctx);
 	/* a fault removes the files this run created; a complete run keeps
 	 * them for the next */
 	workload_remove_created(status == EXIT_PREP_FAILED ||
 				status == EXIT_IO_FAILED ||
 				status == EXIT_INTERRUPTED);
+}
+
+/* The modes that run workloads: --advise, --suite, and workloads from the
+ * command line or stdin (a sweep, --repeat ...), in one run context. */
+static int run_workload_modes(struct spec *base, struct run_opts *run,
+			      struct sweep *sweep, int argc, char **argv)
+{
+	struct run_ctx *ctx = run_ctx_new();
+	int status;
+
+	if (!ctx)
+		return EXIT_PREP_FAILED;
+	if (run->advise)
+		status = advise_main(ctx, base, run, sweep);
+	else if (run->suite)
+		status = suite_main(ctx, base, run, sweep->naxes > 0);
+	else
+		status = load_workloads(ctx, base) ? EXIT_BAD_ARGS :
+			 run_loaded(ctx, base, run, sweep, argc, argv);
+	clean_up(ctx, status);
+	return status;
 }
 
 /* The modes with a grammar of their own: their exit status, or -1 for
@@ -375,7 +397,6 @@ static int stopped_status(int status)
 int main(int argc, char **argv)
 {
 	static struct sweep sweep;
-	static struct run_ctx ctx;	/* the workloads: too large for a stack */
 	struct parse_ctx pctx = { 0, "command line", &sweep, &sweep_range_hooks };
 	struct argv_map amap = { argc > 1 ? argc - 1 : 0, NULL, NULL };
 	struct run_opts run = { 0 };
@@ -414,16 +435,8 @@ int main(int argc, char **argv)
 		status = EXIT_BAD_ARGS;
 	if (status < 0 && (run.hosts || run.hosts_file)) {
 		status = hosts_main(&base, &run, &sweep, argc, argv, &amap);
-	} else if (status < 0 && run.advise) {
-		status = advise_main(&ctx, &base, &run, &sweep);
-		clean_up(&ctx, status);
-	} else if (status < 0 && run.suite) {
-		status = suite_main(&ctx, &base, &run, sweep.naxes > 0);
-		clean_up(&ctx, status);
 	} else if (status < 0) {
-		status = load_workloads(&ctx, &base) ? EXIT_BAD_ARGS :
-			 run_loaded(&ctx, &base, &run, &sweep, argc, argv);
-		clean_up(&ctx, status);
+		status = run_workload_modes(&base, &run, &sweep, argc, argv);
 	}
 	spec_free(&base);
 	sweep_free(&sweep);

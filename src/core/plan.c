@@ -28,6 +28,29 @@
 
 #define MAX_WORDS 128
 
+/* Room for one more workload: the array doubles, never past
+ * MAX_WORKLOADS.  Only before validate_all(), while nothing points into
+ * it yet. */
+static int grow_workloads(struct run_ctx *ctx)
+{
+	size_t cap = ctx->cap ? 2 * ctx->cap : 4;
+	struct workload *wls;
+
+	if (ctx->n < ctx->cap)
+		return 0;
+	if (cap > MAX_WORKLOADS)
+		cap = MAX_WORKLOADS;
+	wls = realloc(ctx->wls, cap * sizeof(*wls));
+	if (!wls) {
+		fprintf(stderr, "rebench: no memory for %zu workloads (%zu bytes)\n",
+			cap, cap * sizeof(*wls));
+		return -ENOMEM;
+	}
+	ctx->wls = wls;
+	ctx->cap = cap;
+	return 0;
+}
+
 int add_workload(struct run_ctx *ctx, const struct spec *s)
 {
 	struct workload *wl;
@@ -37,6 +60,8 @@ int add_workload(struct run_ctx *ctx, const struct spec *s)
 			s->line, MAX_WORKLOADS);
 		return -E2BIG;
 	}
+	if (grow_workloads(ctx))
+		return -ENOMEM;
 	wl = &ctx->wls[ctx->n];
 	memset(wl, 0, sizeof(*wl));
 	if (spec_copy(&wl->spec, s))
@@ -421,4 +446,23 @@ void cleanup_all(struct run_ctx *ctx)
 	workload_release_claims();
 	readahead_restore();
 	memcg_leave();
+}
+
+struct run_ctx *run_ctx_new(void)
+{
+	struct run_ctx *ctx = calloc(1, sizeof(*ctx));
+
+	if (!ctx)
+		fprintf(stderr, "rebench: no memory for a run (%zu bytes)\n",
+			sizeof(*ctx));
+	return ctx;
+}
+
+void run_ctx_free(struct run_ctx *ctx)
+{
+	if (!ctx)
+		return;
+	cleanup_all(ctx);
+	free(ctx->wls);
+	free(ctx);
 }

@@ -11,6 +11,9 @@
 
 #define MAX_WORKLOADS 256
 
+struct repeat_state;
+struct steady_data;
+
 /* Exit statuses, documented in rebench(1). */
 enum exit_status {
 	EXIT_OK = 0,
@@ -26,19 +29,27 @@ enum exit_status {
 
 /*
  * The workloads of one run (a single run, one of its --repeat runs, one
- * sweep point), from the plan to the run to the reports.  Large
- * (MAX_WORKLOADS workloads with their histograms): keep it static, never on
- * a stack.  Empty when zeroed.
+ * sweep point), from the plan to the run to the reports.  Empty when
+ * zeroed.  wls grows with add_workload() and is kept by cleanup_all(), so
+ * the next run (a --repeat run, a sweep point) reuses it in place: a
+ * workload's creator and a kept --repeat run point into it.  Large (the
+ * total's histograms): from run_ctx_new(), given back by run_ctx_free().
  */
 struct run_ctx {
-	struct workload wls[MAX_WORKLOADS];
+	struct workload *wls;	/* [cap], the first n in use */
 	size_t n;
+	size_t cap;
 	/* all workloads together, after a run of more than one */
 	struct result total;
 	bool have_total;
 	const struct repeat_data *total_rep;	/* --repeat: the total's */
 	uint64_t spent_ns;	/* wall time of its runs, preparation and
 				 * every --repeat run included */
+	/* --repeat and the rounds of --steady-state: their figures over the
+	 * runs (stats/repeat_run.c, stats/steady_run.c), else NULL */
+	struct repeat_state *repeat;
+	struct steady_data *steady;	/* [steady_n] */
+	size_t steady_n;
 };
 
 /* Append a workload copied from s; 0 or -errno after a message. */
@@ -70,5 +81,9 @@ int prepare_and_run(struct run_ctx *ctx, const struct run_opts *run,
 		    bool *interrupted);
 /* Free every workload and drop the device claims; the set is empty after. */
 void cleanup_all(struct run_ctx *ctx);
+/* An empty run context, or NULL after a message. */
+struct run_ctx *run_ctx_new(void);
+/* cleanup_all(), then the context and its workloads' array go. */
+void run_ctx_free(struct run_ctx *ctx);
 
 #endif

@@ -949,15 +949,15 @@ static void prepare_delays(struct workload *wls, size_t n)
 	}
 }
 
-int run_workloads(struct workload *wls, size_t n, uint64_t warmup,
-		  bool *interrupted)
+/* Before the threads: the warm-up, each workload's device and delays, and
+ * a stop that came during the preparation (then nothing is measured).
+ * The number of threads in all. */
+static unsigned run_setup(struct workload *wls, size_t n, uint64_t warmup,
+			  bool *interrupted)
 {
-	sigset_t sigs, usr1, old;
 	unsigned total = 0;
 	size_t k;
-	int ret = 0;
 
-	*interrupted = false;
 	warmup_ns = warmup;
 	for (k = 0; k < n; k++)
 		wls[k].warmup_ns = warmup;
@@ -966,48 +966,63 @@ int run_workloads(struct workload *wls, size_t n, uint64_t warmup,
 		devstat_locate(&wls[k].tgt, &wls[k].devr);
 	}
 	prepare_delays(wls, n);
-	/* a stop that came during the preparation: nothing is measured */
 	atomic_store(&stop_all, signals_stop_requested() != 0);
 	*interrupted = signals_stop_requested() != 0;
 	atomic_store(&running, (int)total);
-	/* Workers block the stop signals, so that their handler runs in the
-	 * main thread and ends its wait; SIGUSR1 ("all done", from
-	 * thread_done()) stays blocked in every thread and is taken with
-	 * sigtimedwait. */
-	sigemptyset(&usr1);
-	sigaddset(&usr1, SIGUSR1);
+	return total;
+}
+
+/* The main thread's signals during a run: usr1 to wait on, and the mask
+ * to restore after. */
+struct run_signals {
+	sigset_t usr1, old;
+};
+
+/* Workers block the stop signals, so that their handler runs in the main
+ * thread and ends its wait; SIGUSR1 ("all done", from thread_done()) stays
+ * blocked in every thread and is taken with sigtimedwait.  The threads
+ * inherit this mask; the main thread unblocks the stop signals once they
+ * exist (unblock_stop()). */
+static void block_signals(struct run_signals *rs)
+{
+	sigset_t sigs;
+
+	sigemptyset(&rs->usr1);
+	sigaddset(&rs->usr1, SIGUSR1);
 	signals_stop_set(&sigs);
 	sigaddset(&sigs, SIGUSR1);
 	main_thread = pthread_self();
-	pthread_sigmask(SIG_BLOCK, &sigs, &old);
-	if (pthread_barrier_init(&start_barrier, NULL, total + 1)) {
-		pthread_sigmask(SIG_SETMASK, &old, NULL);
-		return -ENOMEM;
-	}
-	if (precision_begin(wls, n)) {
-		pthread_barrier_destroy(&start_barrier);
-		pthread_sigmask(SIG_SETMASK, &old, NULL);
-		return -ENOMEM;
-	}
-	set_gate(0);
-	ret = create_threads(wls, n, total);
-	if (ret)
-		goto out_abort;
-	set_gate(1);
+	pthread_sigmask(SIG_BLOCK, &sigs, &rs->old);
+}
+
+static void unblock_stop(void)
+{
+	sigset_t sigs;
+
 	signals_stop_set(&sigs);
 	pthread_sigmask(SIG_UNBLOCK, &sigs, NULL);
+}
+
+/* The threads through the gate: --start-at, the warm-up, the start, then
+ * the main thread's ticks (progress, --precision) until the last thread
+ * is done. */
+static void run_measured(struct workload *wls, size_t n,
+			 const sigset_t *usr1, bool *interrupted)
+{
+	set_gate(1);
+	unblock_stop();
 	if (wait_for_start_at())
 		*interrupted = true;	/* stopped before the start */
 	if (!warmup_ns)
 		devices_begin(wls, n);
 	wait_for_start();
 	if (warmup_ns)
-		main_warm_up(wls, n, &usr1, interrupted);
+		main_warm_up(wls, n, usr1, interrupted);
 	progress_begin(wls, n, run_start_ns);
 	while (atomic_load(&running) > 0) {
 		uint64_t now;
 
-		wait_tick(&usr1, interrupted);
+		wait_tick(usr1, interrupted);
 		now = now_ns();
 		progress_tick(now);
 		/* --precision: every workload known well enough ends the run
@@ -1017,35 +1032,42 @@ int run_workloads(struct workload *wls, size_t n, uint64_t warmup,
 			request_stop();
 	}
 	progress_end();
-	goto out_join;
+}
 
-out_abort:
-	/* the threads already created leave at the gate, before any I/O */
-	request_stop();
-	set_gate(-1);
-	join_threads(wls, n);
-	pthread_barrier_destroy(&start_barrier);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	precision_end();
-	return ret;
+/* Every thread joined, and what the run set up undone.  !ran: a thread
+ * could not be created, and those that were leave at the gate, before
+ * any I/O. */
+static void run_teardown(struct workload *wls, size_t n,
+			 const struct run_signals *rs, bool ran)
+{
+	struct timespec zero = { 0, 0 };
+	size_t k;
 
-out_join:
+	if (!ran) {
+		request_stop();
+		set_gate(-1);
+	}
 	join_threads(wls, n);
-	for (k = 0; k < n; k++)
+	for (k = 0; ran && k < n; k++)
 		if (dev_first(wls, k) == k)
 			devstat_end(&wls[k].devr);
-	{
-		/* the last worker's wake-up may still be pending (the loop can
-		 * see running == 0 before it arrives): take it before SIGUSR1
-		 * is unblocked, or it would kill the process */
-		struct timespec zero = { 0, 0 };
-
-		while (sigtimedwait(&usr1, NULL, &zero) == SIGUSR1)
-			;
-	}
+	/* the last worker's wake-up may still be pending (the loop can see
+	 * running == 0 before it arrives): take it before SIGUSR1 is
+	 * unblocked, or it would kill the process */
+	while (ran && sigtimedwait(&rs->usr1, NULL, &zero) == SIGUSR1)
+		;
 	pthread_barrier_destroy(&start_barrier);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	pthread_sigmask(SIG_SETMASK, &rs->old, NULL);
 	precision_end();
+}
+
+/* After the threads: each workload's result and its device's reading;
+ * -EIO when an I/O failed (the others then stopped early), else 0. */
+static int run_collect(struct workload *wls, size_t n)
+{
+	size_t k;
+	int ret = 0;
+
 	for (k = 0; k < n; k++) {
 		collect(&wls[k]);
 		if (wls[k].error)
@@ -1055,4 +1077,31 @@ out_join:
 	for (k = 0; ret == -EIO && k < n; k++)
 		wls[k].stopped_early = !wls[k].error;
 	return ret;
+}
+
+int run_workloads(struct workload *wls, size_t n, uint64_t warmup,
+		  bool *interrupted)
+{
+	struct run_signals rs;
+	unsigned total;
+	int ret;
+
+	*interrupted = false;
+	total = run_setup(wls, n, warmup, interrupted);
+	block_signals(&rs);
+	if (pthread_barrier_init(&start_barrier, NULL, total + 1)) {
+		pthread_sigmask(SIG_SETMASK, &rs.old, NULL);
+		return -ENOMEM;
+	}
+	if (precision_begin(wls, n)) {
+		pthread_barrier_destroy(&start_barrier);
+		pthread_sigmask(SIG_SETMASK, &rs.old, NULL);
+		return -ENOMEM;
+	}
+	set_gate(0);
+	ret = create_threads(wls, n, total);
+	if (!ret)
+		run_measured(wls, n, &rs.usr1, interrupted);
+	run_teardown(wls, n, &rs, !ret);
+	return ret ? ret : run_collect(wls, n);
 }

@@ -22,14 +22,6 @@
 #include "core/units.h"
 #include "core/workload.h"
 
-/* --repeat: each workload's figures over the runs, and its spec as given
- * (before validation) to build the next run from; after the workloads'
- * figures, their total's when several run together (reps[rep_n]). */
-static struct repeat_data reps[MAX_WORKLOADS + 1];
-static struct spec rep_specs[MAX_WORKLOADS];
-static size_t rep_n;
-static size_t rep_runs;		/* the runs asked for */
-
 /* A run kept while it may be its slot's median run: a workload after its
  * run, or the total's result. */
 struct kept_run {
@@ -37,39 +29,67 @@ struct kept_run {
 	struct workload *wl;
 	struct result *total;
 };
-static struct kept_run *kept[MAX_WORKLOADS + 1];	/* [rep_runs] each */
-static size_t nkept[MAX_WORKLOADS + 1];
-static uint64_t kept_bytes;	/* counted in the memory budget */
 
-/* What the first run's preparation said (a layout, say), said again by
- * the later runs; not the per-run ones (too few I/Os, a wrapped run),
- * which each run says for itself.  And whether it created the file. */
-static char *first_warn[MAX_WORKLOADS][MAX_WARNINGS];
-static int nfirst_warn[MAX_WORKLOADS];
-static bool first_created[MAX_WORKLOADS];
+/* A workload's runs, or the total's when several run together (the last
+ * slot). */
+struct repeat_slot {
+	struct repeat_data d;	/* its figures over the runs */
+	struct spec spec;	/* as given (before validation), to build the
+				 * next run from; workloads only */
+	struct kept_run *kept;	/* [runs] */
+	size_t nkept;
+	/* What the first run's preparation said (a layout, say), said again
+	 * by the later runs; not the per-run ones (too few I/Os, a wrapped
+	 * run), which each run says for itself.  And whether it created
+	 * the file. */
+	char *first_warn[MAX_WARNINGS];
+	int nfirst_warn;
+	bool first_created;
+};
+
+/* --repeat (and the rounds of --steady-state): ctx->repeat, from
+ * repeat_begin() to repeat_free(). */
+struct repeat_state {
+	size_t n;		/* workloads */
+	size_t runs;		/* the runs asked for */
+	uint64_t kept_bytes;	/* counted in the memory budget */
+	struct repeat_slot slot[];	/* [slots(n)] */
+};
 
 /* Workloads, and the total when there is one. */
-static size_t rep_slots(void)
+static size_t slots_of(size_t n)
 {
-	return rep_n > 1 ? rep_n + 1 : rep_n;
+	return n > 1 ? n + 1 : n;
 }
 
-int repeat_begin(const struct run_ctx *ctx, size_t runs)
+static size_t rep_slots(const struct repeat_state *rs)
 {
+	return slots_of(rs->n);
+}
+
+int repeat_begin(struct run_ctx *ctx, size_t runs)
+{
+	struct repeat_state *rs;
 	size_t k;
 	int m;
 
-	rep_n = ctx->n;
-	rep_runs = runs;
-	for (k = 0; k < rep_slots(); k++) {
-		if (k < rep_n && spec_copy(&rep_specs[k], &ctx->wls[k].spec))
+	rs = calloc(1, sizeof(*rs) + slots_of(ctx->n) * sizeof(rs->slot[0]));
+	if (!rs)
+		return -ENOMEM;
+	ctx->repeat = rs;
+	rs->n = ctx->n;
+	rs->runs = runs;
+	for (k = 0; k < rep_slots(rs); k++) {
+		struct repeat_slot *sl = &rs->slot[k];
+
+		if (k < rs->n && spec_copy(&sl->spec, &ctx->wls[k].spec))
 			return -ENOMEM;
-		kept[k] = calloc(runs, sizeof(*kept[k]));
-		if (!kept[k])
+		sl->kept = calloc(runs, sizeof(*sl->kept));
+		if (!sl->kept)
 			return -ENOMEM;
 		for (m = 0; m < RM_COUNT; m++) {
-			reps[k].v[m] = calloc(runs, sizeof(double));
-			if (!reps[k].v[m])
+			sl->d.v[m] = calloc(runs, sizeof(double));
+			if (!sl->d.v[m])
 				return -ENOMEM;
 		}
 	}
@@ -98,67 +118,104 @@ static void record(struct repeat_data *rd, const struct result *res,
 /* After a complete run: its figures. */
 void repeat_record(const struct run_ctx *ctx)
 {
+	struct repeat_state *rs = ctx->repeat;
 	size_t k;
 
-	for (k = 0; k < rep_n; k++)
+	if (!rs)
+		return;
+	for (k = 0; k < rs->n; k++)
 		if (ctx->wls[k].have_result)
-			record(&reps[k], &ctx->wls[k].res, ctx->wls[k].spec.seed);
-	if (rep_slots() > rep_n && ctx->have_total)
-		record(&reps[rep_n], &ctx->total, 0);
+			record(&rs->slot[k].d, &ctx->wls[k].res,
+			       ctx->wls[k].spec.seed);
+	if (rep_slots(rs) > rs->n && ctx->have_total)
+		record(&rs->slot[rs->n].d, &ctx->total, 0);
 }
 
 /* The first run's warnings and file creation, before it is kept. */
-static void note_first(const struct workload *wl, size_t k)
+static void note_first(struct repeat_slot *sl, const struct workload *wl)
 {
 	int i;
 
-	while (nfirst_warn[k])
-		free(first_warn[k][--nfirst_warn[k]]);
-	first_created[k] = wl->tgt.created;
+	while (sl->nfirst_warn)
+		free(sl->first_warn[--sl->nfirst_warn]);
+	sl->first_created = wl->tgt.created;
 	for (i = 0; i < wl->nwarn; i++)
 		if (i != wl->few_ios_warning && i != wl->wrap_warning)
-			first_warn[k][nfirst_warn[k]++] = strdup(wl->warnings[i]);
+			sl->first_warn[sl->nfirst_warn++] = strdup(wl->warnings[i]);
 }
 
-static void kept_free(struct kept_run *kr)
+static void kept_free(struct repeat_state *rs, struct kept_run *kr)
 {
 	if (kr->wl) {
-		memory_give_held(&kept_bytes, sizeof(*kr->wl));
+		memory_give_held(&rs->kept_bytes, sizeof(*kr->wl));
 		workload_cleanup(kr->wl);
 		free(kr->wl);
 	}
 	if (kr->total) {
-		memory_give_held(&kept_bytes, sizeof(*kr->total));
+		memory_give_held(&rs->kept_bytes, sizeof(*kr->total));
 		result_free(kr->total);
 		free(kr->total);
 	}
 	memset(kr, 0, sizeof(*kr));
 }
 
-/* Slot k's kept runs that can no longer be its median run go. */
-static void kept_prune(size_t k)
+/* A slot's kept runs that can no longer be its median run go. */
+static void kept_prune(struct repeat_state *rs, struct repeat_slot *sl)
 {
-	const struct repeat_data *rd = &reps[k];
+	const struct repeat_data *rd = &sl->d;
 	size_t i, n = 0;
 
-	for (i = 0; i < nkept[k]; i++) {
-		if (repeat_may_be_median(rd->v[RM_OPS], rd->runs, rep_runs,
-					 kept[k][i].run))
-			kept[k][n++] = kept[k][i];
+	for (i = 0; i < sl->nkept; i++) {
+		if (repeat_may_be_median(rd->v[RM_OPS], rd->runs, rs->runs,
+					 sl->kept[i].run))
+			sl->kept[n++] = sl->kept[i];
 		else
-			kept_free(&kept[k][i]);
+			kept_free(rs, &sl->kept[i]);
 	}
-	nkept[k] = n;
+	sl->nkept = n;
 }
 
-static int kept_refuse(void)
+static int kept_refuse(const struct repeat_state *rs)
 {
 	char b[32];
 
 	fprintf(stderr, "rebench: --repeat %zu: the runs that may still be the median run, kept whole until the last run (%s so far), need more than rebench's memory budget of %s; give fewer runs, a larger -g or no -g 0 log, or raise REBENCH_MEMORY_BUDGET\n",
-		rep_runs, fmt_size_human(b, sizeof(b), kept_bytes),
+		rs->runs, fmt_size_human(b, sizeof(b), rs->kept_bytes),
 		memory_budget_text());
 	return EXIT_PREP_FAILED;
+}
+
+/* Workload k of ctx moved into kr (its descriptors and buffers released),
+ * an empty one left in its place; EXIT_OK or EXIT_PREP_FAILED. */
+static int keep_workload(struct run_ctx *ctx, size_t k, struct kept_run *kr)
+{
+	struct workload *wl = &ctx->wls[k];
+
+	kr->wl = malloc(sizeof(*kr->wl));
+	if (!kr->wl) {
+		memory_give_held(&ctx->repeat->kept_bytes, sizeof(*kr->wl));
+		return kept_refuse(ctx->repeat);
+	}
+	workload_release_io(wl);
+	*kr->wl = *wl;
+	memset(wl, 0, sizeof(*wl));
+	wl->index = kr->wl->index;
+	wl->shared_fd = -1;
+	return EXIT_OK;
+}
+
+/* The total of ctx moved into kr; EXIT_OK or EXIT_PREP_FAILED. */
+static int keep_total(struct run_ctx *ctx, struct kept_run *kr)
+{
+	kr->total = malloc(sizeof(*kr->total));
+	if (!kr->total) {
+		memory_give_held(&ctx->repeat->kept_bytes, sizeof(*kr->total));
+		return kept_refuse(ctx->repeat);
+	}
+	*kr->total = ctx->total;
+	memset(&ctx->total, 0, sizeof(ctx->total));
+	ctx->have_total = false;
+	return EXIT_OK;
 }
 
 /* After repeat_record() of a complete run: the run is kept for each slot
@@ -167,50 +224,33 @@ static int kept_refuse(void)
  * EXIT_OK, or EXIT_PREP_FAILED past the memory budget. */
 static int repeat_keep(struct run_ctx *ctx)
 {
+	struct repeat_state *rs = ctx->repeat;
 	size_t k, run;
+	int ret;
 
-	for (k = 0; k < rep_slots(); k++) {
-		struct repeat_data *rd = &reps[k];
+	for (k = 0; k < rep_slots(rs); k++) {
+		struct repeat_slot *sl = &rs->slot[k];
 		struct kept_run *kr;
 
 		/* as repeat_record(): a run without figures was not counted */
-		if (k < rep_n ? !ctx->wls[k].have_result : !ctx->have_total)
+		if (k < rs->n ? !ctx->wls[k].have_result : !ctx->have_total)
 			continue;
-		run = rd->runs - 1;
-		if (k < rep_n && run == 0)
-			note_first(&ctx->wls[k], k);
-		kept_prune(k);
-		if (!repeat_may_be_median(rd->v[RM_OPS], rd->runs, rep_runs, run))
+		run = sl->d.runs - 1;
+		if (k < rs->n && run == 0)
+			note_first(sl, &ctx->wls[k]);
+		kept_prune(rs, sl);
+		if (!repeat_may_be_median(sl->d.v[RM_OPS], sl->d.runs, rs->runs,
+					  run))
 			continue;
-		kr = &kept[k][nkept[k]];
-		if (!memory_take_held(&kept_bytes, k < rep_n ?
+		kr = &sl->kept[sl->nkept];
+		if (!memory_take_held(&rs->kept_bytes, k < rs->n ?
 				      sizeof(*kr->wl) : sizeof(*kr->total)))
-			return kept_refuse();
+			return kept_refuse(rs);
 		kr->run = run;
-		if (k < rep_n) {
-			struct workload *wl = &ctx->wls[k];
-
-			kr->wl = malloc(sizeof(*kr->wl));
-			if (!kr->wl) {
-				memory_give_held(&kept_bytes, sizeof(*kr->wl));
-				return kept_refuse();
-			}
-			workload_release_io(wl);
-			*kr->wl = *wl;
-			memset(wl, 0, sizeof(*wl));
-			wl->index = kr->wl->index;
-			wl->shared_fd = -1;
-		} else {
-			kr->total = malloc(sizeof(*kr->total));
-			if (!kr->total) {
-				memory_give_held(&kept_bytes, sizeof(*kr->total));
-				return kept_refuse();
-			}
-			*kr->total = ctx->total;
-			memset(&ctx->total, 0, sizeof(ctx->total));
-			ctx->have_total = false;
-		}
-		nkept[k]++;
+		ret = k < rs->n ? keep_workload(ctx, k, kr) : keep_total(ctx, kr);
+		if (ret)
+			return ret;
+		sl->nkept++;
 	}
 	return EXIT_OK;
 }
@@ -219,26 +259,27 @@ static int repeat_keep(struct run_ctx *ctx)
  * ctx in place of the last run's. */
 static void kept_restore(struct run_ctx *ctx)
 {
+	struct repeat_state *rs = ctx->repeat;
 	size_t k, i;
 
-	for (k = 0; k < rep_slots(); k++) {
-		struct repeat_data *rd = &reps[k];
+	for (k = 0; k < rep_slots(rs); k++) {
+		struct repeat_slot *sl = &rs->slot[k];
 		struct kept_run *kr;
 
-		if (!rd->runs)
+		if (!sl->d.runs)
 			continue;
-		rd->shown = repeat_median_run(rd->v[RM_OPS], rd->runs);
-		for (i = 0; i < nkept[k] && kept[k][i].run != rd->shown; i++)
+		sl->d.shown = repeat_median_run(sl->d.v[RM_OPS], sl->d.runs);
+		for (i = 0; i < sl->nkept && sl->kept[i].run != sl->d.shown; i++)
 			;
-		if (i == nkept[k])
+		if (i == sl->nkept)
 			continue;	/* not kept: never moved out */
-		kr = &kept[k][i];
-		if (k < rep_n) {
+		kr = &sl->kept[i];
+		if (k < rs->n) {
 			workload_cleanup(&ctx->wls[k]);
 			ctx->wls[k] = *kr->wl;
 			free(kr->wl);
 			kr->wl = NULL;
-			memory_give_held(&kept_bytes, sizeof(ctx->wls[k]));
+			memory_give_held(&rs->kept_bytes, sizeof(ctx->wls[k]));
 		} else {
 			if (ctx->have_total)
 				result_free(&ctx->total);
@@ -246,7 +287,32 @@ static void kept_restore(struct run_ctx *ctx)
 			ctx->have_total = true;
 			free(kr->total);
 			kr->total = NULL;
-			memory_give_held(&kept_bytes, sizeof(ctx->total));
+			memory_give_held(&rs->kept_bytes, sizeof(ctx->total));
+		}
+	}
+}
+
+/* The first run's warnings (a layout, say) and file creation, given to
+ * run r's workloads. */
+static void say_first(struct run_ctx *ctx)
+{
+	struct repeat_state *rs = ctx->repeat;
+	size_t k;
+	int i, j;
+
+	for (k = 0; k < rs->n; k++) {
+		struct repeat_slot *sl = &rs->slot[k];
+		struct workload *wl = &ctx->wls[k];
+
+		wl->tgt.created = sl->first_created;
+		for (i = 0; i < sl->nfirst_warn; i++) {
+			const char *w = sl->first_warn[i];
+
+			for (j = 0; j < wl->nwarn; j++)
+				if (w && !strcmp(w, wl->warnings[j]))
+					break;
+			if (w && j == wl->nwarn)
+				workload_warn(wl, "%s", w);
 		}
 	}
 }
@@ -256,34 +322,25 @@ static void kept_restore(struct run_ctx *ctx)
 int repeat_rebuild(struct run_ctx *ctx, size_t r, const struct spec *base)
 {
 	const struct opt_desc *seed = options_find_long("seed");
-	size_t k;
-	int i, j, ret = 0;
+	struct repeat_state *rs = ctx->repeat;
+	size_t k, n = rs ? rs->n : 0;
+	int ret = 0;
 
 	cleanup_all(ctx);
-	for (k = 0; k < rep_n && !ret; k++) {
+	for (k = 0; k < n && !ret; k++) {
 		struct spec s;
 
-		if (spec_copy(&s, &rep_specs[k]))
+		if (spec_copy(&s, &rs->slot[k].spec))
 			return -ENOMEM;
-		s.seed = reps[k].seed0 + r;
+		s.seed = rs->slot[k].d.seed0 + r;
 		s.given |= 1ULL << options_index(seed);
 		ret = add_workload(ctx, &s);
 		spec_free(&s);
 	}
 	if (ret || validate_all(ctx, base))
 		return -EINVAL;
-	for (k = 0; k < rep_n; k++) {
-		ctx->wls[k].tgt.created = first_created[k];
-		for (i = 0; i < nfirst_warn[k]; i++) {
-			const char *w = first_warn[k][i];
-
-			for (j = 0; j < ctx->wls[k].nwarn; j++)
-				if (w && !strcmp(w, ctx->wls[k].warnings[j]))
-					break;
-			if (w && j == ctx->wls[k].nwarn)
-				workload_warn(&ctx->wls[k], "%s", w);
-		}
-	}
+	if (rs)
+		say_first(ctx);
 	return 0;
 }
 
@@ -294,52 +351,58 @@ int repeat_rebuild_same(struct run_ctx *ctx, size_t r, void *base)
 
 void repeat_finish(struct run_ctx *ctx, bool complete)
 {
+	struct repeat_state *rs = ctx->repeat;
 	size_t k;
 	int m;
 
-	for (k = 0; k < rep_slots(); k++) {
+	if (!rs)
+		return;
+	for (k = 0; k < rep_slots(rs); k++) {
+		struct repeat_data *rd = &rs->slot[k].d;
+
 		for (m = 0; m < RM_COUNT; m++)
-			repeat_summarize(reps[k].v[m], reps[k].runs, &reps[k].stat[m]);
-		reps[k].shown = reps[k].runs;	/* the run that ended them */
+			repeat_summarize(rd->v[m], rd->runs, &rd->stat[m]);
+		rd->shown = rd->runs;	/* the run that ended them */
 	}
 	if (complete)
 		kept_restore(ctx);
-	if (rep_slots() > rep_n && reps[rep_n].runs)
-		ctx->total_rep = &reps[rep_n];
-	for (k = 0; k < rep_n; k++) {
-		if (!reps[k].runs)
+	if (rep_slots(rs) > rs->n && rs->slot[rs->n].d.runs)
+		ctx->total_rep = &rs->slot[rs->n].d;
+	for (k = 0; k < rs->n; k++) {
+		const struct repeat_data *rd = &rs->slot[k].d;
+
+		if (!rd->runs)
 			continue;
-		ctx->wls[k].rep = &reps[k];
-		if (reps[k].runs >= 2 && reps[k].stat[RM_OPS].cv_pct > REPEAT_CV_WARN_PCT)
+		ctx->wls[k].rep = rd;
+		if (rd->runs >= 2 && rd->stat[RM_OPS].cv_pct > REPEAT_CV_WARN_PCT)
 			workload_warn(&ctx->wls[k], "ops/s varied by %.1f%% (coefficient of variation) over %zu runs, more than %.0f%%: trust the median over any one run, and look for background I/O, a device still settling (--warmup) or throttling",
-				      reps[k].stat[RM_OPS].cv_pct, reps[k].runs,
+				      rd->stat[RM_OPS].cv_pct, rd->runs,
 				      REPEAT_CV_WARN_PCT);
 	}
 }
 
-void repeat_free(void)
+void repeat_free(struct run_ctx *ctx)
 {
-	size_t k;
+	struct repeat_state *rs = ctx->repeat;
+	size_t k, i;
 	int m;
 
-	size_t i;
+	if (!rs)
+		return;
+	for (k = 0; k < rep_slots(rs); k++) {
+		struct repeat_slot *sl = &rs->slot[k];
 
-	for (k = 0; k < rep_slots(); k++) {
-		if (k < rep_n)
-			spec_free(&rep_specs[k]);
+		spec_free(&sl->spec);
 		for (m = 0; m < RM_COUNT; m++)
-			free(reps[k].v[m]);
-		memset(&reps[k], 0, sizeof(reps[k]));
-		for (i = 0; kept[k] && i < nkept[k]; i++)
-			kept_free(&kept[k][i]);
-		free(kept[k]);
-		kept[k] = NULL;
-		nkept[k] = 0;
+			free(sl->d.v[m]);
+		for (i = 0; sl->kept && i < sl->nkept; i++)
+			kept_free(rs, &sl->kept[i]);
+		free(sl->kept);
+		while (sl->nfirst_warn)
+			free(sl->first_warn[--sl->nfirst_warn]);
 	}
-	for (k = 0; k < rep_n; k++)
-		while (nfirst_warn[k])
-			free(first_warn[k][--nfirst_warn[k]]);
-	rep_n = 0;	/* ready for the next sweep point */
+	free(rs);
+	ctx->repeat = NULL;	/* ready for the next sweep point */
 }
 
 int repeat_runs(struct run_ctx *ctx, const struct run_opts *run, size_t runs,

@@ -9,7 +9,7 @@
 
 /* Before the first run, after parsing: keep each workload's spec as given
  * (to build the next runs from) and room for runs figures. */
-int repeat_begin(const struct run_ctx *ctx, size_t runs);
+int repeat_begin(struct run_ctx *ctx, size_t runs);
 /* After a complete run: its figures. */
 void repeat_record(const struct run_ctx *ctx);
 /* Before run r > 0 of a single run or stdin set: the same workloads again. */
@@ -22,7 +22,8 @@ int repeat_rebuild_same(struct run_ctx *ctx, size_t r, void *base);
  * ops/s, the total's block the run of the median total ops/s, each block
  * on its own (repeat_run.c); else the run that ended the runs. */
 void repeat_finish(struct run_ctx *ctx, bool complete);
-void repeat_free(void);
+/* What repeat_begin() took goes (ctx->repeat NULL after). */
+void repeat_free(struct run_ctx *ctx);
 
 /*
  * The prepare-and-run step every driver composes: run the workloads of ctx

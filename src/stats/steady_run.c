@@ -12,8 +12,6 @@
 #include "report/report.h"
 #include "core/validate.h"
 
-static struct steady_data data[MAX_WORKLOADS];
-
 int steady_setup(struct spec *base, struct run_opts *run)
 {
 	uint64_t step;
@@ -83,29 +81,30 @@ int steady_check(const struct run_ctx *ctx, const struct run_opts *run,
 }
 
 /* Round r's figures of every workload. */
-static void record(const struct run_ctx *ctx, size_t r)
+static void record(struct run_ctx *ctx, size_t r)
 {
 	struct lat_summary l;
 	size_t k;
 
-	for (k = 0; k < ctx->n; k++) {
+	for (k = 0; k < ctx->n && k < ctx->steady_n; k++) {
 		const struct workload *wl = &ctx->wls[k];
+		struct steady_data *d = &ctx->steady[k];
 
 		lat_summarize(&wl->res, &l);
-		data[k].r[r] = (struct steady_round){ wl->res.ops_per_s,
-						      wl->res.mb_per_s, l.p99 };
-		data[k].rounds = r + 1;
+		d->r[r] = (struct steady_round){ wl->res.ops_per_s,
+						 wl->res.mb_per_s, l.p99 };
+		d->rounds = r + 1;
 	}
 }
 
 /* Is every workload steady over its rounds so far? */
-static bool all_steady(size_t n)
+static bool all_steady(struct run_ctx *ctx)
 {
 	double y[STEADY_WINDOW];
 	size_t k, i;
 
-	for (k = 0; k < n; k++) {
-		struct steady_data *d = &data[k];
+	for (k = 0; k < ctx->steady_n; k++) {
+		struct steady_data *d = &ctx->steady[k];
 
 		if (d->rounds < STEADY_WINDOW)
 			return false;
@@ -121,22 +120,38 @@ static bool all_steady(size_t n)
 	return true;
 }
 
+/* A steady_data per workload of ctx, for max_rounds rounds of round_ns:
+ * 0 or -ENOMEM. */
+static int steady_alloc(struct run_ctx *ctx, const struct run_opts *run)
+{
+	size_t k;
+
+	steady_free(ctx);
+	ctx->steady = calloc(ctx->n ? ctx->n : 1, sizeof(*ctx->steady));
+	if (!ctx->steady)
+		return -ENOMEM;
+	ctx->steady_n = ctx->n;
+	for (k = 0; k < ctx->n; k++) {
+		struct steady_data *d = &ctx->steady[k];
+
+		d->r = calloc(run->max_rounds, sizeof(*d->r));
+		if (!d->r)
+			return -ENOMEM;
+		d->round_s = (double)run->round_ns / 1e9;
+		d->max_rounds = run->max_rounds;
+	}
+	return 0;
+}
+
 int steady_runs(struct run_ctx *ctx, const struct run_opts *run,
 		struct spec *base, bool *interrupted)
 {
-	size_t r, k, n = ctx->n;
+	size_t r, k;
 	int status = EXIT_OK;
 	char line[96];
 
-	for (k = 0; k < n; k++) {
-		free(data[k].r);
-		memset(&data[k], 0, sizeof(data[k]));
-		data[k].r = calloc(run->max_rounds, sizeof(*data[k].r));
-		if (!data[k].r)
-			return EXIT_PREP_FAILED;
-		data[k].round_s = (double)run->round_ns / 1e9;
-		data[k].max_rounds = run->max_rounds;
-	}
+	if (steady_alloc(ctx, run))
+		return EXIT_PREP_FAILED;
 	for (r = 0; r < run->max_rounds; r++) {
 		if (r) {
 			status = repeat_rebuild_same(ctx, r, base);
@@ -151,24 +166,25 @@ int steady_runs(struct run_ctx *ctx, const struct run_opts *run,
 			break;	/* an incomplete round is not counted */
 		record(ctx, r);
 		repeat_record(ctx);	/* the first seeds, for the next rounds */
-		if (all_steady(n))
+		if (all_steady(ctx))
 			break;
 	}
 	progress_context(NULL);
 	if (status != EXIT_OK && status != EXIT_IO_FAILED)
 		return status;
-	all_steady(n);	/* the verdicts of the last window */
-	for (k = 0; k < n && k < ctx->n; k++)
-		ctx->wls[k].steady = &data[k];
+	all_steady(ctx);	/* the verdicts of the last window */
+	for (k = 0; k < ctx->steady_n && k < ctx->n; k++)
+		ctx->wls[k].steady = &ctx->steady[k];
 	return status;
 }
 
-void steady_free(void)
+void steady_free(struct run_ctx *ctx)
 {
 	size_t k;
 
-	for (k = 0; k < MAX_WORKLOADS; k++) {
-		free(data[k].r);
-		memset(&data[k], 0, sizeof(data[k]));
-	}
+	for (k = 0; ctx->steady && k < ctx->steady_n; k++)
+		free(ctx->steady[k].r);
+	free(ctx->steady);
+	ctx->steady = NULL;
+	ctx->steady_n = 0;
 }

@@ -39,6 +39,7 @@ int steady_check(const struct run_ctx *ctx, const struct run_opts *run,
  * the status that stopped them. */
 int steady_runs(struct run_ctx *ctx, const struct run_opts *run,
 		struct spec *base, bool *interrupted);
-void steady_free(void);
+/* The rounds go (ctx->steady NULL after). */
+void steady_free(struct run_ctx *ctx);
 
 #endif

@@ -26,8 +26,7 @@
 #include "report/report.h"
 #include "cli/options.h"
 #include "core/validate.h"
-
-#define CONFIRM_SET 64
+#include "study/confirm_set.h"
 
 /* The engine a suite gives lines that name none: the asynchronous one with
  * the least overhead that this build has. */
@@ -95,29 +94,6 @@ static void suite_defaults(struct suite *s, struct spec *base)
 	}
 }
 
-/* Keep one workload per target and operation kinds that changes data, for
- * the one question (as the sweep does). */
-static int keep_for_confirm(struct workload *set, size_t *n,
-			    const struct workload *wl)
-{
-	size_t c;
-
-	for (c = 0; c < *n; c++)
-		if (!strcmp(set[c].tgt.path, wl->tgt.path) &&
-		    spec_kinds(&set[c].spec) == spec_kinds(&wl->spec))
-			return 0;
-	if (*n == CONFIRM_SET)
-		return 0;
-	set[*n] = *wl;
-	if (spec_copy(&set[*n].spec, &wl->spec))
-		return -ENOMEM;
-	set[*n].nwarn = 0;
-	set[*n].workers = NULL;
-	set[*n].have_result = false;
-	(*n)++;
-	return 0;
-}
-
 /* Test t alone in ctx, checked and resolved: 0 or -EINVAL. */
 static int build_test(struct run_ctx *ctx, const struct suite *s, size_t t,
 		      const struct spec *base)
@@ -128,10 +104,10 @@ static int build_test(struct run_ctx *ctx, const struct suite *s, size_t t,
 	return 0;
 }
 
-/* Every test checked, named, and those that change data kept in set. */
+/* Every test checked, named, and those that change data kept in set (one
+ * per target and operation kinds, for the one question, as a sweep). */
 static int check_tests(struct run_ctx *ctx, struct suite *s,
-		       const struct spec *base, struct workload *set,
-		       size_t *nset)
+		       const struct spec *base, struct confirm_set *set)
 {
 	char size[32], each[32] = "", d[32];
 	size_t t;
@@ -163,7 +139,7 @@ static int check_tests(struct run_ctx *ctx, struct suite *s,
 						wl->tgt.exists ? wl->tgt.size :
 								 wl->create_size));
 		if (st->destroys)
-			ret = keep_for_confirm(set, nset, wl);
+			ret = confirm_set_keep(set, wl);
 	}
 	snprintf(s->each, sizeof(s->each), "%s", strcmp(each, "-") ? each : "");
 	cleanup_all(ctx);
@@ -281,7 +257,7 @@ static int run_test(struct run_ctx *ctx, struct suite *s, size_t t,
 	if (report_emit(out, &rep))
 		status = EXIT_OUTPUT_FAILED;
 	ctx->wls[0].rep = NULL;
-	repeat_free();
+	repeat_free(ctx);
 	if (report_uses_stdout(out) && outpath_flush_stdout()) {
 		fprintf(stderr, "rebench: standard output failed after test %zu of %zu: the suite stops there\n",
 			t + 1, s->n);
@@ -314,7 +290,7 @@ static int run_tests(struct run_ctx *ctx, struct suite *s, struct spec *base,
 			emit_empty(&out, t);
 		stop = status != EXIT_OK || interrupted;
 	}
-	repeat_free();	/* when a test ended early */
+	repeat_free(ctx);	/* when a test ended early */
 	e = report_close(&out);
 	if (e && status == EXIT_OK)
 		status = EXIT_OUTPUT_FAILED;
@@ -326,34 +302,35 @@ static int run_tests(struct run_ctx *ctx, struct suite *s, struct spec *base,
 int suite_main(struct run_ctx *ctx, struct spec *base,
 	       const struct run_opts *run, bool swept)
 {
-	static struct suite s;
-	static struct workload set[CONFIRM_SET];
-	size_t nset = 0, k;
+	struct confirm_set set = { 0 };
+	struct suite *s;
 	int status;
 
-	memset(&s, 0, sizeof(s));
 	if (refuse(base, run, swept))
 		return EXIT_BAD_ARGS;
-	suite_defaults(&s, base);
+	s = calloc(1, sizeof(*s));	/* its tests: large */
+	if (!s)
+		return EXIT_PREP_FAILED;
+	suite_defaults(s, base);
 	if (!spec_given(base, "seed"))
 		base->seed = random_seed();
-	s.runs = run->repeat > 1 ? run->repeat : 1;
-	s.name_w = (int)strlen("Test");
-	s.op_w = (int)strlen("Op");
-	if (suite_load(&s, run->suite, base) ||
-	    check_tests(ctx, &s, base, set, &nset)) {
+	s->runs = run->repeat > 1 ? run->repeat : 1;
+	s->name_w = (int)strlen("Test");
+	s->op_w = (int)strlen("Op");
+	if (suite_load(s, run->suite, base) ||
+	    check_tests(ctx, s, base, &set)) {
 		status = EXIT_BAD_ARGS;
 		goto out_free;
 	}
-	status = decide_writes(&s, set, nset, run);
+	status = decide_writes(s, set.wls, set.n, run);
 	if (status)
 		goto out_free;
-	status = say_skipped(&s, base);
+	status = say_skipped(s, base);
 	if (!status)
-		status = run_tests(ctx, &s, base, run);
+		status = run_tests(ctx, s, base, run);
 out_free:
-	for (k = 0; k < nset; k++)
-		spec_free(&set[k].spec);
-	suite_free(&s);
+	confirm_set_free(&set);
+	suite_free(s);
+	free(s);
 	return status;
 }

@@ -12,6 +12,7 @@
  */
 #include "study/sweep_matrix.h"
 #include "study/sweep_order.h"
+#include "study/confirm_set.h"
 #include "study/sweep_run.h"
 
 #include <errno.h>
@@ -89,8 +90,8 @@ static int check_all(struct run_ctx *ctx, const struct sweep *sw,
 		     size_t nbases, const struct spec *base, bool yes,
 		     bool ask, bool *destroys)
 {
-	static struct workload confirm_set[64];
-	size_t nconfirm = 0, p, k, c;
+	struct confirm_set cs = { 0 };
+	size_t p, k;
 	int ret = 0;
 
 	for (p = 0; p < sw->npoints && !ret; p++) {
@@ -106,35 +107,16 @@ static int check_all(struct run_ctx *ctx, const struct sweep *sw,
 			ret = -EINVAL;
 			break;
 		}
-		for (k = 0; k < ctx->n; k++) {
-			struct workload *wl = &ctx->wls[k];
-
-			if (!workload_destroys_data(wl))
-				continue;
-			for (c = 0; c < nconfirm; c++)
-				if (!strcmp(confirm_set[c].tgt.path, wl->tgt.path) &&
-				    spec_kinds(&confirm_set[c].spec) == spec_kinds(&wl->spec))
-					break;
-			if (c < nconfirm || nconfirm == 64)
-				continue;
-			confirm_set[nconfirm] = *wl;
-			if (spec_copy(&confirm_set[nconfirm].spec, &wl->spec)) {
-				ret = -ENOMEM;
-				break;
-			}
-			confirm_set[nconfirm].nwarn = 0;
-			confirm_set[nconfirm].workers = NULL;
-			confirm_set[nconfirm].have_result = false;
-			nconfirm++;
-		}
+		for (k = 0; k < ctx->n && !ret; k++)
+			if (workload_destroys_data(&ctx->wls[k]))
+				ret = confirm_set_keep(&cs, &ctx->wls[k]);
 	}
 	cleanup_all(ctx);
-	*destroys = nconfirm > 0;
+	*destroys = cs.n > 0;
 	if (!ret)
-		ret = ask ? confirm_destructive(confirm_set, nconfirm, yes) :
-			    confirm_check(confirm_set, nconfirm, yes);
-	for (c = 0; c < nconfirm; c++)
-		spec_free(&confirm_set[c].spec);
+		ret = ask ? confirm_destructive(cs.wls, cs.n, yes) :
+			    confirm_check(cs.wls, cs.n, yes);
+	confirm_set_free(&cs);
 	return ret;
 }
 
@@ -533,7 +515,7 @@ static int report_point(struct sweep_state *st, size_t p, int status)
 		for (k = 0; k < ctx->n; k++)
 			ctx->wls[k].rep = NULL;
 		ctx->total_rep = NULL;
-		repeat_free();
+		repeat_free(ctx);
 	}
 	/* nobody reads standard output any more (a closed pipe, a full
 	 * disk): the remaining points would measure for no one */
@@ -567,7 +549,7 @@ static int run_points(struct sweep_state *st, size_t *done)
 			break;
 		status = report_point(st, p, status);
 	}
-	repeat_free();	/* when the loop ended early */
+	repeat_free(st->ctx);	/* when the loop ended early */
 	progress_context(NULL);
 	*done = k;
 	return status;
@@ -696,16 +678,20 @@ int sweep_run_loaded(struct run_ctx *ctx, const struct sweep *sw,
 		     const struct spec *base, const struct run_opts *run,
 		     const char *table, const char *plot)
 {
-	static struct spec bases[MAX_WORKLOADS];
-	size_t k, n = ctx->n;
-	int status;
+	struct spec *bases = calloc(ctx->n ? ctx->n : 1, sizeof(*bases));
+	size_t k, n = 0;
+	int status = EXIT_PREP_FAILED;
 
-	for (k = 0; k < n; k++)
-		if (spec_copy(&bases[k], &ctx->wls[k].spec))
-			return EXIT_PREP_FAILED;
+	if (!bases)
+		return EXIT_PREP_FAILED;
+	for (n = 0; n < ctx->n; n++)
+		if (spec_copy(&bases[n], &ctx->wls[n].spec))
+			goto out;
 	cleanup_all(ctx);
 	status = sweep_run(ctx, sw, bases, n, base, run, table, plot);
+out:
 	for (k = 0; k < n; k++)
 		spec_free(&bases[k]);
+	free(bases);
 	return status;
 }

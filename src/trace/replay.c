@@ -568,7 +568,7 @@ static int check_regions(const struct run_ctx *ctx,
 
 int replay_main(int argc, char **argv)
 {
-	static struct run_ctx ctx;
+	struct run_ctx *ctx = NULL;
 	static struct sweep sw;
 	static struct stream_trace t;
 	static struct replay_dir d;
@@ -612,29 +612,30 @@ int replay_main(int argc, char **argv)
 	}
 	if (!spec_given(&base, "seed"))
 		base.seed = random_seed();
-	if (add_workload(&ctx, &base) ||
-	    (dir && replay_dir_add(&d, &t, &ctx, extra,
+	ctx = run_ctx_new();
+	if (!ctx || add_workload(ctx, &base) ||
+	    (dir && replay_dir_add(&d, &t, ctx, extra,
 				   open_options(&a, extra))) ||
-	    validate_all(&ctx, &base) ||
-	    check_regions(&ctx, &t, dir ? &d : NULL, a.log))
+	    validate_all(ctx, &base) ||
+	    check_regions(ctx, &t, dir ? &d : NULL, a.log))
 		goto out_clean;
-	if (dir && (ctx.wls[0].eng->flags & ENGINE_ONE_FILE)) {
+	if (dir && (ctx->wls[0].eng->flags & ENGINE_ONE_FILE)) {
 		fprintf(stderr, "rebench: -t %s binds one file's descriptor when it starts (a mapping, or a file registered with the ring), but a replay onto a directory changes file with every operation; use a synchronous engine, or -t naio or paio\n",
-			ctx.wls[0].eng->name);
+			ctx->wls[0].eng->name);
 		goto out_clean;
 	}
 	/* a new file's sector is known only now: the log must fit it too
 	 * (512 bytes where none is known: a file on tmpfs has no device) */
 	if (!sector && !a.paged &&
-	    stream_trace_align(&t, sector = ctx.wls[0].tgt.logical ?
-				   ctx.wls[0].tgt.logical : 512, false, NULL)) {
+	    stream_trace_align(&t, sector = ctx->wls[0].tgt.logical ?
+				   ctx->wls[0].tgt.logical : 512, false, NULL)) {
 		fprintf(stderr, "rebench: %s: operations are not multiples of %s's %u-byte sector; add --replay-align, or -p\n",
 			a.log, a.target, sector);
 		goto out_clean;
 	}
-	status = replay_run(&ctx, &a, &t, &run, dir ? &d : NULL, log);
+	status = replay_run(ctx, &a, &t, &run, dir ? &d : NULL, log);
 out_clean:
-	cleanup_all(&ctx);
+	run_ctx_free(ctx);
 	workload_remove_created(status == EXIT_PREP_FAILED ||
 				status == EXIT_IO_FAILED ||
 				status == EXIT_INTERRUPTED);
