@@ -9,7 +9,8 @@
 
 #include "report/json.h"
 #include "core/outpath.h"
-#include "report/report.h"
+#include "report/version.h"
+#include "report/summary.h"
 #include "study/sweep_noise.h"
 #include "core/units.h"
 

@@ -32,7 +32,6 @@
 #include "core/memory.h"
 #include "stats/precision.h"
 #include "stats/progress.h"
-#include "report/report.h"
 #include "core/signals.h"
 #include "core/syncpol.h"
 #include "core/workload.h"

@@ -14,6 +14,7 @@
 #include "stats/precision.h"
 #include "trace/replay_result.h"
 #include "report/report.h"
+#include "report/summary.h"
 #include "report/report_target.h"
 #include "study/suite.h"
 

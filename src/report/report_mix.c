@@ -5,7 +5,7 @@
 #include "core/units.h"
 
 #include "report/json.h"
-#include "report/report.h"
+#include "report/summary.h"
 
 const char *spec_op_text(const struct spec *s, char *buf, size_t len)
 {

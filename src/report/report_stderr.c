@@ -11,6 +11,7 @@
 
 #include "core/outpath.h"
 #include "report/report.h"
+#include "report/summary.h"
 #include "cli/validate.h"
 
 struct stderr_state {

@@ -5,7 +5,9 @@
 
 #include "report/json.h"
 #include "core/units.h"
+#include "report/version.h"
 #include "report/report.h"
+#include "report/summary.h"
 #include "stats/steady_run.h"
 
 /* The header's note: a run that did not reach steady state says so

@@ -11,6 +11,7 @@
 #include "core/units.h"
 #include "core/outpath.h"
 #include "report/report.h"
+#include "report/summary.h"
 #include "study/suite.h"
 
 static const char *state_name(enum suite_state st)

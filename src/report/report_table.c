@@ -9,6 +9,7 @@
 
 #include "core/outpath.h"
 #include "report/report.h"
+#include "report/summary.h"
 #include "study/sweep.h"
 
 void report_sweep_cell(const struct sweep_axis *ax, size_t i, char *buf,

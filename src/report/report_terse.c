@@ -29,7 +29,9 @@
 #include "core/plan.h"
 #include "stats/precision.h"
 #include "trace/replay_result.h"
+#include "report/version.h"
 #include "report/report.h"
+#include "report/summary.h"
 #include "study/suite.h"
 #include "study/sweep.h"
 

@@ -17,7 +17,7 @@
 #include "cli/options.h"
 #include "core/plan.h"
 #include "stats/repeat_run.h"
-#include "report/report.h"
+#include "report/summary.h"
 #include "core/units.h"
 #include "core/workload.h"
 

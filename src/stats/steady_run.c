@@ -9,7 +9,7 @@
 #include "cli/options.h"
 #include "stats/progress.h"
 #include "stats/repeat_run.h"
-#include "report/report.h"
+#include "report/summary.h"
 #include "cli/validate.h"
 
 static struct steady_data data[MAX_WORKLOADS];

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "report/json_read.h"
-#include "report/report.h"
+#include "report/version.h"
 
 static const struct {
 	const char *label, *key, *repeat_key;

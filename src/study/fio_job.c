@@ -53,7 +53,8 @@
 #include "engines/engine.h"
 #include "cli/options.h"
 #include "core/plan.h"
-#include "report/report.h"
+#include "report/version.h"
+#include "report/summary.h"
 #include "cli/validate.h"
 
 #define JOB_LINES 64

@@ -31,6 +31,7 @@
 #include "stats/progress.h"
 #include "stats/repeat_run.h"
 #include "report/report.h"
+#include "report/summary.h"
 #include "cli/validate.h"
 
 static int build_point(struct run_ctx *ctx, const struct sweep *sw, size_t p,

@@ -8,7 +8,7 @@
 
 #include "report/json.h"
 #include "core/memory.h"
-#include "report/report.h"
+#include "report/version.h"
 #include "trace/trace_log.h"
 
 /* A set of process or thread ids (open addressing, 0 is empty). */

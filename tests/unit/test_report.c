@@ -23,7 +23,9 @@
 
 #include "report/json.h"
 #include "cli/options.h"
+#include "report/version.h"
 #include "report/report.h"
+#include "report/summary.h"
 #include "stats/stats.h"
 #include "study/sweep.h"
 #include "cli/validate.h"
