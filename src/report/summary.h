@@ -107,11 +107,5 @@ void report_human_sizes(FILE *f, const struct workload *wl);
 void report_json_mix_params(struct json *j, const struct spec *s);
 void report_json_sizes(struct json *j, const struct workload *wl);
 void report_json_head(struct json *j);
-/* report_steady.c: --steady-state's rounds, --precondition's writes */
-void report_human_steady_note(FILE *f, const struct workload *wl);
-void report_human_steady(FILE *f, const struct workload *wl);
-void report_terse_steady(FILE *f, const struct report *r,
-			 const struct workload *wl);
-void report_json_steady(struct json *j, const struct workload *wl);
 
 #endif
