@@ -2,6 +2,12 @@
  * fields and TSV columns, and the walks the writers make over them. */
 #include "report/section.h"
 
+extern const struct section section_durability;
+extern const struct section section_device;
+extern const struct section section_precision;
+extern const struct section section_steady;
+extern const struct section section_cpu;
+
 const struct section *const report_sections[] = {
 	&section_durability,	/* -n 95 */
 	&section_device,	/* -n 96-97, and the device lines */

@@ -68,12 +68,6 @@ struct section {
 extern const struct section *const report_sections[];
 extern const size_t report_nsections;
 
-extern const struct section section_durability;
-extern const struct section section_device;
-extern const struct section section_precision;
-extern const struct section section_steady;
-extern const struct section section_cpu;
-
 /* Walk the table: each section's hook of that format (and seam). */
 void sections_human(FILE *f, enum human_seam at, const struct section_ctx *c);
 void sections_json(struct json *j, enum json_seam at,
