@@ -7,6 +7,7 @@ extern const struct section section_device;
 extern const struct section section_precision;
 extern const struct section section_steady;
 extern const struct section section_cpu;
+extern const struct section section_p9999;
 
 const struct section *const report_sections[] = {
 	&section_durability,	/* -n 95 */
@@ -14,6 +15,7 @@ const struct section *const report_sections[] = {
 	&section_precision,	/* -n 98-104 */
 	&section_steady,	/* -n 105-112 */
 	&section_cpu,		/* -n 113-117 */
+	&section_p9999,		/* no -n field */
 };
 const size_t report_nsections =
 	sizeof(report_sections) / sizeof(report_sections[0]);
