@@ -10,7 +10,8 @@
 
 #include "core/json.h"
 #include "core/outpath.h"
-#include "report/report.h"
+#include "report/version.h"
+#include "report/summary.h"
 #include "study/sweep_noise.h"
 #include "core/units.h"
 

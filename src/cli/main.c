@@ -35,6 +35,7 @@
 #include "study/fio_job.h"
 #include "cli/options.h"
 #include "core/outpath.h"
+#include "report/version.h"
 #include "report/report.h"
 #include "report/report_probe.h"
 #include "study/compare.h"

@@ -17,7 +17,7 @@
 #include "core/delay.h"
 #include "hosts/hosts_doc.h"
 #include "hosts/hosts_remote.h"
-#include "report/report.h"
+#include "report/version.h"
 #include "core/signals.h"
 
 #define CLOCK_ROUNDS 8

@@ -9,7 +9,8 @@
 
 #include "hosts/hosts_ssh.h"
 #include "core/memory.h"
-#include "report/report.h"
+#include "report/version.h"
+#include "report/summary.h"
 #include "core/units.h"
 
 /* Figures a host computed from its counts, as %.10g printed them: equal

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report.h"
+#include "report/summary.h"
 
 static double num(const struct json_value *v)
 {

@@ -14,7 +14,8 @@
 #include "core/json.h"
 #include "core/outpath.h"
 #include "report/plot.h"
-#include "report/report.h"
+#include "report/version.h"
+#include "report/summary.h"
 
 /* The target of workload k on host i: the one sent, which its document
  * had to name (hosts_doc.h). */

@@ -21,7 +21,6 @@
 #include "report/plot.h"
 #include "cli/options.h"
 #include "core/outpath.h"
-#include "report/report.h"
 #include "core/signals.h"
 
 /* What does not combine with --hosts (yet), and why. */

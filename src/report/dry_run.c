@@ -7,7 +7,7 @@
 #include "core/json.h"
 #include "core/outpath.h"
 #include "core/plan.h"
-#include "report/report.h"
+#include "report/summary.h"
 
 /* "read", "read+write", ... of the kinds a workload issues */
 static void kinds_words(const struct spec *s, char *buf, size_t len)

@@ -6,6 +6,8 @@
 #include "core/plan.h"
 #include "core/validate.h"
 #include "report/report.h"
+#include "report/version.h"
+#include "report/summary.h"
 #include "core/signals.h"
 #include "study/sweep.h"
 #include "core/workload.h"

@@ -7,6 +7,7 @@
 #include "cli/options.h"
 #include "core/plan.h"
 #include "report/report.h"
+#include "report/summary.h"
 
 void lat_summarize_hist(const struct hist *h, struct lat_summary *l)
 {

@@ -15,6 +15,8 @@
 #include "stats/precision.h"
 #include "trace/replay_result.h"
 #include "report/report.h"
+#include "report/section.h"
+#include "report/summary.h"
 #include "report/report_target.h"
 #include "study/suite.h"
 
@@ -103,20 +105,6 @@ static void print_delay(FILE *f, const struct workload *wl)
 		snprintf(calib, sizeof(calib), "not run");
 	fprintf(f, "Delay: %s after each I/O of that kind, in its latency (calibration: %s)\n",
 		text, calib);
-}
-
-/* The verdict in words: "not-durable" is the token of -n and JSON. */
-static const char *dur_words(int verdict)
-{
-	return verdict == DUR_NOT_DURABLE ? "not durable" : dur_name(verdict);
-}
-
-/* A write run's verdict (durability.h) and why. */
-static void print_durability(FILE *f, const struct dur_verdict *d)
-{
-	if (d->verdict == DUR_NA)
-		return;
-	fprintf(f, "Durability: %s: %s\n", dur_words(d->verdict), d->reason);
 }
 
 /* --repeat: which run the block above is, "run 3 of 5, the median run by
@@ -236,9 +224,9 @@ static void print_durable(FILE *f, const struct result *r)
 
 /* The figures a workload and the total share: the headline over data
  * I/Os, then each kind, the flushes and the write+flush latency. */
-static void print_rates(FILE *f, const struct report *rep,
-			const struct result *r)
+static void print_rates(FILE *f, const struct section_ctx *c)
 {
+	const struct result *r = c->res;
 	struct lat_summary l;
 	char rate[32];
 
@@ -247,7 +235,8 @@ static void print_rates(FILE *f, const struct report *rep,
 		fmt_rate(rate, sizeof(rate), r->mb_per_s));
 	fprintf(f, "Latency (us): min %.1f avg %.1f p50 %.1f p90 %.1f p99 %.1f p99.9 %.1f max %.1f\n",
 		l.min, l.avg, l.p50, l.p90, l.p99, l.p999, l.max);
-	print_per_op(f, rep, r);
+	sections_human(f, HUMAN_LATENCY, c);
+	print_per_op(f, c->r, r);
 	print_durable(f, r);
 }
 
@@ -278,115 +267,6 @@ static void print_total_line(FILE *f, const struct result *r)
 		(double)r->elapsed_ns / 1e9);
 }
 
-/* "Device reads: 1234 (0.98 per read request), 4.8MB, loop3 (this
- * workload alone on it)": a workload's own requests to its device, per
- * request of the same kind, for each kind it issued; only when it alone
- * used the device (report_dev_own), else the device's block says all. */
-static void print_device(FILE *f, const struct report *rep,
-			 const struct result *r, const struct workload *wl)
-{
-	static const struct {
-		const char *label, *req;
-		int dev, io;
-	} kinds[] = {
-		{ "reads", "read", DEV_READ, IO_READ },
-		{ "writes", "write", DEV_WRITE, IO_WRITE },
-		{ "discards", "trim", DEV_DISCARD, IO_TRIM },
-	};
-	struct dev_reads d;
-	char size[32];
-	size_t i;
-
-	if (!report_dev_own(rep, wl, &d))
-		return;
-	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
-		if (!r->ops[kinds[i].io] || !d.has[kinds[i].dev])
-			continue;
-		fprintf(f, "Device %s: %llu (%.2f per %s request), %s, %s (this workload alone on it)\n",
-			kinds[i].label,
-			(unsigned long long)d.ios[kinds[i].dev],
-			(double)d.ios[kinds[i].dev] /
-				(double)r->ops[kinds[i].io],
-			kinds[i].req,
-			fmt_size_human(size, sizeof(size), d.nbytes[kinds[i].dev]),
-			d.name);
-	}
-}
-
-/* One count of a device's block: "-" when the kernel does not keep it. */
-static void put_count(FILE *f, const struct dev_reads *d, int k,
-		      const char *what, bool merges)
-{
-	char size[32];
-
-	if (!d->has[k]) {
-		fprintf(f, "%s - (not counted by this kernel)", what);
-		return;
-	}
-	fprintf(f, "%s %llu", what, (unsigned long long)d->ios[k]);
-	if (k == DEV_FLUSH)
-		return;
-	fprintf(f, " (%s", fmt_size_human(size, sizeof(size), d->nbytes[k]));
-	if (merges)
-		fprintf(f, ", %llu merged", (unsigned long long)d->merges[k]);
-	fputc(')', f);
-}
-
-/* Each device of the run once, after the workloads and their total:
- * device-wide counts, as iostat -x and fio's "Disk stats" give them. */
-static void print_devices(FILE *f, const struct report *rep)
-{
-	const struct dev_reads *devs[MAX_WORKLOADS];
-	size_t i, n = report_devices(rep, devs);
-	char users[128];
-
-	for (i = 0; i < n; i++) {
-		const struct dev_reads *d = devs[i];
-
-		if (!d->name[0] && !d->why[0])
-			continue;	/* not looked for (no run) */
-		fprintf(f, "---\n");
-		report_dev_users(rep, d, users, sizeof(users));
-		if (!d->name[0] || !d->known) {
-			fprintf(f, "Device%s%s of workload%s %s: unknown (%s)\n",
-				d->name[0] ? " " : "", d->name,
-				strchr(users, ',') ? "s" : "", users, d->why);
-			continue;
-		}
-		fprintf(f, "Device %s (device-wide: all requests to it during the run, by workload%s %s and any other user; over %.3f s)\n",
-			d->name, strchr(users, ',') ? "s" : "", users,
-			(double)d->elapsed_ns / 1e9);
-		fprintf(f, "  ");
-		put_count(f, d, DEV_READ, "reads", true);
-		put_count(f, d, DEV_WRITE, ", writes", true);
-		put_count(f, d, DEV_DISCARD, ", discards", true);
-		put_count(f, d, DEV_FLUSH, ", flushes", false);
-		fprintf(f, "\n  utilization %.1f%%, mean queue depth %.2f; shared: %s%s\n",
-			devstat_util_pct(d), devstat_queue_depth(d),
-			d->shared ? "yes: " : "no",
-			d->shared ? d->shared_why : "");
-	}
-}
-
-/* "CPU: usr 0.412 s, sys 1.204 s, 8.6 us per I/O; 10234 voluntary and 12
- * involuntary context switches (4 threads)": the measured run's, from
- * getrusage of each thread (stats.h), per data I/O (flushes not counted). */
-static void print_cpu(FILE *f, const struct result *r)
-{
-	double per = result_cpu_us_per_io(r);
-
-	fprintf(f, "CPU: usr %.3f s, sys %.3f s, ", (double)r->cpu.user_us / 1e6,
-		(double)r->cpu.sys_us / 1e6);
-	if (isnan(per))
-		fprintf(f, "no data I/O");
-	else
-		fprintf(f, "%.1f us per I/O", per);
-	fprintf(f, "; %llu voluntary and %llu involuntary context switches (%zu thread%s)\n",
-		(unsigned long long)r->cpu.nvcsw,
-		(unsigned long long)r->cpu.nivcsw, r->cpu_nthreads,
-		r->cpu_nthreads == 1 ? "" : "s");
-}
-
 static void print_intervals(FILE *f, const struct result *r)
 {
 	char step[32];
@@ -404,58 +284,31 @@ static void print_intervals(FILE *f, const struct result *r)
 		r->iv_min, r->iv_max, r->iv_sd);
 }
 
-/* "Ops/sec 95% interval: 20431..21012 (+-1.4%, batch means: 10 batches
- * of 10 intervals)", and with --precision whether it was reached. */
-static void print_ci(FILE *f, const struct report *rep,
-		     const struct workload *wl)
-{
-	const struct result *r = wl ? &wl->res : rep->total;
-	double target_pct;
-	struct ci c;
-	enum precision_verdict v = report_precision(rep, wl, &c, &target_pct);
-
-	if (!r->step_ns)
-		return;
-	if (c.known)
-		fprintf(f, "Ops/sec 95%% interval: %.0f..%.0f (+-%.1f%%, batch means: %zu batches of %zu intervals)\n",
-			c.low, c.high, c.half_pct, c.batches, c.per_batch);
-	else	/* on most short runs: the few words, rebench(1) the why */
-		fprintf(f, "Ops/sec 95%% interval: unknown (run too short)\n");
-	if (v == PRECISION_REACHED)
-		fprintf(f, "Precision: +-%.1f%% reached (asked +-%g%%) in %.1f s\n",
-			c.half_pct, target_pct, rep->seconds);
-	else if (v == PRECISION_NOT_REACHED && c.known)
-		fprintf(f, "Precision: not reached: +-%.1f%%, asked +-%g%%, after %.1f s (--max-duration ends a run; a longer one, or a steadier workload, gets there)\n",
-			c.half_pct, target_pct, rep->seconds);
-	else if (v == PRECISION_NOT_REACHED)
-		fprintf(f, "Precision: not reached: no interval yet, asked +-%g%%, after %.1f s\n",
-			target_pct, rep->seconds);
-}
-
 static void print_one(FILE *f, const struct report *rep,
 		      const struct workload *wl, bool interrupted)
 {
 	const struct result *r = &wl->res;
+	const struct section_ctx c = { rep, wl, r };
 	char size[32];
 	int i;
 
 	fprintf(f, "Benchmarking results for [%s] (%s)\n", wl->tgt.path,
 		fmt_size_human(size, sizeof(size), wl->tgt.size));
 	print_params(f, wl);
-	report_human_steady_note(f, wl);
+	sections_human(f, HUMAN_HEAD, &c);
 	print_delay(f, wl);
 	report_layout_line(f, &wl->tgt);
 	if (!wl->have_result) {
 		fprintf(f, "No results.\n");
 		return;
 	}
-	print_rates(f, rep, r);
+	print_rates(f, &c);
 	print_intervals(f, r);
-	print_ci(f, rep, wl);
+	sections_human(f, HUMAN_INTERVALS, &c);
 	print_total_line(f, r);
 	fprintf(f, ", seed %llu%s\n", (unsigned long long)wl->spec.seed,
 		interrupted ? " (interrupted)" : "");
-	print_cpu(f, r);
+	sections_human(f, HUMAN_TOTALS, &c);
 	if (wl->fit.present) {
 		const struct fit *d = &wl->fit;
 
@@ -467,9 +320,7 @@ static void print_one(FILE *f, const struct report *rep,
 			d->rank_space ? " (before scatter)" : "");
 	}
 	report_human_sizes(f, wl);
-	print_durability(f, &wl->dur);
-	print_device(f, rep, r, wl);
-	report_human_steady(f, wl);
+	sections_human(f, HUMAN_END, &c);
 	if (wl->rep)
 		print_repeat(f, wl->rep, true);
 	if (wl->error)
@@ -483,25 +334,23 @@ static void print_one(FILE *f, const struct report *rep,
  * workload's block (fio's group reporting). */
 static void print_total(FILE *f, const struct report *rep)
 {
-	const struct workload *worst;
 	const struct result *r = rep->total;
+	const struct section_ctx c = { rep, NULL, r };
 
 	fprintf(f, "All workloads: %zu, run together\n", rep->n);
 	fprintf(f, "[ops/sec and %s: the sum of the workloads'; latency: all their I/Os together]\n",
 		rate_unit());
-	print_rates(f, rep, r);
-	if (r->step_ns) {
+	sections_human(f, HUMAN_HEAD, &c);
+	print_rates(f, &c);
+	if (r->step_ns)
 		print_intervals(f, r);
-		print_ci(f, rep, NULL);
-	} else
+	else
 		fprintf(f, "Ops/sec over intervals: none (the workloads' sample steps, -g, differ)\n");
+	sections_human(f, HUMAN_INTERVALS, &c);
 	print_total_line(f, r);
 	fprintf(f, "%s\n", rep->interrupted ? " (interrupted)" : "");
-	print_cpu(f, r);
-	worst = report_dur_worst(rep);
-	if (worst)
-		fprintf(f, "Durability: %s (the least durable workload's: %u)\n",
-			dur_words(worst->dur.verdict), worst->index + 1);
+	sections_human(f, HUMAN_TOTALS, &c);
+	sections_human(f, HUMAN_END, &c);
 	if (rep->total_rep)
 		print_repeat(f, rep->total_rep, false);
 }
@@ -552,7 +401,7 @@ static int human_report(struct report_out *o, const struct report *r)
 		fprintf(sc->out, "---\n");
 		print_total(sc->out, r);
 	}
-	print_devices(sc->out, r);
+	sections_run_human(sc->out, r);
 	if (r->replay)
 		report_replay_human(sc->out, r->replay);
 	return 0;

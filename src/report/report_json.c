@@ -14,7 +14,10 @@
 #include "core/plan.h"
 #include "stats/repeat.h"
 #include "trace/replay_result.h"
+#include "report/version.h"
 #include "report/report.h"
+#include "report/section.h"
+#include "report/summary.h"
 #include "core/workload.h"
 #include "report/report_target.h"
 #include "core/runinfo.h"
@@ -256,44 +259,6 @@ static void put_intervals(struct json *j, const struct result *r)
 	json_obj_end(j);
 }
 
-/* "ops_ci": the 95% interval of ops/s by batch means (ci.h), or null
- * with fewer than CI_MIN_INTERVALS complete intervals; "precision":
- * --precision's half-width asked for and whether it was reached (the
- * total: every workload), or null. */
-static void put_ops_ci(struct json *j, const struct report *rep,
-		       const struct workload *wl)
-{
-	double target;
-	struct ci c;
-	enum precision_verdict v = report_precision(rep, wl, &c, &target);
-	const struct result *r = wl ? &wl->res : rep->total;
-
-	if (c.known) {
-		json_obj_begin(j, "ops_ci");
-		json_str(j, "method", "batch-means");
-		json_u64(j, "batches", c.batches);
-		json_u64(j, "intervals_per_batch", c.per_batch);
-		json_u64(j, "intervals_used", c.used);
-		json_num(j, "interval_ms", (double)r->step_ns / 1e6);
-		json_u64(j, "dof", c.batches - 1);
-		json_num(j, "mean", c.mean);
-		json_num(j, "low", c.low);
-		json_num(j, "high", c.high);
-		json_num(j, "half_width_pct", c.half_pct);
-		json_obj_end(j);
-	} else {
-		json_null(j, "ops_ci");
-	}
-	if (v == PRECISION_NONE) {
-		json_null(j, "precision");
-		return;
-	}
-	json_obj_begin(j, "precision");
-	json_num(j, "target_pct", target);
-	json_bool(j, "reached", v == PRECISION_REACHED);
-	json_obj_end(j);
-}
-
 /* A sequential workload's passes over its region (pattern.h); null for
  * a random one, -a, and the total. */
 static void put_passes(struct json *j, const struct workload *wl)
@@ -315,145 +280,6 @@ static void put_passes(struct json *j, const struct workload *wl)
 		json_u64(j, "pass_bytes", p->bytes);
 	else
 		json_null(j, "pass_bytes");
-}
-
-/* results.device: the workload's own requests to its device during the
- * run (devstat.h), only when it alone used the device (report_dev_own),
- * else null: the top-level "devices" has the device-wide counts. */
-static void put_device(struct json *j, const struct report *rep,
-		       const struct result *r, const struct workload *wl)
-{
-	struct dev_reads d;
-	double per, per_read;
-
-	if (!report_dev_own(rep, wl, &d)) {
-		json_null(j, "device");
-		return;
-	}
-	json_obj_begin(j, "device");
-	json_str(j, "name", d.name);
-	json_u64(j, "reads", d.reads);
-	json_u64(j, "read_bytes", d.bytes);
-	per = devstat_per(&d, r->ops_total);
-	per_read = devstat_per(&d, r->ops[IO_READ]);
-	if (isnan(per))
-		json_null(j, "reads_per_request");
-	else
-		json_num(j, "reads_per_request", per);
-	if (isnan(per_read))
-		json_null(j, "reads_per_read_request");
-	else
-		json_num(j, "reads_per_read_request", per_read);
-	json_u64(j, "writes", d.ios[DEV_WRITE]);
-	json_u64(j, "write_bytes", d.nbytes[DEV_WRITE]);
-	json_obj_end(j);
-}
-
-/* One kind of a device's counts: requests, merges and bytes (null when
- * the kernel does not count the kind). */
-static void put_dev_kind(struct json *j, const struct dev_reads *d, int k,
-			 const char *ios, const char *merges,
-			 const char *bytes)
-{
-	if (!d->known || !d->has[k]) {
-		json_null(j, ios);
-		if (merges)
-			json_null(j, merges);
-		if (bytes)
-			json_null(j, bytes);
-		return;
-	}
-	json_u64(j, ios, d->ios[k]);
-	if (merges)
-		json_u64(j, merges, d->merges[k]);
-	if (bytes)
-		json_u64(j, bytes, d->nbytes[k]);
-}
-
-static void put_num_or_null(struct json *j, const char *key, double v)
-{
-	if (isfinite(v))
-		json_num(j, key, v);
-	else
-		json_null(j, key);
-}
-
-/* "devices": each device of the run once, device-wide (devstat.h). */
-static void put_devices(struct json *j, const struct report *r)
-{
-	const struct dev_reads *devs[MAX_WORKLOADS];
-	size_t i, k, n = report_devices(r, devs);
-
-	json_arr_begin(j, "devices");
-	for (i = 0; i < n; i++) {
-		const struct dev_reads *d = devs[i];
-
-		json_obj_begin(j, NULL);
-		json_str(j, "name", d->name[0] ? d->name : NULL);
-		json_arr_begin(j, "workloads");
-		for (k = 0; k < r->n; k++)
-			if (&r->wls[k].devr == d ||
-			    (d->name[0] && !strcmp(r->wls[k].devr.name, d->name)))
-				json_u64(j, NULL, k + 1);
-		json_arr_end(j);
-		put_dev_kind(j, d, DEV_READ, "reads", "read_merges", "read_bytes");
-		put_dev_kind(j, d, DEV_WRITE, "writes", "write_merges",
-			     "write_bytes");
-		put_dev_kind(j, d, DEV_DISCARD, "discards", "discard_merges",
-			     "discard_bytes");
-		put_dev_kind(j, d, DEV_FLUSH, "flushes", NULL, NULL);
-		if (d->known) {
-			json_u64(j, "io_ticks_ms", d->io_ticks_ms);
-			json_u64(j, "time_in_queue_ms", d->queue_ms);
-			json_num(j, "elapsed_s", (double)d->elapsed_ns / 1e9);
-		} else {
-			json_null(j, "io_ticks_ms");
-			json_null(j, "time_in_queue_ms");
-			json_null(j, "elapsed_s");
-		}
-		put_num_or_null(j, "util_pct", devstat_util_pct(d));
-		put_num_or_null(j, "mean_queue_depth", devstat_queue_depth(d));
-		if (d->known)
-			json_bool(j, "shared", d->shared);
-		else
-			json_null(j, "shared");
-		json_str(j, "shared_reason", d->shared ? d->shared_why : NULL);
-		json_str(j, "unknown", d->known ? NULL : d->why);
-		json_obj_end(j);
-	}
-	json_arr_end(j);
-}
-
-/* One thread's CPU, or the sum's, in seconds and switches. */
-static void put_cpu_use(struct json *j, const struct cpu_use *c)
-{
-	json_num(j, "user_s", (double)c->user_us / 1e6);
-	json_num(j, "system_s", (double)c->sys_us / 1e6);
-	json_u64(j, "ctx_voluntary", c->nvcsw);
-	json_u64(j, "ctx_involuntary", c->nivcsw);
-}
-
-/* results.cpu: the measured run's CPU (stats.h), per data I/O, and each
- * thread's. */
-static void put_cpu(struct json *j, const struct result *r)
-{
-	double per = result_cpu_us_per_io(r);
-	size_t i;
-
-	json_obj_begin(j, "cpu");
-	put_cpu_use(j, &r->cpu);
-	if (isnan(per))
-		json_null(j, "us_per_io");
-	else
-		json_num(j, "us_per_io", per);
-	json_arr_begin(j, "threads");
-	for (i = 0; i < r->cpu_nthreads; i++) {
-		json_obj_begin(j, NULL);
-		put_cpu_use(j, &r->cpu_thread[i]);
-		json_obj_end(j);
-	}
-	json_arr_end(j);
-	json_obj_end(j);
 }
 
 /* The flushes, apart from the data I/Os of "ios" and "latency_us" (those
@@ -484,6 +310,7 @@ static void put_results(struct json *j, const struct report *rep,
 			const struct result *r, const struct fit *fit,
 			const struct workload *wl)
 {
+	const struct section_ctx c = { rep, wl, r };
 	struct lat_summary l;
 
 	lat_summarize(r, &l);
@@ -497,7 +324,7 @@ static void put_results(struct json *j, const struct report *rep,
 	json_num(j, "ops_per_s", r->ops_per_s);
 	json_num(j, "mib_per_s", r->mb_per_s);
 	put_passes(j, wl);
-	put_device(j, rep, r, wl);
+	sections_json(j, JSON_PASSES, &c);
 	json_obj_begin(j, "latency_us");
 	json_num(j, "min", l.min);
 	json_num(j, "avg", l.avg);
@@ -511,15 +338,16 @@ static void put_results(struct json *j, const struct report *rep,
 	json_obj_end(j);
 	put_hist(j, "latency_hist", &r->hist);
 	put_flushes(j, r);
-	put_cpu(j, r);
+	sections_json(j, JSON_FLUSHES, &c);
 	put_operations(j, rep, r);
 	put_intervals(j, r);
-	put_ops_ci(j, rep, wl);
+	sections_json(j, JSON_INTERVALS, &c);
 	put_fit(j, fit);
 	if (wl)
 		report_json_sizes(j, wl);
 	else
 		json_null(j, "sizes");
+	sections_json(j, JSON_RESULTS_END, &c);
 	json_obj_end(j);
 }
 
@@ -594,24 +422,6 @@ static void put_repeat(struct json *j, const struct repeat_data *rd,
 	json_obj_end(j);
 }
 
-/* "durability": {verdict, reason} of a write run (durability.h), or
- * null; the total's is its least durable workload's, by number. */
-static void put_durability(struct json *j, const struct workload *wl,
-			   bool total)
-{
-	if (!wl || wl->dur.verdict == DUR_NA) {
-		json_null(j, "durability");
-		return;
-	}
-	json_obj_begin(j, "durability");
-	json_str(j, "verdict", dur_name(wl->dur.verdict));
-	if (total)
-		json_u64(j, "workload", wl->index + 1);
-	else
-		json_str(j, "reason", wl->dur.reason);
-	json_obj_end(j);
-}
-
 static void put_workload(struct json *j, const struct report *rep,
 			 const struct workload *wl)
 {
@@ -626,8 +436,8 @@ static void put_workload(struct json *j, const struct report *rep,
 		put_results(j, rep, &wl->res, &wl->fit, wl);
 	else
 		json_null(j, "results");
-	put_durability(j, wl->have_result ? wl : NULL, false);
-	report_json_steady(j, wl);
+	sections_json(j, JSON_AFTER_RESULTS, &(struct section_ctx){ rep, wl,
+		      wl->have_result ? &wl->res : NULL });
 	if (wl->rep)
 		put_repeat(j, wl->rep, true);
 	else
@@ -695,7 +505,8 @@ static void put_total(struct json *j, const struct report *r)
 	json_u64(j, "workloads", r->n);
 	json_str(j, "status", workload_status_name(report_total_status(r)));
 	put_results(j, r, r->total, NULL, NULL);
-	put_durability(j, report_dur_worst(r), true);
+	sections_json(j, JSON_AFTER_RESULTS,
+		      &(struct section_ctx){ r, NULL, r->total });
 	if (r->total_rep)
 		put_repeat(j, r->total_rep, false);
 	else
@@ -715,7 +526,7 @@ static void put_workloads(struct json *j, const struct report *r)
 		put_workload(j, r, &r->wls[k]);
 	json_arr_end(j);
 	put_total(j, r);
-	put_devices(j, r);
+	sections_run_json(j, r);
 	if (r->replay)
 		report_replay_json(j, r->replay);
 }

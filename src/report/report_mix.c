@@ -6,6 +6,7 @@
 
 #include "core/json.h"
 #include "report/report.h"
+#include "report/summary.h"
 
 const char *spec_op_text(const struct spec *s, char *buf, size_t len)
 {

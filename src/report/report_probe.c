@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "target/align.h"
-#include "report/report.h"
+#include "report/summary.h"
 #include "report/report_target.h"
 #include "core/units.h"
 

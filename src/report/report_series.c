@@ -12,6 +12,7 @@
 
 #include "core/outpath.h"
 #include "report/report.h"
+#include "report/summary.h"
 #include "stats/steady_run.h"
 
 /* The per-kind columns of the file of r->wls[first] (a bit per kind):

@@ -12,6 +12,7 @@
 #include "core/outpath.h"
 #include "report/report.h"
 #include "core/validate.h"
+#include "report/summary.h"
 
 struct stderr_state {
 	int few_ios;		/* sweep: runs with the too-few-I/Os warning */

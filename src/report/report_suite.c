@@ -12,6 +12,7 @@
 #include "core/outpath.h"
 #include "report/report.h"
 #include "stats/repeat.h"
+#include "report/summary.h"
 #include "study/suite.h"
 
 static const char *state_name(enum suite_state st)

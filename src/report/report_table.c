@@ -10,6 +10,8 @@
 #include "core/outpath.h"
 #include "report/report.h"
 #include "stats/repeat.h"
+#include "report/section.h"
+#include "report/summary.h"
 #include "study/sweep.h"
 
 void report_sweep_cell(const struct sweep_axis *ax, size_t i, char *buf,
@@ -33,8 +35,9 @@ void report_table_header(FILE *f, const struct sweep *sw, bool repeated)
 
 	for (a = 0; a < sw->naxes; a++)
 		fprintf(f, "%s\t", sw->axes[a].opt->name);
-	fprintf(f, "workload\ttarget\tops_per_s\tmib_per_s\tlat_min_us\tlat_avg_us\tlat_p50_us\tlat_p90_us\tlat_p99_us\tlat_p999_us\tlat_max_us\tios\tstatus\tdurability\tdevice_reads\tdevice_reads_per_request\tops_ci_low\tops_ci_high\tops_ci_pct\tprecision\tseconds\tcpu_us_io%s\n",
-		repeated ? repeat_columns : "");
+	fprintf(f, "workload\ttarget\tops_per_s\tmib_per_s\tlat_min_us\tlat_avg_us\tlat_p50_us\tlat_p90_us\tlat_p99_us\tlat_p999_us\tlat_max_us\tios\tstatus");
+	sections_tsv_head(f);
+	fprintf(f, "%s\n", repeated ? repeat_columns : "");
 }
 
 static void write_repeat_cells(FILE *f, const struct repeat_data *rd)
@@ -49,47 +52,6 @@ static void write_repeat_cells(FILE *f, const struct repeat_data *rd)
 		fprintf(f, "\t-\t-");
 	fprintf(f, "\t%.3f\t%.3f", rd->stat[RM_P50].median,
 		rd->stat[RM_P99].median);
-}
-
-/* The workload's own reads that reached its device (devstat.h) and their
- * share of its reads (of all its requests when it did not read), when it
- * alone used the device (report_dev_own); else "-": the table leaves the
- * device-wide counts out (the -n and JSON outputs have them). */
-static void write_device_cells(FILE *f, const struct report *r,
-			       const struct workload *wl)
-{
-	const struct result *res = &wl->res;
-	struct dev_reads d;
-	double per;
-
-	if (!report_dev_own(r, wl, &d)) {
-		fprintf(f, "\t-\t-");
-		return;
-	}
-	per = devstat_per(&d, res->ops[IO_READ] ? res->ops[IO_READ] :
-						   res->ops_total);
-	fprintf(f, "\t%llu", (unsigned long long)d.reads);
-	if (isnan(per))
-		fprintf(f, "\t-");
-	else
-		fprintf(f, "\t%.3f", per);
-}
-
-/* The 95% interval of ops/s (ci.h) and its half-width in % of the mean
- * ("-" without one), --precision's verdict ("-" when not asked), and the
- * seconds the point took (its --repeat runs and preparation included). */
-static void write_ci_cells(FILE *f, const struct report *r,
-			   const struct workload *wl)
-{
-	double target;
-	struct ci c;
-	enum precision_verdict v = report_precision(r, wl, &c, &target);
-
-	if (c.known)
-		fprintf(f, "\t%.2f\t%.2f\t%.3f", c.low, c.high, c.half_pct);
-	else
-		fprintf(f, "\t-\t-\t-");
-	fprintf(f, "\t%s\t%.3f", precision_name(v), r->seconds);
 }
 
 void report_table_rows(FILE *f, const struct sweep *sw, const struct report *r)
@@ -114,11 +76,7 @@ void report_table_rows(FILE *f, const struct sweep *sw, const struct report *r)
 			l.min, l.avg, l.p50, l.p90, l.p99, l.p999, l.max,
 			(unsigned long long)wl->res.ops_total,
 			workload_status_name(workload_status(wl, r->interrupted)));
-		fprintf(f, "\t%s", dur_name(wl->dur.verdict));
-		write_device_cells(f, r, wl);
-		write_ci_cells(f, r, wl);
-		/* CPU microseconds per data I/O (stats.h) */
-		report_put_num(f, '\t', "%.3f", result_cpu_us_per_io(&wl->res));
+		sections_tsv(f, &(struct section_ctx){ r, wl, &wl->res });
 		if (wl->rep)
 			write_repeat_cells(f, wl->rep);
 		fputc('\n', f);

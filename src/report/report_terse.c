@@ -8,17 +8,17 @@
  * 2) are TERSE_OP_FIELDS fields per operation kind, in enum io_kind order,
  * every kind of version 2 always there; 82 (version 3) a sequential
  * workload's passes over its region; 83-94 (version 4) the block of
- * sync_file_range, 95 the durability verdict and 96-97 the read requests
- * and bytes that reached the device (devstat.h); 98-104 (version 5) the
- * ops/s interval and --precision (put_ci), 105-112 --steady-state and
- * --precondition (report_steady.c); 113-117 (version 6) the CPU of the
- * run (put_cpu), 118-119 the write sync policy and whose defaults applied
+ * sync_file_range; 95-117 are the result sections (section.h), in the
+ * order of report_sections[]: 95 the durability verdict, 96-97 the read
+ * requests and bytes that reached the device (devstat.h), 98-104 (version
+ * 5) the ops/s interval and --precision, 105-112 --steady-state and
+ * --precondition, 113-117 (version 6) the CPU of the run; 118-119 the write sync policy and whose defaults applied
  * (put_sync), 120-129 the write+flush latency and the flushes after the
  * clock (put_durable): TERSE_FIELDS fixed fields in all.  The --repeat fields
  * follow the fixed ones, and a sweep's values end the line, so a new
  * fixed field moves the --repeat fields (the version says so) and no
  * other.  The run's devices follow the workload and total lines, a line
- * each, told apart by their first field, "device" (device_lines).  A
+ * each, told apart by their first field, "device" (section_device.c).  A
  * replay adds lines of its own after them, told apart by their first
  * field, "replay" and "replay-op" (a workload line starts with a number):
  * report_replay.c.  Every field: rebench(1), RAW
@@ -30,7 +30,10 @@
 #include "stats/repeat.h"
 #include "stats/precision.h"
 #include "trace/replay_result.h"
+#include "report/version.h"
 #include "report/report.h"
+#include "report/section.h"
+#include "report/summary.h"
 #include "study/suite.h"
 #include "study/sweep.h"
 
@@ -122,106 +125,6 @@ static void put_passes(FILE *f, const struct seq_passes *p)
 		fprintf(f, " -");
 }
 
-/* Field 95: the durability verdict of a write run (durability.h), "-"
- * when it writes nothing. */
-static void put_durability(FILE *f, const struct workload *wl)
-{
-	fprintf(f, " %s", dur_name(wl ? wl->dur.verdict : DUR_NA));
-}
-
-/* Fields 96-97 (TERSE_FIELD_DEV_READS, _BYTES): the workload's own read
- * requests and bytes that reached its device during the run, when it
- * alone used the device (report_dev_own; the total line: when every
- * device was the run's alone), else "- -": the device lines have the
- * device-wide counts. */
-static void put_device(FILE *f, const struct report *r,
-		       const struct workload *wl)
-{
-	struct dev_reads d;
-
-	if (report_dev_own(r, wl, &d))
-		fprintf(f, " %llu %llu", (unsigned long long)d.reads,
-			(unsigned long long)d.bytes);
-	else
-		fprintf(f, " - -");
-}
-
-/* A device count, "-" when the kernel does not keep that kind. */
-static void put_dev_count(FILE *f, const struct dev_reads *d, int k,
-			  bool bytes)
-{
-	if (!d->has[k]) {
-		fprintf(f, bytes ? " - - -" : " -");
-		return;
-	}
-	fprintf(f, " %llu", (unsigned long long)d->ios[k]);
-	if (bytes)
-		fprintf(f, " %llu %llu", (unsigned long long)d->merges[k],
-			(unsigned long long)d->nbytes[k]);
-}
-
-/* One line per device of the run, after the workload and total lines:
- * "device", its name, then reads, read merges, read bytes, the same for
- * writes and discards, flushes (each "-" when the kernel does not count
- * it), utilization %, mean queue depth, the seconds between the two
- * readings and "shared" or "alone" (16 fields; rebench(1), RAW
- * STATISTICS).  A device whose counters are unknown has no line. */
-static void device_lines(FILE *f, const struct report *r, const char *suffix)
-{
-	const struct dev_reads *devs[MAX_WORKLOADS];
-	size_t i, n = report_devices(r, devs);
-
-	for (i = 0; i < n; i++) {
-		const struct dev_reads *d = devs[i];
-
-		if (!d->known)
-			continue;
-		fprintf(f, "device %s", d->name);
-		put_dev_count(f, d, DEV_READ, true);
-		put_dev_count(f, d, DEV_WRITE, true);
-		put_dev_count(f, d, DEV_DISCARD, true);
-		put_dev_count(f, d, DEV_FLUSH, false);
-		fprintf(f, " %.3f %.3f %.6f %s%s\n", devstat_util_pct(d),
-			devstat_queue_depth(d), (double)d->elapsed_ns / 1e9,
-			d->shared ? "shared" : "alone", suffix ? suffix : "");
-	}
-}
-
-/* Fields 98-104 (TERSE_FIELD_CI ..): the 95% interval of ops/s (low,
- * high, half-width in % of the mean, batches: batch means, ci.h; "- - -
- * 0" without one), then --precision's half-width asked for and verdict
- * ("- -" when not asked), and the seconds the run took (a sweep point
- * with its --repeat runs, preparation included). */
-static void put_ci(FILE *f, const struct report *r, const struct workload *wl)
-{
-	double target_pct;
-	struct ci c;
-	enum precision_verdict v = report_precision(r, wl, &c, &target_pct);
-
-	if (c.known)
-		fprintf(f, " %.2f %.2f %.3f %zu", c.low, c.high, c.half_pct,
-			c.batches);
-	else
-		fprintf(f, " - - - 0");
-	if (v == PRECISION_NONE)
-		fprintf(f, " - -");
-	else
-		fprintf(f, " %g %s", target_pct, precision_name(v));
-	fprintf(f, " %.3f", r->seconds);
-}
-
-/* Fields 113-117 (TERSE_FIELD_CPU ..): user and system CPU seconds of
- * the run's threads, CPU microseconds per data I/O ("-" without any),
- * voluntary and involuntary context switches (stats.h). */
-static void put_cpu(FILE *f, const struct result *res)
-{
-	fprintf(f, " %.6f %.6f", (double)res->cpu.user_us / 1e6,
-		(double)res->cpu.sys_us / 1e6);
-	report_put_num(f, ' ', "%.3f", result_cpu_us_per_io(res));
-	fprintf(f, " %llu %llu", (unsigned long long)res->cpu.nvcsw,
-		(unsigned long long)res->cpu.nivcsw);
-}
-
 /* Fields 118-119 (TERSE_FIELD_SYNC): the write sync policy as --sync names it ("-" for a
  * workload that does not write), and whose defaults the workload took,
  * "rebench" or "fio" (options_fio.h); "-" "-" on the total's line. */
@@ -273,11 +176,7 @@ static void terse_line(FILE *f, const struct report *r,
 	put_ops(f, r, &wl->res, 0, IO_SYNC_RANGE);
 	put_passes(f, &wl->passes);
 	put_ops(f, r, &wl->res, IO_SYNC_RANGE, IO_KINDS);
-	put_durability(f, wl);
-	put_device(f, r, wl);
-	put_ci(f, r, wl);
-	report_terse_steady(f, r, wl);
-	put_cpu(f, &wl->res);
+	sections_terse(f, &(struct section_ctx){ r, wl, &wl->res });
 	put_sync(f, wl);
 	put_durable(f, &wl->res);
 	if (wl->rep)
@@ -295,11 +194,7 @@ static void total_line(FILE *f, const struct report *r, const char *suffix)
 	put_ops(f, r, r->total, 0, IO_SYNC_RANGE);
 	put_passes(f, NULL);
 	put_ops(f, r, r->total, IO_SYNC_RANGE, IO_KINDS);
-	put_durability(f, report_dur_worst(r));
-	put_device(f, r, NULL);
-	put_ci(f, r, NULL);
-	report_terse_steady(f, r, NULL);
-	put_cpu(f, r->total);
+	sections_terse(f, &(struct section_ctx){ r, NULL, r->total });
 	put_sync(f, NULL);
 	put_durable(f, r->total);
 	if (r->total_rep)
@@ -350,7 +245,7 @@ static int terse_report(struct report_out *o, const struct report *r)
 			   sc->sw || sc->suite ? suffix : NULL);
 	if (r->total)
 		total_line(sc->out, r, sc->sw || sc->suite ? suffix : NULL);
-	device_lines(sc->out, r, sc->sw || sc->suite ? suffix : NULL);
+	sections_run_terse(sc->out, r, sc->sw || sc->suite ? suffix : NULL);
 	if (r->replay)
 		report_replay_terse(sc->out, r->replay);
 	return 0;

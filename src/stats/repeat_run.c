@@ -18,7 +18,7 @@
 #include "core/plan.h"
 #include "stats/repeat.h"
 #include "stats/repeat_run.h"
-#include "report/report.h"
+#include "report/summary.h"
 #include "core/units.h"
 #include "core/workload.h"
 

@@ -11,6 +11,7 @@
 #include "stats/repeat_run.h"
 #include "report/report.h"
 #include "core/validate.h"
+#include "report/summary.h"
 
 int steady_setup(struct spec *base, struct run_opts *run)
 {

@@ -11,6 +11,7 @@
 
 #include "core/json_read.h"
 #include "report/report.h"
+#include "report/version.h"
 
 static const struct {
 	const char *label, *key, *repeat_key;

@@ -19,7 +19,8 @@
 #include "core/outpath.h"
 #include "core/plan.h"
 #include "report/plot.h"
-#include "report/report.h"
+#include "report/version.h"
+#include "report/summary.h"
 
 #define CMP_TERSE_VERSION 1
 

@@ -55,6 +55,8 @@
 #include "core/plan.h"
 #include "report/report.h"
 #include "core/validate.h"
+#include "report/version.h"
+#include "report/summary.h"
 
 #define JOB_LINES 64
 #define NOTE "# not expressible in fio: "

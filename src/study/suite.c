@@ -14,7 +14,7 @@
 
 #include "core/infile.h"
 #include "cli/options.h"
-#include "report/report.h"
+#include "report/summary.h"
 
 #ifndef REBENCH_DATADIR
 #define REBENCH_DATADIR "/usr/local/share/rebench"

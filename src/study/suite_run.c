@@ -24,6 +24,7 @@
 #include "stats/progress.h"
 #include "stats/repeat_run.h"
 #include "report/report.h"
+#include "report/summary.h"
 #include "cli/options.h"
 #include "core/validate.h"
 #include "study/confirm_set.h"

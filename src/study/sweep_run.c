@@ -34,6 +34,7 @@
 #include "stats/repeat_run.h"
 #include "report/report.h"
 #include "core/validate.h"
+#include "report/summary.h"
 
 static int build_point(struct run_ctx *ctx, const struct sweep *sw, size_t p,
 		       const struct spec *bases, size_t nbases)

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "core/json.h"
-#include "report/report.h"
+#include "report/version.h"
 #include "trace/trace_log.h"
 
 static double pct(uint64_t part, uint64_t whole)

@@ -3,7 +3,7 @@
 # man/rebench.1 are the current ones (issue 27, item 11: the README said
 # JSON version 4, the binary printed 6, a man example showed 5).
 #
-# One source: TERSE_VERSION and JSON_VERSION in src/report/report.h, which the
+# One source: TERSE_VERSION and JSON_VERSION in src/report/version.h, which the
 # binary must print (-n field 13, JSON "json_version").  The documents
 # follow a greppable convention, and every mention of it is checked:
 #  - "JSON version N" and "json_version": N (JSON examples), and the
@@ -12,18 +12,18 @@
 #    example line (20 or more fields, the first 13 numbers or "-"): N is
 #    TERSE_VERSION.
 # Past versions are named otherwise ("version 2: fields 22 to 81").
-# No number is written here: a bump in report.h is followed at once.
+# No number is written here: a bump in version.h is followed at once.
 . "$(dirname "$0")/../lib/common.sh"
 
 require_cmd jq awk
 DOCS="$TESTS_ROOT/README.md $TESTS_ROOT/man/rebench.1"
 
-version_of() { sed -n "s/^#define $1 \([0-9][0-9]*\).*/\1/p" "$TESTS_ROOT/src/report/report.h"; }
+version_of() { sed -n "s/^#define $1 \([0-9][0-9]*\).*/\1/p" "$TESTS_ROOT/src/report/version.h"; }
 TV=$(version_of TERSE_VERSION)
 JV=$(version_of JSON_VERSION)
-[ -n "$TV" ] && [ -n "$JV" ] || fail "no TERSE_VERSION or JSON_VERSION in src/report/report.h"
+[ -n "$TV" ] && [ -n "$JV" ] || fail "no TERSE_VERSION or JSON_VERSION in src/report/version.h"
 
-section "the binary prints src/report/report.h's versions"
+section "the binary prints src/report/version.h's versions"
 head -c 65536 /dev/zero >"$SCRATCH/f"
 rb -n -o read -b 4k -d 16k "$SCRATCH/f"
 assert_eq "$TV" "$(terse_field 13)" "-n field 13 is TERSE_VERSION ($TV)"

@@ -28,7 +28,7 @@
 #include "core/json.h"
 #include "core/json_read.h"
 #include "gen/prng.h"
-#include "report/report.h"
+#include "report/version.h"
 
 #define TEXT_(x) #x
 #define TEXT(x) TEXT_(x)

@@ -21,7 +21,7 @@
 #include "engines/engine.h"
 #include "cli/options.h"
 #include "report/plot.h"
-#include "report/report.h"
+#include "report/version.h"
 #include "study/sweep.h"
 #include "core/workload.h"
 

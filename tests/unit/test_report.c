@@ -23,9 +23,11 @@
 
 #include "core/json.h"
 #include "cli/options.h"
+#include "report/version.h"
 #include "report/report.h"
 #include "stats/repeat.h"
 #include "core/stats.h"
+#include "report/summary.h"
 #include "study/sweep.h"
 #include "core/validate.h"
 #include "core/workload.h"

@@ -1,18 +1,20 @@
-/* report_steady.c - --steady-state's rounds and --precondition's writes in
- * every format: the human lines, -n fields 105-112 (TERSE_FIELD_STEADY ..)
- * and the JSON objects "steady_state" and "precondition". */
+/* section_steady.c - --steady-state's rounds and --precondition's writes
+ * in every format: the human lines, -n fields 105-112 (TERSE_FIELD_STEADY
+ * ..) and the JSON objects "steady_state" and "precondition".  The sweep
+ * table has no column for them. */
 #include <stdio.h>
 
 #include "core/json.h"
 #include "core/units.h"
 #include "report/report.h"
+#include "report/section.h"
 #include "stats/steady_run.h"
 
 /* The header's note: a run that did not reach steady state says so
  * before any figure. */
-void report_human_steady_note(FILE *f, const struct workload *wl)
+static void steady_human_note(FILE *f, const struct section_ctx *c)
 {
-	const struct steady_data *d = wl->steady;
+	const struct steady_data *d = c->wl ? c->wl->steady : NULL;
 
 	if (d && !d->v.steady)
 		fprintf(f, "NOT at steady state: %zu round%s of %.3g s without the SNIA criteria holding over the last %d (the figures below are round %zu's)\n",
@@ -20,11 +22,17 @@ void report_human_steady_note(FILE *f, const struct workload *wl)
 			STEADY_WINDOW, d->rounds);
 }
 
-void report_human_steady(FILE *f, const struct workload *wl)
+static void steady_human(FILE *f, const struct section_ctx *c)
 {
-	const struct steady_data *d = wl->steady;
-	const struct precond *p = &wl->precond;
+	const struct workload *wl = c->wl;
+	const struct steady_data *d;
+	const struct precond *p;
 	size_t i;
+
+	if (!wl)
+		return;
+	d = wl->steady;
+	p = &wl->precond;
 
 	if (p->done)
 		fprintf(f, "Preconditioned: %llu bytes (%d x the region) written sequentially in 128 KiB blocks in %.1f s (%.1f %s)\n",
@@ -54,9 +62,10 @@ void report_human_steady(FILE *f, const struct workload *wl)
 /* Fields 105-112: verdict, rounds, window first and last, window mean
  * ops/s, range and slope in % of it, preconditioned; "-" where a run has
  * none.  The total: steady when every workload is, no window of its own. */
-void report_terse_steady(FILE *f, const struct report *r,
-			 const struct workload *wl)
+static void steady_terse(FILE *f, const struct section_ctx *c)
 {
+	const struct report *r = c->r;
+	const struct workload *wl = c->wl;
 	const struct steady_data *d = wl ? wl->steady : NULL;
 	bool pre = false, steady = true, any = false;
 	size_t k;
@@ -85,11 +94,18 @@ void report_terse_steady(FILE *f, const struct report *r,
 	fprintf(f, " %s", wl->precond.done ? "yes" : "no");
 }
 
-void report_json_steady(struct json *j, const struct workload *wl)
+/* The workload's only: the total has none. */
+static void steady_json(struct json *j, const struct section_ctx *c)
 {
-	const struct steady_data *d = wl->steady;
-	const struct precond *p = &wl->precond;
+	const struct workload *wl = c->wl;
+	const struct steady_data *d;
+	const struct precond *p;
 	size_t i;
+
+	if (!wl)
+		return;
+	d = wl->steady;
+	p = &wl->precond;
 
 	if (p->done) {
 		json_obj_begin(j, "precondition");
@@ -142,3 +158,10 @@ void report_json_steady(struct json *j, const struct workload *wl)
 	json_num(j, "slope_limit_pct", STEADY_SLOPE_PCT);
 	json_obj_end(j);
 }
+
+const struct section section_steady = {
+	.name = "steady",
+	.human = { [HUMAN_HEAD] = steady_human_note, [HUMAN_END] = steady_human },
+	.json = { [JSON_AFTER_RESULTS] = steady_json },
+	.terse = steady_terse,
+};

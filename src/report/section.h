@@ -1,0 +1,82 @@
+/* section.h - a result's figures as sections.  A feature that adds figures
+ * to a workload's result is one section: a file with its hooks, one per
+ * format, and an entry in report_sections[] (section.c).  Each writer
+ * walks the table at its seams, so a figure cannot be missing from one
+ * format, and a new one touches its own file and the table.
+ *
+ * A hook is called for each workload with a result and for the total
+ * (ctx->wl NULL); a missing hook writes nothing in that format or at that
+ * seam.  The order of the table is the order of the -n fields and the TSV
+ * columns (a contract: fields never move, rebench(1) RAW STATISTICS), and
+ * of the lines or keys that share a seam.
+ */
+#ifndef REBENCH_SECTION_H
+#define REBENCH_SECTION_H
+
+#include <stdio.h>
+
+struct json;
+struct report;
+struct result;
+struct workload;
+
+/* What a hook reports on. */
+struct section_ctx {
+	const struct report *r;
+	const struct workload *wl;	/* NULL: the total of several */
+	const struct result *res;	/* wl's result, or r->total */
+};
+
+/* The seams of a human block, in the order they come. */
+enum human_seam {
+	HUMAN_HEAD,		/* after the parameters, before any figure */
+	HUMAN_LATENCY,		/* after the headline latency line */
+	HUMAN_INTERVALS,	/* after the ops/s over intervals */
+	HUMAN_TOTALS,		/* after the "Total:" line */
+	HUMAN_END,		/* after the sizes, before repeat and warnings */
+	HUMAN_SEAMS
+};
+
+/* The seams of a JSON workload (and of "total"). */
+enum json_seam {
+	JSON_PASSES,		/* results: after "passes" */
+	JSON_FLUSHES,		/* results: after the flushes */
+	JSON_INTERVALS,		/* results: after "intervals" */
+	JSON_RESULTS_END,	/* results: its last keys */
+	JSON_AFTER_RESULTS,	/* the workload: after "results" */
+	JSON_SEAMS
+};
+
+struct section {
+	const char *name;
+	void (*human[HUMAN_SEAMS])(FILE *f, const struct section_ctx *c);
+	void (*json[JSON_SEAMS])(struct json *j, const struct section_ctx *c);
+	/* its -n fields, each " value" */
+	void (*terse)(FILE *f, const struct section_ctx *c);
+	/* the sweep table: its header's columns ("\tname" each) and a
+	 * workload's cells ("\tvalue" each) */
+	const char *tsv_head;
+	void (*tsv)(FILE *f, const struct section_ctx *c);
+	/* once per run, after the workloads and the total: what belongs to
+	 * the run (the devices); terse lines end with suffix (a sweep
+	 * point's values) when given */
+	void (*run_human)(FILE *f, const struct report *r);
+	void (*run_json)(struct json *j, const struct report *r);
+	void (*run_terse)(FILE *f, const struct report *r, const char *suffix);
+};
+
+extern const struct section *const report_sections[];
+extern const size_t report_nsections;
+
+/* Walk the table: each section's hook of that format (and seam). */
+void sections_human(FILE *f, enum human_seam at, const struct section_ctx *c);
+void sections_json(struct json *j, enum json_seam at,
+		   const struct section_ctx *c);
+void sections_terse(FILE *f, const struct section_ctx *c);
+void sections_tsv_head(FILE *f);
+void sections_tsv(FILE *f, const struct section_ctx *c);
+void sections_run_human(FILE *f, const struct report *r);
+void sections_run_json(struct json *j, const struct report *r);
+void sections_run_terse(FILE *f, const struct report *r, const char *suffix);
+
+#endif
