@@ -14,7 +14,15 @@
 require_loop
 require_cmd jq mkfs.ext2
 
-DEV=$(make_loop 64M)
+# The image on a tmpfs of the test's own: the loop device's flushes reach
+# no disk and take microseconds even while other suites load the machine's
+# disk (a flush through to the root disk took 5.5 ms under load, over the
+# threshold the heuristic judges against).
+mkdir -p "$SCRATCH/fast"
+mount -t tmpfs -o size=80m tmpfs "$SCRATCH/fast" || fail "cannot mount a tmpfs"
+_register mounts "$SCRATCH/fast"
+dd if=/dev/urandom of="$SCRATCH/fast/img" bs=1M count=64 status=none || fail "cannot fill the image"
+DEV=$(loop_from_image "$SCRATCH/fast/img")
 N=$(basename "$DEV")
 Q=/sys/block/$N/queue
 OLD_WC=$(cat "$Q/write_cache")
@@ -94,7 +102,16 @@ assert_num "fdatasync=4100us: the median ($(jqr '.workloads[0].results.operation
 	"$(jqr '.workloads[0].results.operations.fdatasync.latency_us.p50') >= 4000"
 assert_eq "" "$(flush_warnings)" "flushes slower than a revolution: no warning"
 rb $W --sync fdatasync:1 --delay fdatasync=3ms --json "$DEV"
-assert_match "^$SPIN\$" "$(flush_warnings)" "fdatasync=3ms: still under a revolution, the warning"
+# 3 ms of delay and a flush of microseconds: under a revolution, unless
+# the machine woke the thread more than 1 ms late for half the waits.
+# Whichever it measured, the verdict must follow its own median.
+p50=$(jqr '.workloads[0].results.operations.fdatasync.latency_us.p50')
+assert_num "fdatasync=3ms: the median ($p50 us) is at least the delay" "$p50 >= 3000"
+if num_true "$p50 < 4000"; then
+	assert_match "^$SPIN\$" "$(flush_warnings)" "fdatasync=3ms: a median of $p50 us, under a revolution: the warning"
+else
+	assert_eq "" "$(flush_warnings)" "fdatasync=3ms: a median of $p50 us (woken late), not under a revolution: no warning"
+fi
 
 section "what the device says of itself decides"
 echo 0 >"$Q/rotational"
