@@ -43,7 +43,11 @@ static void batch_means(double (*at)(const void *, size_t), const void *src,
 	}
 	half = gsl_cdf_tdist_Pinv(0.975, (double)(B - 1)) *
 	       sqrt(ss / (double)(B - 1)) / sqrt((double)B);
-	out->low = out->mean - half;
+	/* Ops/s is never negative: a run that swung widely (ops/s 2130 to
+	 * 78820 between intervals) has a half-width above its mean, and a
+	 * low end below 0 would be an impossible interval.  The half-width
+	 * (what --precision judges) stays the t-interval's. */
+	out->low = out->mean > half ? out->mean - half : 0;
 	out->high = out->mean + half;
 	if (out->mean > 0)
 		out->half_pct = 100.0 * half / out->mean;

@@ -36,7 +36,7 @@ half = T[B - 1] * s / math.sqrt(B)
 ok = (c["batches"] == B and c["intervals_per_batch"] == m and
       c["intervals_used"] == B * m and c["dof"] == B - 1 and
       abs(c["mean"] - mean) <= 1e-6 * mean and
-      abs(c["low"] - (mean - half)) <= 1e-6 * mean and
+      abs(c["low"] - max(0.0, mean - half)) <= 1e-6 * mean and
       abs(c["high"] - (mean + half)) <= 1e-6 * mean and
       abs(c["half_width_pct"] - 100 * half / mean) <= 1e-4)
 print("ok" if ok else "got %s, recomputed B %d m %d mean %.3f half %.3f" % (c, B, m, mean, half))')
@@ -59,15 +59,25 @@ assert_match "^Ops/sec 95% interval: unknown \(run too short\)$" "$RB_OUT" \
 	"human: ... and says why, in a few words"
 
 section "--precision: stops once known, says when it could not"
-rb --json -b 4k --precision 25 --seed 2 "$DEV"
+# Whether +-25% is reached depends on how steady the machine is (a loaded
+# one swung 25 times in ops/s within one run); what must hold either way:
+# reached exactly when the half-width is within it, then stopped early
+# after at least 20 intervals, else at --max-duration.
+rb --json -b 4k --precision 25 --max-duration 20 --seed 2 "$DEV"
 assert_rc 0 "--precision 25 exits 0"
-assert_eq "true" "$(jqr '.workloads[0].results.precision.reached')" "JSON: reached"
-assert_num "JSON: half-width $(jqr '.workloads[0].results.ops_ci.half_width_pct')% <= 25" \
-	"$(jqr '.workloads[0].results.ops_ci.half_width_pct') <= 25"
-assert_num "it stopped early: $(jqr '.workloads[0].results.elapsed_s') s, far below the 60 s limit" \
-	"$(jqr '.workloads[0].results.elapsed_s') < 30"
-assert_num "... after at least 20 intervals of 100 ms" \
-	"$(jqr '.workloads[0].results.intervals.complete') >= 20 && $(jqr '.workloads[0].results.intervals.step_ms') == 100"
+reached=$(jqr '.workloads[0].results.precision.reached')
+hw=$(jqr '.workloads[0].results.ops_ci.half_width_pct')
+el=$(jqr '.workloads[0].results.elapsed_s')
+if [ "$reached" = true ]; then
+	assert_num "JSON: reached, half-width $hw% <= 25" "$hw <= 25"
+	assert_num "it stopped early: $el s, below the 20 s limit" "$el < 19.9"
+	assert_num "... after at least 20 intervals of 100 ms" \
+		"$(jqr '.workloads[0].results.intervals.complete') >= 20 && $(jqr '.workloads[0].results.intervals.step_ms') == 100"
+else
+	assert_eq false "$reached" "JSON: reached is a boolean"
+	assert_num "JSON: not reached, half-width $hw% over 25 (or unknown)" "\"$hw\" == \"null\" || $hw > 25"
+	assert_num "it ran to the 20 s limit: $el s" "$el >= 19.9"
+fi
 rb -n -b 4k --precision 0.01 --max-duration 3 "$DEV"
 assert_rc 0 "an impossible --precision 0.01 exits 0 (the results are real)"
 read -r pt pv <<<"$(printf '%s\n' "$RB_OUT" | awk -v c=$TC 'NF { print $(c+4), $(c+5); exit }')"

@@ -50,6 +50,25 @@ static void test_hand_computed(void **state)
 	near(c.half_pct, 100 * 1.5207216 / 3, 1e-4, "half_pct");
 }
 
+/* A run that swung widely: batch means 1, 1, 1, 1, 46 (mean 10, s =
+ * sqrt(4 * 81 + 1296) / 2 = 20.1246118, half-width 2.77644511 *
+ * 20.1246118 / sqrt(5) = 24.98776) has a half-width above its mean: the
+ * low end is 0, never negative (ops/s cannot be), and the half-width and
+ * high end stay the t-interval's. */
+static void test_low_not_negative(void **state)
+{
+	static const double x[] = { 1, 1, 1, 1, 1, 1, 1, 1, 46, 46 };
+	struct ci c;
+
+	(void)state;
+	ci_batch_means(x, 10, &c);
+	assert_true(c.known);
+	near(c.mean, 10, 1e-12, "mean");
+	near(c.low, 0, 0, "low");
+	near(c.high, 10 + 2.77644511 * 20.1246118 / sqrt(5), 1e-5, "high");
+	near(c.half_pct, 100 * 2.77644511 * 20.1246118 / sqrt(5) / 10, 1e-3, "half_pct");
+}
+
 /* The batch layout: B = floor(sqrt(n)) within [5, 30], m = n / B, the
  * last n - B m intervals left out. */
 static void test_layout(void **state)
@@ -202,6 +221,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hand_computed),
+		cmocka_unit_test(test_low_not_negative),
 		cmocka_unit_test(test_layout),
 		cmocka_unit_test(test_constant),
 		cmocka_unit_test(test_of_result),
