@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "core/spec.h"
+#include "core/spec_names.h"
 
 enum opt_type {
 	OPT_FLAG,	/* bool, no value */
@@ -37,12 +38,6 @@ enum opt_type {
 enum opt_scope {
 	SCOPE_WORKLOAD,	/* struct spec: command line and stdin lines */
 	SCOPE_RUN,	/* struct run_opts: command line only */
-};
-
-struct opt_value {
-	const char *name;
-	int value;
-	const char *help;
 };
 
 struct opt_desc {

@@ -4,6 +4,7 @@
  * would be valid.
  */
 #include "core/spec.h"
+#include "core/spec_names.h"
 
 #include <errno.h>
 #include <math.h>
@@ -237,7 +238,7 @@ static int check_pattern(const struct spec *s)
 
 		if (dist_init(&d, s, 0, err, sizeof(err))) {
 			spec_error(s, "-u/--dist %s%s%s: %s",
-				   opt_value_name(options_find_long("dist"), s->dist),
+				   opt_values_name(dist_values, s->dist),
 				   s->dist_arg ? ":" : "", s->dist_arg ? s->dist_arg : "", err);
 			return -EINVAL;
 		}
@@ -608,7 +609,7 @@ int spec_resolve_dist(struct spec *s, struct dist *d)
 		return 0;
 	if (dist_init(d, s, s->slots, err, sizeof(err))) {
 		spec_error(s, "-u/--dist %s%s%s on this region (%llu blocks): %s",
-			   opt_value_name(options_find_long("dist"), s->dist),
+			   opt_values_name(dist_values, s->dist),
 			   s->dist_arg ? ":" : "", s->dist_arg ? s->dist_arg : "",
 			   (unsigned long long)s->slots, err);
 		return -EINVAL;

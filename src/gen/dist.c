@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/options.h"
+#include "core/spec_names.h"
 
 /* GSL's variates draw from our per-thread xoshiro256** state. */
 static unsigned long xo_get(void *state)
@@ -468,7 +468,7 @@ double dist_cdf(const struct dist *d, uint64_t k)
 void dist_describe(const struct dist *d, const struct spec *s, char *buf,
 		   size_t len)
 {
-	const char *name = opt_value_name(options_find_long("dist"), d->kind);
+	const char *name = opt_values_name(dist_values, d->kind);
 	double center = s->center < 0 ? (d->kind == DIST_NORMAL ? 50 : 0) :
 			s->center;
 	int n;

@@ -1,7 +1,7 @@
 /* plot.c - see plot.h. */
 #include "report/plot.h"
 #include "engines/engine.h"
-#include "cli/options.h"
+#include "core/spec_names.h"
 #include "core/outpath.h"
 #include "core/plan.h"
 #include "core/validate.h"
@@ -84,7 +84,6 @@ add(char *buf, size_t len, const char *fmt, ...)
 static void settings(const struct spec *s, const struct sweep *sw,
 		     char *buf, size_t len)
 {
-	const struct opt_desc *dist = options_find_long("dist");
 	char t[256];
 
 	buf[0] = '\0';
@@ -101,7 +100,7 @@ static void settings(const struct spec *s, const struct sweep *sw,
 	else if (swept(sw, "dist"))
 		add(buf, len, "rnd");
 	else
-		add(buf, len, "rnd %s%s%s", opt_value_name(dist, s->dist),
+		add(buf, len, "rnd %s%s%s", opt_values_name(dist_values, s->dist),
 		    s->dist_arg ? ":" : "", s->dist_arg ? s->dist_arg : "");
 	if (!swept(sw, "block-size")) {
 		if (size_mix_active(&s->bsmix))

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "engines/engine.h"
-#include "cli/options.h"
+#include "core/spec_names.h"
 #include "core/plan.h"
 #include "report/report.h"
 #include "report/summary.h"
@@ -152,7 +152,7 @@ const char *workload_status_name(int status)
 
 const char *op_name(int op)
 {
-	return opt_value_name(options_find_long("operation"), op);
+	return opt_values_name(op_values, op);
 }
 
 const char *engine_name(const struct spec *s)

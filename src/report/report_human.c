@@ -9,7 +9,7 @@
 
 #include "engines/engine.h"
 #include "core/units.h"
-#include "cli/options.h"
+#include "core/spec_names.h"
 #include "core/plan.h"
 #include "stats/repeat.h"
 #include "stats/precision.h"
@@ -40,7 +40,7 @@ static void print_params(FILE *f, const struct workload *wl)
 		mix_sizes_text(&s->bsmix, s->bs, b, sizeof(b)),
 		s->bs_is_sector ? " (the logical sector: no -b given)" : "",
 		s->seq ? "seq" : "rnd",
-		s->seq ? "none" : opt_value_name(options_find_long("dist"), s->dist),
+		s->seq ? "none" : opt_values_name(dist_values, s->dist),
 		s->paged ? (s->fio_default_direct ? "off (fio's default)" :
 			    "off") : "on",
 		engine_name(s));
@@ -81,7 +81,7 @@ static void print_params(FILE *f, const struct workload *wl)
 	}
 	if (s->fadvise != FADVISE_NONE)
 		fprintf(f, ", fadvise: %s",
-			opt_value_name(options_find_long("fadvise"), s->fadvise));
+			opt_values_name(fadvise_values, s->fadvise));
 	if (s->cache_bytes)
 		fprintf(f, ", cache: %s (memory cgroup)",
 			fmt_size_short(o, sizeof(o), s->cache_bytes));

@@ -10,7 +10,7 @@
 #include <sys/utsname.h>
 
 #include "core/json.h"
-#include "cli/options.h"
+#include "core/spec_names.h"
 #include "core/plan.h"
 #include "stats/repeat.h"
 #include "trace/replay_result.h"
@@ -67,7 +67,7 @@ static void put_params(struct json *j, const struct workload *wl)
 	json_u64(j, "block_size", s->bs);
 	json_u64(j, "stride", s->stride_eff);
 	json_str(j, "direction", s->direction == DIR_BACKWARD ? "backward" : "forward");
-	json_str(j, "dist", s->seq ? NULL : opt_value_name(options_find_long("dist"), s->dist));
+	json_str(j, "dist", s->seq ? NULL : opt_values_name(dist_values, s->dist));
 	json_str(j, "dist_param", s->dist_arg);
 	json_num(j, "sigma_pct", s->sigma);
 	if (s->center >= 0)
@@ -106,7 +106,7 @@ static void put_params(struct json *j, const struct workload *wl)
 	json_bool(j, "atime", s->atime);
 	json_bool(j, "append", s->append);
 	json_str(j, "fadvise", s->fadvise == FADVISE_NONE ? NULL :
-		 opt_value_name(options_find_long("fadvise"), s->fadvise));
+		 opt_values_name(fadvise_values, s->fadvise));
 	if (s->readahead_kb != READAHEAD_KEEP)
 		json_u64(j, "readahead_kb", s->readahead_kb);
 	else

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/options.h"
+#include "core/spec_names.h"
 #include "core/plan.h"
 #include "core/validate.h"
 #include "core/workload.h"
@@ -22,7 +22,7 @@ int fadvise_check(const struct spec *s)
 	if (s->fadvise == FADVISE_NONE || s->paged)
 		return 0;
 	spec_error(s, "--fadvise %s: the advice is for the page cache, which O_DIRECT (rebench's default) bypasses, so it would change nothing; add -p for page cache I/O, or drop --fadvise",
-		   opt_value_name(options_find_long("fadvise"), s->fadvise));
+		   opt_values_name(fadvise_values, s->fadvise));
 	return -EINVAL;
 }
 
@@ -52,7 +52,7 @@ int fadvise_apply(const struct workload *wl, int fd)
 	if (!e)
 		return 0;
 	spec_error(s, "--fadvise %s: posix_fadvise on %s failed: %s",
-		   opt_value_name(options_find_long("fadvise"), s->fadvise),
+		   opt_values_name(fadvise_values, s->fadvise),
 		   wl->tgt.path, strerror(e));
 	return -e;
 }
