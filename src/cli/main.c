@@ -33,6 +33,7 @@
 #include "trace/replay.h"
 #include "engines/engine.h"
 #include "study/fio_job.h"
+#include "cli/modes.h"
 #include "cli/options.h"
 #include "core/outpath.h"
 #include "report/version.h"
@@ -359,32 +360,6 @@ static int run_workload_modes(struct spec *base, struct run_opts *run,
 	return status;
 }
 
-/* The modes with a grammar of their own: their exit status, or -1 for
- * the workload grammar.  *command: the status is a COMMAND's (--record,
- * --delay, --emulate, --record-block; --trace-stats says 130 itself),
- * which a stop never changes. */
-static int other_mode(int argc, char **argv, bool *command)
-{
-	*command = false;
-	if (trace_to_wanted(argc, argv))	/* --trace-to fio */
-		return trace_to_main(argc, argv);
-	*command = true;
-	if (record_block_wanted(argc, argv))	/* --record-block */
-		return record_block_main(argc, argv);
-	if (emulate_wanted(argc, argv))	/* --emulate: it may take --record */
-		return emulate_main(argc, argv);
-	if (record_wanted(argc, argv))	/* --record, --trace-stats */
-		return record_main(argc, argv);
-	*command = false;
-	if (replay_wanted(argc, argv))	/* --replay */
-		return replay_main(argc, argv);
-	if (compare_wanted(argc, argv))	/* --compare A.json B.json */
-		return compare_main(argc, argv);
-	if (clock_echo_wanted(argc, argv))	/* a host of --hosts */
-		return clock_echo_main();
-	return -1;
-}
-
 /* A stop signal that ended the reading of an input or the checks before
  * a run makes them fail: that is an interruption (130), not bad input. */
 static int stopped_status(int status)
@@ -402,17 +377,29 @@ int main(int argc, char **argv)
 	struct argv_map amap = { argc > 1 ? argc - 1 : 0, NULL, NULL };
 	struct run_opts run = { 0 };
 	struct spec base;
-	char err[256];
+	char err[256], **args;
 	bool command;
 	int status;
 
-	runinfo_start(argc, argv);
+	runinfo_start(argc, argv);	/* as the user typed it */
 	signals_init();
-	status = other_mode(argc, argv, &command);
-	if (status >= 0)
+	/* a mode as the first word is its option: rebench probe X is
+	 * rebench --probe X (modes.h) */
+	args = calloc((size_t)argc + 1, sizeof(*args));
+	if (!args) {
+		fprintf(stderr, "rebench: out of memory\n");
+		return EXIT_PREP_FAILED;
+	}
+	argc = mode_as_options(argc, argv, args);
+	argv = args;
+	status = mode_run_own(argc, argv, &command);
+	if (status >= 0) {
+		free(args);
 		return command ? status : stopped_status(status);
+	}
 	if (engine_registry_check(err, sizeof(err))) {
 		fprintf(stderr, "rebench: internal error: %s\n", err);
+		free(args);
 		return EXIT_PREP_FAILED;
 	}
 	spec_defaults(&base);
@@ -422,6 +409,9 @@ int main(int argc, char **argv)
 	pctx.map = amap.role && amap.opt ? &amap : NULL;
 	if (options_parse(argc - 1, argv + 1, &base, &run, &pctx)) {
 		spec_free(&base);
+		free(amap.role);
+		free(amap.opt);
+		free(args);
 		return EXIT_BAD_ARGS;
 	}
 	units_set(run.units);
@@ -452,6 +442,7 @@ int main(int argc, char **argv)
 	free(run.remote_rebench);
 	free(amap.role);
 	free(amap.opt);
+	free(args);
 	runinfo_free();
 	if (outpath_finish_stdout() && status == EXIT_OK)
 		status = EXIT_OUTPUT_FAILED;

@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "cli/modes.h"
 #include "cli/options_fio.h"
 
 static const char *const workload_opts[] = {
@@ -166,36 +167,7 @@ void options_print_help(FILE *f)
 	bool other = false;
 	size_t g, i;
 
-	usage_line(f, "Usage: rebench [OPTIONS] TARGET",
-		   "one workload on a block device, a partition or a file");
-	usage_line(f, "       rebench [OPTIONS] < SPECS",
-		   "no TARGET: each stdin line is \"[OPTIONS] TARGET\", all lines run at once; options on the command line are defaults for every line; '#' starts a comment; with a TARGET, a stdin holding data is refused");
-	usage_line(f, "       rebench --probe [--json] TARGET",
-		   "geometry and alignment verdicts, no I/O");
-	usage_line(f, "       rebench --suite NAME|FILE TARGET",
-		   "a preset list of tests, one table (--suite list)");
-	usage_line(f, "       rebench --record LOG -- COMMAND",
-		   "run COMMAND, logging its file I/O to LOG");
-	usage_line(f, "       rebench --record LOG --record-block DEV -- COMMAND",
-		   "run COMMAND, logging the requests that reached DEV (root)");
-	usage_line(f, "       rebench --delay SPEC -- COMMAND",
-		   "run COMMAND, waiting SPEC (read=8us,fsync=200us) after its reads, writes and flushes");
-	usage_line(f, "       rebench --trace-stats LOG",
-		   "a log's operations, bytes and files");
-	usage_line(f, "       rebench --trace-to fio LOG",
-		   "the log as fio's iolog v3, for fio --read_iolog");
-	usage_line(f, "       rebench --replay LOG TARGET|DIR",
-		   "replay a log on TARGET, or a file per recorded file in DIR: asap, grouped or timed (--replay-speed F)");
-	usage_line(f, "       rebench --emulate SLOW --baseline FAST -- COMMAND",
-		   "run COMMAND with per-operation delays that make this machine as slow as the device of SLOW (two grouped replays' JSON)");
-	usage_line(f, "       rebench --compare A.json B.json",
-		   "is B faster than A? B/A of ops/s, MB/s, p50 and p99 per workload and point, with a 95% interval and a verdict (two --json results of the same shape; -n, --json, --plot FILE)");
-	usage_line(f, "       rebench --hosts H1,H2,... [OPTIONS] [TARGET]",
-		   "the same workloads on every host through ssh, checked first, started together; each host's figures, the merged ones (exact percentiles) and the outliers (--hosts-file: a line per host, [user@]host[:port] [TARGET])");
-	usage_line(f, "       rebench --clock-echo",
-		   "answer each line of stdin with this machine's CLOCK_REALTIME in ns (what --hosts measures clock offsets with)");
-	usage_line(f, "       rebench --advise btree --rows N --key-size BYTES TARGET",
-		   "which B-tree node size gives the most point queries/s on TARGET: a -b sweep and RethinkDB's model with fill, cache, values and inserts (--from TABLE: no I/O)");
+	modes_print_usage(f, usage_line);
 	for (g = 0; g < opt_group_count; g++) {
 		fprintf(f, "\n%s:\n", opt_groups[g].title);
 		for (name = opt_groups[g].names; *name; name++) {
