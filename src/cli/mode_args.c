@@ -2,6 +2,8 @@
 #include "cli/mode_args.h"
 
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 bool mode_is(const char *w, const char *name)
@@ -53,5 +55,106 @@ int mode_format(const char *w, enum trace_stats_format *fmt, bool *given)
 		return -EINVAL;
 	*fmt = f;
 	*given = true;
+	return 0;
+}
+
+int mode_args_bad(const struct mode_grammar *g, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "rebench: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nusage:%s%s", g->sep, g->usage);
+	return -EINVAL;
+}
+
+#define AT(args, off, type) ((type *)((char *)(args) + (off)))
+
+/* The value v of the option o, given as name, into args. */
+static int take(const struct mode_grammar *g, const struct mode_opt *o,
+		void *args, const char *v)
+{
+	const char **slot = AT(args, o->off, const char *);
+	int *n = AT(args, o->count, int);
+
+	if (o->kind == MODE_VALUE && *slot)
+		return mode_args_bad(g, o->twice, o->name);
+	if (o->empty && !*v)
+		return mode_args_bad(g, o->empty, o->name);
+	if (o->kind == MODE_LIST && *n == o->max)
+		return mode_args_bad(g, o->many, o->name);
+	if (o->check && o->check(g, args, o->name, v))
+		return -EINVAL;
+	if (o->kind == MODE_LIST)
+		slot[(*n)++] = v;
+	else
+		*slot = v;
+	return 0;
+}
+
+/* The word at argv[*i] as the option o: 1 when it is not o, else 0 or
+ * -EINVAL after a message. */
+static int word(int argc, char **argv, int *i, const struct mode_grammar *g,
+		const struct mode_opt *o, void *args)
+{
+	const char *w = argv[*i], *v;
+	bool missing;
+	int f;
+
+	switch (o->kind) {
+	case MODE_FORMAT:
+		f = mode_format(w, AT(args, o->off, enum trace_stats_format),
+				AT(args, o->count, bool));
+		return f < 0 ? mode_args_bad(g, o->twice, w) : f;
+	case MODE_FLAG:
+		if (strcmp(w, o->name))
+			return 1;
+		*AT(args, o->off, bool) = true;
+		return 0;
+	case MODE_REFUSE:
+		if (o->prefix ? strncmp(w, o->name, strlen(o->name)) :
+				!mode_is(w, o->name))
+			return 1;
+		return mode_args_bad(g, o->refuse, w);
+	default:
+		v = mode_value(argc, argv, i, o->name, &missing);
+		if (missing)
+			return mode_args_bad(g, o->missing ? o->missing :
+					     g->unknown, w);
+		return v ? take(g, o, args, v) : 1;
+	}
+}
+
+int mode_args_parse(int argc, char **argv, const struct mode_grammar *g,
+		    void *args)
+{
+	char ***cmd = AT(args, g->cmd, char **);
+	size_t k;
+	int i, r;
+
+	for (i = 1; i < argc; i++) {
+		const char *w = argv[i];
+
+		if (!strcmp(w, "--")) {
+			*cmd = argv + i + 1;
+			return 0;
+		}
+		for (k = 0, r = 1; k < g->nopts && r > 0; k++)
+			r = word(argc, argv, &i, g, &g->opts[k], args);
+		if (r < 0)
+			return r;
+		if (!r)
+			continue;
+		if (!strcmp(w, "-h") || !strcmp(w, "--help")) {
+			printf("usage:%s%s\n%s", g->sep, g->usage, g->help);
+			return 1;
+		}
+		if (w[0] == '-')
+			return mode_args_bad(g, g->unknown, w);
+		*cmd = argv + i;	/* COMMAND without "--" */
+		return 0;
+	}
 	return 0;
 }

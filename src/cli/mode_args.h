@@ -9,6 +9,7 @@
 #define REBENCH_MODE_ARGS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "trace/trace_stats.h"
 
@@ -28,5 +29,61 @@ const char *mode_value(int argc, char **argv, int *i, const char *name,
  * 0 when taken into *fmt (*given set); -EINVAL when another format was
  * given before; 1 when w is no format word. */
 int mode_format(const char *w, enum trace_stats_format *fmt, bool *given);
+
+/* A mode's words as a table, read by mode_args_parse() in order until
+ * "--" (COMMAND follows) or the first word that is no option (COMMAND
+ * itself): "--name VALUE" and "--name=VALUE", -n, --silent and --json,
+ * -h and --help; any other word starting with '-' is refused with the
+ * mode's own message.  A mode checks how its options go together after
+ * the parse.
+ *
+ * Messages are printf formats with one %s at most: the option's name in
+ * those about its value (twice, empty, many), the word as written in the
+ * others (missing, refuse, the format's twice, the mode's unknown). */
+enum mode_opt_kind {
+	MODE_VALUE,	/* const char * at off, given once */
+	MODE_LIST,	/* const char *[max] at off, their int count at count */
+	MODE_FORMAT,	/* enum trace_stats_format at off, bool given at count */
+	MODE_FLAG,	/* bool at off */
+	MODE_REFUSE,	/* another mode's word: refused with refuse */
+};
+
+struct mode_grammar;
+
+struct mode_opt {
+	const char *name;	/* MODE_FORMAT: none */
+	enum mode_opt_kind kind;
+	size_t off, count;	/* into the mode's own args */
+	int max;		/* MODE_LIST: the most values it holds */
+	bool prefix;		/* MODE_REFUSE: every word that starts so */
+	const char *missing;	/* no value; NULL: the word is unknown */
+	const char *twice;	/* MODE_VALUE again; MODE_FORMAT another */
+	const char *empty;	/* a value ""; NULL: "" is a value */
+	const char *many;	/* MODE_LIST: a value over max */
+	const char *refuse;	/* MODE_REFUSE */
+	/* what else the value must be, after the checks above: 0, or
+	 * -EINVAL after mode_args_bad() */
+	int (*check)(const struct mode_grammar *g, void *args,
+		     const char *name, const char *v);
+};
+
+struct mode_grammar {
+	const char *usage;	/* the synopsis lines */
+	const char *sep;	/* between "usage:" and them: "\n" or " " */
+	const char *help;	/* after the synopsis, for -h and --help */
+	const char *unknown;	/* any other word starting with '-' */
+	const struct mode_opt *opts;
+	size_t nopts;
+	size_t cmd;		/* of the char ** COMMAND in the args */
+};
+
+/* argv's words into args (zeroed by the caller) as g says: 0, 1 after
+ * the help was printed, -EINVAL after a message. */
+int mode_args_parse(int argc, char **argv, const struct mode_grammar *g,
+		    void *args);
+
+/* "rebench: MESSAGE" and the mode's usage on stderr: -EINVAL. */
+__attribute__((format(printf, 2, 3)))
+int mode_args_bad(const struct mode_grammar *g, const char *fmt, ...);
 
 #endif

@@ -9,7 +9,7 @@
 
 #include <errno.h>
 #include <limits.h>
-#include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +29,7 @@ struct emulate_args {
 	bool allow_partial;
 	const char *log;		/* --record */
 	const char *globs[INTERPOSE_MAX_GLOBS];
-	unsigned nglobs;
+	int nglobs;
 	char **cmd;			/* NULL-terminated, from argv */
 };
 
@@ -56,100 +56,69 @@ bool emulate_wanted(int argc, char **argv)
 	       mode_given(argc, argv, "--baseline");
 }
 
-__attribute__((format(printf, 1, 2)))
-static int bad(const char *fmt, ...)
+static int one_line(const struct mode_grammar *g, void *args,
+		    const char *opt, const char *val)
 {
-	va_list ap;
-
-	fprintf(stderr, "rebench: ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\nusage:\n%s", usage);
-	return -EINVAL;
+	(void)args;
+	(void)opt;
+	return strchr(val, '\n') ?
+		mode_args_bad(g, "--record-path '%s': a pattern is one line", val) : 0;
 }
 
-/* --NAME VALUE or --NAME=VALUE at argv[*i] into *slot (what the value is,
- * for messages): 1 when the word is that option, 0 when it is not,
- * -EINVAL after a message. */
-static int take(int argc, char **argv, int *i, const char *name,
-		const char *what, const char **slot)
-{
-	const char *v;
-	bool missing;
+#define FILE_OPT(name, field) { name, MODE_VALUE, \
+	offsetof(struct emulate_args, field), \
+	.missing = "%s needs a file name", .twice = "%s is given twice", \
+	.empty = "%s: the file name is empty" }
 
-	v = mode_value(argc, argv, i, name, &missing);
-	if (missing)
-		return bad("%s needs a %s", name, what);
-	if (!v)
-		return 0;
-	if (*slot)
-		return bad("%s is given twice", name);
-	if (!*v)
-		return bad("%s: the %s is empty", name, what);
-	*slot = v;
-	return 1;
+static const struct mode_opt opts[] = {
+	FILE_OPT("--emulate", slow),
+	FILE_OPT("--baseline", fast),
+	FILE_OPT("--record", log),
+	{ "--record-path", MODE_LIST, offsetof(struct emulate_args, globs),
+	  offsetof(struct emulate_args, nglobs), INTERPOSE_MAX_GLOBS,
+	  .missing = "%s needs a pattern", .empty = "%s: the pattern is empty",
+	  .many = "%s: at most 16 patterns", .check = one_line },
+	{ "--allow-partial", MODE_FLAG,
+	  offsetof(struct emulate_args, allow_partial) },
+	{ "--delay", MODE_REFUSE,
+	  .refuse = "--delay gives the delays by hand and --emulate computes them from two results: give one of the two" },
+};
+
+static const struct mode_grammar grammar = {
+	.usage = usage,
+	.sep = "\n",
+	.help = help,
+	.unknown = "%s has no meaning with --emulate, which takes --baseline, --allow-partial, --record and --record-path before the COMMAND",
+	.opts = opts,
+	.nopts = sizeof(opts) / sizeof(opts[0]),
+	.cmd = offsetof(struct emulate_args, cmd),
+};
+
+/* How the options go together. */
+static int check_args(const struct emulate_args *a)
+{
+	const struct mode_grammar *g = &grammar;
+
+	if (!a->slow)
+		return mode_args_bad(g, "--baseline %s is this machine's result for --emulate SLOW.json, the slow device's: give both",
+				     a->fast);
+	if (!a->fast)
+		return mode_args_bad(g, "--emulate %s needs --baseline FAST.json: this machine's result of a grouped replay of the same log (rebench --replay LOG --replay-mode grouped --json TARGET > FAST.json)",
+				     a->slow);
+	if (!a->cmd || !a->cmd[0])
+		return mode_args_bad(g, "--emulate needs a COMMAND to run: rebench --emulate %s --baseline %s -- COMMAND [ARGS...]",
+				     a->slow, a->fast);
+	return 0;
 }
 
 /* 0, 1 after --help, or -EINVAL after a message. */
 static int parse_args(int argc, char **argv, struct emulate_args *a)
 {
-	const char *glob;
-	int i, r;
+	int ret;
 
 	memset(a, 0, sizeof(*a));
-	for (i = 1; i < argc; i++) {
-		const char *w = argv[i];
-
-		glob = NULL;
-		if (!strcmp(w, "--")) {
-			a->cmd = argv + i + 1;
-			break;
-		}
-		if ((r = take(argc, argv, &i, "--emulate", "file name",
-			      &a->slow)) ||
-		    (r = take(argc, argv, &i, "--baseline", "file name",
-			      &a->fast)) ||
-		    (r = take(argc, argv, &i, "--record", "file name",
-			      &a->log)) ||
-		    (r = take(argc, argv, &i, "--record-path", "pattern",
-			      &glob))) {
-			if (r < 0)
-				return r;
-			if (!glob)
-				continue;
-			if (a->nglobs == INTERPOSE_MAX_GLOBS)
-				return bad("--record-path: at most %d patterns",
-					   INTERPOSE_MAX_GLOBS);
-			if (strchr(glob, '\n'))
-				return bad("--record-path '%s': a pattern is one line",
-					   glob);
-			a->globs[a->nglobs++] = glob;
-		} else if (!strcmp(w, "--allow-partial")) {
-			a->allow_partial = true;
-		} else if (!strcmp(w, "-h") || !strcmp(w, "--help")) {
-			printf("usage:\n%s\n%s", usage, help);
-			return 1;
-		} else if (mode_is(w, "--delay")) {
-			return bad("--delay gives the delays by hand and --emulate computes them from two results: give one of the two");
-		} else if (w[0] == '-') {
-			return bad("%s has no meaning with --emulate, which takes --baseline, --allow-partial, --record and --record-path before the COMMAND",
-				   w);
-		} else {
-			a->cmd = argv + i;	/* COMMAND without "--" */
-			break;
-		}
-	}
-	if (!a->slow)
-		return bad("--baseline %s is this machine's result for --emulate SLOW.json, the slow device's: give both",
-			   a->fast);
-	if (!a->fast)
-		return bad("--emulate %s needs --baseline FAST.json: this machine's result of a grouped replay of the same log (rebench --replay LOG --replay-mode grouped --json TARGET > FAST.json)",
-			   a->slow);
-	if (!a->cmd || !a->cmd[0])
-		return bad("--emulate needs a COMMAND to run: rebench --emulate %s --baseline %s -- COMMAND [ARGS...]",
-			   a->slow, a->fast);
-	return 0;
+	ret = mode_args_parse(argc, argv, &grammar, a);
+	return ret ? ret : check_args(a);
 }
 
 /* ------------------------------------------------------------ results */
@@ -268,7 +237,7 @@ static int emulate(const struct emulate_args *a)
 	}
 	print_plan(stderr, &plan, &slow.r, &fast.r, &calib);
 	status = interpose_exec("--emulate", a->cmd, a->log, a->globs,
-				a->nglobs, &plan.delays, &calib,
+				(unsigned)a->nglobs, &plan.delays, &calib,
 				a->log ? &fd : NULL);
 	if (status < 0) {
 		status = EXIT_PREP_FAILED;

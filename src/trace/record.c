@@ -13,6 +13,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,93 +86,87 @@ bool record_wanted(int argc, char **argv)
 	       delay_command(argc, argv);
 }
 
-static int bad(const char *fmt, const char *what)
+/* "--record -- true" would log to a file named "--": a LOG that reads as
+ * an option is a LOG left out */
+static int log_named(const struct mode_grammar *g, void *args,
+		     const char *opt, const char *val)
 {
-	fprintf(stderr, "rebench: ");
-	fprintf(stderr, fmt, what);
-	fprintf(stderr, "\nusage:\n%s", usage);
-	return -EINVAL;
+	(void)args;
+	if (val[0] != '-')
+		return 0;
+	return mode_args_bad(g, "%s: the LOG is missing ('%s' is not taken as a file name): give one, e.g. %s calls.log -- COMMAND (a file whose name starts with '-' as ./%s)",
+			     opt, val, opt, val);
 }
 
-static int set_once(const char **slot, const char *opt, const char *val)
+static int one_line(const struct mode_grammar *g, void *args,
+		    const char *opt, const char *val)
 {
-	if (*slot)
-		return bad("%s is given twice", opt);
-	if (!*val)
-		return bad("%s: the file name is empty", opt);
-	/* "--record -- true" would log to a file named "--": a LOG that
-	 * reads as an option is a LOG left out */
-	if (val[0] == '-') {
-		fprintf(stderr, "rebench: %s: the LOG is missing ('%s' is not taken as a file name): give one, e.g. %s calls.log -- COMMAND (a file whose name starts with '-' as ./%s)\nusage:\n%s",
-			opt, val, opt, val, usage);
-		return -EINVAL;
-	}
-	*slot = val;
+	(void)args;
+	(void)opt;
+	if (*val && !strchr(val, '\n'))
+		return 0;
+	return mode_args_bad(g, "--record-path '%s': a pattern is one line, not empty",
+			     val);
+}
+
+#define LOG_OPT(name, field) { name, MODE_VALUE, \
+	offsetof(struct record_args, field), .twice = "%s is given twice", \
+	.empty = "%s: the file name is empty", .check = log_named }
+
+/* A value missing after --record, --trace-stats or --delay makes the word
+ * an unknown one (.missing NULL), as it always has. */
+static const struct mode_opt opts[] = {
+	LOG_OPT("--record", log),
+	LOG_OPT("--trace-stats", stats),
+	{ "--delay", MODE_VALUE, offsetof(struct record_args, delay),
+	  .twice = "%s is given twice: give every delay in one spec, e.g. --delay read=8us,fsync=200us" },
+	{ "--record-path", MODE_LIST, offsetof(struct record_args, globs),
+	  offsetof(struct record_args, nglobs), INTERPOSE_MAX_GLOBS,
+	  .missing = "%s needs a value",
+	  .many = "%s: at most 16 patterns", .check = one_line },
+	{ NULL, MODE_FORMAT, offsetof(struct record_args, fmt),
+	  offsetof(struct record_args, fmt_given),
+	  .twice = "-n and --json are two formats: give one (%s)" },
+};
+
+static const struct mode_grammar grammar = {
+	.usage = usage,
+	.sep = "\n",
+	.help = help,
+	.unknown = "%s has no meaning with --record or --trace-stats, which take only --record-path and --delay (with a COMMAND), -n and --json",
+	.opts = opts,
+	.nopts = sizeof(opts) / sizeof(opts[0]),
+	.cmd = offsetof(struct record_args, cmd),
+};
+
+/* How the options go together. */
+static int check_args(const struct record_args *a)
+{
+	const struct mode_grammar *g = &grammar;
+
+	if (a->log && a->stats)
+		return mode_args_bad(g, "--record and --trace-stats are two modes: give one");
+	if (a->stats && a->nglobs)
+		return mode_args_bad(g, "--record-path belongs to --record, not --trace-stats");
+	if (a->stats && a->cmd)
+		return mode_args_bad(g, "--trace-stats LOG runs nothing: '%s' has no meaning with it",
+				     a->cmd[0] ? a->cmd[0] : "--");
+	if (a->stats && a->delay)
+		return mode_args_bad(g, "--delay belongs to a COMMAND (rebench --delay SPEC -- COMMAND) or to a workload, not to --trace-stats");
+	if (a->log && (!a->cmd || !a->cmd[0]))
+		return mode_args_bad(g, "--record %s needs a COMMAND to run: rebench --record LOG -- COMMAND [ARGS...]",
+				     a->log);
 	return 0;
 }
 
 /* 0, 1 after --help, or -EINVAL after a message. */
 static int parse_args(int argc, char **argv, struct record_args *a)
 {
-	const char *v;
-	bool missing;
-	int i, f;
+	int ret;
 
 	memset(a, 0, sizeof(*a));
-	for (i = 1; i < argc; i++) {
-		const char *w = argv[i];
-
-		if (!strcmp(w, "--")) {
-			a->cmd = argv + i + 1;
-			break;
-		}
-		if ((v = mode_value(argc, argv, &i, "--record", &missing))) {
-			if (set_once(&a->log, "--record", v))
-				return -EINVAL;
-		} else if ((v = mode_value(argc, argv, &i, "--trace-stats",
-					 &missing))) {
-			if (set_once(&a->stats, "--trace-stats", v))
-				return -EINVAL;
-		} else if ((v = mode_value(argc, argv, &i, "--delay",
-					 &missing))) {
-			if (a->delay)
-				return bad("%s is given twice: give every delay in one spec, e.g. --delay read=8us,fsync=200us", "--delay");
-			a->delay = v;
-		} else if ((v = mode_value(argc, argv, &i, "--record-path",
-					 &missing))) {
-			if (a->nglobs == INTERPOSE_MAX_GLOBS)
-				return bad("--record-path: at most 16 patterns%s", "");
-			if (!*v || strchr(v, '\n'))
-				return bad("--record-path '%s': a pattern is one line, not empty", v);
-			a->globs[a->nglobs++] = v;
-		} else if (missing) {
-			return bad("%s needs a value", w);
-		} else if ((f = mode_format(w, &a->fmt, &a->fmt_given)) <= 0) {
-			if (f)
-				return bad("-n and --json are two formats: give one (%s)", w);
-		} else if (!strcmp(w, "-h") || !strcmp(w, "--help")) {
-			printf("usage:\n%s\n%s", usage, help);
-			return 1;
-		} else if (w[0] == '-') {
-			return bad("%s has no meaning with --record or --trace-stats, which take only --record-path and --delay (with a COMMAND), -n and --json", w);
-		} else {
-			a->cmd = argv + i;	/* COMMAND without "--" */
-			break;
-		}
-	}
-	if (a->log && a->stats)
-		return bad("--record and --trace-stats are two modes: give one%s", "");
-	if (a->stats && a->nglobs)
-		return bad("--record-path belongs to --record, not --trace-stats%s", "");
-	if (a->stats && a->cmd)
-		return bad("--trace-stats LOG runs nothing: '%s' has no meaning with it",
-			   a->cmd[0] ? a->cmd[0] : "--");
-	if (a->stats && a->delay)
-		return bad("--delay belongs to a COMMAND (rebench --delay SPEC -- COMMAND) or to a workload, not to --trace-stats%s", "");
-	if (a->log && (!a->cmd || !a->cmd[0]))
-		return bad("--record %s needs a COMMAND to run: rebench --record LOG -- COMMAND [ARGS...]",
-			   a->log);
-	return 0;
+	ret = mode_args_parse(argc, argv, &grammar, a);
+	return ret ? ret : check_args(a);
 }
 
 /* The delays and the calibration, on stderr before COMMAND runs (its

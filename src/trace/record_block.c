@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,69 +68,64 @@ bool record_block_wanted(int argc, char **argv)
 	return mode_given(argc, argv, "--record-block");
 }
 
-static int bad(const char *fmt, const char *what)
+/* An empty name is refused after the count, as it always was. */
+static int dev_named(const struct mode_grammar *g, void *args,
+		     const char *opt, const char *val)
 {
-	fprintf(stderr, "rebench: ");
-	fprintf(stderr, fmt, what);
-	fprintf(stderr, "\nusage: %s", usage);
-	return -EINVAL;
+	(void)args;
+	return *val ? 0 : mode_args_bad(g, "%s: the device name is empty", opt);
+}
+
+static const struct mode_opt opts[] = {
+	{ "--record-block", MODE_LIST, offsetof(struct rb_args, devs),
+	  offsetof(struct rb_args, ndevs), MAX_DEVS,
+	  .missing = "%s needs a value", .many = "%s: at most 8 devices",
+	  .check = dev_named },
+	{ "--record", MODE_VALUE, offsetof(struct rb_args, log),
+	  .missing = "%s needs a value", .twice = "%s is given twice",
+	  .empty = "%s: the file name is empty" },
+	{ NULL, MODE_FORMAT, offsetof(struct rb_args, fmt),
+	  offsetof(struct rb_args, fmt_given),
+	  .twice = "-n and --json are two formats: give one (%s)" },
+	{ "--record-path", MODE_REFUSE, .prefix = true,
+	  .refuse = "%s chooses files by their path, which the block layer does not know: give the partition as --record-block instead" },
+};
+
+static const struct mode_grammar grammar = {
+	.usage = usage,
+	.sep = " ",
+	.help = help,
+	.unknown = "%s has no meaning with --record-block, which takes --record LOG, more --record-block DEV, -n and --json before the command",
+	.opts = opts,
+	.nopts = sizeof(opts) / sizeof(opts[0]),
+	.cmd = offsetof(struct rb_args, cmd),
+};
+
+/* How the options go together. */
+static int check_args(const struct rb_args *a)
+{
+	const struct mode_grammar *g = &grammar;
+
+	if (!a->ndevs)	/* --record-block came after COMMAND's first word */
+		return mode_args_bad(g, "'%s' is taken as COMMAND, so --record-block after it is COMMAND's: put rebench's options first (rebench --record LOG --record-block DEV -- COMMAND)",
+				     a->cmd && a->cmd[0] ? a->cmd[0] : "");
+	if (!a->log)
+		return mode_args_bad(g, "--record-block %s needs --record LOG: the log to write (rebench --record LOG --record-block DEV -- COMMAND)",
+				     a->devs[0]);
+	if (!a->cmd || !a->cmd[0])
+		return mode_args_bad(g, "--record-block %s needs a COMMAND to run: rebench --record LOG --record-block DEV -- COMMAND [ARGS...]",
+				     a->devs[0]);
+	return 0;
 }
 
 /* 0, 1 after --help, or -EINVAL after a message. */
 static int parse_args(int argc, char **argv, struct rb_args *a)
 {
-	const char *v;
-	bool missing;
-	int i, f;
+	int ret;
 
 	memset(a, 0, sizeof(*a));
-	for (i = 1; i < argc; i++) {
-		const char *w = argv[i];
-
-		if (!strcmp(w, "--")) {
-			a->cmd = argv + i + 1;
-			break;
-		}
-		if ((v = mode_value(argc, argv, &i, "--record-block", &missing))) {
-			if (a->ndevs == MAX_DEVS)
-				return bad("--record-block: at most 8 devices%s", "");
-			if (!*v)
-				return bad("--record-block: the device name is empty%s", "");
-			a->devs[a->ndevs++] = v;
-		} else if (!missing &&
-			   (v = mode_value(argc, argv, &i, "--record", &missing))) {
-			if (a->log)
-				return bad("--record is given twice%s", "");
-			if (!*v)
-				return bad("--record: the file name is empty%s", "");
-			a->log = v;
-		} else if (missing) {
-			return bad("%s needs a value", w);
-		} else if ((f = mode_format(w, &a->fmt, &a->fmt_given)) <= 0) {
-			if (f)
-				return bad("-n and --json are two formats: give one (%s)", w);
-		} else if (!strcmp(w, "-h") || !strcmp(w, "--help")) {
-			printf("usage: %s\n%s", usage, help);
-			return 1;
-		} else if (!strncmp(w, "--record-path", 13)) {
-			return bad("%s chooses files by their path, which the block layer does not know: give the partition as --record-block instead", w);
-		} else if (w[0] == '-') {
-			return bad("%s has no meaning with --record-block, which takes --record LOG, more --record-block DEV, -n and --json before the command", w);
-		} else {
-			a->cmd = argv + i;	/* COMMAND without "--" */
-			break;
-		}
-	}
-	if (!a->ndevs)	/* --record-block came after COMMAND's first word */
-		return bad("'%s' is taken as COMMAND, so --record-block after it is COMMAND's: put rebench's options first (rebench --record LOG --record-block DEV -- COMMAND)",
-			   a->cmd && a->cmd[0] ? a->cmd[0] : "");
-	if (!a->log)
-		return bad("--record-block %s needs --record LOG: the log to write (rebench --record LOG --record-block DEV -- COMMAND)",
-			   a->devs[0]);
-	if (!a->cmd || !a->cmd[0])
-		return bad("--record-block %s needs a COMMAND to run: rebench --record LOG --record-block DEV -- COMMAND [ARGS...]",
-			   a->devs[0]);
-	return 0;
+	ret = mode_args_parse(argc, argv, &grammar, a);
+	return ret ? ret : check_args(a);
 }
 
 /* ------------------------------------------------------------ the log */
