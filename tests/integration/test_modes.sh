@@ -62,3 +62,8 @@ for m in run probe suite record record-block delay trace-stats trace-to replay e
 done
 assert_eq 16 "$(printf '%s\n' "$RB_OUT" | grep -c '^\(Usage:\|      \) rebench ')" \
 	"16 synopsis lines: 15 of the modes' and MODE ..."
+
+section "the manual lists the same modes"
+help_modes=$(printf '%s\n' "$RB_OUT" | tr '\n' ' ' | tr -s ' ' | sed -E 's/.*\(MODE: ([^;]*);.*/\1/')
+man_modes=$(tr '\n' ' ' <"$TESTS_ROOT/man/rebench.1" | sed -E 's/.*The words: ([^(]*) \.RB \( \\-\\-help.*/\1/; s/\\-/-/g; s/ +$//')
+assert_eq "$help_modes" "$man_modes" "rebench(1)'s list of mode words is --help's"
