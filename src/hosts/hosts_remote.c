@@ -7,7 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli/mode_args.h"
+#include "core/mode_args.h"
 #include "cli/options.h"
 #include "core/plan.h"
 #include "core/signals.h"

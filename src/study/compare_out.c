@@ -15,7 +15,7 @@
 
 #include "core/json.h"
 #include "core/json_read.h"
-#include "cli/mode_args.h"
+#include "core/mode_args.h"
 #include "core/outpath.h"
 #include "core/plan.h"
 #include "report/plot.h"
@@ -26,7 +26,7 @@
 
 struct cmp_args {
 	const char *a, *b, *plot;
-	enum trace_stats_format fmt;
+	enum out_format fmt;
 };
 
 static const char usage[] =

@@ -19,7 +19,7 @@
 #include "trace/emulate_plan.h"
 #include "trace/interpose.h"
 #include "core/json_read.h"
-#include "cli/mode_args.h"
+#include "core/mode_args.h"
 #include "core/outpath.h"
 #include "core/plan.h"
 #include "trace/trace_stats.h"

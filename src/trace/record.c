@@ -22,7 +22,7 @@
 
 #include "core/delay.h"
 #include "trace/interpose.h"
-#include "cli/mode_args.h"
+#include "core/mode_args.h"
 #include "core/outpath.h"
 #include "core/plan.h"
 #include "core/signals.h"
@@ -34,7 +34,7 @@ struct record_args {
 	const char *delay;	/* --delay */
 	const char *globs[INTERPOSE_MAX_GLOBS];
 	int nglobs;
-	enum trace_stats_format fmt;
+	enum out_format fmt;
 	bool fmt_given;
 	char **cmd;		/* NULL-terminated, from argv */
 };

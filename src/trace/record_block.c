@@ -29,7 +29,7 @@
 #include <unistd.h>
 
 #include "trace/interpose.h"
-#include "cli/mode_args.h"
+#include "core/mode_args.h"
 #include "core/outpath.h"
 #include "core/plan.h"
 #include "trace/record_block_dev.h"
@@ -47,7 +47,7 @@ struct rb_args {
 	const char *log;
 	const char *devs[MAX_DEVS];
 	int ndevs;
-	enum trace_stats_format fmt;
+	enum out_format fmt;
 	bool fmt_given;
 	char **cmd;
 };

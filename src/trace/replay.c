@@ -29,7 +29,7 @@
 
 #include "core/confirm.h"
 #include "core/memory.h"
-#include "cli/mode_args.h"
+#include "core/mode_args.h"
 #include "cli/options.h"
 #include "core/outpath.h"
 #include "core/plan.h"

@@ -183,7 +183,7 @@ int trace_stats_load(const char *path, struct trace_stats *st, char *err,
 }
 
 void trace_stats_report_fd(const char *mode, const char *log, int fd,
-			   enum trace_stats_format fmt)
+			   enum out_format fmt)
 {
 	char err[PATH_MAX + 1200];
 	struct trace_reader r;

@@ -9,11 +9,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "core/mode_args.h"
 #include "trace/trace_calls.h"
 
 #define TRACE_STATS_VERSION 2	/* of the -n lines and the JSON document */
 
-enum trace_stats_format { TSF_HUMAN, TSF_TERSE, TSF_JSON };
 
 struct trace_type_stats {
 	uint64_t count;
@@ -57,14 +57,14 @@ int trace_stats_load(const char *path, struct trace_stats *st, char *err,
 		     size_t len);
 
 void trace_stats_print(FILE *f, const struct trace_stats *st,
-		       enum trace_stats_format fmt);
+		       enum out_format fmt);
 
 /* The statistics of a log a recording has just written, read through fd
  * (taken, closed here; -1 when it could not be had), never its path:
  * the path may lead elsewhere by then.  On stderr (stdout is COMMAND's),
  * or why not, the message naming mode. */
 void trace_stats_report_fd(const char *mode, const char *log, int fd,
-			   enum trace_stats_format fmt);
+			   enum out_format fmt);
 
 void trace_stats_free(struct trace_stats *st);
 

@@ -328,7 +328,7 @@ static void print_json(FILE *f, const struct trace_stats *st)
 }
 
 void trace_stats_print(FILE *f, const struct trace_stats *st,
-		       enum trace_stats_format fmt)
+		       enum out_format fmt)
 {
 	switch (fmt) {
 	case TSF_HUMAN:

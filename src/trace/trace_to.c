@@ -35,7 +35,7 @@
 #include <sys/stat.h>
 
 #include "core/memory.h"
-#include "cli/mode_args.h"
+#include "core/mode_args.h"
 #include "core/outpath.h"
 #include "core/plan.h"
 

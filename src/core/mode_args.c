@@ -1,5 +1,5 @@
 /* mode_args.c - see mode_args.h. */
-#include "cli/mode_args.h"
+#include "core/mode_args.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -41,9 +41,9 @@ const char *mode_value(int argc, char **argv, int *i, const char *name,
 	return argv[++*i];
 }
 
-int mode_format(const char *w, enum trace_stats_format *fmt, bool *given)
+int mode_format(const char *w, enum out_format *fmt, bool *given)
 {
-	enum trace_stats_format f;
+	enum out_format f;
 
 	if (!strcmp(w, "-n") || !strcmp(w, "--silent"))
 		f = TSF_TERSE;
@@ -105,7 +105,7 @@ static int word(int argc, char **argv, int *i, const struct mode_grammar *g,
 
 	switch (o->kind) {
 	case MODE_FORMAT:
-		f = mode_format(w, AT(args, o->off, enum trace_stats_format),
+		f = mode_format(w, AT(args, o->off, enum out_format),
 				AT(args, o->count, bool));
 		return f < 0 ? mode_args_bad(g, o->twice, w) : f;
 	case MODE_FLAG:

@@ -11,7 +11,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "trace/trace_stats.h"
+/* How a mode prints its figures: the text, the -n line or JSON (the
+ * format words -n, --silent and --json of every mode). */
+enum out_format { TSF_HUMAN, TSF_TERSE, TSF_JSON };
 
 /* Is w the option name, alone or as "name=value"? */
 bool mode_is(const char *w, const char *name);
@@ -28,7 +30,7 @@ const char *mode_value(int argc, char **argv, int *i, const char *name,
 /* The statistics format word at w: "-n" or "--silent" (terse), "--json".
  * 0 when taken into *fmt (*given set); -EINVAL when another format was
  * given before; 1 when w is no format word. */
-int mode_format(const char *w, enum trace_stats_format *fmt, bool *given);
+int mode_format(const char *w, enum out_format *fmt, bool *given);
 
 /* A mode's words as a table, read by mode_args_parse() in order until
  * "--" (COMMAND follows) or the first word that is no option (COMMAND
@@ -43,7 +45,7 @@ int mode_format(const char *w, enum trace_stats_format *fmt, bool *given);
 enum mode_opt_kind {
 	MODE_VALUE,	/* const char * at off, given once */
 	MODE_LIST,	/* const char *[max] at off, their int count at count */
-	MODE_FORMAT,	/* enum trace_stats_format at off, bool given at count */
+	MODE_FORMAT,	/* enum out_format at off, bool given at count */
 	MODE_FLAG,	/* bool at off */
 	MODE_REFUSE,	/* another mode's word: refused with refuse */
 };
