@@ -8,8 +8,6 @@
 #include "core/spec.h"
 #include "study/sweep.h"
 
-enum advise_kind { ADVISE_NONE, ADVISE_BTREE };
-
 /* An advisor's option given without --advise: refused; 0 or -EINVAL after
  * a message. */
 int advise_check_unused(const struct run_opts *run);

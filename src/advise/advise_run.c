@@ -19,7 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/options.h"
+#include "core/options.h"
 #include "core/outpath.h"
 #include "stats/precision.h"
 #include "study/sweep_run.h"

@@ -1,11 +1,13 @@
 /* options_help.c - --help: the option table under headings, wrapped to 80
  * columns, then fio's spellings, units, exit statuses and examples. */
-#include "cli/options.h"
+#include "cli/options_help.h"
+
+#include "core/options.h"
 
 #include <string.h>
 
 #include "cli/modes.h"
-#include "cli/options_fio.h"
+#include "core/options_fio.h"
 
 static const char *const workload_opts[] = {
 	"operation", "workload", "block-size", "stride", "direction", "dist",
@@ -208,4 +210,20 @@ void options_print_help(FILE *f)
 		"  rebench --fio -t uring -q 16 -b 4k /dev/sdb  the same work as an fio job file\n"
 		"  sudo rebench --rw=randread --bs=4k --iodepth=32 --ioengine=libaio /dev/sdb\n"
 		"\nSee rebench(1) for every option, output field and exit status.\n");
+}
+
+void fio_alias_print_help(FILE *f)
+{
+	char left[64];
+	size_t i;
+
+	fprintf(f, "\nfio spellings (the same meaning; see rebench(1), FIO SPELLINGS):\n");
+	for (i = 0; i < fio_alias_count; i++) {
+		const struct fio_alias *a = &fio_aliases[i];
+
+		snprintf(left, sizeof(left), "--%s%s%s", a->name,
+			 a->metavar ? "=" : "", a->metavar ? a->metavar : "");
+		options_help_item(f, left, a->help);
+	}
+	options_help_item(f, "--offset=SIZE", "fio's name already: -j SIZE");
 }

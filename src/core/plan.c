@@ -17,7 +17,7 @@
 #include "engines/engine.h"
 #include "core/infile.h"
 #include "core/memory.h"
-#include "cli/options.h"
+#include "core/options.h"
 #include "core/outpath.h"
 #include "core/plan.h"
 #include "target/memcg.h"

@@ -100,6 +100,15 @@ struct spec {
 	uint64_t bytes_limit;	/* bytes of data I/O asked for, or 0 */
 };
 
+/* --advise: which advisor (advise.h) */
+enum advise_kind { ADVISE_NONE, ADVISE_BTREE };
+/* --plot-metric: what --plot draws and a sweep's matrix holds (plot.h) */
+enum plot_metric {
+	PLOT_METRIC_AUTO, PLOT_METRIC_OPS, PLOT_METRIC_MBS, PLOT_METRIC_P50,
+	PLOT_METRIC_P99,
+};
+#define REPEAT_MAX 1000		/* --repeat's most runs (repeat.h) */
+
 /* Whole-run options; only valid on the command line. */
 struct run_opts {
 	bool silent;
@@ -114,7 +123,7 @@ struct run_opts {
 	uint64_t warmup_ns;	/* --warmup: unmeasured time before the run */
 	uint64_t repeat;	/* --repeat: runs of the same workloads */
 	char *plot;		/* --plot FILE.png|svg|pdf|jpg */
-	int plot_metric;	/* --plot-metric: enum plot_metric (plot.h) */
+	int plot_metric;	/* --plot-metric: enum plot_metric */
 	int units;		/* --units: enum units_mode (units.h) */
 	char *suite;		/* --suite NAME|FILE, or "list" */
 	double precision_pct;	/* --precision: 95% half-width of ops/s, in %
@@ -126,7 +135,7 @@ struct run_opts {
 	bool steady_state;	/* --steady-state (steady.h) */
 	uint64_t round_ns;	/* --round */
 	uint64_t max_rounds;	/* --max-rounds */
-	int advise;		/* --advise: enum advise_kind (advise.h) */
+	int advise;		/* --advise: enum advise_kind */
 	uint64_t rows;		/* --rows */
 	uint64_t key_size;	/* --key-size */
 	double fill_pct;	/* --fill, 0 when not given (100) */

@@ -20,7 +20,7 @@
 #include <stdint.h>
 
 #include "core/json_read.h"
-#include "cli/options.h"
+#include "core/options.h"
 #include "core/plan.h"
 #include "core/spec.h"
 #include "study/sweep.h"

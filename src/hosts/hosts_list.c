@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "core/infile.h"
-#include "cli/options.h"
+#include "core/options.h"
 
 #define LINE_MAX_BYTES (PATH_MAX + 512)
 

@@ -13,7 +13,7 @@
 
 #include "core/delay.h"
 #include "core/infile.h"
-#include "cli/options.h"
+#include "core/options.h"
 #include "core/signals.h"
 #include "core/units.h"
 

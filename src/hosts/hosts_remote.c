@@ -8,7 +8,7 @@
 #include <time.h>
 
 #include "core/mode_args.h"
-#include "cli/options.h"
+#include "core/options.h"
 #include "core/plan.h"
 #include "core/signals.h"
 #include "core/workload.h"

@@ -19,7 +19,7 @@
 #include "core/delay.h"
 #include "hosts/hosts_doc.h"
 #include "report/plot.h"
-#include "cli/options.h"
+#include "core/options.h"
 #include "core/outpath.h"
 #include "core/signals.h"
 

@@ -11,7 +11,7 @@
 
 #include "core/delay.h"
 #include "core/memory.h"
-#include "cli/options.h"
+#include "core/options.h"
 #include "core/signals.h"
 #include "core/units.h"
 

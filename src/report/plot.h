@@ -6,17 +6,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "core/spec.h"
+
 struct spec;
 struct sweep;
 struct workload;
 
 /* --plot-metric: what a sweep's plot (and its matrix) shows.  AUTO is
  * MB/s for a sequential workload and ops/s for a random one. */
-enum plot_metric {
-	PLOT_METRIC_AUTO, PLOT_METRIC_OPS, PLOT_METRIC_MBS, PLOT_METRIC_P50,
-	PLOT_METRIC_P99,
-};
-
 /* Workloads named in a legend (rb_wl1 ..); later ones are "workload N". */
 #define PLOT_NAMES 16
 

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cli/options.h"
+#include "core/options.h"
 #include "core/plan.h"
 #include "core/spec.h"
 #include "core/validate.h"

@@ -7,7 +7,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define REPEAT_MAX 1000
 #define REPEAT_CV_WARN_PCT 10.0	/* above this, the runs disagree */
 
 enum repeat_metric {

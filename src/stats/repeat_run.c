@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "core/memory.h"
-#include "cli/options.h"
+#include "core/options.h"
 #include "core/plan.h"
 #include "stats/repeat.h"
 #include "stats/repeat_run.h"

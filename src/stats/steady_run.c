@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/options.h"
+#include "core/options.h"
 #include "stats/progress.h"
 #include "stats/repeat_run.h"
 #include "report/report.h"

@@ -51,7 +51,7 @@
 #include <string.h>
 
 #include "engines/engine.h"
-#include "cli/options.h"
+#include "core/options.h"
 #include "core/plan.h"
 #include "report/report.h"
 #include "core/validate.h"

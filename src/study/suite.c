@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "core/infile.h"
-#include "cli/options.h"
+#include "core/options.h"
 #include "report/summary.h"
 
 #ifndef REBENCH_DATADIR

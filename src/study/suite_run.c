@@ -25,7 +25,7 @@
 #include "stats/repeat_run.h"
 #include "report/report.h"
 #include "report/summary.h"
-#include "cli/options.h"
+#include "core/options.h"
 #include "core/validate.h"
 #include "study/confirm_set.h"
 

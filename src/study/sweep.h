@@ -17,7 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "cli/options.h"
+#include "core/options.h"
 
 #define SWEEP_MAX_AXES 8
 #define SWEEP_MAX_VALUES 10000

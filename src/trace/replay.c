@@ -30,7 +30,7 @@
 #include "core/confirm.h"
 #include "core/memory.h"
 #include "core/mode_args.h"
-#include "cli/options.h"
+#include "core/options.h"
 #include "core/outpath.h"
 #include "core/plan.h"
 #include "trace/replay_dir.h"

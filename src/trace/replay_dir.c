@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli/options.h"
+#include "core/options.h"
 
 #define MAX_UNMAPPED_SHOWN 3
 

@@ -1,4 +1,4 @@
-/* test_options.c - the option table (src/cli/options.c) and workload validation
+/* test_options.c - the option table (src/core/options.c) and workload validation
  * (src/core/spec.c, validate.h).
  *
  * One table drives argv, stdin lines, --help and the man page, so this
@@ -26,10 +26,11 @@
 #include <cmocka.h>
 
 #include "engines/engine.h"
-#include "cli/options.h"
-#include "cli/options_fio.h"
+#include "core/options.h"
+#include "cli/options_help.h"
+#include "core/options_fio.h"
 #include "core/spec.h"
-#include "cli/suggest.h"
+#include "core/suggest.h"
 #include "target/target.h"
 #include "core/validate.h"
 

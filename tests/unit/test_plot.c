@@ -19,7 +19,7 @@
 #include <cmocka.h>
 
 #include "engines/engine.h"
-#include "cli/options.h"
+#include "core/options.h"
 #include "report/plot.h"
 #include "report/version.h"
 #include "study/sweep.h"

@@ -22,7 +22,7 @@
 #include <cmocka.h>
 
 #include "core/json.h"
-#include "cli/options.h"
+#include "core/options.h"
 #include "report/version.h"
 #include "report/report.h"
 #include "stats/repeat.h"

@@ -1,5 +1,5 @@
 /* test_sweep.c - ranges and lists in option values (src/study/sweep.c) and how
- * the option parser hands them over (src/cli/options.c).
+ * the option parser hands them over (src/core/options.c).
  *
  * Checks: what counts as a range or list; linear ranges with units, where
  * the end is included only when a step lands on it; geometric ranges, with
@@ -26,7 +26,7 @@
 #include <cmocka.h>
 
 #include "engines/engine.h"
-#include "cli/options.h"
+#include "core/options.h"
 #include "core/spec.h"
 #include "study/sweep.h"
 #include "core/units.h"

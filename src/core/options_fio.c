@@ -1,5 +1,5 @@
 /* options_fio.c - fio's spellings of rebench's options, see options_fio.h. */
-#include "cli/options_fio.h"
+#include "core/options_fio.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -9,7 +9,7 @@
 #include <strings.h>
 
 #include "engines/engine.h"
-#include "cli/suggest.h"
+#include "core/suggest.h"
 #include "core/units.h"
 
 /* An error about alias a's value: "rebench: stdin line 3: --bs=4k,8k: ..." */
@@ -503,20 +503,4 @@ bool fio_rw_hint(const char *val, char *buf, size_t len)
 		 fio_rw_modes[m].name, fio_rw_modes[m].op,
 		 fio_rw_modes[m].workload, fio_rw_modes[m].name);
 	return true;
-}
-
-void fio_alias_print_help(FILE *f)
-{
-	char left[64];
-	size_t i;
-
-	fprintf(f, "\nfio spellings (the same meaning; see rebench(1), FIO SPELLINGS):\n");
-	for (i = 0; i < fio_alias_count; i++) {
-		const struct fio_alias *a = &fio_aliases[i];
-
-		snprintf(left, sizeof(left), "--%s%s%s", a->name,
-			 a->metavar ? "=" : "", a->metavar ? a->metavar : "");
-		options_help_item(f, left, a->help);
-	}
-	options_help_item(f, "--offset=SIZE", "fio's name already: -j SIZE");
 }

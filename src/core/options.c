@@ -1,19 +1,16 @@
 /* options.c - the option table and the parser it drives. */
-#include "cli/options.h"
+#include "core/options.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "advise/advise.h"
 #include "engines/engine.h"
 #include "gen/mix.h"
-#include "cli/options_fio.h"
-#include "report/plot.h"
+#include "core/options_fio.h"
 #include "target/readahead.h"
-#include "stats/repeat.h"
-#include "cli/suggest.h"
+#include "core/suggest.h"
 #include "core/syncpol.h"
 #include "core/units.h"
 

@@ -1,5 +1,5 @@
 /* suggest.c - the nearest names to a word, see suggest.h. */
-#include "cli/suggest.h"
+#include "core/suggest.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -20,7 +20,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "cli/options.h"
+#include "core/options.h"
 
 struct fio_alias;
 
@@ -74,7 +74,5 @@ const char *fio_option_hint(const char *name, char *buf, size_t len);
 /* -o with one of fio's --rw values (randread): the rebench form in buf;
  * false when val is none of them. */
 bool fio_rw_hint(const char *val, char *buf, size_t len);
-/* The "fio spellings" part of --help. */
-void fio_alias_print_help(FILE *f);
 
 #endif
