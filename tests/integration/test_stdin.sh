@@ -44,7 +44,7 @@ assert_eq "" "$(printf '%s\n' "$wl_out" | awk '
 	/^Benchmarking/ { if (state && state != 4) print "block " n " incomplete"; n++; state = 1; next }
 	/^\[duration/ { if (state != 1) print "params out of order"; state = 2; next }
 	/^Operations\/sec/ { if (state != 2) print "ops out of order"; state = 3; next }
-	/^Latency/ { if (state != 3) print "latency out of order"; state = 4; next }
+	/^Latency \(us\):/ { if (state != 3) print "latency out of order"; state = 4; next }
 	END { if (state != 4) print "last block incomplete" }')" "every block has its lines in the classic order"
 
 section "-n: one line per workload, then the total"
