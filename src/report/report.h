@@ -37,12 +37,36 @@ struct report {
 	 * NULL: fio's group reporting */
 	const struct result *total;
 	const struct repeat_data *total_rep;	/* --repeat: the total's */
-	const struct replay_result *replay;	/* --replay: its own figures
-						 * (replay_result.h), else
-						 * NULL */
+	/* a mode's own figures after the workloads' (--replay's), and
+	 * their argument; NULL: none */
+	const struct report_extra *extra;
+	const void *extra_arg;
 	double seconds;		/* wall time the run (a sweep's point, with
 				 * its --repeat runs) took, preparation
 				 * included; 0 when unknown */
+};
+
+struct json;
+
+/* Figures a mode adds after the workloads' (--replay's), in each format:
+ * the mode fills the hooks (trace/report_replay.c), so no writer includes
+ * the mode. */
+struct report_extra {
+	void (*human)(FILE *f, const void *arg);
+	void (*terse)(FILE *f, const void *arg);
+	void (*json)(struct json *j, const void *arg);
+};
+
+/* A study whose reports are items of its own (--suite's tests), printed
+ * as a table: its hooks, which the writers call where a plain run prints
+ * its blocks; the study fills them (study/report_suite.c). */
+struct report_study {
+	void (*human_head)(FILE *f, const void *arg);
+	void (*human_row)(FILE *f, const void *arg, const struct report *r);
+	void (*json_begin)(struct json *j, const void *arg);	/* "tests" */
+	void (*json_item)(struct json *j, const void *arg, size_t point);
+	void (*terse_suffix)(const void *arg, size_t point, char *buf,
+			     size_t len);
 };
 
 /* What the writers are told once, before the first report. */
@@ -54,8 +78,10 @@ struct report_scope {
 				 * copy of the table (the driver writes it),
 				 * or NULL; the table goes to out either way
 				 * (the human writer) */
-	const struct suite *suite;	/* --suite: each report is a test
-					 * (report.point), else NULL */
+	/* a study whose reports are its items (--suite: each report is a
+	 * test, report.point), and its argument; NULL: none */
+	const struct report_study *study;
+	const void *study_arg;
 	const struct sweep_order *order;	/* a sweep's --order, or NULL */
 };
 

@@ -13,12 +13,10 @@
 #include "core/plan.h"
 #include "stats/repeat.h"
 #include "stats/precision.h"
-#include "trace/replay_result.h"
 #include "report/report.h"
 #include "report/section.h"
 #include "report/summary.h"
 #include "report/report_target.h"
-#include "study/suite.h"
 
 static void put_human(void *arg, const char *text)
 {
@@ -367,9 +365,9 @@ static int human_begin(struct report_out *o)
 {
 	const struct report_scope *sc = o->scope;
 
-	if (sc->suite) {	/* its table; warnings on standard error */
+	if (sc->study) {	/* its table; warnings on standard error */
 		o->uses_stdout = true;
-		report_suite_head(sc->out, sc->suite);
+		sc->study->human_head(sc->out, sc->study_arg);
 		return 0;
 	}
 	o->shows_warnings = !sc->sw;
@@ -388,8 +386,8 @@ static int human_report(struct report_out *o, const struct report *r)
 		report_table_rows(sc->out, sc->sw, r);
 		return 0;
 	}
-	if (sc->suite) {
-		report_suite_row(sc->out, sc->suite, r);
+	if (sc->study) {
+		sc->study->human_row(sc->out, sc->study_arg, r);
 		return 0;
 	}
 	for (k = 0; k < r->n; k++) {
@@ -402,8 +400,8 @@ static int human_report(struct report_out *o, const struct report *r)
 		print_total(sc->out, r);
 	}
 	sections_run_human(sc->out, r);
-	if (r->replay)
-		report_replay_human(sc->out, r->replay);
+	if (r->extra)
+		r->extra->human(sc->out, r->extra_arg);
 	return 0;
 }
 

@@ -13,7 +13,6 @@
 #include "core/spec_names.h"
 #include "core/plan.h"
 #include "stats/repeat.h"
-#include "trace/replay_result.h"
 #include "report/version.h"
 #include "report/report.h"
 #include "report/section.h"
@@ -21,7 +20,6 @@
 #include "core/workload.h"
 #include "report/report_target.h"
 #include "core/runinfo.h"
-#include "study/suite.h"
 #include "study/sweep_order.h"
 #include "study/sweep.h"
 
@@ -472,8 +470,8 @@ static int json_begin(struct report_out *o)
 	o->open_line = true;	/* a comma may follow the last value */
 	json_init(j, o->scope->out);
 	report_json_head(j);
-	if (o->scope->suite)
-		report_suite_json_begin(j, o->scope->suite);
+	if (o->scope->study)
+		o->scope->study->json_begin(j, o->scope->study_arg);
 	if (!sw)
 		return 0;
 	json_obj_begin(j, "sweep");
@@ -527,8 +525,8 @@ static void put_workloads(struct json *j, const struct report *r)
 	json_arr_end(j);
 	put_total(j, r);
 	sections_run_json(j, r);
-	if (r->replay)
-		report_replay_json(j, r->replay);
+	if (r->extra)
+		r->extra->json(j, r->extra_arg);
 }
 
 /* A sweep point: its number and values, then what a run has. */
@@ -558,9 +556,9 @@ static int json_report(struct report_out *o, const struct report *r)
 {
 	if (o->scope->sw) {
 		put_point(o->priv, o->scope->sw, r);
-	} else if (o->scope->suite) {
+	} else if (o->scope->study) {
 		json_obj_begin(o->priv, NULL);
-		report_suite_json_test(o->priv, o->scope->suite, r->point);
+		o->scope->study->json_item(o->priv, o->scope->study_arg, r->point);
 		put_workloads(o->priv, r);
 		json_obj_end(o->priv);
 	} else {
@@ -573,7 +571,7 @@ static int json_end(struct report_out *o)
 {
 	struct json *j = o->priv;
 
-	if (o->scope->sw || o->scope->suite) {
+	if (o->scope->sw || o->scope->study) {
 		json_arr_end(j);	/* "runs" or "tests" */
 		json_obj_end(j);
 	}

@@ -29,12 +29,10 @@
 #include "core/plan.h"
 #include "stats/repeat.h"
 #include "stats/precision.h"
-#include "trace/replay_result.h"
 #include "report/version.h"
 #include "report/report.h"
 #include "report/section.h"
 #include "report/summary.h"
-#include "study/suite.h"
 #include "study/sweep.h"
 
 /* Fields 1-16: rates, interval spread, latency, version, counts, time.
@@ -237,17 +235,17 @@ static int terse_report(struct report_out *o, const struct report *r)
 
 	if (sc->sw)
 		point_suffix(sc->sw, r->point, suffix, sizeof(suffix));
-	else if (sc->suite)
-		report_suite_terse_suffix(sc->suite, r->point, suffix,
-					  sizeof(suffix));
+	else if (sc->study)
+		sc->study->terse_suffix(sc->study_arg, r->point, suffix,
+					sizeof(suffix));
 	for (k = 0; k < r->n; k++)
 		terse_line(sc->out, r, &r->wls[k],
-			   sc->sw || sc->suite ? suffix : NULL);
+			   sc->sw || sc->study ? suffix : NULL);
 	if (r->total)
-		total_line(sc->out, r, sc->sw || sc->suite ? suffix : NULL);
-	sections_run_terse(sc->out, r, sc->sw || sc->suite ? suffix : NULL);
-	if (r->replay)
-		report_replay_terse(sc->out, r->replay);
+		total_line(sc->out, r, sc->sw || sc->study ? suffix : NULL);
+	sections_run_terse(sc->out, r, sc->sw || sc->study ? suffix : NULL);
+	if (r->extra)
+		r->extra->terse(sc->out, r->extra_arg);
 	return 0;
 }
 

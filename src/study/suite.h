@@ -90,5 +90,7 @@ void report_suite_json_begin(struct json *j, const struct suite *s);
 void report_suite_json_test(struct json *j, const struct suite *s, size_t t);
 void report_suite_terse_suffix(const struct suite *s, size_t t, char *buf,
 			       size_t len);
+/* The same as the writers' hooks, the suite their argument. */
+extern const struct report_study suite_report_study;
 
 #endif

@@ -272,7 +272,8 @@ static int run_test(struct run_ctx *ctx, struct suite *s, size_t t,
 static int run_tests(struct run_ctx *ctx, struct suite *s, struct spec *base,
 		     const struct run_opts *run)
 {
-	struct report_scope scope = { run, stdout, NULL, NULL, s };
+	struct report_scope scope = { run, stdout, NULL, NULL,
+				      &suite_report_study, s };
 	struct report_set out;
 	bool interrupted = false, stop = false;
 	int status = EXIT_OK, e;

@@ -399,7 +399,8 @@ static int report_run(const struct run_opts *run, struct run_ctx *ctx,
 
 	run_ctx_report(ctx, interrupted, 0, &rep);
 	rep.n = 1;	/* a directory's other files only were prepared */
-	rep.replay = rr;
+	rep.extra = &replay_report_extra;
+	rep.extra_arg = rr;
 	ret = report_open(&out, &scope);
 	if (ret)
 		return ret;

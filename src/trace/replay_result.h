@@ -87,5 +87,7 @@ void report_replay_human(FILE *f, const struct replay_result *r);
 void report_replay_terse(FILE *f, const struct replay_result *r);
 /* The "replay" object, at the document's top level. */
 void report_replay_json(struct json *j, const struct replay_result *r);
+/* The same as the writers' hooks, the result their argument. */
+extern const struct report_extra replay_report_extra;
 
 #endif

@@ -7,6 +7,7 @@
 #include <inttypes.h>
 
 #include "core/json.h"
+#include "report/report.h"
 #include "trace/stream_trace.h"
 
 double replay_ns_per_op(const struct replay_op_result *o)
@@ -128,3 +129,23 @@ void report_replay_json(struct json *j, const struct replay_result *r)
 	}
 	json_obj_end(j);
 }
+
+/* The writers' hooks (report.h): the replay's result is their argument. */
+static void human(FILE *f, const void *arg)
+{
+	report_replay_human(f, arg);
+}
+
+static void terse(FILE *f, const void *arg)
+{
+	report_replay_terse(f, arg);
+}
+
+static void json(struct json *j, const void *arg)
+{
+	report_replay_json(j, arg);
+}
+
+const struct report_extra replay_report_extra = {
+	.human = human, .terse = terse, .json = json,
+};

@@ -127,3 +127,37 @@ void report_suite_terse_suffix(const struct suite *s, size_t t, char *buf,
 			*p = '_';
 	snprintf(buf, len, " %zu %s", t + 1, name);
 }
+
+/* The writers' hooks (report.h): the suite is their argument. */
+static void head(FILE *f, const void *arg)
+{
+	report_suite_head(f, arg);
+}
+
+static void row(FILE *f, const void *arg, const struct report *r)
+{
+	report_suite_row(f, arg, r);
+}
+
+static void json_begin(struct json *j, const void *arg)
+{
+	report_suite_json_begin(j, arg);
+}
+
+static void json_test(struct json *j, const void *arg, size_t t)
+{
+	report_suite_json_test(j, arg, t);
+}
+
+static void terse_suffix(const void *arg, size_t t, char *buf, size_t len)
+{
+	report_suite_terse_suffix(arg, t, buf, len);
+}
+
+const struct report_study suite_report_study = {
+	.human_head = head,
+	.human_row = row,
+	.json_begin = json_begin,
+	.json_item = json_test,
+	.terse_suffix = terse_suffix,
+};
