@@ -384,6 +384,10 @@ int main(int argc, char **argv)
 
 	runinfo_start(argc, argv);	/* as the user typed it */
 	signals_init();
+	/* what follows each run from its main thread: the live line, then
+	 * --precision's judgement (which may end it) */
+	run_watch(&progress_watcher);
+	run_watch(&precision_watcher);
 	/* a mode as the first word is its option: rebench probe X is
 	 * rebench --probe X (modes.h) */
 	args = calloc((size_t)argc + 1, sizeof(*args));

@@ -30,8 +30,6 @@
 #include "target/flush_honesty.h"
 #include "target/devstat.h"
 #include "core/memory.h"
-#include "stats/precision.h"
-#include "stats/progress.h"
 #include "core/signals.h"
 #include "core/syncpol.h"
 #include "core/workload.h"
@@ -1003,12 +1001,64 @@ static void unblock_stop(void)
 	pthread_sigmask(SIG_UNBLOCK, &sigs, NULL);
 }
 
+static const struct run_watcher *watchers[RUN_MAX_WATCHERS];
+static size_t nwatchers;
+
+int run_watch(const struct run_watcher *w)
+{
+	if (nwatchers == RUN_MAX_WATCHERS)
+		return -ENOSPC;
+	watchers[nwatchers++] = w;
+	return 0;
+}
+
+/* Each watcher's prepare; on a failure, the end of those before it. */
+static int watchers_prepare(struct workload *wls, size_t n)
+{
+	size_t i;
+	int ret;
+
+	for (i = 0; i < nwatchers; i++) {
+		if (!watchers[i]->prepare)
+			continue;
+		ret = watchers[i]->prepare(wls, n);
+		if (ret) {
+			while (i--)
+				if (watchers[i]->end)
+					watchers[i]->end();
+			return ret;
+		}
+	}
+	return 0;
+}
+
+/* The watchers' stop hooks, then (after the join) their end hooks. */
+static void watchers_stop(void)
+{
+	size_t i;
+
+	for (i = 0; i < nwatchers; i++)
+		if (watchers[i]->stop)
+			watchers[i]->stop();
+}
+
+static void watchers_end(void)
+{
+	size_t i;
+
+	for (i = 0; i < nwatchers; i++)
+		if (watchers[i]->end)
+			watchers[i]->end();
+}
+
 /* The threads through the gate: --start-at, the warm-up, the start, then
  * the main thread's ticks (progress, --precision) until the last thread
  * is done. */
 static void run_measured(struct workload *wls, size_t n,
 			 const sigset_t *usr1, bool *interrupted)
 {
+	size_t i;
+
 	set_gate(1);
 	unblock_stop();
 	if (wait_for_start_at())
@@ -1018,20 +1068,26 @@ static void run_measured(struct workload *wls, size_t n,
 	wait_for_start();
 	if (warmup_ns)
 		main_warm_up(wls, n, usr1, interrupted);
-	progress_begin(wls, n, run_start_ns);
+	for (i = 0; i < nwatchers; i++)
+		if (watchers[i]->start)
+			watchers[i]->start(wls, n, run_start_ns);
 	while (atomic_load(&running) > 0) {
 		uint64_t now;
 
 		wait_tick(usr1, interrupted);
 		now = now_ns();
-		progress_tick(now);
 		/* --precision: every workload known well enough ends the run
 		 * (not an interruption: its results are complete) */
-		if (!atomic_load(&stop_all) &&
-		    precision_due(wls, n, now - run_start_ns))
-			request_stop();
+		for (i = 0; i < nwatchers; i++) {
+			bool stopping = atomic_load(&stop_all);
+
+			if (watchers[i]->tick &&
+			    watchers[i]->tick(wls, n, now, now - run_start_ns,
+					      stopping) && !stopping)
+				request_stop();
+		}
 	}
-	progress_end();
+	watchers_stop();
 }
 
 /* Every thread joined, and what the run set up undone.  !ran: a thread
@@ -1058,7 +1114,7 @@ static void run_teardown(struct workload *wls, size_t n,
 		;
 	pthread_barrier_destroy(&start_barrier);
 	pthread_sigmask(SIG_SETMASK, &rs->old, NULL);
-	precision_end();
+	watchers_end();
 }
 
 /* After the threads: each workload's result and its device's reading;
@@ -1093,7 +1149,7 @@ int run_workloads(struct workload *wls, size_t n, uint64_t warmup,
 		pthread_sigmask(SIG_SETMASK, &rs.old, NULL);
 		return -ENOMEM;
 	}
-	if (precision_begin(wls, n)) {
+	if (watchers_prepare(wls, n)) {
 		pthread_barrier_destroy(&start_barrier);
 		pthread_sigmask(SIG_SETMASK, &rs.old, NULL);
 		return -ENOMEM;

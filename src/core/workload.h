@@ -125,6 +125,33 @@ uint64_t run_start_at(void);
 uint64_t run_start_late_ns(void);
 uint64_t run_start_realtime_ns(void);
 
+/*
+ * What follows a run from its main thread, above the run loop (stats/:
+ * the progress line, --precision): the loop calls each hook a watcher
+ * has, in the order they were added, and names none of them.
+ *   prepare: before the threads start; 0, or -ENOMEM: no run
+ *   start:   at the measured start (CLOCK_MONOTONIC ns)
+ *   tick:    at each wake-up of the main thread; true: the run may end
+ *            now with its results complete (not an interruption);
+ *            stopping: it is ending already
+ *   stop:    once the last thread is done, before the join
+ *   end:     after the join (also after a prepare that failed later)
+ */
+struct run_watcher {
+	int (*prepare)(struct workload *wls, size_t n);
+	void (*start)(const struct workload *wls, size_t n, uint64_t start_ns);
+	bool (*tick)(struct workload *wls, size_t n, uint64_t now_ns,
+		     uint64_t elapsed_ns, bool stopping);
+	void (*stop)(void);
+	void (*end)(void);
+};
+
+#define RUN_MAX_WATCHERS 4
+
+/* Every later run has w watch it (main adds them once, at its start);
+ * 0, or -ENOSPC past RUN_MAX_WATCHERS. */
+int run_watch(const struct run_watcher *w);
+
 /* Run all workloads together behind one start barrier.  Returns 0, or -EIO
  * when an I/O failed (details in each workload).  *interrupted is set when
  * SIGINT/SIGTERM stopped the run early.  With warmup_ns, every workload

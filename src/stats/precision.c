@@ -195,3 +195,16 @@ const char *precision_name(enum precision_verdict v)
 		return "-";
 	}
 }
+
+static bool precision_watch_tick(struct workload *wls, size_t n, uint64_t now,
+				 uint64_t elapsed, bool stopping)
+{
+	(void)now;
+	return !stopping && precision_due(wls, n, elapsed);
+}
+
+const struct run_watcher precision_watcher = {
+	.prepare = precision_begin,
+	.tick = precision_watch_tick,
+	.end = precision_end,
+};

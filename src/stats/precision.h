@@ -48,6 +48,9 @@ int precision_check_spec(const struct spec *s, const struct run_opts *run);
 int precision_begin(struct workload *wls, size_t n);
 bool precision_due(struct workload *wls, size_t n, uint64_t elapsed_ns);
 void precision_end(void);
+/* The three above as the run loop's watcher (workload.h): its tick ends
+ * the run when precision_due(). */
+extern const struct run_watcher precision_watcher;
 
 enum precision_verdict {
 	PRECISION_NONE,		/* not asked */

@@ -195,3 +195,20 @@ void progress_end(void)
 	drawn = 0;
 	pw = NULL;
 }
+
+static bool progress_watch_tick(struct workload *wls, size_t n, uint64_t now,
+				uint64_t elapsed, bool stopping)
+{
+	(void)wls;
+	(void)n;
+	(void)elapsed;
+	(void)stopping;
+	progress_tick(now);
+	return false;		/* it only shows the run */
+}
+
+const struct run_watcher progress_watcher = {
+	.start = progress_begin,
+	.tick = progress_watch_tick,
+	.stop = progress_end,
+};

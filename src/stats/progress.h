@@ -35,4 +35,7 @@ void progress_tick(uint64_t now_ns);
 /* Erase the lines, so the report starts on a clean screen. */
 void progress_end(void);
 
+/* The three above as the run loop's watcher (workload.h). */
+extern const struct run_watcher progress_watcher;
+
 #endif
