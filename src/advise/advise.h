@@ -6,7 +6,7 @@
 
 #include "core/plan.h"
 #include "core/spec.h"
-#include "study/sweep.h"
+#include "core/sweep.h"
 
 /* An advisor's option given without --advise: refused; 0 or -EINVAL after
  * a message. */

@@ -25,7 +25,7 @@
 #include "report/plot.h"
 #include "stats/progress.h"
 #include "core/runinfo.h"
-#include "study/sweep.h"
+#include "core/sweep.h"
 #include "study/sweep_run.h"
 #include "core/plan.h"
 #include "trace/record.h"

@@ -22,21 +22,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct workload;
 
 /* The budget in bytes (read once). */
 uint64_t memory_budget(void);
 /* "5.8 GiB (half of the 11.6 GiB available)": for messages. */
 const char *memory_budget_text(void);
-
-/* What one workload needs before its run starts, in bytes: buffers, the
- * time series sized for a timed run, and a byte-limited run's -g 0 log. */
-uint64_t memory_estimate(const struct workload *wl);
-
-/* Refuse a set of workloads whose estimate, with what is held already (a
- * loaded log), exceeds the budget: 0, or -E2BIG after a message that names
- * the biggest part and how to shrink it. */
-int memory_check(const struct workload *wls, size_t n);
 
 /* Hot path, once per series doubling or 2 MiB log chunk: account bytes;
  * false (and nothing taken) when that would pass the budget. */

@@ -17,6 +17,7 @@
 #include "engines/engine.h"
 #include "core/infile.h"
 #include "core/memory.h"
+#include "core/memory_check.h"
 #include "core/options.h"
 #include "core/outpath.h"
 #include "core/plan.h"

@@ -9,7 +9,6 @@
 #include "core/spec.h"
 #include "core/workload.h"
 
-#define MAX_WORKLOADS 256
 
 struct repeat_state;
 struct steady_data;

@@ -10,7 +10,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/plan.h"
 #include "gen/prng.h"
 #include "core/signals.h"
 #include "core/spec.h"

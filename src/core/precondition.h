@@ -16,15 +16,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/precond_result.h"
+
 #define PRECONDITION_BLOCK (128 * 1024)
 #define PRECONDITION_PASSES 2
-
-/* What it did for one workload's region (kept in struct workload). */
-struct precond {
-	bool done;
-	uint64_t bytes;		/* PRECONDITION_PASSES x the region */
-	double seconds;
-};
 
 struct workload;
 struct run_opts;

@@ -4,6 +4,8 @@
 #include "core/spec.h"
 
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,3 +91,16 @@ bool spec_is_destructive(const struct spec *s)
 	return spec_kinds(s) & (1U << IO_WRITE | 1U << IO_TRIM);
 }
 
+void spec_error(const struct spec *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("rebench: ", stderr);
+	if (s->line)
+		fprintf(stderr, "%s line %u: ", s->file ? s->file : "stdin",
+			s->line);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}

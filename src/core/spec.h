@@ -158,6 +158,10 @@ struct run_opts {
 };
 
 void spec_defaults(struct spec *s);
+/* "rebench: stdin line N: <message>" on stderr (a suite line: "FILE line
+ * N: ..."). */
+void spec_error(const struct spec *s, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 /* Deep copy: a stdin line starts from the command-line defaults. */
 int spec_copy(struct spec *dst, const struct spec *src);
 void spec_free(struct spec *s);

@@ -17,20 +17,6 @@
 #include "gen/pattern.h"
 #include "target/readahead.h"
 
-void spec_error(const struct spec *s, const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("rebench: ", stderr);
-	if (s->line)
-		fprintf(stderr, "%s line %u: ", s->file ? s->file : "stdin",
-			s->line);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
-
 void spec_adapt_defaults(struct spec *s)
 {
 	const struct engine_ops *e = engine_get(s->engine);

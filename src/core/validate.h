@@ -5,10 +5,6 @@
 #include "core/spec.h"
 #include "target/target.h"
 
-/* "rebench: stdin line N: <message>" on stderr (a suite line: "FILE line
- * N: ..."). */
-void spec_error(const struct spec *s, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
 /* Drop command-line defaults that do not apply to the line's engine. */
 void spec_adapt_defaults(struct spec *s);
 /* Checks that need no target.  0 or -EINVAL after an error message. */

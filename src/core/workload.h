@@ -16,13 +16,14 @@
 #include "engines/engine.h"
 #include "gen/fit.h"
 #include "gen/pattern.h"
-#include "core/precondition.h"
+#include "core/precond_result.h"
 #include "gen/prng.h"
 #include "core/spec.h"
 #include "core/stats.h"
 #include "gen/stream.h"
 #include "target/target.h"
 
+#define MAX_WORKLOADS 256	/* in one run */
 #define MAX_WARNINGS 16
 #define MAX_CREATED 256	/* files one run may create */
 

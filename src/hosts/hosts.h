@@ -23,7 +23,7 @@
 #include "core/options.h"
 #include "core/plan.h"
 #include "core/spec.h"
-#include "study/sweep.h"
+#include "core/sweep.h"
 
 #define HOSTS_MAX 256
 

@@ -9,7 +9,7 @@
 #include "report/version.h"
 #include "report/summary.h"
 #include "core/signals.h"
-#include "study/sweep.h"
+#include "core/sweep.h"
 #include "core/workload.h"
 
 #include <errno.h>

@@ -20,8 +20,8 @@
 #include "core/workload.h"
 #include "report/report_target.h"
 #include "core/runinfo.h"
-#include "study/sweep_order.h"
-#include "study/sweep.h"
+#include "core/sweep_order.h"
+#include "core/sweep.h"
 
 /* --delay: the delays in ns (delay_format(), "" without), and the
  * calibration the waits used (null without). */

@@ -12,7 +12,7 @@
 #include "stats/repeat.h"
 #include "report/section.h"
 #include "report/summary.h"
-#include "study/sweep.h"
+#include "core/sweep.h"
 
 void report_sweep_cell(const struct sweep_axis *ax, size_t i, char *buf,
 		       size_t len)

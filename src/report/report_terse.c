@@ -33,7 +33,7 @@
 #include "report/report.h"
 #include "report/section.h"
 #include "report/summary.h"
-#include "study/sweep.h"
+#include "core/sweep.h"
 
 /* Fields 1-16: rates, interval spread, latency, version, counts, time.
  * A total without a common interval series, and a run shorter than one

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "core/json.h"
+#include "core/precondition.h"
 #include "core/units.h"
 #include "report/report.h"
 #include "report/section.h"

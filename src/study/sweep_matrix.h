@@ -10,7 +10,7 @@
 #include <stddef.h>
 
 #include "report/plot.h"
-#include "study/sweep.h"
+#include "core/sweep.h"
 
 /* The plot's axes: rows and columns of the matrix (the first and second
  * numeric axes), and the list of names with a panel per value, if any. */

@@ -11,7 +11,7 @@
  * one matrix per name, side by side on one colour scale.
  */
 #include "study/sweep_matrix.h"
-#include "study/sweep_order.h"
+#include "core/sweep_order.h"
 #include "study/confirm_set.h"
 #include "study/sweep_run.h"
 

@@ -7,7 +7,7 @@
 
 #include "core/plan.h"
 #include "core/spec.h"
-#include "study/sweep.h"
+#include "core/sweep.h"
 
 #define SWEEP_CONFIRM_POINTS 100	/* more need --yes */
 

@@ -15,8 +15,8 @@
 #include <unistd.h>
 
 #include "core/memory.h"
+#include "core/memory_check.h"
 #include "core/units.h"
-#include "core/validate.h"
 #include "core/workload.h"
 
 /* Where this process's memory cgroup is, and the one made for the run. */

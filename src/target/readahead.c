@@ -11,8 +11,6 @@
 #include <unistd.h>
 
 #include "core/spec_names.h"
-#include "core/plan.h"
-#include "core/validate.h"
 #include "core/workload.h"
 
 #define RA_PATH_MAX 128

@@ -38,7 +38,7 @@
 #include "trace/replay_space.h"
 #include "report/report.h"
 #include "trace/stream_trace.h"
-#include "study/sweep.h"
+#include "core/sweep.h"
 #include "target/target.h"
 #include "core/workload.h"
 

@@ -40,8 +40,9 @@ sh "$TESTS_ROOT/scripts/layers.sh" "$t/ok" >/dev/null
 assert_eq 0 "$?" "a tree that keeps the rule: exit 0"
 
 section "src keeps the rule, or is no worse than tests/layers.known"
-new=$(comm -13 <(sort "$known") <(printf '%s\n' "$now" | sed '/^$/d' | sort))
-gone=$(comm -23 <(sort "$known") <(printf '%s\n' "$now" | sed '/^$/d' | sort))
+# (lines of the list starting with '#' say why one is still there)
+new=$(comm -13 <(grep -v '^#' "$known" | sort) <(printf '%s\n' "$now" | sed '/^$/d' | sort))
+gone=$(comm -23 <(grep -v '^#' "$known" | sort) <(printf '%s\n' "$now" | sed '/^$/d' | sort))
 if [ -z "$new" ]; then
 	pass "no include against the rule beyond the known ones ($summary)"
 else
@@ -49,7 +50,7 @@ else
 		"$(printf '%s\n' "$new")"
 fi
 if [ -z "$gone" ]; then
-	pass "every known violation is still there ($(wc -l <"$known") listed)"
+	pass "every known violation is still there ($(grep -vc '^#' "$known") listed)"
 else
 	check_failed "fixed: remove these lines from tests/layers.known" \
 		"$(printf '%s\n' "$gone")"

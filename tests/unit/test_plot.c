@@ -22,7 +22,7 @@
 #include "core/options.h"
 #include "report/plot.h"
 #include "report/version.h"
-#include "study/sweep.h"
+#include "core/sweep.h"
 #include "core/workload.h"
 
 static struct workload wls[2];

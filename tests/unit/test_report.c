@@ -28,7 +28,7 @@
 #include "stats/repeat.h"
 #include "core/stats.h"
 #include "report/summary.h"
-#include "study/sweep.h"
+#include "core/sweep.h"
 #include "core/validate.h"
 #include "core/workload.h"
 

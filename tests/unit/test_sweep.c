@@ -1,4 +1,4 @@
-/* test_sweep.c - ranges and lists in option values (src/study/sweep.c) and how
+/* test_sweep.c - ranges and lists in option values (src/core/sweep.c) and how
  * the option parser hands them over (src/core/options.c).
  *
  * Checks: what counts as a range or list; linear ranges with units, where
@@ -28,7 +28,7 @@
 #include "engines/engine.h"
 #include "core/options.h"
 #include "core/spec.h"
-#include "study/sweep.h"
+#include "core/sweep.h"
 #include "core/units.h"
 
 /* ------------------------------------------------------------ helpers */

@@ -1,5 +1,5 @@
 /* test_sweep_noise.c - the heatmap's judgements (src/study/sweep_noise.c) and a
- * sweep's shuffled order (src/study/sweep_order.c).
+ * sweep's shuffled order (src/core/sweep_order.c).
  *
  * Every expected mark below is worked out by hand in the comment beside it:
  * relative standard errors s = (hi - lo) / (2 * 1.96 * v), a cell tied with
@@ -18,7 +18,7 @@
 #include <cmocka.h>
 
 #include "study/sweep_noise.h"
-#include "study/sweep_order.h"
+#include "core/sweep_order.h"
 
 /* Six cells, best 1000 with +-10% (s = 200 / (2 * 1.96 * 1000) = 0.05102):
  *   950 +-10%:  |ln 0.95| = 0.0513 <= 1.96 * sqrt(2) * 0.0510 = 0.1414: tied

@@ -1,5 +1,5 @@
 /* sweep_order.c - a sweep's order of points (sweep_order.h). */
-#include "study/sweep_order.h"
+#include "core/sweep_order.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* sweep.c - expansion of ranges and lists, see sweep.h. */
-#include "study/sweep.h"
+#include "core/sweep.h"
 
 #include <errno.h>
 #include <math.h>
