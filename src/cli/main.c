@@ -436,15 +436,7 @@ int main(int argc, char **argv)
 	}
 	spec_free(&base);
 	sweep_free(&sweep);
-	free(run.plot);
-	free(run.suite);
-	free(run.order);
-	free(run.from);
-	free(run.start_at);
-	free(run.hosts);
-	free(run.hosts_file);
-	free(run.ssh);
-	free(run.remote_rebench);
+	run_opts_free(&run);
 	free(amap.role);
 	free(amap.opt);
 	free(args);

@@ -104,3 +104,16 @@ void spec_error(const struct spec *s, const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 }
+
+void run_opts_free(struct run_opts *r)
+{
+	free(r->plot);
+	free(r->suite);
+	free(r->order);
+	free(r->from);
+	free(r->start_at);
+	free(r->hosts);
+	free(r->hosts_file);
+	free(r->ssh);
+	free(r->remote_rebench);
+}
