@@ -26,6 +26,7 @@
 #include "capture.h"
 #include "engines/engine.h"
 #include "core/memory.h"
+#include "core/memory_check.h"
 #include "core/outpath.h"
 #include "core/workload.h"
 
