@@ -18,6 +18,9 @@ LIBDIR  ?= $(PREFIX)/lib
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=gnu11 -Wall -Wextra -Wshadow -Wno-missing-field-initializers -pthread
+# a call to a function no header declared is an error: its int return would
+# cut a 64-bit result (a header moved by a reshaping, the unit tests too)
+CFLAGS  += -Werror=implicit-function-declaration
 CPPFLAGS += -D_GNU_SOURCE -DREBENCH_DATADIR='"$(DATADIR)"'
 CPPFLAGS += -DREBENCH_LIBDIR='"$(LIBDIR)/rebench"'
 LDLIBS  += -pthread -lgsl -lgslcblas -lm
@@ -54,7 +57,7 @@ SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-
 LIB_SRCS := $(filter-out $(MAIN_OBJ:.o=.c),$(SRCS))
 SAN_OBJS := $(LIB_SRCS:src/%.c=tests/unit/obj/%.o)
 SAN_LIB := tests/unit/librebench-san.a
-SAN_CFLAGS = $(CPPFLAGS) -std=gnu11 -O1 -g -Wall -Wextra \
+SAN_CFLAGS = $(CPPFLAGS) -std=gnu11 -O1 -g -Wall -Wextra -Werror=implicit-function-declaration \
 	-Wno-missing-field-initializers -pthread $(SAN_FLAGS)
 
 .PHONY: FORCE all deps check unit integration install uninstall clean demo bench crosscheck
