@@ -324,8 +324,10 @@ if [ "$check_rss" = 0 ]; then
 elif [ -x /usr/bin/time ]; then
 	r2=$(rss 2s)
 	r20=$(rss 20s)
+	# the default run: rebench DEV, nothing else (512-byte reads, 10 s)
+	rdef=$(/usr/bin/time -f %M "$rebench" -n "$dev" 2>&1 >/dev/null | tail -n 1)
 	echo
-	echo "resident memory (max RSS): 2 s run ${r2} KiB, 20 s run ${r20} KiB"
+	echo "resident memory (max RSS): 2 s run ${r2} KiB, 20 s run ${r20} KiB; a default run (rebench $dev, 10 s) ${rdef} KiB"
 else
 	echo "bench: /usr/bin/time is missing (apt-get install time): resident memory not measured"
 fi
