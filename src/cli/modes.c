@@ -97,10 +97,13 @@ int mode_as_options(int argc, char **argv, char **out)
 
 int mode_run_own(int argc, char **argv, bool *command)
 {
-	int order;
+	int order, last = 0;
 	size_t i;
 
-	for (order = 1; order <= 7; order++) {
+	for (i = 0; i < mode_count; i++)	/* the table's, not a constant */
+		if (modes[i].order > last)
+			last = modes[i].order;
+	for (order = 1; order <= last; order++) {
 		for (i = 0; i < mode_count; i++) {
 			const struct mode *m = &modes[i];
 
