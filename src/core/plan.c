@@ -65,8 +65,10 @@ int add_workload(struct run_ctx *ctx, const struct spec *s)
 		return -ENOMEM;
 	wl = &ctx->wls[ctx->n];
 	memset(wl, 0, sizeof(*wl));
-	if (spec_copy(&wl->spec, s))
+	if (spec_copy(&wl->spec, s) || workload_result_alloc(wl)) {
+		spec_free(&wl->spec);
 		return -ENOMEM;
+	}
 	wl->index = (unsigned)ctx->n++;
 	wl->shared_fd = -1;
 	return 0;
@@ -389,7 +391,7 @@ static void merge_total(struct run_ctx *ctx)
 
 	for (k = 0; k < ctx->n; k++)
 		if (ctx->wls[k].have_result)
-			parts[n++] = &ctx->wls[k].res;
+			parts[n++] = ctx->wls[k].res;
 	if (ctx->n < 2 || !n)
 		return;
 	ctx->have_total = !result_merge(&ctx->total, parts, n);

@@ -527,6 +527,9 @@ int workload_prepare(struct workload *wl)
 	int ret;
 
 	wl->shared_fd = -1;
+	ret = workload_result_alloc(wl);
+	if (ret)
+		return ret;
 	if (wl->creator) {
 		/* an earlier workload of this run created the file */
 		wl->tgt.exists = true;
@@ -606,12 +609,28 @@ void workload_cleanup(struct workload *wl)
 		free(wl->workers);
 		wl->workers = NULL;
 	}
-	if (wl->have_result)
-		result_free(&wl->res);
+	if (wl->res) {
+		result_free(wl->res);
+		free(wl->res);
+		wl->res = NULL;
+	}
+	wl->have_result = false;
 	for (c = 0; c < wl->nwarn; c++)
 		free(wl->warnings[c]);
 	wl->nwarn = 0;
 	spec_free(&wl->spec);
+}
+
+int workload_result_alloc(struct workload *wl)
+{
+	if (wl->res)
+		return 0;
+	wl->res = calloc(1, sizeof(*wl->res));
+	if (wl->res)
+		return 0;
+	fprintf(stderr, "rebench: no memory for a workload's result (%zu bytes)\n",
+		sizeof(*wl->res));
+	return -ENOMEM;
 }
 
 void workload_release_claims(void)

@@ -668,7 +668,7 @@ static void warn_overrun(struct workload *wl, uint64_t elapsed)
 static void count_passes(struct workload *wl)
 {
 	const struct spec *s = &wl->spec;
-	const struct result *r = &wl->res;
+	const struct result *r = wl->res;
 	struct seq_passes *p = &wl->passes;
 	uint64_t data_ios = 0;
 	char basis[160], size[32], threads[64] = "";
@@ -708,7 +708,7 @@ static void count_passes(struct workload *wl)
  * that flushes inside each write. */
 static void warn_flush_honesty(struct workload *wl)
 {
-	const struct result *r = &wl->res;
+	const struct result *r = wl->res;
 	const struct target *t = &wl->tgt;
 	struct sync_policy sp = spec_sync(&wl->spec);
 	enum flush_suspicion fs;
@@ -763,16 +763,16 @@ static void collect(struct workload *wl)
 		}
 	}
 	wl->few_ios_warning = -1;
-	if (!stats_merge(&wl->res, threads, n, elapsed))
+	if (!stats_merge(wl->res, threads, n, elapsed))
 		wl->have_result = true;
 	/* A percentile p rests on the n (1 - p) slowest I/Os: below ten of
 	 * them it moves with every run. */
-	if (wl->have_result && wl->res.ops_total &&
-	    wl->res.ops_total < PERCENTILE_STABLE_IOS) {
+	if (wl->have_result && wl->res->ops_total &&
+	    wl->res->ops_total < PERCENTILE_STABLE_IOS) {
 		workload_warn(wl, "only %llu I/Os: %.1f of them lie beyond p99.9 and %.1f beyond p99; a percentile moves from run to run with fewer than 10 beyond it, so run longer (%d I/Os for p99.9)",
-			      (unsigned long long)wl->res.ops_total,
-			      (double)wl->res.ops_total * 0.001,
-			      (double)wl->res.ops_total * 0.01,
+			      (unsigned long long)wl->res->ops_total,
+			      (double)wl->res->ops_total * 0.001,
+			      (double)wl->res->ops_total * 0.01,
 			      PERCENTILE_STABLE_IOS);
 		wl->few_ios_warning = wl->nwarn - 1;
 	}
@@ -787,7 +787,7 @@ static void collect(struct workload *wl)
 		size_fit_compute(&wl->size_fit, &wl->sizes, hits, n);
 	}
 	wl->fit.present = false;
-	if (!wl->spec.seq && wl->have_result && wl->res.ops_total) {
+	if (!wl->spec.seq && wl->have_result && wl->res->ops_total) {
 		const uint64_t *slices[4096], *ranks[4096];
 
 		for (i = 0; i < n; i++) {
@@ -864,9 +864,9 @@ static void devices_settle(struct workload *wls, size_t n)
 				file_fs = w->tgt.place.fstype;
 			paged |= w->spec.paged || !w->have_result ||
 				 !strcmp(w->eng->name, "mmap");
-			direct[DEV_READ] += w->res.op_bytes[IO_READ];
-			direct[DEV_WRITE] += w->res.op_bytes[IO_WRITE];
-			direct[DEV_DISCARD] += w->res.op_bytes[IO_TRIM];
+			direct[DEV_READ] += w->res->op_bytes[IO_READ];
+			direct[DEV_WRITE] += w->res->op_bytes[IO_WRITE];
+			direct[DEV_DISCARD] += w->res->op_bytes[IO_TRIM];
 		}
 		devstat_judge(&wls[k].devr, file_fs, paged ? NULL : direct);
 	}

@@ -1,5 +1,13 @@
 /* workload.h - one workload ready to run: its spec, target, engine, open
  * descriptors, threads and, afterwards, its result and warnings.
+ *
+ * Three parts with three lifetimes: the spec (what was asked, resolved
+ * against the target), the run's state (the target, engine, descriptors
+ * and the threads' struct worker, allocated by workload_prepare() for the
+ * run's size and released by workload_release_io()), and the result
+ * (struct result, on the heap from workload_result_alloc() to
+ * workload_cleanup(): its histograms alone are 240 KB, which no stack,
+ * array of workloads or .bss should hold).
  */
 #ifndef REBENCH_WORKLOAD_H
 #define REBENCH_WORKLOAD_H
@@ -67,7 +75,8 @@ struct workload {
 	struct workload *creator;	/* new file created by an earlier one */
 	bool layout_confirm;	/* layout changes a file the user gave */
 	struct worker *workers;
-	struct result res;
+	struct result *res;	/* on the heap, from workload_result_alloc()
+				 * until workload_cleanup() */
 	bool have_result;
 	int error;		/* first failed I/O of any thread */
 	bool error_is_memory;	/* ... or the memory budget stopped it */
@@ -105,6 +114,9 @@ void workload_plan(struct workload *wl);
  * statistics.  0, or -errno after printing what failed. */
 int workload_prepare(struct workload *wl);
 void workload_cleanup(struct workload *wl);
+/* wl->res, zeroed, unless it has one (a --repeat slot whose run was kept
+ * has none): 0, or -ENOMEM after a message. */
+int workload_result_alloc(struct workload *wl);
 /* The descriptors, engine state and buffers of its threads: what a run
  * needs and its report does not (a --repeat run kept for its figures:
  * repeat_run.c).  workload_cleanup() frees the rest. */

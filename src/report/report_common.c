@@ -102,7 +102,7 @@ void report_op_summarize(const struct report *r, const struct result *res,
 	for (k = 0; k < r->n; k++) {
 		if (!r->wls[k].have_result)
 			continue;
-		op_summarize(&r->wls[k].res, kind, &w);
+		op_summarize(r->wls[k].res, kind, &w);
 		o->ops_per_s += w.ops_per_s;
 		o->mb_per_s += w.mb_per_s;
 	}

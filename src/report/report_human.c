@@ -285,7 +285,7 @@ static void print_intervals(FILE *f, const struct result *r)
 static void print_one(FILE *f, const struct report *rep,
 		      const struct workload *wl, bool interrupted)
 {
-	const struct result *r = &wl->res;
+	const struct result *r = wl->res;
 	const struct section_ctx c = { rep, wl, r };
 	char size[32];
 	int i;

@@ -431,11 +431,11 @@ static void put_workload(struct json *j, const struct report *rep,
 	report_json_target(j, &wl->tgt, NULL);
 	put_params(j, wl);
 	if (wl->have_result)
-		put_results(j, rep, &wl->res, &wl->fit, wl);
+		put_results(j, rep, wl->res, &wl->fit, wl);
 	else
 		json_null(j, "results");
 	sections_json(j, JSON_AFTER_RESULTS, &(struct section_ctx){ rep, wl,
-		      wl->have_result ? &wl->res : NULL });
+		      wl->have_result ? wl->res : NULL });
 	if (wl->rep)
 		put_repeat(j, wl->rep, true);
 	else

@@ -33,9 +33,9 @@ static unsigned file_kinds(const struct report *r, size_t first)
 		if (!wl->spec.output || strcmp(wl->spec.output, path) ||
 		    !wl->have_result)
 			continue;
-		kinds |= result_kinds(&wl->res);
+		kinds |= result_kinds(wl->res);
 		for (j = 0; j < IO_KINDS; j++)
-			if (wl->res.iv_kind_ops[j])
+			if (wl->res->iv_kind_ops[j])
 				kept |= 1U << j;
 	}
 	return kept ? kept | kinds : 0;
@@ -52,7 +52,7 @@ static uint64_t kind_ios(const struct result *r, int kind, size_t i)
 
 static void write_intervals(FILE *f, const struct workload *wl, unsigned kinds)
 {
-	const struct result *r = &wl->res;
+	const struct result *r = wl->res;
 	double step_s = (double)r->step_ns / 1e9;
 	size_t i;
 	int k;

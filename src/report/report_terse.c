@@ -167,16 +167,16 @@ static void terse_line(FILE *f, const struct report *r,
 {
 	if (!wl->have_result)
 		return;
-	put_figures(f, &wl->res);
+	put_figures(f, wl->res);
 	fprintf(f, " %llu %d", (unsigned long long)wl->spec.seed,
 		workload_status(wl, r->interrupted));
 	put_fit(f, &wl->fit);
-	put_ops(f, r, &wl->res, 0, IO_SYNC_RANGE);
+	put_ops(f, r, wl->res, 0, IO_SYNC_RANGE);
 	put_passes(f, &wl->passes);
-	put_ops(f, r, &wl->res, IO_SYNC_RANGE, IO_KINDS);
-	sections_terse(f, &(struct section_ctx){ r, wl, &wl->res });
+	put_ops(f, r, wl->res, IO_SYNC_RANGE, IO_KINDS);
+	sections_terse(f, &(struct section_ctx){ r, wl, wl->res });
 	put_sync(f, wl);
-	put_durable(f, &wl->res);
+	put_durable(f, wl->res);
 	if (wl->rep)
 		put_repeat(f, wl->rep);
 	fprintf(f, "%s\n", suffix ? suffix : "");

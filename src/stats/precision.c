@@ -177,7 +177,7 @@ void precision_end(void)
 enum precision_verdict precision_judge(const struct workload *wl,
 				       struct ci *c)
 {
-	ci_of_result(&wl->res, wl->ci_upto, c);
+	ci_of_result(wl->res, wl->ci_upto, c);
 	if (!(wl->precision_pct > 0))
 		return PRECISION_NONE;
 	return c->known && c->half_pct <= wl->precision_pct ?

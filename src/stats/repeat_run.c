@@ -56,6 +56,9 @@ struct repeat_state {
 	struct repeat_slot slot[];	/* [slots(n)] */
 };
 
+/* What a kept workload holds: itself and its result. */
+#define KEPT_WL_BYTES (sizeof(struct workload) + sizeof(struct result))
+
 /* Workloads, and the total when there is one. */
 static size_t slots_of(size_t n)
 {
@@ -125,7 +128,7 @@ void repeat_record(const struct run_ctx *ctx)
 		return;
 	for (k = 0; k < rs->n; k++)
 		if (ctx->wls[k].have_result)
-			record(&rs->slot[k].d, &ctx->wls[k].res,
+			record(&rs->slot[k].d, ctx->wls[k].res,
 			       ctx->wls[k].spec.seed);
 	if (rep_slots(rs) > rs->n && ctx->have_total)
 		record(&rs->slot[rs->n].d, &ctx->total, 0);
@@ -147,7 +150,7 @@ static void note_first(struct repeat_slot *sl, const struct workload *wl)
 static void kept_free(struct repeat_state *rs, struct kept_run *kr)
 {
 	if (kr->wl) {
-		memory_give_held(&rs->kept_bytes, sizeof(*kr->wl));
+		memory_give_held(&rs->kept_bytes, KEPT_WL_BYTES);
 		workload_cleanup(kr->wl);
 		free(kr->wl);
 	}
@@ -193,7 +196,7 @@ static int keep_workload(struct run_ctx *ctx, size_t k, struct kept_run *kr)
 
 	kr->wl = malloc(sizeof(*kr->wl));
 	if (!kr->wl) {
-		memory_give_held(&ctx->repeat->kept_bytes, sizeof(*kr->wl));
+		memory_give_held(&ctx->repeat->kept_bytes, KEPT_WL_BYTES);
 		return kept_refuse(ctx->repeat);
 	}
 	workload_release_io(wl);
@@ -244,7 +247,7 @@ static int repeat_keep(struct run_ctx *ctx)
 			continue;
 		kr = &sl->kept[sl->nkept];
 		if (!memory_take_held(&rs->kept_bytes, k < rs->n ?
-				      sizeof(*kr->wl) : sizeof(*kr->total)))
+				      KEPT_WL_BYTES : sizeof(*kr->total)))
 			return kept_refuse(rs);
 		kr->run = run;
 		ret = k < rs->n ? keep_workload(ctx, k, kr) : keep_total(ctx, kr);
@@ -279,7 +282,7 @@ static void kept_restore(struct run_ctx *ctx)
 			ctx->wls[k] = *kr->wl;
 			free(kr->wl);
 			kr->wl = NULL;
-			memory_give_held(&rs->kept_bytes, sizeof(ctx->wls[k]));
+			memory_give_held(&rs->kept_bytes, KEPT_WL_BYTES);
 		} else {
 			if (ctx->have_total)
 				result_free(&ctx->total);

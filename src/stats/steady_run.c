@@ -91,9 +91,9 @@ static void record(struct run_ctx *ctx, size_t r)
 		const struct workload *wl = &ctx->wls[k];
 		struct steady_data *d = &ctx->steady[k];
 
-		lat_summarize(&wl->res, &l);
-		d->r[r] = (struct steady_round){ wl->res.ops_per_s,
-						 wl->res.mb_per_s, l.p99 };
+		lat_summarize(wl->res, &l);
+		d->r[r] = (struct steady_round){ wl->res->ops_per_s,
+						 wl->res->mb_per_s, l.p99 };
 		d->rounds = r + 1;
 	}
 }

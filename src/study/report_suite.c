@@ -68,9 +68,9 @@ void report_suite_row(FILE *f, const struct suite *s, const struct report *r)
 		ops = wl->rep->stat[RM_OPS].median;
 		p99 = wl->rep->stat[RM_P99].median;
 	} else {
-		lat_summarize(&wl->res, &l);
-		mbps = wl->res.mb_per_s;
-		ops = wl->res.ops_per_s;
+		lat_summarize(wl->res, &l);
+		mbps = wl->res->mb_per_s;
+		ops = wl->res->ops_per_s;
 		p99 = l.p99;
 	}
 	/* the verdict of a test that writes (durability.h), "-" otherwise */

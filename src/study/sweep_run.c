@@ -141,7 +141,7 @@ static void progress_point(const struct run_ctx *ctx, const struct sweep *sw,
 	if (k && n < sizeof(line) && ctx->n && ctx->wls[0].have_result)
 		n += (size_t)snprintf(line + n, sizeof(line) - n,
 				      "; the one before: %.0f ops/s",
-				      ctx->wls[0].res.ops_per_s);
+				      ctx->wls[0].res->ops_per_s);
 	if (k && n < sizeof(line)) {
 		fmt_eta(elapsed_s / (double)k * (double)(sw->npoints - k), eta,
 			sizeof(eta));
@@ -437,16 +437,16 @@ static double point_value(const struct workload *wl, int metric)
 		return wl->rep->stat[median_of[metric]].median;
 	if (!wl->have_result)
 		return NAN;
-	lat_summarize(&wl->res, &l);
+	lat_summarize(wl->res, &l);
 	switch (metric) {
 	case PLOT_METRIC_MBS:
-		return wl->res.mb_per_s;
+		return wl->res->mb_per_s;
 	case PLOT_METRIC_P50:
 		return l.p50;
 	case PLOT_METRIC_P99:
 		return l.p99;
 	default:
-		return wl->res.ops_per_s;
+		return wl->res->ops_per_s;
 	}
 }
 
@@ -472,11 +472,11 @@ static void point_interval(const struct workload *wl, int metric, double *lo,
 	if (!wl->have_result ||
 	    (metric != PLOT_METRIC_OPS && metric != PLOT_METRIC_MBS))
 		return;
-	ci_of_result(&wl->res, wl->ci_upto, &c);
-	if (!c.known || !(c.mean > 0) || !(wl->res.ops_per_s > 0))
+	ci_of_result(wl->res, wl->ci_upto, &c);
+	if (!c.known || !(c.mean > 0) || !(wl->res->ops_per_s > 0))
 		return;
-	scale = metric == PLOT_METRIC_OPS ? 1 : wl->res.mb_per_s /
-					       wl->res.ops_per_s;
+	scale = metric == PLOT_METRIC_OPS ? 1 : wl->res->mb_per_s /
+					       wl->res->ops_per_s;
 	*lo = c.low * scale;
 	*hi = c.high * scale;
 }

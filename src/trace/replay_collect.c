@@ -72,10 +72,10 @@ void replay_collect(struct replay_result *rr, const struct stream_trace *t,
 		o->in_log = t->count[k] > 0;
 		if (!wl->have_result)
 			continue;
-		o->operations = wl->res.ops[k];
-		o->bytes = wl->res.op_bytes[k];
+		o->operations = wl->res->ops[k];
+		o->bytes = wl->res->op_bytes[k];
 		o->ns = rr->grouped ? group_ns(&wl->workers[0], k) :
-				      wl->res.op_hist[k].sum;
+				      wl->res->op_hist[k].sum;
 	}
 	if (rr->timed)
 		add_lateness(rr, wl, t->nworkers);

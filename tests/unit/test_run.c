@@ -93,6 +93,7 @@ static void make(struct workload *wl, const struct engine_ops *e,
 	unsigned i;
 
 	memset(wl, 0, sizeof(*wl));
+	assert_int_equal(workload_result_alloc(wl), 0);
 	spec_defaults(&wl->spec);
 	wl->spec.seq = 1;	/* no distribution to fit */
 	wl->spec.bs = 4096;
@@ -143,7 +144,8 @@ static void unmake(struct workload *wl)
 	for (i = 0; i < wl->nwarn; i++)	/* the too-few-I/Os warning */
 		free(wl->warnings[i]);
 	thread_stats_free(&w->st);
-	result_free(&wl->res);
+	result_free(wl->res);
+	free(wl->res);
 	free(w->io.units);
 	free(w->free_units);
 	free(w->done_units);
@@ -175,8 +177,8 @@ static void test_sync_error(void **state)
 	run(&wl);
 	assert_int_equal(wl.error, -EIO);
 	assert_int_equal(calls, FAIL_AT);	/* nothing after it */
-	assert_int_equal(wl.res.ops_total, FAIL_AT - 1);
-	assert_int_equal(wl.res.bytes, (FAIL_AT - 1) * 4096);
+	assert_int_equal(wl.res->ops_total, FAIL_AT - 1);
+	assert_int_equal(wl.res->bytes, (FAIL_AT - 1) * 4096);
 	must_say(&wl, "write of 4096 bytes at offset 16384 of /dev/fake failed in thread 0");
 	must_say(&wl, "Input/output error");
 	unmake(&wl);
@@ -190,7 +192,7 @@ static void test_sync_short(void **state)
 	fail_res = 1000;
 	make(&wl, &fake_sync, "read");
 	run(&wl);
-	assert_int_equal(wl.res.ops_total, FAIL_AT - 1);
+	assert_int_equal(wl.res->ops_total, FAIL_AT - 1);
 	must_say(&wl, "short read: 1000 of 4096 bytes");
 	unmake(&wl);
 }
@@ -204,7 +206,7 @@ static void test_sync_flush_error(void **state)
 	fail_res = -EIO;
 	make(&wl, &fake_sync, "fsync");
 	run(&wl);
-	assert_int_equal(wl.res.ops[IO_FSYNC], FAIL_AT - 1);
+	assert_int_equal(wl.res->ops[IO_FSYNC], FAIL_AT - 1);
 	must_say(&wl, "fsync of /dev/fake failed in thread 0");
 	assert_null(strstr(wl.errmsg, "offset"));
 	unmake(&wl);
@@ -221,8 +223,8 @@ static void test_async_error(void **state)
 	make(&wl, &fake_async, "read/50:write/50");
 	run(&wl);
 	assert_int_equal(wl.error, -EIO);
-	assert_int_equal(wl.res.ops_total, FAIL_AT - 1);
-	assert_int_equal(wl.res.ops[IO_READ] + wl.res.ops[IO_WRITE],
+	assert_int_equal(wl.res->ops_total, FAIL_AT - 1);
+	assert_int_equal(wl.res->ops[IO_READ] + wl.res->ops[IO_WRITE],
 			 FAIL_AT - 1);
 	must_say(&wl, " of 4096 bytes at offset ");
 	must_say(&wl, "failed in thread 0: Input/output error");
