@@ -128,7 +128,7 @@ struct argv_map {
 bool options_is_range(const char *val);
 
 /*
- * Parse argv-style words into spec (workload options) and run (run-wide
+ * options_parse.c: parse argv-style words into spec (workload options) and run (run-wide
  * options; NULL refuses them, as on stdin lines).  The one non-option word
  * becomes spec->target.  Returns 0, or -EINVAL after printing an error that
  * names the option, the value, the line and what is valid.
@@ -139,6 +139,11 @@ int options_parse(int argc, char **argv, struct spec *spec,
 /* Split a stdin line into words (whitespace, '...' and "..." quoting,
  * '#' starts a comment).  Returns the word count or -EINVAL. */
 int options_split_line(char *line, char **words, int max_words);
+
+/* --NAME of the engines' own (o from options_find_engine()): set the flag
+ * in the block of every engine that takes it. */
+int options_apply_engine_flag(const struct opt_desc *o, struct spec *spec,
+			      const struct parse_ctx *ctx);
 
 /* Set one workload option from its text, as if typed (no ranges). */
 int options_set(struct spec *spec, const struct opt_desc *o, const char *val,

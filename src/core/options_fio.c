@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "engines/engine.h"
+#include "core/fio_rw.h"
 #include "core/suggest.h"
 #include "core/units.h"
 
@@ -168,29 +169,6 @@ static int fio_time(const struct fio_alias *a, const char *val,
 	return options_apply(o, text, st->spec, st->run, st->ctx);
 }
 
-/* fio's rw values: an operation and sequential or random offsets. */
-static const struct {
-	const char *name, *op, *workload;
-} fio_rw_modes[] = {
-	{ "read", "read", "seq" }, { "write", "write", "seq" },
-	{ "trim", "trim", "seq" }, { "randread", "read", "rnd" },
-	{ "randwrite", "write", "rnd" }, { "randtrim", "trim", "rnd" },
-	{ "rw", "rw", "seq" }, { "readwrite", "rw", "seq" },
-	{ "randrw", "rw", "rnd" },
-};
-
-#define N_RW_MODES (sizeof(fio_rw_modes) / sizeof(fio_rw_modes[0]))
-
-static int rw_mode(const char *val)
-{
-	size_t i;
-
-	for (i = 0; i < N_RW_MODES; i++)
-		if (!strcasecmp(fio_rw_modes[i].name, val))
-			return (int)i;
-	return -1;
-}
-
 static int fio_rw(const struct fio_alias *a, const char *val,
 		  const struct fio_set *st)
 {
@@ -204,14 +182,14 @@ static int fio_rw(const struct fio_alias *a, const char *val,
 	if (options_is_range(val))
 		return refuse(st, a, val, "--%s sets two options, -o and -w, so it cannot be swept; give the lists to them (-o read,write -w rnd,seq)",
 			      a->name);
-	m = rw_mode(val);
+	m = fio_rw_find(val);
 	if (m < 0 && (!strcasecmp(val, "trimwrite") ||
 		      !strcasecmp(val, "randtrimwrite")))
 		return refuse(st, a, val, "fio's %s (trim each block, then write it) has no rebench form",
 			      val);
 	if (m < 0) {
 		suggest_init(&sg, val);
-		for (i = 0; i < N_RW_MODES; i++) {
+		for (i = 0; i < fio_rw_count; i++) {
 			n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s",
 					      i ? sep : "", fio_rw_modes[i].name);
 			suggest_offer(&sg, fio_rw_modes[i].name);
@@ -491,16 +469,4 @@ const char *fio_option_hint(const char *name, char *buf, size_t len)
 		return buf;
 	}
 	return NULL;
-}
-
-bool fio_rw_hint(const char *val, char *buf, size_t len)
-{
-	int m = rw_mode(val);
-
-	if (m < 0)
-		return false;
-	snprintf(buf, len, "'%s' is fio's --rw spelling: rebench says -o %s -w %s (or give --rw=%s)",
-		 fio_rw_modes[m].name, fio_rw_modes[m].op,
-		 fio_rw_modes[m].workload, fio_rw_modes[m].name);
-	return true;
 }

@@ -71,8 +71,5 @@ void fio_alias_notes(unsigned used, const struct spec *spec,
 /* The hint for an fio option with no alias (--bssplit: "-b takes ..."),
  * in buf or a constant, or NULL. */
 const char *fio_option_hint(const char *name, char *buf, size_t len);
-/* -o with one of fio's --rw values (randread): the rebench form in buf;
- * false when val is none of them. */
-bool fio_rw_hint(const char *val, char *buf, size_t len);
 
 #endif
