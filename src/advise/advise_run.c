@@ -312,42 +312,46 @@ static int report(struct advise_result *r, const struct run_opts *run,
 	return advise_plot(tsv, run->plot, note, r) ? EXIT_PLOT_FAILED : EXIT_OK;
 }
 
-int advise_main(struct run_ctx *ctx, struct spec *base, struct run_opts *run,
-		struct sweep *sw)
+/* The path of the sweep's table: OUTPUT.sweep, or in a scratch directory. */
+#define ADVISE_TABLE_PATH (PATH_MAX + 8)
+
+/* advise_main() with its result and the probed target, which are too
+ * large for a stack, and the sweep's table path, which r names. */
+static int advise(struct run_ctx *ctx, struct spec *base, struct run_opts *run,
+		  struct sweep *sw, struct advise_result *r, struct target *tgt,
+		  char table[ADVISE_TABLE_PATH])
 {
-	static struct advise_result r;
-	static struct target tgt;
 	bool probed;
 	struct scratch tmp = { "", false };
-	char *output = base->output, table[PATH_MAX + 8] = "";
+	char *output = base->output;
 	char err[PATH_MAX + 256];
 	uint64_t smallest = 0, largest = 0;
 	int status, ran = EXIT_OK;
 
 	status = check_run_options(run);
 	if (!status)
-		status = model_of(&r, base, run);
+		status = model_of(r, base, run);
 	if (!status && run->from) {
 		status = check_from(base, run, sw);
 		if (!status)
 			status = check_paths(ctx, output, run->plot);
-		if (!status && advise_table_read(run->from, "--from", &r.tab))
+		if (!status && advise_table_read(run->from, "--from", &r->tab))
 			status = EXIT_BAD_ARGS;
 		if (!status)
-			status = check_model(&r, r.tab.node[0].size,
-					     r.tab.node[r.tab.n - 1].size);
-		r.from = run->from;
-		plot_about_made(&r.about);
+			status = check_model(r, r->tab.node[0].size,
+					     r->tab.node[r->tab.n - 1].size);
+		r->from = run->from;
+		plot_about_made(&r->about);
 	} else if (!status) {
 		if (!base->target)
 			return refuse("it measures one workload on the TARGET of the command line, or reads --from TABLE; %s",
 				      isatty(STDIN_FILENO) ? "give a TARGET" : "workload lines on stdin do not apply");
 		/* its logical sector, its name and model for the titles */
-		probed = target_probe(base->target, &tgt, err, sizeof(err)) == 0;
-		status = plan_sizes(base, sw, &r, probed ? tgt.logical : 0,
+		probed = target_probe(base->target, tgt, err, sizeof(err)) == 0;
+		status = plan_sizes(base, sw, r, probed ? tgt->logical : 0,
 				    &smallest, &largest);
 		if (!status)
-			status = check_model(&r, smallest, largest);
+			status = check_model(r, smallest, largest);
 		base->output = NULL;	/* the advisor's table, not a series */
 		if (!status && add_workload(ctx, base))
 			status = EXIT_BAD_ARGS;
@@ -356,34 +360,51 @@ int advise_main(struct run_ctx *ctx, struct spec *base, struct run_opts *run,
 		if (!status && precision_check_spec(&ctx->wls[0].spec, run))
 			status = EXIT_BAD_ARGS;
 		if (!status && probed) {
-			ctx->wls[0].tgt = tgt;
-			plot_about_fill(&r.about, ctx->wls, 1, sw,
+			ctx->wls[0].tgt = *tgt;
+			plot_about_fill(&r->about, ctx->wls, 1, sw,
 					run->repeat > 1 ? run->repeat : 1);
 		}
 		if (!status && output) {
-			snprintf(table, sizeof(table), "%s.sweep", output);
-			r.sweep_table = table;
+			snprintf(table, ADVISE_TABLE_PATH, "%s.sweep", output);
+			r->sweep_table = table;
 		} else if (!status && scratch_path(&tmp, "sweep.tsv", table,
-						   sizeof(table))) {
+						   ADVISE_TABLE_PATH)) {
 			status = EXIT_PREP_FAILED;
 		}
 		if (!status) {
-			ran = measure(ctx, base, run, sw, &r, table);
+			ran = measure(ctx, base, run, sw, r, table);
 			if (ran == EXIT_BAD_ARGS || ran == EXIT_PREP_FAILED)
 				status = ran;
-			else if (advise_table_read(table, "the sweep's table", &r.tab))
+			else if (advise_table_read(table, "the sweep's table", &r->tab))
 				status = ran != EXIT_OK ? ran : EXIT_OUTPUT_FAILED;
-			r.interrupted = ran == EXIT_INTERRUPTED ||
+			r->interrupted = ran == EXIT_INTERRUPTED ||
 					ran == EXIT_IO_FAILED;
 		}
 		base->output = output;
 	}
 	if (!status) {
-		advise_decide(&r);
-		status = report(&r, run, output, &tmp);
+		advise_decide(r);
+		status = report(r, run, output, &tmp);
 		if (ran != EXIT_OK)
 			status = ran;
 	}
 	scratch_remove(&tmp);
+	return status;
+}
+
+int advise_main(struct run_ctx *ctx, struct spec *base, struct run_opts *run,
+		struct sweep *sw)
+{
+	struct advise_result *r = calloc(1, sizeof(*r));
+	struct target *tgt = calloc(1, sizeof(*tgt));
+	char table[ADVISE_TABLE_PATH] = "";
+	int status = EXIT_PREP_FAILED;
+
+	if (r && tgt)
+		status = advise(ctx, base, run, sw, r, tgt, table);
+	else
+		fprintf(stderr, "rebench: advise: no memory for its table\n");
+	free(tgt);
+	free(r);
 	return status;
 }

@@ -917,7 +917,7 @@ static void write_global(FILE *f, const struct job *jobs, size_t n,
 int fio_job_write(FILE *f, const struct workload *wls, size_t n,
 		  const struct run_opts *run, int argc, char **argv)
 {
-	static struct job jobs[MAX_WORKLOADS];
+	struct job *jobs;
 	size_t k;
 	int i, ret = 0;
 
@@ -926,8 +926,12 @@ int fio_job_write(FILE *f, const struct workload *wls, size_t n,
 	for (k = 0; k < n; k++)
 		if (fio_mix_check(&wls[k]))
 			return -EINVAL;
+	jobs = calloc(n, sizeof(*jobs));
+	if (!jobs) {
+		fprintf(stderr, "rebench: --fio: no memory for %zu jobs\n", n);
+		return -ENOMEM;
+	}
 	for (k = 0; k < n; k++) {
-		memset(&jobs[k], 0, sizeof(jobs[k]));
 		job_build(&jobs[k], &wls[k], n);
 		if (jobs[k].err) {
 			ret = jobs[k].err;
@@ -959,5 +963,6 @@ int fio_job_write(FILE *f, const struct workload *wls, size_t n,
 out:
 	for (k = 0; k < n; k++)
 		job_free(&jobs[k]);
+	free(jobs);
 	return ret;
 }

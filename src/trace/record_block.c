@@ -306,13 +306,13 @@ static void write_summary(FILE *f, const struct blk_counts *c, uint64_t lost,
 			r->why);
 }
 
-static int record(const struct rb_args *a, struct blk_dev_info *d,
-		  const char *path)
+/* record() with its run's state (r), which is too large for a stack. */
+static int record_run(const struct rb_args *a, struct blk_dev_info *d,
+		      const char *path, struct rb_run *r)
 {
 	char err[PATH_MAX + 1024], filter[MAX_DEVS * 128];
 	struct blk_dev bdev[MAX_DEVS];
 	struct timespec real;
-	static struct rb_run r;
 	uint64_t start, lost;
 	int i, k, status, rfd;
 	pid_t pid;
@@ -321,25 +321,25 @@ static int record(const struct rb_args *a, struct blk_dev_info *d,
 	for (i = 0; i < a->ndevs; i++)
 		bdev[i] = d[i].b;
 	blk_dev_filter(d, a->ndevs, filter, sizeof(filter));
-	if (blk_tracefs_open(&r.t, filter, err, sizeof(err))) {
+	if (blk_tracefs_open(&r->t, filter, err, sizeof(err))) {
 		fprintf(stderr, "rebench: --record-block: %s; nothing was run\n",
 			err);
 		return EXIT_PREP_FAILED;
 	}
 	f = outpath_open("--record", a->log);
 	if (!f) {
-		blk_tracefs_close(&r.t);
+		blk_tracefs_close(&r->t);
 		return EXIT_PREP_FAILED;
 	}
 	start = mono_ns();
 	clock_gettime(CLOCK_REALTIME, &real);
-	if (blk_match_init(&r.m, f, start, bdev, (unsigned)a->ndevs, tgid_of)) {
+	if (blk_match_init(&r->m, f, start, bdev, (unsigned)a->ndevs, tgid_of)) {
 		snprintf(err, sizeof(err), "out of memory");
 		goto fail;
 	}
 	write_header(f, a, d, &real);
 	for (k = 0; k < BLK_EV_KINDS; k++)
-		if (blk_tracefs_enable(&r.t, k, true, err, sizeof(err)))
+		if (blk_tracefs_enable(&r->t, k, true, err, sizeof(err)))
 			goto fail;
 	if (signals_stop_requested()) {
 		snprintf(err, sizeof(err), "interrupted");
@@ -350,25 +350,25 @@ static int record(const struct rb_args *a, struct blk_dev_info *d,
 		err[0] = '\0';
 		goto fail;
 	}
-	status = follow(&r, pid, a->cmd[0]);
-	finish(&r);
+	status = follow(r, pid, a->cmd[0]);
+	finish(r);
 	/* the stats count what the sub-buffers may not */
-	lost = blk_tracefs_lost(&r.t);
-	if (r.t.loss.events > lost)
-		lost = r.t.loss.events;
-	blk_tracefs_close(&r.t);
-	write_summary(f, &r.m.c, lost, &r);
+	lost = blk_tracefs_lost(&r->t);
+	if (r->t.loss.events > lost)
+		lost = r->t.loss.events;
+	blk_tracefs_close(&r->t);
+	write_summary(f, &r->m.c, lost, r);
 	/* -n and JSON have the warnings; a person gets the counts too */
 	if (a->fmt == TSF_HUMAN)
 		fprintf(stderr, "rebench: --record-block: %llu request%s recorded in %s (not recorded: %llu unfinished, %llu issued before the start, %llu of other operations; %llu event%s lost)\n",
-			(unsigned long long)r.m.c.records,
-			plural(r.m.c.records), a->log,
-			(unsigned long long)r.m.c.unfinished,
-			(unsigned long long)r.m.c.orphans,
-			(unsigned long long)r.m.c.other,
+			(unsigned long long)r->m.c.records,
+			plural(r->m.c.records), a->log,
+			(unsigned long long)r->m.c.unfinished,
+			(unsigned long long)r->m.c.orphans,
+			(unsigned long long)r->m.c.other,
 			(unsigned long long)lost, plural(lost));
-	blk_match_free(&r.m);
-	blk_events_free(&r.ev);
+	blk_match_free(&r->m);
+	blk_events_free(&r->ev);
 	rfd = outpath_reopen(fileno(f), O_RDONLY);
 	if (outpath_close("--record", a->log, f)) {
 		if (rfd >= 0)
@@ -381,19 +381,61 @@ fail:
 	if (err[0])
 		fprintf(stderr, "rebench: --record-block: %s; nothing was run\n",
 			err);
-	blk_tracefs_close(&r.t);
-	blk_match_free(&r.m);
+	blk_tracefs_close(&r->t);
+	blk_match_free(&r->m);
 	fclose(f);
 	unlink(a->log);		/* nothing ran: no log */
 	return signals_stop_requested() ? EXIT_INTERRUPTED : EXIT_PREP_FAILED;
 }
 
+static int record(const struct rb_args *a, struct blk_dev_info *d,
+		  const char *path)
+{
+	struct rb_run *r = calloc(1, sizeof(*r));
+	int status;
+
+	if (!r) {
+		fprintf(stderr, "rebench: --record-block: no memory for the record; nothing was run\n");
+		return EXIT_PREP_FAILED;
+	}
+	status = record_run(a, d, path, r);
+	free(r);
+	return status;
+}
+
+/* The devices of a (each resolved into d), then the record. */
+static int record_devices(const struct rb_args *a, struct blk_dev_info *d)
+{
+	char path[PATH_MAX];
+	int ret, i, j;
+
+	for (i = 0; i < a->ndevs; i++) {
+		ret = blk_dev_resolve(a->devs[i], &d[i]);
+		if (ret)
+			return ret == -EINVAL ? EXIT_BAD_ARGS : EXIT_PREP_FAILED;
+		for (j = 0; j < i; j++)
+			if (blk_dev_overlap(&d[i], &d[j])) {
+				fprintf(stderr, "rebench: --record-block %s and %s overlap (the same disk's sectors): each request would be recorded twice; give one\n",
+					a->devs[j], a->devs[i]);
+				return EXIT_BAD_ARGS;
+			}
+	}
+	if (geteuid()) {
+		fprintf(stderr, "rebench: --record-block needs root: it creates a tracefs instance and enables the kernel's block tracepoints; run it with sudo; nothing was run\n");
+		return EXIT_PREP_FAILED;
+	}
+	if (interpose_find_command("--record-block", a->cmd[0], path,
+				   sizeof(path)))
+		return EXIT_PREP_FAILED;	/* the command as execvp finds it */
+	return record(a, d, path);
+}
+
 int record_block_main(int argc, char **argv)
 {
-	char err[PATH_MAX + 1200], path[PATH_MAX];
-	static struct blk_dev_info d[MAX_DEVS];
+	char err[PATH_MAX + 1200];
+	struct blk_dev_info *d;
 	struct rb_args a;
-	int ret, i, j;
+	int ret;
 
 	ret = parse_args(argc, argv, &a);
 	if (ret)
@@ -402,23 +444,12 @@ int record_block_main(int argc, char **argv)
 		fprintf(stderr, "rebench: %s\n", err);
 		return EXIT_BAD_ARGS;
 	}
-	for (i = 0; i < a.ndevs; i++) {
-		ret = blk_dev_resolve(a.devs[i], &d[i]);
-		if (ret)
-			return ret == -EINVAL ? EXIT_BAD_ARGS : EXIT_PREP_FAILED;
-		for (j = 0; j < i; j++)
-			if (blk_dev_overlap(&d[i], &d[j])) {
-				fprintf(stderr, "rebench: --record-block %s and %s overlap (the same disk's sectors): each request would be recorded twice; give one\n",
-					a.devs[j], a.devs[i]);
-				return EXIT_BAD_ARGS;
-			}
-	}
-	if (geteuid()) {
-		fprintf(stderr, "rebench: --record-block needs root: it creates a tracefs instance and enables the kernel's block tracepoints; run it with sudo; nothing was run\n");
+	d = calloc(MAX_DEVS, sizeof(*d));
+	if (!d) {
+		fprintf(stderr, "rebench: --record-block: no memory for its devices; nothing was run\n");
 		return EXIT_PREP_FAILED;
 	}
-	if (interpose_find_command("--record-block", a.cmd[0], path,
-				   sizeof(path)))
-		return EXIT_PREP_FAILED;	/* the command as execvp finds it */
-	return record(&a, d, path);
+	ret = record_devices(&a, d);
+	free(d);
+	return ret;
 }
