@@ -153,7 +153,9 @@ static int add_row(const char *path, unsigned lineno, const struct cols *c,
 			   opscol < n ? f[opscol] : "");
 	lo = cell_number(f, n, c->rlo >= 0 ? c->rlo : c->clo);
 	hi = cell_number(f, n, c->rhi >= 0 ? c->rhi : c->chi);
-	if (!(lo > 0) || !(hi >= lo))
+	/* a low end of 0 is a bound: ops/s cannot be below it, and a --repeat
+	 * interval's low end under 0.005 prints as 0.00 in the table */
+	if (!(lo >= 0) || !(hi >= lo) || !(hi > 0))
 		lo = hi = NAN;
 	else if (!t->interval)
 		t->interval = c->rlo >= 0 ? "--repeat: the runs' 95% interval, log scale" :
