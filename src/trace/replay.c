@@ -55,6 +55,7 @@ static const char *const mode_names[] = { "asap", "grouped", "timed" };
 struct replay_args {
 	const char *log;
 	const char *target;
+	const char *mode_text;	/* --replay-mode as given */
 	enum replay_mode mode;
 	double speed;
 	const char *speed_text;	/* as given, NULL: not given */
@@ -65,72 +66,21 @@ struct replay_args {
 };
 
 static const char usage[] =
-	"usage: rebench --replay LOG [--replay-mode asap|grouped|timed] [--replay-speed F] [--replay-align] [-p] [-m] [-t ENGINE] [--drop-caches] [--seed N] [-y] [-n | --json] TARGET|DIR\n";
-
-/* Options of a run that keep their meaning in a replay; the rest (-o, -b,
- * -d, -e, -c, -q, ...) are decided by the log. */
-static const struct {
-	const char *s, *l;
-	bool value;
-} passed[] = {
-	{ "-p", "--paged", false },
-	{ "-m", "--do-atime", false },
-	{ "-t", "--type", true },
-	{ "-y", "--yes", false },
-	{ "-n", "--silent", false },
-	{ NULL, "--json", false },
-	{ NULL, "--drop-caches", false },
-	{ NULL, "--seed", true },
-	{ NULL, "--delay", true },
-};
+	"rebench --replay LOG [--replay-mode asap|grouped|timed] [--replay-speed F] [--replay-align] [-p] [-m] [-t ENGINE] [--drop-caches] [--seed N] [-y] [-n | --json] TARGET|DIR\n";
 
 bool replay_wanted(int argc, char **argv)
 {
 	return mode_given(argc, argv, "--replay");
 }
 
-/* "--name V" or "--name=V" at argv[*i]: 1 with *v set, 0 when it is not
- * this option, -1 when its value is missing. */
-static int take(int argc, char **argv, int *i, const char *name,
-		const char **v)
+static int parse_mode(const struct mode_grammar *g, void *args,
+		      const char *opt, const char *v)
 {
-	bool missing;
-
-	*v = mode_value(argc, argv, i, name, &missing);
-	return *v ? 1 : missing ? -1 : 0;
-}
-
-static int pass_option(struct replay_args *a, int argc, char **argv, int *i)
-{
-	const char *w = argv[*i];
-	size_t k, n;
-
-	for (k = 0; k < sizeof(passed) / sizeof(passed[0]); k++) {
-		n = strlen(passed[k].l);
-		if ((passed[k].s && !strcmp(w, passed[k].s)) ||
-		    !strcmp(w, passed[k].l) ||
-		    (passed[k].value && !strncmp(w, passed[k].l, n) &&
-		     w[n] == '=')) {
-			if (a->npass + 2 > MAX_PASS)
-				return -E2BIG;
-			if (!strcmp(passed[k].l, "--paged"))
-				a->paged = true;
-			a->pass[a->npass++] = argv[*i];
-			if (passed[k].value && !strchr(w, '=')) {
-				if (*i + 1 >= argc)
-					return -EINVAL;
-				a->pass[a->npass++] = argv[++*i];
-			}
-			return 0;
-		}
-	}
-	return -ENOENT;
-}
-
-static int parse_mode(const char *v, struct replay_args *a)
-{
+	struct replay_args *a = args;
 	size_t m;
 
+	(void)g;
+	(void)opt;
 	for (m = 0; v && m < sizeof(mode_names) / sizeof(mode_names[0]); m++)
 		if (!strcmp(v, mode_names[m])) {
 			a->mode = (enum replay_mode)m;
@@ -142,68 +92,98 @@ static int parse_mode(const char *v, struct replay_args *a)
 }
 
 /* A number F with SPEED_MIN <= F <= SPEED_MAX, nothing after it. */
-static int parse_speed(const char *v, struct replay_args *a)
+static int parse_speed(const struct mode_grammar *g, void *args,
+		       const char *opt, const char *v)
 {
+	struct replay_args *a = args;
 	char *end;
 	double f;
 
-	a->speed_text = v ? v : "";
+	(void)g;
+	(void)opt;
 	errno = 0;
 	f = v ? strtod(v, &end) : 0;
 	if (!v || end == v || *end || errno || !(f >= SPEED_MIN) ||
 	    f > SPEED_MAX) {
 		fprintf(stderr, "rebench: --replay-speed '%s': give a factor from %g to %g (1: the recorded times, 2: twice as fast, 0.5: half as fast)\n",
-			a->speed_text, SPEED_MIN, SPEED_MAX);
+			v ? v : "", SPEED_MIN, SPEED_MAX);
 		return -EINVAL;
 	}
 	a->speed = f;
 	return 0;
 }
 
+static int one_target(const struct mode_grammar *g, void *args,
+		      const char *opt, const char *v)
+{
+	const struct replay_args *a = args;
+
+	(void)g;
+	(void)opt;
+	if (!a->target)
+		return 0;
+	fprintf(stderr, "rebench: --replay takes one TARGET; %s and %s are two\n",
+		a->target, v);
+	return -EINVAL;
+}
+
+static int paged(const struct mode_grammar *g, void *args, const char *opt,
+		 const char *v)
+{
+	(void)g;
+	(void)opt;
+	(void)v;
+	((struct replay_args *)args)->paged = true;
+	return 0;
+}
+
+/* Options of a run that keep their meaning in a replay, handed to the
+ * workload's parser; the rest (-o, -b, -d, -e, -c, -q, ...) are decided
+ * by the log. */
+#define PASS(name, short, val, ...) { name, MODE_PASS, \
+	offsetof(struct replay_args, pass), \
+	offsetof(struct replay_args, npass), MAX_PASS, .letter = short, \
+	.value = val, .missing = "%s: a value is missing, or too many options", \
+	.many = "%s: a value is missing, or too many options", __VA_ARGS__ }
+
+static const struct mode_opt opts[] = {
+	{ "--replay-mode", MODE_VALUE, offsetof(struct replay_args, mode_text),
+	  .check_missing = true, .check = parse_mode },
+	{ "--replay-speed", MODE_VALUE, offsetof(struct replay_args, speed_text),
+	  .check_missing = true, .check = parse_speed },
+	{ "--replay", MODE_VALUE, offsetof(struct replay_args, log),
+	  .missing = "--replay needs a LOG (of rebench --record)" },
+	{ "--replay-align", MODE_FLAG, offsetof(struct replay_args, align) },
+	{ NULL, MODE_WORD, offsetof(struct replay_args, target),
+	  .check = one_target },
+	PASS("--paged", "-p", false, .check = paged),
+	PASS("--do-atime", "-m", false),
+	PASS("--type", "-t", true),
+	PASS("--yes", "-y", false),
+	PASS("--silent", "-n", false),
+	PASS("--json", NULL, false),
+	PASS("--drop-caches", NULL, false),
+	PASS("--seed", NULL, true),
+	PASS("--delay", NULL, true),
+};
+
+static const struct mode_grammar grammar = {
+	.usage = usage,
+	.sep = " ",
+	.unknown = "%s has no meaning with --replay: the log decides operations, offsets, sizes and threads",
+	.opts = opts,
+	.nopts = sizeof(opts) / sizeof(opts[0]),
+	.no_cmd = true,
+};
+
 static int parse_args(int argc, char **argv, struct replay_args *a)
 {
-	const char *v;
-	int i, r;
-
 	memset(a, 0, sizeof(*a));
 	a->speed = 1.0;
-	for (i = 1; i < argc; i++) {
-		if ((r = take(argc, argv, &i, "--replay-mode", &v))) {
-			if (parse_mode(r < 0 ? NULL : v, a))
-				return -EINVAL;
-		} else if ((r = take(argc, argv, &i, "--replay-speed", &v))) {
-			if (parse_speed(r < 0 ? NULL : v, a))
-				return -EINVAL;
-		} else if ((r = take(argc, argv, &i, "--replay", &v))) {
-			if (r < 0) {
-				fprintf(stderr, "rebench: --replay needs a LOG (of rebench --record)\n%s", usage);
-				return -EINVAL;
-			}
-			a->log = v;
-		} else if (!strcmp(argv[i], "--replay-align")) {
-			a->align = true;
-		} else if (argv[i][0] != '-' || !argv[i][1]) {
-			if (a->target) {
-				fprintf(stderr, "rebench: --replay takes one TARGET; %s and %s are two\n",
-					a->target, argv[i]);
-				return -EINVAL;
-			}
-			a->target = argv[i];
-		} else if ((r = pass_option(a, argc, argv, &i))) {
-			if (r == -ENOENT)
-				fprintf(stderr, "rebench: %s has no meaning with --replay: the log decides operations, offsets, sizes and threads\n%s",
-					argv[i], usage);
-			else
-				fprintf(stderr, "rebench: %s: a value is missing, or too many options\n%s",
-					argv[i], usage);
-			return -EINVAL;
-		}
-	}
-	if (!a->log || !a->target) {
-		fprintf(stderr, "rebench: --replay needs a LOG and a TARGET (a file, created if new, or a block device) or a DIR (a file there per recorded file)\n%s",
-			usage);
+	if (mode_args_parse(argc, argv, &grammar, a))
 		return -EINVAL;
-	}
+	if (!a->log || !a->target)
+		return mode_args_bad(&grammar, "--replay needs a LOG and a TARGET (a file, created if new, or a block device) or a DIR (a file there per recorded file)");
 	if (a->speed_text && a->mode != MODE_TIMED) {
 		fprintf(stderr, "rebench: --replay-speed %s: the speed of the recorded times applies to --replay-mode timed; add it, or drop --replay-speed\n",
 			a->speed_text);
