@@ -281,18 +281,17 @@ static int check_alignment(const struct replay_args *a, struct stream_trace *t,
 	return -EINVAL;
 }
 
-/* The ordinary parser's arguments for the replay's workload on target,
- * whose region is region bytes (the map, or a directory's main file). */
+/* The replay's workload on target, whose region is region bytes (the
+ * map, or a directory's main file): set from the log, then the user's
+ * options that keep their meaning, through the workload parser. */
 static int build_spec(const struct replay_args *a, const struct stream_trace *t,
 		      const char *target, uint64_t region, struct spec *base,
 		      struct run_opts *run, struct sweep *sw)
 {
 	struct parse_ctx pctx = { 0, "command line", sw, &sweep_range_hooks };
-	char mix[128], bs[32], len[32], dur[32], threads[16];
-	char *v[MAX_PASS + 20];
+	char mix[128];
 	uint64_t data = 0;
 	uint64_t b = (t->maxlen + 4095) / 4096 * 4096;
-	int n = 0;
 	size_t i;
 
 	for (i = 0; i < t->n; i++)	/* as replayed: aligned when asked */
@@ -304,30 +303,20 @@ static int build_spec(const struct replay_args *a, const struct stream_trace *t,
 	build_mix(t, mix, sizeof(mix));
 	if (b > region)
 		b = region;	/* a directory's file: it holds the largest */
-	snprintf(bs, sizeof(bs), "%" PRIu64, b);
-	snprintf(len, sizeof(len), "%" PRIu64, region);
-	snprintf(dur, sizeof(dur), "%" PRIu64 "b", data);
-	snprintf(threads, sizeof(threads), "%" PRIu32, t->nworkers);
-	v[n++] = "-o";
-	v[n++] = mix;
-	v[n++] = "-w";
-	v[n++] = "seq";
-	v[n++] = "-b";
-	v[n++] = bs;
-	v[n++] = "-e";
-	v[n++] = len;
-	v[n++] = "-d";
-	v[n++] = dur;
-	v[n++] = "-f";	/* no O_DSYNC: the log's own flushes flush */
-	v[n++] = "-c";
-	v[n++] = threads;
-	if (t->nworkers > 1)
-		v[n++] = "-l";	/* a descriptor each: no shared position */
-	for (i = 0; i < (size_t)a->npass; i++)
-		v[n++] = a->pass[i];
-	v[n++] = (char *)target;
 	spec_defaults(base);
-	return options_parse(n, v, base, run, &pctx) ? -EINVAL : 0;
+	if (spec_set(base, "operation", mix, &pctx) ||
+	    spec_set(base, "workload", "seq", &pctx) ||
+	    spec_set_count(base, "block-size", b, "", &pctx) ||
+	    spec_set_count(base, "length", region, "", &pctx) ||
+	    spec_set_count(base, "duration", data, "b", &pctx) ||
+	    /* no O_DSYNC: the log's own flushes flush */
+	    spec_set_flag(base, "buffered", &pctx) ||
+	    spec_set_count(base, "threads", t->nworkers, "", &pctx) ||
+	    /* a descriptor each: no shared position */
+	    (t->nworkers > 1 && spec_set_flag(base, "local-fd", &pctx)) ||
+	    options_parse(a->npass, (char **)a->pass, base, run, &pctx))
+		return -EINVAL;
+	return spec_set_target(base, target) ? -EINVAL : 0;
 }
 
 /* The workers: a refusal when a timed replay has no times to keep, or
