@@ -805,6 +805,31 @@ int options_set(struct spec *spec, const struct opt_desc *o, const char *val,
 	return options_apply(o, val, spec, NULL, &plain);
 }
 
+int spec_set(struct spec *s, const char *name, const char *val,
+	     const struct parse_ctx *ctx)
+{
+	const struct opt_desc *o = options_find_long(name);
+
+	if (!o || o->scope != SCOPE_WORKLOAD || (o->type == OPT_FLAG) != !val)
+		return -EINVAL;		/* a bug: no such setting */
+	return options_apply(o, val, s, NULL, ctx);
+}
+
+int spec_set_flag(struct spec *s, const char *name,
+		  const struct parse_ctx *ctx)
+{
+	return spec_set(s, name, NULL, ctx);
+}
+
+int spec_set_count(struct spec *s, const char *name, uint64_t v,
+		   const char *unit, const struct parse_ctx *ctx)
+{
+	char text[32];
+
+	snprintf(text, sizeof(text), "%llu%s", (unsigned long long)v, unit);
+	return spec_set(s, name, text, ctx);
+}
+
 /* --NAME of the engines' own (o, the first engine's that takes it): the
  * flag in the block of every engine that does, so that it holds whichever
  * -t comes after it. */

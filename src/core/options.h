@@ -154,6 +154,17 @@ int options_set(struct spec *spec, const struct opt_desc *o, const char *val,
  * message. */
 int options_apply(const struct opt_desc *o, const char *val, struct spec *spec,
 		  struct run_opts *run, const struct parse_ctx *ctx);
+/* Setters for code that builds a spec (a replay's, from its log), never
+ * a command line written to be parsed: the workload option name set to
+ * val (NULL for a flag; v followed by unit, "" or "b" for bytes of -d)
+ * through the option's own parser, with its checks and messages, and
+ * marked given.  0, or -EINVAL after the parser's message. */
+int spec_set(struct spec *s, const char *name, const char *val,
+	     const struct parse_ctx *ctx);
+int spec_set_flag(struct spec *s, const char *name,
+		  const struct parse_ctx *ctx);
+int spec_set_count(struct spec *s, const char *name, uint64_t v,
+		   const char *unit, const struct parse_ctx *ctx);
 /* For messages: "stdin line 3: " (or ""), and an option's name as given,
  * "-b/--block-size" or, through an fio alias, "--bs (-b/--block-size)". */
 void options_where(const struct parse_ctx *ctx, char *buf, size_t len);

@@ -53,6 +53,17 @@ int spec_copy(struct spec *dst, const struct spec *src)
 	return 0;
 }
 
+int spec_set_target(struct spec *s, const char *target)
+{
+	char *t = strdup(target);
+
+	if (!t)
+		return -ENOMEM;
+	free(s->target);
+	s->target = t;
+	return 0;
+}
+
 void spec_free(struct spec *s)
 {
 	free(s->target);

@@ -165,6 +165,8 @@ void spec_error(const struct spec *s, const char *fmt, ...)
 /* Deep copy: a stdin line starts from the command-line defaults. */
 int spec_copy(struct spec *dst, const struct spec *src);
 void spec_free(struct spec *s);
+/* The workload's target, a copy of target: 0 or -ENOMEM. */
+int spec_set_target(struct spec *s, const char *target);
 /* The strings a parse gave the run options (--plot, --suite ...). */
 void run_opts_free(struct run_opts *r);
 /* The operation kinds the workload issues (a bit per enum io_kind),

@@ -15,7 +15,6 @@
 
 #include "core/json.h"
 #include "core/json_read.h"
-#include "core/mode_args.h"
 #include "core/outpath.h"
 #include "core/plan.h"
 #include "report/plot.h"
@@ -23,64 +22,6 @@
 #include "report/summary.h"
 
 #define CMP_TERSE_VERSION 1
-
-struct cmp_args {
-	const char *a, *b, *plot;
-	enum out_format fmt;
-};
-
-static const char usage[] =
-	"usage: rebench --compare A.json B.json [-n | --json] [--plot FILE]\n";
-
-bool compare_wanted(int argc, char **argv)
-{
-	return mode_given(argc, argv, "--compare");
-}
-
-static int bad(const char *what)
-{
-	fprintf(stderr, "rebench: --compare: %s\n%s", what, usage);
-	return -EINVAL;
-}
-
-static int parse_args(int argc, char **argv, struct cmp_args *a)
-{
-	bool missing = false, given = false;
-	const char *v;
-	char msg[PATH_MAX + 200];
-	int i, r;
-
-	memset(a, 0, sizeof(*a));
-	for (i = 1; i < argc; i++) {
-		if ((v = mode_value(argc, argv, &i, "--compare", &missing))) {
-			if (a->a)
-				return bad("given twice");
-			a->a = v;
-			if (i + 1 >= argc || argv[i + 1][0] == '-')
-				return bad("needs two files, A.json and B.json (B is compared with A)");
-			a->b = argv[++i];
-		} else if ((v = mode_value(argc, argv, &i, "--plot", &missing))) {
-			a->plot = v;
-		} else if (missing) {
-			snprintf(msg, sizeof(msg), "%s needs a value", argv[i]);
-			return bad(msg);
-		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			printf("%s  compares two results of rebench --json (single runs, --repeat runs\n  or sweeps of the same shape): the ratio B/A of ops/s, MB/s, p50 and p99\n  latency per workload and point, its 95%% interval and a verdict.\n  See rebench(1), COMPARE.\n",
-			       usage);
-			return 1;
-		} else if ((r = mode_format(argv[i], &a->fmt, &given)) <= 0) {
-			if (r < 0)
-				return bad("give one output format: -n or --json");
-		} else {
-			snprintf(msg, sizeof(msg), "%s is not one of its words: it compares two JSON documents and runs nothing, so workload options and targets do not apply",
-				 argv[i]);
-			return bad(msg);
-		}
-	}
-	if (!a->a)
-		return bad("needs two files, A.json and B.json");
-	return 0;
-}
 
 /* " (point 3: block-size=512 stride=4096)" words of a row's run. */
 static void point_words(const struct cmp_row *r, char *buf, size_t len,
@@ -389,7 +330,7 @@ int compare_main(int argc, char **argv)
 	struct cmp_args a;
 	const char *yname = NULL, *xname = NULL;
 	char err[PATH_MAX + 1200];
-	int ret = parse_args(argc, argv, &a), status = EXIT_OK;
+	int ret = cmp_parse_args(argc, argv, &a), status = EXIT_OK;
 
 	if (ret)
 		return ret > 0 ? EXIT_OK : EXIT_BAD_ARGS;

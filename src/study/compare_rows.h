@@ -7,12 +7,23 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "core/mode_args.h"
 #include "study/compare.h"
 
 #define CMP_METRICS 4	/* ops/s, MB/s, p50, p99 */
 #define PATH_MAX_ERR 4352
 
 struct json_value;
+
+/* The words of rebench --compare (compare_args.c). */
+struct cmp_args {
+	const char *a, *b, *plot;
+	enum out_format fmt;
+	bool fmt_given;
+};
+
+/* 0, 1 after the help was printed, -EINVAL after a message. */
+int cmp_parse_args(int argc, char **argv, struct cmp_args *a);
 
 struct cmp_doc {
 	const char *path;

@@ -38,6 +38,7 @@ static const char usage[] =
 	"        [--record LOG] [--record-path GLOB]... -- COMMAND [ARGS...]\n";
 
 static const char help[] =
+	"\n"
 	"  --emulate SLOW.json   the slow device's result of rebench --replay LOG\n"
 	"                        --replay-mode grouped --json\n"
 	"  --baseline FAST.json  this machine's result of the same replay\n"

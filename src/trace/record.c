@@ -45,6 +45,7 @@ static const char usage[] =
 	"rebench --trace-stats LOG [-n | --json]\n";
 
 static const char help[] =
+	"\n"
 	"  --record LOG         run COMMAND, logging its calls on files, block devices\n"
 	"                       and directories to LOG; the statistics on stderr;\n"
 	"                       exit 5 when LOG is incomplete (lines lost, a process\n"

@@ -56,6 +56,7 @@ static const char usage[] =
 	"rebench --record LOG --record-block DEV [--record-block DEV]... [-n | --json] -- COMMAND [ARGS...]\n";
 
 static const char help[] =
+	"\n"
 	"  --record LOG         the log to write\n"
 	"  --record-block DEV   record the requests that reached DEV, a disk or a\n"
 	"                       partition (up to 8; root: the kernel's block\n"

@@ -55,6 +55,7 @@ static const char *const mode_names[] = { "asap", "grouped", "timed" };
 struct replay_args {
 	const char *log;
 	const char *target;
+	const char *mode_text;	/* --replay-mode as given */
 	enum replay_mode mode;
 	double speed;
 	const char *speed_text;	/* as given, NULL: not given */
@@ -65,72 +66,21 @@ struct replay_args {
 };
 
 static const char usage[] =
-	"usage: rebench --replay LOG [--replay-mode asap|grouped|timed] [--replay-speed F] [--replay-align] [-p] [-m] [-t ENGINE] [--drop-caches] [--seed N] [-y] [-n | --json] TARGET|DIR\n";
-
-/* Options of a run that keep their meaning in a replay; the rest (-o, -b,
- * -d, -e, -c, -q, ...) are decided by the log. */
-static const struct {
-	const char *s, *l;
-	bool value;
-} passed[] = {
-	{ "-p", "--paged", false },
-	{ "-m", "--do-atime", false },
-	{ "-t", "--type", true },
-	{ "-y", "--yes", false },
-	{ "-n", "--silent", false },
-	{ NULL, "--json", false },
-	{ NULL, "--drop-caches", false },
-	{ NULL, "--seed", true },
-	{ NULL, "--delay", true },
-};
+	"rebench --replay LOG [--replay-mode asap|grouped|timed] [--replay-speed F] [--replay-align] [-p] [-m] [-t ENGINE] [--drop-caches] [--seed N] [-y] [-n | --json] TARGET|DIR\n";
 
 bool replay_wanted(int argc, char **argv)
 {
 	return mode_given(argc, argv, "--replay");
 }
 
-/* "--name V" or "--name=V" at argv[*i]: 1 with *v set, 0 when it is not
- * this option, -1 when its value is missing. */
-static int take(int argc, char **argv, int *i, const char *name,
-		const char **v)
+static int parse_mode(const struct mode_grammar *g, void *args,
+		      const char *opt, const char *v)
 {
-	bool missing;
-
-	*v = mode_value(argc, argv, i, name, &missing);
-	return *v ? 1 : missing ? -1 : 0;
-}
-
-static int pass_option(struct replay_args *a, int argc, char **argv, int *i)
-{
-	const char *w = argv[*i];
-	size_t k, n;
-
-	for (k = 0; k < sizeof(passed) / sizeof(passed[0]); k++) {
-		n = strlen(passed[k].l);
-		if ((passed[k].s && !strcmp(w, passed[k].s)) ||
-		    !strcmp(w, passed[k].l) ||
-		    (passed[k].value && !strncmp(w, passed[k].l, n) &&
-		     w[n] == '=')) {
-			if (a->npass + 2 > MAX_PASS)
-				return -E2BIG;
-			if (!strcmp(passed[k].l, "--paged"))
-				a->paged = true;
-			a->pass[a->npass++] = argv[*i];
-			if (passed[k].value && !strchr(w, '=')) {
-				if (*i + 1 >= argc)
-					return -EINVAL;
-				a->pass[a->npass++] = argv[++*i];
-			}
-			return 0;
-		}
-	}
-	return -ENOENT;
-}
-
-static int parse_mode(const char *v, struct replay_args *a)
-{
+	struct replay_args *a = args;
 	size_t m;
 
+	(void)g;
+	(void)opt;
 	for (m = 0; v && m < sizeof(mode_names) / sizeof(mode_names[0]); m++)
 		if (!strcmp(v, mode_names[m])) {
 			a->mode = (enum replay_mode)m;
@@ -142,68 +92,98 @@ static int parse_mode(const char *v, struct replay_args *a)
 }
 
 /* A number F with SPEED_MIN <= F <= SPEED_MAX, nothing after it. */
-static int parse_speed(const char *v, struct replay_args *a)
+static int parse_speed(const struct mode_grammar *g, void *args,
+		       const char *opt, const char *v)
 {
+	struct replay_args *a = args;
 	char *end;
 	double f;
 
-	a->speed_text = v ? v : "";
+	(void)g;
+	(void)opt;
 	errno = 0;
 	f = v ? strtod(v, &end) : 0;
 	if (!v || end == v || *end || errno || !(f >= SPEED_MIN) ||
 	    f > SPEED_MAX) {
 		fprintf(stderr, "rebench: --replay-speed '%s': give a factor from %g to %g (1: the recorded times, 2: twice as fast, 0.5: half as fast)\n",
-			a->speed_text, SPEED_MIN, SPEED_MAX);
+			v ? v : "", SPEED_MIN, SPEED_MAX);
 		return -EINVAL;
 	}
 	a->speed = f;
 	return 0;
 }
 
+static int one_target(const struct mode_grammar *g, void *args,
+		      const char *opt, const char *v)
+{
+	const struct replay_args *a = args;
+
+	(void)g;
+	(void)opt;
+	if (!a->target)
+		return 0;
+	fprintf(stderr, "rebench: --replay takes one TARGET; %s and %s are two\n",
+		a->target, v);
+	return -EINVAL;
+}
+
+static int paged(const struct mode_grammar *g, void *args, const char *opt,
+		 const char *v)
+{
+	(void)g;
+	(void)opt;
+	(void)v;
+	((struct replay_args *)args)->paged = true;
+	return 0;
+}
+
+/* Options of a run that keep their meaning in a replay, handed to the
+ * workload's parser; the rest (-o, -b, -d, -e, -c, -q, ...) are decided
+ * by the log. */
+#define PASS(name, short, val, ...) { name, MODE_PASS, \
+	offsetof(struct replay_args, pass), \
+	offsetof(struct replay_args, npass), MAX_PASS, .letter = short, \
+	.value = val, .missing = "%s: a value is missing, or too many options", \
+	.many = "%s: a value is missing, or too many options", __VA_ARGS__ }
+
+static const struct mode_opt opts[] = {
+	{ "--replay-mode", MODE_VALUE, offsetof(struct replay_args, mode_text),
+	  .check_missing = true, .check = parse_mode },
+	{ "--replay-speed", MODE_VALUE, offsetof(struct replay_args, speed_text),
+	  .check_missing = true, .check = parse_speed },
+	{ "--replay", MODE_VALUE, offsetof(struct replay_args, log),
+	  .missing = "--replay needs a LOG (of rebench --record)" },
+	{ "--replay-align", MODE_FLAG, offsetof(struct replay_args, align) },
+	{ NULL, MODE_WORD, offsetof(struct replay_args, target),
+	  .check = one_target },
+	PASS("--paged", "-p", false, .check = paged),
+	PASS("--do-atime", "-m", false),
+	PASS("--type", "-t", true),
+	PASS("--yes", "-y", false),
+	PASS("--silent", "-n", false),
+	PASS("--json", NULL, false),
+	PASS("--drop-caches", NULL, false),
+	PASS("--seed", NULL, true),
+	PASS("--delay", NULL, true),
+};
+
+static const struct mode_grammar grammar = {
+	.usage = usage,
+	.sep = " ",
+	.unknown = "%s has no meaning with --replay: the log decides operations, offsets, sizes and threads",
+	.opts = opts,
+	.nopts = sizeof(opts) / sizeof(opts[0]),
+	.no_cmd = true,
+};
+
 static int parse_args(int argc, char **argv, struct replay_args *a)
 {
-	const char *v;
-	int i, r;
-
 	memset(a, 0, sizeof(*a));
 	a->speed = 1.0;
-	for (i = 1; i < argc; i++) {
-		if ((r = take(argc, argv, &i, "--replay-mode", &v))) {
-			if (parse_mode(r < 0 ? NULL : v, a))
-				return -EINVAL;
-		} else if ((r = take(argc, argv, &i, "--replay-speed", &v))) {
-			if (parse_speed(r < 0 ? NULL : v, a))
-				return -EINVAL;
-		} else if ((r = take(argc, argv, &i, "--replay", &v))) {
-			if (r < 0) {
-				fprintf(stderr, "rebench: --replay needs a LOG (of rebench --record)\n%s", usage);
-				return -EINVAL;
-			}
-			a->log = v;
-		} else if (!strcmp(argv[i], "--replay-align")) {
-			a->align = true;
-		} else if (argv[i][0] != '-' || !argv[i][1]) {
-			if (a->target) {
-				fprintf(stderr, "rebench: --replay takes one TARGET; %s and %s are two\n",
-					a->target, argv[i]);
-				return -EINVAL;
-			}
-			a->target = argv[i];
-		} else if ((r = pass_option(a, argc, argv, &i))) {
-			if (r == -ENOENT)
-				fprintf(stderr, "rebench: %s has no meaning with --replay: the log decides operations, offsets, sizes and threads\n%s",
-					argv[i], usage);
-			else
-				fprintf(stderr, "rebench: %s: a value is missing, or too many options\n%s",
-					argv[i], usage);
-			return -EINVAL;
-		}
-	}
-	if (!a->log || !a->target) {
-		fprintf(stderr, "rebench: --replay needs a LOG and a TARGET (a file, created if new, or a block device) or a DIR (a file there per recorded file)\n%s",
-			usage);
+	if (mode_args_parse(argc, argv, &grammar, a))
 		return -EINVAL;
-	}
+	if (!a->log || !a->target)
+		return mode_args_bad(&grammar, "--replay needs a LOG and a TARGET (a file, created if new, or a block device) or a DIR (a file there per recorded file)");
 	if (a->speed_text && a->mode != MODE_TIMED) {
 		fprintf(stderr, "rebench: --replay-speed %s: the speed of the recorded times applies to --replay-mode timed; add it, or drop --replay-speed\n",
 			a->speed_text);
@@ -301,18 +281,17 @@ static int check_alignment(const struct replay_args *a, struct stream_trace *t,
 	return -EINVAL;
 }
 
-/* The ordinary parser's arguments for the replay's workload on target,
- * whose region is region bytes (the map, or a directory's main file). */
+/* The replay's workload on target, whose region is region bytes (the
+ * map, or a directory's main file): set from the log, then the user's
+ * options that keep their meaning, through the workload parser. */
 static int build_spec(const struct replay_args *a, const struct stream_trace *t,
 		      const char *target, uint64_t region, struct spec *base,
 		      struct run_opts *run, struct sweep *sw)
 {
 	struct parse_ctx pctx = { 0, "command line", sw, &sweep_range_hooks };
-	char mix[128], bs[32], len[32], dur[32], threads[16];
-	char *v[MAX_PASS + 20];
+	char mix[128];
 	uint64_t data = 0;
 	uint64_t b = (t->maxlen + 4095) / 4096 * 4096;
-	int n = 0;
 	size_t i;
 
 	for (i = 0; i < t->n; i++)	/* as replayed: aligned when asked */
@@ -324,30 +303,20 @@ static int build_spec(const struct replay_args *a, const struct stream_trace *t,
 	build_mix(t, mix, sizeof(mix));
 	if (b > region)
 		b = region;	/* a directory's file: it holds the largest */
-	snprintf(bs, sizeof(bs), "%" PRIu64, b);
-	snprintf(len, sizeof(len), "%" PRIu64, region);
-	snprintf(dur, sizeof(dur), "%" PRIu64 "b", data);
-	snprintf(threads, sizeof(threads), "%" PRIu32, t->nworkers);
-	v[n++] = "-o";
-	v[n++] = mix;
-	v[n++] = "-w";
-	v[n++] = "seq";
-	v[n++] = "-b";
-	v[n++] = bs;
-	v[n++] = "-e";
-	v[n++] = len;
-	v[n++] = "-d";
-	v[n++] = dur;
-	v[n++] = "-f";	/* no O_DSYNC: the log's own flushes flush */
-	v[n++] = "-c";
-	v[n++] = threads;
-	if (t->nworkers > 1)
-		v[n++] = "-l";	/* a descriptor each: no shared position */
-	for (i = 0; i < (size_t)a->npass; i++)
-		v[n++] = a->pass[i];
-	v[n++] = (char *)target;
 	spec_defaults(base);
-	return options_parse(n, v, base, run, &pctx) ? -EINVAL : 0;
+	if (spec_set(base, "operation", mix, &pctx) ||
+	    spec_set(base, "workload", "seq", &pctx) ||
+	    spec_set_count(base, "block-size", b, "", &pctx) ||
+	    spec_set_count(base, "length", region, "", &pctx) ||
+	    spec_set_count(base, "duration", data, "b", &pctx) ||
+	    /* no O_DSYNC: the log's own flushes flush */
+	    spec_set_flag(base, "buffered", &pctx) ||
+	    spec_set_count(base, "threads", t->nworkers, "", &pctx) ||
+	    /* a descriptor each: no shared position */
+	    (t->nworkers > 1 && spec_set_flag(base, "local-fd", &pctx)) ||
+	    options_parse(a->npass, (char **)a->pass, base, run, &pctx))
+		return -EINVAL;
+	return spec_set_target(base, target) ? -EINVAL : 0;
 }
 
 /* The workers: a refusal when a timed replay has no times to keep, or

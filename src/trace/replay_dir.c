@@ -180,36 +180,25 @@ static int add_file(struct replay_dir *d, const struct stream_trace *t,
 {
 	struct parse_ctx pctx = { 0, "command line" };
 	struct run_opts run = { 0 };
-	char bs[32], len[32], dur[32], *v[16 + 8];
 	struct spec s;
-	int n = 0, a, ret;
+	int ret;
 
 	if (ctx->n == MAX_WORKLOADS) {
 		fprintf(stderr, "rebench: a replay onto a directory prepares a workload per recorded file and takes at most %d files; the log has %" PRIu32 ": give a file or a block device as TARGET\n",
 			MAX_WORKLOADS, d->nfiles);
 		return -E2BIG;
 	}
-	snprintf(bs, sizeof(bs), "%" PRIu32, min);
-	snprintf(len, sizeof(len), "%" PRIu64, t->files[i].extent);
-	snprintf(dur, sizeof(dur), "%" PRIu32 "b", min);
-	v[n++] = "-o";
-	v[n++] = writes ? "write" : "read";
-	v[n++] = "-w";
-	v[n++] = "seq";
-	v[n++] = "-b";
-	v[n++] = bs;
-	v[n++] = "-e";
-	v[n++] = len;
-	v[n++] = "-d";
-	v[n++] = dur;
-	v[n++] = "-f";
-	v[n++] = "-t";
-	v[n++] = "stateless";	/* no engine state to set up */
-	for (a = 0; a < nextra && a < 8; a++)
-		v[n++] = extra[a];
-	v[n++] = d->paths[i];
 	spec_defaults(&s);
-	ret = options_parse(n, v, &s, &run, &pctx) ? -EINVAL :
+	ret = spec_set(&s, "operation", writes ? "write" : "read", &pctx) ||
+	      spec_set(&s, "workload", "seq", &pctx) ||
+	      spec_set_count(&s, "block-size", min, "", &pctx) ||
+	      spec_set_count(&s, "length", t->files[i].extent, "", &pctx) ||
+	      spec_set_count(&s, "duration", min, "b", &pctx) ||
+	      spec_set_flag(&s, "buffered", &pctx) ||
+	      /* no engine state to set up */
+	      spec_set(&s, "type", "stateless", &pctx) ||
+	      options_parse(nextra < 8 ? nextra : 8, extra, &s, &run, &pctx) ||
+	      spec_set_target(&s, d->paths[i]) ? -EINVAL :
 	      add_workload(ctx, &s);
 	spec_free(&s);
 	if (!ret)

@@ -29,6 +29,7 @@
 #include "trace/trace_log.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,63 +79,66 @@ bool trace_to_wanted(int argc, char **argv)
 	return mode_given(argc, argv, "--trace-to");
 }
 
-static int bad(const char *fmt, const char *what)
+struct trace_to_args {
+	const char *format;	/* --trace-to */
+	const char *out;	/* --output */
+	const char *log;
+};
+
+static const char help[] =
+	"\n"
+	"  --trace-to fio LOG   LOG (a rebench trace or a fio iolog) as fio's iolog v3,\n"
+	"                       for fio --read_iolog; what fio has no form for is\n"
+	"                       counted on stderr\n"
+	"  --output FILE        write it to FILE instead of stdout\n"
+	"See rebench(1), APPLICATION I/O.\n";
+
+static int fio_only(const struct mode_grammar *g, void *args,
+		    const char *opt, const char *val)
 {
-	fprintf(stderr, "rebench: ");
-	fprintf(stderr, fmt, what);
-	fprintf(stderr, "\nusage:\n%s", usage);
-	return EXIT_BAD_ARGS;
+	(void)args;
+	(void)opt;
+	if (!strcmp(val, "fio"))
+		return 0;
+	return mode_args_bad(g, "--trace-to '%s': the one format is fio (its iolog version 3)",
+			     val);
 }
 
-/* 0, -1 after --help, or EXIT_BAD_ARGS after a message. */
-static int parse_args(int argc, char **argv, const char **log,
-		      const char **out)
+static const struct mode_opt opts[] = {
+	{ "--trace-to", MODE_VALUE, offsetof(struct trace_to_args, format),
+	  .twice_first = true, .twice = "%s is given twice",
+	  .missing = "%s needs a format: fio", .check = fio_only },
+	{ "--output", MODE_VALUE, offsetof(struct trace_to_args, out),
+	  .twice_first = true, .twice = "%s is given twice",
+	  .missing = "%s needs a file name",
+	  .empty = "%s: the file name is empty" },
+	{ NULL, MODE_WORD, offsetof(struct trace_to_args, log),
+	  .twice = "'%s': --trace-to takes one LOG" },
+};
+
+static const struct mode_grammar grammar = {
+	.usage = usage,
+	.sep = "\n",
+	.help = help,
+	.unknown = "%s has no meaning with --trace-to, which takes only LOG and --output FILE",
+	.opts = opts,
+	.nopts = sizeof(opts) / sizeof(opts[0]),
+	.no_cmd = true,
+};
+
+/* 0, 1 after --help, or -EINVAL after a message. */
+static int parse_args(int argc, char **argv, struct trace_to_args *a)
 {
-	const char *fmt = NULL;
-	int i;
+	int ret;
 
-	*log = *out = NULL;
-	for (i = 1; i < argc; i++) {
-		const char *w = argv[i];
-
-		if (!strcmp(w, "--trace-to") || !strncmp(w, "--trace-to=", 11)) {
-			if (fmt)
-				return bad("%s is given twice", "--trace-to");
-			if (w[10] == '=')
-				fmt = w + 11;
-			else if (i + 1 < argc)
-				fmt = argv[++i];
-			else
-				return bad("%s needs a format: fio", w);
-			if (strcmp(fmt, "fio"))
-				return bad("--trace-to '%s': the one format is fio (its iolog version 3)", fmt);
-		} else if (!strcmp(w, "--output") || !strncmp(w, "--output=", 9)) {
-			if (*out)
-				return bad("%s is given twice", "--output");
-			if (w[8] == '=')
-				*out = w + 9;
-			else if (i + 1 < argc)
-				*out = argv[++i];
-			else
-				return bad("%s needs a file name", w);
-			if (!**out)
-				return bad("%s: the file name is empty", "--output");
-		} else if (!strcmp(w, "-h") || !strcmp(w, "--help")) {
-			printf("usage:\n%s\n  --trace-to fio LOG   LOG (a rebench trace or a fio iolog) as fio's iolog v3,\n                       for fio --read_iolog; what fio has no form for is\n                       counted on stderr\n  --output FILE        write it to FILE instead of stdout\nSee rebench(1), APPLICATION I/O.\n",
-			       usage);
-			return -1;
-		} else if (w[0] == '-' && w[1]) {
-			return bad("%s has no meaning with --trace-to, which takes only LOG and --output FILE", w);
-		} else if (*log) {
-			return bad("'%s': --trace-to takes one LOG", w);
-		} else {
-			*log = w;
-		}
-	}
-	if (!*log)
-		return bad("--trace-to fio needs the LOG to write: rebench --trace-to fio LOG%s", "");
-	if (!**log)
-		return bad("--trace-to: the LOG name is empty%s", "");
+	memset(a, 0, sizeof(*a));
+	ret = mode_args_parse(argc, argv, &grammar, a);
+	if (ret)
+		return ret;
+	if (!a->log)
+		return mode_args_bad(&grammar, "--trace-to fio needs the LOG to write: rebench --trace-to fio LOG");
+	if (!*a->log)
+		return mode_args_bad(&grammar, "--trace-to: the LOG name is empty");
 	return 0;
 }
 
@@ -382,17 +386,23 @@ static int export_all(struct exporter *x)
 int trace_to_main(int argc, char **argv)
 {
 	static struct exporter x;
+	struct trace_to_args a;
 	const char *log, *out;
 	char err[PATH_MAX + 1200], *buf = NULL;
 	size_t len = 0;
 	int ret, status = EXIT_OK;
 	FILE *f;
 
-	ret = parse_args(argc, argv, &log, &out);
+	ret = parse_args(argc, argv, &a);
 	if (ret)
-		return ret < 0 ? EXIT_OK : ret;
-	if (out && same_file(log, out))
-		return bad("--output %s is the LOG being read: give the iolog its own name", out);
+		return ret > 0 ? EXIT_OK : EXIT_BAD_ARGS;
+	log = a.log;
+	out = a.out;
+	if (out && same_file(log, out)) {
+		mode_args_bad(&grammar, "--output %s is the LOG being read: give the iolog its own name",
+			      out);
+		return EXIT_BAD_ARGS;
+	}
 	if (out && outpath_check("--output", out, err, sizeof(err))) {
 		fprintf(stderr, "rebench: %s\n", err);
 		return EXIT_BAD_ARGS;
