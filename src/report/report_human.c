@@ -5,14 +5,11 @@
 #include <stdio.h>
 
 #include <math.h>
-#include <string.h>
 
 #include "engines/engine.h"
 #include "core/units.h"
 #include "core/spec_names.h"
 #include "core/plan.h"
-#include "stats/repeat.h"
-#include "stats/precision.h"
 #include "report/report.h"
 #include "report/section.h"
 #include "report/summary.h"
@@ -105,123 +102,9 @@ static void print_delay(FILE *f, const struct workload *wl)
 		text, calib);
 }
 
-/* --repeat: which run the block above is, "run 3 of 5, the median run by
- * ops/s, seed 13" (repeat_run.h); the total has no seed of its own. */
-static void print_shown(FILE *f, const struct repeat_data *rd, bool seeds)
-{
-	size_t n = rd->runs, k = rd->shown;
-
-	if (k >= n)
-		fprintf(f, "the figures above are run %zu, which did not complete", k + 1);
-	else
-		fprintf(f, "the figures above are run %zu of %zu, %s by %sops/s", k + 1,
-			n, n % 2 ? "the median run" : "the lower of the two middle runs",
-			seeds ? "" : "total ");
-	if (seeds)
-		fprintf(f, ", seed %llu", rd->seed0 + k);
-}
-
-/* --repeat: the spread over the runs, and which run the block shows. */
-static void print_repeat(FILE *f, const struct repeat_data *rd, bool seeds)
-{
-	size_t i, r;
-
-	fprintf(f, "Over %zu runs (", rd->runs);
-	if (seeds)
-		fprintf(f, "seeds %llu..%llu; ", rd->seed0, rd->seed0 + rd->runs - 1);
-	print_shown(f, rd, seeds);
-	fprintf(f, "):\n");
-	for (i = 0; i < REPEAT_SHOWN; i++) {
-		const struct repeat_stat *st = &rd->stat[repeat_shown[i]];
-		const char *fmt = repeat_shown[i] == RM_OPS ? "%.0f" : "%.1f";
-		char med[32], tm[32], lo[32], hi[32];
-
-		snprintf(med, sizeof(med), fmt, st->median);
-		snprintf(tm, sizeof(tm), fmt, st->trimmed_mean);
-		fprintf(f, "  %-11s median %s, trimmed mean %s, stddev %.1f (CV %.1f%%)",
-			repeat_label(repeat_shown[i]), med, tm, st->stddev, st->cv_pct);
-		if (st->n >= 2) {
-			snprintf(lo, sizeof(lo), fmt, st->ci_low);
-			snprintf(hi, sizeof(hi), fmt, st->ci_high);
-			fprintf(f, ", 95%% CI %s..%s", lo, hi);
-		}
-		fputc('\n', f);
-	}
-	fprintf(f, "  runs ops/s:");
-	for (r = 0; r < rd->runs; r++)
-		fprintf(f, " %.0f", rd->v[RM_OPS][r]);
-	fputc('\n', f);
-}
-
-/* A kind's own line: its count, rate and latency.  With more than one
- * data kind each gets one (a blend of 3 us reads and 500 us writes
- * describes neither); a flush always has its own, apart from the data
- * I/Os of the headline (fio's IOPS counts no flush). */
-static void print_kind(FILE *f, const struct report *rep,
-		       const struct result *res, int k, int width)
-{
-	struct op_summary o;
-	const struct lat_summary *l = &o.lat;
-	char rate[32];
-
-	report_op_summarize(rep, res, k, &o);
-	if (IO_IS_FLUSH(k) && !res->flush_headline)
-		fprintf(f, "Flushes: %llu %s, %.0f/sec; latency (us):",
-			(unsigned long long)o.ios, io_kind_name(k), o.ops_per_s);
-	else if (IO_IS_FLUSH(k))	/* it moves no data: no MiB/s */
-		fprintf(f, "  %-*s %llu I/Os, %.0f ops/sec; latency (us):",
-			width, io_kind_name(k), (unsigned long long)o.ios,
-			o.ops_per_s);
-	else
-		fprintf(f, "  %-*s %llu I/Os, %.0f ops/sec (%s); latency (us):",
-			width, io_kind_name(k), (unsigned long long)o.ios,
-			o.ops_per_s, fmt_rate(rate, sizeof(rate), o.mb_per_s));
-	fprintf(f, " min %.1f avg %.1f p50 %.1f p90 %.1f p99 %.1f p99.9 %.1f p99.99 %.1f max %.1f\n",
-		l->min, l->avg, l->p50, l->p90, l->p99, l->p999, l->p9999,
-		l->max);
-}
-
-static void print_per_op(FILE *f, const struct report *rep,
-			 const struct result *res)
-{
-	unsigned kinds = result_kinds(res), data = kinds & IO_DATA_KINDS;
-	/* names in one column, as wide as the longest shown, at least
-	 * "write" */
-	int width = 5, w;
-	int k;
-
-	if (res->flush_headline)
-		data = kinds;	/* the flushes are its I/Os */
-	for (k = 0; k < IO_KINDS; k++) {
-		w = (int)strlen(io_kind_name(k));
-		if (data & (1U << k) && w > width)
-			width = w;
-	}
-	/* one kind: the lines above are its own */
-	for (k = 0; k < IO_KINDS && (data & (data - 1)); k++)
-		if (data & (1U << k))
-			print_kind(f, rep, res, k, width);
-	for (k = 0; k < IO_KINDS; k++)
-		if (kinds & ~data & (1U << k))
-			print_kind(f, rep, res, k, width);
-}
-
-/* The original Rebench timed a write and its fdatasync as one operation:
- * the write+flush latency (stats.h) is that figure. */
-static void print_durable(FILE *f, const struct result *r)
-{
-	struct lat_summary l;
-
-	if (!r->durable_known || !r->durable.count)
-		return;
-	lat_summarize_hist(&r->durable, &l);
-	fprintf(f, "Write+flush latency (us): min %.1f avg %.1f p50 %.1f p90 %.1f p99 %.1f p99.9 %.1f max %.1f (%llu writes, each from its start to the end of the flush that made it durable)\n",
-		l.min, l.avg, l.p50, l.p90, l.p99, l.p999, l.max,
-		(unsigned long long)r->durable.count);
-}
-
 /* The figures a workload and the total share: the headline over data
- * I/Os, then each kind, the flushes and the write+flush latency. */
+ * I/Os, then the sections' (each kind, the flushes and the write+flush
+ * latency). */
 static void print_rates(FILE *f, const struct section_ctx *c)
 {
 	const struct result *r = c->res;
@@ -234,8 +117,6 @@ static void print_rates(FILE *f, const struct section_ctx *c)
 	fprintf(f, "Latency (us): min %.1f avg %.1f p50 %.1f p90 %.1f p99 %.1f p99.9 %.1f max %.1f\n",
 		l.min, l.avg, l.p50, l.p90, l.p99, l.p999, l.max);
 	sections_human(f, HUMAN_LATENCY, c);
-	print_per_op(f, c->r, r);
-	print_durable(f, r);
 }
 
 /* "Total: 4838 I/Os (2419 reads, 2419 writes) and 2419 flushes (1 after
@@ -288,7 +169,6 @@ static void print_one(FILE *f, const struct report *rep,
 	const struct result *r = wl->res;
 	const struct section_ctx c = { rep, wl, r };
 	char size[32];
-	int i;
 
 	fprintf(f, "Benchmarking results for [%s] (%s)\n", wl->tgt.path,
 		fmt_size_human(size, sizeof(size), wl->tgt.size));
@@ -307,25 +187,10 @@ static void print_one(FILE *f, const struct report *rep,
 	fprintf(f, ", seed %llu%s\n", (unsigned long long)wl->spec.seed,
 		interrupted ? " (interrupted)" : "");
 	sections_human(f, HUMAN_TOTALS, &c);
-	if (wl->fit.present) {
-		const struct fit *d = &wl->fit;
-
-		fprintf(f, "Distribution: %s: ", d->name);
-		if (d->dof)
-			fprintf(f, "chi-square %.1f on %u dof (p %.3g), ", d->chi2,
-				d->dof, d->p_value);
-		fprintf(f, "KS D %.4f over %d slices%s\n", d->ks_d, DIST_SLICES,
-			d->rank_space ? " (before scatter)" : "");
-	}
-	report_human_sizes(f, wl);
 	sections_human(f, HUMAN_END, &c);
-	if (wl->rep)
-		print_repeat(f, wl->rep, true);
 	if (wl->error)
 		fprintf(f, "Error: %s\n", wl->errmsg);
-	for (i = 0; i < wl->nwarn; i++)
-		if (report_warning_said(wl, i, false))
-			fprintf(f, "Warning: %s\n", wl->warnings[i]);
+	sections_human(f, HUMAN_ERROR, &c);
 }
 
 /* "All workloads": the total of several run together, shaped like a
@@ -349,8 +214,7 @@ static void print_total(FILE *f, const struct report *rep)
 	fprintf(f, "%s\n", rep->interrupted ? " (interrupted)" : "");
 	sections_human(f, HUMAN_TOTALS, &c);
 	sections_human(f, HUMAN_END, &c);
-	if (rep->total_rep)
-		print_repeat(f, rep->total_rep, false);
+	sections_human(f, HUMAN_ERROR, &c);
 }
 
 static bool human_wanted(const struct run_opts *run)

@@ -6,13 +6,11 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <sys/utsname.h>
 
 #include "core/json.h"
 #include "core/spec_names.h"
 #include "core/plan.h"
-#include "stats/repeat.h"
 #include "report/version.h"
 #include "report/report.h"
 #include "report/section.h"
@@ -123,48 +121,10 @@ static void put_params(struct json *j, const struct workload *wl)
 	json_obj_end(j);
 }
 
-static void put_shares(struct json *j, const char *key, const uint64_t *c,
-		       uint64_t n)
-{
-	int i;
-
-	json_arr_begin(j, key);
-	for (i = 0; i < DIST_SLICES; i++)
-		json_num(j, NULL, (double)c[i] / (double)n);
-	json_arr_end(j);
-}
-
-static void put_fit(struct json *j, const struct fit *f)
-{
-	int i;
-
-	if (!f || !f->present) {
-		json_null(j, "distribution");
-		return;
-	}
-	json_obj_begin(j, "distribution");
-	json_str(j, "name", f->name);
-	json_u64(j, "ios", f->n);
-	json_u64(j, "slices", DIST_SLICES);
-	json_str(j, "fit_space", f->rank_space ? "rank" : "offset");
-	put_shares(j, "achieved", f->slices, f->n);
-	if (f->rank_space)
-		put_shares(j, "achieved_rank", f->fitted, f->n);
-	json_arr_begin(j, "intended");
-	for (i = 0; i < DIST_SLICES; i++)
-		json_num(j, NULL, f->intended[i]);
-	json_arr_end(j);
-	json_num(j, "chi2", f->chi2);
-	json_u64(j, "dof", f->dof);
-	json_num(j, "p_value", f->p_value);
-	json_num(j, "ks_d", f->ks_d);
-	json_obj_end(j);
-}
-
 /* A latency histogram, whole: what another rebench needs to merge it
  * exactly with others (--hosts).  Buckets as [index, count] pairs of the
  * non-empty ones; hist.h defines the index of a value in ns. */
-static void put_hist(struct json *j, const char *key, const struct hist *h)
+void report_json_hist(struct json *j, const char *key, const struct hist *h)
 {
 	unsigned i;
 
@@ -189,7 +149,7 @@ static void put_hist(struct json *j, const char *key, const struct hist *h)
 }
 
 /* A latency object's figures, min to max, in microseconds. */
-static void put_lat(struct json *j, const struct lat_summary *l)
+void report_json_lat(struct json *j, const struct lat_summary *l)
 {
 	json_num(j, "min", l->min);
 	json_num(j, "avg", l->avg);
@@ -199,33 +159,6 @@ static void put_lat(struct json *j, const struct lat_summary *l)
 	json_num(j, "p99_9", l->p999);
 	json_num(j, "p99_99", l->p9999);
 	json_num(j, "max", l->max);
-}
-
-/* results.operations: each kind that occurred, with its own latency. */
-static void put_operations(struct json *j, const struct report *rep,
-			   const struct result *res)
-{
-	unsigned kinds = result_kinds(res);
-	struct op_summary o;
-	int k;
-
-	json_obj_begin(j, "operations");
-	for (k = 0; k < IO_KINDS; k++) {
-		if (!(kinds & (1U << k)))
-			continue;
-		report_op_summarize(rep, res, k, &o);
-		json_obj_begin(j, io_kind_name(k));
-		json_u64(j, "ios", o.ios);
-		json_u64(j, "bytes", o.bytes);
-		json_num(j, "ops_per_s", o.ops_per_s);
-		json_num(j, "mib_per_s", o.mb_per_s);
-		json_obj_begin(j, "latency_us");
-		put_lat(j, &o.lat);
-		json_obj_end(j);
-		put_hist(j, "latency_hist", &res->op_hist[k]);
-		json_obj_end(j);
-	}
-	json_obj_end(j);
 }
 
 /* The interval statistics and series; null for a total whose workloads
@@ -257,56 +190,9 @@ static void put_intervals(struct json *j, const struct result *r)
 	json_obj_end(j);
 }
 
-/* A sequential workload's passes over its region (pattern.h); null for
- * a random one, -a, and the total. */
-static void put_passes(struct json *j, const struct workload *wl)
-{
-	const struct seq_passes *p = wl ? &wl->passes : NULL;
-
-	if (!p || !p->known) {
-		json_null(j, "passes");
-		json_null(j, "pass_ios");
-		json_null(j, "pass_bytes");
-		return;
-	}
-	json_num(j, "passes", p->count);
-	if (p->ios)
-		json_u64(j, "pass_ios", p->ios);
-	else
-		json_null(j, "pass_ios");
-	if (p->bytes)
-		json_u64(j, "pass_bytes", p->bytes);
-	else
-		json_null(j, "pass_bytes");
-}
-
-/* The flushes, apart from the data I/Os of "ios" and "latency_us" (those
- * of a workload that only flushes are its "ios"), and the write+flush
- * latency (stats.h): null where it was not measured. */
-static void put_flushes(struct json *j, const struct result *r)
-{
-	struct lat_summary l;
-
-	json_u64(j, "flushes", r->flushes);
-	json_u64(j, "end_flushes", r->end_flushes);
-	json_bool(j, "flushes_in_ios", r->flush_headline);
-	if (!r->durable_known || !r->durable.count) {
-		json_null(j, "write_flush_latency_us");
-		return;
-	}
-	lat_summarize_hist(&r->durable, &l);
-	json_obj_begin(j, "write_flush_latency_us");
-	json_u64(j, "writes", r->durable.count);
-	put_lat(j, &l);
-	json_obj_end(j);
-}
-
-/* A workload's results (fit: its distribution, wl: its sizes and passes),
- * or the total's (fit and wl NULL: "distribution", "sizes" and "passes"
- * are null). */
+/* A workload's results (wl), or the total's (wl NULL). */
 static void put_results(struct json *j, const struct report *rep,
-			const struct result *r, const struct fit *fit,
-			const struct workload *wl)
+			const struct result *r, const struct workload *wl)
 {
 	const struct section_ctx c = { rep, wl, r };
 	struct lat_summary l;
@@ -321,8 +207,7 @@ static void put_results(struct json *j, const struct report *rep,
 	json_u64(j, "bytes", r->bytes);
 	json_num(j, "ops_per_s", r->ops_per_s);
 	json_num(j, "mib_per_s", r->mb_per_s);
-	put_passes(j, wl);
-	sections_json(j, JSON_PASSES, &c);
+	sections_json(j, JSON_RATES, &c);
 	json_obj_begin(j, "latency_us");
 	json_num(j, "min", l.min);
 	json_num(j, "avg", l.avg);
@@ -334,17 +219,12 @@ static void put_results(struct json *j, const struct report *rep,
 	json_num(j, "p99_99", l.p9999);
 	json_num(j, "error_bound_pct", 100.0 / (1 << HIST_SUB_BITS));
 	json_obj_end(j);
-	put_hist(j, "latency_hist", &r->hist);
-	put_flushes(j, r);
+	report_json_hist(j, "latency_hist", &r->hist);
+	sections_json(j, JSON_LATENCY, &c);
 	sections_json(j, JSON_FLUSHES, &c);
-	put_operations(j, rep, r);
+	sections_json(j, JSON_CPU, &c);
 	put_intervals(j, r);
 	sections_json(j, JSON_INTERVALS, &c);
-	put_fit(j, fit);
-	if (wl)
-		report_json_sizes(j, wl);
-	else
-		json_null(j, "sizes");
 	sections_json(j, JSON_RESULTS_END, &c);
 	json_obj_end(j);
 }
@@ -370,60 +250,10 @@ void report_json_head(struct json *j)
 	}
 }
 
-/* --repeat: every run's figure and their spread, per metric (the total
- * has no seeds of its own: null), and the run the results are (from 1,
- * with its seed; version 7): the median run by ops/s, or runs + 1 when
- * that run did not complete. */
-static void put_repeat(struct json *j, const struct repeat_data *rd,
-		       bool seeds)
-{
-	size_t r;
-	int m;
-
-	json_obj_begin(j, "repeat");
-	json_u64(j, "runs", rd->runs);
-	if (seeds) {
-		json_arr_begin(j, "seeds");
-		for (r = 0; r < rd->runs; r++)
-			json_u64(j, NULL, rd->seed0 + r);
-		json_arr_end(j);
-	} else {
-		json_null(j, "seeds");
-	}
-	json_u64(j, "shown_run", rd->shown + 1);
-	if (seeds)
-		json_u64(j, "shown_seed", rd->seed0 + rd->shown);
-	else
-		json_null(j, "shown_seed");
-	for (m = 0; m < RM_COUNT; m++) {
-		const struct repeat_stat *st = &rd->stat[m];
-
-		json_obj_begin(j, repeat_key(m));
-		json_arr_begin(j, "values");
-		for (r = 0; r < rd->runs; r++)
-			json_num(j, NULL, rd->v[m][r]);
-		json_arr_end(j);
-		json_num(j, "median", st->median);
-		json_num(j, "trimmed_mean", st->trimmed_mean);
-		json_num(j, "mean", st->mean);
-		json_num(j, "stddev", st->stddev);
-		json_num(j, "cv_pct", st->cv_pct);
-		if (st->n >= 2) {
-			json_num(j, "ci95_low", st->ci_low);
-			json_num(j, "ci95_high", st->ci_high);
-		} else {
-			json_null(j, "ci95_low");
-			json_null(j, "ci95_high");
-		}
-		json_obj_end(j);
-	}
-	json_obj_end(j);
-}
-
 static void put_workload(struct json *j, const struct report *rep,
 			 const struct workload *wl)
 {
-	int i;
+	const struct section_ctx c = { rep, wl, wl->have_result ? wl->res : NULL };
 
 	json_obj_begin(j, NULL);
 	json_u64(j, "workload", wl->index + 1);
@@ -431,20 +261,12 @@ static void put_workload(struct json *j, const struct report *rep,
 	report_json_target(j, &wl->tgt, NULL);
 	put_params(j, wl);
 	if (wl->have_result)
-		put_results(j, rep, wl->res, &wl->fit, wl);
+		put_results(j, rep, wl->res, wl);
 	else
 		json_null(j, "results");
-	sections_json(j, JSON_AFTER_RESULTS, &(struct section_ctx){ rep, wl,
-		      wl->have_result ? wl->res : NULL });
-	if (wl->rep)
-		put_repeat(j, wl->rep, true);
-	else
-		json_null(j, "repeat");
+	sections_json(j, JSON_AFTER_RESULTS, &c);
 	json_str(j, "error", wl->error ? wl->errmsg : NULL);
-	json_arr_begin(j, "warnings");
-	for (i = 0; i < wl->nwarn; i++)
-		json_str(j, NULL, wl->warnings[i]);
-	json_arr_end(j);
+	sections_json(j, JSON_ERROR, &c);
 	json_obj_end(j);
 }
 
@@ -495,6 +317,8 @@ static int json_begin(struct report_out *o)
 /* "total": all workloads together when several ran, else null. */
 static void put_total(struct json *j, const struct report *r)
 {
+	const struct section_ctx c = { r, NULL, r->total };
+
 	if (!r->total) {
 		json_null(j, "total");
 		return;
@@ -502,13 +326,9 @@ static void put_total(struct json *j, const struct report *r)
 	json_obj_begin(j, "total");
 	json_u64(j, "workloads", r->n);
 	json_str(j, "status", workload_status_name(report_total_status(r)));
-	put_results(j, r, r->total, NULL, NULL);
-	sections_json(j, JSON_AFTER_RESULTS,
-		      &(struct section_ctx){ r, NULL, r->total });
-	if (r->total_rep)
-		put_repeat(j, r->total_rep, false);
-	else
-		json_null(j, "repeat");
+	put_results(j, r, r->total, NULL);
+	sections_json(j, JSON_AFTER_RESULTS, &c);
+	sections_json(j, JSON_ERROR, &c);	/* the total has no error */
 	json_obj_end(j);
 }
 

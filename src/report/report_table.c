@@ -9,7 +9,6 @@
 
 #include "core/outpath.h"
 #include "report/report.h"
-#include "stats/repeat.h"
 #include "report/section.h"
 #include "report/summary.h"
 #include "core/sweep.h"
@@ -25,10 +24,6 @@ void report_sweep_cell(const struct sweep_axis *ax, size_t i, char *buf,
 		snprintf(buf, len, "%s", v);
 }
 
-/* With --repeat, the columns after status: runs, then the spread of ops/s
- * and the medians of p50 and p99 (the other columns are the last run's). */
-static const char repeat_columns[] = "\truns\tops_per_s_median\tops_per_s_trimmed_mean\tops_per_s_stddev\tops_per_s_ci95_low\tops_per_s_ci95_high\tlat_p50_us_median\tlat_p99_us_median";
-
 void report_table_header(FILE *f, const struct sweep *sw, bool repeated)
 {
 	size_t a;
@@ -36,22 +31,8 @@ void report_table_header(FILE *f, const struct sweep *sw, bool repeated)
 	for (a = 0; a < sw->naxes; a++)
 		fprintf(f, "%s\t", sw->axes[a].opt->name);
 	fprintf(f, "workload\ttarget\tops_per_s\tmib_per_s\tlat_min_us\tlat_avg_us\tlat_p50_us\tlat_p90_us\tlat_p99_us\tlat_p999_us\tlat_max_us\tios\tstatus");
-	sections_tsv_head(f);
-	fprintf(f, "%s\n", repeated ? repeat_columns : "");
-}
-
-static void write_repeat_cells(FILE *f, const struct repeat_data *rd)
-{
-	const struct repeat_stat *o = &rd->stat[RM_OPS];
-
-	fprintf(f, "\t%zu\t%.2f\t%.2f\t%.2f", rd->runs, o->median,
-		o->trimmed_mean, o->stddev);
-	if (o->n >= 2)
-		fprintf(f, "\t%.2f\t%.2f", o->ci_low, o->ci_high);
-	else
-		fprintf(f, "\t-\t-");
-	fprintf(f, "\t%.3f\t%.3f", rd->stat[RM_P50].median,
-		rd->stat[RM_P99].median);
+	sections_tsv_head(f, repeated);
+	fputc('\n', f);
 }
 
 void report_table_rows(FILE *f, const struct sweep *sw, const struct report *r)
@@ -77,8 +58,6 @@ void report_table_rows(FILE *f, const struct sweep *sw, const struct report *r)
 			(unsigned long long)wl->res->ops_total,
 			workload_status_name(workload_status(wl, r->interrupted)));
 		sections_tsv(f, &(struct section_ctx){ r, wl, wl->res });
-		if (wl->rep)
-			write_repeat_cells(f, wl->rep);
 		fputc('\n', f);
 	}
 	if (f == stdout)

@@ -2,19 +2,19 @@
  * several workloads run together one more for their total (field 17 "all").
  *
  * Fields 1-5 are the original Rebench's; 6-12 latency in microseconds;
- * 13 is the format version and stays at position 13 in every version.
- * 19-21 are the distribution's KS D, chi-square p-value and dof ("-" for
- * sequential workloads, and for the p-value when dof is 0).  22-81 (version
- * 2) are TERSE_OP_FIELDS fields per operation kind, in enum io_kind order,
- * every kind of version 2 always there; 82 (version 3) a sequential
- * workload's passes over its region; 83-94 (version 4) the block of
- * sync_file_range; 95-117 are the result sections (section.h), in the
- * order of report_sections[]: 95 the durability verdict, 96-97 the read
- * requests and bytes that reached the device (devstat.h), 98-104 (version
- * 5) the ops/s interval and --precision, 105-112 --steady-state and
- * --precondition, 113-117 (version 6) the CPU of the run; 118-119 the write sync policy and whose defaults applied
- * (put_sync), 120-129 the write+flush latency and the flushes after the
- * clock (put_durable): TERSE_FIELDS fixed fields in all.  The --repeat fields
+ * 13 is the format version and stays at position 13 in every version;
+ * 14-18 counts, time, seed and status.  Every later field is a result
+ * section's (section.h), at its seam: 19-21 the distribution's fit
+ * (section_fit.c), 22-81 (version 2) TERSE_OP_FIELDS fields per operation
+ * kind, every kind of version 2 always there, 82 (version 3) a sequential
+ * workload's passes, 83-94 (version 4) the block of sync_file_range
+ * (section_ops.c, section_passes.c), 95 the durability verdict, 96-97 the
+ * read requests and bytes that reached the device (devstat.h), 98-104
+ * (version 5) the ops/s interval and --precision, 105-112 --steady-state
+ * and --precondition, 113-117 (version 6) the CPU of the run, 118-119 the
+ * write sync policy and whose defaults applied, 120-129 the write+flush
+ * latency and the flushes after the clock (section_flush.c): TERSE_FIELDS
+ * fixed fields in all.  The --repeat fields (section_repeat.c)
  * follow the fixed ones, and a sweep's values end the line, so a new
  * fixed field moves the --repeat fields (the version says so) and no
  * other.  The run's devices follow the workload and total lines, a line
@@ -27,8 +27,6 @@
 #include <stdio.h>
 
 #include "core/plan.h"
-#include "stats/repeat.h"
-#include "stats/precision.h"
 #include "report/version.h"
 #include "report/report.h"
 #include "report/section.h"
@@ -55,111 +53,6 @@ static void put_figures(FILE *f, const struct result *res)
 		(unsigned long long)res->bytes, (double)res->elapsed_ns / 1e9);
 }
 
-/* Fields 19-21: the distribution's fit, "-" where there is none. */
-static void put_fit(FILE *f, const struct fit *fit)
-{
-	if (!fit || !fit->present)
-		fprintf(f, " - - -");
-	else if (!fit->dof)
-		fprintf(f, " %.6f - 0", fit->ks_d);
-	else
-		fprintf(f, " %.6f %.6f %u", fit->ks_d, fit->p_value, fit->dof);
-}
-
-/* Kinds [from, to): per kind, I/Os, bytes, ops/s, MB/s, then latency
- * min, avg, p50, p90, p99, p99.9, p99.99 and max; a kind that did not
- * occur has 0 I/Os, bytes and rates and "-" for its latency.  Fields
- * 22-81 are the kinds of version 2 (read to fdatasync); a kind added
- * since has its block after the fields of the version before it
- * (sync_file_range: 83-94, after the passes), so no field moves. */
-static void put_ops(FILE *f, const struct report *r, const struct result *res,
-		    int from, int to)
-{
-	struct op_summary o;
-	int k;
-
-	for (k = from; k < to; k++) {
-		report_op_summarize(r, res, k, &o);
-		fprintf(f, " %llu %llu %.2f %.4f", (unsigned long long)o.ios,
-			(unsigned long long)o.bytes, o.ops_per_s, o.mb_per_s);
-		if (!o.ios) {
-			fprintf(f, " - - - - - - - -");
-			continue;
-		}
-		fprintf(f, " %.3f %.3f %.3f %.3f %.3f %.3f %.3f %.3f",
-			o.lat.min, o.lat.avg, o.lat.p50, o.lat.p90, o.lat.p99,
-			o.lat.p999, o.lat.p9999, o.lat.max);
-	}
-}
-
-/* --repeat: runs, then median, trimmed mean, stddev and the 95% CI of
- * ops/s, p50, p90, p99 and p99.9 (fields TERSE_FIELDS + 1 .. + 26: 128-153
- * in version 6), then the run the line's figures are, from 1 (154): the
- * median run by ops/s, or runs + 1 when that run did not complete. */
-static void put_repeat(FILE *f, const struct repeat_data *rd)
-{
-	size_t i;
-
-	fprintf(f, " %zu", rd->runs);
-	for (i = 0; i < REPEAT_SHOWN; i++) {
-		const struct repeat_stat *st = &rd->stat[repeat_shown[i]];
-
-		fprintf(f, " %.3f %.3f %.3f", st->median, st->trimmed_mean,
-			st->stddev);
-		if (st->n >= 2)
-			fprintf(f, " %.3f %.3f", st->ci_low, st->ci_high);
-		else
-			fprintf(f, " - -");
-	}
-	fprintf(f, " %zu", rd->shown + 1);
-}
-
-/* Field 82: passes (pattern.h), "-" where there are none. */
-static void put_passes(FILE *f, const struct seq_passes *p)
-{
-	if (p && p->known)
-		fprintf(f, " %.6f", p->count);
-	else
-		fprintf(f, " -");
-}
-
-/* Fields 118-119 (TERSE_FIELD_SYNC): the write sync policy as --sync names it ("-" for a
- * workload that does not write), and whose defaults the workload took,
- * "rebench" or "fio" (options_fio.h); "-" "-" on the total's line. */
-static void put_sync(FILE *f, const struct workload *wl)
-{
-	struct sync_policy sp;
-	char pol[32];
-
-	if (!wl) {
-		fprintf(f, " - -");
-		return;
-	}
-	sp = spec_sync(&wl->spec);
-	fprintf(f, " %s %s", SPEC_DOES(&wl->spec, IO_WRITE) ?
-		sync_policy_format(&sp, pol, sizeof(pol)) : "-",
-		wl->spec.fio_spelled ? "fio" : "rebench");
-}
-
-/* Fields TERSE_FIELD_DURABLE..: the write+flush latency (stats.h): the
- * writes it covers, then min, avg, p50, p90, p99, p99.9, p99.99 and max in
- * us ("0" and "-" where it was not measured), then the flushes issued after
- * the clock stopped (owed by the last writes). */
-static void put_durable(FILE *f, const struct result *r)
-{
-	struct lat_summary l;
-
-	if (!r->durable_known || !r->durable.count) {
-		fprintf(f, " 0 - - - - - - - -");
-	} else {
-		lat_summarize_hist(&r->durable, &l);
-		fprintf(f, " %llu %.3f %.3f %.3f %.3f %.3f %.3f %.3f %.3f",
-			(unsigned long long)r->durable.count, l.min, l.avg,
-			l.p50, l.p90, l.p99, l.p999, l.p9999, l.max);
-	}
-	fprintf(f, " %llu", (unsigned long long)r->end_flushes);
-}
-
 /* One workload's line; suffix (swept values, " v1 v2") is appended when
  * given. */
 static void terse_line(FILE *f, const struct report *r,
@@ -170,15 +63,7 @@ static void terse_line(FILE *f, const struct report *r,
 	put_figures(f, wl->res);
 	fprintf(f, " %llu %d", (unsigned long long)wl->spec.seed,
 		workload_status(wl, r->interrupted));
-	put_fit(f, &wl->fit);
-	put_ops(f, r, wl->res, 0, IO_SYNC_RANGE);
-	put_passes(f, &wl->passes);
-	put_ops(f, r, wl->res, IO_SYNC_RANGE, IO_KINDS);
 	sections_terse(f, &(struct section_ctx){ r, wl, wl->res });
-	put_sync(f, wl);
-	put_durable(f, wl->res);
-	if (wl->rep)
-		put_repeat(f, wl->rep);
 	fprintf(f, "%s\n", suffix ? suffix : "");
 }
 
@@ -188,15 +73,7 @@ static void total_line(FILE *f, const struct report *r, const char *suffix)
 {
 	put_figures(f, r->total);
 	fprintf(f, " all %d", report_total_status(r));
-	put_fit(f, NULL);
-	put_ops(f, r, r->total, 0, IO_SYNC_RANGE);
-	put_passes(f, NULL);
-	put_ops(f, r, r->total, IO_SYNC_RANGE, IO_KINDS);
 	sections_terse(f, &(struct section_ctx){ r, NULL, r->total });
-	put_sync(f, NULL);
-	put_durable(f, r->total);
-	if (r->total_rep)
-		put_repeat(f, r->total_rep);
 	fprintf(f, "%s\n", suffix ? suffix : "");
 }
 

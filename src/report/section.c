@@ -1,21 +1,38 @@
-/* section.c - the result sections (section.h), in the order of their -n
- * fields and TSV columns, and the walks the writers make over them. */
+/* section.c - the result sections (section.h), in the order of their
+ * figures where they share a seam, and the walks the writers make over
+ * them. */
 #include "report/section.h"
 
+extern const struct section section_p9999;
+extern const struct section section_ops;
+extern const struct section section_passes;
 extern const struct section section_durability;
 extern const struct section section_device;
 extern const struct section section_precision;
 extern const struct section section_steady;
 extern const struct section section_cpu;
-extern const struct section section_p9999;
+extern const struct section section_fit;
+extern const struct section section_sizes;
+extern const struct section section_sync;
+extern const struct section section_flush;
+extern const struct section section_repeat;
+extern const struct section section_warnings;
 
 const struct section *const report_sections[] = {
+	&section_p9999,		/* no -n field */
+	&section_ops,		/* -n 22-81 and 83-94 */
+	&section_passes,	/* -n 82 */
 	&section_durability,	/* -n 95 */
 	&section_device,	/* -n 96-97, and the device lines */
 	&section_precision,	/* -n 98-104 */
 	&section_steady,	/* -n 105-112 */
 	&section_cpu,		/* -n 113-117 */
-	&section_p9999,		/* no -n field */
+	&section_fit,		/* -n 19-21 */
+	&section_sizes,		/* no -n field */
+	&section_sync,		/* -n 118-119 */
+	&section_flush,		/* -n 120-129 */
+	&section_repeat,	/* -n 130 on, after the fixed fields */
+	&section_warnings,	/* no -n field */
 };
 const size_t report_nsections =
 	sizeof(report_sections) / sizeof(report_sections[0]);
@@ -39,21 +56,25 @@ void sections_json(struct json *j, enum json_seam at,
 			report_sections[i]->json[at](j, c);
 }
 
+/* No field of the line's own is after field 18: the seams in a row. */
 void sections_terse(FILE *f, const struct section_ctx *c)
 {
 	size_t i;
+	int at;
 
-	for (i = 0; i < report_nsections; i++)
-		if (report_sections[i]->terse)
-			report_sections[i]->terse(f, c);
+	for (at = 0; at < TERSE_SEAMS; at++)
+		for (i = 0; i < report_nsections; i++)
+			if (report_sections[i]->terse[at])
+				report_sections[i]->terse[at](f, c);
 }
 
-void sections_tsv_head(FILE *f)
+void sections_tsv_head(FILE *f, bool repeated)
 {
 	size_t i;
 
 	for (i = 0; i < report_nsections; i++)
-		if (report_sections[i]->tsv_head)
+		if (report_sections[i]->tsv_head &&
+		    (repeated || !report_sections[i]->tsv_repeated))
 			fputs(report_sections[i]->tsv_head, f);
 }
 

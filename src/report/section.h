@@ -6,13 +6,16 @@
  *
  * A hook is called for each workload with a result and for the total
  * (ctx->wl NULL); a missing hook writes nothing in that format or at that
- * seam.  The order of the table is the order of the -n fields and the TSV
- * columns (a contract: fields never move, rebench(1) RAW STATISTICS), and
- * of the lines or keys that share a seam.
+ * seam.  Each format's figures come in an order older than the sections
+ * (a contract: -n fields never move, rebench(1) RAW STATISTICS), so a
+ * hook names its seam, the place between two figures where it goes; the
+ * order of the table is the order of the -n fields, TSV columns, lines or
+ * keys that share a seam.
  */
 #ifndef REBENCH_SECTION_H
 #define REBENCH_SECTION_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 struct json;
@@ -33,18 +36,32 @@ enum human_seam {
 	HUMAN_LATENCY,		/* after the headline latency line */
 	HUMAN_INTERVALS,	/* after the ops/s over intervals */
 	HUMAN_TOTALS,		/* after the "Total:" line */
-	HUMAN_END,		/* after the sizes, before repeat and warnings */
+	HUMAN_END,		/* the last figures, before the "Error:" line */
+	HUMAN_ERROR,		/* after the "Error:" line */
 	HUMAN_SEAMS
 };
 
 /* The seams of a JSON workload (and of "total"). */
 enum json_seam {
-	JSON_PASSES,		/* results: after "passes" */
+	JSON_RATES,		/* results: after "mib_per_s" */
+	JSON_LATENCY,		/* results: after "latency_hist" */
 	JSON_FLUSHES,		/* results: after the flushes */
+	JSON_CPU,		/* results: after "cpu" */
 	JSON_INTERVALS,		/* results: after "intervals" */
 	JSON_RESULTS_END,	/* results: its last keys */
 	JSON_AFTER_RESULTS,	/* the workload: after "results" */
+	JSON_ERROR,		/* the workload: after "error" */
 	JSON_SEAMS
+};
+
+/* The seams of a -n line: fields 1-18 are the line's own (rates,
+ * latency, version, counts, seed, status), every later one a section's. */
+enum terse_seam {
+	TERSE_STATUS,		/* after field 18: 19-21 */
+	TERSE_FIT,		/* after field 21: 22-81 */
+	TERSE_KINDS,		/* after field 81: 82 */
+	TERSE_PASSES,		/* after field 82: 83 to the last */
+	TERSE_SEAMS
 };
 
 struct section {
@@ -52,10 +69,12 @@ struct section {
 	void (*human[HUMAN_SEAMS])(FILE *f, const struct section_ctx *c);
 	void (*json[JSON_SEAMS])(struct json *j, const struct section_ctx *c);
 	/* its -n fields, each " value" */
-	void (*terse)(FILE *f, const struct section_ctx *c);
+	void (*terse[TERSE_SEAMS])(FILE *f, const struct section_ctx *c);
 	/* the sweep table: its header's columns ("\tname" each) and a
-	 * workload's cells ("\tvalue" each) */
+	 * workload's cells ("\tvalue" each); tsv_repeated: the columns are
+	 * there with --repeat only */
 	const char *tsv_head;
+	bool tsv_repeated;
 	void (*tsv)(FILE *f, const struct section_ctx *c);
 	/* once per run, after the workloads and the total: what belongs to
 	 * the run (the devices); terse lines end with suffix (a sweep
@@ -72,8 +91,9 @@ extern const size_t report_nsections;
 void sections_human(FILE *f, enum human_seam at, const struct section_ctx *c);
 void sections_json(struct json *j, enum json_seam at,
 		   const struct section_ctx *c);
+/* every -n field after field 18, seam by seam */
 void sections_terse(FILE *f, const struct section_ctx *c);
-void sections_tsv_head(FILE *f);
+void sections_tsv_head(FILE *f, bool repeated);
 void sections_tsv(FILE *f, const struct section_ctx *c);
 void sections_run_human(FILE *f, const struct report *r);
 void sections_run_json(struct json *j, const struct report *r);

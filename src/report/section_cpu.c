@@ -84,7 +84,7 @@ const struct section section_cpu = {
 	.name = "cpu",
 	.human = { [HUMAN_TOTALS] = cpu_human },
 	.json = { [JSON_FLUSHES] = cpu_json },
-	.terse = cpu_terse,
+	.terse = { [TERSE_PASSES] = cpu_terse },
 	.tsv_head = "\tcpu_us_io",
 	.tsv = cpu_tsv,
 };

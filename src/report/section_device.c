@@ -293,8 +293,8 @@ static void device_tsv(FILE *f, const struct section_ctx *c)
 const struct section section_device = {
 	.name = "device",
 	.human = { [HUMAN_END] = device_human },
-	.json = { [JSON_PASSES] = device_json },
-	.terse = device_terse,
+	.json = { [JSON_RATES] = device_json },
+	.terse = { [TERSE_PASSES] = device_terse },
 	.tsv_head = "\tdevice_reads\tdevice_reads_per_request",
 	.tsv = device_tsv,
 	.run_human = devices_human,

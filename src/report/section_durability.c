@@ -68,7 +68,7 @@ const struct section section_durability = {
 	.name = "durability",
 	.human = { [HUMAN_END] = durability_human },
 	.json = { [JSON_AFTER_RESULTS] = durability_json },
-	.terse = durability_terse,
+	.terse = { [TERSE_PASSES] = durability_terse },
 	.tsv_head = "\tdurability",
 	.tsv = durability_tsv,
 };

@@ -117,7 +117,7 @@ const struct section section_precision = {
 	.name = "precision",
 	.human = { [HUMAN_INTERVALS] = precision_human },
 	.json = { [JSON_INTERVALS] = precision_json },
-	.terse = precision_terse,
+	.terse = { [TERSE_PASSES] = precision_terse },
 	.tsv_head = "\tops_ci_low\tops_ci_high\tops_ci_pct\tprecision\tseconds",
 	.tsv = precision_tsv,
 };

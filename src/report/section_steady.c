@@ -164,5 +164,5 @@ const struct section section_steady = {
 	.name = "steady",
 	.human = { [HUMAN_HEAD] = steady_human_note, [HUMAN_END] = steady_human },
 	.json = { [JSON_AFTER_RESULTS] = steady_json },
-	.terse = steady_terse,
+	.terse = { [TERSE_PASSES] = steady_terse },
 };

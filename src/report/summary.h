@@ -102,10 +102,12 @@ const char *engine_name(const struct spec *s);
 char *fmt_duration(char *buf, size_t len, const struct amount *a);
 
 struct json;
-/* report_mix.c: the mixes asked for, and the sizes achieved */
-void report_human_sizes(FILE *f, const struct workload *wl);
+/* report_mix.c: the mixes asked for */
 void report_json_mix_params(struct json *j, const struct spec *s);
-void report_json_sizes(struct json *j, const struct workload *wl);
 void report_json_head(struct json *j);
+/* A latency object's figures, min to max, in microseconds. */
+void report_json_lat(struct json *j, const struct lat_summary *l);
+/* A latency histogram, whole (its buckets), as key. */
+void report_json_hist(struct json *j, const char *key, const struct hist *h);
 
 #endif
