@@ -331,7 +331,7 @@ int hosts_tsv(const char *what, const char *path,
 		return -EIO;
 	fprintf(f, "# rebench --hosts: %zu hosts; outliers beyond %g%% of the median host\n",
 		r->hosts->n, r->outlier_pct);
-	fprintf(f, "point\tvalues\thost\tworkload\ttarget\tstatus\toffset_ms\tlate_ms");
+	fprintf(f, "point\tvalues\thost\tworkload\ttarget\tstatus\toffset_ms\tlate_ms\t");
 	doc_tsv_head(f, &figs);
 	fprintf(f, "\toutlier\treason\n");
 	for (p = 0; p < r->npt; p++) {

@@ -98,11 +98,14 @@ void doc_cells(FILE *f, char sep, enum doc_line line,
 
 void doc_tsv_head(FILE *f, const struct doc_table *t)
 {
+	bool first = true;
 	size_t i;
 
 	for (i = 0; i < t->n; i++)
-		if (t->f[i].fmt && t->f[i].col)
-			fprintf(f, "\t%s", t->f[i].col);
+		if (t->f[i].fmt && t->f[i].col) {
+			fprintf(f, "%s%s", first ? "" : "\t", t->f[i].col);
+			first = false;
+		}
 }
 
 static void json_value(struct json *j, const char *key, struct doc_value v)

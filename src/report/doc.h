@@ -71,7 +71,7 @@ enum doc_line { DOC_TERSE, DOC_TSV };
  * row without figures, "-" in every cell. */
 void doc_cells(FILE *f, char sep, enum doc_line line,
 	       const struct doc_table *t, const void *row, const void *ctx);
-/* The TSV header's columns, "\tcol" each. */
+/* The TSV header's columns, a tab between them. */
 void doc_tsv_head(FILE *f, const struct doc_table *t);
 /* A row's keys into the current JSON object (grouped fields, which are
  * consecutive, in an object of their own); row NULL: null each. */
