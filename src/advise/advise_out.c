@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include "report/summary.h"
 #include "study/sweep_noise.h"
 #include "core/units.h"
+#include "report/doc.h"
 
 void advise_decide(struct advise_result *r)
 {
@@ -374,30 +376,91 @@ int advise_human(FILE *f, const struct advise_result *r)
 	return 0;
 }
 
-/* Node i's figures from the node size to the mark, sep between them:
- * the -n line's and the TSV row's, in one order. */
-static void node_fields(FILE *f, const struct advise_result *r, size_t i,
-			char sep)
+/* A node's figures: an unusable node has no fanout, records or levels. */
+static struct doc_value fanout(const void *row, const void *ctx)
 {
-	const struct btree_node *x = &r->tab.node[i];
+	const struct btree_node *x = row;
 
-	fprintf(f, "%llu%c%llu", (unsigned long long)x->size, sep,
-		(unsigned long long)x->keys);
-	report_put_num(f, sep, "%.3f", x->usable ? x->fanout : NAN);
-	report_put_num(f, sep, "%.3f", x->usable ? x->leaf_records : NAN);
-	report_put_num(f, sep, "%.0f", x->usable ? x->levels : NAN);
-	report_put_num(f, sep, "%.0f", x->usable ? x->cached : NAN);
-	report_put_num(f, sep, "%.4f", x->depth);
-	report_put_num(f, sep, "%.4f", x->hops);
-	report_put_num(f, sep, "%.4f", x->ios_per_op);
-	report_put_num(f, sep, "%.2f", x->iops);
-	report_put_num(f, sep, "%.2f", x->iops_low);
-	report_put_num(f, sep, "%.2f", x->iops_high);
-	report_put_num(f, sep, "%.3f", x->qps);
-	report_put_num(f, sep, "%.3f", x->qps_low);
-	report_put_num(f, sep, "%.3f", x->qps_high);
-	report_put_num(f, sep, "%.0f", x->tree_bytes);
-	fprintf(f, "%c%s\n", sep, mark_name(r, i));
+	(void)ctx;
+	return doc_num(x->usable ? x->fanout : NAN);
+}
+
+static struct doc_value leaf_records(const void *row, const void *ctx)
+{
+	const struct btree_node *x = row;
+
+	(void)ctx;
+	return doc_num(x->usable ? x->leaf_records : NAN);
+}
+
+static struct doc_value levels(const void *row, const void *ctx)
+{
+	const struct btree_node *x = row;
+
+	(void)ctx;
+	return x->usable ? doc_u64(x->levels) : doc_unknown(DOC_U64);
+}
+
+static struct doc_value cached_levels(const void *row, const void *ctx)
+{
+	const struct btree_node *x = row;
+
+	(void)ctx;
+	return x->usable ? doc_u64(x->cached) : doc_unknown(DOC_U64);
+}
+
+static struct doc_value mark(const void *row, const void *ctx)
+{
+	const struct advise_result *r = ctx;
+
+	return doc_str(mark_name(r, (size_t)((const struct btree_node *)row -
+					     r->tab.node)));
+}
+
+/* A node's row of the -n line, the TSV (its columns named as the JSON's
+ * keys) and the JSON, which has usable and tree_bytes elsewhere. */
+#define NUM(k, f, m) { .key = k, .fmt = f, .col = k, .kind = DOC_NUM, \
+		       .off = offsetof(struct btree_node, m) }
+static const struct doc_field node_fields[] = {
+	{ .key = "node_size", .fmt = "%llu", .col = "node_size", .kind = DOC_U64,
+	  .off = offsetof(struct btree_node, size) },
+	{ .key = "keys_per_node", .fmt = "%llu", .col = "keys_per_node",
+	  .kind = DOC_U64, .off = offsetof(struct btree_node, keys) },
+	{ .key = "usable", .kind = DOC_BOOL,
+	  .off = offsetof(struct btree_node, usable) },
+	{ .key = "fanout", .fmt = "%.3f", .col = "fanout", .kind = DOC_NUM,
+	  .get = fanout },
+	{ .key = "leaf_records", .fmt = "%.3f", .col = "leaf_records",
+	  .kind = DOC_NUM, .get = leaf_records },
+	{ .key = "levels", .fmt = "%llu", .col = "levels", .kind = DOC_U64,
+	  .get = levels },
+	{ .key = "cached_levels", .fmt = "%llu", .col = "cached_levels",
+	  .kind = DOC_U64, .get = cached_levels },
+	NUM("depth", "%.4f", depth),
+	NUM("hops", "%.4f", hops),
+	NUM("ios_per_op", "%.4f", ios_per_op),
+	NUM("tree_bytes", NULL, tree_bytes),
+	NUM("iops", "%.2f", iops),
+	NUM("iops_low", "%.2f", iops_low),
+	NUM("iops_high", "%.2f", iops_high),
+	/* no I/O (inf): "-" on -n, null in JSON, mark "in-cache" */
+	NUM("queries_per_s", "%.3f", qps),
+	NUM("queries_per_s_low", "%.3f", qps_low),
+	NUM("queries_per_s_high", "%.3f", qps_high),
+	{ .fmt = "%.0f", .col = "tree_bytes", .kind = DOC_NUM,
+	  .off = offsetof(struct btree_node, tree_bytes) },
+	{ .key = "mark", .fmt = "%s", .col = "mark", .kind = DOC_STR,
+	  .get = mark },
+};
+#undef NUM
+static const struct doc_table node_doc = DOC_TABLE(node_fields);
+
+static void node_fields_line(FILE *f, const struct advise_result *r, size_t i,
+			     char sep)
+{
+	doc_cells(f, sep, sep == '\t' ? DOC_TSV : DOC_TERSE, &node_doc,
+		  &r->tab.node[i], r);
+	fputc('\n', f);
 }
 
 void advise_terse(FILE *f, const struct advise_result *r)
@@ -407,7 +470,7 @@ void advise_terse(FILE *f, const struct advise_result *r)
 
 	for (i = 0; i < r->tab.n; i++) {
 		fprintf(f, "btree %d ", ADVISE_TERSE_VERSION);
-		node_fields(f, r, i, ' ');
+		node_fields_line(f, r, i, ' ');
 	}
 	fprintf(f, "btree-choice %d %s", ADVISE_TERSE_VERSION,
 		btree_verdict_name(c->verdict));
@@ -422,40 +485,6 @@ void advise_terse(FILE *f, const struct advise_result *r)
 		fprintf(f, " - -");
 	}
 	fprintf(f, " %zu\n", c->verdict == BTREE_IN_CACHE ? 0 : c->tied);
-}
-
-static void json_node(struct json *j, const struct advise_result *r, size_t i)
-{
-	const struct btree_node *x = &r->tab.node[i];
-
-	json_obj_begin(j, NULL);
-	json_u64(j, "node_size", x->size);
-	json_u64(j, "keys_per_node", x->keys);
-	json_bool(j, "usable", x->usable);
-	json_num(j, "fanout", x->usable ? x->fanout : NAN);
-	json_num(j, "leaf_records", x->usable ? x->leaf_records : NAN);
-	if (x->usable) {
-		json_u64(j, "levels", x->levels);
-		json_u64(j, "cached_levels", x->cached);
-	} else {
-		json_null(j, "levels");
-		json_null(j, "cached_levels");
-	}
-	json_num(j, "depth", x->depth);
-	json_num(j, "hops", x->hops);
-	json_num(j, "ios_per_op", x->ios_per_op);
-	json_num(j, "tree_bytes", x->tree_bytes);
-	json_num(j, "iops", x->iops);
-	json_num(j, "iops_low", x->iops_low);
-	json_num(j, "iops_high", x->iops_high);
-	if (isinf(x->qps))
-		json_null(j, "queries_per_s");	/* no I/O: mark "in-cache" */
-	else
-		json_num(j, "queries_per_s", x->qps);
-	json_num(j, "queries_per_s_low", x->qps_low);
-	json_num(j, "queries_per_s_high", x->qps_high);
-	json_str(j, "mark", mark_name(r, i));
-	json_obj_end(j);
 }
 
 void advise_json(FILE *f, const struct advise_result *r)
@@ -501,8 +530,11 @@ void advise_json(FILE *f, const struct advise_result *r)
 	json_bool(j, "interrupted", r->interrupted);
 	json_obj_end(j);
 	json_arr_begin(j, "nodes");
-	for (i = 0; i < r->tab.n; i++)
-		json_node(j, r, i);
+	for (i = 0; i < r->tab.n; i++) {
+		json_obj_begin(j, NULL);
+		doc_json(j, &node_doc, &r->tab.node[i], r);
+		json_obj_end(j);
+	}
 	json_arr_end(j);
 	json_obj_begin(j, "choice");
 	json_str(j, "verdict", btree_verdict_name(c->verdict));
@@ -555,9 +587,10 @@ int advise_tsv(const char *what, const char *path,
 	fprintf(f, "# headline: %s\n", line);
 	advise_sentence(r, line, sizeof(line));
 	fprintf(f, "# advice: %s\n", line);
-	fprintf(f, "node_size\tkeys_per_node\tfanout\tleaf_records\tlevels\tcached_levels\tdepth\thops\tios_per_op\tiops\tiops_low\tiops_high\tqueries_per_s\tqueries_per_s_low\tqueries_per_s_high\ttree_bytes\tmark\n");
+	doc_tsv_head(f, &node_doc);
+	fputc('\n', f);
 	for (i = 0; i < r->tab.n; i++)
-		node_fields(f, r, i, '\t');
+		node_fields_line(f, r, i, '\t');
 	return outpath_close(what, path, f);
 }
 

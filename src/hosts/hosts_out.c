@@ -13,6 +13,7 @@
 
 #include "core/json.h"
 #include "core/outpath.h"
+#include "report/doc.h"
 #include "report/plot.h"
 #include "report/version.h"
 #include "report/summary.h"
@@ -135,42 +136,34 @@ void hosts_failures(FILE *f, const struct hosts_result *r)
 		}
 }
 
-/* A figure of a host or of the merged row, walked by -n, the JSON and
- * the TSV in this order: its JSON name (in "latency_us" when lat), its
- * TSV column (NULL: not in the TSV) and its -n and TSV format. */
-static const struct {
-	size_t off;
-	const char *json, *tsv, *fmt;
-	bool lat;
-} figs[] = {
-	{ offsetof(struct host_fig, ops_per_s), "ops_per_s", "ops_per_s", "%.2f", false },
-	{ offsetof(struct host_fig, mb_per_s), "mib_per_s", "mib_per_s", "%.4f", false },
-	{ offsetof(struct host_fig, ios), "ios", "ios", "%.0f", false },
-	{ offsetof(struct host_fig, min), "min", NULL, "%.3f", true },
-	{ offsetof(struct host_fig, avg), "avg", NULL, "%.3f", true },
-	{ offsetof(struct host_fig, p50), "p50", "lat_p50_us", "%.3f", true },
-	{ offsetof(struct host_fig, p90), "p90", NULL, "%.3f", true },
-	{ offsetof(struct host_fig, p99), "p99", "lat_p99_us", "%.3f", true },
-	{ offsetof(struct host_fig, p999), "p99_9", NULL, "%.3f", true },
-	{ offsetof(struct host_fig, max), "max", "lat_max_us", "%.3f", true },
+/* The figures of a host or of the merged row, in the order of -n, the
+ * JSON and the TSV; the latencies in the JSON's "latency_us". */
+#define LAT(k, c, m) { .key = k, .group = "latency_us", .fmt = "%.3f", .col = c, \
+		       .kind = DOC_NUM, .off = offsetof(struct host_fig, m) }
+static const struct doc_field fig_fields[] = {
+	{ .key = "ops_per_s", .fmt = "%.2f", .col = "ops_per_s", .kind = DOC_NUM,
+	  .off = offsetof(struct host_fig, ops_per_s) },
+	{ .key = "mib_per_s", .fmt = "%.4f", .col = "mib_per_s", .kind = DOC_NUM,
+	  .off = offsetof(struct host_fig, mb_per_s) },
+	{ .key = "ios", .fmt = "%.0f", .col = "ios", .kind = DOC_NUM,
+	  .off = offsetof(struct host_fig, ios) },
+	LAT("min", NULL, min),
+	LAT("avg", NULL, avg),
+	LAT("p50", "lat_p50_us", p50),
+	LAT("p90", NULL, p90),
+	LAT("p99", "lat_p99_us", p99),
+	LAT("p99_9", NULL, p999),
+	LAT("max", "lat_max_us", max),
 };
-#define NFIGS (sizeof(figs) / sizeof(figs[0]))
+#undef LAT
+static const struct doc_table figs = DOC_TABLE(fig_fields);
 
-static double fig_value(const struct host_fig *x, size_t i)
+/* x's figures after sep, "-" each when it has none. */
+static void put_figs(FILE *f, char sep, const struct host_fig *x,
+		     enum doc_line line)
 {
-	return *(const double *)((const char *)x + figs[i].off);
-}
-
-/* The figures of x, sep before each, "-" for each when it is not known;
- * tsv: only the TSV's. */
-static void put_figs(FILE *f, char sep, const struct host_fig *x, bool tsv)
-{
-	size_t i;
-
-	for (i = 0; i < NFIGS; i++)
-		if (!tsv || figs[i].tsv)
-			report_put_num(f, sep, figs[i].fmt,
-				       x->known ? fig_value(x, i) : NAN);
+	fputc(sep, f);
+	doc_cells(f, sep, line, &figs, x->known ? x : NULL, NULL);
 }
 
 static void terse_row(FILE *f, const struct hosts_point *p, size_t k,
@@ -189,7 +182,7 @@ static void terse_row(FILE *f, const struct hosts_point *p, size_t k,
 			(unsigned long long)h->bound_ns, (unsigned long long)late);
 	else
 		fputs(" - - -", f);
-	put_figs(f, ' ', x, false);
+	put_figs(f, ' ', x, DOC_TERSE);
 	fprintf(f, " %d", x->outlier);
 	if (r->sw)
 		fprintf(f, " %s", p->values);
@@ -216,19 +209,6 @@ void hosts_terse(FILE *f, const struct hosts_result *r)
 			terse_row(f, pt, k, "all", "-", "merged", NULL, 0,
 				  &pt->merged[k], r);
 		}
-	}
-}
-
-static void json_fig(struct json *j, const struct host_fig *x)
-{
-	size_t i;
-
-	for (i = 0; i < NFIGS; i++) {
-		if (figs[i].lat && (!i || !figs[i - 1].lat))
-			json_obj_begin(j, "latency_us");
-		json_num(j, figs[i].json, fig_value(x, i));
-		if (figs[i].lat && (i + 1 == NFIGS || !figs[i + 1].lat))
-			json_obj_end(j);
 	}
 }
 
@@ -274,7 +254,7 @@ static void json_point(struct json *j, const struct hosts_result *r,
 			json_str(j, "host", l->h[i].name);
 			json_u64(j, "workload", k + 1);
 			json_str(j, "status", x->status);
-			json_fig(j, x);
+			doc_json(j, &figs, x, NULL);
 			json_bool(j, "outlier", x->outlier);
 			json_num(j, "ops_dev_pct", l->n >= 3 ? x->ops_dev_pct : NAN);
 			json_num(j, "p99_dev_pct", l->n >= 3 ? x->p99_dev_pct : NAN);
@@ -286,7 +266,7 @@ static void json_point(struct json *j, const struct hosts_result *r,
 		json_obj_begin(j, NULL);
 		json_u64(j, "workload", k + 1);
 		json_u64(j, "hosts", p->merged[k].hosts);
-		json_fig(j, &p->merged[k]);
+		doc_json(j, &figs, &p->merged[k], NULL);
 		json_obj_end(j);
 	}
 	json_arr_end(j);
@@ -337,7 +317,7 @@ static void tsv_row(FILE *f, const struct hosts_result *r,
 		r->sw ? p->values : "-", host, k + 1, target, status);
 	report_put_num(f, '\t', "%.3f", off_ms);
 	report_put_num(f, '\t', "%.3f", late_ms);
-	put_figs(f, '\t', x, true);
+	put_figs(f, '\t', x, DOC_TSV);
 	fprintf(f, "\t%d\t%s\n", x->outlier, reason);
 }
 
@@ -351,10 +331,8 @@ int hosts_tsv(const char *what, const char *path,
 		return -EIO;
 	fprintf(f, "# rebench --hosts: %zu hosts; outliers beyond %g%% of the median host\n",
 		r->hosts->n, r->outlier_pct);
-	fprintf(f, "point\tvalues\thost\tworkload\ttarget\tstatus\toffset_ms\tlate_ms");
-	for (i = 0; i < NFIGS; i++)
-		if (figs[i].tsv)
-			fprintf(f, "\t%s", figs[i].tsv);
+	fprintf(f, "point\tvalues\thost\tworkload\ttarget\tstatus\toffset_ms\tlate_ms\t");
+	doc_tsv_head(f, &figs);
 	fprintf(f, "\toutlier\treason\n");
 	for (p = 0; p < r->npt; p++) {
 		const struct hosts_point *pt = &r->pt[p];

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "core/json_read.h"
 #include "core/outpath.h"
 #include "core/plan.h"
+#include "report/doc.h"
 #include "report/plot.h"
 #include "report/version.h"
 #include "report/summary.h"
@@ -102,6 +104,56 @@ static void human(const struct cmp_args *a, const struct cmp_rows *rows)
 	       count[CMP_NO_INTERVAL]);
 }
 
+/* A row's figures, on -n and in JSON in one order. */
+static struct doc_value workload(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return doc_u64(((const struct cmp_row *)row)->workload);
+}
+
+static struct doc_value metric(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return doc_str(cmp_metric_key(((const struct cmp_row *)row)->metric));
+}
+
+static struct doc_value verdict(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return doc_str(compare_verdict_name(((const struct cmp_row *)row)->res.verdict));
+}
+
+static struct doc_value method(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return doc_str(compare_method_name(((const struct cmp_row *)row)->res.method));
+}
+
+static struct doc_value df(const void *row, const void *ctx)
+{
+	const struct cmp_result *res = &((const struct cmp_row *)row)->res;
+
+	(void)ctx;
+	return doc_num(res->method != CMP_NONE ? res->df : NAN);
+}
+
+#define NUM(k, f, m) { .key = k, .fmt = f, .kind = DOC_NUM, \
+		       .off = offsetof(struct cmp_row, m) }
+static const struct doc_field row_fields[] = {
+	{ .key = "workload", .fmt = "%llu", .kind = DOC_U64, .get = workload },
+	{ .key = "metric", .fmt = "%s", .kind = DOC_STR, .get = metric },
+	NUM("a", "%.4f", a.value),
+	NUM("b", "%.4f", b.value),
+	NUM("ratio", "%.6f", res.ratio),
+	NUM("low", "%.6f", res.low),
+	NUM("high", "%.6f", res.high),
+	{ .key = "verdict", .fmt = "%s", .kind = DOC_STR, .get = verdict },
+	{ .key = "method", .fmt = "%s", .kind = DOC_STR, .get = method },
+	{ .key = "df", .fmt = "%.2f", .kind = DOC_NUM, .get = df },
+};
+#undef NUM
+static const struct doc_table row_doc = DOC_TABLE(row_fields);
+
 static void terse(const struct cmp_rows *rows)
 {
 	char words[512];
@@ -115,15 +167,8 @@ static void terse(const struct cmp_rows *rows)
 			printf("%zu", r->point);
 		else
 			printf("-");
-		printf(" %zu %s", r->workload, cmp_metric_key(r->metric));
-		report_put_num(stdout, ' ', "%.4f", r->a.value);
-		report_put_num(stdout, ' ', "%.4f", r->b.value);
-		report_put_num(stdout, ' ', "%.6f", r->res.ratio);
-		report_put_num(stdout, ' ', "%.6f", r->res.low);
-		report_put_num(stdout, ' ', "%.6f", r->res.high);
-		printf(" %s %s", compare_verdict_name(r->res.verdict),
-		       compare_method_name(r->res.method));
-		report_put_num(stdout, ' ', "%.2f", r->res.method != CMP_NONE ? r->res.df : NAN);
+		putchar(' ');
+		doc_cells(stdout, ' ', DOC_TERSE, &row_doc, r, NULL);
 		point_words(r, words, sizeof(words), " ", NULL);
 		printf("%s%s\n", words[0] ? " " : "", words);
 	}
@@ -168,16 +213,7 @@ static void json_out(const struct cmp_args *a, const struct cmp_doc *da,
 				json_str(js, x->key, x->str);
 		}
 		json_obj_end(js);
-		json_u64(js, "workload", r->workload);
-		json_str(js, "metric", cmp_metric_key(r->metric));
-		json_num(js, "a", r->a.value);
-		json_num(js, "b", r->b.value);
-		json_num(js, "ratio", r->res.ratio);
-		json_num(js, "low", r->res.low);
-		json_num(js, "high", r->res.high);
-		json_str(js, "verdict", compare_verdict_name(r->res.verdict));
-		json_str(js, "method", compare_method_name(r->res.method));
-		json_num(js, "df", r->res.method != CMP_NONE ? r->res.df : NAN);
+		doc_json(js, &row_doc, r, NULL);
 		json_obj_end(js);
 	}
 	json_arr_end(js);

@@ -5,8 +5,10 @@
 #include "trace/replay_result.h"
 
 #include <inttypes.h>
+#include <stddef.h>
 
 #include "core/json.h"
+#include "report/doc.h"
 #include "report/report.h"
 #include "trace/stream_trace.h"
 
@@ -21,6 +23,36 @@ static bool present(const struct replay_result *r, int k)
 {
 	return r->per_op[k].in_log;
 }
+
+static struct doc_value op_name(const void *row, const void *ctx)
+{
+	const struct replay_result *r = ctx;
+
+	return doc_str(io_kind_name((int)((const struct replay_op_result *)row -
+					  r->per_op)));
+}
+
+static struct doc_value ns_per_op(const void *row, const void *ctx)
+{
+	(void)ctx;
+	return doc_num(replay_ns_per_op(row));
+}
+
+/* A type's figures: a human line of words, a replay-op line, a JSON
+ * object of per_op. */
+#define U64(k, h, m) { .key = k, .fmt = "%llu", .hfmt = h, .kind = DOC_U64, \
+		       .off = offsetof(struct replay_op_result, m) }
+static const struct doc_field op_fields[] = {
+	{ .key = "op", .fmt = "%s", .hfmt = "%s", .width = -9, .kind = DOC_STR,
+	  .get = op_name },
+	U64("operations", "%8llu operations,", operations),
+	U64("bytes", "%llu bytes,", bytes),
+	U64("ns", "%llu ns:", ns),
+	{ .key = "ns_per_op", .fmt = "%.1f", .hfmt = "%.1f ns per operation",
+	  .kind = DOC_NUM, .get = ns_per_op },
+};
+#undef U64
+static const struct doc_table op_doc = DOC_TABLE(op_fields);
 
 void report_replay_human(FILE *f, const struct replay_result *r)
 {
@@ -45,13 +77,11 @@ void report_replay_human(FILE *f, const struct replay_result *r)
 		r->grouped ? "the group's wall time, first start to last end" :
 			     "the sum of the operations' latencies");
 	for (k = 0; k < IO_KINDS; k++) {
-		const struct replay_op_result *o = &r->per_op[k];
-
 		if (!present(r, k))
 			continue;
-		fprintf(f, "    %-9s %8" PRIu64 " operations, %" PRIu64 " bytes, %" PRIu64 " ns: %.1f ns per operation\n",
-			io_kind_name(k), o->operations, o->bytes, o->ns,
-			replay_ns_per_op(o));
+		fputs("    ", f);
+		doc_human_row(f, &op_doc, &r->per_op[k], r);
+		fputc('\n', f);
 	}
 	if (!r->timed)
 		return;
@@ -75,11 +105,11 @@ void report_replay_terse(FILE *f, const struct replay_result *r)
 	else
 		fprintf(f, " - - - -\n");
 	for (k = 0; k < IO_KINDS; k++)
-		if (present(r, k))
-			fprintf(f, "replay-op %s %" PRIu64 " %" PRIu64 " %" PRIu64 " %.1f\n",
-				io_kind_name(k), r->per_op[k].operations,
-				r->per_op[k].bytes, r->per_op[k].ns,
-				replay_ns_per_op(&r->per_op[k]));
+		if (present(r, k)) {
+			fputs("replay-op ", f);
+			doc_cells(f, ' ', DOC_TERSE, &op_doc, &r->per_op[k], r);
+			fputc('\n', f);
+		}
 }
 
 void report_replay_json(struct json *j, const struct replay_result *r)
@@ -106,16 +136,10 @@ void report_replay_json(struct json *j, const struct replay_result *r)
 		json_str(j, "delay", r->delay);
 	json_arr_begin(j, "per_op");
 	for (k = 0; k < IO_KINDS; k++) {
-		const struct replay_op_result *o = &r->per_op[k];
-
 		if (!present(r, k))
 			continue;
 		json_obj_begin(j, NULL);
-		json_str(j, "op", io_kind_name(k));
-		json_u64(j, "operations", o->operations);
-		json_u64(j, "bytes", o->bytes);
-		json_u64(j, "ns", o->ns);
-		json_num(j, "ns_per_op", replay_ns_per_op(o));
+		doc_json(j, &op_doc, &r->per_op[k], r);
 		json_obj_end(j);
 	}
 	json_arr_end(j);

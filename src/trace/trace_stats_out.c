@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/json.h"
+#include "report/doc.h"
 #include "report/version.h"
 #include "trace/trace_log.h"
 
@@ -81,27 +82,98 @@ static void total_row(const struct trace_stats *st, struct type_row *row)
 	row->bytes_pct = pct(st->bytes, st->bytes);
 }
 
-/* The figures of a file, walked by every format: its JSON name, its
- * human column and width. */
-static const struct {
-	size_t off;
-	const char *json, *head;
-	int width;
-} file_figs[] = {
-	{ offsetof(struct trace_file_stats, ops), "operations", "ops", 8 },
-	{ offsetof(struct trace_file_stats, reads), "reads", "reads", 8 },
-	{ offsetof(struct trace_file_stats, bytes_read), "bytes_read", "bytes read", 12 },
-	{ offsetof(struct trace_file_stats, writes), "writes", "writes", 8 },
-	{ offsetof(struct trace_file_stats, bytes_written), "bytes_written", "bytes written", 13 },
-	{ offsetof(struct trace_file_stats, syncs), "syncs", "syncs", 6 },
-};
-#define NFILE_FIGS (sizeof(file_figs) / sizeof(file_figs[0]))
-
-static unsigned long long file_fig(const struct trace_file_stats *fs,
-				   size_t i)
+/* A type row's figures: bytes mean nothing for a type that moves no data
+ * (the human table says "-", -n and JSON 0); the average time is whole ns
+ * on -n, ns in JSON and us in the human table. */
+static struct doc_value human_bytes(const void *row, const void *ctx)
 {
-	return *(const uint64_t *)((const char *)fs + file_figs[i].off);
+	const struct type_row *r = row;
+
+	(void)ctx;
+	return r->moves_data ? doc_u64(r->bytes) : doc_unknown(DOC_U64);
 }
+
+static struct doc_value human_bytes_pct(const void *row, const void *ctx)
+{
+	const struct type_row *r = row;
+
+	(void)ctx;
+	return r->moves_data ? doc_num(r->bytes_pct) : doc_unknown(DOC_NUM);
+}
+
+static struct doc_value avg_bytes_of(const void *row, const void *ctx)
+{
+	const struct type_row *r = row;
+
+	(void)ctx;
+	return r->has_avg_bytes ? doc_num(r->avg_bytes) : doc_unknown(DOC_NUM);
+}
+
+static struct doc_value avg_ns_whole(const void *row, const void *ctx)
+{
+	const struct type_row *r = row;
+
+	(void)ctx;
+	return r->count ? doc_u64(r->dur_ns / r->count) : doc_unknown(DOC_U64);
+}
+
+static struct doc_value avg_ns(const void *row, const void *ctx)
+{
+	const struct type_row *r = row;
+
+	(void)ctx;
+	return r->count ? doc_num((double)r->dur_ns / (double)r->count) :
+			  doc_unknown(DOC_NUM);
+}
+
+static struct doc_value avg_us(const void *row, const void *ctx)
+{
+	const struct type_row *r = row;
+
+	(void)ctx;
+	return doc_num((double)r->dur_ns / (double)r->count / 1e3);
+}
+
+#define TR(m) .off = offsetof(struct type_row, m)
+static const struct doc_field type_fields[] = {
+	{ .fmt = "%s", .hfmt = "%s", .head = "operation", .width = -16,
+	  .kind = DOC_STR, TR(name) },
+	{ .key = "count", .fmt = "%llu", .hfmt = "%llu", .head = "count",
+	  .width = 10, .kind = DOC_U64, TR(count) },
+	{ .key = "ops_pct", .fmt = "%.2f", .hfmt = "%.2f", .head = "% ops",
+	  .width = 7, .kind = DOC_NUM, TR(ops_pct) },
+	{ .key = "bytes", .fmt = "%llu", .kind = DOC_U64, TR(bytes) },
+	{ .hfmt = "%llu", .head = "bytes", .width = 14, .kind = DOC_U64,
+	  .get = human_bytes },
+	{ .key = "bytes_pct", .fmt = "%.2f", .kind = DOC_NUM, TR(bytes_pct) },
+	{ .hfmt = "%.2f", .head = "% bytes", .width = 7, .kind = DOC_NUM,
+	  .get = human_bytes_pct },
+	{ .key = "avg_bytes", .fmt = "%.1f", .hfmt = "%.1f", .head = "avg bytes",
+	  .width = 10, .kind = DOC_NUM, .get = avg_bytes_of },
+	{ .fmt = "%llu", .kind = DOC_U64, .get = avg_ns_whole },
+	{ .key = "avg_ns", .kind = DOC_NUM, .get = avg_ns },
+	{ .hfmt = "%.1f us", .head = "avg time", .width = 11, .kind = DOC_NUM,
+	  .get = avg_us },
+	{ .key = "failed", .fmt = "%llu", .hfmt = "%llu", .head = "failed",
+	  .width = 7, .kind = DOC_U64, TR(failed) },
+};
+#undef TR
+static const struct doc_table type_doc = DOC_TABLE(type_fields);
+
+/* The figures of a file, in every format. */
+#define FF(k, h, w, m) { .key = k, .fmt = "%llu", .hfmt = "%llu", .head = h, \
+			 .width = w, .kind = DOC_U64, \
+			 .off = offsetof(struct trace_file_stats, m) }
+static const struct doc_field file_fields[] = {
+	FF("operations", "ops", 8, ops),
+	FF("reads", "reads", 8, reads),
+	FF("bytes_read", "bytes read", 12, bytes_read),
+	FF("writes", "writes", 8, writes),
+	FF("bytes_written", "bytes written", 13, bytes_written),
+	FF("syncs", "syncs", 6, syncs),
+};
+#undef FF
+static const struct doc_table file_doc = DOC_TABLE(file_fields);
 
 static const char *plural(uint64_t n, const char *one, const char *many)
 {
@@ -127,35 +199,18 @@ static const char *status_word(const struct trace_stats *st)
 
 static void human_row(FILE *f, const struct type_row *row)
 {
-	fprintf(f, "%-16s %10llu %7.2f", row->name,
-		(unsigned long long)row->count, row->ops_pct);
-	if (row->moves_data)
-		fprintf(f, " %14llu %7.2f", (unsigned long long)row->bytes,
-			row->bytes_pct);
-	else
-		fprintf(f, " %14s %7s", "-", "-");
-	if (row->has_avg_bytes)
-		fprintf(f, " %10.1f", row->avg_bytes);
-	else
-		fprintf(f, " %10s", "-");
-	fprintf(f, " %8.1f us %7llu\n",
-		(double)row->dur_ns / (double)row->count / 1e3,
-		(unsigned long long)row->failed);
+	doc_human_row(f, &type_doc, row, NULL);
+	fputc('\n', f);
 }
 
 static void human_files(FILE *f, const struct trace_stats *st)
 {
 	unsigned long i;
-	size_t c;
 
-	for (c = 0; c < NFILE_FIGS; c++)
-		fprintf(f, "%s%*s", c ? " " : "", file_figs[c].width,
-			file_figs[c].head);
+	doc_human_head(f, &file_doc);
 	fprintf(f, "  %s\n", "file");
 	for (i = 0; i < st->nfiles; i++) {
-		for (c = 0; c < NFILE_FIGS; c++)
-			fprintf(f, "%s%*llu", c ? " " : "", file_figs[c].width,
-				file_fig(&st->files[i], c));
+		doc_human_row(f, &file_doc, &st->files[i], NULL);
 		fprintf(f, "  %s\n", st->files[i].path);
 	}
 }
@@ -176,9 +231,8 @@ static void print_human(FILE *f, const struct trace_stats *st)
 		(double)span_ns(st) / 1e9);
 	print_status(f, st);
 	if (st->ops) {
-		fprintf(f, "%-16s %10s %7s %14s %7s %10s %11s %7s\n", "operation",
-			"count", "% ops", "bytes", "% bytes", "avg bytes",
-			"avg time", "failed");
+		doc_human_head(f, &type_doc);
+		fputc('\n', f);
 		for (k = 0; k < TT_TYPES; k++) {
 			type_row(st, k, &row);
 			if (row.count)
@@ -210,25 +264,14 @@ static void put_path(FILE *f, const char *s)
 
 static void terse_row(FILE *f, const struct type_row *row)
 {
-	fprintf(f, "%s %llu %.2f %llu %.2f", row->name,
-		(unsigned long long)row->count, row->ops_pct,
-		(unsigned long long)row->bytes, row->bytes_pct);
-	if (row->has_avg_bytes)
-		fprintf(f, " %.1f", row->avg_bytes);
-	else
-		fprintf(f, " -");
-	if (row->count)
-		fprintf(f, " %llu", (unsigned long long)(row->dur_ns / row->count));
-	else
-		fprintf(f, " -");
-	fprintf(f, " %llu\n", (unsigned long long)row->failed);
+	doc_cells(f, ' ', DOC_TERSE, &type_doc, row, NULL);
+	fputc('\n', f);
 }
 
 static void print_terse(FILE *f, const struct trace_stats *st)
 {
 	struct type_row row;
 	uint32_t i;
-	size_t c;
 	int k;
 
 	fprintf(f, "trace-stats %d %llu %llu %llu %llu %llu %u %lu %s %lu\n",
@@ -245,9 +288,8 @@ static void print_terse(FILE *f, const struct trace_stats *st)
 	total_row(st, &row);
 	terse_row(f, &row);
 	for (i = 0; i < st->nfiles; i++) {
-		fprintf(f, "file");
-		for (c = 0; c < NFILE_FIGS; c++)
-			fprintf(f, " %llu", file_fig(&st->files[i], c));
+		fprintf(f, "file ");
+		doc_cells(f, ' ', DOC_TERSE, &file_doc, &st->files[i], NULL);
 		fputc(' ', f);
 		put_path(f, st->files[i].path);
 		fputc('\n', f);
@@ -261,19 +303,7 @@ static void json_type(struct json *j, const struct trace_stats *st, int k)
 
 	type_row(st, k, &row);
 	json_obj_begin(j, row.name);
-	json_u64(j, "count", row.count);
-	json_num(j, "ops_pct", row.ops_pct);
-	json_u64(j, "bytes", row.bytes);
-	json_num(j, "bytes_pct", row.bytes_pct);
-	if (row.has_avg_bytes)
-		json_num(j, "avg_bytes", row.avg_bytes);
-	else
-		json_null(j, "avg_bytes");
-	if (row.count)
-		json_num(j, "avg_ns", (double)row.dur_ns / (double)row.count);
-	else
-		json_null(j, "avg_ns");
-	json_u64(j, "failed", row.failed);
+	doc_json(j, &type_doc, &row, NULL);
 	json_obj_begin(j, "calls");
 	for (c = 0; c < TC_COUNT; c++)
 		if (trace_call_types[c] == k && st->calls[c])
@@ -286,7 +316,6 @@ static void print_json(FILE *f, const struct trace_stats *st)
 {
 	struct json j;
 	uint32_t i;
-	size_t c;
 	int k;
 
 	json_init(&j, f);
@@ -314,8 +343,7 @@ static void print_json(FILE *f, const struct trace_stats *st)
 	for (i = 0; i < st->nfiles; i++) {
 		json_obj_begin(&j, NULL);
 		json_str(&j, "path", st->files[i].path);
-		for (c = 0; c < NFILE_FIGS; c++)
-			json_u64(&j, file_figs[c].json, file_fig(&st->files[i], c));
+		doc_json(&j, &file_doc, &st->files[i], NULL);
 		json_obj_end(&j);
 	}
 	json_arr_end(&j);
