@@ -394,7 +394,7 @@ static void merge_total(struct run_ctx *ctx)
 			parts[n++] = ctx->wls[k].res;
 	if (ctx->n < 2 || !n)
 		return;
-	ctx->have_total = !result_merge(&ctx->total, parts, n);
+	ctx->have_total = !result_merge(ctx->total, parts, n);
 }
 
 int prepare_and_run(struct run_ctx *ctx, const struct run_opts *run,
@@ -443,7 +443,7 @@ void cleanup_all(struct run_ctx *ctx)
 		workload_cleanup(&ctx->wls[k]);
 	ctx->n = 0;
 	if (ctx->have_total)
-		result_free(&ctx->total);
+		result_free(ctx->total);
 	ctx->have_total = false;
 	ctx->total_rep = NULL;
 	workload_release_claims();
@@ -455,9 +455,13 @@ struct run_ctx *run_ctx_new(void)
 {
 	struct run_ctx *ctx = calloc(1, sizeof(*ctx));
 
+	if (ctx && !(ctx->total = calloc(1, sizeof(*ctx->total)))) {
+		free(ctx);
+		ctx = NULL;
+	}
 	if (!ctx)
 		fprintf(stderr, "rebench: no memory for a run (%zu bytes)\n",
-			sizeof(*ctx));
+			sizeof(*ctx) + sizeof(*ctx->total));
 	return ctx;
 }
 
@@ -467,5 +471,6 @@ void run_ctx_free(struct run_ctx *ctx)
 		return;
 	cleanup_all(ctx);
 	free(ctx->wls);
+	free(ctx->total);
 	free(ctx);
 }

@@ -31,15 +31,16 @@ enum exit_status {
  * sweep point), from the plan to the run to the reports.  Empty when
  * zeroed.  wls grows with add_workload() and is kept by cleanup_all(), so
  * the next run (a --repeat run, a sweep point) reuses it in place: a
- * workload's creator and a kept --repeat run point into it.  Large (the
- * total's histograms): from run_ctx_new(), given back by run_ctx_free().
+ * workload's creator and a kept --repeat run point into it.  From
+ * run_ctx_new(), given back by run_ctx_free().
  */
 struct run_ctx {
 	struct workload *wls;	/* [cap], the first n in use */
 	size_t n;
 	size_t cap;
-	/* all workloads together, after a run of more than one */
-	struct result total;
+	/* all workloads together, after a run of more than one: on the
+	 * heap with the context (its histograms are 240 KB) */
+	struct result *total;
 	bool have_total;
 	const struct repeat_data *total_rep;	/* --repeat: the total's */
 	uint64_t spent_ns;	/* wall time of its runs, preparation and

@@ -135,7 +135,7 @@ void run_ctx_report(const struct run_ctx *ctx, bool interrupted, size_t point,
 	r->n = ctx->n;
 	r->interrupted = interrupted;
 	r->point = point;
-	r->total = ctx->have_total ? &ctx->total : NULL;
+	r->total = ctx->have_total ? ctx->total : NULL;
 	r->total_rep = ctx->have_total ? ctx->total_rep : NULL;
 	r->seconds = (double)ctx->spent_ns / 1e9;
 }

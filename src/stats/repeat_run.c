@@ -131,7 +131,7 @@ void repeat_record(const struct run_ctx *ctx)
 			record(&rs->slot[k].d, ctx->wls[k].res,
 			       ctx->wls[k].spec.seed);
 	if (rep_slots(rs) > rs->n && ctx->have_total)
-		record(&rs->slot[rs->n].d, &ctx->total, 0);
+		record(&rs->slot[rs->n].d, ctx->total, 0);
 }
 
 /* The first run's warnings and file creation, before it is kept. */
@@ -215,8 +215,8 @@ static int keep_total(struct run_ctx *ctx, struct kept_run *kr)
 		memory_give_held(&ctx->repeat->kept_bytes, sizeof(*kr->total));
 		return kept_refuse(ctx->repeat);
 	}
-	*kr->total = ctx->total;
-	memset(&ctx->total, 0, sizeof(ctx->total));
+	*kr->total = *ctx->total;
+	memset(ctx->total, 0, sizeof(*ctx->total));
 	ctx->have_total = false;
 	return EXIT_OK;
 }
@@ -285,12 +285,12 @@ static void kept_restore(struct run_ctx *ctx)
 			memory_give_held(&rs->kept_bytes, KEPT_WL_BYTES);
 		} else {
 			if (ctx->have_total)
-				result_free(&ctx->total);
-			ctx->total = *kr->total;
+				result_free(ctx->total);
+			*ctx->total = *kr->total;
 			ctx->have_total = true;
 			free(kr->total);
 			kr->total = NULL;
-			memory_give_held(&rs->kept_bytes, sizeof(ctx->total));
+			memory_give_held(&rs->kept_bytes, sizeof(*ctx->total));
 		}
 	}
 }
