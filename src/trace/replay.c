@@ -224,11 +224,35 @@ static void build_mix(const struct stream_trace *t, char *buf, size_t len)
 /* A target that exists must hold the whole map, a new file must fit
  * (replay_space.h): 0, or -errno after saying so; *logical its sector (0
  * when it is new). */
+/* path's logical sector and size, probed; 0, or -EINVAL (-ENOMEM) after
+ * saying why. */
+static int probe(const char *path, unsigned *logical, uint64_t *size)
+{
+	struct target *tg = calloc(1, sizeof(*tg));	/* 8 KB of paths */
+	char err[PATH_MAX + 256];
+	int ret = 0;
+
+	if (!tg) {
+		fprintf(stderr, "rebench: no memory to probe %s\n", path);
+		return -ENOMEM;
+	}
+	if (target_probe(path, tg, err, sizeof(err))) {
+		fprintf(stderr, "rebench: %s\n", err);
+		ret = -EINVAL;
+	} else {
+		*logical = tg->logical;
+		*size = tg->size;
+	}
+	free(tg);
+	return ret;
+}
+
 static int check_target(const struct replay_args *a,
 			const struct stream_trace *t, unsigned *logical)
 {
-	static struct target tg;
-	char err[PATH_MAX + 256], dir[PATH_MAX];
+	char dir[PATH_MAX];
+	uint64_t size;
+	int ret;
 
 	*logical = 0;
 	if (access(a->target, F_OK)) {
@@ -237,30 +261,20 @@ static int check_target(const struct replay_args *a,
 		return replay_space_check(a->log, dirname(dir), a->target, 1,
 					  t->total);
 	}
-	if (target_probe(a->target, &tg, err, sizeof(err))) {
-		fprintf(stderr, "rebench: %s\n", err);
-		return -EINVAL;
-	}
-	*logical = tg.logical;
-	if (tg.size >= t->total)
-		return 0;
+	ret = probe(a->target, logical, &size);
+	if (ret || size >= t->total)
+		return ret;
 	fprintf(stderr, "rebench: %s has %" PRIu64 " bytes, but the replay's file map needs %" PRIu64 " (%u recorded files, each in a 1 MiB-aligned slot as long as its recorded extent); give a larger target, or a new file, which rebench creates that long\n",
-		a->target, tg.size, t->total, t->nfiles);
+		a->target, size, t->total, t->nfiles);
 	return -ENOSPC;
 }
 
 /* A directory: the logical sector of its filesystem (0 when unknown). */
 static int dir_sector(const struct replay_dir *d, unsigned *logical)
 {
-	static struct target tg;
-	char err[PATH_MAX + 256];
+	uint64_t size;
 
-	if (target_probe(d->paths[0], &tg, err, sizeof(err))) {
-		fprintf(stderr, "rebench: %s\n", err);
-		return -EINVAL;
-	}
-	*logical = tg.logical;
-	return 0;
+	return probe(d->paths[0], logical, &size);
 }
 
 /* O_DIRECT needs every offset and size in whole sectors: 0, or -EINVAL
@@ -536,14 +550,44 @@ static int check_regions(const struct run_ctx *ctx,
 	return -EINVAL;
 }
 
-int replay_main(int argc, char **argv)
+/* What a replay holds while it runs: too large for a stack. */
+struct replay_job {
+	struct sweep sw;
+	struct stream_trace t;
+	struct replay_dir d;
+	char log[PATH_MAX];	/* the log's real path, for the report */
+};
+
+/* The workloads are valid; what only they tell: a directory needs an
+ * engine that changes file per operation, and a new file's sector is
+ * known only now (512 bytes where none is known: a file on tmpfs has no
+ * device), which the log must fit too.  0, or -EINVAL after saying so. */
+static int check_workloads(const struct run_ctx *ctx,
+			   const struct replay_args *a, struct stream_trace *t,
+			   bool dir, unsigned sector)
 {
+	const struct workload *wl = &ctx->wls[0];
+
+	if (dir && (wl->eng->flags & ENGINE_ONE_FILE)) {
+		fprintf(stderr, "rebench: -t %s binds one file's descriptor when it starts (a mapping, or a file registered with the ring), but a replay onto a directory changes file with every operation; use a synchronous engine, or -t naio or paio\n",
+			wl->eng->name);
+		return -EINVAL;
+	}
+	if (!sector && !a->paged &&
+	    stream_trace_align(t, sector = wl->tgt.logical ?
+				   wl->tgt.logical : 512, false, NULL)) {
+		fprintf(stderr, "rebench: %s: operations are not multiples of %s's %u-byte sector; add --replay-align, or -p\n",
+			a->log, a->target, sector);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int replay(const struct replay_args *a, struct replay_job *job)
+{
+	struct stream_trace *t = &job->t;
+	struct replay_dir *d = &job->d;
 	struct run_ctx *ctx = NULL;
-	static struct sweep sw;
-	static struct stream_trace t;
-	static struct replay_dir d;
-	static char log[PATH_MAX];
-	struct replay_args a;
 	struct run_opts run = { 0 };
 	struct spec base;
 	char err[PATH_MAX + 512] = "", *extra[8];
@@ -553,30 +597,28 @@ int replay_main(int argc, char **argv)
 	bool dir;
 	int status = EXIT_BAD_ARGS;
 
-	if (parse_args(argc, argv, &a))
-		return EXIT_BAD_ARGS;
-	d.dir_fd = -1;
-	if (stream_trace_load(&t, a.log, err, sizeof(err))) {
+	d->dir_fd = -1;
+	if (stream_trace_load(t, a->log, err, sizeof(err))) {
 		fprintf(stderr, "rebench: %s; nothing was replayed\n", err);
-		stream_trace_free(&t);
+		stream_trace_free(t);
 		return EXIT_BAD_ARGS;
 	}
-	if (!realpath(a.log, log))
-		snprintf(log, sizeof(log), "%s", a.log);
-	if (!t.count[IO_READ] && !t.count[IO_WRITE]) {
+	if (!realpath(a->log, job->log))
+		snprintf(job->log, sizeof(job->log), "%s", a->log);
+	if (!t->count[IO_READ] && !t->count[IO_WRITE]) {
 		fprintf(stderr, "rebench: %s has no successful read or write to replay\n",
-			a.log);
+			a->log);
 		goto out_free;
 	}
-	dir = replay_dir_wanted(a.target);
-	if (map_files(&a, &t, &d, dir, &target, &region, &sector) ||
-	    arrange(&a, &t))
+	dir = replay_dir_wanted(a->target);
+	if (map_files(a, t, d, dir, &target, &region, &sector) ||
+	    arrange(a, t))
 		goto out_free;
-	if (build_spec(&a, &t, target, region, &base, &run, &sw)) {
+	if (build_spec(a, t, target, region, &base, &run, &job->sw)) {
 		spec_free(&base);
 		goto out_free;
 	}
-	if (sw.naxes) {
+	if (job->sw.naxes) {
 		fprintf(stderr, "rebench: --replay runs one workload; ranges and lists of values have no meaning with it\n");
 		goto out_spec;
 	}
@@ -584,26 +626,13 @@ int replay_main(int argc, char **argv)
 		base.seed = random_seed();
 	ctx = run_ctx_new();
 	if (!ctx || add_workload(ctx, &base) ||
-	    (dir && replay_dir_add(&d, &t, ctx, extra,
-				   open_options(&a, extra))) ||
+	    (dir && replay_dir_add(d, t, ctx, extra,
+				   open_options(a, extra))) ||
 	    validate_all(ctx, &base) ||
-	    check_regions(ctx, &t, dir ? &d : NULL, a.log))
+	    check_regions(ctx, t, dir ? d : NULL, a->log) ||
+	    check_workloads(ctx, a, t, dir, sector))
 		goto out_clean;
-	if (dir && (ctx->wls[0].eng->flags & ENGINE_ONE_FILE)) {
-		fprintf(stderr, "rebench: -t %s binds one file's descriptor when it starts (a mapping, or a file registered with the ring), but a replay onto a directory changes file with every operation; use a synchronous engine, or -t naio or paio\n",
-			ctx->wls[0].eng->name);
-		goto out_clean;
-	}
-	/* a new file's sector is known only now: the log must fit it too
-	 * (512 bytes where none is known: a file on tmpfs has no device) */
-	if (!sector && !a.paged &&
-	    stream_trace_align(&t, sector = ctx->wls[0].tgt.logical ?
-				   ctx->wls[0].tgt.logical : 512, false, NULL)) {
-		fprintf(stderr, "rebench: %s: operations are not multiples of %s's %u-byte sector; add --replay-align, or -p\n",
-			a.log, a.target, sector);
-		goto out_clean;
-	}
-	status = replay_run(ctx, &a, &t, &run, dir ? &d : NULL, log);
+	status = replay_run(ctx, a, t, &run, dir ? d : NULL, job->log);
 out_clean:
 	run_ctx_free(ctx);
 	workload_remove_created(status == EXIT_PREP_FAILED ||
@@ -611,10 +640,28 @@ out_clean:
 				status == EXIT_INTERRUPTED);
 out_spec:
 	spec_free(&base);
-	sweep_free(&sw);
+	sweep_free(&job->sw);
 out_free:
-	replay_dir_free(&d);
-	stream_trace_free(&t);
+	replay_dir_free(d);
+	stream_trace_free(t);
+	return status;
+}
+
+int replay_main(int argc, char **argv)
+{
+	struct replay_job *job;
+	struct replay_args a;
+	int status;
+
+	if (parse_args(argc, argv, &a))
+		return EXIT_BAD_ARGS;
+	job = calloc(1, sizeof(*job));
+	if (!job) {
+		fprintf(stderr, "rebench: no memory for the replay; nothing was replayed\n");
+		return EXIT_PREP_FAILED;
+	}
+	status = replay(&a, job);
+	free(job);
 	if (outpath_finish_stdout() && status == EXIT_OK)
 		status = EXIT_OUTPUT_FAILED;
 	return status;

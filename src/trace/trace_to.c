@@ -383,9 +383,9 @@ static int export_all(struct exporter *x)
 	return ret;
 }
 
-int trace_to_main(int argc, char **argv)
+/* trace_to_main() with its exporter, which is too large for a stack. */
+static int trace_to(int argc, char **argv, struct exporter *x)
 {
-	static struct exporter x;
 	struct trace_to_args a;
 	const char *log, *out;
 	char err[PATH_MAX + 1200], *buf = NULL;
@@ -407,26 +407,25 @@ int trace_to_main(int argc, char **argv)
 		fprintf(stderr, "rebench: %s\n", err);
 		return EXIT_BAD_ARGS;
 	}
-	memset(&x, 0, sizeof(x));
-	if (trace_open(&x.r, log)) {
-		fprintf(stderr, "rebench: --trace-to: %s\n", x.r.err);
+	if (trace_open(&x->r, log)) {
+		fprintf(stderr, "rebench: --trace-to: %s\n", x->r.err);
 		status = EXIT_BAD_ARGS;
 		goto out_close;
 	}
 	/* in memory first: a corrupt line leaves no half iolog behind */
-	x.out = open_memstream(&buf, &len);
-	if (!x.out) {
+	x->out = open_memstream(&buf, &len);
+	if (!x->out) {
 		fprintf(stderr, "rebench: --trace-to: %s\n", strerror(errno));
 		status = EXIT_PREP_FAILED;
 		goto out_close;
 	}
-	ret = export_all(&x);
-	if (fclose(x.out) && !ret) {
-		snprintf(x.r.err, sizeof(x.r.err), "%s: out of memory", log);
+	ret = export_all(x);
+	if (fclose(x->out) && !ret) {
+		snprintf(x->r.err, sizeof(x->r.err), "%s: out of memory", log);
 		ret = -ENOMEM;
 	}
 	if (ret) {
-		fprintf(stderr, "rebench: --trace-to: %s%s\n", x.r.err,
+		fprintf(stderr, "rebench: --trace-to: %s%s\n", x->r.err,
 			ret == -E2BIG ? "; nothing was written" : "");
 		status = ret == -ENOMEM ? EXIT_PREP_FAILED : EXIT_BAD_ARGS;
 		goto out_free;
@@ -441,12 +440,26 @@ int trace_to_main(int argc, char **argv)
 		status = EXIT_OUTPUT_FAILED;
 		goto out_free;
 	}
-	summary(&x, log, out);
+	summary(x, log, out);
 out_free:
 	free(buf);
 out_close:
-	trace_close(&x.r);
-	free(x.files);
-	memory_give(x.mem);
+	trace_close(&x->r);
+	free(x->files);
+	memory_give(x->mem);
+	return status;
+}
+
+int trace_to_main(int argc, char **argv)
+{
+	struct exporter *x = calloc(1, sizeof(*x));
+	int status;
+
+	if (!x) {
+		fprintf(stderr, "rebench: --trace-to: %s\n", strerror(ENOMEM));
+		return EXIT_PREP_FAILED;
+	}
+	status = trace_to(argc, argv, x);
+	free(x);
 	return status;
 }
