@@ -249,7 +249,7 @@ static int run_single(struct run_ctx *ctx, struct spec *base,
 	int ret, status;
 
 	/* the live line: only for a person watching, never with -n */
-	progress_enable(isatty(STDERR_FILENO) && !run->silent);
+	progress_enable(ctx, isatty(STDERR_FILENO) && !run->silent);
 	ret = confirm_destructive(ctx->wls, ctx->n, run->yes || run->silent);
 	if (ret)
 		return confirm_exit_status(ret);
@@ -350,6 +350,12 @@ static int run_workload_modes(struct spec *base, struct run_opts *run,
 
 	if (!ctx)
 		return EXIT_PREP_FAILED;
+	/* what follows each run from its main thread: the live line, then
+	 * --precision's judgement (which may end it) */
+	if (progress_watch(ctx) || precision_watch(ctx)) {
+		run_ctx_free(ctx);
+		return EXIT_PREP_FAILED;
+	}
 	if (run->advise)
 		status = advise_main(ctx, base, run, sweep);
 	else if (run->suite)
@@ -384,10 +390,6 @@ int main(int argc, char **argv)
 
 	runinfo_start(argc, argv);	/* as the user typed it */
 	signals_init();
-	/* what follows each run from its main thread: the live line, then
-	 * --precision's judgement (which may end it) */
-	run_watch(&progress_watcher);
-	run_watch(&precision_watcher);
 	/* a mode as the first word is its option: rebench probe X is
 	 * rebench --probe X (modes.h) */
 	args = calloc((size_t)argc + 1, sizeof(*args));

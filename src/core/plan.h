@@ -10,6 +10,7 @@
 #include "core/workload.h"
 
 
+struct progress;
 struct repeat_state;
 struct steady_data;
 
@@ -49,6 +50,10 @@ struct run_ctx {
 	struct repeat_state *repeat;
 	struct steady_data *steady;	/* [steady_n] */
 	size_t steady_n;
+	/* what follows its runs from the main thread (main adds the
+	 * progress line and --precision), and the line's state */
+	struct run_watchers watch;
+	struct progress *progress;
 };
 
 /* Append a workload copied from s; 0 or -errno after a message. */

@@ -28,11 +28,13 @@
 #define MAX_CREATED 256	/* files one run may create */
 
 struct workload;
+struct run_loop;
 struct steady_data;
 struct repeat_data;
 
 struct worker {
 	struct workload *wl;
+	struct run_loop *loop;	/* the run it is in (run.c), while it runs */
 	unsigned index;
 	struct io_ctx io;
 	struct io_stream stream;	/* where its I/Os come from */
@@ -129,7 +131,8 @@ uint64_t run_start_realtime_ns(void);
 /*
  * What follows a run from its main thread, above the run loop (stats/:
  * the progress line, --precision): the loop calls each hook a watcher
- * has, in the order they were added, and names none of them.
+ * has, in the order they were added, with the state given with it, and
+ * names none of them.
  *   prepare: before the threads start; 0, or -ENOMEM: no run
  *   start:   at the measured start (CLOCK_MONOTONIC ns)
  *   tick:    at each wake-up of the main thread; true: the run may end
@@ -137,28 +140,42 @@ uint64_t run_start_realtime_ns(void);
  *            stopping: it is ending already
  *   stop:    once the last thread is done, before the join
  *   end:     after the join (also after a prepare that failed later)
+ *   release: run_unwatch(): the state goes (not a run's hook)
  */
 struct run_watcher {
-	int (*prepare)(struct workload *wls, size_t n);
-	void (*start)(const struct workload *wls, size_t n, uint64_t start_ns);
-	bool (*tick)(struct workload *wls, size_t n, uint64_t now_ns,
-		     uint64_t elapsed_ns, bool stopping);
-	void (*stop)(void);
-	void (*end)(void);
+	int (*prepare)(void *arg, struct workload *wls, size_t n);
+	void (*start)(void *arg, const struct workload *wls, size_t n,
+		      uint64_t start_ns);
+	bool (*tick)(void *arg, struct workload *wls, size_t n,
+		     uint64_t now_ns, uint64_t elapsed_ns, bool stopping);
+	void (*stop)(void *arg);
+	void (*end)(void *arg);
+	void (*release)(void *arg);
 };
 
 #define RUN_MAX_WATCHERS 4
 
-/* Every later run has w watch it (main adds them once, at its start);
- * 0, or -ENOSPC past RUN_MAX_WATCHERS. */
-int run_watch(const struct run_watcher *w);
+/* The watchers of a caller's runs (its run context's), each with its
+ * state. */
+struct run_watchers {
+	const struct run_watcher *ops[RUN_MAX_WATCHERS];
+	void *arg[RUN_MAX_WATCHERS];
+	size_t n;
+};
+
+/* Every later run given ws has w watch it, with arg; 0, or -ENOSPC past
+ * RUN_MAX_WATCHERS. */
+int run_watch(struct run_watchers *ws, const struct run_watcher *w,
+	      void *arg);
+/* Each watcher's release, and none left. */
+void run_unwatch(struct run_watchers *ws);
 
 /* Run all workloads together behind one start barrier.  Returns 0, or -EIO
  * when an I/O failed (details in each workload).  *interrupted is set when
  * SIGINT/SIGTERM stopped the run early.  With warmup_ns, every workload
  * first runs unmeasured that long, and the measured run starts together
- * after it. */
+ * after it.  ws (or NULL: none) watch it. */
 int run_workloads(struct workload *wls, size_t n, uint64_t warmup_ns,
-		  bool *interrupted);
+		  const struct run_watchers *ws, bool *interrupted);
 
 #endif
