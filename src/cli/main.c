@@ -356,6 +356,7 @@ static int run_workload_modes(struct spec *base, struct run_opts *run,
 		run_ctx_free(ctx);
 		return EXIT_PREP_FAILED;
 	}
+	ctx->env.start_at = runinfo_start_at();	/* --start-at */
 	if (run->advise)
 		status = advise_main(ctx, base, run, sweep);
 	else if (run->suite)

@@ -50,9 +50,10 @@ struct run_ctx {
 	struct repeat_state *repeat;
 	struct steady_data *steady;	/* [steady_n] */
 	size_t steady_n;
-	/* what follows its runs from the main thread (main adds the
-	 * progress line and --precision), and the line's state */
-	struct run_watchers watch;
+	/* what its runs are given: the watchers that follow them from the
+	 * main thread (main adds the progress line and --precision) and
+	 * --start-at; and the progress line's state */
+	struct run_env env;
 	struct progress *progress;
 };
 

@@ -31,6 +31,7 @@
 #include "target/flush_honesty.h"
 #include "target/devstat.h"
 #include "core/memory.h"
+#include "core/runinfo.h"
 #include "core/signals.h"
 #include "core/syncpol.h"
 #include "core/workload.h"
@@ -52,7 +53,8 @@ struct run_loop {
 	pthread_mutex_t gate_lock;
 	pthread_cond_t gate_cond;
 	int gate;		/* 0 closed, 1 open, -1 abort */
-	const struct run_watchers *watch;	/* never NULL */
+	struct run_env *env;	/* the caller's, else own */
+	struct run_env own;	/* none: no watchers, no --start-at */
 };
 
 /* I/Os for ten beyond p99.9: fewer and the tail percentiles warn. */
@@ -103,30 +105,6 @@ static void set_gate(struct run_loop *l, int g)
 
 static void request_stop(struct run_loop *l);
 
-/* --start-at: when the first run's threads go (realtime ns), and how it
- * went */
-static uint64_t start_at_ns, start_late_ns, start_real_ns;
-
-void run_set_start_at(uint64_t realtime_ns)
-{
-	start_at_ns = realtime_ns;
-}
-
-uint64_t run_start_at(void)
-{
-	return start_at_ns;
-}
-
-uint64_t run_start_late_ns(void)
-{
-	return start_late_ns;
-}
-
-uint64_t run_start_realtime_ns(void)
-{
-	return start_real_ns;
-}
-
 uint64_t run_realtime_ns(void)
 {
 	struct timespec ts;
@@ -139,20 +117,20 @@ uint64_t run_realtime_ns(void)
  * the wait), once; the hosts of --hosts start together so. */
 static bool wait_for_start_at(struct run_loop *l)
 {
-	struct timespec ts = {
-		(time_t)(start_at_ns / 1000000000ULL),
-		(long)(start_at_ns % 1000000000ULL)
-	};
+	struct run_start_at *sa = l->env->start_at;
+	struct timespec ts;
 	uint64_t now;
 
-	if (!start_at_ns || start_real_ns)
+	if (!sa || !sa->at_ns || sa->real_ns)
 		return false;
+	ts.tv_sec = (time_t)(sa->at_ns / 1000000000ULL);
+	ts.tv_nsec = (long)(sa->at_ns % 1000000000ULL);
 	while (!signals_stop_requested() &&
 	       clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &ts, NULL) == EINTR)
 		;
 	now = run_realtime_ns();
-	start_real_ns = now;
-	start_late_ns = now > start_at_ns ? now - start_at_ns : 0;
+	sa->real_ns = now;
+	sa->late_ns = now > sa->at_ns ? now - sa->at_ns : 0;
 	if (signals_stop_requested())
 		request_stop(l);
 	return signals_stop_requested() != 0;
@@ -941,24 +919,23 @@ static void join_threads(struct workload *wls, size_t n)
 			}
 }
 
-/* --delay: one calibration for the process (a sweep or --repeat runs
- * many times), made before the first run that has delays; each thread
- * waits on a delay_clock of its own. */
-static void prepare_delays(struct workload *wls, size_t n)
+/* --delay: one calibration for the caller's runs (a sweep or --repeat
+ * runs many times), made before the first run that has delays; each
+ * thread waits on a delay_clock of its own. */
+static void prepare_delays(struct run_env *env, struct workload *wls,
+			   size_t n)
 {
-	static struct delay_calib calib;
-	static bool calibrated;
 	unsigned i;
 	size_t k;
 
 	for (k = 0; k < n; k++) {
 		if (!delay_any(&wls[k].spec.delay))
 			continue;
-		if (!calibrated) {
-			delay_calibrate(&calib);
-			calibrated = true;
+		if (!env->delay_calibrated) {
+			delay_calibrate(&env->delay_calib);
+			env->delay_calibrated = true;
 		}
-		wls[k].delay_calib = calib;
+		wls[k].delay_calib = env->delay_calib;
 		for (i = 0; i < wls[k].spec.threads; i++)
 			wls[k].workers[i].delay = (struct delay_clock){
 				&wls[k].delay_calib, 0 };
@@ -984,7 +961,7 @@ static unsigned run_setup(struct run_loop *l, struct workload *wls, size_t n,
 		total += (unsigned)wls[k].spec.threads;
 		devstat_locate(&wls[k].tgt, &wls[k].devr);
 	}
-	prepare_delays(wls, n);
+	prepare_delays(l->env, wls, n);
 	atomic_store(&l->stop, signals_stop_requested() != 0);
 	*interrupted = signals_stop_requested() != 0;
 	atomic_store(&l->running, (int)total);
@@ -1098,7 +1075,7 @@ static void watchers_start(const struct run_watchers *ws,
 static void watchers_tick(struct run_loop *l, struct workload *wls, size_t n,
 			  uint64_t now)
 {
-	const struct run_watchers *ws = l->watch;
+	const struct run_watchers *ws = &l->env->watch;
 	size_t i;
 
 	for (i = 0; i < ws->n; i++) {
@@ -1127,12 +1104,12 @@ static void run_measured(struct run_loop *l, struct workload *wls, size_t n,
 	wait_for_start(l);
 	if (l->warmup_ns)
 		main_warm_up(l, wls, n, usr1, interrupted);
-	watchers_start(l->watch, wls, n, l->start_ns);
+	watchers_start(&l->env->watch, wls, n, l->start_ns);
 	while (atomic_load(&l->running) > 0) {
 		wait_tick(l, usr1, interrupted);
 		watchers_tick(l, wls, n, now_ns());
 	}
-	watchers_stop(l->watch);
+	watchers_stop(&l->env->watch);
 }
 
 /* Every thread joined, and what the run set up undone.  !ran: a thread
@@ -1159,7 +1136,7 @@ static void run_teardown(struct run_loop *l, struct workload *wls, size_t n,
 		;
 	pthread_barrier_destroy(&l->start_barrier);
 	pthread_sigmask(SIG_SETMASK, &rs->old, NULL);
-	watchers_end(l->watch);
+	watchers_end(&l->env->watch);
 }
 
 /* After the threads: each workload's result and its device's reading;
@@ -1181,14 +1158,13 @@ static int run_collect(struct workload *wls, size_t n)
 }
 
 /* A run's loop, its gate closed; NULL when out of memory. */
-static struct run_loop *run_loop_new(const struct run_watchers *ws)
+static struct run_loop *run_loop_new(struct run_env *env)
 {
-	static const struct run_watchers none;
 	struct run_loop *l = calloc(1, sizeof(*l));
 
 	if (!l)
 		return NULL;
-	l->watch = ws ? ws : &none;
+	l->env = env ? env : &l->own;
 	pthread_mutex_init(&l->gate_lock, NULL);
 	pthread_cond_init(&l->gate_cond, NULL);
 	l->main_thread = pthread_self();
@@ -1216,7 +1192,7 @@ static int run_in(struct run_loop *l, struct workload *wls, size_t n,
 		pthread_sigmask(SIG_SETMASK, &rs.old, NULL);
 		return -ENOMEM;
 	}
-	if (watchers_prepare(l->watch, wls, n)) {
+	if (watchers_prepare(&l->env->watch, wls, n)) {
 		pthread_barrier_destroy(&l->start_barrier);
 		pthread_sigmask(SIG_SETMASK, &rs.old, NULL);
 		return -ENOMEM;
@@ -1229,13 +1205,13 @@ static int run_in(struct run_loop *l, struct workload *wls, size_t n,
 }
 
 int run_workloads(struct workload *wls, size_t n, uint64_t warmup,
-		  const struct run_watchers *ws, bool *interrupted)
+		  struct run_env *env, bool *interrupted)
 {
 	struct run_loop *l;
 	int ret;
 
 	*interrupted = false;
-	l = run_loop_new(ws);
+	l = run_loop_new(env);
 	if (!l)
 		return -ENOMEM;
 	ret = run_in(l, wls, n, warmup, interrupted);

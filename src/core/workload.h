@@ -29,6 +29,7 @@
 
 struct workload;
 struct run_loop;
+struct run_start_at;
 struct steady_data;
 struct repeat_data;
 
@@ -117,16 +118,8 @@ void workload_release_claims(void);
  * and forget them.  Called once at exit: remove after a fault. */
 void workload_remove_created(bool remove);
 
-/* --start-at: the next run_workloads() releases its threads at realtime
- * (CLOCK_REALTIME, ns since the epoch), after its preparation; 0 none.
- * run_start_late_ns() is how late that release was (0 when on time or
- * no start was set), run_start_realtime_ns() when it happened. */
-void run_set_start_at(uint64_t realtime_ns);
 /* This machine's CLOCK_REALTIME, ns since the epoch. */
 uint64_t run_realtime_ns(void);
-uint64_t run_start_at(void);
-uint64_t run_start_late_ns(void);
-uint64_t run_start_realtime_ns(void);
 
 /*
  * What follows a run from its main thread, above the run loop (stats/:
@@ -170,12 +163,23 @@ int run_watch(struct run_watchers *ws, const struct run_watcher *w,
 /* Each watcher's release, and none left. */
 void run_unwatch(struct run_watchers *ws);
 
+/* What a caller gives each of its runs besides the workloads (its run
+ * context's): the watchers; --start-at (runinfo.h), which the first run
+ * that finds it not yet started waits for, after its preparation, and
+ * fills in (NULL none); and --delay's calibration, made once for all. */
+struct run_env {
+	struct run_watchers watch;
+	struct run_start_at *start_at;
+	struct delay_calib delay_calib;
+	bool delay_calibrated;
+};
+
 /* Run all workloads together behind one start barrier.  Returns 0, or -EIO
  * when an I/O failed (details in each workload).  *interrupted is set when
  * SIGINT/SIGTERM stopped the run early.  With warmup_ns, every workload
  * first runs unmeasured that long, and the measured run starts together
- * after it.  ws (or NULL: none) watch it. */
+ * after it.  env (or NULL: none) is the caller's (struct run_env). */
 int run_workloads(struct workload *wls, size_t n, uint64_t warmup_ns,
-		  const struct run_watchers *ws, bool *interrupted);
+		  struct run_env *env, bool *interrupted);
 
 #endif

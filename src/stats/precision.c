@@ -234,7 +234,7 @@ int precision_watch(struct run_ctx *ctx)
 {
 	struct precision_run *pr = calloc(1, sizeof(*pr));
 
-	if (!pr || run_watch(&ctx->watch, &precision_watcher, pr)) {
+	if (!pr || run_watch(&ctx->env.watch, &precision_watcher, pr)) {
 		free(pr);
 		fprintf(stderr, "rebench: no memory for --precision\n");
 		return -ENOMEM;

@@ -237,7 +237,7 @@ int progress_watch(struct run_ctx *ctx)
 {
 	struct progress *p = calloc(1, sizeof(*p));
 
-	if (!p || run_watch(&ctx->watch, &progress_watcher, p)) {
+	if (!p || run_watch(&ctx->env.watch, &progress_watcher, p)) {
 		free(p);
 		fprintf(stderr, "rebench: no memory for the progress line\n");
 		return -ENOMEM;
