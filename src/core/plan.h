@@ -55,6 +55,10 @@ struct run_ctx {
 	 * --start-at; and the progress line's state */
 	struct run_env env;
 	struct progress *progress;
+	/* --plot without a sweep: the series it draws, a temporary file
+	 * (removed at the end) when there is no --output */
+	char series_path[PATH_MAX];
+	bool series_is_temp;
 };
 
 /* Append a workload copied from s; 0 or -errno after a message. */
