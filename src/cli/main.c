@@ -52,10 +52,8 @@
 #include "core/workload.h"
 
 /* --plot without a sweep draws the time series: it needs the --output
- * file; without one, rebench writes it to a temporary file. */
-static char series_path[PATH_MAX];
-static bool series_is_temp;
-
+ * file; without one, rebench writes it to a temporary file (the run
+ * context's series_path, series_is_temp). */
 static int plan_series_for_plot(struct run_ctx *ctx, int run_metric)
 {
 	char dir[] = "/tmp/rebench-plot.XXXXXX";
@@ -71,18 +69,19 @@ static int plan_series_for_plot(struct run_ctx *ctx, int run_metric)
 		return -EINVAL;
 	}
 	if (ctx->wls[0].spec.output) {
-		snprintf(series_path, sizeof(series_path), "%s",
+		snprintf(ctx->series_path, sizeof(ctx->series_path), "%s",
 			 ctx->wls[0].spec.output);
 		return 0;
 	}
 	if (!mkdtemp(dir))
 		return -errno;
-	snprintf(series_path, sizeof(series_path), "%s/series.tsv", dir);
-	series_is_temp = true;
+	snprintf(ctx->series_path, sizeof(ctx->series_path), "%s/series.tsv",
+		 dir);
+	ctx->series_is_temp = true;
 	for (k = 0; k < ctx->n; k++) {
 		if (ctx->wls[k].spec.output)
 			continue;	/* a line's own file stays its own */
-		ctx->wls[k].spec.output = strdup(series_path);
+		ctx->wls[k].spec.output = strdup(ctx->series_path);
 		if (!ctx->wls[k].spec.output)
 			return -ENOMEM;
 	}
@@ -91,14 +90,15 @@ static int plan_series_for_plot(struct run_ctx *ctx, int run_metric)
 
 static int plot_series(const struct run_ctx *ctx, const struct run_opts *run)
 {
-	const char *args[2] = { series_path, run->plot };
+	const char *args[2] = { ctx->series_path, run->plot };
 	static struct plot_about about;
 	char note[PATH_MAX + 64];
 
-	if (series_is_temp)
+	if (ctx->series_is_temp)
 		snprintf(note, sizeof(note), "the series was temporary: add --output FILE to keep it");
 	else
-		snprintf(note, sizeof(note), "the data is in %s", series_path);
+		snprintf(note, sizeof(note), "the data is in %s",
+			 ctx->series_path);
 	plot_about_fill(&about, ctx->wls, ctx->n, NULL, 1);
 	about.metric = plot_metric_column(plot_metric_resolve(run->plot_metric,
 							      &ctx->wls[0].spec, NULL));
@@ -109,16 +109,16 @@ static int plot_series(const struct run_ctx *ctx, const struct run_opts *run)
 }
 
 /* The temporary series of --plot goes on every exit. */
-static void remove_temp_series(void)
+static void remove_temp_series(struct run_ctx *ctx)
 {
 	char dir[PATH_MAX];
 
-	if (!series_is_temp)
+	if (!ctx->series_is_temp)
 		return;
-	snprintf(dir, sizeof(dir), "%s", series_path);
-	unlink(series_path);
+	snprintf(dir, sizeof(dir), "%s", ctx->series_path);
+	unlink(ctx->series_path);
 	rmdir(dirname(dir));
-	series_is_temp = false;
+	ctx->series_is_temp = false;
 }
 
 /* --probe: report the target's geometry and alignment, no I/O. */
@@ -249,7 +249,7 @@ static int run_single(struct run_ctx *ctx, struct spec *base,
 	int ret, status;
 
 	/* the live line: only for a person watching, never with -n */
-	progress_enable(isatty(STDERR_FILENO) && !run->silent);
+	progress_enable(ctx, isatty(STDERR_FILENO) && !run->silent);
 	ret = confirm_destructive(ctx->wls, ctx->n, run->yes || run->silent);
 	if (ret)
 		return confirm_exit_status(ret);
@@ -328,7 +328,7 @@ static int run_loaded(struct run_ctx *ctx, struct spec *base,
 /* After the workloads, on every exit: what the run made goes. */
 static void clean_up(struct run_ctx *ctx, int status)
 {
-	remove_temp_series();
+	remove_temp_series(ctx);
 	cleanup_all(ctx);
 	repeat_free(ctx);
 	steady_free(ctx);
@@ -350,6 +350,13 @@ static int run_workload_modes(struct spec *base, struct run_opts *run,
 
 	if (!ctx)
 		return EXIT_PREP_FAILED;
+	/* what follows each run from its main thread: the live line, then
+	 * --precision's judgement (which may end it) */
+	if (progress_watch(ctx) || precision_watch(ctx)) {
+		run_ctx_free(ctx);
+		return EXIT_PREP_FAILED;
+	}
+	ctx->env.start_at = runinfo_start_at();	/* --start-at */
 	if (run->advise)
 		status = advise_main(ctx, base, run, sweep);
 	else if (run->suite)
@@ -384,10 +391,6 @@ int main(int argc, char **argv)
 
 	runinfo_start(argc, argv);	/* as the user typed it */
 	signals_init();
-	/* what follows each run from its main thread: the live line, then
-	 * --precision's judgement (which may end it) */
-	run_watch(&progress_watcher);
-	run_watch(&precision_watcher);
 	/* a mode as the first word is its option: rebench probe X is
 	 * rebench --probe X (modes.h) */
 	args = calloc((size_t)argc + 1, sizeof(*args));

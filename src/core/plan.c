@@ -428,7 +428,8 @@ int prepare_and_run(struct run_ctx *ctx, const struct run_opts *run,
 		ctx->wls[k].precision_pct = run->precision_pct;
 		ctx->wls[k].ci_upto = 0;
 	}
-	ret = run_workloads(ctx->wls, ctx->n, run->warmup_ns, interrupted);
+	ret = run_workloads(ctx->wls, ctx->n, run->warmup_ns, &ctx->env,
+			    interrupted);
 	if (ret && ret != -EIO)
 		return EXIT_PREP_FAILED;	/* threads could not start */
 	merge_total(ctx);
@@ -470,6 +471,7 @@ void run_ctx_free(struct run_ctx *ctx)
 	if (!ctx)
 		return;
 	cleanup_all(ctx);
+	run_unwatch(&ctx->env.watch);
 	free(ctx->wls);
 	free(ctx->total);
 	free(ctx);

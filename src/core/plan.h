@@ -10,6 +10,7 @@
 #include "core/workload.h"
 
 
+struct progress;
 struct repeat_state;
 struct steady_data;
 
@@ -50,6 +51,15 @@ struct run_ctx {
 	struct repeat_state *repeat;
 	struct steady_data *steady;	/* [steady_n] */
 	size_t steady_n;
+	/* what its runs are given: the watchers that follow them from the
+	 * main thread (main adds the progress line and --precision) and
+	 * --start-at; and the progress line's state */
+	struct run_env env;
+	struct progress *progress;
+	/* --plot without a sweep: the series it draws, a temporary file
+	 * (removed at the end) when there is no --output */
+	char series_path[PATH_MAX];
+	bool series_is_temp;
 };
 
 /* Append a workload copied from s; 0 or -errno after a message. */

@@ -21,6 +21,7 @@
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -30,16 +31,31 @@
 #include "target/flush_honesty.h"
 #include "target/devstat.h"
 #include "core/memory.h"
+#include "core/runinfo.h"
 #include "core/signals.h"
 #include "core/syncpol.h"
 #include "core/workload.h"
 
-static pthread_barrier_t start_barrier;
-static uint64_t run_start_ns;
-static uint64_t warmup_ns;	/* --warmup: an unmeasured phase first */
-static pthread_t main_thread;	/* woken by the last worker to finish */
-static atomic_int stop_all;
-static atomic_int running;
+/*
+ * One run of run_workloads(): what its threads and its main thread share,
+ * on the heap from the start of the call to its return.  Workers reach it
+ * through w->loop; the hot loop reads only stop, through a pointer it
+ * keeps in a register.
+ */
+struct run_loop {
+	atomic_int stop;	/* polled once per I/O; the futex word too */
+	atomic_int running;	/* threads not done yet */
+	uint64_t start_ns;	/* the measured start (CLOCK_MONOTONIC) */
+	uint64_t warmup_ns;	/* --warmup: an unmeasured phase first */
+	pthread_t main_thread;	/* woken by the last worker to finish */
+	pthread_barrier_t start_barrier;
+	/* the gate (pass_gate()) */
+	pthread_mutex_t gate_lock;
+	pthread_cond_t gate_cond;
+	int gate;		/* 0 closed, 1 open, -1 abort */
+	struct run_env *env;	/* the caller's, else own */
+	struct run_env own;	/* none: no watchers, no --start-at */
+};
 
 /* I/Os for ten beyond p99.9: fewer and the tail percentiles warn. */
 #define PERCENTILE_STABLE_IOS 10000
@@ -67,55 +83,27 @@ static inline uint64_t now_ns(void)
  * first wait at this gate, which opens to start or to abort.  Once per run,
  * never on the I/O path.
  */
-static pthread_mutex_t gate_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t gate_cond = PTHREAD_COND_INITIALIZER;
-static int gate;		/* 0 closed, 1 open, -1 abort */
-
-static bool pass_gate(void)
+static bool pass_gate(struct run_loop *l)
 {
 	int g;
 
-	pthread_mutex_lock(&gate_lock);
-	while (!gate)
-		pthread_cond_wait(&gate_cond, &gate_lock);
-	g = gate;
-	pthread_mutex_unlock(&gate_lock);
+	pthread_mutex_lock(&l->gate_lock);
+	while (!l->gate)
+		pthread_cond_wait(&l->gate_cond, &l->gate_lock);
+	g = l->gate;
+	pthread_mutex_unlock(&l->gate_lock);
 	return g > 0;
 }
 
-static void set_gate(int g)
+static void set_gate(struct run_loop *l, int g)
 {
-	pthread_mutex_lock(&gate_lock);
-	gate = g;
-	pthread_cond_broadcast(&gate_cond);
-	pthread_mutex_unlock(&gate_lock);
+	pthread_mutex_lock(&l->gate_lock);
+	l->gate = g;
+	pthread_cond_broadcast(&l->gate_cond);
+	pthread_mutex_unlock(&l->gate_lock);
 }
 
-static void request_stop(void);
-
-/* --start-at: when the first run's threads go (realtime ns), and how it
- * went */
-static uint64_t start_at_ns, start_late_ns, start_real_ns;
-
-void run_set_start_at(uint64_t realtime_ns)
-{
-	start_at_ns = realtime_ns;
-}
-
-uint64_t run_start_at(void)
-{
-	return start_at_ns;
-}
-
-uint64_t run_start_late_ns(void)
-{
-	return start_late_ns;
-}
-
-uint64_t run_start_realtime_ns(void)
-{
-	return start_real_ns;
-}
+static void request_stop(struct run_loop *l);
 
 uint64_t run_realtime_ns(void)
 {
@@ -127,38 +115,39 @@ uint64_t run_realtime_ns(void)
 
 /* The main thread, prepared: sleep until --start-at (a stop signal ends
  * the wait), once; the hosts of --hosts start together so. */
-static bool wait_for_start_at(void)
+static bool wait_for_start_at(struct run_loop *l)
 {
-	struct timespec ts = {
-		(time_t)(start_at_ns / 1000000000ULL),
-		(long)(start_at_ns % 1000000000ULL)
-	};
+	struct run_start_at *sa = l->env->start_at;
+	struct timespec ts;
 	uint64_t now;
 
-	if (!start_at_ns || start_real_ns)
+	if (!sa || !sa->at_ns || sa->real_ns)
 		return false;
+	ts.tv_sec = (time_t)(sa->at_ns / 1000000000ULL);
+	ts.tv_nsec = (long)(sa->at_ns % 1000000000ULL);
 	while (!signals_stop_requested() &&
 	       clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &ts, NULL) == EINTR)
 		;
 	now = run_realtime_ns();
-	start_real_ns = now;
-	start_late_ns = now > start_at_ns ? now - start_at_ns : 0;
+	sa->real_ns = now;
+	sa->late_ns = now > sa->at_ns ? now - sa->at_ns : 0;
 	if (signals_stop_requested())
-		request_stop();
+		request_stop(l);
 	return signals_stop_requested() != 0;
 }
 
-static void wait_for_start(void)
+static void wait_for_start(struct run_loop *l)
 {
-	if (pthread_barrier_wait(&start_barrier) == PTHREAD_BARRIER_SERIAL_THREAD)
-		run_start_ns = now_ns();
-	pthread_barrier_wait(&start_barrier);
+	if (pthread_barrier_wait(&l->start_barrier) ==
+	    PTHREAD_BARRIER_SERIAL_THREAD)
+		l->start_ns = now_ns();
+	pthread_barrier_wait(&l->start_barrier);
 }
 
 /* Think time: sleep until now + ns, but wake at once when the run is
  * stopped (the stop flag is also the futex word, see request_stop()).  The
  * absolute deadline keeps spurious wake-ups from stretching the pause. */
-static void pause_for(uint64_t ns)
+static void pause_for(atomic_int *stop, uint64_t ns)
 {
 	uint64_t end = now_ns() + ns;
 	struct timespec ts = {
@@ -166,18 +155,18 @@ static void pause_for(uint64_t ns)
 		.tv_nsec = (long)(end % NSEC_PER_SEC),
 	};
 
-	while (!atomic_load_explicit(&stop_all, memory_order_relaxed) &&
+	while (!atomic_load_explicit(stop, memory_order_relaxed) &&
 	       now_ns() < end)
-		syscall(SYS_futex, &stop_all,
+		syscall(SYS_futex, stop,
 			FUTEX_WAIT_BITSET | FUTEX_PRIVATE_FLAG, 0, &ts, NULL,
 			FUTEX_BITSET_MATCH_ANY);
 }
 
 /* Stop every thread, and wake those pausing for think time. */
-static void request_stop(void)
+static void request_stop(struct run_loop *l)
 {
-	atomic_store(&stop_all, 1);
-	syscall(SYS_futex, &stop_all, FUTEX_WAKE | FUTEX_PRIVATE_FLAG, INT_MAX,
+	atomic_store(&l->stop, 1);
+	syscall(SYS_futex, &l->stop, FUTEX_WAKE | FUTEX_PRIVATE_FLAG, INT_MAX,
 		NULL, NULL, 0);
 }
 
@@ -192,7 +181,7 @@ static void fail(struct worker *w, int err, int kind, uint64_t off,
 	w->err_kind = kind;
 	w->err_off = off;
 	w->err_done = done;
-	request_stop();
+	request_stop(w->loop);
 }
 
 /* The failure of one I/O; done is what a short transfer moved, or -1. */
@@ -215,12 +204,14 @@ sync_loop(struct worker *w, uint64_t base, uint64_t deadline,
 	ssize_t (*sync_io)(struct io_ctx *, int, uint64_t, size_t) =
 		w->wl->eng->sync_io;
 	struct io_stream *src = &w->stream;
+	atomic_int *stop = &w->loop->stop;
+	const uint64_t pause_ns = s->pause_ns;	/* a load less per I/O */
 	struct io_req r;
 	uint64_t t0, t1;
 	ssize_t ret;
 
 	for (;;) {
-		if (atomic_load_explicit(&stop_all, memory_order_relaxed))
+		if (atomic_load_explicit(stop, memory_order_relaxed))
 			break;
 		if (!stream_next(src, &r)) {
 			if (src->error)
@@ -245,13 +236,13 @@ sync_loop(struct worker *w, uint64_t base, uint64_t deadline,
 		}
 		if (t1 >= deadline)
 			break;
-		if (s->pause_ns) {
+		if (pause_ns) {
 			/* think time never runs past the deadline */
-			if (deadline - t1 <= s->pause_ns) {
-				pause_for(deadline - t1);
+			if (deadline - t1 <= pause_ns) {
+				pause_for(stop, deadline - t1);
 				break;
 			}
-			pause_for(s->pause_ns);
+			pause_for(stop, pause_ns);
 		}
 	}
 }
@@ -280,6 +271,7 @@ static void run_sync(struct worker *w, uint64_t base, uint64_t deadline)
 /* The loop state of run_async(). */
 struct async_loop {
 	struct io_unit **free_units, **done;
+	atomic_int *stop;	/* the run's (struct run_loop) */
 	unsigned nfree, inflight;
 	bool stopping, cancelled;
 };
@@ -298,7 +290,7 @@ static inline void submit_batches(struct worker *w, struct async_loop *l,
 	int ret;
 
 	while (!l->stopping && l->nfree >= batch) {
-		if (atomic_load_explicit(&stop_all, memory_order_relaxed)) {
+		if (atomic_load_explicit(l->stop, memory_order_relaxed)) {
 			l->stopping = true;
 			break;
 		}
@@ -360,7 +352,7 @@ reap_batch(struct worker *w, struct async_loop *l, uint64_t base,
 	if (l->stopping && !l->cancelled && e->cancel) {
 		/* a byte-limited run's last I/Os are all wanted */
 		l->cancelled = !w->stream.limited || w->error ||
-			       atomic_load_explicit(&stop_all, memory_order_relaxed);
+			       atomic_load_explicit(l->stop, memory_order_relaxed);
 		if (l->cancelled)
 			e->cancel(&w->io);
 	}
@@ -403,6 +395,7 @@ async_loop(struct worker *w, uint64_t base, uint64_t deadline,
 	struct async_loop l = {
 		.free_units = w->free_units,
 		.done = w->done_units,
+		.stop = &w->loop->stop,
 		.nfree = w->io.qd,
 	};
 	unsigned i;
@@ -478,7 +471,7 @@ static void flush_owed(struct worker *w, uint64_t base, bool record)
 	int ret;
 
 	if (!src->flush_every || w->error ||
-	    atomic_load_explicit(&stop_all, memory_order_relaxed))
+	    atomic_load_explicit(&w->loop->stop, memory_order_relaxed))
 		return;
 	owed = writes / src->flush_every;
 	owed = owed > w->st.ops[src->flush_kind] ?
@@ -506,11 +499,12 @@ static void flush_owed(struct worker *w, uint64_t base, bool record)
  * recorded.  Sequential workloads go on from where the warm-up left off. */
 static void warm_up(struct worker *w)
 {
+	const struct run_loop *l = w->loop;
 	bool limited = w->stream.limited;
 
 	w->stream.limited = false;	/* a byte-limited run warms up for the time */
-	run_loop(w, run_start_ns, run_start_ns + warmup_ns);
-	flush_owed(w, run_start_ns, false);
+	run_loop(w, l->start_ns, l->start_ns + l->warmup_ns);
+	flush_owed(w, l->start_ns, false);
 	w->stream.limited = limited;
 	thread_stats_reset(&w->st);
 	w->stream.ops->reset_counts(&w->stream);
@@ -519,10 +513,10 @@ static void warm_up(struct worker *w)
 
 /* The last thread to finish wakes the main thread at once, rather than
  * at its next tick (which would add up to 50 ms to every short run). */
-static void thread_done(void)
+static void thread_done(struct run_loop *l)
 {
-	if (atomic_fetch_sub(&running, 1) == 1)
-		pthread_kill(main_thread, SIGUSR1);
+	if (atomic_fetch_sub(&l->running, 1) == 1)
+		pthread_kill(l->main_thread, SIGUSR1);
 }
 
 /* The CPU the calling thread used since *from: at its end, never per I/O. */
@@ -546,42 +540,43 @@ static void cpu_since(struct cpu_use *c, const struct rusage *from)
 static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
+	struct run_loop *l = w->loop;
 	const struct spec *s = &w->wl->spec;
 	uint64_t base, deadline;
 	struct rusage start;
 	int ret = 0;
 
-	if (!pass_gate())
+	if (!pass_gate(l))
 		return NULL;	/* another thread could not be created */
 	if (w->wl->eng->thread_start)
 		ret = w->wl->eng->thread_start(&w->io);
-	wait_for_start();
-	if (warmup_ns) {
+	wait_for_start(l);
+	if (l->warmup_ns) {
 		/* every thread, failed or not, meets the measured start */
 		if (!ret)
 			warm_up(w);
-		wait_for_start();
+		wait_for_start(l);
 	}
 	memset(&w->st.cpu, 0, sizeof(w->st.cpu));
 	if (ret) {
 		fail(w, ret, IO_KIND_START, 0, -1);
 		w->t_end = 0;
-		thread_done();
+		thread_done(l);
 		return NULL;
 	}
 	/* the measured run's CPU: after the start barrier and the warm-up */
 	getrusage(RUSAGE_THREAD, &start);
-	base = run_start_ns;
+	base = l->start_ns;
 	deadline = s->time_limit_ns ? base + s->time_limit_ns : UINT64_MAX;
 	if (w->stream.ops->start)
-		w->stream.ops->start(&w->stream, base, &stop_all);
+		w->stream.ops->start(&w->stream, base, &l->stop);
 	run_loop(w, base, deadline);
 	/* The thread ran until now: with think time that is after its last
 	 * completion, and ops/s must count that time too. */
 	w->t_end = now_ns() - base;
 	flush_owed(w, base, true);
 	cpu_since(&w->st.cpu, &start);
-	thread_done();
+	thread_done(l);
 	return NULL;
 }
 
@@ -803,14 +798,15 @@ static void collect(struct workload *wl)
 /* The main thread waits up to a tick for the last worker's SIGUSR1
  * (thread_done()); a stop signal ends the wait early (its handler runs,
  * see signals.c) and stops every thread. */
-static void wait_tick(const sigset_t *usr1, bool *interrupted)
+static void wait_tick(struct run_loop *l, const sigset_t *usr1,
+		      bool *interrupted)
 {
 	static const struct timespec tick = { 0, 50 * 1000 * 1000 };
 
 	if (!signals_stop_requested())
 		sigtimedwait(usr1, NULL, &tick);
 	if (signals_stop_requested() && !*interrupted) {
-		request_stop();
+		request_stop(l);
 		*interrupted = true;
 	}
 }
@@ -876,15 +872,15 @@ static void devices_settle(struct workload *wls, size_t n)
 }
 
 /* The main thread during the warm-up: signals stop it early. */
-static void main_warm_up(struct workload *wls, size_t n,
+static void main_warm_up(struct run_loop *l, struct workload *wls, size_t n,
 			 const sigset_t *sigs, bool *interrupted)
 {
-	uint64_t end = run_start_ns + warmup_ns;
+	uint64_t end = l->start_ns + l->warmup_ns;
 
-	while (now_ns() < end && !atomic_load(&stop_all))
-		wait_tick(sigs, interrupted);
+	while (now_ns() < end && !atomic_load(&l->stop))
+		wait_tick(l, sigs, interrupted);
 	devices_begin(wls, n);
-	wait_for_start();
+	wait_for_start(l);
 }
 
 /* Every thread of every workload, waiting at the gate; -EAGAIN (after a
@@ -923,24 +919,23 @@ static void join_threads(struct workload *wls, size_t n)
 			}
 }
 
-/* --delay: one calibration for the process (a sweep or --repeat runs
- * many times), made before the first run that has delays; each thread
- * waits on a delay_clock of its own. */
-static void prepare_delays(struct workload *wls, size_t n)
+/* --delay: one calibration for the caller's runs (a sweep or --repeat
+ * runs many times), made before the first run that has delays; each
+ * thread waits on a delay_clock of its own. */
+static void prepare_delays(struct run_env *env, struct workload *wls,
+			   size_t n)
 {
-	static struct delay_calib calib;
-	static bool calibrated;
 	unsigned i;
 	size_t k;
 
 	for (k = 0; k < n; k++) {
 		if (!delay_any(&wls[k].spec.delay))
 			continue;
-		if (!calibrated) {
-			delay_calibrate(&calib);
-			calibrated = true;
+		if (!env->delay_calibrated) {
+			delay_calibrate(&env->delay_calib);
+			env->delay_calibrated = true;
 		}
-		wls[k].delay_calib = calib;
+		wls[k].delay_calib = env->delay_calib;
 		for (i = 0; i < wls[k].spec.threads; i++)
 			wls[k].workers[i].delay = (struct delay_clock){
 				&wls[k].delay_calib, 0 };
@@ -950,23 +945,26 @@ static void prepare_delays(struct workload *wls, size_t n)
 /* Before the threads: the warm-up, each workload's device and delays, and
  * a stop that came during the preparation (then nothing is measured).
  * The number of threads in all. */
-static unsigned run_setup(struct workload *wls, size_t n, uint64_t warmup,
-			  bool *interrupted)
+static unsigned run_setup(struct run_loop *l, struct workload *wls, size_t n,
+			  uint64_t warmup, bool *interrupted)
 {
-	unsigned total = 0;
+	unsigned total = 0, i;
 	size_t k;
 
-	warmup_ns = warmup;
-	for (k = 0; k < n; k++)
+	l->warmup_ns = warmup;
+	for (k = 0; k < n; k++) {
 		wls[k].warmup_ns = warmup;
+		for (i = 0; i < wls[k].spec.threads; i++)
+			wls[k].workers[i].loop = l;
+	}
 	for (k = 0; k < n; k++) {
 		total += (unsigned)wls[k].spec.threads;
 		devstat_locate(&wls[k].tgt, &wls[k].devr);
 	}
-	prepare_delays(wls, n);
-	atomic_store(&stop_all, signals_stop_requested() != 0);
+	prepare_delays(l->env, wls, n);
+	atomic_store(&l->stop, signals_stop_requested() != 0);
 	*interrupted = signals_stop_requested() != 0;
-	atomic_store(&running, (int)total);
+	atomic_store(&l->running, (int)total);
 	return total;
 }
 
@@ -989,7 +987,6 @@ static void block_signals(struct run_signals *rs)
 	sigaddset(&rs->usr1, SIGUSR1);
 	signals_stop_set(&sigs);
 	sigaddset(&sigs, SIGUSR1);
-	main_thread = pthread_self();
 	pthread_sigmask(SIG_BLOCK, &sigs, &rs->old);
 }
 
@@ -1001,31 +998,41 @@ static void unblock_stop(void)
 	pthread_sigmask(SIG_UNBLOCK, &sigs, NULL);
 }
 
-static const struct run_watcher *watchers[RUN_MAX_WATCHERS];
-static size_t nwatchers;
-
-int run_watch(const struct run_watcher *w)
+int run_watch(struct run_watchers *ws, const struct run_watcher *w,
+	      void *arg)
 {
-	if (nwatchers == RUN_MAX_WATCHERS)
+	if (ws->n == RUN_MAX_WATCHERS)
 		return -ENOSPC;
-	watchers[nwatchers++] = w;
+	ws->ops[ws->n] = w;
+	ws->arg[ws->n++] = arg;
 	return 0;
 }
 
+void run_unwatch(struct run_watchers *ws)
+{
+	size_t i;
+
+	for (i = 0; i < ws->n; i++)
+		if (ws->ops[i]->release)
+			ws->ops[i]->release(ws->arg[i]);
+	ws->n = 0;
+}
+
 /* Each watcher's prepare; on a failure, the end of those before it. */
-static int watchers_prepare(struct workload *wls, size_t n)
+static int watchers_prepare(const struct run_watchers *ws,
+			    struct workload *wls, size_t n)
 {
 	size_t i;
 	int ret;
 
-	for (i = 0; i < nwatchers; i++) {
-		if (!watchers[i]->prepare)
+	for (i = 0; i < ws->n; i++) {
+		if (!ws->ops[i]->prepare)
 			continue;
-		ret = watchers[i]->prepare(wls, n);
+		ret = ws->ops[i]->prepare(ws->arg[i], wls, n);
 		if (ret) {
 			while (i--)
-				if (watchers[i]->end)
-					watchers[i]->end();
+				if (ws->ops[i]->end)
+					ws->ops[i]->end(ws->arg[i]);
 			return ret;
 		}
 	}
@@ -1033,75 +1040,90 @@ static int watchers_prepare(struct workload *wls, size_t n)
 }
 
 /* The watchers' stop hooks, then (after the join) their end hooks. */
-static void watchers_stop(void)
+static void watchers_stop(const struct run_watchers *ws)
 {
 	size_t i;
 
-	for (i = 0; i < nwatchers; i++)
-		if (watchers[i]->stop)
-			watchers[i]->stop();
+	for (i = 0; i < ws->n; i++)
+		if (ws->ops[i]->stop)
+			ws->ops[i]->stop(ws->arg[i]);
 }
 
-static void watchers_end(void)
+static void watchers_end(const struct run_watchers *ws)
 {
 	size_t i;
 
-	for (i = 0; i < nwatchers; i++)
-		if (watchers[i]->end)
-			watchers[i]->end();
+	for (i = 0; i < ws->n; i++)
+		if (ws->ops[i]->end)
+			ws->ops[i]->end(ws->arg[i]);
+}
+
+/* The watchers' start hooks, at the measured start. */
+static void watchers_start(const struct run_watchers *ws,
+			   const struct workload *wls, size_t n,
+			   uint64_t start_ns)
+{
+	size_t i;
+
+	for (i = 0; i < ws->n; i++)
+		if (ws->ops[i]->start)
+			ws->ops[i]->start(ws->arg[i], wls, n, start_ns);
+}
+
+/* A tick of every watcher: --precision, every workload known well enough,
+ * ends the run (not an interruption: its results are complete). */
+static void watchers_tick(struct run_loop *l, struct workload *wls, size_t n,
+			  uint64_t now)
+{
+	const struct run_watchers *ws = &l->env->watch;
+	size_t i;
+
+	for (i = 0; i < ws->n; i++) {
+		bool stopping = atomic_load(&l->stop);
+
+		if (ws->ops[i]->tick &&
+		    ws->ops[i]->tick(ws->arg[i], wls, n, now,
+				     now - l->start_ns, stopping) &&
+		    !stopping)
+			request_stop(l);
+	}
 }
 
 /* The threads through the gate: --start-at, the warm-up, the start, then
  * the main thread's ticks (progress, --precision) until the last thread
  * is done. */
-static void run_measured(struct workload *wls, size_t n,
+static void run_measured(struct run_loop *l, struct workload *wls, size_t n,
 			 const sigset_t *usr1, bool *interrupted)
 {
-	size_t i;
-
-	set_gate(1);
+	set_gate(l, 1);
 	unblock_stop();
-	if (wait_for_start_at())
+	if (wait_for_start_at(l))
 		*interrupted = true;	/* stopped before the start */
-	if (!warmup_ns)
+	if (!l->warmup_ns)
 		devices_begin(wls, n);
-	wait_for_start();
-	if (warmup_ns)
-		main_warm_up(wls, n, usr1, interrupted);
-	for (i = 0; i < nwatchers; i++)
-		if (watchers[i]->start)
-			watchers[i]->start(wls, n, run_start_ns);
-	while (atomic_load(&running) > 0) {
-		uint64_t now;
-
-		wait_tick(usr1, interrupted);
-		now = now_ns();
-		/* --precision: every workload known well enough ends the run
-		 * (not an interruption: its results are complete) */
-		for (i = 0; i < nwatchers; i++) {
-			bool stopping = atomic_load(&stop_all);
-
-			if (watchers[i]->tick &&
-			    watchers[i]->tick(wls, n, now, now - run_start_ns,
-					      stopping) && !stopping)
-				request_stop();
-		}
+	wait_for_start(l);
+	if (l->warmup_ns)
+		main_warm_up(l, wls, n, usr1, interrupted);
+	watchers_start(&l->env->watch, wls, n, l->start_ns);
+	while (atomic_load(&l->running) > 0) {
+		wait_tick(l, usr1, interrupted);
+		watchers_tick(l, wls, n, now_ns());
 	}
-	watchers_stop();
+	watchers_stop(&l->env->watch);
 }
 
 /* Every thread joined, and what the run set up undone.  !ran: a thread
  * could not be created, and those that were leave at the gate, before
  * any I/O. */
-static void run_teardown(struct workload *wls, size_t n,
+static void run_teardown(struct run_loop *l, struct workload *wls, size_t n,
 			 const struct run_signals *rs, bool ran)
 {
 	struct timespec zero = { 0, 0 };
 	size_t k;
 
 	if (!ran) {
-		request_stop();
-		set_gate(-1);
+		request_stop(l);
+		set_gate(l, -1);
 	}
 	join_threads(wls, n);
 	for (k = 0; ran && k < n; k++)
@@ -1112,9 +1134,9 @@ static void run_teardown(struct workload *wls, size_t n,
 	 * unblocked, or it would kill the process */
 	while (ran && sigtimedwait(&rs->usr1, NULL, &zero) == SIGUSR1)
 		;
-	pthread_barrier_destroy(&start_barrier);
+	pthread_barrier_destroy(&l->start_barrier);
 	pthread_sigmask(SIG_SETMASK, &rs->old, NULL);
-	watchers_end();
+	watchers_end(&l->env->watch);
 }
 
 /* After the threads: each workload's result and its device's reading;
@@ -1135,29 +1157,64 @@ static int run_collect(struct workload *wls, size_t n)
 	return ret;
 }
 
-int run_workloads(struct workload *wls, size_t n, uint64_t warmup,
-		  bool *interrupted)
+/* A run's loop, its gate closed; NULL when out of memory. */
+static struct run_loop *run_loop_new(struct run_env *env)
+{
+	struct run_loop *l = calloc(1, sizeof(*l));
+
+	if (!l)
+		return NULL;
+	l->env = env ? env : &l->own;
+	pthread_mutex_init(&l->gate_lock, NULL);
+	pthread_cond_init(&l->gate_cond, NULL);
+	l->main_thread = pthread_self();
+	return l;
+}
+
+static void run_loop_free(struct run_loop *l)
+{
+	pthread_cond_destroy(&l->gate_cond);
+	pthread_mutex_destroy(&l->gate_lock);
+	free(l);
+}
+
+/* run_workloads() in its loop l. */
+static int run_in(struct run_loop *l, struct workload *wls, size_t n,
+		  uint64_t warmup, bool *interrupted)
 {
 	struct run_signals rs;
 	unsigned total;
 	int ret;
 
-	*interrupted = false;
-	total = run_setup(wls, n, warmup, interrupted);
+	total = run_setup(l, wls, n, warmup, interrupted);
 	block_signals(&rs);
-	if (pthread_barrier_init(&start_barrier, NULL, total + 1)) {
+	if (pthread_barrier_init(&l->start_barrier, NULL, total + 1)) {
 		pthread_sigmask(SIG_SETMASK, &rs.old, NULL);
 		return -ENOMEM;
 	}
-	if (watchers_prepare(wls, n)) {
-		pthread_barrier_destroy(&start_barrier);
+	if (watchers_prepare(&l->env->watch, wls, n)) {
+		pthread_barrier_destroy(&l->start_barrier);
 		pthread_sigmask(SIG_SETMASK, &rs.old, NULL);
 		return -ENOMEM;
 	}
-	set_gate(0);
 	ret = create_threads(wls, n, total);
 	if (!ret)
-		run_measured(wls, n, &rs.usr1, interrupted);
-	run_teardown(wls, n, &rs, !ret);
+		run_measured(l, wls, n, &rs.usr1, interrupted);
+	run_teardown(l, wls, n, &rs, !ret);
 	return ret ? ret : run_collect(wls, n);
+}
+
+int run_workloads(struct workload *wls, size_t n, uint64_t warmup,
+		  struct run_env *env, bool *interrupted)
+{
+	struct run_loop *l;
+	int ret;
+
+	*interrupted = false;
+	l = run_loop_new(env);
+	if (!l)
+		return -ENOMEM;
+	ret = run_in(l, wls, n, warmup, interrupted);
+	run_loop_free(l);
+	return ret;
 }

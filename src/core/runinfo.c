@@ -16,6 +16,12 @@ static char date[64], zone[16], host[256];
 static char **lines;		/* NULL: standard input was not read */
 static size_t nlines, cap;
 static int stdin_read;
+static struct run_start_at start_at;
+
+struct run_start_at *runinfo_start_at(void)
+{
+	return &start_at;
+}
 
 void runinfo_start(int argc, char **argv)
 {

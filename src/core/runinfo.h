@@ -8,8 +8,16 @@
 #define REBENCH_RUNINFO_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct json;
+
+/* --start-at: when the first run's threads were to go (CLOCK_REALTIME ns
+ * since the epoch; 0 none), when they did (0: not yet) and how late that
+ * was.  The run loop waits for it and fills it in (workload.h). */
+struct run_start_at {
+	uint64_t at_ns, real_ns, late_ns;
+};
 
 /* Once, first thing in main: the time, the host and argv (kept, not
  * copied: main's argv lives as long as the process). */
@@ -23,5 +31,8 @@ void runinfo_json(struct json *j);
  * they need it.  Into buf (cut at len); returns buf. */
 char *runinfo_command_line(char *buf, size_t len);
 void runinfo_free(void);
+/* The process's --start-at, for its documents' heads: set by the
+ * option's check, filled in by the first run. */
+struct run_start_at *runinfo_start_at(void);
 
 #endif

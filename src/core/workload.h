@@ -36,11 +36,14 @@
 #define MAX_CREATED 256	/* files one run may create */
 
 struct workload;
+struct run_loop;
+struct run_start_at;
 struct steady_data;
 struct repeat_data;
 
 struct worker {
 	struct workload *wl;
+	struct run_loop *loop;	/* the run it is in (run.c), while it runs */
 	unsigned index;
 	struct io_ctx io;
 	struct io_stream stream;	/* where its I/Os come from */
@@ -127,21 +130,14 @@ void workload_release_claims(void);
  * and forget them.  Called once at exit: remove after a fault. */
 void workload_remove_created(bool remove);
 
-/* --start-at: the next run_workloads() releases its threads at realtime
- * (CLOCK_REALTIME, ns since the epoch), after its preparation; 0 none.
- * run_start_late_ns() is how late that release was (0 when on time or
- * no start was set), run_start_realtime_ns() when it happened. */
-void run_set_start_at(uint64_t realtime_ns);
 /* This machine's CLOCK_REALTIME, ns since the epoch. */
 uint64_t run_realtime_ns(void);
-uint64_t run_start_at(void);
-uint64_t run_start_late_ns(void);
-uint64_t run_start_realtime_ns(void);
 
 /*
  * What follows a run from its main thread, above the run loop (stats/:
  * the progress line, --precision): the loop calls each hook a watcher
- * has, in the order they were added, and names none of them.
+ * has, in the order they were added, with the state given with it, and
+ * names none of them.
  *   prepare: before the threads start; 0, or -ENOMEM: no run
  *   start:   at the measured start (CLOCK_MONOTONIC ns)
  *   tick:    at each wake-up of the main thread; true: the run may end
@@ -149,28 +145,53 @@ uint64_t run_start_realtime_ns(void);
  *            stopping: it is ending already
  *   stop:    once the last thread is done, before the join
  *   end:     after the join (also after a prepare that failed later)
+ *   release: run_unwatch(): the state goes (not a run's hook)
  */
 struct run_watcher {
-	int (*prepare)(struct workload *wls, size_t n);
-	void (*start)(const struct workload *wls, size_t n, uint64_t start_ns);
-	bool (*tick)(struct workload *wls, size_t n, uint64_t now_ns,
-		     uint64_t elapsed_ns, bool stopping);
-	void (*stop)(void);
-	void (*end)(void);
+	int (*prepare)(void *arg, struct workload *wls, size_t n);
+	void (*start)(void *arg, const struct workload *wls, size_t n,
+		      uint64_t start_ns);
+	bool (*tick)(void *arg, struct workload *wls, size_t n,
+		     uint64_t now_ns, uint64_t elapsed_ns, bool stopping);
+	void (*stop)(void *arg);
+	void (*end)(void *arg);
+	void (*release)(void *arg);
 };
 
 #define RUN_MAX_WATCHERS 4
 
-/* Every later run has w watch it (main adds them once, at its start);
- * 0, or -ENOSPC past RUN_MAX_WATCHERS. */
-int run_watch(const struct run_watcher *w);
+/* The watchers of a caller's runs (its run context's), each with its
+ * state. */
+struct run_watchers {
+	const struct run_watcher *ops[RUN_MAX_WATCHERS];
+	void *arg[RUN_MAX_WATCHERS];
+	size_t n;
+};
+
+/* Every later run given ws has w watch it, with arg; 0, or -ENOSPC past
+ * RUN_MAX_WATCHERS. */
+int run_watch(struct run_watchers *ws, const struct run_watcher *w,
+	      void *arg);
+/* Each watcher's release, and none left. */
+void run_unwatch(struct run_watchers *ws);
+
+/* What a caller gives each of its runs besides the workloads (its run
+ * context's): the watchers; --start-at (runinfo.h), which the first run
+ * that finds it not yet started waits for, after its preparation, and
+ * fills in (NULL none); and --delay's calibration, made once for all. */
+struct run_env {
+	struct run_watchers watch;
+	struct run_start_at *start_at;
+	struct delay_calib delay_calib;
+	bool delay_calibrated;
+};
 
 /* Run all workloads together behind one start barrier.  Returns 0, or -EIO
  * when an I/O failed (details in each workload).  *interrupted is set when
  * SIGINT/SIGTERM stopped the run early.  With warmup_ns, every workload
  * first runs unmeasured that long, and the measured run starts together
- * after it. */
+ * after it.  env (or NULL: none) is the caller's (struct run_env). */
 int run_workloads(struct workload *wls, size_t n, uint64_t warmup_ns,
-		  bool *interrupted);
+		  struct run_env *env, bool *interrupted);
 
 #endif

@@ -10,6 +10,7 @@
 #include "core/mode_args.h"
 #include "core/options.h"
 #include "core/plan.h"
+#include "core/runinfo.h"
 #include "core/signals.h"
 #include "core/workload.h"
 
@@ -73,7 +74,7 @@ int hosts_remote_setup(const struct run_opts *run)
 				(unsigned long long)(now / 1000000000ULL));
 			return -EINVAL;
 		}
-		run_set_start_at(at);
+		runinfo_start_at()->at_ns = at;
 	}
 	if (run_given(run, "stop-on-eof")) {
 		ret = signals_stop_on_eof((int)run->stop_on_eof);

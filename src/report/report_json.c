@@ -241,11 +241,13 @@ void report_json_head(struct json *j)
 	json_str(j, "kernel", u.release);
 	runinfo_json(j);
 	/* --start-at: when the measurement was to start and did (realtime) */
-	if (run_start_at()) {
+	if (runinfo_start_at()->at_ns) {
+		const struct run_start_at *sa = runinfo_start_at();
+
 		json_obj_begin(j, "start_at");
-		json_u64(j, "requested_ns", run_start_at());
-		json_u64(j, "started_ns", run_start_realtime_ns());
-		json_u64(j, "late_ns", run_start_late_ns());
+		json_u64(j, "requested_ns", sa->at_ns);
+		json_u64(j, "started_ns", sa->real_ns);
+		json_u64(j, "late_ns", sa->late_ns);
 		json_obj_end(j);
 	}
 }

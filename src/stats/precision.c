@@ -80,24 +80,31 @@ int precision_check_spec(const struct spec *s, const struct run_opts *run)
 
 /* ----------------------------------------------- during the run (main) */
 
-static double *series[MAX_WORKLOADS];	/* ops/s per interval */
-static size_t judged[MAX_WORKLOADS];	/* intervals summed so far */
+/* The judgement of one run, per workload. */
+struct precision_run {
+	double *series[MAX_WORKLOADS];	/* ops/s per interval */
+	size_t judged[MAX_WORKLOADS];	/* intervals summed so far */
+};
 
-int precision_begin(struct workload *wls, size_t n)
+static void precision_end(struct precision_run *pr);
+
+/* Room for the series before the threads start. */
+static int precision_begin(struct precision_run *pr, struct workload *wls,
+			   size_t n)
 {
 	size_t k;
 
 	for (k = 0; k < n && k < MAX_WORKLOADS; k++) {
 		const struct spec *s = &wls[k].spec;
 
-		judged[k] = 0;
+		pr->judged[k] = 0;
 		if (!wls[k].precision_pct)
 			continue;
 		/* the intervals thread_stats_init() sized for (its + 4) */
-		series[k] = calloc(s->time_limit_ns / s->sample_ns + 4,
-				   sizeof(double));
-		if (!series[k]) {
-			precision_end();
+		pr->series[k] = calloc(s->time_limit_ns / s->sample_ns + 4,
+				       sizeof(double));
+		if (!pr->series[k]) {
+			precision_end(pr);
 			return -ENOMEM;
 		}
 	}
@@ -110,24 +117,27 @@ int precision_begin(struct workload *wls, size_t n)
  * margin of one interval covers (a relaxed read: a count, not a pointer,
  * and the arrays were sized before the run so they never move while it
  * can read them). */
-static void gather(struct workload *wl, size_t k, size_t upto)
+static void gather(struct precision_run *pr, struct workload *wl, size_t k,
+		   size_t upto)
 {
 	double per_s = 1e9 / (double)wl->spec.sample_ns;
 	size_t i;
 	unsigned t;
 
-	for (i = judged[k]; i < upto; i++) {
+	for (i = pr->judged[k]; i < upto; i++) {
 		uint64_t ops = 0;
 
 		for (t = 0; t < wl->spec.threads; t++)
 			ops += __atomic_load_n(&wl->workers[t].st.iv_ops[i],
 					       __ATOMIC_RELAXED);
-		series[k][i] = (double)ops * per_s;
+		pr->series[k][i] = (double)ops * per_s;
 	}
-	judged[k] = upto;
+	pr->judged[k] = upto;
 }
 
-bool precision_due(struct workload *wls, size_t n, uint64_t elapsed_ns)
+/* Every workload with precision_pct has its half-width within it. */
+static bool precision_due(struct precision_run *pr, struct workload *wls,
+			  size_t n, uint64_t elapsed_ns)
 {
 	bool due = false;
 	size_t k;
@@ -148,8 +158,8 @@ bool precision_due(struct workload *wls, size_t n, uint64_t elapsed_ns)
 		done = done ? done - 1 : 0;	/* a margin of one interval */
 		if (done < PRECISION_MIN_INTERVALS)
 			return false;
-		gather(&wls[k], k, done);
-		ci_batch_means(series[k], done, &c);
+		gather(pr, &wls[k], k, done);
+		ci_batch_means(pr->series[k], done, &c);
 		if (!c.known || !(c.half_pct <= wls[k].precision_pct))
 			return false;
 		due = true;
@@ -158,17 +168,17 @@ bool precision_due(struct workload *wls, size_t n, uint64_t elapsed_ns)
 	 * theirs, not reshuffled by the one or two that end meanwhile */
 	for (k = 0; due && k < n && k < MAX_WORKLOADS; k++)
 		if (wls[k].precision_pct)
-			wls[k].ci_upto = judged[k];
+			wls[k].ci_upto = pr->judged[k];
 	return due;
 }
 
-void precision_end(void)
+static void precision_end(struct precision_run *pr)
 {
 	size_t k;
 
 	for (k = 0; k < MAX_WORKLOADS; k++) {
-		free(series[k]);
-		series[k] = NULL;
+		free(pr->series[k]);
+		pr->series[k] = NULL;
 	}
 }
 
@@ -196,15 +206,38 @@ const char *precision_name(enum precision_verdict v)
 	}
 }
 
-static bool precision_watch_tick(struct workload *wls, size_t n, uint64_t now,
-				 uint64_t elapsed, bool stopping)
+static int precision_watch_prepare(void *arg, struct workload *wls, size_t n)
 {
-	(void)now;
-	return !stopping && precision_due(wls, n, elapsed);
+	return precision_begin(arg, wls, n);
 }
 
-const struct run_watcher precision_watcher = {
-	.prepare = precision_begin,
+static bool precision_watch_tick(void *arg, struct workload *wls, size_t n,
+				 uint64_t now, uint64_t elapsed, bool stopping)
+{
+	(void)now;
+	return !stopping && precision_due(arg, wls, n, elapsed);
+}
+
+static void precision_watch_end(void *arg)
+{
+	precision_end(arg);
+}
+
+static const struct run_watcher precision_watcher = {
+	.prepare = precision_watch_prepare,
 	.tick = precision_watch_tick,
-	.end = precision_end,
+	.end = precision_watch_end,
+	.release = free,
 };
+
+int precision_watch(struct run_ctx *ctx)
+{
+	struct precision_run *pr = calloc(1, sizeof(*pr));
+
+	if (!pr || run_watch(&ctx->env.watch, &precision_watcher, pr)) {
+		free(pr);
+		fprintf(stderr, "rebench: no memory for --precision\n");
+		return -ENOMEM;
+	}
+	return 0;
+}

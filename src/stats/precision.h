@@ -27,6 +27,7 @@
 #define PRECISION_STEP_NS 100000000ULL	/* -g when not given: 100 ms */
 #define PRECISION_MAX_DURATION_NS (60ULL * 1000000000ULL)
 
+struct run_ctx;
 struct spec;
 struct run_opts;
 struct workload;
@@ -42,15 +43,12 @@ int precision_setup(struct spec *base, struct run_opts *run);
 int precision_check_spec(const struct spec *s, const struct run_opts *run);
 
 /* The main thread during a run of n workloads (run.c): room for their
- * series before the threads start, a judgement per tick, then free.
- * precision_due() is true when every workload with precision_pct has its
- * half-width within it. */
-int precision_begin(struct workload *wls, size_t n);
-bool precision_due(struct workload *wls, size_t n, uint64_t elapsed_ns);
-void precision_end(void);
-/* The three above as the run loop's watcher (workload.h): its tick ends
- * the run when precision_due(). */
-extern const struct run_watcher precision_watcher;
+ * series before the threads start, a judgement per tick, then free; a
+ * watcher of ctx's runs (workload.h), its state allocated until
+ * run_ctx_free().  Its tick ends a run when every workload with
+ * precision_pct has its half-width within it.  0, or -ENOMEM after a
+ * message. */
+int precision_watch(struct run_ctx *ctx);
 
 enum precision_verdict {
 	PRECISION_NONE,		/* not asked */

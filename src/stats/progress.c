@@ -2,12 +2,15 @@
  * cursor moved up over them, and erased at the end of the run. */
 #include "stats/progress.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/plan.h"
 #include "core/units.h"
 #include "core/workload.h"
 
@@ -15,24 +18,32 @@
 #define PROGRESS_MAX_LINES 16	/* workloads shown; a screen holds no more */
 #define PIPE_DELAY_NS (NSEC_PER_SEC / 5)
 
-static bool enabled;
-static const struct workload *pw;
-static size_t pn, drawn;
-static uint64_t t_start, t_last;
-static uint64_t last_ops[PROGRESS_MAX_LINES];
-static struct hist snap;
-static char context[512];
-static size_t width;		/* columns a line may take */
-static uint64_t first_draw;	/* no line before this time */
+/* The lines of a run context's runs: what its modes set, and what one
+ * run has drawn. */
+struct progress {
+	bool enabled;
+	char context[512];
+	const struct workload *pw;	/* the run's, NULL between runs */
+	size_t pn, drawn;
+	uint64_t t_start, t_last;
+	uint64_t last_ops[PROGRESS_MAX_LINES];
+	struct hist snap;
+	size_t width;		/* columns a line may take */
+	uint64_t first_draw;	/* no line before this time */
+};
 
-void progress_enable(bool on)
+void progress_enable(const struct run_ctx *ctx, bool on)
 {
-	enabled = on;
+	if (ctx->progress)
+		ctx->progress->enabled = on;
 }
 
-void progress_context(const char *text)
+void progress_context(const struct run_ctx *ctx, const char *text)
 {
-	snprintf(context, sizeof(context), "%s", text ? text : "");
+	if (ctx->progress)
+		snprintf(ctx->progress->context,
+			 sizeof(ctx->progress->context), "%s",
+			 text ? text : "");
 }
 
 static uint64_t load(const uint64_t *p)
@@ -42,13 +53,13 @@ static uint64_t load(const uint64_t *p)
 
 /* I/Os so far, and the latency histogram so far merged into snap: the
  * headline's kinds (stats.h), so a flush is not an I/O here either. */
-static uint64_t sample(const struct workload *wl)
+static uint64_t sample(struct hist *snap, const struct workload *wl)
 {
 	uint64_t ops = 0;
 	unsigned t, k, i;
 
-	memset(&snap, 0, sizeof(snap));
-	snap.min = UINT64_MAX;
+	memset(snap, 0, sizeof(*snap));
+	snap->min = UINT64_MAX;
 	for (t = 0; t < wl->spec.threads; t++) {
 		const struct thread_stats *st = &wl->workers[t].st;
 		uint64_t v;
@@ -62,14 +73,14 @@ static uint64_t sample(const struct workload *wl)
 			if (!(st->headline & (1U << k)))
 				continue;
 			for (i = 0; i < HIST_BUCKETS; i++)
-				snap.buckets[i] += load(&h->buckets[i]);
-			snap.count += load(&h->count);
+				snap->buckets[i] += load(&h->buckets[i]);
+			snap->count += load(&h->count);
 			v = load(&h->min);
-			if (v < snap.min)
-				snap.min = v;
+			if (v < snap->min)
+				snap->min = v;
 			v = load(&h->max);
-			if (v > snap.max)
-				snap.max = v;
+			if (v > snap->max)
+				snap->max = v;
 		}
 	}
 	return ops;
@@ -94,52 +105,56 @@ static bool stdout_is_pipe(void)
 	       (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode));
 }
 
-static void put_line(const char *line)
+static void put_line(const struct progress *p, const char *line)
 {
-	fprintf(stderr, "\r\033[K%.*s", (int)width, line);
+	fprintf(stderr, "\r\033[K%.*s", (int)p->width, line);
 }
 
 /* Move to the first line drawn, to draw them again or erase them. */
-static void rewind_lines(void)
+static void rewind_lines(const struct progress *p)
 {
-	if (drawn > 1)
-		fprintf(stderr, "\033[%zuA", drawn - 1);
+	if (p->drawn > 1)
+		fprintf(stderr, "\033[%zuA", p->drawn - 1);
 }
 
-void progress_begin(const struct workload *wls, size_t n, uint64_t start_ns)
+/* The run's start: nothing drawn yet (see progress.h on a pipe). */
+static void progress_begin(void *arg, const struct workload *wls, size_t n,
+			   uint64_t start_ns)
 {
-	pw = wls;
-	pn = n < PROGRESS_MAX_LINES ? n : PROGRESS_MAX_LINES;
-	drawn = 0;
-	t_start = t_last = start_ns;
-	memset(last_ops, 0, sizeof(last_ops));
-	if (!enabled)
+	struct progress *p = arg;
+
+	p->pw = wls;
+	p->pn = n < PROGRESS_MAX_LINES ? n : PROGRESS_MAX_LINES;
+	p->drawn = 0;
+	p->t_start = p->t_last = start_ns;
+	memset(p->last_ops, 0, sizeof(p->last_ops));
+	if (!p->enabled)
 		return;
 	/* what was printed comes first: out now, and through a pipe given
 	 * time to reach the terminal before a line is drawn */
 	fflush(stdout);
-	width = line_width();
-	first_draw = start_ns + (stdout_is_pipe() ? PIPE_DELAY_NS : 0);
-	if (context[0] && first_draw == start_ns) {
-		put_line(context);
-		drawn = 1;
+	p->width = line_width();
+	p->first_draw = start_ns + (stdout_is_pipe() ? PIPE_DELAY_NS : 0);
+	if (p->context[0] && p->first_draw == start_ns) {
+		put_line(p, p->context);
+		p->drawn = 1;
 		fflush(stderr);
 	}
 }
 
-static void draw(size_t k, uint64_t now, double dt)
+static void draw(struct progress *p, size_t k, uint64_t now, double dt)
 {
-	const struct workload *wl = &pw[k];
+	const struct workload *wl = &p->pw[k];
 	const struct spec *s = &wl->spec;
 	char line[256], a[32], b[32];
-	uint64_t ops = sample(wl);
-	double rate = dt > 0 ? (double)(ops - last_ops[k]) / dt : 0;
+	uint64_t ops = sample(&p->snap, wl);
+	double rate = dt > 0 ? (double)(ops - p->last_ops[k]) / dt : 0;
 	size_t len;
 
-	last_ops[k] = ops;
+	p->last_ops[k] = ops;
 	if (s->time_limit_ns)
 		len = (size_t)snprintf(line, sizeof(line), "[%s/%s]",
-			fmt_time(a, sizeof(a), (now - t_start) / NSEC_PER_SEC * NSEC_PER_SEC),
+			fmt_time(a, sizeof(a), (now - p->t_start) / NSEC_PER_SEC * NSEC_PER_SEC),
 			fmt_time(b, sizeof(b), s->time_limit_ns));
 	else
 		len = (size_t)snprintf(line, sizeof(line), "[%3.0f%%]",
@@ -148,67 +163,85 @@ static void draw(size_t k, uint64_t now, double dt)
 		 " %s: %.0f ops/s, %.1f %s, p99 %.1f us so far",
 		 s->target, rate, rate_value(rate * (double)s->bs / 1048576.0),
 		 rate_unit(),
-		 snap.count ? hist_percentile(&snap, 99) / 1e3 : 0.0);
-	put_line(line);
+		 p->snap.count ? hist_percentile(&p->snap, 99) / 1e3 : 0.0);
+	put_line(p, line);
 }
 
-void progress_tick(uint64_t now_ns)
+/* From the main thread's wait loop; prints at most once a second. */
+static void progress_tick(struct progress *p, uint64_t now_ns)
 {
-	bool second = now_ns - t_last >= NSEC_PER_SEC;
+	bool second = now_ns - p->t_last >= NSEC_PER_SEC;
 	double dt;
 	size_t k;
 
-	if (!enabled || !pw || now_ns < first_draw)
+	if (!p->enabled || !p->pw || now_ns < p->first_draw)
 		return;
 	if (!second) {
 		/* a context line held back for a pipe: its time has come */
-		if (context[0] && !drawn) {
+		if (p->context[0] && !p->drawn) {
 			fflush(stdout);
-			put_line(context);
-			drawn = 1;
+			put_line(p, p->context);
+			p->drawn = 1;
 			fflush(stderr);
 		}
 		return;
 	}
-	dt = (double)(now_ns - t_last) / 1e9;
-	t_last = now_ns;
+	dt = (double)(now_ns - p->t_last) / 1e9;
+	p->t_last = now_ns;
 	fflush(stdout);
-	rewind_lines();
-	if (context[0])
-		put_line(context);
-	for (k = 0; k < pn; k++) {
-		if (k || context[0])
+	rewind_lines(p);
+	if (p->context[0])
+		put_line(p, p->context);
+	for (k = 0; k < p->pn; k++) {
+		if (k || p->context[0])
 			fputc('\n', stderr);
-		draw(k, now_ns, dt);
+		draw(p, k, now_ns, dt);
 	}
-	drawn = pn + (context[0] ? 1 : 0);
+	p->drawn = p->pn + (p->context[0] ? 1 : 0);
 	fflush(stderr);
 }
 
-void progress_end(void)
+/* Erase the lines, so the report starts on a clean screen. */
+static void progress_end(void *arg)
 {
-	if (enabled && drawn) {
-		rewind_lines();
+	struct progress *p = arg;
+
+	if (p->enabled && p->drawn) {
+		rewind_lines(p);
 		fprintf(stderr, "\r\033[J");
 		fflush(stderr);
 	}
-	drawn = 0;
-	pw = NULL;
+	p->drawn = 0;
+	p->pw = NULL;
 }
 
-static bool progress_watch_tick(struct workload *wls, size_t n, uint64_t now,
-				uint64_t elapsed, bool stopping)
+static bool progress_watch_tick(void *arg, struct workload *wls, size_t n,
+				uint64_t now, uint64_t elapsed, bool stopping)
 {
 	(void)wls;
 	(void)n;
 	(void)elapsed;
 	(void)stopping;
-	progress_tick(now);
+	progress_tick(arg, now);
 	return false;		/* it only shows the run */
 }
 
-const struct run_watcher progress_watcher = {
+static const struct run_watcher progress_watcher = {
 	.start = progress_begin,
 	.tick = progress_watch_tick,
 	.stop = progress_end,
+	.release = free,
 };
+
+int progress_watch(struct run_ctx *ctx)
+{
+	struct progress *p = calloc(1, sizeof(*p));
+
+	if (!p || run_watch(&ctx->env.watch, &progress_watcher, p)) {
+		free(p);
+		fprintf(stderr, "rebench: no memory for the progress line\n");
+		return -ENOMEM;
+	}
+	ctx->progress = p;
+	return 0;
+}

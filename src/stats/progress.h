@@ -14,28 +14,26 @@
 #define REBENCH_PROGRESS_H
 
 #include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
 
-struct workload;
+struct run_ctx;
 
-/* Whether runs show the line: a terminal on stderr and not -n (main). */
-void progress_enable(bool on);
+/* The progress line of ctx's runs: its state, watching each run (the
+ * run loop's watcher, workload.h) until run_ctx_free().  0, or -ENOMEM
+ * after a message. */
+int progress_watch(struct run_ctx *ctx);
 
-/* The line above the workloads' in the next runs (a sweep's point, its
- * values and the time left), or NULL for none.  Copied. */
-void progress_context(const char *text);
+/* Whether ctx's runs show the line: a terminal on stderr and not -n
+ * (main).  Without progress_watch(), these two do nothing. */
+void progress_enable(const struct run_ctx *ctx, bool on);
 
-/* A context line is drawn at once; when standard output is a pipe, only
+/* The line above the workloads' in ctx's next runs (a sweep's point, its
+ * values and the time left), or NULL for none.  Copied.
+ *
+ * A context line is drawn at once; when standard output is a pipe, only
  * after a fifth of a second, so that its reader has put the rows rebench
- * wrote on the terminal first (rebench ... | tee table.tsv). */
-void progress_begin(const struct workload *wls, size_t n, uint64_t start_ns);
-/* From the main thread's wait loop; prints at most once a second. */
-void progress_tick(uint64_t now_ns);
-/* Erase the lines, so the report starts on a clean screen. */
-void progress_end(void);
-
-/* The three above as the run loop's watcher (workload.h). */
-extern const struct run_watcher progress_watcher;
+ * wrote on the terminal first (rebench ... | tee table.tsv).  The lines
+ * are drawn at most once a second, and erased when the last thread is
+ * done, so the report starts on a clean screen. */
+void progress_context(const struct run_ctx *ctx, const char *text);
 
 #endif

@@ -161,7 +161,7 @@ int steady_runs(struct run_ctx *ctx, const struct run_opts *run,
 		}
 		snprintf(line, sizeof(line), "[steady state: round %zu of at most %llu]",
 			 r + 1, (unsigned long long)run->max_rounds);
-		progress_context(line);
+		progress_context(ctx, line);
 		status = prepare_and_run(ctx, run, interrupted);
 		if (status != EXIT_OK || *interrupted)
 			break;	/* an incomplete round is not counted */
@@ -170,7 +170,7 @@ int steady_runs(struct run_ctx *ctx, const struct run_opts *run,
 		if (all_steady(ctx))
 			break;
 	}
-	progress_context(NULL);
+	progress_context(ctx, NULL);
 	if (status != EXIT_OK && status != EXIT_IO_FAILED)
 		return status;
 	all_steady(ctx);	/* the verdicts of the last window */

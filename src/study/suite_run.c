@@ -281,7 +281,7 @@ static int run_tests(struct run_ctx *ctx, struct suite *s, struct spec *base,
 
 	if (report_open(&out, &scope))
 		return EXIT_OUTPUT_FAILED;
-	progress_enable(isatty(STDERR_FILENO) && !run->silent);
+	progress_enable(ctx, isatty(STDERR_FILENO) && !run->silent);
 	for (t = 0; t < s->n; t++) {
 		if (stop || s->tests[t].state == SUITE_SKIPPED) {
 			emit_empty(&out, t);

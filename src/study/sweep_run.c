@@ -147,7 +147,7 @@ static void progress_point(const struct run_ctx *ctx, const struct sweep *sw,
 			sizeof(eta));
 		snprintf(line + n, sizeof(line) - n, "; about %s left", eta);
 	}
-	progress_context(line);
+	progress_context(ctx, line);
 }
 
 /* Most names a sweep draws as panels (plots/alignment-multiplot.gp). */
@@ -551,7 +551,7 @@ static int run_points(struct sweep_state *st, size_t *done)
 		status = report_point(st, p, status);
 	}
 	repeat_free(st->ctx);	/* when the loop ended early */
-	progress_context(NULL);
+	progress_context(st->ctx, NULL);
 	*done = k;
 	return status;
 }
@@ -655,7 +655,7 @@ int sweep_run(struct run_ctx *ctx, const struct sweep *sw,
 	 * progress line would land in it, and the JSON shows the progress */
 	if (report_open_line(&st.out) && isatty(STDOUT_FILENO))
 		st.tty = false;
-	progress_enable(st.tty);
+	progress_enable(st.ctx, st.tty);
 	if (!status) {
 		status = run_points(&st, &done);
 		report_close(&st.out);

@@ -423,7 +423,7 @@ static int replay_run(struct run_ctx *ctx, const struct replay_args *a,
 		return EXIT_PREP_FAILED;
 	if (run->drop_caches && drop_caches())
 		return EXIT_PREP_FAILED;
-	ret = run_workloads(ctx->wls, 1, 0, &interrupted);
+	ret = run_workloads(ctx->wls, 1, 0, NULL, &interrupted);
 	if (d)
 		replay_dir_detach(d, wl);
 	if (ret && ret != -EIO)

@@ -156,7 +156,7 @@ static void run(struct workload *wl)
 {
 	bool interrupted;
 
-	assert_int_equal(run_workloads(wl, 1, 0, &interrupted), -EIO);
+	assert_int_equal(run_workloads(wl, 1, 0, NULL, &interrupted), -EIO);
 	assert_false(interrupted);
 	assert_true(wl->have_result);
 }
