@@ -91,7 +91,7 @@ static int plan_series_for_plot(struct run_ctx *ctx, int run_metric)
 static int plot_series(const struct run_ctx *ctx, const struct run_opts *run)
 {
 	const char *args[2] = { ctx->series_path, run->plot };
-	static struct plot_about about;
+	struct plot_about about = { 0 };
 	char note[PATH_MAX + 64];
 
 	if (ctx->series_is_temp)
@@ -125,7 +125,7 @@ static void remove_temp_series(struct run_ctx *ctx)
 static int probe_only(const struct spec *base, const struct run_opts *run,
 		      const struct sweep *sw)
 {
-	static struct target t;
+	struct target t = { 0 };	/* 8 KB of paths: main's stack has room */
 	char err[PATH_MAX + 256], why[PATH_MAX + 256] = "";
 	const char *name;
 
@@ -380,7 +380,7 @@ static int stopped_status(int status)
 
 int main(int argc, char **argv)
 {
-	static struct sweep sweep;
+	struct sweep sweep = { 0 };
 	struct parse_ctx pctx = { 0, "command line", &sweep, &sweep_range_hooks };
 	struct argv_map amap = { argc > 1 ? argc - 1 : 0, NULL, NULL };
 	struct run_opts run = { 0 };

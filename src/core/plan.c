@@ -386,7 +386,7 @@ int validate_all(struct run_ctx *ctx, const struct spec *base)
  * Without memory for it the run simply has none. */
 static void merge_total(struct run_ctx *ctx)
 {
-	static const struct result *parts[MAX_WORKLOADS];
+	const struct result *parts[MAX_WORKLOADS];
 	size_t k, n = 0;
 
 	for (k = 0; k < ctx->n; k++)
@@ -417,7 +417,7 @@ int prepare_and_run(struct run_ctx *ctx, const struct run_opts *run,
 		if (ret)
 			return ret == -EINTR ? EXIT_INTERRUPTED : EXIT_PREP_FAILED;
 	}
-	ret = precondition_run(ctx->wls, ctx->n, run);
+	ret = precondition_run(&ctx->precond, ctx->wls, ctx->n, run);
 	if (ret)
 		return ret == -EINTR ? EXIT_INTERRUPTED : EXIT_PREP_FAILED;
 	if (run->drop_caches && drop_caches())

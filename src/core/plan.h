@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "core/spec.h"
+#include "core/precondition.h"
 #include "core/workload.h"
 
 
@@ -50,6 +51,8 @@ struct run_ctx {
 	 * runs (stats/repeat_run.c, stats/steady_run.c), else NULL */
 	struct repeat_state *repeat;
 	struct steady_data *steady;	/* [steady_n] */
+	struct precond_memo precond;	/* --precondition: once per rebench
+					 * run, its first run's record */
 	size_t steady_n;
 	/* what its runs are given: the watchers that follow them from the
 	 * main thread (main adds the progress line and --precision) and

@@ -15,8 +15,6 @@
 #include "core/spec.h"
 #include "core/workload.h"
 
-static bool ran;		/* once per rebench run */
-static struct precond done[MAX_WORKLOADS];	/* by workload index */
 
 int precondition_check(const struct workload *wls, size_t n,
 		       const struct run_opts *run)
@@ -91,9 +89,10 @@ fail:
 	return -EIO;
 }
 
-int precondition_run(struct workload *wls, size_t n,
+int precondition_run(struct precond_memo *m, struct workload *wls, size_t n,
 		     const struct run_opts *run)
 {
+	struct precond *done = m->done;
 	struct prng r;
 	uint64_t *buf;
 	size_t k, j, i;
@@ -101,7 +100,7 @@ int precondition_run(struct workload *wls, size_t n,
 
 	if (!run->precondition)
 		return 0;
-	if (ran) {
+	if (m->ran) {
 		for (k = 0; k < n && k < MAX_WORKLOADS; k++)
 			wls[k].precond = done[k];
 		return 0;
@@ -133,6 +132,6 @@ int precondition_run(struct workload *wls, size_t n,
 		wls[k].precond = done[k];
 	}
 	free(buf);
-	ran = !ret;
+	m->ran = !ret;
 	return ret;
 }

@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "core/precond_result.h"
+#include "core/workload.h"
 
 #define PRECONDITION_BLOCK (128 * 1024)
 #define PRECONDITION_PASSES 2
@@ -24,13 +25,19 @@
 struct workload;
 struct run_opts;
 
+/* What the first run wrote, for the later ones (in the run context). */
+struct precond_memo {
+	bool ran;
+	struct precond done[MAX_WORKLOADS];	/* by workload index */
+};
+
 /* Before any I/O: every workload writes (0), or -EINVAL after a message. */
 int precondition_check(const struct workload *wls, size_t n,
 		       const struct run_opts *run);
 /* The prepared workloads of the first run: write their regions; later
  * runs get the same record.  0, -EINTR when a signal stopped it, or -EIO
  * after a message. */
-int precondition_run(struct workload *wls, size_t n,
+int precondition_run(struct precond_memo *m, struct workload *wls, size_t n,
 		     const struct run_opts *run);
 
 #endif
