@@ -5,12 +5,13 @@
 #   make check      unit tests (ASan + UBSan) and integration tests
 #   make crosscheck ops/s and latency against fio, and --emulate against a
 #                   slow loop device (timing: never fails on load)
-#   make install    PREFIX=/usr/local DESTDIR= honoured (binary, man page,
+#   make install    PREFIX=/usr/local DESTDIR= honoured (binary, man pages,
 #                   plots, workloads and suites, bash completion)
 
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 MANDIR  ?= $(PREFIX)/share/man/man1
+MAN5DIR ?= $(PREFIX)/share/man/man5
 DATADIR ?= $(PREFIX)/share/rebench
 COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
 LIBDIR  ?= $(PREFIX)/lib
@@ -132,18 +133,20 @@ check: rebench librebench-record.so tests/progs/record_calls tests/progs/record_
 	@tests/run-tests.sh $(UNIT_BINS) tests/integration/*.sh
 
 install: rebench librebench-record.so
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) \
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(MAN5DIR) \
 		$(DESTDIR)$(DATADIR)/plots $(DESTDIR)$(DATADIR)/workloads \
 		$(DESTDIR)$(COMPLETIONDIR)
 	install -m 755 rebench $(DESTDIR)$(BINDIR)/rebench
 	install -D -m 755 librebench-record.so $(DESTDIR)$(LIBDIR)/rebench/librebench-record.so
 	install -m 644 man/rebench.1 $(DESTDIR)$(MANDIR)/rebench.1
+	install -m 644 man/rebench-output.5 $(DESTDIR)$(MAN5DIR)/rebench-output.5
 	install -m 644 plots/* $(DESTDIR)$(DATADIR)/plots/
 	cp -R workloads/. $(DESTDIR)$(DATADIR)/workloads/
 	install -m 644 completion/rebench.bash $(DESTDIR)$(COMPLETIONDIR)/rebench
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/rebench $(DESTDIR)$(MANDIR)/rebench.1 \
+		$(DESTDIR)$(MAN5DIR)/rebench-output.5 \
 		$(DESTDIR)$(COMPLETIONDIR)/rebench
 	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(LIBDIR)/rebench
 

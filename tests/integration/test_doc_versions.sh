@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# test_doc_versions.sh - the -n and JSON format versions in README.md and
-# man/rebench.1 are the current ones (issue 27, item 11: the README said
-# JSON version 4, the binary printed 6, a man example showed 5).
+# test_doc_versions.sh - the -n and JSON format versions in README.md, the
+# man pages and docs/*.md are the current ones (issue 27, item 11: the README
+# said JSON version 4, the binary printed 6, a man example showed 5; issue
+# 29 moved the formats to rebench-output(5) and the studies to docs/).
 #
 # One source: TERSE_VERSION and JSON_VERSION in src/report/version.h, which the
 # binary must print (-n field 13, JSON "json_version").  The documents
@@ -16,7 +17,7 @@
 . "$(dirname "$0")/../lib/common.sh"
 
 require_cmd jq awk
-DOCS="$TESTS_ROOT/README.md $TESTS_ROOT/man/rebench.1"
+DOCS="$TESTS_ROOT/README.md $TESTS_ROOT/man/rebench.1 $TESTS_ROOT/man/rebench-output.5 $(ls "$TESTS_ROOT"/docs/*.md)"
 
 version_of() { sed -n "s/^#define $1 \([0-9][0-9]*\).*/\1/p" "$TESTS_ROOT/src/report/version.h"; }
 TV=$(version_of TERSE_VERSION)
@@ -47,7 +48,7 @@ check() {
 		"$(printf '%s\n' "$3" | grep -c .) >= 1"
 }
 
-section "README.md and man/rebench.1 name the current versions"
+section "README.md, the man pages and docs/ name the current versions"
 check '"JSON version N"' "$JV" "$(mentions 'JSON version [0-9]+')"
 check '"json_version": N' "$JV" "$(mentions '"json_version": [0-9]+')"
 check '"json_version M, this one N"' "$JV" "$(mentions 'json_version [0-9]+, this one [0-9]+')"

@@ -208,15 +208,15 @@ assert_no_match 'only [0-9]+ I/Os|so did [0-9]+ more' "$RB_ERR" "a sweep's table
 rb -b 4k --precision 5 --max-duration 2 --delay read=2ms "$DEV"
 assert_rc 0 "--precision with 2 ms reads exits 0"
 assert_match '^Warning: only [0-9]+ I/Os: ' "$RB_OUT" "--precision: the too-few-I/Os warning is there"
-MAN=$TESTS_ROOT/man/rebench.1
+MAN=$TESTS_ROOT/man/rebench-output.5
 man_text=$(sed -e 's/\\-/-/g' -e 's/\\(+-/+-/g' "$MAN" | tr '\n' ' ')
 for phrase in 'unknown (run too short)"; batch means need at least 10 complete intervals' \
 	'none complete (run shorter than -g 1s)"; a shorter' \
 	'with fewer than 10 of them (below 1,000 I/Os for p99, 10,000 for p99.9) it moves from run to run' \
 	'the human block and a sweep'"'"'s table leave it out'; do
 	case $man_text in
-	*"$phrase"*) pass "rebench.1 explains: $phrase" ;;
-	*) check_failed "rebench.1 explains: $phrase" "not in $MAN" ;;
+	*"$phrase"*) pass "rebench-output.5 explains: $phrase" ;;
+	*) check_failed "rebench-output.5 explains: $phrase" "not in $MAN" ;;
 	esac
 done
 
