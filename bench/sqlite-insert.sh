@@ -1,9 +1,9 @@
 #!/bin/sh
-# sqlite-insert.sh DB N - the application of bench/emulate.sh and of the
-# README's walk-through: sqlite3 inserting N rows of 200 hex digits into DB,
-# one transaction each, with PRAGMA synchronous=FULL (every commit waits for
-# its fdatasyncs).  SQLITE_JOURNAL=MODE sets PRAGMA journal_mode (sqlite's
-# default, delete, creates and deletes the rollback journal in every
+# sqlite-insert.sh DB N - the application of bench/emulate.sh and of
+# docs/guide.md's walk-through: sqlite3 inserting N rows of 200 hex digits
+# into DB, one transaction each, with PRAGMA synchronous=FULL (every commit
+# waits for its fdatasyncs).  SQLITE_JOURNAL=MODE sets PRAGMA journal_mode
+# (sqlite's default, delete, creates and deletes the rollback journal in every
 # transaction; persist keeps it and zeroes its header).
 db=$1
 n=$2

@@ -1,6 +1,6 @@
 #!/bin/sh
-# layers.sh [SRC] - check the include rule of the source tree (README,
-# Source layout).  Each folder of src is a layer, ranked:
+# layers.sh [SRC] - check the include rule of the source tree
+# (CONTRIBUTING.md, Source layout).  Each folder of src is a layer, ranked:
 #   5 cli   4 study trace hosts advise   3 report stats
 #   2 core target gen   1 engines
 # An include goes to a lower rank or within its rank, never up.  A module

@@ -46,7 +46,7 @@ gone=$(comm -23 <(grep -v '^#' "$known" | sort) <(printf '%s\n' "$now" | sed '/^
 if [ -z "$new" ]; then
 	pass "no include against the rule beyond the known ones ($summary)"
 else
-	check_failed "new includes against the layers (README, Source layout)" \
+	check_failed "new includes against the layers (CONTRIBUTING.md, Source layout)" \
 		"$(printf '%s\n' "$new")"
 fi
 if [ -z "$gone" ]; then
