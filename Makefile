@@ -132,6 +132,18 @@ check: rebench librebench-record.so tests/progs/record_calls tests/progs/record_
 	tests/progs/record_dup2 unit
 	@tests/run-tests.sh $(UNIT_BINS) tests/integration/*.sh
 
+# rebench(1)'s OPTIONS between its markers, from the option table
+# (rebench --help roff); tests/integration/test_help.sh fails when they
+# differ.
+.PHONY: man
+man: rebench
+	./rebench --help roff >man/.options.roff
+	awk '/^\.\\" END GENERATED: OPTIONS/ { skip = 0 } !skip; \
+	     /^\.\\" BEGIN GENERATED: OPTIONS/ { while ((getline l <"man/.options.roff") > 0) print l; skip = 1 }' \
+		man/rebench.1 >man/.rebench.1.new
+	rm -f man/.options.roff
+	mv man/.rebench.1.new man/rebench.1
+
 install: rebench librebench-record.so
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(MAN5DIR) \
 		$(DESTDIR)$(DATADIR)/plots $(DESTDIR)$(DATADIR)/workloads \

@@ -36,13 +36,13 @@ _rebench_bin()
 	fi
 }
 
-# rebench --help of that binary, read once per binary and shell.
+# rebench --help all of that binary, read once per binary and shell.
 _rebench_help()
 {
 	local bin=$1
 
 	if [[ ${_rebench_help_bin-} != "$bin" ]]; then
-		_rebench_help_text=$("$bin" --help 2>/dev/null)
+		_rebench_help_text=$("$bin" --help all 2>/dev/null)
 		_rebench_help_bin=$bin
 	fi
 	printf '%s\n' "$_rebench_help_text"

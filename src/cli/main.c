@@ -185,10 +185,9 @@ static int report_once(const struct run_opts *run, const struct report *rep)
 static int info_only(const struct spec *base, const struct run_opts *run,
 		     const struct sweep *sw)
 {
-	if (run->help) {
-		options_print_help(stdout);
-		return EXIT_OK;
-	}
+	if (run->help)	/* rebench --help [TOPIC]: the word is the topic */
+		return options_help(stdout, stderr, base->target) ?
+		       EXIT_BAD_ARGS : EXIT_OK;
 	if (run->version) {
 		printf("rebench %s\n", REBENCH_VERSION);
 		return EXIT_OK;

@@ -32,28 +32,28 @@ const struct mode modes[] = {
 		{ "--suite NAME|FILE TARGET", "a preset list of tests, one table (--suite list)" } } },
 	{ "record", "--record", {
 		{ "--record LOG -- COMMAND", "run COMMAND, logging its file I/O to LOG" } },
-	  record_wanted, record_main, 4, true },
+	  record_wanted, record_main, 4, true, &record_grammar },
 	{ "record-block", "--record-block", {
 		{ "--record LOG --record-block DEV -- COMMAND", "run COMMAND, logging the requests that reached DEV (root)" } },
-	  record_block_wanted, record_block_main, 2, true },
+	  record_block_wanted, record_block_main, 2, true, &record_block_grammar },
 	{ "delay", "--delay", {
 		{ "--delay SPEC -- COMMAND", "run COMMAND, waiting SPEC (read=8us,fsync=200us) after its reads, writes and flushes" } },
-	  record_wanted, record_main, 4, true },
+	  record_wanted, record_main, 4, true, &record_grammar },
 	{ "trace-stats", "--trace-stats", {
 		{ "--trace-stats LOG", "a log's operations, bytes and files" } },
-	  record_wanted, record_main, 4, true },
+	  record_wanted, record_main, 4, true, &record_grammar },
 	{ "trace-to", "--trace-to", {
 		{ "--trace-to fio LOG", "the log as fio's iolog v3, for fio --read_iolog" } },
-	  trace_to_wanted, trace_to_main, 1, false },
+	  trace_to_wanted, trace_to_main, 1, false, &trace_to_grammar },
 	{ "replay", "--replay", {
 		{ "--replay LOG TARGET|DIR", "replay a log on TARGET, or a file per recorded file in DIR: asap, grouped or timed (--replay-speed F)" } },
-	  replay_wanted, replay_main, 5, false },
+	  replay_wanted, replay_main, 5, false, &replay_grammar },
 	{ "emulate", "--emulate", {
 		{ "--emulate SLOW --baseline FAST -- COMMAND", "run COMMAND with per-operation delays that make this machine as slow as the device of SLOW (two grouped replays' JSON)" } },
-	  emulate_wanted, emulate_main, 3, true },
+	  emulate_wanted, emulate_main, 3, true, &emulate_grammar },
 	{ "compare", "--compare", {
 		{ "--compare A.json B.json", "is B faster than A? B/A of ops/s, MB/s, p50 and p99 per workload and point, with a 95% interval and a verdict (two --json results of the same shape; -n, --json, --plot FILE)" } },
-	  compare_wanted, compare_main, 6, false },
+	  compare_wanted, compare_main, 6, false, &compare_grammar },
 	{ "hosts", "--hosts", {
 		{ "--hosts H1,H2,... [OPTIONS] [TARGET]", "the same workloads on every host through ssh, checked first, started together; each host's figures, the merged ones (exact percentiles) and the outliers (--hosts-file: a line per host, [user@]host[:port] [TARGET])" } } },
 	{ "clock-echo", "--clock-echo", {

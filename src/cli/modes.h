@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+struct mode_grammar;
+
 #define MODE_MAX_USAGE 3
 
 struct mode {
@@ -27,6 +29,9 @@ struct mode {
 				 * takes --record) */
 	bool command;		/* its status is its COMMAND's, which a stop
 				 * never changes */
+	/* its words, for --help all and rebench(1)'s OPTIONS; NULL: the
+	 * option table's (or none) */
+	const struct mode_grammar *grammar;
 };
 
 extern const struct mode modes[];

@@ -110,7 +110,7 @@ const struct opt_desc opt_table[] = {
 	{ "yes", 'y', OPT_FLAG, R(yes), NULL, "off",
 	  "confirm writes and trims without asking", NULL, 0, 0, 0 },
 	{ "help", 'h', OPT_FLAG, R(help), NULL, NULL,
-	  "print this help and exit", NULL, 0, 0, 0 },
+	  "print the usual options and exit; --help all: every option; --help TOPIC: a mode's or a group's (the topics are listed at the end of --help)", NULL, 0, 0, 0 },
 	{ "version", 'V', OPT_FLAG, R(version), NULL, NULL,
 	  "print the version and exit", NULL, 0, 0, 0 },
 	{ "plot", 0, OPT_STRING, R(plot), "FILE", "none",

@@ -58,5 +58,7 @@ const char *compare_verdict_name(enum cmp_verdict v);
  * exit status (rebench(1), COMPARE). */
 bool compare_wanted(int argc, char **argv);
 int compare_main(int argc, char **argv);
+/* Its words (mode_args.h), for --help all and rebench(1)'s OPTIONS. */
+extern const struct mode_grammar compare_grammar;
 
 #endif

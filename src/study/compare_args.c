@@ -29,7 +29,7 @@ static const struct mode_opt opts[] = {
 	  .twice = "--compare: give one output format: -n or --json" },
 };
 
-static const struct mode_grammar grammar = {
+const struct mode_grammar compare_grammar = {
 	.usage = usage,
 	.sep = " ",
 	.help = help,
@@ -49,10 +49,10 @@ int cmp_parse_args(int argc, char **argv, struct cmp_args *a)
 	int ret;
 
 	memset(a, 0, sizeof(*a));
-	ret = mode_args_parse(argc, argv, &grammar, a);
+	ret = mode_args_parse(argc, argv, &compare_grammar, a);
 	if (ret)
 		return ret;
 	if (!a->a)
-		return mode_args_bad(&grammar, "--compare: needs two files, A.json and B.json");
+		return mode_args_bad(&compare_grammar, "--compare: needs two files, A.json and B.json");
 	return 0;
 }

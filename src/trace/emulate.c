@@ -85,7 +85,7 @@ static const struct mode_opt opts[] = {
 	  .refuse = "--delay gives the delays by hand and --emulate computes them from two results: give one of the two" },
 };
 
-static const struct mode_grammar grammar = {
+const struct mode_grammar emulate_grammar = {
 	.usage = usage,
 	.sep = "\n",
 	.help = help,
@@ -98,7 +98,7 @@ static const struct mode_grammar grammar = {
 /* How the options go together. */
 static int check_args(const struct emulate_args *a)
 {
-	const struct mode_grammar *g = &grammar;
+	const struct mode_grammar *g = &emulate_grammar;
 
 	if (!a->slow)
 		return mode_args_bad(g, "--baseline %s is this machine's result for --emulate SLOW.json, the slow device's: give both",
@@ -118,7 +118,7 @@ static int parse_args(int argc, char **argv, struct emulate_args *a)
 	int ret;
 
 	memset(a, 0, sizeof(*a));
-	ret = mode_args_parse(argc, argv, &grammar, a);
+	ret = mode_args_parse(argc, argv, &emulate_grammar, a);
 	return ret ? ret : check_args(a);
 }
 

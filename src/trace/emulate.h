@@ -24,5 +24,7 @@ bool emulate_wanted(int argc, char **argv);
  * when COMMAND cannot be run under the interposer, else COMMAND's exit
  * status (128+N after signal N). */
 int emulate_main(int argc, char **argv);
+/* Its words (mode_args.h), for --help all and rebench(1)'s OPTIONS. */
+extern const struct mode_grammar emulate_grammar;
 
 #endif

@@ -130,7 +130,7 @@ static const struct mode_opt opts[] = {
 	  .twice = "-n and --json are two formats: give one (%s)" },
 };
 
-static const struct mode_grammar grammar = {
+const struct mode_grammar record_grammar = {
 	.usage = usage,
 	.sep = "\n",
 	.help = help,
@@ -143,7 +143,7 @@ static const struct mode_grammar grammar = {
 /* How the options go together. */
 static int check_args(const struct record_args *a)
 {
-	const struct mode_grammar *g = &grammar;
+	const struct mode_grammar *g = &record_grammar;
 
 	if (a->log && a->stats)
 		return mode_args_bad(g, "--record and --trace-stats are two modes: give one");
@@ -166,7 +166,7 @@ static int parse_args(int argc, char **argv, struct record_args *a)
 	int ret;
 
 	memset(a, 0, sizeof(*a));
-	ret = mode_args_parse(argc, argv, &grammar, a);
+	ret = mode_args_parse(argc, argv, &record_grammar, a);
 	return ret ? ret : check_args(a);
 }
 

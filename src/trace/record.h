@@ -19,5 +19,7 @@ bool record_wanted(int argc, char **argv);
 
 /* The mode, from main(): its exit status. */
 int record_main(int argc, char **argv);
+/* Its words (mode_args.h), for --help all and rebench(1)'s OPTIONS. */
+extern const struct mode_grammar record_grammar;
 
 #endif

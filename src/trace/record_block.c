@@ -92,7 +92,7 @@ static const struct mode_opt opts[] = {
 	  .refuse = "%s chooses files by their path, which the block layer does not know: give the partition as --record-block instead" },
 };
 
-static const struct mode_grammar grammar = {
+const struct mode_grammar record_block_grammar = {
 	.usage = usage,
 	.sep = " ",
 	.help = help,
@@ -105,7 +105,7 @@ static const struct mode_grammar grammar = {
 /* How the options go together. */
 static int check_args(const struct rb_args *a)
 {
-	const struct mode_grammar *g = &grammar;
+	const struct mode_grammar *g = &record_block_grammar;
 
 	if (!a->ndevs)	/* --record-block came after COMMAND's first word */
 		return mode_args_bad(g, "'%s' is taken as COMMAND, so --record-block after it is COMMAND's: put rebench's options first (rebench --record LOG --record-block DEV -- COMMAND)",
@@ -125,7 +125,7 @@ static int parse_args(int argc, char **argv, struct rb_args *a)
 	int ret;
 
 	memset(a, 0, sizeof(*a));
-	ret = mode_args_parse(argc, argv, &grammar, a);
+	ret = mode_args_parse(argc, argv, &record_block_grammar, a);
 	return ret ? ret : check_args(a);
 }
 

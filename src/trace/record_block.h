@@ -22,5 +22,7 @@ bool record_block_wanted(int argc, char **argv);
 
 /* The mode, from main(): its exit status. */
 int record_block_main(int argc, char **argv);
+/* Its words (mode_args.h), for --help all and rebench(1)'s OPTIONS. */
+extern const struct mode_grammar record_block_grammar;
 
 #endif

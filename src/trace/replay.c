@@ -167,7 +167,7 @@ static const struct mode_opt opts[] = {
 	PASS("--delay", NULL, true),
 };
 
-static const struct mode_grammar grammar = {
+const struct mode_grammar replay_grammar = {
 	.usage = usage,
 	.sep = " ",
 	.unknown = "%s has no meaning with --replay: the log decides operations, offsets, sizes and threads",
@@ -180,10 +180,10 @@ static int parse_args(int argc, char **argv, struct replay_args *a)
 {
 	memset(a, 0, sizeof(*a));
 	a->speed = 1.0;
-	if (mode_args_parse(argc, argv, &grammar, a))
+	if (mode_args_parse(argc, argv, &replay_grammar, a))
 		return -EINVAL;
 	if (!a->log || !a->target)
-		return mode_args_bad(&grammar, "--replay needs a LOG and a TARGET (a file, created if new, or a block device) or a DIR (a file there per recorded file)");
+		return mode_args_bad(&replay_grammar, "--replay needs a LOG and a TARGET (a file, created if new, or a block device) or a DIR (a file there per recorded file)");
 	if (a->speed_text && a->mode != MODE_TIMED) {
 		fprintf(stderr, "rebench: --replay-speed %s: the speed of the recorded times applies to --replay-mode timed; add it, or drop --replay-speed\n",
 			a->speed_text);

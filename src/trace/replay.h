@@ -21,5 +21,7 @@ bool replay_wanted(int argc, char **argv);
 
 /* The mode, from main(): its exit status. */
 int replay_main(int argc, char **argv);
+/* Its words (mode_args.h), for --help all and rebench(1)'s OPTIONS. */
+extern const struct mode_grammar replay_grammar;
 
 #endif

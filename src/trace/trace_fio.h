@@ -53,5 +53,7 @@ bool trace_fio_name_ok(const char *path);
 /* rebench --trace-to fio LOG [--output FILE] (trace_to.c). */
 bool trace_to_wanted(int argc, char **argv);
 int trace_to_main(int argc, char **argv);
+/* Its words (mode_args.h), for --help all and rebench(1)'s OPTIONS. */
+extern const struct mode_grammar trace_to_grammar;
 
 #endif

@@ -116,7 +116,7 @@ static const struct mode_opt opts[] = {
 	  .twice = "'%s': --trace-to takes one LOG" },
 };
 
-static const struct mode_grammar grammar = {
+const struct mode_grammar trace_to_grammar = {
 	.usage = usage,
 	.sep = "\n",
 	.help = help,
@@ -132,13 +132,13 @@ static int parse_args(int argc, char **argv, struct trace_to_args *a)
 	int ret;
 
 	memset(a, 0, sizeof(*a));
-	ret = mode_args_parse(argc, argv, &grammar, a);
+	ret = mode_args_parse(argc, argv, &trace_to_grammar, a);
 	if (ret)
 		return ret;
 	if (!a->log)
-		return mode_args_bad(&grammar, "--trace-to fio needs the LOG to write: rebench --trace-to fio LOG");
+		return mode_args_bad(&trace_to_grammar, "--trace-to fio needs the LOG to write: rebench --trace-to fio LOG");
 	if (!*a->log)
-		return mode_args_bad(&grammar, "--trace-to: the LOG name is empty");
+		return mode_args_bad(&trace_to_grammar, "--trace-to: the LOG name is empty");
 	return 0;
 }
 
@@ -399,7 +399,7 @@ static int trace_to(int argc, char **argv, struct exporter *x)
 	log = a.log;
 	out = a.out;
 	if (out && same_file(log, out)) {
-		mode_args_bad(&grammar, "--output %s is the LOG being read: give the iolog its own name",
+		mode_args_bad(&trace_to_grammar, "--output %s is the LOG being read: give the iolog its own name",
 			      out);
 		return EXIT_BAD_ARGS;
 	}

@@ -47,8 +47,8 @@ assert_eq "$ENGINES" "$(comp "$REBENCH" --type = "")" "rebench --type=<TAB> (spl
 assert_eq "--type=stateful --type=stateless" "$(comp "$REBENCH" --type=stat)" \
 	"rebench --type=stat<TAB> (one word)"
 
-section "options: the same set as rebench --help"
-HELP=$("$REBENCH" --help)
+section "options: the same set as rebench --help all"
+HELP=$("$REBENCH" --help all)
 LONG=$(printf '%s\n' "$HELP" | grep -oE '^ +(-[[:alnum:]], +)?--[[:alnum:]][[:alnum:]-]*' |
 	grep -oE -- '--[[:alnum:]-]+$' | sorted)
 SHORT=$(printf '%s\n' "$HELP" | grep -oE '^ +-[[:alnum:]],' | grep -oE -- '-[[:alnum:]]' | sorted)

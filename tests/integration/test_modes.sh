@@ -55,8 +55,8 @@ assert_rc 1 "compare alone is the mode (refused: no documents)"
 rb -n -d 64k --seed 1 --dry-run "./probe"
 assert_no_match "--probe needs a TARGET" "$RB_ERR" "./probe is a target, not the mode"
 
-section "--help: the synopsis and the list from the table"
-rb_ok "--help" --help
+section "--help all: the synopsis and the list from the table"
+rb_ok "--help all" --help all
 for m in run probe suite record record-block delay trace-stats trace-to replay emulate compare hosts clock-echo advise; do
 	assert_match "MODE: ([a-z-]+, )*$m[,;]" "$(printf '%s\n' "$RB_OUT" | tr '\n' ' ' | tr -s ' ')" "--help lists the mode $m"
 done

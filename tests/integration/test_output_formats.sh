@@ -145,9 +145,9 @@ assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "-n: stdout is still exactl
 assert_eq $TF "$(printf '%s\n' "$RB_OUT" | awk 'NF { print NF; exit }')" "-n: the line has $TF fields"
 assert_match 'created' "$RB_ERR" "-n: the created-file warning is reported (on stderr)"
 
-section "--help and --version"
-rb --help
-assert_rc 0 "--help exits 0"
+section "--help all and --version"
+rb --help all
+assert_rc 0 "--help all exits 0"
 for o in -o -w -b -s -r -u -i -t -q -c -l -d -j -e -p -f -m -a -g -z -n -y; do
 	assert_match "^  $o, --[a-z-]+" "$RB_OUT" "--help lists $o"
 done
