@@ -38,7 +38,7 @@ ENGINES = stateful stateless mmap paio $(if $(findstring -laio,$(CONFIG_LIBS)),n
 	$(if $(findstring -luring,$(CONFIG_LIBS)),uring)
 LDLIBS += -lrt
 
-# Sources by layer (README, Source layout): src/LAYER/*.c.  Everything but
+# Sources by layer (CONTRIBUTING.md, Source layout): src/LAYER/*.c.  Everything but
 # main.c is built once into librebench.a, which the binary, the benches
 # and (built again with sanitizers) the unit tests link.
 CPPFLAGS += -Isrc

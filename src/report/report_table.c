@@ -1,5 +1,5 @@
 /* report_table.c - a sweep's table: one row per point and workload, one
- * column per swept option and per metric (columns: rebench(1), SWEEP
+ * column per swept option and per metric (columns: rebench-output(5), SWEEP
  * OUTPUT).  The human writer prints it on standard output; the sweep driver
  * writes it to --output and to the copy gnuplot reads.
  */

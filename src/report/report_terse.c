@@ -21,7 +21,7 @@
  * each, told apart by their first field, "device" (section_device.c).  A
  * replay adds lines of its own after them, told apart by their first
  * field, "replay" and "replay-op" (a workload line starts with a number):
- * report_replay.c.  Every field: rebench(1), RAW
+ * report_replay.c.  Every field: rebench-output(5), RAW
  * STATISTICS.
  */
 #include <stdio.h>

@@ -7,7 +7,7 @@
  * A hook is called for each workload with a result and for the total
  * (ctx->wl NULL); a missing hook writes nothing in that format or at that
  * seam.  Each format's figures come in an order older than the sections
- * (a contract: -n fields never move, rebench(1) RAW STATISTICS), so a
+ * (a contract: -n fields never move, rebench-output(5), RAW STATISTICS), so a
  * hook names its seam, the place between two figures where it goes; the
  * order of the table is the order of the -n fields, TSV columns, lines or
  * keys that share a seam.

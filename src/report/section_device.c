@@ -244,7 +244,7 @@ static void put_dev_count(FILE *f, const struct dev_reads *d, int k,
  * "device", its name, then reads, read merges, read bytes, the same for
  * writes and discards, flushes (each "-" when the kernel does not count
  * it), utilization %, mean queue depth, the seconds between the two
- * readings and "shared" or "alone" (16 fields; rebench(1), RAW
+ * readings and "shared" or "alone" (16 fields; rebench-output(5), RAW
  * STATISTICS).  A device whose counters are unknown has no line. */
 static void devices_terse(FILE *f, const struct report *r, const char *suffix)
 {

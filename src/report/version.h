@@ -1,6 +1,6 @@
 /* version.h - the version of rebench and of its two machine-readable
  * outputs, and the layout of the -n fields: what scripts reading them
- * depend on (rebench(1), RAW STATISTICS and JSON OUTPUT). */
+ * depend on (rebench-output(5), RAW STATISTICS and JSON OUTPUT). */
 #ifndef REBENCH_VERSION_H
 #define REBENCH_VERSION_H
 

@@ -2,7 +2,7 @@
  * MB/s, ops/s, p99 latency), its part of the JSON document, and the test
  * that ends each -n line.  The writers (report_human.c, report_json.c,
  * report_terse.c) call these when their scope is a suite; fields and
- * columns: rebench(1), SUITES.
+ * columns: docs/workloads.md, SUITES.
  */
 #include <stdio.h>
 #include <string.h>

@@ -2,7 +2,7 @@
  * values of workload 1's metric over two swept numbers) and
  * TABLE.matrix.noise (their intervals, the best cell, the cells within
  * noise of it and the outliers: sweep_noise.h), both read by
- * plots/heatmap.gp.  Formats: rebench(1), SWEEP OUTPUT. */
+ * plots/heatmap.gp.  Formats: rebench-output(5), SWEEP OUTPUT. */
 #ifndef REBENCH_SWEEP_MATRIX_H
 #define REBENCH_SWEEP_MATRIX_H
 

@@ -1,7 +1,7 @@
 /* durability.c - the durability verdict (durability.h): the stack under a
  * target, and the rules.
  *
- * The rules, in order (rebench(1), DURABILITY):
+ * The rules, in order (docs/design.md, DURABILITY):
  *  1. data that lands in RAM (zram, brd, tmpfs, ramfs, or a loop device
  *     over a file on one) is not durable, whatever the policy; and so is
  *     data under a file system mounted so that it never flushes

@@ -1,7 +1,7 @@
 /* durability.h - the durability verdict of a write run: does every write
  * the run saw acknowledged survive a power loss, as far as the storage
  * stack promises?  Durable, not durable or unknown, with the reason in
- * one sentence (rebench(1), DURABILITY).
+ * one sentence (docs/design.md, DURABILITY).
  *
  * Two halves: what lies under the target (the stack: RAM or not, write
  * caches, file systems that make no promise), read once from sysfs and

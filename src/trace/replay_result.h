@@ -1,6 +1,6 @@
 /* replay_result.h - what a replay did, as every format reports it: the
  * human "Replay" section, the -n replay lines and the JSON "replay"
- * object (report_replay.c; every field in rebench(1), Replay).
+ * object (report_replay.c; every field in docs/app-io.md, Replay).
  *
  * The ordinary per-operation statistics of the run stay in the workload's
  * results; this adds what only a replay has: the log and its digest, the

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # test_flush_honesty.sh - the warning when flushes look too fast to be real
-# (a heuristic; HONESTY WARNINGS in rebench(1)).  A loop device reports
+# (a heuristic; HONESTY WARNINGS in rebench-output(5)).  A loop device reports
 # itself rotational with a write-back cache, and its flushes reach only the
 # page cache of its image: fdatasync:1 and the default dsync writes warn,
 # with the median the per-operation figures show; a read run, --sync none

@@ -11,7 +11,7 @@
 # order) and puts "*" where a value is a time, a rate, a latency, a CPU
 # figure, a date, a host, a kernel or a device counter; a scratch path
 # reads SCRATCH, a loop device /dev/loopN.  -n lines by field position
-# (rebench(1), RAW STATISTICS, version 6), JSON by key with jq (key order
+# (rebench-output(5), RAW STATISTICS, version 6), JSON by key with jq (key order
 # kept), TSV by column name, other text by sed.  The exit status is kept.
 #
 #	bash tests/integration/test_golden.sh            compare
