@@ -28,7 +28,7 @@ outpath_check_all "$out" "the demo's output" timeseries.tsv align.tsv \
 	align.tsv.matrix align.tsv.matrix.noise align.json align-512.json \
 	compare.png bs-by-dist.tsv timeseries.png align-heatmap.png \
 	align-surface.png align-lines.png bs-by-dist.png || exit 1
-work=$(mktemp -d /tmp/rebench-demo.XXXXXX)
+work=$(mktemp -d "${TMPDIR:-/tmp}/rebench-demo.XXXXXX")
 loop=""
 cleanup() {
 	[ -n "$loop" ] && losetup -d "$loop" 2>/dev/null || true

@@ -105,7 +105,8 @@ assert_num "the mean fsync is at least 5 ms" "$(lat fsync avg) >= 5000"
 # (a loop device's fsync reaches the backing file's: its own median moves
 # by milliseconds between runs, so it is not compared across them)
 assert_num "the median fsync is at least the delay (less the histogram's 0.8%)" "$f50_1 >= 4950"
-assert_num "the median write is not delayed (less than the delay: a 4 KiB write to the page cache of a loop device)" "$w50_1 < 4950"
+# that the writes are not delayed is the parameters' (below): a time bound
+# on them would fail on a loaded machine; make crosscheck times it
 assert_eq "fsync=5000000ns" "$(jqr '.workloads[0].parameters.delay')" "JSON: only fsync's delay"
 
 section "workloads: async engines"

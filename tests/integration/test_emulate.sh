@@ -82,11 +82,9 @@ assert_match "^rebench: --emulate: read=${adj}ns after each call that succeeds o
 	"$RB_ERR" "the delays given are the adjusted ones, in ns"
 em=$(dd_seconds "$RB_ERR")
 assert_num "50 emulated reads take at least 50 x $adj ns (${em} s)" "$em * 1e9 >= 50 * $adj"
-assert_num "... and not wildly more: under 2 s (${em} s)" "$em < 2"
-plain=$(LC_ALL=C "${DD[@]}" 2>&1)
-pl=$(dd_seconds "$plain")
-assert_num "without --emulate the same dd takes under half of that (${pl} s)" "$pl * 1e9 < 25 * $adj"
-log "dd of 50 x 4 KiB: ${pl} s plainly, ${em} s emulated (50 x $adj ns = $(calc "50 * $adj / 1e9") s of delays)"
+# upper bounds on time fail on a loaded machine: bench/emulate.sh (make
+# crosscheck) compares the emulated and plain runs' times
+log "dd of 50 x 4 KiB: ${em} s emulated (50 x $adj ns = $(calc "50 * $adj / 1e9") s of delays)"
 
 section "COMMAND's stdout and exit status are its own"
 seq 1 30000 >"$S/lines"

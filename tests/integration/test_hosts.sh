@@ -76,10 +76,13 @@ for i in 0 1 2; do
 	off=$(jqr ".hosts.hosts[$i].offset_ns")
 	bound=$(jqr ".hosts.hosts[$i].offset_bound_ns")
 	echo "# host $((i + 1)): clock offset $off ns +- $bound ns, started $(jqr ".hosts.points[0].runs[$i].late_ns") ns late"
-	assert_num "host $((i + 1)): clock offset near zero ($off ns, within 5 ms)" "($off)^2 < (5e6)^2"
-	assert_num "host $((i + 1)): its bound below 5 ms ($bound ns)" "$bound < 5e6"
-	assert_num "host $((i + 1)): started within 200 ms of the common start" \
-		"$(jqr ".hosts.points[0].runs[$i].late_ns") < 2e8"
+	# one machine, one clock: the true offset is 0, which the estimate's
+	# bound must hold whatever the load (how small the bound is depends
+	# on the load: not checked)
+	assert_num "host $((i + 1)): the true offset 0 is within the estimate ($off ns +- $bound ns)" \
+		"$bound >= 0 && ($off)^2 <= ($bound)^2"
+	assert_num "host $((i + 1)): its lateness is a time (>= 0)" \
+		"$(jqr ".hosts.points[0].runs[$i].late_ns") >= 0"
 done
 assert_eq "$D2" "$(jqr '.hosts.points[0].runs[1].document.workloads[0].target.path')" "host 2 ran on its own device (the hosts file's TARGET)"
 rb_ok "--max-offset 0" "${H[@]}" -b 4k -d 200ms --max-offset 0 -n

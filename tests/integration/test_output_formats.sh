@@ -37,7 +37,7 @@ assert_num "field 3 (min ops/s) <= field 4 (max ops/s)" "${f[2]} <= ${f[3]}"
 assert_num "latency: min <= p50 <= p90 <= p99 <= p99.9 <= max (fields 6, 8-12)" \
 	"${f[5]} <= ${f[7]} && ${f[7]} <= ${f[8]} && ${f[8]} <= ${f[9]} && ${f[9]} <= ${f[10]} && ${f[10]} <= ${f[11]}"
 assert_num "latency: min <= avg <= max (fields 6, 7, 12)" "${f[5]} <= ${f[6]} && ${f[6]} <= ${f[11]}"
-assert_num "elapsed (field 16) is about 0.5 s" "${f[15]} >= 0.5 && ${f[15]} < 0.95"
+assert_num "elapsed (field 16) is at least the 0.5 s asked for" "${f[15]} >= 0.5"
 # fields 22-33: the reads, here every I/O: the same figures as 1-2, 6-15
 assert_eq "${f[13]} ${f[14]} ${f[0]} ${f[1]}" "${f[21]} ${f[22]} ${f[23]} ${f[24]}" \
 	"read block: I/Os, bytes, ops/s, MB/s (fields 22-25) = fields 14, 15, 1, 2"

@@ -30,7 +30,7 @@ study() {
 		shift
 	done
 	RB_CMD="${envs[*]} $(basename "$1") ${*:2}"
-	env REBENCH="$REBENCH" REBENCH_PLOTS="$TESTS_ROOT/plots" "${envs[@]}" \
+	env REBENCH="$REBENCH" REBENCH_PLOTS="$TESTS_ROOT/plots" TMPDIR="$S/tmp" "${envs[@]}" \
 		timeout -k 5 120 setsid -w bash "$@" \
 		>"$RB_OUT_FILE" 2>"$RB_ERR_FILE" </dev/null
 	RB_RC=$?
@@ -42,9 +42,11 @@ study() {
 # leave it as it was)
 listing() { find "$1" -mindepth 1 -printf '%P %y %s\n' 2>/dev/null | sort; }
 
-# loops attached by the scripts (over their images), not by this test
-study_loops() { losetup -a | grep -c "partition-alignment\.img\|rebench-demo\." || true; }
-demo_dirs() { find /tmp -maxdepth 1 -name 'rebench-demo.*' | wc -l; }
+# loops attached by the scripts (over their images), not by this test: the
+# scripts' scratch is in this test's own TMPDIR, so another run's (a demo,
+# a second make check) is never counted
+study_loops() { losetup -a | grep -F "$S/" | grep -c "partition-alignment\.img\|rebench-demo\." || true; }
+demo_dirs() { find "$S/tmp" -maxdepth 1 -name 'rebench-demo.*' | wc -l; }
 
 # refused NAME SCRIPT WHAT REASON: the last run exited 1 with the script's
 # refusal of WHAT for REASON
@@ -69,6 +71,7 @@ refused_link() {
 	rm "$dir/$name"
 }
 
+mkdir -p "$S/tmp"                # the scripts' TMPDIR: their scratch is ours
 TARGET=$(make_loop 16M)       # the device a study measures
 VICTIM=$(make_loop 8M)        # the device an output name points to
 tsum=$(dev_sum "$TARGET")
