@@ -24,6 +24,7 @@
 #include "trace/emulate.h"
 #include "report/plot.h"
 #include "stats/progress.h"
+#include "stats/ready.h"
 #include "core/runinfo.h"
 #include "core/sweep.h"
 #include "study/sweep_run.h"
@@ -354,6 +355,11 @@ static int run_workload_modes(struct spec *base, struct run_opts *run,
 	if (progress_watch(ctx) || precision_watch(ctx)) {
 		run_ctx_free(ctx);
 		return EXIT_PREP_FAILED;
+	}
+	status = ready_watch(ctx, run);
+	if (status) {
+		run_ctx_free(ctx);
+		return status == -EINVAL ? EXIT_BAD_ARGS : EXIT_PREP_FAILED;
 	}
 	ctx->env.start_at = runinfo_start_at();	/* --start-at */
 	if (run->advise)

@@ -161,6 +161,8 @@ const struct opt_desc opt_table[] = {
 	  "--hosts: name a host whose clock is further than this from this machine's (the start is corrected for it either way)", NULL, 0, 0, NSEC_PER_MSEC },
 	{ "start-at", 0, OPT_STRING, R(start_at), "T", "now",
 	  "start measuring at T, seconds since the epoch (CLOCK_REALTIME), after the preparation; --hosts gives it to every host", NULL, 0, 0, 0 },
+	{ "ready-fd", 0, OPT_COUNT, R(ready_fd), "FD", "none",
+	  "write the line \"ready\" to file descriptor FD when the first measured run starts, then close it (closed without the line: no run started); a script waits on it instead of sleeping", NULL, 0, 0, 0 },
 	{ "stop-on-eof", 0, OPT_COUNT, R(stop_on_eof), "FD", "none",
 	  "stop as SIGTERM would when file descriptor FD reaches its end (--hosts: the ssh connection went away)", NULL, 0, 0, 0 },
 	{ "advise", 0, OPT_ENUM, R(advise), "MODEL", "none",

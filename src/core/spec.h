@@ -144,6 +144,7 @@ struct run_opts {
 	bool dry_run;		/* --dry-run: check, print, run nothing */
 	char *start_at;		/* --start-at T (seconds since the epoch) */
 	uint64_t stop_on_eof;	/* --stop-on-eof FD */
+	uint64_t ready_fd;	/* --ready-fd FD (stats/ready.h) */
 	char *hosts;		/* --hosts h1,h2 */
 	char *hosts_file;	/* --hosts-file FILE */
 	char *ssh;		/* --ssh CMD */
