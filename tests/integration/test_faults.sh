@@ -9,11 +9,31 @@ require_loop
 require_cmd nohup truncate jq
 
 DEV=$(make_loop 64M)
+READY=$SCRATCH/ready
+mkfifo "$READY"
+
+# listen, then start rebench with --ready-fd 3 3>"$READY", then started:
+# returns once rebench said its run has started (--ready-fd), instead of
+# sleeping for a time that a loaded machine may not honour
+listen() { timeout 60 cat "$READY" >"$SCRATCH/heard" & READER=$!; }
+started() {
+	wait "$READER"
+	[ "$(cat "$SCRATCH/heard")" = ready ] ||
+		fail "rebench ended before its run started" "$(cat "$ERR")"
+}
+# start ARGS...: spawn rebench and return once its run has started
+start() {
+	listen
+	spawn --ready-fd 3 "$@" 3>"$READY"
+	started
+}
 
 section "5. mmap: the file shrinks under the mapping (SIGBUS)"
 MF=$SCRATCH/shrink.dat
 dd if=/dev/urandom of="$MF" bs=1M count=32 status=none
-spawn -t mmap -p -d 10 -b 4k -g 100 --output "$SCRATCH/mmap.tsv" "$MF"
+start -t mmap -p -d 10 -b 4k -g 100 --output "$SCRATCH/mmap.tsv" "$MF"
+# the series' intervals are of the clock: 0.8 s of the run gives 7 or more,
+# however loaded the machine
 sleep 0.8
 truncate -s 1M "$MF"
 wait "$BG_PID"
@@ -29,8 +49,7 @@ assert_num "the --output series has its intervals" "$(tail -n +2 "$SCRATCH/mmap.
 section "14. a short read says so, with the byte counts"
 SF=$SCRATCH/short.dat
 dd if=/dev/urandom of="$SF" bs=1M count=32 status=none
-spawn -t stateless -p -w seq -d 10 -b 4k "$SF"
-sleep 0.5
+start -t stateless -p -w seq -d 10 -b 4k "$SF"
 truncate -s 2050 "$SF"
 wait "$BG_PID"
 assert_eq 3 "$?" "a read past the new end: exit 3"
@@ -38,10 +57,11 @@ assert_match 'short read: [0-9]+ of 4096 bytes' "$(cat "$ERR")" "the error is a 
 assert_no_match 'Input/output error' "$(cat "$ERR")" "not 'Input/output error'"
 
 section "6. signals the caller ignored stay ignored (nohup)"
-nohup "$REBENCH" -d 2 -n "$DEV" >"$OUT" 2>"$ERR" </dev/null &
+listen
+nohup "$REBENCH" --ready-fd 3 -d 2 -n "$DEV" >"$OUT" 2>"$ERR" </dev/null 3>"$READY" &
 BG_PID=$!
 register_pid "$BG_PID"
-sleep 0.5
+started
 kill -HUP "$BG_PID"
 wait "$BG_PID"
 assert_eq 0 "$?" "SIGHUP under nohup: the run goes on to its end (exit 0)"
@@ -53,15 +73,20 @@ NF=$SCRATCH/layout.dat
 nohup "$REBENCH" -d 200ms -e 768m -n "$NF" >"$OUT" 2>"$ERR" </dev/null &
 BG_PID=$!
 register_pid "$BG_PID"
-sleep 0.3
+# the layout has begun when the file exists (a condition, not a time)
+n=0
+while [ ! -e "$NF" ] && kill -0 "$BG_PID" 2>/dev/null && [ $n -lt 6000 ]; do
+	sleep 0.01
+	n=$((n + 1))
+done
 kill -HUP "$BG_PID" 2>/dev/null
 wait "$BG_PID"
 assert_eq 0 "$?" "SIGHUP under nohup during the layout: exit 0"
 assert_eq $((768 * 1048576)) "$(stat -c %s "$NF" 2>/dev/null)" "the file was laid out whole"
 rm -f "$NF"
 # without nohup, SIGHUP still stops the run
-spawn -d 30 -n "$DEV"
-interrupt_after 0.5 HUP
+start -d 30 -n "$DEV"
+interrupt_after 0 HUP
 assert_eq 130 "$BG_RC" "SIGHUP without nohup: exit 130"
 
 section "7. a stop ends think time at once"
@@ -87,8 +112,8 @@ else
 fi
 # a fault after the layout: the created file goes too (exit 130)
 CF=$SCRATCH/created.dat
-spawn -d 30 -e 8m "$CF"
-interrupt_after 1
+start -d 30 -e 8m "$CF"
+interrupt_after 0
 assert_eq 130 "$BG_RC" "a run on a file it created, interrupted: exit 130"
 assert_match "removed $CF, which this run created" "$RB_ERR" "it says it removed the file"
 [ -e "$CF" ] && check_failed "the created file is gone" || pass "the created file is gone"
