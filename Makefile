@@ -2,7 +2,10 @@
 #
 #   make            build ./rebench and librebench-record.so (--record)
 #   make deps       install missing Debian packages (root), or print the line
-#   make check      unit tests (ASan + UBSan) and integration tests
+#   make check      unit tests (ASan + UBSan) and integration tests, JOBS at
+#                   a time (default: the CPU count), each under TEST_TIMEOUT s
+#   make check-fast the unit tests and the integration tests that need neither
+#                   root nor a device (tests/README.md)
 #   make crosscheck ops/s and latency against fio, and --emulate against a
 #                   slow loop device (timing: never fails on load)
 #   make install    PREFIX=/usr/local DESTDIR= honoured (binary, man page,
@@ -60,7 +63,7 @@ SAN_LIB := tests/unit/librebench-san.a
 SAN_CFLAGS = $(CPPFLAGS) -std=gnu11 -O1 -g -Wall -Wextra -Werror=implicit-function-declaration \
 	-Wno-missing-field-initializers -pthread $(SAN_FLAGS)
 
-.PHONY: FORCE all deps check unit integration install uninstall clean demo bench crosscheck
+.PHONY: FORCE all deps check check-fast unit integration install uninstall clean demo bench crosscheck
 
 all: rebench librebench-record.so
 
@@ -127,9 +130,16 @@ $(UNIT_BINS): tests/unit/bin/%: tests/unit/%.c $(SAN_LIB) tests/unit/bin/%.d
 
 unit: $(UNIT_BINS)
 
-check: rebench librebench-record.so tests/progs/record_calls tests/progs/record_random \
-	tests/progs/record_dup2 unit
-	@tests/run-tests.sh $(UNIT_BINS) tests/integration/*.sh
+# The tiers (tests/README.md): a script with a line "# fast" needs neither
+# root nor a device; one with "# serial" runs alone after the others.
+TEST_PROGS := tests/progs/record_calls tests/progs/record_random tests/progs/record_dup2
+FAST_TESTS = $(shell grep -lE '^\# fast(:|$$)' tests/integration/*.sh)
+
+check: rebench librebench-record.so $(TEST_PROGS) unit
+	@JOBS='$(JOBS)' tests/run-tests.sh $(UNIT_BINS) tests/integration/*.sh
+
+check-fast: rebench librebench-record.so $(TEST_PROGS) unit
+	@JOBS='$(JOBS)' tests/run-tests.sh $(UNIT_BINS) $(FAST_TESTS)
 
 install: rebench librebench-record.so
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) \

@@ -6,6 +6,7 @@
 # resolved parameters, seed, results, intervals, warnings), their internal
 # consistency, the human Total line, and the --output series' per-operation
 # ops/s columns.
+# serial: a bound on a run's elapsed time
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop
