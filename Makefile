@@ -49,10 +49,11 @@ OBJS := $(SRCS:.c=.o)
 MAIN_OBJ := src/cli/main.o
 LIB_OBJS := $(filter-out $(MAIN_OBJ),$(OBJS))
 
-# Debian packages: build, tests, plots and cross-checks.
+# Debian packages: build, tests, plots and cross-checks.  Tests install
+# nothing: what one needs is here (openssh-server: test_hosts' fake hosts).
 DEPS := build-essential libgsl-dev liburing-dev libaio-dev libcmocka-dev \
 	gnuplot-nox fio jq util-linux fdisk e2fsprogs pkg-config time \
-	sqlite3 strace
+	sqlite3 strace openssh-server openssh-client procps python3
 
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=tests/unit/bin/%)

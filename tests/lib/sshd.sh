@@ -18,37 +18,14 @@ SSHD_BIN=${SSHD_BIN:-/usr/sbin/sshd}
 _sshd_addr() { printf '127.0.0.%d' $(($1 + 1)); }
 _sshd_port() { printf '%d' $((2200 + $1)); }
 
-# require_sshd: skip unless sshd, ssh and ssh-keygen are there; installs
-# openssh-server with apt-get if sshd is missing.
+# require_sshd: skip unless sshd, ssh and ssh-keygen are there (a test
+# installs nothing: make deps installs openssh-server).
 require_sshd() {
-	local before p
 	require_cmd ssh ssh-keygen ps
 	[ "$(id -u)" = 0 ] || skip "needs root for the fake ssh hosts (sshd privilege separation, root logins)"
-	if [ ! -x "$SSHD_BIN" ] && command -v apt-get >/dev/null 2>&1; then
-		before=$(_sshd_port22)	# a system sshd the postinst starts is stopped
-		_sshd_apt install -y -qq openssh-server ||
-			{ _sshd_apt update -qq && _sshd_apt install -y -qq openssh-server; }
-		for p in $(_sshd_port22); do
-			printf '%s\n' "$before" | grep -qx "$p" && continue
-			[ "$(cat "/proc/$p/comm" 2>/dev/null)" = sshd ] || continue
-			command -v service >/dev/null 2>&1 && service ssh stop >/dev/null 2>&1
-			kill "$p" 2>/dev/null
-		done
-	fi
-	[ -x "$SSHD_BIN" ] || skip "needs sshd (openssh-server): apt-get install openssh-server failed:" \
-		"$(tail -n 1 "$SCRATCH/apt.log" 2>/dev/null)"
+	[ -x "$SSHD_BIN" ] || skip "needs sshd ($SSHD_BIN, package openssh-server): run make deps"
 	# privilege separation dir: Debian's init script or systemd makes it, neither ran
 	[ -d /run/sshd ] || mkdir -m 755 /run/sshd || fail "cannot create /run/sshd"
-}
-
-_sshd_apt() {
-	DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=120 "$@" </dev/null >>"$SCRATCH/apt.log" 2>&1
-}
-
-# the system's sshd: on port 22 or in /run/sshd.pid
-_sshd_port22() {
-	ss -Hltnp 'sport = :22' 2>/dev/null | grep -o '"sshd",pid=[0-9]*' | cut -d= -f2
-	cat /run/sshd.pid 2>/dev/null
 }
 
 # sshd_setup: once per test: a host key, a client key pair, its
