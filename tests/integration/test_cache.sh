@@ -77,6 +77,7 @@ for sig in INT TERM; do
 	while [ -z "$(ours)" ] && [ $n -lt 30 ]; do sleep 0.1; n=$((n + 1)); done
 	assert_ne "" "$(ours)" "SIG$sig: the run's cgroup exists while it runs"
 	interrupt_after 0.5 "$sig"
+	assert_eq 130 "$BG_RC" "SIG$sig: exit 130"
 	assert_eq "" "$(ours)" "SIG$sig: the cgroup is gone"
 	assert_eq "" "$(grep -c "rebench-" /proc/self/cgroup | grep -v '^0$')" "SIG$sig: this shell is not in it"
 done
