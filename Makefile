@@ -136,11 +136,18 @@ unit: $(UNIT_BINS)
 TEST_PROGS := tests/progs/record_calls tests/progs/record_random tests/progs/record_dup2
 FAST_TESTS = $(shell grep -lE '^\# fast(:|$$)' tests/integration/*.sh)
 
-check: rebench librebench-record.so $(TEST_PROGS) unit
-	@JOBS='$(JOBS)' tests/run-tests.sh $(UNIT_BINS) tests/integration/*.sh
+# What they run is built JOBS at a time as well (the sanitizer build of the
+# unit tests is minutes of one core), after make deps when both are asked.
+CHECK_JOBS = $(or $(JOBS),$(shell nproc 2>/dev/null || echo 1))
+CHECK_BUILD = rebench librebench-record.so $(TEST_PROGS) unit
 
-check-fast: rebench librebench-record.so $(TEST_PROGS) unit
-	@JOBS='$(JOBS)' tests/run-tests.sh $(UNIT_BINS) $(FAST_TESTS)
+check:
+	@$(MAKE) -j$(CHECK_JOBS) $(CHECK_BUILD)
+	@JOBS='$(CHECK_JOBS)' tests/run-tests.sh $(UNIT_BINS) tests/integration/*.sh
+
+check-fast:
+	@$(MAKE) -j$(CHECK_JOBS) $(CHECK_BUILD)
+	@JOBS='$(CHECK_JOBS)' tests/run-tests.sh $(UNIT_BINS) $(FAST_TESTS)
 
 install: rebench librebench-record.so
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) \
