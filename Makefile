@@ -136,6 +136,7 @@ unit: $(UNIT_BINS)
 TEST_PROGS := tests/progs/record_calls tests/progs/record_random tests/progs/record_dup2
 FAST_TESTS = $(shell grep -lE '^\# fast(:|$$)' tests/integration/*.sh)
 
+# The long scripts first, the short unit programs filling in after them.
 # What they run is built JOBS at a time as well (the sanitizer build of the
 # unit tests is minutes of one core), after make deps when both are asked.
 CHECK_JOBS = $(or $(JOBS),$(shell nproc 2>/dev/null || echo 1))
@@ -143,11 +144,11 @@ CHECK_BUILD = rebench librebench-record.so $(TEST_PROGS) unit
 
 check:
 	@$(MAKE) -j$(CHECK_JOBS) $(CHECK_BUILD)
-	@JOBS='$(CHECK_JOBS)' tests/run-tests.sh $(UNIT_BINS) tests/integration/*.sh
+	@JOBS='$(CHECK_JOBS)' tests/run-tests.sh tests/integration/*.sh $(UNIT_BINS)
 
 check-fast:
 	@$(MAKE) -j$(CHECK_JOBS) $(CHECK_BUILD)
-	@JOBS='$(CHECK_JOBS)' tests/run-tests.sh $(UNIT_BINS) $(FAST_TESTS)
+	@JOBS='$(CHECK_JOBS)' tests/run-tests.sh $(FAST_TESTS) $(UNIT_BINS)
 
 install: rebench librebench-record.so
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) \
