@@ -2,7 +2,10 @@
 #
 #   make            build ./rebench and librebench-record.so (--record)
 #   make deps       install missing Debian packages (root), or print the line
-#   make check      unit tests (ASan + UBSan) and integration tests
+#   make check      unit tests (ASan + UBSan) and integration tests, JOBS at
+#                   a time (default: the CPU count), each under TEST_TIMEOUT s
+#   make check-fast the unit tests and the integration tests that need neither
+#                   root nor a device (tests/README.md)
 #   make crosscheck ops/s and latency against fio, and --emulate against a
 #                   slow loop device (timing: never fails on load)
 #   make install    PREFIX=/usr/local DESTDIR= honoured (binary, man pages,
@@ -47,10 +50,11 @@ OBJS := $(SRCS:.c=.o)
 MAIN_OBJ := src/cli/main.o
 LIB_OBJS := $(filter-out $(MAIN_OBJ),$(OBJS))
 
-# Debian packages: build, tests, plots and cross-checks.
+# Debian packages: build, tests, plots and cross-checks.  Tests install
+# nothing: what one needs is here (openssh-server: test_hosts' fake hosts).
 DEPS := build-essential libgsl-dev liburing-dev libaio-dev libcmocka-dev \
 	gnuplot-nox fio jq util-linux fdisk e2fsprogs pkg-config time \
-	sqlite3 strace
+	sqlite3 strace openssh-server openssh-client procps python3
 
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=tests/unit/bin/%)
@@ -61,7 +65,7 @@ SAN_LIB := tests/unit/librebench-san.a
 SAN_CFLAGS = $(CPPFLAGS) -std=gnu11 -O1 -g -Wall -Wextra -Werror=implicit-function-declaration \
 	-Wno-missing-field-initializers -pthread $(SAN_FLAGS)
 
-.PHONY: FORCE all deps check unit integration install uninstall clean demo bench crosscheck
+.PHONY: FORCE all deps check check-fast unit integration install uninstall clean demo bench crosscheck
 
 all: rebench librebench-record.so
 
@@ -128,9 +132,24 @@ $(UNIT_BINS): tests/unit/bin/%: tests/unit/%.c $(SAN_LIB) tests/unit/bin/%.d
 
 unit: $(UNIT_BINS)
 
-check: rebench librebench-record.so tests/progs/record_calls tests/progs/record_random \
-	tests/progs/record_dup2 unit
-	@tests/run-tests.sh $(UNIT_BINS) tests/integration/*.sh
+# The tiers (tests/README.md): a script with a line "# fast" needs neither
+# root nor a device; one with "# serial" runs alone after the others.
+TEST_PROGS := tests/progs/record_calls tests/progs/record_random tests/progs/record_dup2
+FAST_TESTS = $(shell grep -lE '^\# fast(:|$$)' tests/integration/*.sh)
+
+# The long scripts first, the short unit programs filling in after them.
+# What they run is built JOBS at a time as well (the sanitizer build of the
+# unit tests is minutes of one core), after make deps when both are asked.
+CHECK_JOBS = $(or $(JOBS),$(shell nproc 2>/dev/null || echo 1))
+CHECK_BUILD = rebench librebench-record.so $(TEST_PROGS) unit
+
+check:
+	@$(MAKE) -j$(CHECK_JOBS) $(CHECK_BUILD)
+	@JOBS='$(CHECK_JOBS)' tests/run-tests.sh tests/integration/*.sh $(UNIT_BINS)
+
+check-fast:
+	@$(MAKE) -j$(CHECK_JOBS) $(CHECK_BUILD)
+	@JOBS='$(CHECK_JOBS)' tests/run-tests.sh $(FAST_TESTS) $(UNIT_BINS)
 
 # rebench(1)'s OPTIONS between its markers, from the option table
 # (rebench --help roff); tests/integration/test_help.sh fails when they

@@ -1,27 +1,68 @@
 #!/usr/bin/env bash
-# run-tests.sh - run each test program or script with a timeout and count.
+# run-tests.sh - run test programs and scripts, JOBS at a time, each with a
+# time limit, and count.  (After liburing's runtests-parallel.)
 #
-# A test exits 0 (pass), 77 (skip, with its reason on stdout/stderr) or
-# anything else (fail).  Output of failing and skipped tests is shown; the
-# last line is "N passed, N failed, N skipped".
+#	tests/run-tests.sh [-j JOBS] TEST...
+#
+# A test exits 0 (pass), 77 (skip, its reason the last line of its output)
+# or anything else (fail); one still running after TEST_TIMEOUT seconds
+# (default 300) is killed and fails.  Tests run JOBS at a time (-j, else
+# $JOBS, else the CPU count); a script with a line "# serial" runs after
+# them, alone (tests/README.md says which need to).  A line per test as it
+# ends; after the run, the output of each failed test whole, the slowest
+# tests, and as the last line "N passed, N failed, N skipped".
 set -u
 
 timeout_s=${TEST_TIMEOUT:-300}
+jobs=${JOBS:-$(nproc 2>/dev/null || echo 1)}
+if [ "${1:-}" = -j ]; then
+	jobs=$2
+	shift 2
+fi
+case $jobs in '' | *[!0-9]* | 0) echo "run-tests.sh: JOBS must be a positive number, not '$jobs'" >&2; exit 2 ;; esac
+
 pass=0 fail=0 skip=0
 failed=()
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+dir=$(mktemp -d /tmp/rebench-tests.XXXXXX) || exit 1
+names=("$@")
+declare -A job_of=()	# pid -> index in names
 
-for t in "$@"; do
-	name=${t#./}
-	start=$(date +%s)
+# An interrupted run stops the tests it started: each runs under a timeout
+# in a process group of its own, which a TERM to the timeout ends.
+stop_all() {
+	local pid
+	for pid in "${!job_of[@]}"; do
+		pkill -TERM -P "$pid" 2>/dev/null
+	done
+	wait
+}
+trap 'rm -rf "$dir"' EXIT
+trap 'stop_all; exit 130' INT
+trap 'stop_all; exit 143' TERM
+
+is_serial() { [[ $1 == *.sh ]] && grep -qE '^# serial(:|$)' "$1"; }
+
+# run_one I: the test, its output in $dir/I.log, "STATUS MS" in $dir/I.rc.
+# timeout makes a process group of its own: a limit kills all the test
+# started, and only that.
+run_one() {
+	local t=${names[$1]} t0 rc
+	t0=$(date +%s%N)
 	if [[ $t == *.sh ]]; then
-		timeout --kill-after=10 "$timeout_s" bash "$t" </dev/null >"$log" 2>&1
+		timeout --kill-after=10 "$timeout_s" bash "$t" </dev/null >"$dir/$1.log" 2>&1
 	else
-		timeout --kill-after=10 "$timeout_s" "$t" </dev/null >"$log" 2>&1
+		timeout --kill-after=10 "$timeout_s" "$t" </dev/null >"$dir/$1.log" 2>&1
 	fi
 	rc=$?
-	secs=$(( $(date +%s) - start ))
+	echo "$rc $(( ($(date +%s%N) - t0) / 1000000 ))" >"$dir/$1.rc"
+}
+
+# report I: the line of a test that ended; its output kept if it failed.
+report() {
+	local i=$1 name=${names[$1]#./} rc ms secs n log=$dir/$1.log
+	read -r rc ms <"$dir/$i.rc" 2>/dev/null || { rc=lost ms=0; }
+	secs=$(( (ms + 500) / 1000 ))
+	printf '%s %s\n' "$ms" "${name##*/}" >>"$dir/times"
 	case $rc in
 	0)
 		pass=$((pass + 1))
@@ -37,23 +78,61 @@ for t in "$@"; do
 		skip=$((skip + 1))
 		printf 'SKIP  %s: %s\n' "$name" "$(tail -n 1 "$log")"
 		;;
-	124|137)
+	124 | 137)
 		fail=$((fail + 1))
-		failed+=("$name")
+		failed+=("$i")
 		printf 'FAIL  %s: timed out after %ss\n' "$name" "$timeout_s"
-		sed 's/^/      /' "$log" | tail -n 40
+		echo "timed out after ${timeout_s}s (TEST_TIMEOUT)" >>"$log"
 		;;
 	*)
 		fail=$((fail + 1))
-		failed+=("$name")
-		printf 'FAIL  %s (exit %s)\n' "$name" "$rc"
-		sed 's/^/      /' "$log" | tail -n 60
+		failed+=("$i")
+		printf 'FAIL  %s (exit %s, %ss)\n' "$name" "$rc" "$secs"
 		;;
 	esac
+}
+
+# reap: wait for any running test to end and report it.
+reap() {
+	local pid
+	wait -n -p pid
+	[ -n "${pid:-}" ] || return
+	report "${job_of[$pid]}"
+	unset "job_of[$pid]"
+}
+
+start() {
+	run_one "$1" &
+	job_of[$!]=$1
+}
+
+serial=()
+for i in "${!names[@]}"; do
+	if is_serial "${names[$i]}"; then
+		serial+=("$i")
+		continue
+	fi
+	while [ "${#job_of[@]}" -ge "$jobs" ]; do reap; done
+	start "$i"
+done
+while [ "${#job_of[@]}" -gt 0 ]; do reap; done
+for i in "${serial[@]}"; do
+	start "$i"
+	reap
 done
 
+for i in "${failed[@]}"; do
+	printf '\n---- %s: output\n' "${names[$i]#./}"
+	sed 's/^/      /' "$dir/$i.log"
+done
+if [ -s "$dir/times" ]; then
+	printf '\nslowest: %s\n' "$(sort -rn "$dir/times" | head -n 10 |
+		awk '{ printf "%s%s %.0fs", (NR > 1 ? ", " : ""), $2, $1 / 1000 }')"
+fi
 if [ ${#failed[@]} -gt 0 ]; then
-	printf 'failed: %s\n' "${failed[*]}"
+	printf 'failed:'
+	for i in "${failed[@]}"; do printf ' %s' "${names[$i]#./}"; done
+	printf '\n'
 fi
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

@@ -17,6 +17,7 @@
 # script gives exit status 1 and a one-line message naming the file, and
 # no image.
 # The PNGs stay in $SWEEP_PNG_DIR when it is set, to look at.
+# fast: needs neither root nor a device
 . "$(dirname "$0")/../lib/common.sh"
 
 require_cmd gnuplot python3

@@ -4,6 +4,7 @@
 # -MMD -MP, instead of every object depending on every header).  Asked of
 # make with -n -W (what would it do were the header newer?), so nothing in
 # the tree is touched or rebuilt.
+# fast: needs neither root nor a device
 . "$(dirname "$0")/../lib/common.sh"
 
 require_cmd make

@@ -14,6 +14,13 @@ require_cmd jq
 
 CG=/sys/fs/cgroup/memory$(sed -n 's/^[0-9]*:memory://p' /proc/self/cgroup)
 [ -d "$CG" ] || skip "no cgroup v1 memory hierarchy here ($CG)"
+# The test in a memory cgroup of its own, so that the rebench-PID cgroups
+# under it are its runs' (another test's runs make theirs beside it);
+# back out and removed on every exit.
+TOP=$CG
+CG=$TOP/test-cache.$$
+mkdir "$CG" && echo $$ >"$CG/cgroup.procs" || fail "cannot enter a memory cgroup of its own ($CG)"
+trap 'rc=$?; echo $$ >"$TOP/cgroup.procs"; rmdir "$CG"/rebench-* "$CG" 2>/dev/null; (exit $rc); cleanup' EXIT
 DEV=$(make_loop 128M)
 # 64 MiB read twice in 4 KiB: once in the warm-up, once measured; no
 # read-ahead (--fadvise random), so a device read is one missed block
@@ -77,6 +84,7 @@ for sig in INT TERM; do
 	while [ -z "$(ours)" ] && [ $n -lt 30 ]; do sleep 0.1; n=$((n + 1)); done
 	assert_ne "" "$(ours)" "SIG$sig: the run's cgroup exists while it runs"
 	interrupt_after 0.5 "$sig"
+	assert_eq 130 "$BG_RC" "SIG$sig: exit 130"
 	assert_eq "" "$(ours)" "SIG$sig: the cgroup is gone"
 	assert_eq "" "$(grep -c "rebench-" /proc/self/cgroup | grep -v '^0$')" "SIG$sig: this shell is not in it"
 done

@@ -8,6 +8,7 @@
 # takes; suites after --suite; block devices and files for the TARGET; and
 # make install DESTDIR=... installing it where bash-completion looks, and
 # make uninstall removing it.
+# fast: needs neither root nor a device
 . "$(dirname "$0")/../lib/common.sh"
 
 require_cmd make

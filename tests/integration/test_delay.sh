@@ -21,6 +21,7 @@
 # fork, exec, a failing read) still runs correctly under every delay.
 # Replay: a grouped replay's reads raised by their delay.  Bad input runs
 # nothing, each with its message.
+# serial: times runs with and without --delay
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop

@@ -14,6 +14,7 @@
 #    TERSE_VERSION.
 # Past versions are named otherwise ("version 2: fields 22 to 81").
 # No number is written here: a bump in version.h is followed at once.
+# fast: needs neither root nor a device
 . "$(dirname "$0")/../lib/common.sh"
 
 require_cmd jq awk

@@ -6,6 +6,7 @@
 # over a file on tmpfs); a file on an overlay is unknown; reads get no
 # verdict.  In human output, -n field $TD (common.sh), JSON and the sweep table's
 # column, and the total takes the least durable workload's.
+# serial: formats /dev/zram0
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop

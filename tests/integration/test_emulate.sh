@@ -17,6 +17,8 @@
 # are missing, a directory, not JSON, or not a grouped replay's result,
 # results of different logs, an operation not slower, nothing slower, one
 # file twice, a log over a result, a COMMAND not found or static.
+# fast: needs neither root nor a device
+# serial: times dd with and without --emulate
 . "$(dirname "$0")/../lib/common.sh"
 
 require_cmd dd awk sha256sum

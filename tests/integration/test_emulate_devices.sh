@@ -18,6 +18,7 @@
 #  - the emulated run made the same calls as the recorded one.
 # How close the emulated run's time comes to the slow one's is timing, and
 # is measured by make crosscheck (bench/emulate.sh), not here.
+# serial: formats /dev/zram0
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop

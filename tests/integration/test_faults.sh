@@ -3,6 +3,7 @@
 # what rebench created removed, and a documented exit status; stops reach
 # every wait; the memory a run needs is bounded; wording says what
 # happened.  Issue 11, items 5, 6, 7, 8, 11, 12 and 14.
+# serial: bounds on the time a stop takes; sleeps before its signals
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop

@@ -21,7 +21,8 @@ W=(--yes -d 40k --seed 3)
 # opens ARGS...: the flags rebench opened $DEV with for its writes (O_RDWR)
 opens() {
 	timeout 60 strace -f -e trace=openat -o "$SCRATCH/open.txt" \
-		"$REBENCH" "$@" -n "$DEV" </dev/null >/dev/null 2>&1
+		"$REBENCH" "$@" -n "$DEV" </dev/null >/dev/null 2>&1 ||
+		fail "rebench under strace: exit $?"
 	grep -F "\"$DEV\"" "$SCRATCH/open.txt" | grep -E 'O_RDWR|O_WRONLY' | head -1
 }
 
@@ -53,11 +54,13 @@ for c in "fsync=1 fsync 10" "fsync=5 fsync 2" "fdatasync=2 fdatasync 5" \
 		"--$1: 10 writes and $3 ${2}s"
 done
 timeout 60 strace -f -c -o "$SCRATCH/strace.txt" -e trace=fsync,fdatasync \
-	"$REBENCH" "${W[@]}" --rw=randwrite --bs=4k --fsync=1 -n "$DEV" </dev/null >/dev/null 2>&1
+	"$REBENCH" "${W[@]}" --rw=randwrite --bs=4k --fsync=1 -n "$DEV" </dev/null >/dev/null 2>&1 ||
+	fail "--fsync=1 under strace: exit $?"
 assert_eq 10 "$(awk '$NF == "fsync" { print $4 }' "$SCRATCH/strace.txt")" \
 	"--fsync=1: strace counts 10 fsync calls for the 10 writes"
 timeout 60 strace -f -c -o "$SCRATCH/strace.txt" -e trace=fsync,fdatasync \
-	"$REBENCH" "${W[@]}" --rw=randwrite --bs=4k -n "$DEV" </dev/null >/dev/null 2>&1
+	"$REBENCH" "${W[@]}" --rw=randwrite --bs=4k -n "$DEV" </dev/null >/dev/null 2>&1 ||
+	fail "--rw=randwrite under strace: exit $?"
 assert_eq "" "$(awk '$NF ~ /sync$/ { print $NF }' "$SCRATCH/strace.txt")" \
 	"--rw=randwrite: strace counts no fsync or fdatasync"
 refused() {

@@ -10,6 +10,7 @@
 # you mean" (the stdin line named); --help fits 80 columns and groups the
 # options under headings.  No I/O but the small sweeps (byte-limited, so
 # deterministic) on a scratch file.
+# fast: needs neither root nor a device
 . "$(dirname "$0")/../lib/common.sh"
 
 require_cmd fio

@@ -69,7 +69,8 @@ for n in 1 3; do
 	done
 	strace -f -qq -e trace=pwrite64,write,fdatasync -o "$SCRATCH/st.$n" \
 		"$REBENCH" "${W[@]}" -t stateless --sync "fdatasync:$n" -d 300ms -n "$DEV" \
-		>"$SCRATCH/out.$n" 2>/dev/null </dev/null
+		>"$SCRATCH/out.$n" 2>/dev/null </dev/null ||
+		fail "fdatasync:$n under strace: exit $?"
 	read -r -a f <"$SCRATCH/out.$n"
 	pw=$(grep -c 'pwrite64(' "$SCRATCH/st.$n")
 	fd=$(grep -c 'fdatasync(' "$SCRATCH/st.$n")

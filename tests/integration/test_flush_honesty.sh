@@ -9,6 +9,7 @@
 # non-rotational does not, and set to write through warns that durability
 # rests on the device's claim; a file on a filesystem on the device is
 # judged by the device under it; the JSON warnings and -n's stderr carry it.
+# serial: a bound on the time of --delay fdatasync
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop

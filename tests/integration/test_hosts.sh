@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # test_hosts.sh - rebench --hosts (issue 18), only on this machine: three
-# sshd instances on 127.0.0.2-4 (tests/lib/sshd.sh), each "host" with its
+# sshd instances on 127.A.B.2-4 (tests/lib/sshd.sh), each "host" with its
 # own loop device.  A three-host run whose merged percentiles equal those
 # of the hosts' histograms merged by hand; clock offsets near zero; -n,
 # TSV and the plot; a host killed mid-run reported while the others'
 # results are kept (exit 6); Ctrl-C stops every host; a sweep across
 # hosts; workload lines on stdin; and every refusal before any host
 # starts, with the devices unchanged.
+# serial: bounds on clock offsets and start times
 . "$(dirname "$0")/../lib/common.sh"
 . "$(dirname "$0")/../lib/sshd.sh"
 

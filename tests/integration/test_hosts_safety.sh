@@ -18,6 +18,7 @@
 #     target with a newline, another run's start) fails its host;
 #   - every failure is named with its reason in -n, JSON, TSV and the
 #     human form, also when every host fails.
+# fast: needs neither root nor a device
 . "$(dirname "$0")/../lib/common.sh"
 
 require_rebench

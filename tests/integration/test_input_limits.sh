@@ -4,6 +4,7 @@
 # ends at the reader's byte or line limit (rebench(1), FILES), and a
 # reader that waits on a FIFO whose writer never writes ends at SIGTERM
 # with exit 130, saying so.  Before, each of these ran until killed.
+# fast: needs neither root nor a device
 . "$(dirname "$0")/../lib/common.sh"
 
 require_rebench

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # test_interrupt.sh - Ctrl-C (SIGINT) stops every workload within a few
 # seconds, prints the results so far, flushes --output files, and exits 130.
+# serial: a bound on the time from a signal to the exit
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop

@@ -5,6 +5,7 @@
 # The ones known when the rule was written are in tests/layers.known; that
 # list may only shrink: a new violation fails, and so does a known one that
 # is gone (remove its line, so it cannot come back unnoticed).
+# fast: needs neither root nor a device
 . "$(dirname "$0")/../lib/common.sh"
 
 require_cmd awk

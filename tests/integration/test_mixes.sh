@@ -101,7 +101,8 @@ for e in stateful stateless paio mmap; do
 		# shellcheck disable=SC2086
 		timeout 60 strace -f -c -o "$SCRATCH/strace.txt" -e trace=$call \
 			"$REBENCH" -o write/80:$f/20 -b 4k -d 1m --seed 11 -y -n $args "$DEV" \
-			>"$SCRATCH/terse.txt" 2>/dev/null
+			>"$SCRATCH/terse.txt" 2>/dev/null ||
+			fail "$e: -o write/80:$f/20 under strace: exit $?"
 		calls=$(awk -v c="$call" '$NF == c { print $4 }' "$SCRATCH/strace.txt")
 		assert_eq "$want" "${calls:-0}" "$e: strace counts $want $call calls for -o write/80:$f/20"
 	done

@@ -6,6 +6,7 @@
 # resolved parameters, seed, results, intervals, warnings), their internal
 # consistency, the human Total line, and the --output series' per-operation
 # ops/s columns.
+# serial: a bound on a run's elapsed time
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop
@@ -247,14 +248,20 @@ assert_no_match 'minutes' "$RB_OUT" "-n: stdout is the machine line alone"
 rb --json -b 4k -d 5m "$DEV"
 assert_eq 1 "$(printf '%s\n' "$RB_ERR" | grep -c 'not minutes')" "--json: the note once on stderr"
 rb -n -b 4k,8k -d 5m "$DEV"
+assert_rc 0 "a sweep of 2 points with -d 5m: exit 0"
 assert_eq 1 "$(printf '%s\n' "$RB_ERR" | grep -c 'not minutes')" "a sweep of 2 points: the note once"
 printf -- '-b 4k -d 5m %s\n-b 8k -d 5m -j 16m %s\n' "$DEV" "$DEV" >"$SCRATCH/two.lines"
 rb -n <"$SCRATCH/two.lines"
 assert_rc 0 "two workload lines with -d 5m: exit 0"
 assert_eq 1 "$(printf '%s\n' "$RB_ERR" | grep -c 'not minutes')" "two workload lines with -d 5m: the note once"
 rb -b 4k -d 5m "$DEV"
+assert_rc 0 "-d 5m in 4 KiB I/Os: exit 0"
 assert_match '^Total: 1280 I/Os, 5242880 bytes' "$RB_OUT" "5 MiB in 4 KiB I/Os"
 rb --fio -b 4k -d 5min "$DEV"
+assert_rc 0 "--fio -d 5min: exit 0"
 assert_match '^runtime=300s$' "$RB_OUT" "-d 5min is 300 seconds"
-rb -b 4k -d 5g -e 1m "$DEV"
+# (--dry-run: the note comes before any I/O, and 5 GiB of reads would
+# run for minutes)
+rb --dry-run -b 4k -d 5g -e 1m "$DEV"
+assert_rc 0 "--dry-run -d 5g: exit 0"
 assert_no_match 'not minutes' "$RB_OUT$RB_ERR" "other byte suffixes need no warning"

@@ -10,6 +10,7 @@
 # over a device, a directory or a path through a file passed the access()
 # check and the run (writes included) went ahead, > /dev/full exited 0 and
 # "| true" killed rebench with SIGPIPE before its --output file was written.
+# serial: counts /tmp/rebench-plot.* and /tmp/rebench-sweep.* across the machine
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop

@@ -6,6 +6,7 @@
 # file another workload trims into holes, too few I/Os for tail
 # percentiles.  (The CV warning of --repeat depends on timing; its
 # statistics are unit-tested in test_repeat.c.)
+# serial: the progress line is redrawn each second of a run
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop

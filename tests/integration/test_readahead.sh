@@ -100,12 +100,14 @@ rm -f "$SHM"
 section "--fadvise: the advice strace sees"
 for h in normal:NORMAL sequential:SEQUENTIAL random:RANDOM noreuse:NOREUSE; do
 	timeout 60 strace -f -qq -e trace=fadvise64 -o "$SCRATCH/st" \
-		"$REBENCH" -p -d 100ms -c 2 -l -j 1m -e 4m --fadvise "${h%%:*}" "$DEV" >/dev/null 2>&1
+		"$REBENCH" -p -d 100ms -c 2 -l -j 1m -e 4m --fadvise "${h%%:*}" "$DEV" >/dev/null 2>&1 ||
+		fail "--fadvise ${h%%:*} under strace: exit $?"
 	assert_eq 2 "$(grep -c "fadvise64([0-9]*, 1048576, 4194304, POSIX_FADV_${h#*:}) = 0" "$SCRATCH/st")" \
 		"--fadvise ${h%%:*}: POSIX_FADV_${h#*:} on the region, once per thread's descriptor"
 	assert_eq 2 "$(grep -c fadvise64 "$SCRATCH/st")" "--fadvise ${h%%:*}: no other fadvise64 call"
 done
-timeout 60 strace -f -qq -e trace=fadvise64 -o "$SCRATCH/st" "$REBENCH" -p -d 100ms "$DEV" >/dev/null 2>&1
+timeout 60 strace -f -qq -e trace=fadvise64 -o "$SCRATCH/st" "$REBENCH" -p -d 100ms "$DEV" >/dev/null 2>&1 ||
+	fail "no --fadvise under strace: exit $?"
 assert_eq 0 "$(grep -c fadvise64 "$SCRATCH/st")" "no --fadvise: no fadvise64 call"
 rb -d 100ms --json -p --fadvise random "$DEV"
 assert_eq random "$(jqr '.workloads[0].parameters.fadvise')" "JSON parameters.fadvise"
@@ -115,6 +117,7 @@ assert_match "fadvise: sequential" "$RB_OUT" "the settings line shows the hint"
 section "--fadvise: refused with O_DIRECT"
 timeout 60 strace -f -qq -e trace=fadvise64 -o "$SCRATCH/st" \
 	"$REBENCH" -d 100ms --fadvise random "$DEV" >/dev/null 2>"$SCRATCH/err"
+assert_eq 1 "$?" "--fadvise with O_DIRECT: exit 1"
 assert_match "--fadvise random: the advice is for the page cache, which O_DIRECT \(rebench's default\) bypasses, so it would change nothing; add -p" \
 	"$(cat "$SCRATCH/err")" "the refusal says why and how to fix it"
 assert_eq 0 "$(grep -c fadvise64 "$SCRATCH/st")" "no fadvise64 call when refused"

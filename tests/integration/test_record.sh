@@ -16,6 +16,7 @@
 # or unreadable log, an unknown version, a corrupt line (named), a static
 # COMMAND, a COMMAND not found, no COMMAND, a log path that is a device.
 # The binary finds the interposer from a clone and from an installed tree.
+# fast: needs neither root nor a device
 . "$(dirname "$0")/../lib/common.sh"
 
 require_cmd jq awk make

@@ -19,6 +19,7 @@
 # COMMAND, a COMMAND not found, a log where none can be written, not
 # root, a tracefs without block events, --record-path, overlapping
 # devices.  Skips when this kernel's tracefs has no block events.
+# serial: the kernel's block tracepoints; sleeps before its signals
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop

@@ -14,6 +14,7 @@
 # pwritev of -1 buffers) with the arguments as given.  Three seeds.  The
 # files live on a tmpfs of the test's own when it can mount one (root), so
 # that the program's syncs cost nothing; else in the scratch directory.
+# fast: needs neither root nor a device
 . "$(dirname "$0")/../lib/common.sh"
 
 require_cmd awk jq

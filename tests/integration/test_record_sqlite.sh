@@ -8,6 +8,7 @@
 # fdatasync, read and write calls are counted and compared with strace's:
 # they must be equal, file by file and call by call.  Then --trace-stats
 # must add up to the same counts.
+# fast: needs neither root nor a device
 . "$(dirname "$0")/../lib/common.sh"
 
 require_cmd sqlite3 strace jq

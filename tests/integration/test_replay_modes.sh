@@ -18,6 +18,7 @@
 #    mode, an unknown mode, timed mode on a log without times, more
 #    threads than workers may be.
 # Timing bounds are generous: they catch times not honoured, not slowness.
+# serial: bounds on the time of a timed replay
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop

@@ -5,6 +5,7 @@
 # -n prints one line per workload, --json one entry per workload with its
 # line number (and each format their total after them: test_total.sh); a
 # bad line is reported by number and nothing runs.
+# serial: a bound on a run's wall-clock time
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop

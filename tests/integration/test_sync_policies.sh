@@ -99,7 +99,8 @@ for e in stateful stateless; do
 	# shellcheck disable=SC2086
 	timeout 60 strace -f -c -o "$SCRATCH/strace.txt" \
 		-e trace=sync_file_range,fsync,fdatasync \
-		"$REBENCH" $W -t $e --sync sfr:4 -n "$DEV" >/dev/null 2>&1
+		"$REBENCH" $W -t $e --sync sfr:4 -n "$DEV" >/dev/null 2>&1 ||
+		fail "sfr:4, $e, under strace: exit $?"
 	assert_eq "16 no flush" "$(awk '$NF == "sync_file_range" { n = $4 } $NF ~ /sync$/ { f = 1 } END { print n, (f ? "flush" : "no flush") }' "$SCRATCH/strace.txt")" \
 		"sfr:4, $e: strace -c counts 16 sync_file_range calls, no fsync or fdatasync"
 done
@@ -107,7 +108,8 @@ done
 # the first began, with fio's three flags
 # shellcheck disable=SC2086
 timeout 60 strace -f -o "$SCRATCH/sfr.txt" -e trace=sync_file_range \
-	"$REBENCH" $W -t stateless --sync sfr:4 -n "$DEV" >/dev/null 2>&1
+	"$REBENCH" $W -t stateless --sync sfr:4 -n "$DEV" >/dev/null 2>&1 ||
+	fail "sfr:4 ranges under strace: exit $?"
 want=$(for i in $(seq 0 15); do
 	printf 'sync_file_range(%d, 16384, SYNC_FILE_RANGE_WAIT_BEFORE|SYNC_FILE_RANGE_WRITE|SYNC_FILE_RANGE_WAIT_AFTER) = 0\n' $((i * 16384))
 done)
@@ -115,12 +117,14 @@ assert_eq "$want" "$(sed -n 's/^.*sync_file_range([0-9]*, /sync_file_range(/p' "
 	"sfr:4, seq: the 16 calls cover 0-16k, 16k-32k, ... with WAIT_BEFORE|WRITE|WAIT_AFTER"
 # shellcheck disable=SC2086
 timeout 60 strace -f -c -o "$SCRATCH/strace.txt" -e trace=fsync,fdatasync \
-	"$REBENCH" $W -t stateless --sync end -n "$DEV" >/dev/null 2>&1
+	"$REBENCH" $W -t stateless --sync end -n "$DEV" >/dev/null 2>&1 ||
+	fail "--sync end under strace: exit $?"
 assert_eq 1 "$(awk '$NF == "fsync" { print $4 }' "$SCRATCH/strace.txt")" "end: strace counts 1 fsync"
 for e in stateless stateful; do
 	# shellcheck disable=SC2086
 	timeout 60 strace -f -o "$SCRATCH/rwf.txt" -e trace=pwritev2,pwrite64,write,fsync,fdatasync \
-		"$REBENCH" $W -t $e --sync rwf-dsync -n "$DEV" >/dev/null 2>&1
+		"$REBENCH" $W -t $e --sync rwf-dsync -n "$DEV" >/dev/null 2>&1 ||
+		fail "rwf-dsync, $e, under strace: exit $?"
 	assert_eq 64 "$(grep -c 'pwritev2(.*, RWF_DSYNC) = 4096$' "$SCRATCH/rwf.txt")" \
 		"rwf-dsync, $e: 64 pwritev2 calls with RWF_DSYNC"
 	assert_eq 0 "$(grep -c 'fsync(\|fdatasync(\|pwrite64(' "$SCRATCH/rwf.txt")" \
@@ -131,7 +135,8 @@ section "dsync and sync are flags of the open"
 opens() {	# opens POLICY: the flags rebench opened $DEV with for I/O
 	# shellcheck disable=SC2086
 	timeout 60 strace -f -e trace=openat -o "$SCRATCH/open.txt" \
-		"$REBENCH" $W --sync "$1" -n "$DEV" >/dev/null 2>&1
+		"$REBENCH" $W --sync "$1" -n "$DEV" >/dev/null 2>&1 ||
+		fail "--sync $1 under strace: exit $?"
 	grep -F "\"$DEV\"" "$SCRATCH/open.txt" | grep O_DIRECT | head -1
 }
 assert_match 'O_DSYNC' "$(opens dsync)" "dsync opens with O_DSYNC"

@@ -11,6 +11,7 @@
 # and a round trip (the exported iolog read back) too.  Bad input is
 # refused with the line and why; --output follows the rule of every
 # output path.
+# fast: needs neither root nor a device
 . "$(dirname "$0")/../lib/common.sh"
 
 require_cmd fio jq awk

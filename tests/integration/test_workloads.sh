@@ -4,6 +4,7 @@
 # a shared or local descriptor, pause, page cache I/O, durations in bytes
 # and %, the -g sample step, the --output time series and per-I/O log, and
 # --seed reproducibility.  Offsets are checked in the -g 0 per-I/O log.
+# serial: bounds on a run's elapsed and wall-clock time
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop

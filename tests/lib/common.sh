@@ -355,6 +355,16 @@ RB_ERR=
 RB_RC=
 RB_CMD=
 
+# A run its time limit killed, or one that crashed, is a failed check
+# whatever the test looks at next: what such a run left in RB_OUT is no
+# result, and a test that checks only the output would never notice.
+rb_status() {
+	case $RB_RC in
+	124 | 137) check_failed "rebench ran past RB_TIMEOUT (${RB_TIMEOUT} s) and was killed" ;;
+	132 | 134 | 135 | 136 | 139) check_failed "rebench crashed (exit $RB_RC, signal $((RB_RC - 128)))" ;;
+	esac
+}
+
 # rb ARGS...: run rebench with no controlling terminal (setsid -w), so a
 # missing --yes can never hang on a question.  stdin is the caller's (give
 # rb ... <FILE for stdin mode).  Sets RB_OUT, RB_ERR, RB_RC.
@@ -364,6 +374,7 @@ rb() {
 	RB_RC=$?
 	RB_OUT=$(cat "$RB_OUT_FILE")
 	RB_ERR=$(cat "$RB_ERR_FILE")
+	rb_status
 	return 0
 }
 
@@ -396,6 +407,7 @@ rb_pty() {
 	RB_RC=$?
 	RB_OUT=$(tr -d '\r' <"$RB_OUT_FILE")
 	RB_ERR=$(cat "$RB_ERR_FILE")
+	rb_status
 	return 0
 }
 

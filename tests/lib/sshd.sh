@@ -1,54 +1,34 @@
 # sshd.sh - fake remote hosts for rebench's shell integration tests: one sshd
-# per host, all on this machine: host N is 127.0.0.(N+1), port 2200+N.
+# per host, all on this machine: host N is 127.A.B.(N+1), port 2200+N, where
+# A.B is the test's process id (mod 65536): two runs of the tests at once
+# never share an address.
 # Source it after common.sh, then: require_sshd; sshd_setup; sshd_start 1 ...
-# and run '$SSH_CMD -p 2201 root@127.0.0.2 CMD' or rebench ... "$(sshd_host 1)".
+# and run '$SSH_CMD -p 2201 root@"$(_sshd_addr 1)" CMD' or rebench ... "$(sshd_host 1)".
 #
 # Safety: loopback only; config, keys and logs in $SCRATCH/ssh, not /etc/ssh;
-# the client config refuses any host but 127.0.0.x.  Root logs in, by key.
+# the client config refuses any host outside 127.0.0.0/8.  Root logs in, by key.
 #
 # An instance is its listener, the per-connection sshd (they call setsid():
 # no session or process group holds an instance together), the remote
 # commands (tagged REBENCH_SSHD=<tag> in their environment) and all their
 # descendants.  A watcher per instance kills what is left once the listener
 # dies (common.sh's cleanup kills it with -9) or the test is gone, so a
-# failed test leaves nothing behind.  Two tests may not share a host number.
+# failed test leaves nothing behind.
 
 SSHD_BIN=${SSHD_BIN:-/usr/sbin/sshd}
+SSHD_NET=$(($$ % 65536))
 
-_sshd_addr() { printf '127.0.0.%d' $(($1 + 1)); }
+_sshd_addr() { printf '127.%d.%d.%d' $((SSHD_NET / 256)) $((SSHD_NET % 256)) $(($1 + 1)); }
 _sshd_port() { printf '%d' $((2200 + $1)); }
 
-# require_sshd: skip unless sshd, ssh and ssh-keygen are there; installs
-# openssh-server with apt-get if sshd is missing.
+# require_sshd: skip unless sshd, ssh and ssh-keygen are there (a test
+# installs nothing: make deps installs openssh-server).
 require_sshd() {
-	local before p
 	require_cmd ssh ssh-keygen ps
 	[ "$(id -u)" = 0 ] || skip "needs root for the fake ssh hosts (sshd privilege separation, root logins)"
-	if [ ! -x "$SSHD_BIN" ] && command -v apt-get >/dev/null 2>&1; then
-		before=$(_sshd_port22)	# a system sshd the postinst starts is stopped
-		_sshd_apt install -y -qq openssh-server ||
-			{ _sshd_apt update -qq && _sshd_apt install -y -qq openssh-server; }
-		for p in $(_sshd_port22); do
-			printf '%s\n' "$before" | grep -qx "$p" && continue
-			[ "$(cat "/proc/$p/comm" 2>/dev/null)" = sshd ] || continue
-			command -v service >/dev/null 2>&1 && service ssh stop >/dev/null 2>&1
-			kill "$p" 2>/dev/null
-		done
-	fi
-	[ -x "$SSHD_BIN" ] || skip "needs sshd (openssh-server): apt-get install openssh-server failed:" \
-		"$(tail -n 1 "$SCRATCH/apt.log" 2>/dev/null)"
+	[ -x "$SSHD_BIN" ] || skip "needs sshd ($SSHD_BIN, package openssh-server): run make deps"
 	# privilege separation dir: Debian's init script or systemd makes it, neither ran
 	[ -d /run/sshd ] || mkdir -m 755 /run/sshd || fail "cannot create /run/sshd"
-}
-
-_sshd_apt() {
-	DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=120 "$@" </dev/null >>"$SCRATCH/apt.log" 2>&1
-}
-
-# the system's sshd: on port 22 or in /run/sshd.pid
-_sshd_port22() {
-	ss -Hltnp 'sport = :22' 2>/dev/null | grep -o '"sshd",pid=[0-9]*' | cut -d= -f2
-	cat /run/sshd.pid 2>/dev/null
 }
 
 # sshd_setup: once per test: a host key, a client key pair, its
@@ -62,9 +42,9 @@ sshd_setup() {
 		fail "ssh-keygen failed"
 	cp "$d/id_ed25519.pub" "$d/authorized_keys" || fail "cannot write $d/authorized_keys"
 	# -F keeps ~/.ssh/config and /etc/ssh/ssh_config out.  The first entry is a
-	# guard: a host that is not 127.0.0.x is never connected to.
+	# guard: a host outside 127.0.0.0/8 is never connected to.
 	cat >"$d/config" <<-EOF || fail "cannot write $d/config"
-		Host * !127.0.0.*
+		Host * !127.*.*.*
 		    ProxyCommand /bin/false
 		Host *
 		    IdentityFile $d/id_ed25519
@@ -81,7 +61,7 @@ sshd_setup() {
 	export SSH_CMD="ssh -F $SSH_CONFIG"
 }
 
-# sshd_host N: the host spec of fake host N, "root@127.0.0.(N+1):(2200+N)".
+# sshd_host N: the host spec of fake host N, "root@127.A.B.(N+1):(2200+N)".
 sshd_host() { printf 'root@%s:%s\n' "$(_sshd_addr "$1")" "$(_sshd_port "$1")"; }
 
 # sshd_start N: start fake host N (1 to 99); returns once a login works.  Its
