@@ -9,6 +9,7 @@
 # with a scheme (https:, mailto:) is not checked.  A heading's fragment is
 # GitHub's: lower case, every character but letters, digits, '_', '-' and
 # ' ' dropped, spaces made '-', and -1, -2, ... after a repeated one.
+# fast: needs neither root nor a device
 . "$(dirname "$0")/../lib/common.sh"
 
 require_cmd awk

@@ -4,6 +4,7 @@
 # README at most 400 lines, --help one screen (test_help.sh); both man
 # pages render without a warning.  What does not fit goes to
 # rebench-output(5) or docs/, not to the end of rebench(1).
+# fast: needs neither root nor a device
 . "$(dirname "$0")/../lib/common.sh"
 
 require_cmd groff

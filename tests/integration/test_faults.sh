@@ -3,7 +3,7 @@
 # what rebench created removed, and a documented exit status; stops reach
 # every wait; the memory a run needs is bounded; wording says what
 # happened.  Issue 11, items 5, 6, 7, 8, 11, 12 and 14.
-# serial: bounds on the time a stop takes; sleeps before its signals
+# serial: bounds on the time a stop takes (think time, the 5 s of interrupt_after)
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop

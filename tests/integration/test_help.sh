@@ -6,6 +6,7 @@
 # list; rebench(1)'s OPTIONS is the text `rebench --help roff` generates
 # (make man), so --help and the manual cannot disagree.  No root, no
 # device, no time.
+# fast: needs neither root nor a device
 . "$(dirname "$0")/../lib/common.sh"
 
 SRC=$TESTS_ROOT/src

@@ -8,7 +8,6 @@
 # rebench or creates anything, with exit 1 and the reason, and nothing
 # written (the device's checksum, the directory's listing, no loop device
 # or image left); then a quick run of each that succeeds.
-# serial: counts /tmp/rebench-demo.* and losetup -a across the machine
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop
