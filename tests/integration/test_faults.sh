@@ -10,21 +10,16 @@ require_loop
 require_cmd nohup truncate jq
 
 DEV=$(make_loop 64M)
-READY=$SCRATCH/ready
-mkfifo "$READY"
 
-# listen, then start rebench with --ready-fd 3 3>"$READY", then started:
-# returns once rebench said its run has started (--ready-fd), instead of
-# sleeping for a time that a loaded machine may not honour
-listen() { timeout 60 cat "$READY" >"$SCRATCH/heard" & READER=$!; }
+# started: rebench said its run has started (--ready-fd), instead of a
+# sleep for a time that a loaded machine may not honour
 started() {
-	wait "$READER"
-	[ "$(cat "$SCRATCH/heard")" = ready ] ||
-		fail "rebench ended before its run started" "$(cat "$ERR")"
+	ready_heard
+	[ "$HEARD" = ready ] || fail "rebench ended before its run started" "$(cat "$ERR")"
 }
 # start ARGS...: spawn rebench and return once its run has started
 start() {
-	listen
+	ready_listen
 	spawn --ready-fd 3 "$@" 3>"$READY"
 	started
 }
@@ -58,7 +53,7 @@ assert_match 'short read: [0-9]+ of 4096 bytes' "$(cat "$ERR")" "the error is a 
 assert_no_match 'Input/output error' "$(cat "$ERR")" "not 'Input/output error'"
 
 section "6. signals the caller ignored stay ignored (nohup)"
-listen
+ready_listen
 nohup "$REBENCH" --ready-fd 3 -d 2 -n "$DEV" >"$OUT" 2>"$ERR" </dev/null 3>"$READY" &
 BG_PID=$!
 register_pid "$BG_PID"

@@ -9,19 +9,11 @@ require_loop
 require_cmd mkfifo
 
 DEV=$(make_loop 32M)
-FIFO=$SCRATCH/ready
-mkfifo "$FIFO"
-
-# A reader on the FIFO before rebench opens it (an open for writing waits
-# for one): listen, start rebench with 3>"$FIFO", then heard: every line
-# rebench wrote before it closed FD (a guard of 60 s: rebench hung).
-listen() { timeout 60 cat "$FIFO" >"$SCRATCH/heard" & READER=$!; }
-heard() { wait "$READER"; HEARD=$(cat "$SCRATCH/heard"); }
 
 section "the line comes while the run runs"
-listen
-spawn --ready-fd 3 -d 30 "$DEV" 3>"$FIFO"
-heard
+ready_listen
+spawn --ready-fd 3 -d 30 "$DEV" 3>"$READY"
+ready_heard
 got=$HEARD
 assert_eq ready "$got" "the line is 'ready'"
 kill -0 "$BG_PID" 2>/dev/null
@@ -32,9 +24,9 @@ assert_eq 130 "$?" "stopped after the line: exit 130"
 assert_match '^Operations/sec: [0-9]+' "$(cat "$OUT")" "the results so far are printed"
 
 section "one line for a run of several points"
-listen
-spawn --ready-fd 3 -b 4k,8k -d 100ms -n "$DEV" 3>"$FIFO"
-heard
+ready_listen
+spawn --ready-fd 3 -b 4k,8k -d 100ms -n "$DEV" 3>"$READY"
+ready_heard
 got=$HEARD
 wait "$BG_PID"
 assert_eq 0 "$?" "a sweep of two points: exit 0"
@@ -42,9 +34,9 @@ assert_eq ready "$got" "one line, at the first point's start"
 assert_eq 2 "$(grep -vc '^device ' "$OUT")" "both points ran (a -n line each)"
 
 section "no run, no line"
-listen
-spawn --ready-fd 3 -o write -d 1 "$DEV" 3>"$FIFO"
-heard
+ready_listen
+spawn --ready-fd 3 -o write -d 1 "$DEV" 3>"$READY"
+ready_heard
 got=$HEARD
 wait "$BG_PID"
 assert_eq 1 "$?" "a write without --yes is refused: exit 1"
@@ -56,7 +48,7 @@ assert_rc 1 "--ready-fd 9, not open: exit 1"
 assert_match "^rebench: --ready-fd 9: not an open file descriptor; open it for the run" "$RB_ERR" \
 	"says it is not open, and how to open it"
 assert_eq "" "$RB_OUT" "nothing ran"
-: >"$FIFO.r"
-rb --ready-fd 4 -d 1 "$DEV" 4<"$FIFO.r"
+: >"$SCRATCH/r"
+rb --ready-fd 4 -d 1 "$DEV" 4<"$SCRATCH/r"
 assert_rc 1 "--ready-fd on a descriptor open for reading: exit 1"
 assert_match "open for reading only" "$RB_ERR" "says it is open for reading only"

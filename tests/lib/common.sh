@@ -456,6 +456,22 @@ signal.signal(signal.SIGINT, signal.SIG_DFL)
 os.execvp(sys.argv[1], sys.argv[1:])')
 fi
 
+# --ready-fd (what a test waits on instead of sleeping): ready_listen
+# starts a reader on the FIFO $READY (an open for writing waits for one),
+# then the test starts rebench with --ready-fd 3 3>"$READY", then
+# ready_heard waits for rebench to close it: HEARD is every line it wrote,
+# "ready" once its first measured run started, "" when none did.
+ready_listen() {
+	READY=$SCRATCH/ready
+	[ -p "$READY" ] || mkfifo "$READY"
+	timeout 60 cat "$READY" >"$SCRATCH/heard" &
+	READY_READER=$!
+}
+ready_heard() {
+	wait "$READY_READER"
+	HEARD=$(cat "$SCRATCH/heard")
+}
+
 # spawn ARGS...: start rebench in the background (stdin from STDIN_FILE or
 # /dev/null; stdout and stderr to $OUT and $ERR); BG_PID is its pid.
 spawn() {
