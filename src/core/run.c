@@ -1008,6 +1008,19 @@ int run_watch(struct run_watchers *ws, const struct run_watcher *w,
 	return 0;
 }
 
+void *run_watch_new(struct run_watchers *ws, const struct run_watcher *w,
+		    size_t size, const char *what)
+{
+	void *arg = calloc(1, size);
+
+	if (!arg || run_watch(ws, w, arg)) {
+		free(arg);
+		fprintf(stderr, "rebench: no memory for %s\n", what);
+		return NULL;
+	}
+	return arg;
+}
+
 void run_unwatch(struct run_watchers *ws)
 {
 	size_t i;

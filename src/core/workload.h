@@ -172,6 +172,10 @@ struct run_watchers {
  * RUN_MAX_WATCHERS. */
 int run_watch(struct run_watchers *ws, const struct run_watcher *w,
 	      void *arg);
+/* run_watch() with a new zeroed state of size bytes, which w's release
+ * frees: the state, or NULL after "rebench: no memory for WHAT". */
+void *run_watch_new(struct run_watchers *ws, const struct run_watcher *w,
+		    size_t size, const char *what);
 /* Each watcher's release, and none left. */
 void run_unwatch(struct run_watchers *ws);
 

@@ -232,12 +232,7 @@ static const struct run_watcher precision_watcher = {
 
 int precision_watch(struct run_ctx *ctx)
 {
-	struct precision_run *pr = calloc(1, sizeof(*pr));
-
-	if (!pr || run_watch(&ctx->env.watch, &precision_watcher, pr)) {
-		free(pr);
-		fprintf(stderr, "rebench: no memory for --precision\n");
-		return -ENOMEM;
-	}
-	return 0;
+	return run_watch_new(&ctx->env.watch, &precision_watcher,
+			     sizeof(struct precision_run), "--precision") ?
+	       0 : -ENOMEM;
 }

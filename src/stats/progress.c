@@ -235,13 +235,8 @@ static const struct run_watcher progress_watcher = {
 
 int progress_watch(struct run_ctx *ctx)
 {
-	struct progress *p = calloc(1, sizeof(*p));
-
-	if (!p || run_watch(&ctx->env.watch, &progress_watcher, p)) {
-		free(p);
-		fprintf(stderr, "rebench: no memory for the progress line\n");
-		return -ENOMEM;
-	}
-	ctx->progress = p;
-	return 0;
+	ctx->progress = run_watch_new(&ctx->env.watch, &progress_watcher,
+				      sizeof(struct progress),
+				      "the progress line");
+	return ctx->progress ? 0 : -ENOMEM;
 }

@@ -71,12 +71,10 @@ int ready_watch(struct run_ctx *ctx, const struct run_opts *run)
 	/* its reader waits for the end of file: no child (gnuplot, a
 	 * --record COMMAND) may hold it open */
 	fcntl(fd, F_SETFD, FD_CLOEXEC);
-	r = malloc(sizeof(*r));
-	if (!r || run_watch(&ctx->env.watch, &ready_watcher, r)) {
-		free(r);
-		fprintf(stderr, "rebench: no memory for --ready-fd\n");
+	r = run_watch_new(&ctx->env.watch, &ready_watcher, sizeof(*r),
+			  "--ready-fd");
+	if (!r)
 		return -ENOMEM;
-	}
 	r->fd = fd;
 	return 0;
 }
