@@ -14,7 +14,8 @@
  * bits of open, fallocate, sync_file_range and RWF flags, any open mode.
  * Each thread first makes the calls of issue 26 item 9 (pwrite at -1,
  * ftruncate to -5, posix_fallocate of -1 bytes, pwritev of -1 buffers),
- * so that every log has them.  Calls that could succeed stay small and
+ * so that every log has them (both threads of a process, before either
+ * goes on to random calls).  Calls that could succeed stay small and
  * inside a 1 TiB sparse range (a few blocks each), and a read or write
  * that could succeed never asks more than the buffer holds: sizes are
  * either at most BUF_SIZE or at least 2^60, which no user address range
@@ -48,6 +49,11 @@ struct worker {
 };
 
 static char buf[BUF_SIZE];
+/* A process's two threads make the calls of issue 26 before either makes
+ * a random one: a sibling's random close or dup2 could otherwise take the
+ * descriptor from under them, and a call on a closed descriptor is, rightly,
+ * not recorded. */
+static pthread_barrier_t issued;
 static struct iovec iov[IOV_MAX + 2];	/* 16 bytes each, into buf */
 
 static uint64_t next(struct worker *w)
@@ -315,6 +321,7 @@ static void *run(void *arg)
 	long i;
 
 	issue_calls(w);
+	pthread_barrier_wait(&issued);
 	for (i = 0; i < w->calls; i++)
 		one_call(w);
 	return NULL;
@@ -333,7 +340,8 @@ static int work(const char *dir, uint64_t seed, long calls)
 		for (k = 0; k < POOL; k++)
 			w[i].fds[k] = -1;
 	}
-	if (pthread_create(&t, NULL, run, &w[1]))
+	if (pthread_barrier_init(&issued, NULL, 2) ||
+	    pthread_create(&t, NULL, run, &w[1]))
 		return 1;
 	run(&w[0]);
 	pthread_join(t, NULL);
