@@ -6,7 +6,6 @@
 # over a file on tmpfs); a file on an overlay is unknown; reads get no
 # verdict.  In human output, -n field $TD (common.sh), JSON and the sweep table's
 # column, and the total takes the least durable workload's.
-# serial: formats /dev/zram0
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop
@@ -87,14 +86,13 @@ rb $W --sync fdatasync:1 "$RAMLOOP"
 assert_match "^Durability: not durable: the data lands in RAM \($(basename "$RAMLOOP") over $TMPFS/f.dat on tmpfs\)" \
 	"$RB_OUT" "a loop device over a file on tmpfs: RAM, with the chain"
 losetup -d "$RAMLOOP"
-if [ -b /dev/zram0 ] && [ "$(cat /sys/block/zram0/disksize)" = 0 ]; then
-	echo 32M >/sys/block/zram0/disksize || fail "cannot size zram0"
-	rb $W /dev/zram0
-	echo 1 >/sys/block/zram0/reset
-	assert_match "^Durability: not durable: the data lands in RAM \(zram0\)" "$RB_OUT" \
-		"zram0 with dsync: not durable"
+if have_zram; then
+	ZRAM=$(make_zram 32M)
+	rb $W "$ZRAM"
+	assert_match "^Durability: not durable: the data lands in RAM \($(basename "$ZRAM")\)" "$RB_OUT" \
+		"$(basename "$ZRAM") (a zram device of this test's own) with dsync: not durable"
 else
-	echo "# zram0 missing or in use: its case is left out"
+	echo "# no zram-control: the zram case is left out"
 fi
 
 section "a file system rebench cannot follow: unknown"

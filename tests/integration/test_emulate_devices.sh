@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # test_emulate_devices.sh - record, grouped replay on two devices of
 # different speeds, and --emulate, end to end on devices this test makes:
-# /dev/zram0 (memory: fast) and a loop device with direct I/O over an
-# image file (its writes and flushes reach the disk: slow), each with ext4.
+# a zram device of its own (memory: fast) and a loop device with direct
+# I/O over an image file (its writes and flushes reach the disk: slow),
+# each with ext4.
 #
 # The application is bench/db-writer.sh (fio as a program: 4 KiB O_DIRECT
 # writes at random pages of a laid-out file, each followed by fdatasync),
@@ -18,7 +19,6 @@
 #  - the emulated run made the same calls as the recorded one.
 # How close the emulated run's time comes to the slow one's is timing, and
 # is measured by make crosscheck (bench/emulate.sh), not here.
-# serial: formats /dev/zram0
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop

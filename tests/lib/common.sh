@@ -254,24 +254,20 @@ try_mount() {
 }
 
 # fast_and_slow SIZE: two ext4 filesystems of SIZE (k/M/G), each holding a
-# 16 MiB file "pages" of random data: $FAST_DIR on /dev/zram0 (memory: a
-# fast device) and $SLOW_DIR on $SLOW_DEV, a loop device with direct I/O
-# over an image in the scratch dir (its writes and flushes reach the disk).
-# Skips when zram0 is missing or in use (disksize not 0); zram0 is
-# unmounted and reset (emptied, disksize 0) on every exit.
+# 16 MiB file "pages" of random data: $FAST_DIR on $FAST_DEV, a zram
+# device of the test's own (make_zram; memory: a fast device) and
+# $SLOW_DIR on $SLOW_DEV, a loop device with direct I/O over an image in
+# the scratch dir (its writes and flushes reach the disk).  Both are
+# unmounted and removed on every exit.
 fast_and_slow() {
 	local d
-	[ -b /dev/zram0 ] || skip "no /dev/zram0 (modprobe zram)"
-	[ "$(cat /sys/block/zram0/disksize)" = 0 ] ||
-		skip "/dev/zram0 is in use (its disksize is not 0): this formats it"
+	require_zram
 	require_cmd mkfs.ext4
 	FAST_DIR=$(realpath "$SCRATCH")/fast
 	SLOW_DIR=$(realpath "$SCRATCH")/slow
-	echo "$1" >/sys/block/zram0/disksize || fail "cannot size /dev/zram0"
-	trap 'rc=$?; umount "$FAST_DIR" 2>/dev/null; echo 1 >/sys/block/zram0/reset; (exit $rc); cleanup' EXIT
-	mkfs.ext4 -q /dev/zram0 || fail "mkfs.ext4 /dev/zram0 failed"
-	mkdir -p "$FAST_DIR" && mount /dev/zram0 "$FAST_DIR" ||
-		fail "cannot mount /dev/zram0"
+	FAST_DEV=$(make_zram "$1")
+	mkfs.ext4 -q "$FAST_DEV" || fail "mkfs.ext4 $FAST_DEV failed"
+	mount_dev "$FAST_DEV" "$FAST_DIR"
 	SLOW_DEV=$(losetup -f --show --direct-io=on "$(make_image "$1")") ||
 		fail "losetup --direct-io=on failed"
 	_register loops "$SLOW_DEV"
@@ -323,6 +319,11 @@ cleanup() {
 			tac "$SCRATCH/.loops" | while read -r f; do
 				losetup -d "$f" 2>/dev/null
 			done
+		fi
+		if [ -f "$SCRATCH/.zrams" ]; then
+			while read -r f; do
+				zram_remove "$f"
+			done <"$SCRATCH/.zrams"
 		fi
 		rm -rf "$SCRATCH"
 	fi
@@ -552,4 +553,46 @@ assert_refused() {
 	rb "$@"
 	assert_rc 1 "$what: exit 1"
 	assert_match "$re" "$RB_ERR" "$what: message matches /$re/"
+}
+
+# ---------------------------------------------------------------- zram
+
+# have_zram: zram devices can be added (zram-control; loads the module).
+have_zram() {
+	[ -e /sys/class/zram-control ] || modprobe zram 2>/dev/null || true
+	[ -w /sys/class/zram-control/hot_add ]
+}
+
+require_zram() {
+	require_root
+	have_zram || skip "needs zram devices of its own (no /sys/class/zram-control: modprobe zram)"
+}
+
+# make_zram SIZE: a zram device of the test's own, SIZE (k/M/G) of memory;
+# prints it (e.g. /dev/zram3).  zram-control's hot_add makes a new one
+# each time it is read, so parallel tests never share one and /dev/zram0
+# is left alone.  Reset and removed (hot_remove) by the EXIT trap, after
+# the mounts and loop devices.  Call require_zram (or have_zram) first:
+# in DEV=$(make_zram ...) a skip would only end the subshell.
+make_zram() {
+	local n
+	have_zram || fail "make_zram: no /sys/class/zram-control"
+	n=$(cat /sys/class/zram-control/hot_add) || fail "cannot hot_add a zram device"
+	_register zrams "$n"
+	echo "$1" >"/sys/block/zram$n/disksize" || fail "cannot size /dev/zram$n to $1"
+	[ -b "/dev/zram$n" ] || fail "/dev/zram$n did not appear after hot_add"
+	printf '/dev/zram%s\n' "$n"
+}
+
+# zram_remove N: reset and remove /dev/zramN.  A device still open (an
+# io_uring torn down after its process exited, a lazy unmount) refuses
+# both with EBUSY for a moment: retry for 5 s, then say so.
+zram_remove() {
+	local i
+	for ((i = 0; i < 50; i++)); do
+		{ echo 1 >"/sys/block/zram$1/reset"; } 2>/dev/null
+		{ echo "$1" >/sys/class/zram-control/hot_remove; } 2>/dev/null && return 0
+		sleep 0.1
+	done
+	echo "$TEST_NAME: /dev/zram$1 still busy, not removed: echo $1 > /sys/class/zram-control/hot_remove" >&2
 }
