@@ -171,20 +171,20 @@ static int check_from(const struct spec *base, const struct run_opts *run,
 
 /* A private directory for the files no one asked for. */
 struct scratch {
-	char dir[40];
+	char dir[OUTPATH_TMPDIR_MAX];
 	bool made;
 };
 
 static int scratch_path(struct scratch *s, const char *name, char *buf,
 			size_t len)
 {
+	int ret;
+
 	if (!s->made) {
-		snprintf(s->dir, sizeof(s->dir), "/tmp/rebench-advise.XXXXXX");
-		if (!mkdtemp(s->dir)) {
-			fprintf(stderr, "rebench: --advise: cannot make a temporary directory: %s\n",
-				strerror(errno));
-			return -errno;
-		}
+		ret = outpath_make_tmpdir("--advise", "advise", s->dir,
+					  sizeof(s->dir));
+		if (ret)
+			return ret;
 		s->made = true;
 	}
 	snprintf(buf, len, "%s/%s", s->dir, name);

@@ -57,8 +57,9 @@
  * context's series_path, series_is_temp). */
 static int plan_series_for_plot(struct run_ctx *ctx, int run_metric)
 {
-	char dir[] = "/tmp/rebench-plot.XXXXXX";
+	char dir[OUTPATH_TMPDIR_MAX];
 	size_t k;
+	int ret;
 
 	if (ctx->wls[0].spec.sample_ns == 0) {
 		fprintf(stderr, "rebench: --plot: -g 0 logs every I/O, which timeseries.gp does not draw; use -g N, or plot the log with plots/latency.gp\n");
@@ -74,8 +75,9 @@ static int plan_series_for_plot(struct run_ctx *ctx, int run_metric)
 			 ctx->wls[0].spec.output);
 		return 0;
 	}
-	if (!mkdtemp(dir))
-		return -errno;
+	ret = outpath_make_tmpdir("--plot", "plot", dir, sizeof(dir));
+	if (ret)
+		return ret;
 	snprintf(ctx->series_path, sizeof(ctx->series_path), "%s/series.tsv",
 		 dir);
 	ctx->series_is_temp = true;

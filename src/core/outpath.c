@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <libgen.h>
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 #include <linux/magic.h>
 #include <sys/stat.h>
@@ -292,6 +293,29 @@ int outpath_finish_stdout(void)
 		return 0;
 	fprintf(stderr, "rebench: cannot write the results to standard output: %s%s\n",
 		strerror(e), e == EPIPE ? " (the reader closed the pipe); the --output files, if any, are complete" : "");
+	return -e;
+}
+
+int outpath_make_tmpdir(const char *what, const char *name, char *dir,
+			size_t len)
+{
+	const char *env = getenv("TMPDIR");
+	/* a relative TMPDIR would depend on where rebench was started */
+	bool own = env && env[0] == '/';
+	const char *base = own ? env : "/tmp";
+	int n, e;
+
+	n = snprintf(dir, len, "%s/rebench-%s.XXXXXX", base, name);
+	if (n < 0 || (size_t)n >= len) {
+		fprintf(stderr, "rebench: %s: cannot make a temporary directory in %.100s%s: the name is too long\n",
+			what, base, own ? " (TMPDIR)" : "");
+		return -ENAMETOOLONG;
+	}
+	if (mkdtemp(dir))
+		return 0;
+	e = errno;
+	fprintf(stderr, "rebench: %s: cannot make a temporary directory in %s%s: %s\n",
+		what, base, own ? " (TMPDIR)" : "", strerror(e));
 	return -e;
 }
 

@@ -54,6 +54,18 @@ int outpath_flush_stdout(void);
  * (a closed pipe, a full disk, /dev/full). */
 int outpath_finish_stdout(void);
 
+/* The longest name outpath_make_tmpdir() makes: a TMPDIR longer than this
+ * leaves room for no name in it. */
+#define OUTPATH_TMPDIR_MAX 512
+
+/* A private directory for temporaries no one asked to keep, made by
+ * mkdtemp(3) as "BASE/rebench-NAME.XXXXXX" into dir (len bytes, at most
+ * OUTPATH_TMPDIR_MAX needed), BASE being TMPDIR when it is set and
+ * absolute, else /tmp (as mktemp(1)).  0, or -errno after a message that
+ * names what (the option) and BASE. */
+int outpath_make_tmpdir(const char *what, const char *name, char *dir,
+			size_t len);
+
 /* A private directory that mkdtemp(3) made (0700, only rebench's files):
  * every file in it, then the directory. */
 void outpath_remove_tmpdir(const char *dir);

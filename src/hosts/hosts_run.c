@@ -280,17 +280,14 @@ static int run_point(const struct hosts_plan *pl, struct host_list *l,
 static int plot_hosts(const struct hosts_result *r, const char *plot,
 		      const char *output)
 {
-	char dir[] = "/tmp/rebench-hosts.XXXXXX", tsv[PATH_MAX];
+	char dir[OUTPATH_TMPDIR_MAX], tsv[PATH_MAX];
 	int ret;
 
 	if (output)
 		return hosts_plot(output, plot, "the data is in the --output file", r) ?
 		       EXIT_PLOT_FAILED : EXIT_OK;
-	if (!mkdtemp(dir)) {
-		fprintf(stderr, "rebench: --plot: cannot make a temporary directory: %s\n",
-			strerror(errno));
+	if (outpath_make_tmpdir("--plot", "hosts", dir, sizeof(dir)))
 		return EXIT_PLOT_FAILED;
-	}
 	snprintf(tsv, sizeof(tsv), "%s/hosts.tsv", dir);
 	ret = hosts_tsv("--plot", tsv, r) ||
 	      hosts_plot(tsv, plot, "the figures are on standard output", r);

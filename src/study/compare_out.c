@@ -335,15 +335,13 @@ out:
 static int draw(const struct cmp_args *a, const struct cmp_rows *rows,
 		const char *yname, const char *xname)
 {
-	char dir[] = "/tmp/rebench-compare.XXXXXX", path[64];
+	char dir[OUTPATH_TMPDIR_MAX], path[PATH_MAX];
 	const char *args[2];
 	int ret;
 
-	if (!mkdtemp(dir)) {
-		fprintf(stderr, "rebench: --compare --plot: cannot make a temporary directory: %s\n",
-			strerror(errno));
+	if (outpath_make_tmpdir("--compare --plot", "compare", dir,
+				sizeof(dir)))
 		return -EIO;
-	}
 	snprintf(path, sizeof(path), "%s/ratio.matrix", dir);
 	ret = write_ratio_matrix(path, a, rows, yname, xname);
 	if (ret)

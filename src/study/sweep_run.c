@@ -222,7 +222,7 @@ struct sweep_state {
 	const struct run_opts *run;
 	const char *table, *plot;	/* --output, --plot, or NULL */
 	size_t runs;			/* --repeat, or 1 */
-	char tmpdir[32];		/* made when have_tmpdir */
+	char tmpdir[OUTPATH_TMPDIR_MAX];	/* made when have_tmpdir */
 	bool have_tmpdir;
 	char tpath[PATH_MAX];		/* the table gnuplot reads */
 	char mpath[PATH_MAX + 16];	/* the matrix beside it */
@@ -273,7 +273,7 @@ static int write_panels(struct sweep_state *st, char *list, size_t len)
 static int plot_sweep(struct sweep_state *st)
 {
 	const struct sweep *sw = st->sw;
-	char note[PATH_MAX + 64], list[64];
+	char note[PATH_MAX + 64], list[PATH_MAX];
 	const char *args[5];
 	size_t a;
 
@@ -359,7 +359,8 @@ static int open_tables(struct sweep_state *st)
 	/* gnuplot's files that are no one else's: the table's copy, the
 	 * panels' matrices */
 	if (st->plot && (!st->table || st->kind == PLOT_PANELS)) {
-		if (!mkdtemp(st->tmpdir))
+		if (outpath_make_tmpdir("--plot", "sweep", st->tmpdir,
+					sizeof(st->tmpdir)))
 			return EXIT_PREP_FAILED;
 		st->have_tmpdir = true;
 	}
@@ -603,7 +604,6 @@ int sweep_run(struct run_ctx *ctx, const struct sweep *sw,
 		.ctx = ctx, .sw = sw, .bases = bases, .nbases = nbases,
 		.base = base, .run = run, .table = table, .plot = plot,
 		.runs = run->repeat > 1 ? run->repeat : 1,
-		.tmpdir = "/tmp/rebench-sweep.XXXXXX",
 		.tty = isatty(STDERR_FILENO) && !run->silent,
 		.metric = plot_metric_resolve(run->plot_metric, &bases[0], sw),
 	};

@@ -10,13 +10,17 @@
 # over a device, a directory or a path through a file passed the access()
 # check and the run (writes included) went ahead, > /dev/full exited 0 and
 # "| true" killed rebench with SIGPIPE before its --output file was written.
-# serial: counts /tmp/rebench-plot.* and /tmp/rebench-sweep.* across the machine
+#
+# rebench's temporaries go to TMPDIR: this test's runs have one of their
+# own, so it counts what they left and not another test's.
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop
 require_cmd sfdisk partx mkfs.ext4 e2fsck gnuplot mkfifo jq
 
 export REBENCH_PLOTS=$TESTS_ROOT/plots
+export TMPDIR=$SCRATCH/tmp
+mkdir -p "$TMPDIR"
 DEV=$(make_loop 32M)
 
 # A disk with a mounted ext4 partition: what --output must never reach.
@@ -189,9 +193,31 @@ assert_rc 5 "a sweep piped into head: exit 5"
 assert_match "standard output failed after point [0-9]+ of 8: the sweep stops there" \
 	"$(cat "$RB_ERR_FILE")" "the sweep says where it stopped"
 
-section "10. temporaries are removed on every exit"
-tmp_count() { ls -d /tmp/rebench-plot.* /tmp/rebench-sweep.* 2>/dev/null | wc -l; }
-before=$(tmp_count)
+section "10. temporaries are made in TMPDIR and removed on every exit"
+tmp_count() { ls -d "$TMPDIR"/rebench-plot.* "$TMPDIR"/rebench-sweep.* 2>/dev/null | wc -l; }
+assert_eq 0 "$(tmp_count)" "no temporaries left in TMPDIR ($TMPDIR) by the runs above"
+TMPDIR=$SCRATCH/none rb -d 300ms -g 100 -n --plot "$SCRATCH/a.png" "$DEV"
+assert_rc 1 "--plot with a TMPDIR that does not exist: exit 1"
+assert_match "^rebench: --plot: cannot make a temporary directory in $SCRATCH/none \(TMPDIR\): No such file or directory" \
+	"$RB_ERR" "... the message names TMPDIR"
+TMPDIR=$SCRATCH/none rb -d 100ms -b 512,1k -n --plot "$SCRATCH/a.png" "$DEV"
+assert_rc 2 "a sweep's --plot with a TMPDIR that does not exist: exit 2"
+assert_match "cannot make a temporary directory in $SCRATCH/none \(TMPDIR\)" \
+	"$RB_ERR" "... the message names TMPDIR"
+for args in "-d 30 -g 100" "-d 30 -b 512,1k"; do
+	kind=plot
+	case $args in *-b*) kind=sweep ;; esac
+	ready_listen
+	# shellcheck disable=SC2086
+	spawn --ready-fd 3 $args -n --plot "$SCRATCH/r.png" "$DEV" 3>"$READY"
+	ready_heard
+	assert_eq "ready 1" "$HEARD $(ls -d "$TMPDIR"/rebench-$kind.* 2>/dev/null | wc -l)" \
+		"a $kind run with --plot: its rebench-$kind.XXXXXX is in TMPDIR while it runs"
+	kill -INT "$BG_PID"
+	wait "$BG_PID"
+	assert_eq 130 "$?" "... interrupted: exit 130"
+	assert_eq 0 "$(tmp_count)" "... and its temporary directory is removed"
+done
 rb -d 300ms -g 100 -n --plot "$SCRATCH/a.png" "$DEV"
 assert_rc 0 "--plot without --output: exit 0"
 REBENCH_PLOTS=$SCRATCH/noplots rb -d 300ms -g 100 -n --plot "$SCRATCH/b.png" "$DEV"
@@ -213,4 +239,4 @@ sleep 0.8
 truncate -s 64k "$MF"
 wait "$BG_PID"
 assert_eq 3 "$?" "--plot run with an I/O error: exit 3"
-assert_eq "$before" "$(tmp_count)" "no /tmp/rebench-plot.* or /tmp/rebench-sweep.* left after exits 0, 3, 4, 130"
+assert_eq 0 "$(tmp_count)" "no rebench-plot.* or rebench-sweep.* left in TMPDIR after exits 0, 3, 4, 130"

@@ -6,7 +6,9 @@
  * through a regular file, a missing directory and a name over NAME_MAX are
  * refused with the reason; outpath_open() replaces a regular file's
  * contents, refuses a FIFO without blocking, and never truncates what is
- * not a regular file.  memory: the estimate grows as the issue's cases do
+ * not a regular file.  The temporary directories are made in TMPDIR when
+ * it is an absolute path, else in /tmp, and refused with a message when
+ * the name does not fit.  memory: the estimate grows as the issue's cases do
  * (-c 64 -g 1ms -d 1h is about 6.3 GB of series), and a budget below it
  * refuses the run.
  */
@@ -124,6 +126,52 @@ static void test_open_refuses_fifo_without_blocking(void **state)
 		       "--plot /dev/null: refusing to write there: it is a character device", NULL);
 }
 
+/* TMPDIR: an absolute one is used, a relative one or none is not */
+static void test_tmpdir_honours_tmpdir(void **state)
+{
+	char want[4200], made[OUTPATH_TMPDIR_MAX], tiny[24];
+	char *old = getenv("TMPDIR") ? strdup(getenv("TMPDIR")) : NULL;
+	struct stat st;
+
+	(void)state;
+	setenv("TMPDIR", dir, 1);
+	assert_int_equal(0, outpath_make_tmpdir("--plot", "plot", made, sizeof(made)));
+	snprintf(want, sizeof(want), "%s/rebench-plot.", dir);
+	assert_true(strncmp(made, want, strlen(want)) == 0);
+	assert_int_equal(strlen(want) + 6, strlen(made));
+	assert_int_equal(0, stat(made, &st));
+	assert_true(S_ISDIR(st.st_mode) && (st.st_mode & 07777) == 0700);
+	outpath_remove_tmpdir(made);
+	assert_int_equal(-1, stat(made, &st));
+
+	setenv("TMPDIR", "relative", 1);
+	assert_int_equal(0, outpath_make_tmpdir("--plot", "sweep", made, sizeof(made)));
+	assert_true(strncmp(made, "/tmp/rebench-sweep.", 19) == 0);
+	outpath_remove_tmpdir(made);
+	unsetenv("TMPDIR");
+	assert_int_equal(0, outpath_make_tmpdir("--plot", "sweep", made, sizeof(made)));
+	assert_true(strncmp(made, "/tmp/rebench-sweep.", 19) == 0);
+	outpath_remove_tmpdir(made);
+
+	setenv("TMPDIR", in_dir("none"), 1);
+	capture_begin();
+	assert_int_equal(-ENOENT, outpath_make_tmpdir("--advise", "advise", made, sizeof(made)));
+	capture_end();
+	expect_message("TMPDIR missing", "rebench: --advise: cannot make a temporary directory in",
+		       "/none (TMPDIR): No such file or directory", NULL);
+	setenv("TMPDIR", dir, 1);
+	capture_begin();
+	assert_int_equal(-ENAMETOOLONG, outpath_make_tmpdir("--plot", "plot", tiny, sizeof(tiny)));
+	capture_end();
+	expect_message("TMPDIR too long", "cannot make a temporary directory in",
+		       "(TMPDIR): the name is too long", NULL);
+	if (old)
+		setenv("TMPDIR", old, 1);
+	else
+		unsetenv("TMPDIR");
+	free(old);
+}
+
 static void make_wl(struct workload *wl, uint64_t threads, uint64_t step_ns,
 		    uint64_t time_ns)
 {
@@ -203,6 +251,7 @@ int main(void)
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_open_replaces_a_regular_file),
 		cmocka_unit_test(test_open_refuses_fifo_without_blocking),
+		cmocka_unit_test(test_tmpdir_honours_tmpdir),
 		cmocka_unit_test(test_memory_estimate),
 		cmocka_unit_test(test_memory_check_refuses_over_budget),
 	};
