@@ -471,7 +471,7 @@ void fio_alias_print_help(FILE *f)
 	char left[64];
 	size_t i;
 
-	fprintf(f, "\nfio spellings (the same meaning; see rebench(1), FIO SPELLINGS):\n");
+	fprintf(f, "\nfio spellings (the same meaning; see rebench(1), OPTIONS, fio spellings):\n");
 	for (i = 0; i < fio_alias_count; i++) {
 		const struct fio_alias *a = &fio_aliases[i];
 
