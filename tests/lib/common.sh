@@ -586,7 +586,9 @@ make_zram() {
 
 # zram_remove N: reset and remove /dev/zramN.  A device still open (an
 # io_uring torn down after its process exited, a lazy unmount) refuses
-# both with EBUSY for a moment: retry for 5 s, then say so.
+# both with EBUSY for a moment: retry for 5 s.  Past that, something
+# else holds it (stress-ng --io keeps every mount open for syncfs): a
+# detached retrier removes it once it is let go, within 10 minutes.
 zram_remove() {
 	local i
 	for ((i = 0; i < 50; i++)); do
@@ -594,5 +596,9 @@ zram_remove() {
 		{ echo "$1" >/sys/class/zram-control/hot_remove; } 2>/dev/null && return 0
 		sleep 0.1
 	done
-	echo "$TEST_NAME: /dev/zram$1 still busy, not removed: echo $1 > /sys/class/zram-control/hot_remove" >&2
+	echo "$TEST_NAME: /dev/zram$1 still busy: it is removed once let go (echo $1 > /sys/class/zram-control/hot_remove)" >&2
+	setsid bash -c 'for ((i = 0; i < 300; i++)); do
+		{ echo "$0" >/sys/class/zram-control/hot_remove; } 2>/dev/null && exit
+		sleep 2
+	done' "$1" </dev/null >/dev/null 2>&1 &
 }
