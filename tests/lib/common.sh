@@ -530,6 +530,27 @@ bg_wait() {
 	RB_ERR=$(cat "$ERR")
 }
 
+# reads_of DEV: the reads DEV has completed (/sys/block/X/stat).
+# wait_reads DEV R0 N: wait until DEV has completed N reads more than R0
+# (reads_of DEV before the spawn): the background run is then reading it,
+# however late its start on a loaded machine - a sign where --ready-fd
+# does not apply (a warm-up, --hosts).  The test stops when the run ends
+# first, or after 120 s (a hang).
+reads_of() { awk '{ print $1 }' "/sys/block/$(basename "$1")/stat"; }
+wait_reads() {
+	local want=$(( $2 + $3 )) n=0
+	while [ "$(reads_of "$1")" -lt "$want" ]; do
+		if ! kill -0 "$BG_PID" 2>/dev/null; then
+			wait "$BG_PID"
+			BG_RC=$?
+			fail "rebench ended (exit $BG_RC) before $3 reads on $1" "$(cat "$ERR")"
+		fi
+		[ $n -lt 2400 ] || fail "no $3 reads on $1 within 120 s"
+		sleep 0.05
+		n=$((n + 1))
+	done
+}
+
 # interrupt_after SECONDS [SIGNAL]: let the run go on for SECONDS (start
 # it with spawn_ready, or wait for a sign that it runs, first: this sleep
 # only gives it time to make progress, and no check may depend on how
