@@ -79,11 +79,10 @@ assert_eq "" "$(ours)" "no cgroup left"
 
 section "the cgroup is removed after SIGINT and SIGTERM"
 for sig in INT TERM; do
-	spawn -p -b 4k -e 64m -d 30 --cache 32m "$DEV"
-	n=0
-	while [ -z "$(ours)" ] && [ $n -lt 30 ]; do sleep 0.1; n=$((n + 1)); done
+	# the cgroup is made before the measured run starts
+	spawn_ready -p -b 4k -e 64m -d 30 --cache 32m "$DEV"
 	assert_ne "" "$(ours)" "SIG$sig: the run's cgroup exists while it runs"
-	interrupt_after 0.5 "$sig"
+	interrupt_after 0 "$sig"
 	assert_eq 130 "$BG_RC" "SIG$sig: exit 130"
 	assert_eq "" "$(ours)" "SIG$sig: the cgroup is gone"
 	assert_eq "" "$(grep -c "rebench-" /proc/self/cgroup | grep -v '^0$')" "SIG$sig: this shell is not in it"

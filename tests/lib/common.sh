@@ -473,40 +473,104 @@ ready_heard() {
 	HEARD=$(cat "$SCRATCH/heard")
 }
 
+# ready_started: ready_heard for the run in the background (BG_PID), and
+# the test stops unless it said "ready": rebench ended first, or said
+# nothing for the reader's 60 s (a hang).  READY_NS: when it was heard.
+ready_started() {
+	ready_heard
+	READY_NS=$(date +%s%N)
+	[ "$HEARD" = ready ] && return 0
+	if kill -0 "$BG_PID" 2>/dev/null; then
+		kill -9 "$BG_PID" 2>/dev/null
+		wait "$BG_PID" 2>/dev/null
+		fail "rebench did not say ready within 60 s (a hang?)" "$(cat "$ERR")"
+	fi
+	wait "$BG_PID"
+	BG_RC=$?
+	fail "rebench ended (exit $BG_RC) before its measured run started" "$(cat "$ERR")"
+}
+
 # spawn ARGS...: start rebench in the background (stdin from STDIN_FILE or
-# /dev/null; stdout and stderr to $OUT and $ERR); BG_PID is its pid.
+# /dev/null; stdout and stderr to $OUT and $ERR); BG_PID is its pid,
+# SPAWN_NS the time it was started.
 spawn() {
+	SPAWN_NS=$(date +%s%N)
 	"${DEFSIG[@]}" "$REBENCH" "$@" <"${STDIN_FILE:-/dev/null}" >"$OUT" 2>"$ERR" &
 	BG_PID=$!
 	register_pid "$BG_PID"
 }
 
-# interrupt_after SECONDS [SIGNAL]: send the signal, then wait up to 5 s for
-# the exit; sets BG_RC and STOP_MS (time from signal to exit).
-interrupt_after() {
-	local t0 n=0
-	sleep "$1"
-	if ! kill -0 "$BG_PID" 2>/dev/null; then
-		wait "$BG_PID"
-		BG_RC=$?
-		fail "rebench ended before the signal (exit $BG_RC)" "$(cat "$ERR")"
-	fi
-	t0=$(date +%s%N)
-	kill -"${2:-INT}" "$BG_PID"
-	while kill -0 "$BG_PID" 2>/dev/null && [ $n -lt 50 ]; do
-		sleep 0.1
+# spawn_ready ARGS...: spawn rebench with --ready-fd and return once its
+# first measured run has started (ready_started), however loaded the
+# machine: a test's signal then reaches a running workload.
+spawn_ready() {
+	ready_listen
+	spawn --ready-fd 3 "$@" 3>"$READY"
+	ready_started
+}
+
+# bg_wait [WHAT]: wait for the background run to end; a hang guard, not a
+# measure: a run still there STOP_GUARD seconds (60) on is killed and the
+# test stops.  Sets BG_RC, RB_OUT, RB_ERR and EXIT_NS.
+STOP_GUARD=${STOP_GUARD:-60}
+bg_wait() {
+	local n=0
+	while kill -0 "$BG_PID" 2>/dev/null && [ $n -lt $((STOP_GUARD * 20)) ]; do
+		sleep 0.05
 		n=$((n + 1))
 	done
-	STOP_MS=$(( ($(date +%s%N) - t0) / 1000000 ))
+	EXIT_NS=$(date +%s%N)
 	if kill -0 "$BG_PID" 2>/dev/null; then
 		kill -9 "$BG_PID"
 		wait "$BG_PID" 2>/dev/null
-		fail "rebench still running 5 s after SIG${2:-INT}"
+		fail "rebench still running $STOP_GUARD s after ${1:-it should have ended} (a hang)" "$(cat "$ERR")"
 	fi
 	wait "$BG_PID"
 	BG_RC=$?
 	RB_OUT=$(cat "$OUT")
 	RB_ERR=$(cat "$ERR")
+}
+
+# reads_of DEV: the reads DEV has completed (/sys/block/X/stat).
+# wait_reads DEV R0 N: wait until DEV has completed N reads more than R0
+# (reads_of DEV before the spawn): the background run is then reading it,
+# however late its start on a loaded machine - a sign where --ready-fd
+# does not apply (a warm-up, --hosts).  The test stops when the run ends
+# first, or after 120 s (a hang).
+reads_of() { awk '{ print $1 }' "/sys/block/$(basename "$1")/stat"; }
+wait_reads() {
+	local want=$(( $2 + $3 )) n=0
+	while [ "$(reads_of "$1")" -lt "$want" ]; do
+		if ! kill -0 "$BG_PID" 2>/dev/null; then
+			wait "$BG_PID"
+			BG_RC=$?
+			fail "rebench ended (exit $BG_RC) before $3 reads on $1" "$(cat "$ERR")"
+		fi
+		[ $n -lt 2400 ] || fail "no $3 reads on $1 within 120 s"
+		sleep 0.05
+		n=$((n + 1))
+	done
+}
+
+# interrupt_after SECONDS [SIGNAL]: let the run go on for SECONDS (start
+# it with spawn_ready, or wait for a sign that it runs, first: this sleep
+# only gives it time to make progress, and no check may depend on how
+# much it made), send the signal (INT), wait for the exit (bg_wait).
+# Sets BG_RC, RB_OUT, RB_ERR; SIG_NS and EXIT_NS are when the signal was
+# sent and the exit seen, and STOP_MS the time between, for
+# bench/stop_times.sh to print: no test checks it (a loaded machine
+# stretches it).
+interrupt_after() {
+	[ "$1" = 0 ] || sleep "$1"
+	if ! kill -0 "$BG_PID" 2>/dev/null; then
+		wait "$BG_PID"
+		BG_RC=$?
+		fail "rebench ended before the signal (exit $BG_RC)" "$(cat "$ERR")"
+	fi
+	SIG_NS=$(date +%s%N)
+	kill -"${2:-INT}" "$BG_PID"
+	bg_wait "SIG${2:-INT}"
+	STOP_MS=$(( (EXIT_NS - SIG_NS) / 1000000 ))
 }
 
 # ---------------------------------------------------------------- plots
