@@ -183,7 +183,25 @@ require_rebench() {
 
 # ---------------------------------------------------------------- resources
 
-_register() { printf '%s\n' "$2" >>"$SCRATCH/.$1"; }
+_register() {
+	if [ "$1" = loops ]; then
+		# what it is attached to now: cleanup detaches the number only
+		# while it still is (a device the test detached itself may be
+		# another test's by then)
+		printf '%s\t%s\n' "$2" "$(loop_backing "$2")" >>"$SCRATCH/.loops"
+	else
+		printf '%s\n' "$2" >>"$SCRATCH/.$1"
+	fi
+}
+
+# loop_backing DEV: what a loop device is attached to, as
+# the device and inode of that file: its name changes when it is removed
+# while attached, and a path alone may come back attached again.
+loop_backing() {
+	local f
+	f=$(losetup -n -O BACK-MAJ:MIN,BACK-INO "$1" 2>/dev/null) || return 0
+	printf '%s' "$f" | tr -s ' ' ' '
+}
 
 # make_image SIZE: an image file in the scratch dir filled with random,
 # non-zero data.  Prints its path.  SIZE takes the k/M/G suffixes of dd.
@@ -316,8 +334,9 @@ cleanup() {
 			done
 		fi
 		if [ -f "$SCRATCH/.loops" ]; then
-			tac "$SCRATCH/.loops" | while read -r f; do
-				losetup -d "$f" 2>/dev/null
+			tac "$SCRATCH/.loops" | while IFS=$'\t' read -r f p; do
+				[ -n "$p" ] && [ "$(loop_backing "$f")" = "$p" ] &&
+					losetup -d "$f" 2>/dev/null
 			done
 		fi
 		if [ -f "$SCRATCH/.zrams" ]; then
