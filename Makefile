@@ -6,8 +6,9 @@
 #                   a time (default: the CPU count), each under TEST_TIMEOUT s
 #   make check-fast the unit tests and the integration tests that need neither
 #                   root nor a device (tests/README.md)
-#   make crosscheck ops/s and latency against fio, and --emulate against a
-#                   slow loop device (timing: never fails on load)
+#   make crosscheck ops/s and latency against fio, --emulate against a slow
+#                   loop device, the time a signal takes to stop a run
+#                   (timing: never fails on load)
 #   make install    PREFIX=/usr/local DESTDIR= honoured (binary, man pages,
 #                   plots, workloads and suites, bash completion)
 
@@ -202,12 +203,14 @@ bench: rebench librebench-record.so bench/bareloop bench/distbench bench/clockbe
 	bench/run.sh
 	bash bench/crosscheck.sh
 	bash bench/emulate.sh
+	bash bench/stop_times.sh
 
 # Timing against fio: prints a table, flags disagreements, never fails on
 # load (the exact agreements are in make check: test_fio_exact.sh).
 crosscheck: rebench librebench-record.so
 	bash bench/crosscheck.sh
 	bash bench/emulate.sh
+	bash bench/stop_times.sh
 
 # A demonstration on a scratch loop device (root).
 demo: rebench
