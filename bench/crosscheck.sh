@@ -226,8 +226,10 @@ wall_ms -b 4k -d 1 --json "$DEV"
 own "-d 1: elapsed_s" "$(jqr '.workloads[0].results.elapsed_s')" 1 s
 own "-d 1: wall time, start-up included" "$(ms)" 1000 ms
 a0=$(own_lat read avg)
+m0=$(own_lat read p50)
 wall_ms -b 4k -d 1 --delay read=200us --json "$DEV"
 own "--delay read=200us: mean read raised by" "$(calc "$(own_lat read avg) - $a0")" 200 us
+own "  median read raised by" "$(calc "$(own_lat read p50) - $m0")" 200 us
 wall_ms -o write/90:fsync/10 -b 4k -f -d 1 -y --json "$DEV"
 w0=$(own_lat write p50)
 wall_ms -o write/90:fsync/10 -b 4k -f -d 1 -y --delay fsync=5ms --json "$DEV"

@@ -6,19 +6,18 @@
 # bounds that hold on any machine: a thread's waits add up to at least the
 # delays asked (the sum of the first k waits is at least the sum of their
 # delays, for every k), so a mean latency with a delay of D is at least D,
-# and a log's prefix sums of delayed durations are at least k x D.  Where a
-# check compares two runs (a median raised by the delay, a kind left
-# alone), it allows half the delay for the device changing between runs (a
-# loaded machine moves a loop device's median by tens of us).  No check is
-# an upper bound on a time: load stretches any wait.  --delay's overhead
-# (how much more than the delay a wait takes) and that a kind without a
-# delay, or a failing call, is not slowed are figures bench/crosscheck.sh
-# prints (make crosscheck); here the kinds delayed are the parameters'.
+# and a log's prefix sums of delayed durations are at least k x D.  A
+# median is not checked: one wait may be shortened by up to its delay when
+# the one before overshot.  No check is an upper bound on a time: load
+# stretches any wait.  --delay's overhead (how much more than the delay a
+# wait takes), the medians, and that a kind without a delay, or a failing
+# call, is not slowed are figures bench/crosscheck.sh prints (make
+# crosscheck); here the kinds delayed are the parameters'.
 #
 # Workloads: reads on a loop device with O_DIRECT, with and without
-# read=200us; a write/fsync mix with fsync=1ms (the fsyncs raised, the
-# writes not); an async engine at -q 1, and refused at -q 8.  COMMAND: dd's
-# 50 reads with read=2ms take at least 100 ms; with --record, the log says
+# read=200us; a write/fsync mix with fsync=5ms (the fsyncs raised); an
+# async engine at -q 1, and refused at -q 8.  COMMAND: dd's 50 reads with
+# read=2ms take at least 100 ms; with --record, the log says
 # the delay and its durations hold the waits; writes and fdatasync delayed
 # through dd conv=fdatasync, reads left alone; record_calls (threads,
 # fork, exec, a failing read) still runs correctly under every delay.
@@ -87,8 +86,10 @@ assert_num "JSON: the calibration is positive and ordered" \
 	"$(jqr "$c.clock_ns") > 0 && $(jqr "$c.spin_min_ns") >= $(jqr "$c.clock_ns") && $(jqr "$c.sleep_min_ns") > $(jqr "$c.spin_min_ns") && $(jqr "$c.spin_below_ns") == $(jqr "$c.sleep_min_ns") + 2 * $(jqr "$c.sleep_over_ns")"
 assert_num "the mean read latency is at least the delay (the waits add up to it)" "$avg_1 >= 200"
 # (one run against another is not compared from below: the first may
-# read a cold device and the second the page cache)
-assert_num "the median read is at least half the delay (a wait may be shortened by the overshoot before it)" "$p50_1 >= 100"
+# read a cold device and the second the page cache; nor is the median
+# checked: a wait may be shortened by up to its whole delay when the one
+# before overshot, as on a loaded machine, so only the sum holds, and
+# make crosscheck prints the medians)
 rb_ok "human" -o read -b 4k -d 200ms --delay read=200us "$DEV"
 assert_match '^Delay: read=200us after each I/O of that kind, in its latency \(calibration: clock read [0-9.]+ns, zero wait [0-9.]+ns, shortest sleep [0-9.]+[nu]s, sleep overshoot [0-9.]+[nu]s, spin below [0-9.]+[num]s\)$' \
 	"$RB_OUT" "human: the Delay: line"
@@ -105,8 +106,8 @@ f50_1=$(lat fsync p50)
 log "write median $w50_0 -> $w50_1 us, fsync median $f50_0 -> $f50_1 us (mean $(lat fsync avg))"
 assert_num "the mean fsync is at least 5 ms" "$(lat fsync avg) >= 5000"
 # (a loop device's fsync reaches the backing file's: its own median moves
-# by milliseconds between runs, so it is not compared across them)
-assert_num "the median fsync is at least the delay (less the histogram's 0.8%)" "$f50_1 >= 4950"
+# by milliseconds between runs, so it is not compared across them; the
+# median against the delay is make crosscheck's, as for the reads)
 # that the writes are not delayed is the parameters' (below): a time bound
 # on them would fail on a loaded machine; make crosscheck times it
 assert_eq "fsync=5000000ns" "$(jqr '.workloads[0].parameters.delay')" "JSON: only fsync's delay"
@@ -254,7 +255,6 @@ log "replayed read median $r50_0 -> $(lat read p50) us, mean $(lat read avg) us"
 assert_eq 64 "$(jqr '.workloads[0].results.operations.read.ios')" "the 64 reads replayed"
 assert_eq "read=500000ns" "$(jqr '.workloads[0].parameters.delay')" "JSON: the replay's delay"
 assert_num "the mean replayed read is at least the delay" "$(lat read avg) >= 500"
-assert_num "the median is at least half of it" "$(lat read p50) >= 250"
 # db4o's figure: the group's wall time holds every wait, and the waits of
 # one thread add up to at least the delays (the carry rule), so ns per
 # read is raised by at least 500 us
