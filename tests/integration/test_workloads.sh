@@ -179,7 +179,8 @@ sum=$(jqr '[.workloads[0].results.intervals.ios[]] | add')
 assert_num "interval I/O counts add up to results.ios, but for a short tail ($sum of $ios)" \
 	"$ios - $sum >= 0 && $ios - $sum <= 1"
 read -r ivmin ivmax < <(jqr '.workloads[0].results.intervals | "\(.ops_per_s_min) \(.ops_per_s_max)"')
-assert_num "interval min <= max ops/s" "$ivmin <= $ivmax && $ivmin > 0"
+# (a 100 ms interval may hold no I/O when the machine stalls the thread)
+assert_num "interval 0 <= min <= max ops/s" "$ivmin <= $ivmax && $ivmin >= 0"
 rb -g 100 -d 1 "$DEV"
 assert_match '^Ops/sec over [0-9]+ intervals of 100ms: min [0-9]+ max [0-9]+ stddev [0-9.]+$' "$RB_OUT" \
 	"human interval line reports 100ms intervals"
