@@ -39,6 +39,10 @@
 # counts for byte-limited runs, job files fio parses: test_fio_exact.sh).
 # Only a tool that fails to run makes it exit non-zero.
 #
+# Then rebench's own timing, which make check bounds only from below: a
+# table of what --delay, -d, -z, timed replays, stdin's concurrent runs
+# and --emulate took against what was asked, as ratios, never judged.
+#
 # XCHECK_DURATION=S changes the run length (2 s), XCHECK_RUNS=N the runs per
 # tool (5).
 . "$(dirname "$0")/../tests/lib/common.sh"
@@ -190,9 +194,120 @@ else
 	MISSING+=("naio (rebench needs libaio-dev, or fio lacks libaio)")
 fi
 
+# rebench's own timing: the figures make check bounds only from below
+# (a --delay adds at least its delay, a run lasts at least its duration, a
+# timed replay waits at least its gaps, tests/README.md), because a loaded
+# machine stretches any time.  How close each comes, as a ratio to what
+# was asked (1.00 is exact; a delay's "overhead" is the extra latency over
+# the delay asked; an undelayed kind's ratio is its time with the delay of
+# another kind over its time without), printed here, never judged.
+OWN=()
+# own NAME MEASURED ASKED UNIT: a row of the table
+own() { OWN+=("$(printf '%-54s %12.3f %12.3f %-3s %7.3f' "$1" "$2" "$3" "$4" "$(calc "$2 / $3")")"); }
+# wall_ms CMD...: milliseconds CMD took; its output in RB_OUT, RB_ERR
+wall_ms() {
+	local t0 t1
+	t0=$(date +%s%N)
+	rb "$@"
+	t1=$(date +%s%N)
+	[ "$RB_RC" = 0 ] || check_failed "rebench $* exits 0" "$RB_ERR"
+	echo $(((t1 - t0) / 1000000)) >"$SCRATCH/wall"
+}
+ms() { cat "$SCRATCH/wall"; }
+# dd_ms: dd's own time of the last run, from its last line on stderr
+# (rebench's start-up and calibration left out)
+dd_ms() { printf '%s\n' "$RB_ERR" | awk '/ copied, / { print $(NF - 3) * 1000 }'; }
+own_lat() { jqr ".workloads[0].results.operations.$1.latency_us.$2"; }
+
+section "rebench's own timing (what make check bounds from below)"
+export LC_ALL=C	# dd's "copied, X s" line
+export REBENCH_RECORD_LIB=$TESTS_ROOT/librebench-record.so
+wall_ms -b 4k -d 1 --json "$DEV"
+own "-d 1: elapsed_s" "$(jqr '.workloads[0].results.elapsed_s')" 1 s
+own "-d 1: wall time, start-up included" "$(ms)" 1000 ms
+a0=$(own_lat read avg)
+m0=$(own_lat read p50)
+wall_ms -b 4k -d 1 --delay read=200us --json "$DEV"
+own "--delay read=200us: mean read raised by" "$(calc "$(own_lat read avg) - $a0")" 200 us
+own "  median read raised by" "$(calc "$(own_lat read p50) - $m0")" 200 us
+wall_ms -o write/90:fsync/10 -b 4k -f -d 1 -y --json "$DEV"
+w0=$(own_lat write p50)
+wall_ms -o write/90:fsync/10 -b 4k -f -d 1 -y --delay fsync=5ms --json "$DEV"
+own "--delay fsync=5ms: median fsync" "$(own_lat fsync p50)" 5000 us
+own "  and the writes' median (not delayed)" "$(own_lat write p50)" "$w0" us
+wall_ms -b 4k -d 1 -y --sync fdatasync:1 -o write --delay fdatasync=3ms --json "$DEV"
+own "--delay fdatasync=3ms: median fdatasync" "$(own_lat fdatasync p50)" 3000 us
+dd if=/dev/urandom of="$SCRATCH/data" bs=4k count=64 status=none
+wall_ms --delay read=2ms -- dd if="$SCRATCH/data" of=/dev/null bs=4k count=50
+own "COMMAND dd, 50 reads, read=2ms: dd's time" "$(dd_ms)" 100 ms
+wall_ms --record "$SCRATCH/w.log" --delay write=3ms,fdatasync=20ms -- \
+	dd if="$SCRATCH/data" of="$SCRATCH/out" bs=4k count=20 conv=fdatasync
+own "write=3ms,fdatasync=20ms: dd's 20 reads (not delayed)" \
+	"$(awk '$3 == "read" { s += $9 } END { print s / 1e6 }' "$SCRATCH/w.log")" 60 ms
+own "  against 20 reads without a delay" \
+	"$(rb --record "$SCRATCH/w0.log" -- dd if="$SCRATCH/data" of="$SCRATCH/out" bs=4k count=20 conv=fdatasync
+	   awk '$3 == "read" { s += $9 } END { print s / 1e6 }' "$SCRATCH/w0.log")" 60 ms
+mkdir -p "$SCRATCH/calls"
+wall_ms --record "$SCRATCH/calls.log" --delay read=300ms -- "$TESTS_ROOT/tests/progs/record_calls" "$SCRATCH/calls"
+own "read=300ms: a failing read (not delayed)" \
+	"$(awk '$3 == "read" && $8 == "-EBADF" { print $9 / 1e6; exit }' "$SCRATCH/calls.log")" 300 ms
+rb --record "$SCRATCH/r.log" -- dd if="$SCRATCH/data" of=/dev/null bs=4k count=64
+wall_ms --replay "$SCRATCH/r.log" --replay-mode grouped -y --json "$DEV"
+g0=$(jqr '.replay.per_op[] | select(.op == "read") | .ns_per_op')
+wall_ms --replay "$SCRATCH/r.log" --replay-mode grouped --delay read=500us -y --json "$DEV"
+own "grouped replay, read=500us: us per read (no delay + 500)" \
+	"$(jqr '.replay.per_op[] | select(.op == "read") | .ns_per_op / 1000')" "$(calc "$g0 / 1000 + 500")" us
+{
+	echo "# rebench-trace 1"
+	for i in $(seq 0 19); do
+		echo "$((i * 50000000)) 100/100 pwrite 3 /data/f $((i * 4096)) 4096 4096 1000 -"
+	done
+} >"$SCRATCH/timed.log"
+wall_ms --replay "$SCRATCH/timed.log" --replay-mode timed -y --json "$DEV"
+own "timed replay, 19 gaps of 50 ms: elapsed_s" "$(jqr '.workloads[0].results.elapsed_s')" 0.95 s
+wall_ms --replay "$SCRATCH/timed.log" --replay-mode timed --replay-speed 4 -y --json "$DEV"
+own "  at --replay-speed 4" "$(jqr '.workloads[0].results.elapsed_s')" 0.2375 s
+wall_ms -z 3s -d 1 --json "$DEV"
+own "-z 3s -d 1: wall time (the pause cut at 1 s)" "$(ms)" 1000 ms
+wall_ms -z 500ms -d 1 --json "$DEV"
+own "-z 500ms -d 1: elapsed_s" "$(jqr '.workloads[0].results.elapsed_s')" 1 s
+printf '%s\n' "-b 4k $DEV" "-b 8k $DEV" "-b 4k -d 300ms $DEV" >"$SCRATCH/three"
+wall_ms -d 1 --json <"$SCRATCH/three"
+own "stdin, 1 s + 1 s + 0.3 s concurrently: wall" "$(ms)" 1000 ms
+# --emulate, as test_emulate.sh: reads 2 ms slower (less the zero wait)
+op() { printf '{"op": "%s", "operations": %s, "bytes": 0, "ns": 0, "ns_per_op": %s}' "$1" "$2" "$3"; }
+for r in slow:2200000:/dev/loop3 fast:200000:/dev/zram1; do
+	IFS=: read -r f n t <<<"$r"
+	cat >"$SCRATCH/$f.json" <<EOF
+{"tool": "rebench", "json_version": 3,
+ "replay": {"log": "$SCRATCH/app.log", "format": "rebench-trace", "digest": "0123456789abcdef",
+  "mode": "grouped", "speed": 1.0, "target": "$t", "operations": 100,
+  "files": 1, "recorded_threads": 1, "workers": 1, "aligned": 0,
+  "skipped_failed": 0, "skipped_empty": 0,
+  "per_op": [$(op read 100 "$n")]}}
+EOF
+done
+rb --emulate "$SCRATCH/slow.json" --baseline "$SCRATCH/fast.json" -- true
+adj=$(printf '%s\n' "$RB_ERR" | sed -n 's/^rebench: --emulate: read=\([0-9]*\)ns after .*/\1/p')
+if [ -n "$adj" ]; then
+	wall_ms --emulate "$SCRATCH/slow.json" --baseline "$SCRATCH/fast.json" -- \
+		dd if="$SCRATCH/data" of=/dev/null bs=4k count=50
+	own "--emulate: dd's 50 reads, dd's time" "$(dd_ms)" "$(calc "50 * $adj / 1e6")" ms
+	wall_ms --emulate "$SCRATCH/slow.json" --baseline "$SCRATCH/fast.json" \
+		--record-path '/nowhere/*' -- dd if="$SCRATCH/data" of=/dev/null bs=4k count=50
+	own "  no followed file (not delayed)" "$(dd_ms)" "$(calc "50 * $adj / 1e6")" ms
+else
+	log "--emulate's delay not found in its output: $RB_ERR"
+fi
+
 log "medians of $RUNS runs of ${DUR}s each: ops/s, p50 latency (us), CPU time per I/O (us, user + sys of the whole process, start-up included); ratio = rebench / fio:"
 log "$(printf '%-14s %9s %9s %6s %8s %8s %6s %6s %6s' workload "rb ops" "fio ops" ratio "rb p50" "fio p50" ratio "rb cpu" "fiocpu")"
 for row in "${TABLE[@]}"; do
+	log "$row"
+done
+
+log "rebench's own timing (measured, asked, ratio; make check holds only measured >= asked for delays and durations):"
+for row in "${OWN[@]}"; do
 	log "$row"
 done
 

@@ -7,9 +7,9 @@
 #    of one thread holds the same bytes and the threads' differ (one worker
 #    for all would make them all equal);
 #  - timed: 20 writes 50 ms apart take at least 0.95 s (never less: the
-#    times are honoured), and at --replay-speed 4 at least 0.2375 s and
-#    less than 0.9 s; lateness is never negative; a burst of 1 MiB writes
-#    all recorded at 0 cannot be kept up with, and the replay says so;
+#    times are honoured), and at --replay-speed 4 at least 0.2375 s;
+#    lateness is never negative; a burst of 1 MiB writes all recorded at 0
+#    cannot be kept up with, and the replay says so;
 #  - a failed operation is named by its line of the log;
 #  - the replay object (JSON), the replay lines (-n) and the Replay section
 #    (human) agree, and the digest is the same for every target, mode and
@@ -17,8 +17,8 @@
 #  - bad input runs nothing: a bad --replay-speed, a speed without timed
 #    mode, an unknown mode, timed mode on a log without times, more
 #    threads than workers may be.
-# Timing bounds are generous: they catch times not honoured, not slowness.
-# serial: bounds on the time of a timed replay
+# Timing checks are lower bounds (a replay waits at least the recorded
+# gaps); how close it comes to them, bench/crosscheck.sh prints.
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop
@@ -90,7 +90,7 @@ section "timed: the recorded times, at speed 1 and 4"
 rb --replay "$S/timed.log" --replay-mode timed -y --json "$DEV"
 assert_rc 0 "timed replay"
 el=$(jqr .workloads[0].results.elapsed_s)
-assert_num "timed: 19 gaps of 50 ms honoured (${el} s >= 0.95 s, < 3 s)" "$el >= 0.95 && $el < 3"
+assert_num "timed: 19 gaps of 50 ms honoured (${el} s >= 0.95 s)" "$el >= 0.95"
 assert_eq "timed 1 20 1 1" "$(jqr '"\(.replay.mode) \(.replay.speed) \(.replay.operations) \(.replay.workers) \(.replay.files)"')" "timed: mode, speed, operations, one worker, one file"
 late=$(jqr .replay.timed.late_operations)
 mean=$(jqr .replay.timed.lateness_mean_us)
@@ -108,7 +108,7 @@ rb --replay "$S/timed.log" --replay-mode timed --replay-speed 4 -y "$DEV"
 assert_rc 0 "timed at speed 4, human"
 assert_match '^  timed at speed 4: 20 operations waited for their time, [0-9]+ of them more than 1 ms late; lateness mean [0-9.]+ us, max [0-9.]+ us: (kept up|could not keep up)$' "$RB_OUT" "human: the timed line"
 el=$(printf '%s\n' "$RB_OUT" | awk '/^Total:/ { for (i = 1; i < NF; i++) if ($(i + 1) == "s,") print $i }')
-assert_num "speed 4: a quarter of the gaps (${el} s >= 0.2375 s, < 0.9 s)" "$el >= 0.2375 && $el < 0.9"
+assert_num "speed 4: at least a quarter of the gaps (${el} s >= 0.2375 s)" "$el >= 0.2375"
 
 rb --replay "$S/timed.log" --replay-mode timed --replay-speed 4 -n "$DEV"
 assert_rc 0 "timed -n"
@@ -131,17 +131,19 @@ assert_num "burst: late operations counted ($late)" "$late >= 1 && $late <= 65"
 assert_match "^the replay could not keep up: $late operations more than 1 ms late \(of 65;" "$(jqr '.workloads[0].warnings[]')" "burst: the warning says so"
 
 section "a failed operation is named by its line of the log"
-# the target shrinks between the two reads (1.5 s apart), so the second
-# finds its end
-printf '# rebench-trace 1\n0 1/1 pread 3 /f 0 4096 4096 10 -\n1500000000 1/1 pread 3 /f 8192 4096 4096 10 -\n' >"$S/gap.log"
-dd if=/dev/urandom of="$S/gap.img" bs=1M count=1 status=none
-( sleep 0.5; truncate -s 4096 "$S/gap.img" ) &
-register_pid $!
-rb --replay "$S/gap.log" --replay-mode timed -p --json "$S/gap.img"
-wait
-assert_rc 3 "a read beyond the shrunk target fails"
-assert_match "^the failed operation is line 3 of $S/gap.log: a read of /f$" "$(jqr '.workloads[0].warnings[]')" "the warning names the line and the recorded file"
-assert_eq "1 1" "$(jqr '"\(.replay.per_op[0].operations) \(.replay.operations - 1)"')" "one read done of the two"
+# the target fills its file system: a tmpfs of one page holds a sparse
+# file of the map's 1 MiB, so the first write takes the page and the
+# second finds no space (no race with the replay: the space is gone before
+# it starts)
+printf '# rebench-trace 1\n0 1/1 pwrite 3 /f 0 4096 4096 10 -\n10 1/1 pwrite 3 /f 8192 4096 4096 10 -\n' >"$S/gap.log"
+mkdir -p "$S/full"
+mount -t tmpfs -o size=4k tmpfs "$S/full" || fail "cannot mount a tmpfs"
+_register mounts "$S/full"
+truncate -s 1M "$S/full/gap.img"
+rb --replay "$S/gap.log" -p -y --json "$S/full/gap.img"
+assert_rc 3 "a write beyond the file system's space fails"
+assert_match "^the failed operation is line 3 of $S/gap.log: a write of /f$" "$(jqr '.workloads[0].warnings[]')" "the warning names the line and the recorded file"
+assert_eq "1 1" "$(jqr '"\(.replay.per_op[0].operations) \(.replay.operations - 1)"')" "one write done of the two"
 
 section "the digest: the same for every target, mode and alignment"
 {

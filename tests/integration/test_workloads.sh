@@ -4,7 +4,6 @@
 # a shared or local descriptor, pause, page cache I/O, durations in bytes
 # and %, the -g sample step, the --output time series and per-I/O log, and
 # --seed reproducibility.  Offsets are checked in the -g 0 per-I/O log.
-# serial: bounds on a run's elapsed and wall-clock time
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop
@@ -107,23 +106,28 @@ rb -z 2000 -d 600ms --json "$DEV"
 assert_rc 0 "-z 2000 exits 0"
 ops=$(jqr '.workloads[0].results.ops_per_s')
 ios=$(jqr '.workloads[0].results.ios')
-assert_num "a 2 ms pause after each I/O caps ops/s at 500 (got $ops)" "$ops <= 500 && $ios >= 100"
+assert_num "a 2 ms pause after each I/O caps ops/s at 500 (got $ops, $ios I/Os)" "$ops <= 500 && $ios >= 1"
 assert_eq 2000 "$(jqr '.workloads[0].parameters.pause_us')" "JSON pause_us is 2000"
 # Think time is part of the run: a timed run lasts its duration, and its
-# rate is I/Os over that duration.  -z 500ms -d 1: I/Os at 0 s and 0.5 s.
+# rate is I/Os over that duration.  -z 500ms -d 1: I/Os at 0 s and 0.5 s,
+# never a third (each pause is at least 500 ms); a second only if the first
+# took less than the pause, which load decides.
 rb -z 500ms -d 1 --json "$DEV"
 assert_rc 0 "-z 500ms -d 1 exits 0"
 read -r ios el ops <<<"$(jqr '.workloads[0].results | "\(.ios) \(.elapsed_s) \(.ops_per_s)"')"
-assert_num "-z 500ms -d 1: elapsed_s covers the 1 s run, trailing pause included (got $el)" "$el >= 0.99 && $el < 1.2"
-assert_num "-z 500ms -d 1: ops_per_s is about 2 ($ios I/Os, got $ops)" "$ops <= 2.2 && $ops >= 1.5"
-# A pause longer than what is left of the duration ends at the deadline.
-start=$(date +%s%N)
-rb -z 3s -d 1 --json "$DEV"
-wall=$(( ($(date +%s%N) - start) / 1000000 ))
-assert_rc 0 "-z 3s -d 1 exits 0"
-assert_num "-z 3s -d 1 stops at the 1 s deadline, not after the 3 s pause (wall ${wall} ms)" "$wall < 2000"
+assert_num "-z 500ms -d 1: elapsed_s covers the 1 s run, trailing pause included (got $el)" "$el >= 0.99"
+assert_num "-z 500ms -d 1: one or two I/Os (got $ios)" "$ios >= 1 && $ios <= 2"
+assert_num "-z 500ms -d 1: ops_per_s is I/Os over the whole second ($ios / $el, got $ops)" \
+	"($ops - $ios / $el) ^ 2 <= ($ops * 0.001) ^ 2 && $ops <= 2.2"
+# A pause longer than what is left of the duration ends at the deadline: an
+# hour's pause not cut would outlast RB_TIMEOUT, which rb counts as a failed
+# check (bench/crosscheck.sh prints how close to 1 s the run ends).
+rb -z 1h -d 1 --json "$DEV"
+assert_rc 0 "-z 1h -d 1 exits 0: it stops at the 1 s deadline, not after the hour's pause"
 read -r ios el ops <<<"$(jqr '.workloads[0].results | "\(.ios) \(.elapsed_s) \(.ops_per_s)"')"
-assert_num "-z 3s -d 1: ops_per_s reflects 1 I/O per second, not one I/O's latency ($ios I/Os in $el s, $ops ops/s)" \
+assert_eq 1 "$ios" "-z 1h -d 1: one I/O, then the pause to the deadline"
+assert_num "-z 1h -d 1: elapsed_s is at least the 1 s run (got $el)" "$el >= 0.99"
+assert_num "-z 1h -d 1: ops_per_s reflects 1 I/O per second, not one I/O's latency ($ios I/Os in $el s, $ops ops/s)" \
 	"$ops <= 1.5"
 
 section "-p paged I/O"
@@ -162,8 +166,11 @@ assert_eq "50%" "$(jqr '.workloads[0].parameters.duration')" "JSON duration is 5
 section "-g sample step"
 rb -g 100 -d 1 --json "$DEV"
 assert_rc 0 "-g 100 -d 1 exits 0"
-complete=$(jqr '.workloads[0].results.intervals.complete')
-assert_num "about 10 complete 100 ms intervals in 1 s (got $complete)" "$complete >= 9 && $complete <= 11"
+read -r complete el < <(jqr '.workloads[0].results | "\(.intervals.complete) \(.elapsed_s)"')
+# a run lasts at least its second; load may stretch the I/O that crosses
+# the deadline, and the intervals it completes count
+assert_num "at least 10 complete 100 ms intervals in 1 s (got $complete)" "$complete >= 10"
+assert_eq "$(calc "int($el * 10 + 1e-9)")" "$complete" "complete is the 100 ms steps in elapsed_s ($el s)"
 assert_eq 100 "$(jqr '.workloads[0].results.intervals.step_ms')" "intervals.step_ms is 100"
 # The series leaves out a tail shorter than a tenth of a step; a timed run
 # ends with the one I/O that crossed the deadline, so at most that is missing.
@@ -172,17 +179,23 @@ sum=$(jqr '[.workloads[0].results.intervals.ios[]] | add')
 assert_num "interval I/O counts add up to results.ios, but for a short tail ($sum of $ios)" \
 	"$ios - $sum >= 0 && $ios - $sum <= 1"
 read -r ivmin ivmax < <(jqr '.workloads[0].results.intervals | "\(.ops_per_s_min) \(.ops_per_s_max)"')
-assert_num "interval min <= max ops/s" "$ivmin <= $ivmax && $ivmin > 0"
+# (a 100 ms interval may hold no I/O when the machine stalls the thread)
+assert_num "interval 0 <= min <= max ops/s" "$ivmin <= $ivmax && $ivmin >= 0"
 rb -g 100 -d 1 "$DEV"
-assert_match '^Ops/sec over (9|10|11) intervals of 100ms: min [0-9]+ max [0-9]+ stddev [0-9.]+$' "$RB_OUT" \
+assert_match '^Ops/sec over [0-9]+ intervals of 100ms: min [0-9]+ max [0-9]+ stddev [0-9.]+$' "$RB_OUT" \
 	"human interval line reports 100ms intervals"
+assert_num "human: at least 10 of them in 1 s" \
+	"$(printf '%s\n' "$RB_OUT" | sed -n 's/^Ops\/sec over \([0-9]*\) intervals.*/\1/p') >= 10"
 
 section "--output time series (TSV)"
 rb -g 200 -d 1 --output "$TS" --json "$DEV"
 assert_rc 0 "-g 200 --output FILE exits 0"
 assert_eq "$TS_HEADER" "$(head -n 1 "$TS")" "time series header"
 rows=$(tail -n +2 "$TS" | wc -l)
-assert_num "at least 5 rows for 1 s in 200 ms steps (got $rows)" "$rows >= 5 && $rows <= 7"
+read -r complete series < <(jqr '.workloads[0].results.intervals | "\(.complete) \(.ios | length)"')
+assert_num "at least 5 rows for 1 s in 200 ms steps (got $rows)" "$rows >= 5"
+assert_num "a row per complete interval, and one for a tail ($rows rows, $complete complete)" \
+	"$rows == $series && ($rows == $complete || $rows == $complete + 1)"
 assert_eq "7" "$(tail -n +2 "$TS" | awk -F'\t' '{ print NF }' | sort -u)" "every row has 7 tab-separated columns"
 assert_eq "1" "$(tail -n +2 "$TS" | cut -f1 | sort -u)" "workload column is 1"
 ios=$(jqr '.workloads[0].results.ios')
