@@ -157,18 +157,13 @@ time.sleep(600)' "$1" >"$ready" 2>&1 &
 	HOLD_PID=$!
 	register_pid "$HOLD_PID"
 	disown "$HOLD_PID"
-	for _ in $(seq 50); do grep -q held "$ready" 2>/dev/null && break; sleep 0.1; done
-	grep -q held "$ready" || fail "could not hold $1 with O_EXCL" "$(cat "$ready")"
+	wait_until grep -q held "$ready" || fail "could not hold $1 with O_EXCL" "$(cat "$ready")"
 }
 
 # stop_pid PID: kill a disowned background process and wait for it to go.
 stop_pid() {
-	local n=0
 	kill -9 "$1" 2>/dev/null
-	while kill -0 "$1" 2>/dev/null && [ $n -lt 50 ]; do
-		sleep 0.1
-		n=$((n + 1))
-	done
+	wait_until pid_gone "$1" || fail "process $1 still there after SIGKILL"
 }
 
 # refusal_re TARGET WHY: the message of a refused destructive run,
@@ -243,7 +238,7 @@ case_mounted_part() {
 
 case_other_ns() {
 	section "3. mounted only in another mount namespace"
-	local A DIR READY PID n=0
+	local A DIR READY PID
 	A=$(make_loop 32M)
 	mkfs_ext4 "$A"
 	DIR=$SCRATCH/m3
@@ -257,10 +252,7 @@ case_other_ns() {
 	register_pid "$PID"
 	printf '%s %s\n' "$PID" "$DIR" >>"$SCRATCH/.nsholders"
 	disown "$PID"
-	while [ ! -s "$READY" ] && kill -0 "$PID" 2>/dev/null && [ $n -lt 100 ]; do
-		sleep 0.1
-		n=$((n + 1))
-	done
+	wait_until eval '[ -s "$READY" ] || pid_gone "$PID"'
 	[ -s "$READY" ] || fail "could not mount $A in a new mount namespace" "$(cat "$SCRATCH/ns.err")"
 	if grep -qF " $DIR " /proc/self/mountinfo; then
 		check_failed "the namespace's mount is not visible in the test's own mount namespace"

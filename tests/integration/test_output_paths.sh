@@ -234,8 +234,7 @@ assert_eq 130 "$BG_RC" "--plot sweep interrupted: exit 130"
 # an I/O error (exit 3): an mmap reader whose file shrinks under it
 MF=$SCRATCH/shrink.dat
 dd if=/dev/urandom of="$MF" bs=1M count=16 status=none
-spawn -t mmap -p -d 10 -b 4k -g 100 -n --plot "$SCRATCH/f.png" "$MF"
-sleep 0.8
+spawn_ready -t mmap -p -d 10 -b 4k -g 100 -n --plot "$SCRATCH/f.png" "$MF"
 truncate -s 64k "$MF"
 wait "$BG_PID"
 assert_eq 3 "$?" "--plot run with an I/O error: exit 3"

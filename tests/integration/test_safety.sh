@@ -144,11 +144,10 @@ held0=$(dev_sum "$HELD")
 python3 -c 'import os, sys, time
 fd = os.open(sys.argv[1], os.O_RDONLY | os.O_EXCL)
 print("held", flush=True)
-time.sleep(60)' "$HELD" >"$SCRATCH/held.out" 2>&1 &
+time.sleep(3600)' "$HELD" >"$SCRATCH/held.out" 2>&1 &
 register_pid $!
 disown $!	# killed by the cleanup trap; no job report
-for _ in $(seq 50); do grep -q held "$SCRATCH/held.out" 2>/dev/null && break; sleep 0.1; done
-grep -q held "$SCRATCH/held.out" || fail "could not hold $HELD with O_EXCL"
+wait_until grep -q held "$SCRATCH/held.out" || fail "could not hold $HELD with O_EXCL"
 rb -o write --yes -d 300ms "$HELD"
 assert_rc 2 "write --yes to a device another program holds exclusively: exit 2"
 assert_match 'in use' "$RB_ERR" "message says the device is in use"
@@ -162,11 +161,10 @@ pdisk0=$(dev_sum "$PDISK")
 python3 -c 'import os, sys, time
 fd = os.open(sys.argv[1], os.O_RDONLY | os.O_EXCL)
 print("held", flush=True)
-time.sleep(60)' "${PDISK}p1" >"$SCRATCH/held2.out" 2>&1 &
+time.sleep(3600)' "${PDISK}p1" >"$SCRATCH/held2.out" 2>&1 &
 register_pid $!
 disown $!
-for _ in $(seq 50); do grep -q held "$SCRATCH/held2.out" 2>/dev/null && break; sleep 0.1; done
-grep -q held "$SCRATCH/held2.out" || fail "could not hold ${PDISK}p1 with O_EXCL"
+wait_until grep -q held "$SCRATCH/held2.out" || fail "could not hold ${PDISK}p1 with O_EXCL"
 rb -o write --yes -d 300ms "$PDISK"
 assert_rc 2 "write --yes to the disk of a held partition: exit 2"
 assert_match 'in use' "$RB_ERR" "message says the device is in use"
@@ -177,11 +175,16 @@ assert_eq "$pdisk0" "$(dev_sum "$PDISK")" "disk checksum unchanged"
 section "a device being written cannot be mounted meanwhile (O_EXCL claim)"
 FSD=$(make_loop 64M)
 mkfs.ext2 -q -F "$FSD" >/dev/null 2>&1 || fail "mkfs.ext2 $FSD failed"
-# write far from the superblock, so a mount could only fail for being busy
-"$REBENCH" -o write --yes -j 32m -e 16m -d 2 "$FSD" </dev/null >"$SCRATCH/claim.out" 2>&1 &
+# write far from the superblock, so a mount could only fail for being busy;
+# the mount is tried once rebench's run has started (--ready-fd: the device
+# is open, with O_EXCL, from before that), and the run lasts until the
+# tries are over (SIGINT), however slow the machine
+ready_listen
+"${DEFSIG[@]}" "$REBENCH" --ready-fd 3 -o write --yes -j 32m -e 16m -d 60 "$FSD" </dev/null >"$SCRATCH/claim.out" 2>&1 3>"$READY" &
 claim_pid=$!
 register_pid "$claim_pid"
-sleep 0.6
+ready_heard
+[ "$HEARD" = ready ] || fail "the writer ended before its run started" "$(cat "$SCRATCH/claim.out")"
 if try_mount "$FSD" "$SCRATCH/mnt2"; then
 	check_failed "mount of a device rebench is writing fails"
 	umount "$SCRATCH/mnt2"
@@ -191,8 +194,9 @@ fi
 mount "$FSD" "$SCRATCH/mnt2" 2>&1 | grep -qi busy &&
 	pass "mount says the device is busy" || check_failed "mount says the device is busy"
 mountpoint -q "$SCRATCH/mnt2" && umount "$SCRATCH/mnt2"
+kill -INT "$claim_pid"
 wait "$claim_pid"
-assert_eq 0 "$?" "the write run itself completes (exit 0)"
+assert_eq 130 "$?" "the write run itself ends at the interrupt (exit 130)"
 
 section "(f) a read on a sparse file fills its holes only when confirmed"
 S=$SCRATCH/sparse.dat

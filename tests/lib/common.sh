@@ -411,8 +411,10 @@ rb_ok() {
 # RB_PTY_STDIN (a file) - the pty is what /dev/tty opens.  The pty echoes, so
 # RB_OUT holds the prompt and the answer as well as stdout; stderr goes to
 # RB_ERR.
+# pty_asked DONE: rebench asked its question on the pty, or ended.
+pty_asked() { grep -qF '[y/N] ' "$RB_OUT_FILE" || [ -e "$1" ]; }
 rb_pty() {
-	local answer=$1 cmd
+	local answer=$1 cmd done
 	shift
 	cmd=$(printf '%q ' "$REBENCH" "$@")
 	if [ -n "${RB_PTY_STDIN:-}" ]; then
@@ -420,11 +422,25 @@ rb_pty() {
 	fi
 	cmd="$cmd 2>$(printf '%q' "$RB_ERR_FILE")"
 	RB_CMD="(pty, answer '$answer') rebench $*"
-	# script reads the answer from its stdin and types it on the pty; give
-	# rebench time to ask first so the answer is not lost in a flushed line.
-	{ sleep 0.7; [ -n "$answer" ] && printf '%s\n' "$answer"; sleep 0.3; } |
+	# script reads the answer from its stdin and types it on the pty.  It
+	# is typed once rebench has asked (the "[y/N] " on the pty), so that
+	# RB_OUT shows question, then answer; stdin stays open until rebench
+	# ended, as an early end of file would be an answer too.  Nothing
+	# typed: the end of file is the answer, once rebench asked.
+	done=$SCRATCH/.pty_done
+	rm -f "$done"
+	: >"$RB_OUT_FILE"
+	{
+		wait_until pty_asked "$done"
+		if [ -n "$answer" ]; then
+			[ -e "$done" ] || printf '%s\n' "$answer"
+			wait_until test -e "$done"
+		fi
+	} | {
 		timeout -k 5 "$RB_TIMEOUT" setsid -w script -qec "$cmd" /dev/null >"$RB_OUT_FILE"
-	RB_RC=$?
+		echo $? >"$done"
+	}
+	RB_RC=$(cat "$done")
 	RB_OUT=$(tr -d '\r' <"$RB_OUT_FILE")
 	RB_ERR=$(cat "$RB_ERR_FILE")
 	rb_status
@@ -517,6 +533,22 @@ spawn() {
 	"${DEFSIG[@]}" "$REBENCH" "$@" <"${STDIN_FILE:-/dev/null}" >"$OUT" 2>"$ERR" &
 	BG_PID=$!
 	register_pid "$BG_PID"
+}
+
+# pid_gone PID: the process has ended (or was never ours to see).
+pid_gone() { ! kill -0 "$1" 2>/dev/null; }
+
+# wait_until CMD...: run CMD every 50 ms until it succeeds; 1 when it has
+# not after STOP_GUARD seconds (60).  For a sign that something happened
+# (a file written, a line printed): the limit only ends a hang, so a
+# loaded machine never reaches it.
+wait_until() {
+	local n=0
+	until "$@"; do
+		[ $n -lt $((${STOP_GUARD:-60} * 20)) ] || return 1
+		sleep 0.05
+		n=$((n + 1))
+	done
 }
 
 # spawn_ready ARGS...: spawn rebench with --ready-fd and return once its
