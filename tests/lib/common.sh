@@ -248,13 +248,9 @@ loop_from_image() {
 
 # Make the partition nodes of a loop device appear (there is no udev).
 loop_partitions() {
-	local dev=$1 n=0
+	local dev=$1
 	partx -u "$dev" >/dev/null 2>&1 || partx -a "$dev" >/dev/null 2>&1 || true
-	while [ ! -b "${dev}p1" ] && [ $n -lt 20 ]; do
-		sleep 0.1
-		n=$((n + 1))
-	done
-	[ -b "${dev}p1" ]
+	wait_until test -b "${dev}p1"
 }
 
 # mount_dev DEV DIR [OPTIONS]: mount and register for unmounting.
