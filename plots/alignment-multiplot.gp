@@ -42,109 +42,170 @@ if (ARGC < 2) {
 list = ARG1
 out = ARG2
 me = "alignment-multiplot.gp"
-q(s) = "'" . s . "'"
-gpdir = system("dirname " . q(ARG0))
-readable(f) = (system("test -f " . q(f) . " && test -r " . q(f) . " && echo yes") eq "yes")
-if (!readable(list)) {
-	print sprintf("%s: cannot read the list %s", me, list)
-	exit status 1
-}
+# s quoted for sh, whatever it holds
+sqe(s) = strstrt(s, "'") ? s[1:strstrt(s, "'") - 1] . "'\\''" . sqe(s[strstrt(s, "'") + 1:]) : s
+q(s) = "'" . sqe(s) . "'"
 
-# The panels: "LINE<TAB>LABEL<TAB>PATH" per panel, paths resolved against
-# LIST's directory; or one line "error: WHY" for the first bad line.
-listdir = system("dirname " . q(list))
-entries = "awk -F '\t' -v dir=" . q(listdir) . " '{ sub(/\r$/, \"\") } /^[ \t]*(#|$)/ { next } \
-	{ l = $1; p = $2; gsub(/^[ \t]+|[ \t]+$/, \"\", l); gsub(/^[ \t]+|[ \t]+$/, \"\", p); \
-	  if (NF != 2 || l == \"\" || p == \"\") { print \"error: line \" NR \" is not LABEL<TAB>MATRIX\"; exit } \
-	  if (p !~ /^\\//) p = dir \"/\" p; print NR \"\t\" l \"\t\" p }' " . q(list)
-bad = system(entries . " | grep '^error: ' | sed 's/^error: //'")
-if (bad ne "") {
-	print sprintf("%s: %s: %s", me, list, bad)
+# One awk reads the list and every matrix, checks them in the order a
+# reader would, and emits gnuplot assignments (strings in single quotes):
+#   gpdir      this script's directory
+#   err        the first refusal about the list or about a panel's file
+#              or names ("" when none), errat the panel it is about (0:
+#              the list), after which it stops
+#   n, and per panel i before errat: LN[i] LBL[i] PTH[i] (its line,
+#              label and resolved path), XS[i] and YS[i] (its x and y
+#              values, "v1 v2 .. "), BAD[i] (why its numbers are not a
+#              matrix, or ""), HT[i] HA[i] HD[i] (its target, about and
+#              duration lines)
+#   yname xname vname  the first matrix's names
+#   rb_m_*, rb_meta_of  the first matrix's lines for about.gpi
+#   range      "MIN MAX" over every cell of every matrix, as written
+# Whether a file is a readable regular file is asked of one sh (test is
+# its builtin) for all of them at once.
+$SCAN << EOD
+function gp(name, s) { gsub(/\047/, "\047\047", s); print name " = \047" s "\047" }
+function sq(s) { gsub(/\047/, "\047\\\\\047\047", s); return "\047" s "\047" }
+function dirname(p) {
+	if (p ~ /[^\/]/) sub(/\/+$/, "", p)
+	if (p !~ /\//) return "."
+	sub(/\/*[^\/]*$/, "", p)
+	return p == "" ? "/" : p
+}
+# R[i] = 1 when P[i] (i = 1 .. k) is a readable regular file
+function readable(P, k, R,    cmd, i, r) {
+	cmd = ""
+	for (i = 1; i <= k; i++) cmd = cmd "if test -f " sq(P[i]) " && test -r " sq(P[i]) "; then echo y; else echo n; fi; "
+	i = 0
+	while ((cmd | getline r) > 0) R[++i] = (r == "y")
+	close(cmd)
+}
+function fail(at, why) { print "errat = " at; gp("err", why); exit }
+# the first "# KEY: VALUE" line of panel i, without CRs
+function hdr(i, key,    j, s) {
+	for (j = 1; j <= NL[i]; j++) if (match(ML[i, j], "^#[ \t]*" key ":[ \t]*")) {
+		s = substr(ML[i, j], RLENGTH + 1); gsub(/\r/, "", s); return s
+	}
+	return ""
+}
+function where(i) { return PTH[i] " (line " LN[i] " of " list ")" }
+BEGIN {
+	FS = "\t"
+	gp("gpdir", dirname(ARGV[1]))
+	list = ARGV[2]
+	P[1] = list
+	readable(P, 1, R)
+	if (!R[1]) fail(0, "cannot read the list " list)
+	dir = dirname(list)
+	while ((getline line < list) > 0) {
+		nr++
+		sub(/\r$/, "", line)
+		if (line ~ /^[ \t]*(#|$)/) continue
+		$0 = line
+		l = $1; p = $2
+		gsub(/^[ \t]+|[ \t]+$/, "", l); gsub(/^[ \t]+|[ \t]+$/, "", p)
+		if (NF != 2 || l == "" || p == "") fail(0, list ": line " nr " is not LABEL<TAB>MATRIX")
+		if (p !~ /^\//) p = dir "/" p
+		n++; LN[n] = nr; LBL[n] = l; PTH[n] = p
+	}
+	if (n < 1) fail(0, list " lists no panels (one line \"LABEL<TAB>MATRIX\" per panel is needed)")
+	if (n > 9) fail(0, list " lists " n " panels; at most 9 fit on one page")
+	print "n = " n
+	split("LN LBL PTH XS YS BAD HT HA HD", A, " ")
+	for (a in A) print "array " A[a] "[n]"
+	readable(PTH, n, R)
+	FS = " "
+	num = "^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$"
+	for (i = 1; i <= n; i++) {
+		if (!R[i]) fail(i, "cannot read " where(i))
+		while ((getline line < PTH[i]) > 0) ML[i, ++NL[i]] = line
+		close(PTH[i])
+		if (hdr(i, "rows") == "" || hdr(i, "columns") == "") \
+			fail(i, where(i) " is not a rebench sweep matrix (no \"# rows: NAME\" and \"# columns: NAME\" lines)")
+		if (i == 1) {
+			yname = hdr(1, "rows"); xname = hdr(1, "columns"); vname = hdr(1, "values")
+			gp("yname", yname); gp("xname", xname); gp("vname", vname)
+		}
+		if (hdr(i, "rows") != yname || hdr(i, "columns") != xname || hdr(i, "values") != vname) \
+			fail(i, where(i) " has rows " hdr(i, "rows") ", columns " hdr(i, "columns") ", values " hdr(i, "values") \
+				", but " PTH[1] " has rows " yname ", columns " xname ", values " vname ": panels on one colour scale need the same")
+		# the numbers: CRs stripped; XS and YS as the lines stand
+		bad = ""; d = 0; xs = ""; ys = ""; dr = 0
+		for (j = 1; j <= NL[i]; j++) {
+			$0 = ML[i, j]
+			if (!/^#/ && NF) {
+				if (!dr++) { for (k = 2; k <= NF; k++) xs = xs $k " " } else ys = ys $1 " "
+			}
+			sub(/\r$/, "")
+			if (bad == "" && !/^#/ && NF) {
+				if (!d++) {
+					if ($1 != NF - 1) bad = "the count " $1 " in the first line is not the number of columns (" NF - 1 ")"
+					nx = NF
+				} else if (NF != nx) bad = "line " j " has " NF " fields, not " nx
+				for (k = 1; bad == "" && k <= NF; k++) if ($k !~ num) bad = "line " j " field " k " is not a number: " $k
+			}
+		}
+		gp("LN[" i "]", LN[i]); gp("LBL[" i "]", LBL[i]); gp("PTH[" i "]", PTH[i])
+		gp("XS[" i "]", xs); gp("YS[" i "]", ys); gp("BAD[" i "]", bad)
+		gp("HT[" i "]", hdr(i, "target")); gp("HA[" i "]", hdr(i, "about")); gp("HD[" i "]", hdr(i, "duration"))
+	}
+	split("target about duration made workload", K, " ")
+	for (k = 1; k <= 5; k++) gp("rb_m_" K[k], hdr(1, K[k]))
+	gp("rb_meta_of", PTH[1])
+	# the colour range: every cell, the first data line of each matrix (the column values) left out
+	for (i = 1; i <= n; i++) {
+		first = 1
+		for (j = 1; j <= NL[i]; j++) {
+			$0 = ML[i, j]; sub(/\r$/, "")
+			if (/^#/ || !NF) continue
+			if (first) { first = 0; continue }
+			for (k = 2; k <= NF; k++) { if (!seen++ || $k + 0 < lo + 0) lo = $k; if (seen == 1 || $k + 0 > hi + 0) hi = $k }
+		}
+	}
+	gp("range", lo " " hi)
+	gp("err", "")
+	print "errat = 0"
+}
+EOD
+scan = ""
+do for [k = 1:|$SCAN|] { scan = scan . $SCAN[k] . "\n" }
+load "< awk '" . scan . "' " . q(ARG0) . " " . q(list)
+if (err ne "" && errat == 0) {
+	print sprintf("%s: %s", me, err)
 	exit status 1
 }
-n = int(system(entries . " | wc -l"))
-if (n < 1) {
-	print sprintf("%s: %s lists no panels (one line \"LABEL<TAB>MATRIX\" per panel is needed)", me, list)
-	exit status 1
-}
-if (n > 9) {
-	print sprintf("%s: %s lists %d panels; at most 9 fit on one page", me, list, n)
-	exit status 1
-}
-field(i, f) = system(sprintf("%s | awk -F '\t' 'NR == %d { print $%d }'", entries, i, f))
-array LN[n]
-array LBL[n]
-array PTH[n]
-array XS[n]
-array YS[n]
-array ABOUT[n]
 do for [i = 1:n] {
-	LN[i] = field(i, 1)
-	LBL[i] = field(i, 2)
-	PTH[i] = field(i, 3)
-}
-
-# Every matrix: readable, a sweep matrix with the first one's names, and
-# well formed (all values numbers).
-hdr(f, key) = system(sprintf("sed -n 's/^#[ \t]*%s:[ \t]*//p' %s | head -n 1 | tr -d '\r'", key, q(f)))
-where(i) = sprintf("%s (line %s of %s)", PTH[i], LN[i], list)
-num = "[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?"
-do for [i = 1:n] {
-	f = PTH[i]
-	if (!readable(f)) {
-		print sprintf("%s: cannot read %s", me, where(i))
+	if (i == errat) {
+		print sprintf("%s: %s", me, err)
 		exit status 1
 	}
-	if (hdr(f, "rows") eq "" || hdr(f, "columns") eq "") {
-		print sprintf("%s: %s is not a rebench sweep matrix (no \"# rows: NAME\" and \"# columns: NAME\" lines)", me, where(i))
-		exit status 1
-	}
-	if (i == 1) {
-		yname = hdr(f, "rows")
-		xname = hdr(f, "columns")
-		vname = hdr(f, "values")
-	}
-	if (hdr(f, "rows") ne yname || hdr(f, "columns") ne xname || hdr(f, "values") ne vname) {
-		print sprintf("%s: %s has rows %s, columns %s, values %s, but %s has rows %s, columns %s, values %s: panels on one colour scale need the same", \
-			me, where(i), hdr(f, "rows"), hdr(f, "columns"), hdr(f, "values"), PTH[1], yname, xname, vname)
-		exit status 1
-	}
-	bad = system("awk '{ sub(/\r$/, \"\") } !/^#/ && NF { if (!n++) { if ($1 != NF - 1) { print \"the count \" $1 \" in the first line is not the number of columns (\" NF - 1 \")\"; exit } nx = NF } \
-		else if (NF != nx) { print \"line \" NR \" has \" NF \" fields, not \" nx; exit } \
-		for (i = 1; i <= NF; i++) if ($i !~ /^" . num . "$/) { print \"line \" NR \" field \" i \" is not a number: \" $i; exit } }' " . q(f))
-	XS[i] = system("awk '!/^#/ && NF { for (i = 2; i <= NF; i++) printf \"%s \", $i; exit }' " . q(f))
-	YS[i] = system("awk '!/^#/ && NF && n++ { printf \"%s \", $1 }' " . q(f))
-	if (words(XS[i]) < 1 || words(YS[i]) < 1 || bad ne "") {
-		print sprintf("%s: %s: %s", me, where(i), bad ne "" ? bad : "no data (a first line \"NX x1 .. xNX\" and one line per row value are needed)")
+	if (words(XS[i]) < 1 || words(YS[i]) < 1 || BAD[i] ne "") {
+		print sprintf("%s: %s: %s", me, sprintf("%s (line %s of %s)", PTH[i], LN[i], list), \
+			BAD[i] ne "" ? BAD[i] : "no data (a first line \"NX x1 .. xNX\" and one line per row value are needed)")
 		exit status 1
 	}
 }
 
 # What produced each matrix (about.gpi's lines): the title gives what they
 # share, each panel's title what is its own.
+array ABOUT[n]
 meta_file = PTH[1]
 load gpdir . "/about.gpi"
 same_target = 1
 same_about = 1
 same_duration = 1
 do for [i = 2:n] {
-	same_target = same_target && (hdr(PTH[i], "target") eq rb_target)
-	same_about = same_about && (hdr(PTH[i], "about") eq rb_about)
-	same_duration = same_duration && (hdr(PTH[i], "duration") eq rb_duration)
+	same_target = same_target && (HT[i] eq rb_target)
+	same_about = same_about && (HA[i] eq rb_about)
+	same_duration = same_duration && (HD[i] eq rb_duration)
 }
 subtitle = rb_join(same_target ? rb_target : "", ": ", rb_join(same_about ? rb_about : "", ", ", same_duration ? rb_duration : ""))
 do for [i = 1:n] {
-	ABOUT[i] = rb_join(same_target ? "" : hdr(PTH[i], "target"), ": ", \
-		rb_join(same_about ? "" : hdr(PTH[i], "about"), ", ", same_duration ? "" : hdr(PTH[i], "duration")))
+	ABOUT[i] = rb_join(same_target ? "" : HT[i], ": ", \
+		rb_join(same_about ? "" : HA[i], ", ", same_duration ? "" : HD[i]))
 }
 own = !(same_target && same_about && same_duration)
 
 # The shared colour range: min and max over every cell of every matrix.
-files = ""
-do for [i = 1:n] { files = files . " " . q(PTH[i]) }
-range = system("awk '{ sub(/\r$/, \"\") } FNR == 1 { first = 1 } !/^#/ && NF { if (first) { first = 0; next } \
-	for (i = 2; i <= NF; i++) { if (!seen++ || $i + 0 < lo + 0) lo = $i; if (seen == 1 || $i + 0 > hi + 0) hi = $i } } \
-	END { print lo, hi }'" . files)
 set print "-"
 print "cbrange " . range
 unset print
