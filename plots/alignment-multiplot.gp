@@ -42,44 +42,18 @@ if (ARGC < 2) {
 list = ARG1
 out = ARG2
 me = "alignment-multiplot.gp"
-# s quoted for sh, whatever it holds
-sqe(s) = strstrt(s, "'") ? s[1:strstrt(s, "'") - 1] . "'\\''" . sqe(s[strstrt(s, "'") + 1:]) : s
-q(s) = "'" . sqe(s) . "'"
+gpdir = system("dirname '" . ARG0 . "'")
 
-# One awk reads the list and every matrix, checks them in the order a
-# reader would, and emits gnuplot assignments (strings in single quotes):
-#   gpdir      this script's directory
-#   err        the first refusal about the list or about a panel's file
-#              or names ("" when none), errat the panel it is about (0:
-#              the list), after which it stops
-#   n, and per panel i before errat: LN[i] LBL[i] PTH[i] (its line,
-#              label and resolved path), XS[i] and YS[i] (its x and y
-#              values, "v1 v2 .. "), BAD[i] (why its numbers are not a
-#              matrix, or ""), HT[i] HA[i] HD[i] (its target, about and
-#              duration lines)
-#   yname xname vname  the first matrix's names
-#   rb_m_*, rb_meta_of  the first matrix's lines for about.gpi
-#   range      "MIN MAX" over every cell of every matrix, as written
-# Whether a file is a readable regular file is asked of one sh (test is
-# its builtin) for all of them at once.
+# One awk (scan.gpi) reads the list and every matrix and checks them in
+# the order a reader would; it emits gnuplot assignments (strings in
+# single quotes): err, the first refusal; or n, and per panel i LN[i],
+# LBL[i], PTH[i] (its line in LIST, label and resolved path), XS[i] and
+# YS[i] (its x and y values, "v1 v2 .. "), HT[i], HA[i], HD[i] (its
+# target, about and duration lines); yname, xname, vname (the names of
+# the first matrix, which all share); rb_m_* and rb_meta_of (the first
+# matrix's lines for about.gpi); range, "MIN MAX" over every cell of
+# every matrix, as written.
 $SCAN << EOD
-function gp(name, s) { gsub(/\047/, "\047\047", s); print name " = \047" s "\047" }
-function sq(s) { gsub(/\047/, "\047\\\\\047\047", s); return "\047" s "\047" }
-function dirname(p) {
-	if (p ~ /[^\/]/) sub(/\/+$/, "", p)
-	if (p !~ /\//) return "."
-	sub(/\/*[^\/]*$/, "", p)
-	return p == "" ? "/" : p
-}
-# R[i] = 1 when P[i] (i = 1 .. k) is a readable regular file
-function readable(P, k, R,    cmd, i, r) {
-	cmd = ""
-	for (i = 1; i <= k; i++) cmd = cmd "if test -f " sq(P[i]) " && test -r " sq(P[i]) "; then echo y; else echo n; fi; "
-	i = 0
-	while ((cmd | getline r) > 0) R[++i] = (r == "y")
-	close(cmd)
-}
-function fail(at, why) { print "errat = " at; gp("err", why); exit }
 # the first "# KEY: VALUE" line of panel i, without CRs
 function hdr(i, key,    j, s) {
 	for (j = 1; j <= NL[i]; j++) if (match(ML[i, j], "^#[ \t]*" key ":[ \t]*")) {
@@ -89,12 +63,12 @@ function hdr(i, key,    j, s) {
 }
 function where(i) { return PTH[i] " (line " LN[i] " of " list ")" }
 BEGIN {
-	FS = "\t"
-	gp("gpdir", dirname(ARGV[1]))
-	list = ARGV[2]
+	list = ARGV[1]
 	P[1] = list
 	readable(P, 1, R)
-	if (!R[1]) fail(0, "cannot read the list " list)
+	if (!R[1]) fail("cannot read the list " list)
+	# the panels: blank lines and comments skipped, paths relative to LIST's directory
+	FS = "\t"
 	dir = dirname(list)
 	while ((getline line < list) > 0) {
 		nr++
@@ -103,37 +77,34 @@ BEGIN {
 		$0 = line
 		l = $1; p = $2
 		gsub(/^[ \t]+|[ \t]+$/, "", l); gsub(/^[ \t]+|[ \t]+$/, "", p)
-		if (NF != 2 || l == "" || p == "") fail(0, list ": line " nr " is not LABEL<TAB>MATRIX")
+		if (NF != 2 || l == "" || p == "") fail(list ": line " nr " is not LABEL<TAB>MATRIX")
 		if (p !~ /^\//) p = dir "/" p
 		n++; LN[n] = nr; LBL[n] = l; PTH[n] = p
 	}
-	if (n < 1) fail(0, list " lists no panels (one line \"LABEL<TAB>MATRIX\" per panel is needed)")
-	if (n > 9) fail(0, list " lists " n " panels; at most 9 fit on one page")
-	print "n = " n
-	split("LN LBL PTH XS YS BAD HT HA HD", A, " ")
-	for (a in A) print "array " A[a] "[n]"
+	if (n < 1) fail(list " lists no panels (one line \"LABEL<TAB>MATRIX\" per panel is needed)")
+	if (n > 9) fail(list " lists " n " panels; at most 9 fit on one page")
+	# every matrix: readable, a sweep matrix with the first one's names,
+	# and well formed (all values numbers)
 	readable(PTH, n, R)
 	FS = " "
 	num = "^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$"
 	for (i = 1; i <= n; i++) {
-		if (!R[i]) fail(i, "cannot read " where(i))
+		if (!R[i]) fail("cannot read " where(i))
 		while ((getline line < PTH[i]) > 0) ML[i, ++NL[i]] = line
 		close(PTH[i])
 		if (hdr(i, "rows") == "" || hdr(i, "columns") == "") \
-			fail(i, where(i) " is not a rebench sweep matrix (no \"# rows: NAME\" and \"# columns: NAME\" lines)")
-		if (i == 1) {
-			yname = hdr(1, "rows"); xname = hdr(1, "columns"); vname = hdr(1, "values")
-			gp("yname", yname); gp("xname", xname); gp("vname", vname)
-		}
+			fail(where(i) " is not a rebench sweep matrix (no \"# rows: NAME\" and \"# columns: NAME\" lines)")
+		if (i == 1) { yname = hdr(1, "rows"); xname = hdr(1, "columns"); vname = hdr(1, "values") }
 		if (hdr(i, "rows") != yname || hdr(i, "columns") != xname || hdr(i, "values") != vname) \
-			fail(i, where(i) " has rows " hdr(i, "rows") ", columns " hdr(i, "columns") ", values " hdr(i, "values") \
+			fail(where(i) " has rows " hdr(i, "rows") ", columns " hdr(i, "columns") ", values " hdr(i, "values") \
 				", but " PTH[1] " has rows " yname ", columns " xname ", values " vname ": panels on one colour scale need the same")
-		# the numbers: CRs stripped; XS and YS as the lines stand
-		bad = ""; d = 0; xs = ""; ys = ""; dr = 0
+		# the first data line "NX x1 .. xNX" (XS: x1 ..), then "y z1 .. zNX" (YS: y ..);
+		# the checks without CRs, XS and YS as the lines stand
+		bad = ""; d = 0; XS[i] = ""; YS[i] = ""; dr = 0
 		for (j = 1; j <= NL[i]; j++) {
 			$0 = ML[i, j]
 			if (!/^#/ && NF) {
-				if (!dr++) { for (k = 2; k <= NF; k++) xs = xs $k " " } else ys = ys $1 " "
+				if (!dr++) { for (k = 2; k <= NF; k++) XS[i] = XS[i] $k " " } else YS[i] = YS[i] $1 " "
 			}
 			sub(/\r$/, "")
 			if (bad == "" && !/^#/ && NF) {
@@ -144,14 +115,22 @@ BEGIN {
 				for (k = 1; bad == "" && k <= NF; k++) if ($k !~ num) bad = "line " j " field " k " is not a number: " $k
 			}
 		}
+		if (bad != "" || XS[i] !~ /[^ \t\r\n]/ || YS[i] !~ /[^ \t\r\n]/) \
+			fail(where(i) ": " (bad != "" ? bad : "no data (a first line \"NX x1 .. xNX\" and one line per row value are needed)"))
+	}
+	print "n = " n
+	split("LN LBL PTH XS YS HT HA HD", A, " ")
+	for (a in A) print "array " A[a] "[n]"
+	for (i = 1; i <= n; i++) {
 		gp("LN[" i "]", LN[i]); gp("LBL[" i "]", LBL[i]); gp("PTH[" i "]", PTH[i])
-		gp("XS[" i "]", xs); gp("YS[" i "]", ys); gp("BAD[" i "]", bad)
+		gp("XS[" i "]", XS[i]); gp("YS[" i "]", YS[i])
 		gp("HT[" i "]", hdr(i, "target")); gp("HA[" i "]", hdr(i, "about")); gp("HD[" i "]", hdr(i, "duration"))
 	}
+	gp("yname", yname); gp("xname", xname); gp("vname", vname)
 	split("target about duration made workload", K, " ")
 	for (k = 1; k <= 5; k++) gp("rb_m_" K[k], hdr(1, K[k]))
 	gp("rb_meta_of", PTH[1])
-	# the colour range: every cell, the first data line of each matrix (the column values) left out
+	# the colour range: every cell (a matrix's first data line holds its x values)
 	for (i = 1; i <= n; i++) {
 		first = 1
 		for (j = 1; j <= NL[i]; j++) {
@@ -162,28 +141,10 @@ BEGIN {
 		}
 	}
 	gp("range", lo " " hi)
-	gp("err", "")
-	print "errat = 0"
 }
 EOD
-scan = ""
-do for [k = 1:|$SCAN|] { scan = scan . $SCAN[k] . "\n" }
-load "< awk '" . scan . "' " . q(ARG0) . " " . q(list)
-if (err ne "" && errat == 0) {
-	print sprintf("%s: %s", me, err)
-	exit status 1
-}
-do for [i = 1:n] {
-	if (i == errat) {
-		print sprintf("%s: %s", me, err)
-		exit status 1
-	}
-	if (words(XS[i]) < 1 || words(YS[i]) < 1 || BAD[i] ne "") {
-		print sprintf("%s: %s: %s", me, sprintf("%s (line %s of %s)", PTH[i], LN[i], list), \
-			BAD[i] ne "" ? BAD[i] : "no data (a first line \"NX x1 .. xNX\" and one line per row value are needed)")
-		exit status 1
-	}
-}
+array SCAN_ARGS = [list]
+load gpdir . "/scan.gpi"
 
 # What produced each matrix (about.gpi's lines): the title gives what they
 # share, each panel's title what is its own.
