@@ -50,13 +50,6 @@ gpdir = system("dirname '" . ARG0 . "'")
 # rb_meta_of, its lines for about.gpi.
 $SCAN << EOD
 function where(i) { return PTH[i] " (line " LN[i] " of " list ")" }
-# the first "# KEY: VALUE" line of MAT[i], without CRs
-function meta(i, key,    j, s) {
-	for (j = 1; j <= NM[i]; j++) if (match(MM[i, j], "^#[ \t]*" key ":[ \t]*")) {
-		s = substr(MM[i, j], RLENGTH + 1); gsub(/\r/, "", s); return s
-	}
-	return ""
-}
 # the column called name in header h (by its words); 0 when none
 function colof(h, name,    HW, k, j, c) {
 	k = split(h, HW, /[ \t\r\n]+/)
@@ -64,7 +57,7 @@ function colof(h, name,    HW, k, j, c) {
 	return c + 0
 }
 # the rows of workload 1 of table i ("w" 0: no workload column)
-function wl1(i, j) { $0 = TL[i, j]; return j > 1 && NF && (!W[i] || $(W[i]) == 1) }
+function wl1(i, j) { $0 = FL[i, j]; return j > 1 && NF && (!W[i] || $(W[i]) == 1) }
 BEGIN {
 	list = ARGV[1]
 	P[1] = list
@@ -98,22 +91,21 @@ BEGIN {
 	readable(P, 2 * n, R)
 	for (i = 1; i <= n; i++) {
 		if (!R[i]) fail("cannot read " where(i))
-		while ((getline line < PTH[i]) > 0) TL[i, ++NT[i]] = line
-		close(PTH[i])
-		h = TL[i, 1]; gsub(/\r/, "", h); gsub(/\t/, " ", h)
+		slurp(i, PTH[i])
+		h = FL[i, 1]; gsub(/\r/, "", h); gsub(/\t/, " ", h)
 		B[i] = colof(h, "block-size"); S[i] = colof(h, "stride"); Y[i] = colof(h, "ops_per_s"); W[i] = colof(h, "workload")
 		if (!B[i] || !S[i] || !Y[i]) \
 			fail(where(i) " is not a rebench sweep table over block-size and stride (no column " \
 				(!B[i] ? "block-size" : !S[i] ? "stride" : "ops_per_s") "; its columns are: " h ")")
 		rows = 0
-		for (j = 1; j <= NT[i]; j++) rows += wl1(i, j)
+		for (j = 1; j <= FN[i]; j++) rows += wl1(i, j)
 		if (rows < 1) fail(where(i) " has a header but no rows of workload 1")
 	}
 	# each table's block sizes, ascending; the block size, and each
 	# table's rows of it
 	for (i = 1; i <= n; i++) {
 		split("", seen); k = 0
-		for (j = 1; j <= NT[i]; j++) if (wl1(i, j) && !(($(B[i]) + 0) in seen)) { seen[$(B[i]) + 0]; V[++k] = $(B[i]) + 0 }
+		for (j = 1; j <= FN[i]; j++) if (wl1(i, j) && !(($(B[i]) + 0) in seen)) { seen[$(B[i]) + 0]; V[++k] = $(B[i]) + 0 }
 		for (a = 2; a <= k; a++) for (x = a; x > 1 && V[x - 1] > V[x]; x--) { t = V[x]; V[x] = V[x - 1]; V[x - 1] = t }
 		SIZES[i] = ""
 		for (a = 1; a <= k; a++) SIZES[i] = SIZES[i] (a > 1 ? " " : "") V[a]
@@ -121,7 +113,7 @@ BEGIN {
 	if (bs == "") { split(SIZES[1], V, " "); bs = int(V[1]) }
 	for (i = 1; i <= n; i++) {
 		NR_[i] = 0
-		for (j = 1; j <= NT[i]; j++) if (wl1(i, j) && $(B[i]) + 0 == bs) { RX[i, ++NR_[i]] = $(S[i]); RY[i, NR_[i]] = $(Y[i]) }
+		for (j = 1; j <= FN[i]; j++) if (wl1(i, j) && $(B[i]) + 0 == bs) { RX[i, ++NR_[i]] = $(S[i]); RY[i, NR_[i]] = $(Y[i]) }
 		if (NR_[i] < 1) fail(where(i) " has no rows with block-size " bs "; its block sizes are: " SIZES[i])
 		for (j = 1; j <= NR_[i]; j++) if (RX[i, j] !~ /^[0-9]+$/ || RY[i, j] !~ /^[-+]?[0-9]+[.]?[0-9]*([eE][-+]?[0-9]+)?$/) \
 			fail(where(i) ": block-size " bs ": line with stride " RX[i, j] " and ops_per_s " RY[i, j] " is not numeric")
@@ -153,16 +145,11 @@ BEGIN {
 	print "averaged = " averaged
 	# what produced the tables: the matrices rebench wrote beside them
 	for (i = 1; i <= n; i++) {
-		if (R[n + i]) {
-			while ((getline line < (PTH[i] ".matrix")) > 0) MM[i, ++NM[i]] = line
-			close(PTH[i] ".matrix")
-		}
-		gp("MA[" i "]", meta(i, "about")); gp("MD[" i "]", meta(i, "duration"))
+		if (R[n + i]) slurp("m" i, PTH[i] ".matrix")
+		gp("MA[" i "]", hdr("m" i, "about")); gp("MD[" i "]", hdr("m" i, "duration"))
 	}
 	gp("mat1", R[n + 1] ? PTH[1] ".matrix" : "")
-	split("target about duration made workload", K, " ")
-	for (k = 1; k <= 5; k++) gp("rb_m_" K[k], meta(1, K[k]))
-	gp("rb_meta_of", R[n + 1] ? PTH[1] ".matrix" : "")
+	about("m1", R[n + 1] ? PTH[1] ".matrix" : "")
 }
 EOD
 array SCAN_ARGS = [list, (ARGC >= 3) ? ARG3 : ""]

@@ -54,13 +54,6 @@ gpdir = system("dirname '" . ARG0 . "'")
 # matrix's lines for about.gpi); range, "MIN MAX" over every cell of
 # every matrix, as written.
 $SCAN << EOD
-# the first "# KEY: VALUE" line of panel i, without CRs
-function hdr(i, key,    j, s) {
-	for (j = 1; j <= NL[i]; j++) if (match(ML[i, j], "^#[ \t]*" key ":[ \t]*")) {
-		s = substr(ML[i, j], RLENGTH + 1); gsub(/\r/, "", s); return s
-	}
-	return ""
-}
 function where(i) { return PTH[i] " (line " LN[i] " of " list ")" }
 BEGIN {
 	list = ARGV[1]
@@ -90,8 +83,7 @@ BEGIN {
 	num = "^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$"
 	for (i = 1; i <= n; i++) {
 		if (!R[i]) fail("cannot read " where(i))
-		while ((getline line < PTH[i]) > 0) ML[i, ++NL[i]] = line
-		close(PTH[i])
+		slurp(i, PTH[i])
 		if (hdr(i, "rows") == "" || hdr(i, "columns") == "") \
 			fail(where(i) " is not a rebench sweep matrix (no \"# rows: NAME\" and \"# columns: NAME\" lines)")
 		if (i == 1) { yname = hdr(1, "rows"); xname = hdr(1, "columns"); vname = hdr(1, "values") }
@@ -101,8 +93,8 @@ BEGIN {
 		# the first data line "NX x1 .. xNX" (XS: x1 ..), then "y z1 .. zNX" (YS: y ..);
 		# the checks without CRs, XS and YS as the lines stand
 		bad = ""; d = 0; XS[i] = ""; YS[i] = ""; dr = 0
-		for (j = 1; j <= NL[i]; j++) {
-			$0 = ML[i, j]
+		for (j = 1; j <= FN[i]; j++) {
+			$0 = FL[i, j]
 			if (!/^#/ && NF) {
 				if (!dr++) { for (k = 2; k <= NF; k++) XS[i] = XS[i] $k " " } else YS[i] = YS[i] $1 " "
 			}
@@ -127,14 +119,12 @@ BEGIN {
 		gp("HT[" i "]", hdr(i, "target")); gp("HA[" i "]", hdr(i, "about")); gp("HD[" i "]", hdr(i, "duration"))
 	}
 	gp("yname", yname); gp("xname", xname); gp("vname", vname)
-	split("target about duration made workload", K, " ")
-	for (k = 1; k <= 5; k++) gp("rb_m_" K[k], hdr(1, K[k]))
-	gp("rb_meta_of", PTH[1])
+	about(1, PTH[1])
 	# the colour range: every cell (a matrix's first data line holds its x values)
 	for (i = 1; i <= n; i++) {
 		first = 1
-		for (j = 1; j <= NL[i]; j++) {
-			$0 = ML[i, j]; sub(/\r$/, "")
+		for (j = 1; j <= FN[i]; j++) {
+			$0 = FL[i, j]; sub(/\r$/, "")
 			if (/^#/ || !NF) continue
 			if (first) { first = 0; continue }
 			for (k = 2; k <= NF; k++) { if (!seen++ || $k + 0 < lo + 0) lo = $k; if (seen == 1 || $k + 0 > hi + 0) hi = $k }
