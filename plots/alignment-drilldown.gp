@@ -152,7 +152,8 @@ BEGIN {
 	about("m1", R[n + 1] ? PTH[1] ".matrix" : "")
 }
 EOD
-array SCAN_ARGS = [list, (ARGC >= 3) ? ARG3 : ""]
+scan_bs = (ARGC >= 3) ? ARG3 : ""
+array SCAN_ARGS = [list, scan_bs]
 load gpdir . "/scan.gpi"
 nx = words(xs)
 rows(i) = sprintf("$R%d", i)
