@@ -50,12 +50,6 @@ gpdir = system("dirname '" . ARG0 . "'")
 # rb_meta_of, its lines for about.gpi.
 $SCAN << EOD
 function where(i) { return PTH[i] " (line " LN[i] " of " list ")" }
-# the column called name in header h (by its words); 0 when none
-function colof(h, name,    HW, k, j, c) {
-	k = split(h, HW, /[ \t\r\n]+/)
-	for (j = 1; j <= k; j++) if (HW[j] == name) c += j - (HW[1] == "")
-	return c + 0
-}
 # the rows of workload 1 of table i ("w" 0: no workload column)
 function wl1(i, j) { $0 = FL[i, j]; return j > 1 && NF && (!W[i] || $(W[i]) == 1) }
 BEGIN {
@@ -106,7 +100,7 @@ BEGIN {
 	for (i = 1; i <= n; i++) {
 		split("", seen); k = 0
 		for (j = 1; j <= FN[i]; j++) if (wl1(i, j) && !(($(B[i]) + 0) in seen)) { seen[$(B[i]) + 0]; V[++k] = $(B[i]) + 0 }
-		for (a = 2; a <= k; a++) for (x = a; x > 1 && V[x - 1] > V[x]; x--) { t = V[x]; V[x] = V[x - 1]; V[x - 1] = t }
+		sort(V, k, "g")
 		SIZES[i] = ""
 		for (a = 1; a <= k; a++) SIZES[i] = SIZES[i] (a > 1 ? " " : "") V[a]
 	}
@@ -137,7 +131,7 @@ BEGIN {
 		}
 		print "EOD"
 	}
-	for (a = 2; a <= k; a++) for (b = a; b > 1 && V[b - 1] + 0 > V[b] + 0; b--) { t = V[b]; V[b] = V[b - 1]; V[b - 1] = t }
+	sort(V, k, "g")
 	xs = ""
 	for (a = 1; a <= k; a++) xs = xs V[a] " "
 	gp("xs", xs)

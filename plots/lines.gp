@@ -57,29 +57,10 @@ ycol = (exists("rb_metric") && rb_metric ne "") ? rb_metric : "ops_per_s"
 # a multiple of it); xs, the distinct x values (sorted when numbers); and a
 # datablock $Ri of the rows of each line i.
 $SCAN << EOD
-# the column called name in header h (by its words); 0 when none
-function colidx(name,    HW, k, j, c) {
-	k = split(header, HW, /[ \t\r\n]+/)
-	for (j = 1; j <= k; j++) if (HW[j] == name) c += j - (HW[1] == "")
-	return c + 0
-}
+function colidx(name) { return colof(header, name) }
 function isnum(s) { return s ~ /^[ \t]*[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?[ \t]*$/ }
 # a == b as awk compares two fields
 function same(a, b) { return (isnum(a) && isnum(b)) ? a + 0 == b + 0 : a == b }
-# sort(A, n, how): A[1 .. n] in place, stably; how "g": by number, then as
-# strings (sort -g); "kg": "G<TAB>W<TAB>T" by G as a number, then W, then
-# as strings (sort -k1,1g -k2,2n); "kn": by W only (sort -s -k2,2n)
-function before(a, b, how,    x, y) {
-	if (how == "g") return a + 0 != b + 0 ? a + 0 < b + 0 : a < b
-	split(a, x, "\t"); split(b, y, "\t")
-	if (how == "kn") return x[2] + 0 < y[2] + 0
-	if (x[1] + 0 != y[1] + 0) return x[1] + 0 < y[1] + 0
-	if (x[2] + 0 != y[2] + 0) return x[2] + 0 < y[2] + 0
-	return a < b
-}
-function sort(A, n, how,    i, j, t) {
-	for (i = 2; i <= n; i++) for (j = i; j > 1 && before(A[j], A[j - 1], how); j--) { t = A[j]; A[j] = A[j - 1]; A[j - 1] = t }
-}
 BEGIN {
 	data = ARGV[1]; xname = ARGV[2]; gname = ARGV[3]; ycol = ARGV[4]; logmode = ARGV[5] + 0; four = ARGV[6]
 	P[1] = data
