@@ -36,119 +36,135 @@ if (ARGC < 2) {
 list = ARG1
 out = ARG2
 me = "alignment-drilldown.gp"
-q(s) = "'" . s . "'"
-gpdir = system("dirname " . q(ARG0))
-readable(f) = (system("test -f " . q(f) . " && test -r " . q(f) . " && echo yes") eq "yes")
-if (!readable(list)) {
-	print sprintf("%s: cannot read the list %s", me, list)
-	exit status 1
-}
-# BLOCK_SIZE: bytes, or a number with a k or m suffix
-bsarg = (ARGC >= 3) ? ARG3 : ""
-if (bsarg ne "") {
-	bsarg = system("printf '%s\n' " . q(bsarg) . " | awk '/^[0-9]+[kKmM]?$/ { m = /[kK]$/ ? 1024 : /[mM]$/ ? 1048576 : 1; printf \"%d\", $0 * m; exit }'")
-	if (bsarg eq "" || bsarg eq "0") {
-		print sprintf("%s: BLOCK_SIZE %s is not a size in bytes (like 512, 4096 or 4k)", me, ARG3)
-		exit status 1
-	}
-}
+gpdir = system("dirname '" . ARG0 . "'")
 
-# The configurations: "LINE<TAB>LABEL<TAB>PATH" each, paths resolved
-# against LIST's directory; or one line "error: WHY" for the first bad line.
-listdir = system("dirname " . q(list))
-entries = "awk -F '\t' -v dir=" . q(listdir) . " '{ sub(/\r$/, \"\") } /^[ \t]*(#|$)/ { next } \
-	{ l = $1; p = $2; gsub(/^[ \t]+|[ \t]+$/, \"\", l); gsub(/^[ \t]+|[ \t]+$/, \"\", p); \
-	  if (NF != 2 || l == \"\" || p == \"\") { print \"error: line \" NR \" is not LABEL<TAB>TABLE\"; exit } \
-	  if (p !~ /^\\//) p = dir \"/\" p; print NR \"\t\" l \"\t\" p }' " . q(list)
-bad = system(entries . " | grep '^error: ' | sed 's/^error: //'")
-if (bad ne "") {
-	print sprintf("%s: %s: %s", me, list, bad)
-	exit status 1
-}
-n = int(system(entries . " | wc -l"))
-if (n < 1) {
-	print sprintf("%s: %s lists no tables (one line \"LABEL<TAB>TABLE\" per configuration is needed)", me, list)
-	exit status 1
-}
-field(i, f) = system(sprintf("%s | awk -F '\t' 'NR == %d { print $%d }'", entries, i, f))
-array LN[n]
-array LBL[n]
-array PTH[n]
-array COLS[n]
-do for [i = 1:n] {
-	LN[i] = field(i, 1)
-	LBL[i] = field(i, 2)
-	PTH[i] = field(i, 3)
-}
-
-# Every table: readable, with the three columns, with rows.  COLS[i] is
-# "-v b=N -v s=N -v y=N -v w=N" (w = 0: no workload column) for awk.
-where(i) = sprintf("%s (line %s of %s)", PTH[i], LN[i], list)
-colof(h, name) = sum [j = 1:words(h)] (word(h, j) eq name ? j : 0)
-do for [i = 1:n] {
-	f = PTH[i]
-	if (!readable(f)) {
-		print sprintf("%s: cannot read %s", me, where(i))
-		exit status 1
+# One awk (scan.gpi) reads the list and every table (and the matrix
+# beside it) and checks them in the order a reader would; it emits gnuplot
+# assignments (strings in single quotes): err, the first refusal; or n,
+# bs (the block size drawn), and per configuration i LBL[i] and a
+# datablock $Ri of its rows of that block size, "stride<TAB>ops/s"; xs,
+# the distinct strides of all, ascending ("s1 s2 .. "); ymax, the largest
+# ops/s; averaged, 1 when a table has rows that share a stride; MA[i] and
+# MD[i], the about and duration lines of the matrix beside table i ("" when
+# there is none); mat1, that matrix of the first table, and rb_m_* and
+# rb_meta_of, its lines for about.gpi.
+$SCAN << EOD
+function where(i) { return PTH[i] " (line " LN[i] " of " list ")" }
+# the rows of workload 1 of table i ("w" 0: no workload column)
+function wl1(i, j) { $0 = FL[i, j]; return j > 1 && NF && (!W[i] || $(W[i]) == 1) }
+BEGIN {
+	list = ARGV[1]
+	P[1] = list
+	readable(P, 1, R)
+	if (!R[1]) fail("cannot read the list " list)
+	# BLOCK_SIZE: bytes, or a number with a k or m suffix
+	bsarg = ARGV[2]
+	if (bsarg != "") {
+		if (bsarg ~ /^[0-9]+[kKmM]?$/) { m = bsarg ~ /[kK]$/ ? 1024 : bsarg ~ /[mM]$/ ? 1048576 : 1; bs = sprintf("%d", bsarg * m) }
+		else bs = ""
+		if (bs == "" || bs == "0") fail("BLOCK_SIZE " bsarg " is not a size in bytes (like 512, 4096 or 4k)")
+		bs += 0
 	}
-	header = system("head -n 1 " . q(f) . " | tr -d '\r' | tr '\t' ' '")
-	if (colof(header, "block-size") == 0 || colof(header, "stride") == 0 || colof(header, "ops_per_s") == 0) {
-		print sprintf("%s: %s is not a rebench sweep table over block-size and stride (no column %s; its columns are: %s)", me, where(i), \
-			colof(header, "block-size") == 0 ? "block-size" : colof(header, "stride") == 0 ? "stride" : "ops_per_s", header)
-		exit status 1
+	# the configurations: blank lines and comments skipped, paths relative to LIST's directory
+	FS = "\t"
+	dir = dirname(list)
+	while ((getline line < list) > 0) {
+		nr++
+		sub(/\r$/, "", line)
+		if (line ~ /^[ \t]*(#|$)/) continue
+		$0 = line
+		l = $1; p = $2
+		gsub(/^[ \t]+|[ \t]+$/, "", l); gsub(/^[ \t]+|[ \t]+$/, "", p)
+		if (NF != 2 || l == "" || p == "") fail(list ": line " nr " is not LABEL<TAB>TABLE")
+		if (p !~ /^\//) p = dir "/" p
+		n++; LN[n] = nr; LBL[n] = l; PTH[n] = p
 	}
-	COLS[i] = sprintf("-v b=%d -v s=%d -v y=%d -v w=%d", colof(header, "block-size"), colof(header, "stride"), \
-		colof(header, "ops_per_s"), colof(header, "workload"))
-	nrows = int(system(sprintf("awk -F '\t' %s 'NR > 1 && NF && (!w || $w == 1)' %s | wc -l", COLS[i], q(f))))
-	if (nrows < 1) {
-		print sprintf("%s: %s has a header but no rows of workload 1", me, where(i))
-		exit status 1
+	if (n < 1) fail(list " lists no tables (one line \"LABEL<TAB>TABLE\" per configuration is needed)")
+	# every table: readable, with the three columns, with rows
+	for (i = 1; i <= n; i++) { P[i] = PTH[i]; P[n + i] = PTH[i] ".matrix" }
+	readable(P, 2 * n, R)
+	for (i = 1; i <= n; i++) {
+		if (!R[i]) fail("cannot read " where(i))
+		slurp(i, PTH[i])
+		h = FL[i, 1]; gsub(/\r/, "", h); gsub(/\t/, " ", h)
+		B[i] = colof(h, "block-size"); S[i] = colof(h, "stride"); Y[i] = colof(h, "ops_per_s"); W[i] = colof(h, "workload")
+		if (!B[i] || !S[i] || !Y[i]) \
+			fail(where(i) " is not a rebench sweep table over block-size and stride (no column " \
+				(!B[i] ? "block-size" : !S[i] ? "stride" : "ops_per_s") "; its columns are: " h ")")
+		rows = 0
+		for (j = 1; j <= FN[i]; j++) rows += wl1(i, j)
+		if (rows < 1) fail(where(i) " has a header but no rows of workload 1")
 	}
+	# each table's block sizes, ascending; the block size, and each
+	# table's rows of it
+	for (i = 1; i <= n; i++) {
+		split("", seen); k = 0
+		for (j = 1; j <= FN[i]; j++) if (wl1(i, j) && !(($(B[i]) + 0) in seen)) { seen[$(B[i]) + 0]; V[++k] = $(B[i]) + 0 }
+		sort(V, k, "g")
+		SIZES[i] = ""
+		for (a = 1; a <= k; a++) SIZES[i] = SIZES[i] (a > 1 ? " " : "") V[a]
+	}
+	if (bs == "") { split(SIZES[1], V, " "); bs = int(V[1]) }
+	for (i = 1; i <= n; i++) {
+		NR_[i] = 0
+		for (j = 1; j <= FN[i]; j++) if (wl1(i, j) && $(B[i]) + 0 == bs) { RX[i, ++NR_[i]] = $(S[i]); RY[i, NR_[i]] = $(Y[i]) }
+		if (NR_[i] < 1) fail(where(i) " has no rows with block-size " bs "; its block sizes are: " SIZES[i])
+		for (j = 1; j <= NR_[i]; j++) if (RX[i, j] !~ /^[0-9]+$/ || RY[i, j] !~ /^[-+]?[0-9]+[.]?[0-9]*([eE][-+]?[0-9]+)?$/) \
+			fail(where(i) ": block-size " bs ": line with stride " RX[i, j] " and ops_per_s " RY[i, j] " is not numeric")
+	}
+	print "n = " n
+	print "bs = " bs
+	print "array LBL[n]"
+	print "array MA[n]"
+	print "array MD[n]"
+	# the distinct strides, ascending; y max; averaged points?
+	split("", seen); k = 0; ymax = 0; averaged = 0
+	for (i = 1; i <= n; i++) {
+		gp("LBL[" i "]", LBL[i])
+		print "$R" i " << EOD"
+		split("", c)
+		for (j = 1; j <= NR_[i]; j++) {
+			print RX[i, j] "\t" RY[i, j]
+			if (!((RX[i, j] + 0) in seen)) { seen[RX[i, j] + 0]; V[++k] = RX[i, j] }
+			if (RY[i, j] + 0 > ymax) ymax = RY[i, j] + 0
+			if (++c[RX[i, j]] > 1) averaged = 1
+		}
+		print "EOD"
+	}
+	sort(V, k, "g")
+	xs = ""
+	for (a = 1; a <= k; a++) xs = xs V[a] " "
+	gp("xs", xs)
+	printf "ymax = %.10g\n", ymax
+	print "averaged = " averaged
+	# what produced the tables: the matrices rebench wrote beside them
+	for (i = 1; i <= n; i++) {
+		if (R[n + i]) slurp("m" i, PTH[i] ".matrix")
+		gp("MA[" i "]", hdr("m" i, "about")); gp("MD[" i "]", hdr("m" i, "duration"))
+	}
+	gp("mat1", R[n + 1] ? PTH[1] ".matrix" : "")
+	about("m1", R[n + 1] ? PTH[1] ".matrix" : "")
 }
-
-# The block size, and each table's rows of it: "stride<TAB>ops/s".
-sizes(i) = system(sprintf("awk -F '\t' %s 'NR > 1 && NF && (!w || $w == 1) { print $b + 0 }' %s | sort -n -u | tr '\n' ' ' | sed 's/ $//'", COLS[i], q(PTH[i])))
-bs = (bsarg ne "") ? int(bsarg) : int(word(sizes(1), 1))
-rows(i) = sprintf("< awk -F '\t' %s -v bs=%d 'NR > 1 && NF && (!w || $w == 1) && $b + 0 == bs { print $s \"\t\" $y }' %s", COLS[i], bs, q(PTH[i]))
-do for [i = 1:n] {
-	if (int(system(rows(i)[3:] . " | wc -l")) < 1) {
-		print sprintf("%s: %s has no rows with block-size %d; its block sizes are: %s", me, where(i), bs, sizes(i))
-		exit status 1
-	}
-	bad = system(rows(i)[3:] . " | awk -F '\t' '$1 !~ /^[0-9]+$/ || $2 !~ /^[-+]?[0-9]+[.]?[0-9]*([eE][-+]?[0-9]+)?$/ { print \"line with stride \" $1 \" and ops_per_s \" $2 \" is not numeric\"; exit }'")
-	if (bad ne "") {
-		print sprintf("%s: %s: block-size %d: %s", me, where(i), bs, bad)
-		exit status 1
-	}
-}
-allrows = ""
-do for [i = 1:n] { allrows = allrows . rows(i)[3:] . "; " }
-# distinct strides of all tables, ascending; y max; averaged points?
-xs = system("{ " . allrows . "} | cut -f 1 | sort -n -u | tr '\n' ' '")
+EOD
+scan_bs = (ARGC >= 3) ? ARG3 : ""
+array SCAN_ARGS = [list, scan_bs]
+load gpdir . "/scan.gpi"
 nx = words(xs)
-ymax = real(system("{ " . allrows . "} | awk -F '\t' '$2 + 0 > m { m = $2 + 0 } END { printf \"%.10g\", m }'"))
-averaged = 0
-do for [i = 1:n] {
-	averaged = averaged || int(system(rows(i)[3:] . " | awk '++c[$1] > 1 { a = 1 } END { print a + 0 }'"))
-}
+rows(i) = sprintf("$R%d", i)
 
-# What produced the tables: the matrices rebench wrote beside them.
-mat(i) = readable(PTH[i] . ".matrix") ? PTH[i] . ".matrix" : ""
-meta(i, key) = (mat(i) eq "") ? "" : \
-	system(sprintf("sed -n 's/^#[ \t]*%s:[ \t]*//p' %s | head -n 1 | tr -d '\r'", key, q(mat(i))))
-meta_file = mat(1)
+meta_file = mat1
 load gpdir . "/about.gpi"
 array OWN[n]
 same_about = 1
 same_duration = 1
 do for [i = 2:n] {
-	same_about = same_about && (meta(i, "about") eq rb_about)
-	same_duration = same_duration && (meta(i, "duration") eq rb_duration)
+	same_about = same_about && (MA[i] eq rb_about)
+	same_duration = same_duration && (MD[i] eq rb_duration)
 }
 # the targets are the configurations: the labels name them
 subtitle = rb_join(same_about ? rb_about : "", ", ", same_duration ? rb_duration : "")
 do for [i = 1:n] {
-	OWN[i] = rb_join(same_about ? "" : meta(i, "about"), ", ", same_duration ? "" : meta(i, "duration"))
+	OWN[i] = rb_join(same_about ? "" : MA[i], ", ", same_duration ? "" : MD[i])
 }
 op = (same_about && rb_about ne "") ? rb_about[1:strstrt(rb_about . ",", ",") - 1] : "read"
 ops = (op eq "read") ? "reads" : (op eq "write") ? "writes" : "I/Os"

@@ -42,109 +42,121 @@ if (ARGC < 2) {
 list = ARG1
 out = ARG2
 me = "alignment-multiplot.gp"
-q(s) = "'" . s . "'"
-gpdir = system("dirname " . q(ARG0))
-readable(f) = (system("test -f " . q(f) . " && test -r " . q(f) . " && echo yes") eq "yes")
-if (!readable(list)) {
-	print sprintf("%s: cannot read the list %s", me, list)
-	exit status 1
-}
+gpdir = system("dirname '" . ARG0 . "'")
 
-# The panels: "LINE<TAB>LABEL<TAB>PATH" per panel, paths resolved against
-# LIST's directory; or one line "error: WHY" for the first bad line.
-listdir = system("dirname " . q(list))
-entries = "awk -F '\t' -v dir=" . q(listdir) . " '{ sub(/\r$/, \"\") } /^[ \t]*(#|$)/ { next } \
-	{ l = $1; p = $2; gsub(/^[ \t]+|[ \t]+$/, \"\", l); gsub(/^[ \t]+|[ \t]+$/, \"\", p); \
-	  if (NF != 2 || l == \"\" || p == \"\") { print \"error: line \" NR \" is not LABEL<TAB>MATRIX\"; exit } \
-	  if (p !~ /^\\//) p = dir \"/\" p; print NR \"\t\" l \"\t\" p }' " . q(list)
-bad = system(entries . " | grep '^error: ' | sed 's/^error: //'")
-if (bad ne "") {
-	print sprintf("%s: %s: %s", me, list, bad)
-	exit status 1
-}
-n = int(system(entries . " | wc -l"))
-if (n < 1) {
-	print sprintf("%s: %s lists no panels (one line \"LABEL<TAB>MATRIX\" per panel is needed)", me, list)
-	exit status 1
-}
-if (n > 9) {
-	print sprintf("%s: %s lists %d panels; at most 9 fit on one page", me, list, n)
-	exit status 1
-}
-field(i, f) = system(sprintf("%s | awk -F '\t' 'NR == %d { print $%d }'", entries, i, f))
-array LN[n]
-array LBL[n]
-array PTH[n]
-array XS[n]
-array YS[n]
-array ABOUT[n]
-do for [i = 1:n] {
-	LN[i] = field(i, 1)
-	LBL[i] = field(i, 2)
-	PTH[i] = field(i, 3)
-}
-
-# Every matrix: readable, a sweep matrix with the first one's names, and
-# well formed (all values numbers).
-hdr(f, key) = system(sprintf("sed -n 's/^#[ \t]*%s:[ \t]*//p' %s | head -n 1 | tr -d '\r'", key, q(f)))
-where(i) = sprintf("%s (line %s of %s)", PTH[i], LN[i], list)
-num = "[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?"
-do for [i = 1:n] {
-	f = PTH[i]
-	if (!readable(f)) {
-		print sprintf("%s: cannot read %s", me, where(i))
-		exit status 1
+# One awk (scan.gpi) reads the list and every matrix and checks them in
+# the order a reader would; it emits gnuplot assignments (strings in
+# single quotes): err, the first refusal; or n, and per panel i LN[i],
+# LBL[i], PTH[i] (its line in LIST, label and resolved path), XS[i] and
+# YS[i] (its x and y values, "v1 v2 .. "), HT[i], HA[i], HD[i] (its
+# target, about and duration lines); yname, xname, vname (the names of
+# the first matrix, which all share); rb_m_* and rb_meta_of (the first
+# matrix's lines for about.gpi); range, "MIN MAX" over every cell of
+# every matrix, as written.
+$SCAN << EOD
+function where(i) { return PTH[i] " (line " LN[i] " of " list ")" }
+BEGIN {
+	list = ARGV[1]
+	P[1] = list
+	readable(P, 1, R)
+	if (!R[1]) fail("cannot read the list " list)
+	# the panels: blank lines and comments skipped, paths relative to LIST's directory
+	FS = "\t"
+	dir = dirname(list)
+	while ((getline line < list) > 0) {
+		nr++
+		sub(/\r$/, "", line)
+		if (line ~ /^[ \t]*(#|$)/) continue
+		$0 = line
+		l = $1; p = $2
+		gsub(/^[ \t]+|[ \t]+$/, "", l); gsub(/^[ \t]+|[ \t]+$/, "", p)
+		if (NF != 2 || l == "" || p == "") fail(list ": line " nr " is not LABEL<TAB>MATRIX")
+		if (p !~ /^\//) p = dir "/" p
+		n++; LN[n] = nr; LBL[n] = l; PTH[n] = p
 	}
-	if (hdr(f, "rows") eq "" || hdr(f, "columns") eq "") {
-		print sprintf("%s: %s is not a rebench sweep matrix (no \"# rows: NAME\" and \"# columns: NAME\" lines)", me, where(i))
-		exit status 1
+	if (n < 1) fail(list " lists no panels (one line \"LABEL<TAB>MATRIX\" per panel is needed)")
+	if (n > 9) fail(list " lists " n " panels; at most 9 fit on one page")
+	# every matrix: readable, a sweep matrix with the first one's names,
+	# and well formed (all values numbers)
+	readable(PTH, n, R)
+	FS = " "
+	num = "^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$"
+	for (i = 1; i <= n; i++) {
+		if (!R[i]) fail("cannot read " where(i))
+		slurp(i, PTH[i])
+		if (hdr(i, "rows") == "" || hdr(i, "columns") == "") \
+			fail(where(i) " is not a rebench sweep matrix (no \"# rows: NAME\" and \"# columns: NAME\" lines)")
+		if (i == 1) { yname = hdr(1, "rows"); xname = hdr(1, "columns"); vname = hdr(1, "values") }
+		if (hdr(i, "rows") != yname || hdr(i, "columns") != xname || hdr(i, "values") != vname) \
+			fail(where(i) " has rows " hdr(i, "rows") ", columns " hdr(i, "columns") ", values " hdr(i, "values") \
+				", but " PTH[1] " has rows " yname ", columns " xname ", values " vname ": panels on one colour scale need the same")
+		# the first data line "NX x1 .. xNX" (XS: x1 ..), then "y z1 .. zNX" (YS: y ..);
+		# the checks without CRs, XS and YS as the lines stand
+		bad = ""; d = 0; XS[i] = ""; YS[i] = ""; dr = 0
+		for (j = 1; j <= FN[i]; j++) {
+			$0 = FL[i, j]
+			if (!/^#/ && NF) {
+				if (!dr++) { for (k = 2; k <= NF; k++) XS[i] = XS[i] $k " " } else YS[i] = YS[i] $1 " "
+			}
+			sub(/\r$/, "")
+			if (bad == "" && !/^#/ && NF) {
+				if (!d++) {
+					if ($1 != NF - 1) bad = "the count " $1 " in the first line is not the number of columns (" NF - 1 ")"
+					nx = NF
+				} else if (NF != nx) bad = "line " j " has " NF " fields, not " nx
+				for (k = 1; bad == "" && k <= NF; k++) if ($k !~ num) bad = "line " j " field " k " is not a number: " $k
+			}
+		}
+		if (bad != "" || XS[i] !~ /[^ \t\r\n]/ || YS[i] !~ /[^ \t\r\n]/) \
+			fail(where(i) ": " (bad != "" ? bad : "no data (a first line \"NX x1 .. xNX\" and one line per row value are needed)"))
 	}
-	if (i == 1) {
-		yname = hdr(f, "rows")
-		xname = hdr(f, "columns")
-		vname = hdr(f, "values")
+	print "n = " n
+	split("LN LBL PTH XS YS HT HA HD", A, " ")
+	for (a in A) print "array " A[a] "[n]"
+	for (i = 1; i <= n; i++) {
+		gp("LN[" i "]", LN[i]); gp("LBL[" i "]", LBL[i]); gp("PTH[" i "]", PTH[i])
+		gp("XS[" i "]", XS[i]); gp("YS[" i "]", YS[i])
+		gp("HT[" i "]", hdr(i, "target")); gp("HA[" i "]", hdr(i, "about")); gp("HD[" i "]", hdr(i, "duration"))
 	}
-	if (hdr(f, "rows") ne yname || hdr(f, "columns") ne xname || hdr(f, "values") ne vname) {
-		print sprintf("%s: %s has rows %s, columns %s, values %s, but %s has rows %s, columns %s, values %s: panels on one colour scale need the same", \
-			me, where(i), hdr(f, "rows"), hdr(f, "columns"), hdr(f, "values"), PTH[1], yname, xname, vname)
-		exit status 1
+	gp("yname", yname); gp("xname", xname); gp("vname", vname)
+	about(1, PTH[1])
+	# the colour range: every cell (a matrix's first data line holds its x values)
+	for (i = 1; i <= n; i++) {
+		first = 1
+		for (j = 1; j <= FN[i]; j++) {
+			$0 = FL[i, j]; sub(/\r$/, "")
+			if (/^#/ || !NF) continue
+			if (first) { first = 0; continue }
+			for (k = 2; k <= NF; k++) { if (!seen++ || $k + 0 < lo + 0) lo = $k; if (seen == 1 || $k + 0 > hi + 0) hi = $k }
+		}
 	}
-	bad = system("awk '{ sub(/\r$/, \"\") } !/^#/ && NF { if (!n++) { if ($1 != NF - 1) { print \"the count \" $1 \" in the first line is not the number of columns (\" NF - 1 \")\"; exit } nx = NF } \
-		else if (NF != nx) { print \"line \" NR \" has \" NF \" fields, not \" nx; exit } \
-		for (i = 1; i <= NF; i++) if ($i !~ /^" . num . "$/) { print \"line \" NR \" field \" i \" is not a number: \" $i; exit } }' " . q(f))
-	XS[i] = system("awk '!/^#/ && NF { for (i = 2; i <= NF; i++) printf \"%s \", $i; exit }' " . q(f))
-	YS[i] = system("awk '!/^#/ && NF && n++ { printf \"%s \", $1 }' " . q(f))
-	if (words(XS[i]) < 1 || words(YS[i]) < 1 || bad ne "") {
-		print sprintf("%s: %s: %s", me, where(i), bad ne "" ? bad : "no data (a first line \"NX x1 .. xNX\" and one line per row value are needed)")
-		exit status 1
-	}
+	gp("range", lo " " hi)
 }
+EOD
+array SCAN_ARGS = [list]
+load gpdir . "/scan.gpi"
 
 # What produced each matrix (about.gpi's lines): the title gives what they
 # share, each panel's title what is its own.
+array ABOUT[n]
 meta_file = PTH[1]
 load gpdir . "/about.gpi"
 same_target = 1
 same_about = 1
 same_duration = 1
 do for [i = 2:n] {
-	same_target = same_target && (hdr(PTH[i], "target") eq rb_target)
-	same_about = same_about && (hdr(PTH[i], "about") eq rb_about)
-	same_duration = same_duration && (hdr(PTH[i], "duration") eq rb_duration)
+	same_target = same_target && (HT[i] eq rb_target)
+	same_about = same_about && (HA[i] eq rb_about)
+	same_duration = same_duration && (HD[i] eq rb_duration)
 }
 subtitle = rb_join(same_target ? rb_target : "", ": ", rb_join(same_about ? rb_about : "", ", ", same_duration ? rb_duration : ""))
 do for [i = 1:n] {
-	ABOUT[i] = rb_join(same_target ? "" : hdr(PTH[i], "target"), ": ", \
-		rb_join(same_about ? "" : hdr(PTH[i], "about"), ", ", same_duration ? "" : hdr(PTH[i], "duration")))
+	ABOUT[i] = rb_join(same_target ? "" : HT[i], ": ", \
+		rb_join(same_about ? "" : HA[i], ", ", same_duration ? "" : HD[i]))
 }
 own = !(same_target && same_about && same_duration)
 
 # The shared colour range: min and max over every cell of every matrix.
-files = ""
-do for [i = 1:n] { files = files . " " . q(PTH[i]) }
-range = system("awk '{ sub(/\r$/, \"\") } FNR == 1 { first = 1 } !/^#/ && NF { if (first) { first = 0; next } \
-	for (i = 2; i <= NF; i++) { if (!seen++ || $i + 0 < lo + 0) lo = $i; if (seen == 1 || $i + 0 > hi + 0) hi = $i } } \
-	END { print lo, hi }'" . files)
 set print "-"
 print "cbrange " . range
 unset print

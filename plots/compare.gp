@@ -21,30 +21,38 @@ if (ARGC < 2) {
 }
 data = ARG1
 out = ARG2
-q(s) = "'" . s . "'"
-gpdir = system("dirname " . q(ARG0))
-if (system("test -f " . q(data) . " && test -r " . q(data) . " && echo yes") ne "yes") {
-	print sprintf("compare.gp: cannot read %s", data)
-	exit status 1
+gpdir = system("dirname '" . ARG0 . "'")
+# One awk (scan.gpi) reads the matrix; it emits gnuplot assignments
+# (strings in single quotes): err, the first refusal; or yname, xname, fa
+# and fb (its "# rows:", "# columns:", "# a:" and "# b:" lines), xs and
+# ys (the column values and the row values of its first block, "v1 v2 ..").
+$SCAN << EOD
+BEGIN {
+	data = ARGV[1]
+	P[1] = data
+	readable(P, 1, R)
+	if (!R[1]) fail("cannot read " data)
+	slurp("m", data)
+	if (hdr("m", "rows") == "" || hdr("m", "columns") == "") \
+		fail(data " is not a rebench compare matrix (no \"# rows: NAME\" and \"# columns: NAME\" lines)")
+	xs = ""; ys = ""; d = 0
+	for (j = 1; j <= FN["m"]; j++) {
+		$0 = FL["m", j]
+		if (!/^#/ && NF) { for (k = 2; k <= NF; k++) xs = xs $k " "; break }
+	}
+	for (j = 1; j <= FN["m"] && FL["m", j] != ""; j++) {
+		$0 = FL["m", j]
+		if (!/^#/ && NF && d++) ys = ys $1 " "
+	}
+	if (xs !~ /[^ \t\r\n]/ || ys !~ /[^ \t\r\n]/) fail(data ": no data")
+	gp("yname", hdr("m", "rows")); gp("xname", hdr("m", "columns")); gp("fa", hdr("m", "a")); gp("fb", hdr("m", "b"))
+	gp("xs", xs); gp("ys", ys)
 }
-hdr(key) = system(sprintf("sed -n 's/^#[ \t]*%s:[ \t]*//p' %s | head -n 1 | tr -d '\r'", key, q(data)))
-yname = hdr("rows")
-xname = hdr("columns")
-fa = hdr("a")
-fb = hdr("b")
-if (yname eq "" || xname eq "") {
-	print sprintf("compare.gp: %s is not a rebench compare matrix (no \"# rows: NAME\" and \"# columns: NAME\" lines)", data)
-	exit status 1
-}
-# the first block only: the column values, then the row values
-xs = system("awk '!/^#/ && NF { for (i = 2; i <= NF; i++) printf \"%s \", $i; exit }' " . q(data))
-ys = system("awk '/^$/ { exit } !/^#/ && NF && n++ { printf \"%s \", $1 }' " . q(data))
+EOD
+array SCAN_ARGS = [data]
+load gpdir . "/scan.gpi"
 nx = words(xs)
 ny = words(ys)
-if (nx < 1 || ny < 1) {
-	print sprintf("compare.gp: %s: no data", data)
-	exit status 1
-}
 meta_file = ""
 load gpdir . "/about.gpi"
 xk = issize(xname)

@@ -28,30 +28,59 @@ if (ARGC < 2) {
 }
 data = ARG1
 out = ARG2
-q(s) = "'" . s . "'"
-gpdir = system("dirname " . q(ARG0))
-if (system("test -f " . q(data) . " && test -r " . q(data) . " && echo yes") ne "yes") {
-	print sprintf("heatmap.gp: cannot read %s", data)
-	exit status 1
+gpdir = system("dirname '" . ARG0 . "'")
+
+# One awk (scan.gpi) reads the matrix and the noise file beside it and
+# checks the matrix; it emits gnuplot assignments (strings in single
+# quotes): err, the first refusal; or yname, xname, vname (its rows,
+# columns and values); xs and ys, the column values (the first data line
+# without its count) and the row values ("v1 v2 .. "); rb_m_* and
+# rb_meta_of for about.gpi; hasnoise, 1 when MATRIX.noise can be read, and
+# then noiseline and cbr (its "# noise:" and "# colour range:" lines) and
+# nb, nt, no (how many cells it marks best, tied and outlier).
+$SCAN << EOD
+BEGIN {
+	data = ARGV[1]
+	P[1] = data; P[2] = data ".noise"
+	readable(P, 2, R)
+	if (!R[1]) fail("cannot read " data)
+	slurp("m", data)
+	yname = hdr("m", "rows"); xname = hdr("m", "columns")
+	if (yname == "" || xname == "") \
+		fail(data " is not a rebench sweep matrix (no \"# rows: NAME\" and \"# columns: NAME\" lines)")
+	xs = ""; ys = ""; bad = ""; d = 0
+	for (j = 1; j <= FN["m"]; j++) {
+		$0 = FL["m", j]
+		if (/^#/ || !NF) continue
+		if (!d++) {
+			for (k = 2; k <= NF; k++) xs = xs $k " "
+			if ($1 != NF - 1 && bad == "") bad = "the count " $1 " in the first line is not the number of columns (" NF - 1 ")"
+			nx = NF
+		} else {
+			ys = ys $1 " "
+			if (NF != nx && bad == "") bad = "line " j " has " NF " fields, not " nx
+		}
+	}
+	if (xs !~ /[^ \t\r\n]/ || ys !~ /[^ \t\r\n]/ || bad != "") \
+		fail(data ": " (bad != "" ? bad : "no data (a first line \"NX x1 .. xNX\" and one line per row value are needed)"))
+	gp("yname", yname); gp("xname", xname); gp("vname", hdr("m", "values"))
+	gp("xs", xs); gp("ys", ys)
+	about("m", data)
+	print "hasnoise = " R[2]
+	if (R[2]) {
+		slurp("n", P[2])
+		gp("noiseline", hdr("n", "noise")); gp("cbr", hdr("n", "colour range"))
+		for (j = 1; j <= FN["n"]; j++) { $0 = FL["n", j]; c[$3]++ }
+		print "nb = " c["best"] + 0; print "nt = " c["tied"] + 0; print "no = " c["outlier"] + 0
+	} else {
+		gp("noiseline", ""); gp("cbr", "")
+	}
 }
-hdr(key) = system(sprintf("sed -n 's/^#[ \t]*%s:[ \t]*//p' %s | head -n 1 | tr -d '\r'", key, q(data)))
-yname = hdr("rows")
-xname = hdr("columns")
-vname = hdr("values")
-if (yname eq "" || xname eq "") {
-	print sprintf("heatmap.gp: %s is not a rebench sweep matrix (no \"# rows: NAME\" and \"# columns: NAME\" lines)", data)
-	exit status 1
-}
-# The column values (first data line without its count) and the row values.
-xs = system("awk '!/^#/ && NF { for (i = 2; i <= NF; i++) printf \"%s \", $i; exit }' " . q(data))
-ys = system("awk '!/^#/ && NF && n++ { printf \"%s \", $1 }' " . q(data))
+EOD
+array SCAN_ARGS = [data]
+load gpdir . "/scan.gpi"
 nx = words(xs)
 ny = words(ys)
-bad = system("awk '!/^#/ && NF { if (!n++) { if ($1 != NF - 1) { print \"the count \" $1 \" in the first line is not the number of columns (\" NF - 1 \")\"; exit } nx = NF } else if (NF != nx) { print \"line \" NR \" has \" NF \" fields, not \" nx; exit } }' " . q(data))
-if (nx < 1 || ny < 1 || bad ne "") {
-	print sprintf("heatmap.gp: %s: %s", data, bad ne "" ? bad : "no data (a first line \"NX x1 .. xNX\" and one line per row value are needed)")
-	exit status 1
-}
 
 # What the data is and what produced it: names, labels, the subtitle.
 meta_file = data
@@ -85,11 +114,6 @@ eval("set ytics (" . tics . ")")
 # noise level for the title, the colour range without outliers, and the
 # marked cells.  Without it, the picture is as before.
 noise = data . ".noise"
-hasnoise = system("test -r " . q(noise) . " && echo yes") eq "yes"
-nhdr(key) = system(sprintf("sed -n 's/^#[ \t]*%s:[ \t]*//p' %s | head -n 1 | tr -d '\r'", key, q(noise)))
-nmarks(kind) = int(system(sprintf("awk '$3 == \"%s\"' %s | wc -l", kind, q(noise))))
-noiseline = hasnoise ? nhdr("noise") : ""
-cbr = hasnoise ? nhdr("colour range") : ""
 
 # Colour range: the data's (without the outliers the noise file names, so
 # that one cell cannot squash the rest into one colour), with round ticks
@@ -167,9 +191,6 @@ marks = ""
 if (hasnoise) {
 	# a point only on the lines of that kind: NaN skips the others
 	mk(kind, dx, pt, ps, col, label) = sprintf(", noise index 1 using ($1 + %g):(strcol(3) eq \"%s\" ? $2 + 0.3 : NaN) with points pt %d ps %g lw 2 lc rgb \"%s\" title \"%s\"", dx, kind, pt, ps, col, label)
-	nb = nmarks("best")
-	nt = nmarks("tied")
-	no = nmarks("outlier")
 	# best and tied top left, outliers top right (a cell can be both)
 	if (nb > 0) { marks = marks . mk("best", -0.32, 3, 1.6, "#d62728", lowerbetter(vname) ? "best (lowest)" : "best (highest)") }
 	if (nt > 0) { marks = marks . mk("tied", -0.32, 6, 1.2, "#d62728", sprintf("within noise of the best (%d)", nt)) }

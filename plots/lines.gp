@@ -39,71 +39,109 @@ if (ARGC >= 5 && ARG5 ne "log" && ARG5 ne "") {
 	print sprintf("lines.gp: the 5th argument is \"log\" or nothing, not \"%s\"", ARG5)
 	exit status 1
 }
-q(s) = "'" . s . "'"
-gpdir = system("dirname " . q(ARG0))
+gpdir = system("dirname '" . ARG0 . "'")
 meta_file = ""
 load gpdir . "/about.gpi"
 ycol = (exists("rb_metric") && rb_metric ne "") ? rb_metric : "ops_per_s"
-if (system("test -f " . q(data) . " && test -r " . q(data) . " && echo yes") ne "yes") {
-	print sprintf("lines.gp: cannot read %s", data)
-	exit status 1
-}
-header = system("head -n 1 " . q(data) . " | tr -d '\r' | tr '\t' ' '")
-ncols = words(header)
-colidx(n) = sum [i = 1:ncols] (word(header, i) eq n ? i : 0)
-# "lines.gp T OUT x log": no GROUPNAME, log axes (unless a column is named log)
-if (ARGC == 4 && gname eq "log" && colidx("log") == 0) {
-	gname = ""
-	logmode = 1
-}
-# GROUPNAME workload: the default grouping (one line per workload)
-if (gname eq "workload") {
-	gname = ""
-}
-xi = colidx(xname)
-# a --repeat table: the median of the runs where the table has it
-median = (colidx(ycol . "_median") > 0)
-yi = colidx(median ? ycol . "_median" : ycol)
-gi = (gname eq "") ? 0 : colidx(gname)
-wi = colidx("workload")
-ti = colidx("target")
-if (xi == 0 || yi == 0 || (gname ne "" && gi == 0)) {
-	print sprintf("lines.gp: %s has no column %s; its columns are: %s", data, \
-		(xi == 0 ? xname : yi == 0 ? ycol : gname), header)
-	exit status 1
-}
-nrows = int(system("awk 'NR > 1 && NF' " . q(data) . " | wc -l"))
-if (nrows < 1) {
-	print sprintf("lines.gp: %s has a header but no rows", data)
-	exit status 1
-}
 
-# Lines: distinct (group value, workload) pairs, numerically sorted when the
-# group values are numbers, else in the order of the table.
-awkcols = sprintf("-v x=%d -v g=%d -v w=%d -v t=%d", xi, gi, wi, ti)
-isnum(c) = system(sprintf("awk -F '\t' 'NR > 1 && NF && $%d !~ /^[-+]?[0-9]+([.][0-9]*)?([eE][-+]?[0-9]+)?$/ { bad = 1 } END { print bad ? 0 : 1 }' %s", c, q(data))) + 0
-gnum = (gi > 0) ? isnum(gi) : 1
-xnum = isnum(xi)
-keys = system(sprintf("awk -F '\t' %s 'NR > 1 && NF { k = (g ? $g : \"-\") \"\t\" (w ? $w : 1); if (!(k in s)) { s[k] = 1; print k \"\t\" (t ? $t : \"-\") } }' %s %s", \
-	awkcols, q(data), gnum ? "| sort -t '\t' -k1,1g -k2,2n" : "| sort -s -t '\t' -k2,2n"))
+# One awk (scan.gpi) reads the table; it emits gnuplot assignments
+# (strings in single quotes): err, the first refusal; or header (the
+# header row, tabs as spaces), gname and logmode (the arguments as taken),
+# xi, yi, gi, wi, ti (the columns of x, y, the group, the workload and the
+# target; 0: none), median (1: y is a --repeat table's median); gnum and
+# xnum (1: the group and x values are all numbers); keys, one "GROUP
+# WORKLOAD TARGET" per line in the order of the lines (sorted by group when
+# it is a number, else by workload) and nlines; nwl and ntarget (how many
+# workloads and targets); averaged (1: rows that share x within a line);
+# kg and kx (1: the group or x values are sizes that are all below 1k or
+# a multiple of it); xs, the distinct x values (sorted when numbers); and a
+# datablock $Ri of the rows of each line i.
+$SCAN << EOD
+function colidx(name) { return colof(header, name) }
+function isnum(s) { return s ~ /^[ \t]*[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?[ \t]*$/ }
+# a == b as awk compares two fields
+function same(a, b) { return (isnum(a) && isnum(b)) ? a + 0 == b + 0 : a == b }
+BEGIN {
+	data = ARGV[1]; xname = ARGV[2]; gname = ARGV[3]; ycol = ARGV[4]; logmode = ARGV[5] + 0; four = ARGV[6]
+	P[1] = data
+	readable(P, 1, R)
+	if (!R[1]) fail("cannot read " data)
+	slurp("t", data)
+	header = FL["t", 1]; gsub(/\r/, "", header); gsub(/\t/, " ", header)
+	# "lines.gp T OUT x log": no GROUPNAME, log axes (unless a column is named log)
+	if (four && gname == "log" && colidx("log") == 0) { gname = ""; logmode = 1 }
+	# GROUPNAME workload: the default grouping (one line per workload)
+	if (gname == "workload") gname = ""
+	xi = colidx(xname)
+	# a --repeat table: the median of the runs where the table has it
+	median = colidx(ycol "_median") > 0
+	yi = colidx(median ? ycol "_median" : ycol)
+	gi = gname == "" ? 0 : colidx(gname)
+	wi = colidx("workload")
+	ti = colidx("target")
+	if (xi == 0 || yi == 0 || (gname != "" && gi == 0)) \
+		fail(data " has no column " (xi == 0 ? xname : yi == 0 ? ycol : gname) "; its columns are: " header)
+	# the rows: lines after the header that have fields
+	for (j = 2; j <= FN["t"]; j++) { $0 = FL["t", j]; if (NF) rows++ }
+	if (rows < 1) fail(data " has a header but no rows")
+	FS = "\t"
+	gnum = 1; xnum = 1; kg = 1; kx = 1; nkeys = 0; nx = 0
+	for (j = 2; j <= FN["t"]; j++) {
+		$0 = FL["t", j]
+		if (!NF) continue
+		if (gi && $gi !~ /^[-+]?[0-9]+([.][0-9]*)?([eE][-+]?[0-9]+)?$/) gnum = 0
+		if ($xi !~ /^[-+]?[0-9]+([.][0-9]*)?([eE][-+]?[0-9]+)?$/) xnum = 0
+		k = (gi ? $gi : "-") "\t" (wi ? $wi : 1)
+		if (!(k in seenk)) { seenk[k] = 1; K[++nkeys] = k "\t" (ti ? $ti : "-") }
+		wls[wi ? $wi : 1] = 1; tgs[ti ? $ti : 1] = 1
+		if (++pts[(gi ? $gi : "") "\t" (wi ? $wi : "") "\t" $xi] > 1) averaged = 1
+		v = $gi + 0; if (gi && v >= 1024 && v % 1024) kg = 0
+		v = $xi + 0; if (v >= 1024 && v % 1024) kx = 0
+		if (!($xi in seenx)) { seenx[$xi] = 1; X[++nx] = $xi }
+	}
+	sort(K, nkeys, gnum ? "kg" : "kn")
+	if (xnum) sort(X, nx, "g")
+	keys = ""; xs = ""
+	for (i = 1; i <= nkeys; i++) keys = keys (i > 1 ? " " : "") K[i]
+	for (i = 1; i <= nx; i++) xs = xs (i > 1 ? " " : "") X[i]
+	for (w in wls) nwl++
+	for (t in tgs) ntarget++
+	gp("header", header); gp("gname", gname); print "logmode = " logmode
+	print "xi = " xi; print "yi = " yi; print "gi = " gi; print "wi = " wi; print "ti = " ti; print "median = " median
+	print "gnum = " gnum; print "xnum = " xnum; print "kg = " kg; print "kx = " kx
+	gp("keys", keys); print "nwl = " nwl; print "ntarget = " ntarget; print "averaged = " averaged + 0
+	gp("xs", xs)
+	# each line's rows, found as gnuplot finds them: by the words of keys
+	nw = split(keys, KW, /[ \t\r\n]+/); o = (KW[1] == "")
+	print "nlines = " int((nw - o) / 3)
+	for (i = 1; 3 * i <= nw - o; i++) {
+		gv = KW[o + 3 * i - 2]; wv = int(KW[o + 3 * i - 1])
+		print "$R" i " << EOD"
+		for (j = 2; j <= FN["t"]; j++) {
+			$0 = FL["t", j]
+			if (NF && (!gi || same($gi, gv)) && (!wi || same($wi, wv))) print
+		}
+		print "EOD"
+	}
+}
+EOD
+scan_log = sprintf("%d", logmode)
+scan_four = (ARGC == 4) ? "1" : ""
+array SCAN_ARGS = [data, xname, gname, ycol, scan_log, scan_four]
+load gpdir . "/scan.gpi"
+nx = words(xs)
 nlines = words(keys) / 3
-nwl = int(system(sprintf("awk -F '\t' %s 'NR > 1 && NF { s[w ? $w : 1] = 1 } END { print length(s) }' %s", awkcols, q(data))))
-ntarget = int(system(sprintf("awk -F '\t' %s 'NR > 1 && NF { s[t ? $t : 1] = 1 } END { print length(s) }' %s", awkcols, q(data))))
-averaged = int(system(sprintf("awk -F '\t' %s 'NR > 1 && NF && ++n[(g ? $g : \"\") \"\t\" (w ? $w : \"\") \"\t\" $x] > 1 { a = 1; exit } END { print a + 0 }' %s", awkcols, q(data))))
 gval(i) = word(keys, 3 * i - 2)
 wval(i) = int(word(keys, 3 * i - 1))
 tval(i) = word(keys, 3 * i)
 
 # Sizes in bytes as 512, 1k, 2k .. 1M when every value is below 1k or a
 # multiple of 1k (else plain bytes; issize() and ksize() of about.gpi).
-kcol(c) = system(sprintf("awk -F '\t' 'NR > 1 && NF { v = $%d + 0; if (v >= 1024 && v %% 1024) bad = 1 } END { print bad ? 0 : 1 }' %s", c, q(data))) + 0
-gk = (gi > 0 && gnum && issize(gname)) ? kcol(gi) : 0
-xk = (xnum && issize(xname)) ? kcol(xi) : 0
+gk = (gi > 0 && gnum && issize(gname)) ? kg : 0
+xk = (xnum && issize(xname)) ? kx : 0
 showval(s, k) = k ? ksize(int(real(s))) : s
 
 # x values: numbers, or the distinct strings placed at 1, 2, 3 ...
-xs = system(sprintf("awk -F '\t' %s 'NR > 1 && NF && !($x in s) { s[$x] = 1; print $x }' %s %s", awkcols, q(data), xnum ? "| sort -g" : ""))
-nx = words(xs)
 if (!xnum) {
 	xmap = "xcat(s) = "
 	do for [i = 1:nx] { xmap = xmap . sprintf("(s eq \"%s\") ? %d : ", word(xs, i), i) }
@@ -121,8 +159,7 @@ if (logmode && real(word(xs, 1)) <= 0) {
 	exit status 1
 }
 # Each line reads only its own rows (so that smooth unique joins them).
-rows(i) = sprintf("< awk -F '\t' %s -v gv=%s -v wv=%d 'NR > 1 && NF && (!g || $g == gv) && (!w || $w == wv)' %s", \
-	awkcols, q(gval(i)), wval(i), q(data))
+rows(i) = sprintf("$R%d", i)
 
 W = 1000
 H = 700

@@ -23,32 +23,49 @@ if (ARGC < 2) {
 }
 data = ARG1
 out = ARG2
-q(s) = "'" . s . "'"
-gpdir = system("dirname " . q(ARG0))
-if (system("test -f " . q(data) . " && test -r " . q(data) . " && echo yes") ne "yes") {
-	print sprintf("%s: cannot read %s", me, data)
-	exit status 1
-}
+gpdir = system("dirname '" . ARG0 . "'")
 meta_file = ""
 load gpdir . "/about.gpi"
 ycol = (exists("rb_metric") && rb_metric eq "mib_per_s") ? "mib_per_s" : "ops_per_s"
-header = system("head -n 1 " . q(data) . " | tr -d '\r' | tr '\t' ' '")
-ncols = words(header)
-colidx(n) = sum [i = 1:ncols] (word(header, i) eq n ? i : 0)
-wi = colidx("workload")
-ti = colidx("time_s")
-yi = colidx(ycol)
-ai = colidx("lat_avg_us")
-mi = colidx("lat_max_us")
-if (wi * ti * yi * ai * mi == 0) {
-	print sprintf("%s: %s is not a rebench time series (it needs the columns workload, time_s, %s, lat_avg_us and lat_max_us; its columns are: %s)", \
-		me, data, ycol, header)
-	exit status 1
+# One awk (scan.gpi) reads the table; it emits gnuplot assignments
+# (strings in single quotes): err, the first refusal; or header (the
+# header row, tabs as spaces); wi, ti, yi, ai, mi (the columns workload,
+# time_s, the y metric, lat_avg_us and lat_max_us); wls, the workloads in
+# the file ("1 2 .. ", sorted); most, the most intervals of any workload;
+# name, the file's name without its directory.
+$SCAN << EOD
+BEGIN {
+	data = ARGV[1]; ycol = ARGV[2]
+	P[1] = data
+	readable(P, 1, R)
+	if (!R[1]) fail("cannot read " data)
+	slurp("t", data)
+	header = FL["t", 1]; gsub(/\r/, "", header); gsub(/\t/, " ", header)
+	wi = colof(header, "workload"); ti = colof(header, "time_s"); yi = colof(header, ycol)
+	ai = colof(header, "lat_avg_us"); mi = colof(header, "lat_max_us")
+	if (wi * ti * yi * ai * mi == 0) \
+		fail(data " is not a rebench time series (it needs the columns workload, time_s, " ycol \
+			", lat_avg_us and lat_max_us; its columns are: " header ")")
+	FS = "\t"
+	for (j = 2; j <= FN["t"]; j++) {
+		$0 = FL["t", j]
+		if (!NF) continue
+		if (!($wi in n)) V[++k] = $wi
+		if (++n[$wi] > most) most = n[$wi]
+	}
+	sort(V, k, "g")
+	wls = ""
+	for (i = 1; i <= k; i++) wls = wls V[i] " "
+	name = data
+	if (name ~ /[^\/]/) sub(/\/+$/, "", name)
+	if (name ~ /[^\/]/) sub(/.*\//, "", name); else name = "/"
+	gp("header", header); print "wi = " wi; print "ti = " ti; print "yi = " yi; print "ai = " ai; print "mi = " mi
+	gp("wls", wls); print "most = " most + 0; gp("name", name)
 }
-# The workloads in the file (a number each), and the most intervals of any.
-wls = system(sprintf("awk -F '\t' 'NR > 1 && NF && !($%d in s) { s[$%d] = 1; print $%d }' %s | sort -n | tr '\n' ' '", wi, wi, wi, q(data)))
+EOD
+array SCAN_ARGS = [data, ycol]
+load gpdir . "/scan.gpi"
 nw = words(wls)
-most = int(system(sprintf("awk -F '\t' 'NR > 1 && NF { n[$%d]++ } END { for (w in n) if (n[w] > m) m = n[w]; print m + 0 }' %s", wi, q(data))))
 if (nw == 0) {
 	print sprintf("%s: %s has no intervals (a run that did no I/O)", me, data)
 	exit status 1
@@ -65,7 +82,6 @@ array C[8] = ["#4477aa", "#ee6677", "#228833", "#ccbb44", "#66ccee", "#aa3377", 
 col(i) = C[(i - 1) % 8 + 1]
 only(i, c) = (column(wi) == wl(i)) ? column(c) : NaN
 
-name = system("basename " . q(data))
 maintitle = sprintf("%s and latency over time", metric(ycol))
 what = (subtitle ne "") ? subtitle : (data[1:17] eq "/tmp/rebench-plot" ? "" : name)
 set multiplot layout 2,1 title rb_join(maintitle, "\n", what) noenhanced
