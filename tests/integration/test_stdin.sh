@@ -71,10 +71,27 @@ assert_eq "1 1 0.3" "$(jqr '[.workloads[].parameters.duration_s] | map(tostring)
 read -r e0 e1 e2 <<<"$(jqr '[.workloads[].results.elapsed_s] | map(tostring) | join(" ")')"
 # lower bounds only: load stretches a run's last I/O; how close the runs
 # end to their durations, and that the three take the longest one's time
-# and not the sum, bench/crosscheck.sh prints
+# and not the sum, bench/crosscheck.sh prints (that they run at once is
+# checked below, by the devices)
 assert_num "1 s workloads each ran at least 1 s ($e0, $e1)" "$e0 >= 0.99 && $e1 >= 0.99"
 assert_num "the 300 ms workload ran at least 300 ms ($e2)" "$e2 >= 0.29"
 assert_eq 3 "$(jqr '[.workloads[].parameters.seed] | unique | length')" "each workload has its own seed"
+
+section "the lines run at the same time"
+# Told by the devices, not by a clock: once the run has started, each of two
+# lines on its own device makes reads there before either line ends (an
+# hour); lines run one after the other would leave B idle for the hour.
+printf -- '-w rnd -d 1h %s\n-w rnd -d 1h %s\n' "$A" "$B" >"$SCRATCH/both"
+STDIN_FILE=$SCRATCH/both spawn_ready
+ra=$(reads_of "$A")
+rbb=$(reads_of "$B")
+if wait_until eval '[ "$(reads_of "$A")" -gt "$ra" ] && [ "$(reads_of "$B")" -gt "$rbb" ]'; then
+	pass "both lines read their devices at once"
+else
+	check_failed "both lines read their devices at once" "reads on $A since ready: $(($(reads_of "$A") - ra)), on $B: $(($(reads_of "$B") - rbb))"
+fi
+interrupt_after 0
+assert_eq 130 "$BG_RC" "the hour-long pair ends at the interrupt (exit 130)"
 
 section "seeds"
 printf '%s\n' "-b 4k $A" "-b 4k --seed 7 $B" "-b 4k $B" >"$SPEC.seed"
