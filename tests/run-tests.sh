@@ -6,14 +6,15 @@
 #
 # A test exits 0 (pass), 77 (skip, its reason the last line of its output)
 # or anything else (fail); one still running after TEST_TIMEOUT seconds
-# (default 300) is killed and fails.  Tests run JOBS at a time (-j, else
-# $JOBS, else the CPU count); a script with a line "# serial" runs after
+# (default 600, a hang guard: the slowest test took 223 s under stress-ng)
+# is killed and fails.  Tests run JOBS at a time (-j, else $JOBS, else the
+# CPU count); a script with a line "# serial" runs after
 # them, alone (tests/README.md says which need to).  A line per test as it
 # ends; after the run, the output of each failed test whole, the slowest
 # tests, and as the last line "N passed, N failed, N skipped".
 set -u
 
-timeout_s=${TEST_TIMEOUT:-300}
+timeout_s=${TEST_TIMEOUT:-600}
 jobs=${JOBS:-$(nproc 2>/dev/null || echo 1)}
 if [ "${1:-}" = -j ]; then
 	jobs=$2
