@@ -140,11 +140,7 @@ assert_eq "interrupted interrupted interrupted" "$(jqr '[.hosts.points[0].runs[]
 assert_num "the results so far" "$(jqr '.hosts.points[0].merged[0].ios') > 0"
 # a host's rebench ends when its ssh connection does, which rebench
 # here does not wait for: give it the hang guard's time to go
-n=0
-while pgrep -f -- "--stop-on-eof 3 -- $D1" >/dev/null && [ $n -lt $((STOP_GUARD * 20)) ]; do
-	sleep 0.05
-	n=$((n + 1))
-done
+wait_until eval '! pgrep -f -- "--stop-on-eof 3 -- $D1" >/dev/null'
 assert_eq "" "$(pgrep -f -- "--stop-on-eof 3 -- $D1" || true)" "no rebench left running on a host"
 
 section "refused before any host starts"

@@ -168,13 +168,10 @@ assert_no_instance "after a failing COMMAND"
 # wait_command: COMMAND (sleep) runs under the background rebench, so a
 # signal now reaches the record, not its setup
 wait_command() {
-	local n=0
-	until pgrep -P "$BG_PID" -x sleep >/dev/null; do
-		kill -0 "$BG_PID" 2>/dev/null || fail "rebench ended before its COMMAND ran" "$(cat "$ERR")"
-		[ $n -lt 1200 ] || fail "COMMAND not running under rebench after 60 s"
-		sleep 0.05
-		n=$((n + 1))
-	done
+	wait_until eval 'pgrep -P "$BG_PID" -x sleep >/dev/null || pid_gone "$BG_PID"' ||
+		fail "COMMAND not running under rebench after 60 s"
+	pid_gone "$BG_PID" && fail "rebench ended before its COMMAND ran" "$(cat "$ERR")"
+	return 0
 }
 
 spawn --record "$S/term.log" --record-block "$DEV" -- sleep 30

@@ -561,11 +561,7 @@ spawn_ready() {
 # test stops.  Sets BG_RC, RB_OUT, RB_ERR and EXIT_NS.
 STOP_GUARD=${STOP_GUARD:-60}
 bg_wait() {
-	local n=0
-	while kill -0 "$BG_PID" 2>/dev/null && [ $n -lt $((STOP_GUARD * 20)) ]; do
-		sleep 0.05
-		n=$((n + 1))
-	done
+	wait_until pid_gone "$BG_PID"
 	EXIT_NS=$(date +%s%N)
 	if kill -0 "$BG_PID" 2>/dev/null; then
 		kill -9 "$BG_PID"
