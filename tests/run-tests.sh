@@ -43,11 +43,13 @@ trap 'stop_all; exit 143' TERM
 
 is_serial() { [[ $1 == *.sh ]] && grep -qE '^# serial(:|$)' "$1"; }
 
-# run_one I: the test, its output in $dir/I.log, "STATUS MS" in $dir/I.rc.
-# timeout makes a process group of its own: a limit kills all the test
-# started, and only that.
+# run_one I: the test, its output in $dir/I.log, "STATUS MS CPU_MS" in
+# $dir/I.rc (CPU: user + system of all the test waited for, from bash's
+# `times`; a daemon it never reaped is not counted).  timeout makes a
+# process group of its own: a limit kills all the test started, and only
+# that.
 run_one() {
-	local t=${names[$1]} t0 rc
+	local t=${names[$1]} t0 rc cpu
 	t0=$(date +%s%N)
 	if [[ $t == *.sh ]]; then
 		timeout --kill-after=10 "$timeout_s" bash "$t" </dev/null >"$dir/$1.log" 2>&1
@@ -55,15 +57,17 @@ run_one() {
 		timeout --kill-after=10 "$timeout_s" "$t" </dev/null >"$dir/$1.log" 2>&1
 	fi
 	rc=$?
-	echo "$rc $(( ($(date +%s%N) - t0) / 1000000 ))" >"$dir/$1.rc"
+	times >"$dir/$1.cpu"	# a builtin in this shell: a pipe would fork
+	cpu=$(awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] } printf "%d", t * 1000 }' "$dir/$1.cpu")
+	echo "$rc $(( ($(date +%s%N) - t0) / 1000000 )) ${cpu:-0}" >"$dir/$1.rc"
 }
 
 # report I: the line of a test that ended; its output kept if it failed.
 report() {
-	local i=$1 name=${names[$1]#./} rc ms secs n log=$dir/$1.log
-	read -r rc ms <"$dir/$i.rc" 2>/dev/null || { rc=lost ms=0; }
+	local i=$1 name=${names[$1]#./} rc ms cpu secs n log=$dir/$1.log
+	read -r rc ms cpu <"$dir/$i.rc" 2>/dev/null || { rc=lost ms=0 cpu=0; }
 	secs=$(( (ms + 500) / 1000 ))
-	printf '%s %s\n' "$ms" "${name##*/}" >>"$dir/times"
+	printf '%s %s %s\n' "$ms" "${name##*/}" "$cpu" >>"$dir/times"
 	case $rc in
 	0)
 		pass=$((pass + 1))
@@ -127,8 +131,9 @@ for i in "${failed[@]}"; do
 	sed 's/^/      /' "$dir/$i.log"
 done
 if [ -s "$dir/times" ]; then
-	printf '\nslowest: %s\n' "$(sort -rn "$dir/times" | head -n 10 |
-		awk '{ printf "%s%s %.0fs", (NR > 1 ? ", " : ""), $2, $1 / 1000 }')"
+	printf '\nslowest (wall, CPU): %s\n' "$(sort -rn "$dir/times" | head -n 10 |
+		awk '{ printf "%s%s %.0fs %.0fs", (NR > 1 ? ", " : ""), $2, $1 / 1000, $3 / 1000 }')"
+	awk '{ w += $1; c += $3 } END { printf "tests: %.0f s of wall time, %.0f s of CPU (JOBS=%s)\n", w / 1000, c / 1000, jobs }' jobs="$jobs" "$dir/times"
 fi
 if [ ${#failed[@]} -gt 0 ]; then
 	printf 'failed:'
