@@ -22,6 +22,10 @@ if [ "${1:-}" = -j ]; then
 fi
 case $jobs in '' | *[!0-9]* | 0) echo "run-tests.sh: JOBS must be a positive number, not '$jobs'" >&2; exit 2 ;; esac
 
+# where python3 really is, asked once for every test (tests/lib/common.sh)
+TEST_PYTHON3=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null) || TEST_PYTHON3=
+export TEST_PYTHON3
+
 pass=0 fail=0 skip=0
 failed=()
 dir=$(mktemp -d /tmp/rebench-tests.XXXXXX) || exit 1
