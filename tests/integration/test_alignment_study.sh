@@ -11,7 +11,7 @@
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop
-require_cmd jq sfdisk partx mkfs.ext2 gnuplot setsid sha256sum numfmt
+require_cmd jq sfdisk partx mkfs.ext2 gnuplot setsid cksum numfmt
 STUDY=$TESTS_ROOT/workloads/partition-alignment.sh
 S=$SCRATCH
 

@@ -6,7 +6,7 @@
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop
-require_cmd sha256sum dd
+require_cmd cksum dd
 
 # check_block DEV SIZE_LABEL BS_LABEL BS_BYTES: the classic block of the last run.
 check_block() {

@@ -21,7 +21,7 @@
 # fast: needs neither root nor a device
 . "$(dirname "$0")/../lib/common.sh"
 
-require_cmd dd awk sha256sum
+require_cmd dd awk cksum
 LIB=$TESTS_ROOT/librebench-record.so
 [ -r "$LIB" ] || fail "$LIB not built: run make"
 export REBENCH_RECORD_LIB=$LIB

@@ -15,7 +15,7 @@
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop
-require_cmd fio jq sha256sum
+require_cmd fio jq cksum
 
 DEV=$(make_loop 64M)
 SIZE=67108864

@@ -58,7 +58,7 @@ if [ "${disc:-0}" -gt 0 ]; then
 	assert_rc 0 "-o trim --yes on a loop device exits 0"
 	assert_eq "8 8" "$(jqr '.workloads[0].results | "\(.ios) \(.trims)"')" "8 trims of 1 MiB"
 	read -r a0 a1 a2 <<<"$(range_sums "$DEV")"
-	assert_eq "$(head -c $((8 * M)) /dev/zero | sha256sum | cut -d' ' -f1)" "$a1" \
+	assert_eq "$(head -c $((8 * M)) /dev/zero | data_sum)" "$a1" \
 		"the trimmed region reads back as zeros (loop punches holes)"
 	assert_eq "$b0 $b2" "$a0 $a2" "trim left everything outside the region unchanged"
 	rb -o trim --yes -b 4k -d 300ms "$DEV"
@@ -79,7 +79,7 @@ F=$FS/trim.dat
 dd if=/dev/urandom of="$F" bs=1M count=8 conv=fsync status=none || fail "cannot write $F"
 size0=$(stat -c %s "$F")
 alloc0=$(( $(stat -c %b "$F") * $(stat -c %B "$F") ))
-head0=$(head -c $((2 * M)) "$F" | sha256sum)
+head0=$(head -c $((2 * M)) "$F" | data_sum)
 rb -o trim --yes -w seq -b 64k -j 2m -e 4m -d 4m "$F"
 assert_rc 0 "-o trim --yes on a file exits 0"
 sync
@@ -91,7 +91,7 @@ if cmp -s -n $((4 * M)) <(tail -c +$((2 * M + 1)) "$F") /dev/zero; then
 else
 	check_failed "the trimmed range reads as zeros"
 fi
-assert_eq "$head0" "$(head -c $((2 * M)) "$F" | sha256sum)" "data before the region unchanged"
+assert_eq "$head0" "$(head -c $((2 * M)) "$F" | data_sum)" "data before the region unchanged"
 
 section "rw with --rwmix 70"
 rb -o rw --rwmix 70 --yes -b 4k -d 12m --json "$DEV"
@@ -112,7 +112,7 @@ sum0=$(file_sum "$A")
 rb -o write -w seq -a -b 4k -d 1m --yes "$A"
 assert_rc 0 "-o write -w seq -a exits 0"
 assert_eq $((2 * M)) "$(stat -c %s "$A")" "file grew by the 1 MiB written (1 MiB -> 2 MiB)"
-assert_eq "$sum0" "$(head -c $M "$A" | sha256sum | cut -d' ' -f1)" "the original first 1 MiB is unchanged"
+assert_eq "$sum0" "$(head -c $M "$A" | data_sum)" "the original first 1 MiB is unchanged"
 rb -o write -w seq -a -p -f -b 4k -d 256k --yes "$A"
 assert_rc 0 "-a with -p -f (page cache, no flush) exits 0"
 assert_eq $((2 * M + 256 * 1024)) "$(stat -c %s "$A")" "file grew by another 256 KiB"

@@ -19,7 +19,7 @@
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop
-require_cmd gnuplot python3 dd sha256sum
+require_cmd gnuplot python3 dd cksum
 
 export REBENCH_PLOTS=$TESTS_ROOT/plots
 DEV=$(make_loop 64M)

@@ -18,7 +18,7 @@
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop
-require_cmd jq dd sha256sum mkfs.ext4 cmp
+require_cmd jq dd cksum mkfs.ext4 cmp
 S=$(realpath "$SCRATCH")
 DEV=$(make_loop 64M)
 mkfs.ext4 -q -F "$DEV" >/dev/null 2>&1 || fail "mkfs.ext4 $DEV"
@@ -27,7 +27,7 @@ D=$S/fs/r
 mkdir -p "$D"
 
 # blk FILE N: sha256 of 4 KiB block N of FILE
-blk() { dd if="$1" bs=4096 skip="$2" count=1 status=none | sha256sum | cut -d' ' -f1; }
+blk() { dd if="$1" bs=4096 skip="$2" count=1 status=none | data_sum; }
 
 # Writes to /x/a (blocks 0 and 2), /y/a (block 1), a read of /z/b (block
 # 0), and an fsync of /x, a directory the log never read or wrote.

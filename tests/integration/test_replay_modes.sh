@@ -22,7 +22,7 @@
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop
-require_cmd jq awk dd sha256sum
+require_cmd jq awk dd cksum
 S=$(realpath "$SCRATCH")
 
 # 20 writes of 4 KiB, 50 ms apart, one thread
@@ -47,7 +47,7 @@ S=$(realpath "$SCRATCH")
 } >"$S/threads.log"
 
 # block_sum DEV BLOCK: sha256 of 4 KiB block BLOCK of DEV, read with O_DIRECT
-block_sum() { dd if="$1" bs=4096 skip="$2" count=1 iflag=direct status=none | sha256sum | cut -d' ' -f1; }
+block_sum() { dd if="$1" bs=4096 skip="$2" count=1 iflag=direct status=none | data_sum; }
 
 # distinct DEV FIRST COUNT: how many different blocks FIRST..FIRST+COUNT-1 hold
 distinct() {

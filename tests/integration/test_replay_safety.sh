@@ -18,7 +18,7 @@
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop
-require_cmd awk dd jq mkfs.ext4 sha256sum
+require_cmd awk dd jq mkfs.ext4 cksum
 S=$(realpath "$SCRATCH")
 MiB=1048576
 # every new file goes to a small file system of the test's own, so that

@@ -11,7 +11,7 @@
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop
-require_cmd gnuplot jq sfdisk partx mkfs.ext2 setsid sha256sum numfmt mkfifo
+require_cmd gnuplot jq sfdisk partx mkfs.ext2 setsid cksum numfmt mkfifo
 
 S=$SCRATCH
 PA=$TESTS_ROOT/workloads/partition-alignment.sh

@@ -12,7 +12,7 @@
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop
-require_cmd jq python3 script setsid dd sha256sum
+require_cmd jq python3 script setsid dd cksum
 
 PLOTS=$TESTS_ROOT/plots
 # the binary under test is a copy in the scratch dir: point it at the

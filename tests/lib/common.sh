@@ -308,20 +308,27 @@ fast_and_slow() {
 # Remember a background process to kill if the test exits early.
 register_pid() { _register pids "$1"; }
 
-# dev_sum DEV [OFFSET LENGTH]: sha256 of a device (or a byte range of it),
-# read with O_DIRECT so the page cache cannot hide what is on the device.
+# data_sum: one word that changes when the data on stdin does: its CRC-32
+# and length (cksum).  The sums here tell changed data from unchanged, not
+# data made to collide, and the suite takes hundreds: sha256sum spent
+# 0.15 s of CPU on a 64 MiB device, cksum 0.02 s.
+data_sum() { cksum | tr ' ' .; }
+
+# dev_sum DEV [OFFSET LENGTH]: data_sum of a device (or a byte range of
+# it), read with O_DIRECT so the page cache cannot hide what is on the
+# device.
 dev_sum() {
 	local dev=$1
 	if [ $# -ge 3 ]; then
 		dd if="$dev" iflag=direct,skip_bytes,count_bytes skip="$2" count="$3" \
-			bs=1M status=none | sha256sum | cut -d' ' -f1
+			bs=1M status=none | data_sum
 	else
-		dd if="$dev" iflag=direct bs=1M status=none | sha256sum | cut -d' ' -f1
+		dd if="$dev" iflag=direct bs=1M status=none | data_sum
 	fi
 }
 
-# file_sum FILE: sha256 of a regular file.
-file_sum() { sha256sum "$1" | cut -d' ' -f1; }
+# file_sum FILE: data_sum of a regular file.
+file_sum() { data_sum <"$1"; }
 
 cleanup() {
 	local rc=$? f p
