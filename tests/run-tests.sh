@@ -68,9 +68,9 @@ run_one() {
 
 # report I: the line of a test that ended; its output kept if it failed.
 report() {
-	local i=$1 name=${names[$1]#./} rc ms cpu secs n log=$dir/$1.log
+	local i=$1 name=${names[$1]#./} rc ms cpu secs csecs n log=$dir/$1.log
 	read -r rc ms cpu <"$dir/$i.rc" 2>/dev/null || { rc=lost ms=0 cpu=0; }
-	secs=$(( (ms + 500) / 1000 ))
+	secs=$(( (ms + 500) / 1000 )) csecs=$(( (cpu + 500) / 1000 ))
 	printf '%s %s %s\n' "$ms" "${name##*/}" "$cpu" >>"$dir/times"
 	case $rc in
 	0)
@@ -78,9 +78,9 @@ report() {
 		# cmocka prints one line per case; show how many a program ran
 		n=$(grep -c '^\[       OK \]' "$log" 2>/dev/null || true)
 		if [ "${n:-0}" -gt 0 ]; then
-			printf 'PASS  %s (%s cases, %ss)\n' "$name" "$n" "$secs"
+			printf 'PASS  %s (%s cases, %ss, CPU %ss)\n' "$name" "$n" "$secs" "$csecs"
 		else
-			printf 'PASS  %s (%ss)\n' "$name" "$secs"
+			printf 'PASS  %s (%ss, CPU %ss)\n' "$name" "$secs" "$csecs"
 		fi
 		;;
 	77)
