@@ -44,14 +44,14 @@ done
 assert_eq "32 64 128 256 512 1024 2048" "$(jqr '[.advise.nodes[].keys_per_node] | map(tostring) | join(" ")')" "keys per node"
 assert_eq "6 5 5 4 4 3 3" "$(jqr '[.advise.nodes[].levels] | map(tostring) | join(" ")')" "whole levels"
 rb_ok "--from: -n" "${A[@]}" --from "$S/rethinkdb.tsv" -n
-assert_eq 7 "$(printf '%s\n' "$RB_OUT" | grep -c '^btree 1 ')" "-n: a btree line per node size"
-assert_eq "best" "$(printf '%s\n' "$RB_OUT" | awk '$1 == "btree" && $3 == 4096 { print $NF }')" "-n: 4096 is marked best"
-assert_eq "885.028" "$(printf '%s\n' "$RB_OUT" | awk '$1 == "btree" && $3 == 4096 { print $15 }')" "-n: field 15 is queries/s"
-assert_eq "btree-choice 1 no-interval 4096 8192 3.341 0" "$(printf '%s\n' "$RB_OUT" | grep '^btree-choice')" "-n: the choice line"
+assert_eq 7 "$(<<<"$RB_OUT" grep -c '^btree 1 ')" "-n: a btree line per node size"
+assert_eq "best" "$(<<<"$RB_OUT" awk '$1 == "btree" && $3 == 4096 { print $NF }')" "-n: 4096 is marked best"
+assert_eq "885.028" "$(<<<"$RB_OUT" awk '$1 == "btree" && $3 == 4096 { print $15 }')" "-n: field 15 is queries/s"
+assert_eq "btree-choice 1 no-interval 4096 8192 3.341 0" "$(<<<"$RB_OUT" grep '^btree-choice')" "-n: the choice line"
 rb_ok "--from: --output and --plot" "${A[@]}" --from "$S/rethinkdb.tsv" --output "$S/r.tsv" --plot "$S/r.png"
 assert_match "^node_size	keys_per_node	fanout	" "$(grep -v '^#' "$S/r.tsv" | head -n 1)" "TSV: header"
 assert_eq 7 "$(grep -v '^#' "$S/r.tsv" | tail -n +2 | wc -l)" "TSV: a row per node size"
-assert_match "^# headline: best: 4 KiB, 885\.0 queries/s, 3\.3% ahead of 8 KiB" "$(cat "$S/r.tsv")" "TSV: the headline the plot's title takes"
+assert_match "^# headline: best: 4 KiB, 885\.0 queries/s, 3\.3% ahead of 8 KiB" "$(<"$S/r.tsv")" "TSV: the headline the plot's title takes"
 assert_png "$S/r.png" 1000 600 "advise-btree.gp"
 keep_png "$S/r.png"
 
@@ -95,7 +95,7 @@ bad=$(awk -F'\t' 'NR == FNR { if (FNR > 1) iops[$1] = $4; next }
 assert_eq "" "$bad" "queries/s = the sweep table's ops/s / I/O per query, every row"
 best=$(awk -F'\t' '$17 == "best" { print $1 }' "$S/m.tsv")
 rb_ok "--from the sweep's table" "${A[@]}" --from "$S/m.tsv.sweep" -n
-assert_eq "$best" "$(printf '%s\n' "$RB_OUT" | awk '$1 == "btree-choice" { print $4 }')" "the kept sweep table gives the same best"
+assert_eq "$best" "$(<<<"$RB_OUT" awk '$1 == "btree-choice" { print $4 }')" "the kept sweep table gives the same best"
 rb_ok "--repeat 2: intervals" "${A[@]}" -b 4k,16k -d 200ms --repeat 2 --json "$DEV"
 assert_match "^--repeat" "$(jqr '.advise.source.interval')" "--repeat: the runs' interval"
 assert_num "--repeat: the IOPS interval holds the median" \

@@ -40,8 +40,8 @@ gp() {
 	shift
 	(cd "$S" && timeout -k 5 60 gnuplot -c "$PLOTS/$script" "$@" >"$S/gp.out" 2>"$S/gp.err" </dev/null)
 	GP_RC=$?
-	GP_OUT=$(cat "$S/gp.out")
-	GP_ERR=$(cat "$S/gp.err")
+	GP_OUT=$(<"$S/gp.out")
+	GP_ERR=$(<"$S/gp.err")
 }
 
 # render SCRIPT WHAT W H ARGS... (ARGS hold OUT.png): exit 0, nothing on
@@ -87,7 +87,7 @@ refused() {
 	gp "$script" "$@"
 	assert_eq 1 "$GP_RC" "$script, $what: exit status 1"
 	assert_match "^$script: $re" "$GP_ERR" "$script, $what: message matches /$re/"
-	assert_eq 1 "$(printf '%s\n' "$GP_ERR" | grep -c .)" "$script, $what: one line"
+	assert_eq 1 "$(<<<"$GP_ERR" grep -c .)" "$script, $what: one line"
 	assert_eq "" "$GP_OUT" "$script, $what: nothing on stdout"
 	if [ -n "$out" ]; then
 		assert_eq no "$([ -e "$out" ] && echo yes || echo no)" "$script, $what: no image written"
@@ -230,14 +230,14 @@ render_svg "$MP" "$MP 2 panels to SVG" two.list "$S/multi2.svg" "shared scale"
 cells=$(svg_cells "$S/multi2.svg")
 BOTTOM="rgb(68,1,84)"
 TOP="rgb(253,231,37)"
-assert_eq 2 "$(printf '%s\n' "$cells" | grep -c .)" "SVG: 2 panels of cells"
-low=$(printf '%s\n' "$cells" | sed -n 1p)
-high=$(printf '%s\n' "$cells" | sed -n 2p)
+assert_eq 2 "$(<<<"$cells" grep -c .)" "SVG: 2 panels of cells"
+low=$(<<<"$cells" sed -n 1p)
+high=$(<<<"$cells" sed -n 2p)
 assert_match "$(printf '%s' "$BOTTOM" | sed 's/[()]/\\&/g')" "$low" "panel low (min 100) has the bottom colour"
 assert_no_match "$(printf '%s' "$TOP" | sed 's/[()]/\\&/g')" "$low" "panel low (max 200) does not have the top colour"
 assert_match "$(printf '%s' "$TOP" | sed 's/[()]/\\&/g')" "$high" "panel high (max 400) has the top colour"
 assert_no_match "$(printf '%s' "$BOTTOM" | sed 's/[()]/\\&/g')" "$high" "panel high (min 300) does not have the bottom colour"
-assert_match "<text>shared scale</text>" "$(cat "$S/multi2.svg")" "SVG: TITLE is the title"
+assert_match "<text>shared scale</text>" "$(<"$S/multi2.svg")" "SVG: TITLE is the title"
 # one value everywhere: still renders (the range is widened around it)
 printf '# rebench sweep matrix\n# rows: block-size\n# columns: stride\n# values: ops_per_s\n1 512\n512 1000\n' >"$S/one.matrix"
 printf 'only\tone.matrix\n' >"$S/one.list"
@@ -322,16 +322,16 @@ assert_match ">0</tspan>" "$svg" "y starts at 0"
 pts=$(svg_points "$S/drill.svg")
 assert_eq "raw device	8
 partition at 512	8
-partition at 1M	8" "$(printf '%s\n' "$pts" | cut -f 1,2)" "one line per configuration, titled LABEL, 8 strides each"
+partition at 1M	8" "$(<<<"$pts" cut -f 1,2)" "one line per configuration, titled LABEL, 8 strides each"
 # points left to right, rising (SVG y grows downwards): the rows of
 # block-size 512 and workload 1, not the falling ones
-bad=$(printf '%s\n' "$pts" | awk -F '\t' '{ n = split($3, p, " "); for (i = 2; i <= n; i++) {
+bad=$(<<<"$pts" awk -F '\t' '{ n = split($3, p, " "); for (i = 2; i <= n; i++) {
 	split(p[i - 1], a, ","); split(p[i], b, ",")
 	if (!(b[1] > a[1] && b[2] < a[2])) { print $1 ": point " i " is not right of and above point " i - 1; next } } }')
 assert_eq "" "$bad" "every line rises with stride (only block-size 512, workload 1 drawn)"
 # the three lines are 1000 apart: raw lowest, 1M highest
 assert_eq "raw device,partition at 512,partition at 1M" \
-	"$(printf '%s\n' "$pts" | awk -F '\t' '{ split($3, p, " "); split(p[1], a, ","); print a[2] "\t" $1 }' | sort -rn | cut -f 2 | paste -sd,)" \
+	"$(<<<"$pts" awk -F '\t' '{ split($3, p, " "); split(p[1], a, ","); print a[2] "\t" $1 }' | sort -rn | cut -f 2 | paste -sd,)" \
 	"lines in the order of their values (columns found by name in each table)"
 
 render "$DD" "$DD block size 4k" 1000 700 study/dd.list "$S/drill4k.png" 4k
@@ -341,23 +341,23 @@ assert_match "<text>raw vs partitions</text>" "$svg" "TITLE is the title"
 assert_match ">50k</tspan>" "$svg" "4k rows (41k..47k ops/s): y ticks up to 50k"
 assert_no_match ">(100|200)k</tspan>" "$svg" "workload 2 rows (up to 220k) are not drawn"
 render_svg "$DD" "$DD block size 4096, default title" study/dd.list "$S/drill4096.svg" 4096 ""
-assert_match "<text>4096-byte reads by alignment</text>" "$(cat "$S/drill4096.svg")" "title: 4096-byte reads by alignment"
+assert_match "<text>4096-byte reads by alignment</text>" "$(<"$S/drill4096.svg")" "title: 4096-byte reads by alignment"
 # a third swept parameter: its rows are averaged, and the title says so
 awk -F '\t' -v OFS='\t' 'NR == 1 { print "threads", $0; next } { print 1, $0; $5 = $5 + 2000; print 2, $0 }' \
 	"$STUDY/t/raw.tsv" >"$S/threads.tsv"
 printf 'threads 1 and 2\tthreads.tsv\n' >"$S/threads.list"
 render_svg "$DD" "$DD with a third parameter" threads.list "$S/drill-threads.svg"
 assert_match "<text>512-byte reads by alignment, mean over the other parameters</text>" \
-	"$(cat "$S/drill-threads.svg")" "averaged rows: the title says so"
+	"$(<"$S/drill-threads.svg")" "averaged rows: the title says so"
 assert_eq "8" "$(svg_points "$S/drill-threads.svg" | cut -f 2)" "averaged rows: one point per stride"
 
 section "$DD: clear of its title; what produced the tables"
 # the legend right of the plot and below the title ("key above" put it
 # over the title, which sat under it)
 pos=$(text_pos "$S/drill.svg")
-ty=$(printf '%s\n' "$pos" | awk -F '\t' '$3 == "512-byte reads by alignment" { print $2 }')
-kx=$(printf '%s\n' "$pos" | awk -F '\t' '$3 == "raw device" { print $1 }')
-ky=$(printf '%s\n' "$pos" | awk -F '\t' '$3 ~ /^(raw device|partition at)/ { print $2 }' | sort -n | head -n 1)
+ty=$(<<<"$pos" awk -F '\t' '$3 == "512-byte reads by alignment" { print $2 }')
+kx=$(<<<"$pos" awk -F '\t' '$3 == "raw device" { print $1 }')
+ky=$(<<<"$pos" awk -F '\t' '$3 ~ /^(raw device|partition at)/ { print $2 }' | sort -n | head -n 1)
 assert_num "drill-down: the legend (x $kx) is right of the plot area" "$kx > 800"
 assert_num "drill-down: the legend (y $ky) is below the title (y $ty)" "$ky > $ty + 10"
 for m in raw p512; do

@@ -22,8 +22,8 @@ study() {
 		timeout -k 5 300 setsid -w bash "$STUDY" "$@" \
 		>"$RB_OUT_FILE" 2>"$RB_ERR_FILE" </dev/null
 	RB_RC=$?
-	RB_OUT=$(cat "$RB_OUT_FILE")
-	RB_ERR=$(cat "$RB_ERR_FILE")
+	RB_OUT=$(<"$RB_OUT_FILE")
+	RB_ERR=$(<"$RB_ERR_FILE")
 }
 
 # only this test's: another study may run at the same time
@@ -73,7 +73,7 @@ png=$(head -c 8 "$S/a/drilldown.png" | od -An -c | tr -d ' ')
 assert_eq '211PNG\r\n032\n' "$png" "drilldown.png is a PNG"
 assert_eq 5 "$(grep -vc '^#' "$S/a/multiplot.list")" "multiplot: five panels"
 assert_match "^start 63: 4K \\+3584, 1M \\+32256	" \
-	"$(cat "$S/a/multiplot.list")" "multiplot: the label carries the measured offset"
+	"$(<"$S/a/multiplot.list")" "multiplot: the label carries the measured offset"
 assert_eq 6 "$(wc -l <"$S/a/summary.tsv")" "summary: a header and five configurations"
 assert_eq "p63	3584	32256" "$(awk -F'\t' '$1 == "p63" { print $1 "\t" $5 "\t" $6 }' "$S/a/summary.tsv")" \
 	"summary: p63's offsets"

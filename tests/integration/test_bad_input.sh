@@ -16,7 +16,7 @@ refused() {
 	local what=$1
 	assert_refused "$@"
 	if [ -n "$RB_OUT" ]; then
-		check_failed "$what: no results printed" "stdout: $(printf '%s\n' "$RB_OUT" | head -n 3)"
+		check_failed "$what: no results printed" "stdout: $(<<<"$RB_OUT" head -n 3)"
 	fi
 	if [ "$(dev_sum "$DEV")" != "$SUM" ]; then
 		fail "$what: device unchanged" "the device was written although the input was refused"

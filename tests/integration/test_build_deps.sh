@@ -39,9 +39,9 @@ for h in src/core/hist.h src/core/units.h src/report/report.h src/engines/iokind
 	want=$(includers "$h")
 	got=$(would_build "$h" rebench)
 	assert_ne "" "$want" "$h: some source includes it"
-	assert_eq "$want" "$got" "$h: make would compile exactly its $(printf '%s\n' "$want" | grep -c .) includers"
-	assert_num "$h: fewer than every source ($(printf '%s\n' "$got" | grep -c .) of $n_src)" \
-		"$(printf '%s\n' "$got" | grep -c .) < $n_src"
+	assert_eq "$want" "$got" "$h: make would compile exactly its $(<<<"$want" grep -c .) includers"
+	assert_num "$h: fewer than every source ($(<<<"$got" grep -c .) of $n_src)" \
+		"$(<<<"$got" grep -c .) < $n_src"
 done
 assert_match 'src/core/hist\.c' "$(would_build src/core/hist.h rebench)" "hist.h: hist.c itself"
 assert_no_match 'src/core/units\.c' "$(would_build src/core/hist.h rebench)" "hist.h: not units.c, which does not include it"

@@ -32,7 +32,7 @@ ours() { ls -d "$CG"/rebench-* 2>/dev/null; }
 section "a region above the limit: most reads reach the device"
 rb -n $R -d 128m --cache 24m "$DEV"
 assert_rc 0 "--cache 24m exits 0"
-read -r ios dr db <<<"$(printf '%s\n' "$RB_OUT" | awk 'NF { print $14, $96, $97; exit }')"
+read -r ios dr db <<<"$(<<<"$RB_OUT" awk 'NF { print $14, $96, $97; exit }')"
 assert_eq 32768 "$ios" "32768 requests of 4 KiB (two passes)"
 assert_num "device reads $dr of $ios requests: at least 90%" "$dr >= 0.9 * $ios"
 assert_num "device bytes $db: 4 KiB a read" "$db == $dr * 4096"
@@ -40,13 +40,13 @@ assert_eq "" "$(ours)" "no cgroup of the run left"
 
 section "a region within the limit: the second pass comes from the cache"
 rb -n $R -d 128m --cache 256m "$DEV"
-read -r ios dr <<<"$(printf '%s\n' "$RB_OUT" | awk 'NF { print $14, $96; exit }')"
+read -r ios dr <<<"$(<<<"$RB_OUT" awk 'NF { print $14, $96; exit }')"
 assert_num "device reads $dr of $ios requests: the first pass only (at most 55%)" \
 	"$dr <= 0.55 * $ios && $dr >= 0.45 * $ios"
 # 4096 blocks: the warm-up reads them all at the 5000 cold reads/s of
 # this loop device
 rb -n -p -w seq -b 4k -e 16m --fadvise random -d 16m --warmup 3s --cache 256m "$DEV"
-read -r ios dr <<<"$(printf '%s\n' "$RB_OUT" | awk 'NF { print $14, $96; exit }')"
+read -r ios dr <<<"$(<<<"$RB_OUT" awk 'NF { print $14, $96; exit }')"
 assert_num "after a 3 s warm-up over the region: device reads $dr of $ios requests (at most 5%)" \
 	"$dr <= 0.05 * $ios"
 rb --json $R -d 64m --cache 256m "$DEV"
@@ -64,16 +64,16 @@ assert_match "cache: 256m \(memory cgroup\)" "$RB_OUT" "human: the limit in the 
 section "a sweep of limits"
 rb $R -d 128m --cache 24m,256m "$DEV"
 assert_rc 0 "--cache 24m,256m sweeps"
-assert_eq 2 "$(printf '%s\n' "$RB_OUT" | tail -n +2 | grep -c .)" "two rows"
+assert_eq 2 "$(<<<"$RB_OUT" tail -n +2 | grep -c .)" "two rows"
 
 section "two workloads on one device share the cgroup and its counters"
 printf '%s\n' "-p -b 4k -e 32m -d 1s --cache 32m $DEV" "-p -b 4k -j 64m -e 32m -d 1s --cache 32m $DEV" >"$SCRATCH/same"
 rb -n <"$SCRATCH/same"
 assert_rc 0 "two workloads with one --cache value run"
-assert_eq 1 "$(printf '%s\n' "$RB_OUT" | awk '$1 == "device"' | wc -l)" "one device line: the device once"
-RB_OUT=$(printf '%s\n' "$RB_OUT" | awk '$1 != "device"')	# the device lines: test_device_counters.sh
-assert_eq 3 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "two lines and the total"
-read -r -a u <<<"$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s ", $96 }')"
+assert_eq 1 "$(<<<"$RB_OUT" awk '$1 == "device"' | wc -l)" "one device line: the device once"
+RB_OUT=$(<<<"$RB_OUT" awk '$1 != "device"')	# the device lines: test_device_counters.sh
+assert_eq 3 "$(<<<"$RB_OUT" grep -c .)" "two lines and the total"
+read -r -a u <<<"$(<<<"$RB_OUT" awk '{ printf "%s ", $96 }')"
 assert_eq "- -" "${u[0]} ${u[1]}" "neither workload claims the device's reads: both used it"
 assert_eq "" "$(ours)" "no cgroup left"
 
@@ -96,7 +96,7 @@ rb --json -p -e 4m -d 1m "$T/f.dat"
 assert_eq "null null" "$(jqr '[.workloads[0].results.device, .devices[0].reads] | map(tostring) | join(" ")')" "JSON: no results.device, devices[0].reads null"
 assert_match "tmpfs" "$(jqr '.devices[0].unknown')" "JSON devices[0].unknown names tmpfs"
 rb -n -p -e 4m -d 1m "$T/f.dat"
-assert_eq "- -" "$(printf '%s\n' "$RB_OUT" | awk 'NF { print $96, $97; exit }')" "-n fields 96-97: - -"
+assert_eq "- -" "$(<<<"$RB_OUT" awk 'NF { print $96, $97; exit }')" "-n fields 96-97: - -"
 umount "$T"
 
 section "refused before any I/O"

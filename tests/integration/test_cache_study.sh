@@ -42,13 +42,13 @@ assert_eq "" "$(ls -d "$SCRATCH"/cache-pressure.* 2>/dev/null)" "its image and s
 section "refused before anything runs"
 bash "$STUDY" - "$SCRATCH/b" 0.3 64m >/dev/null 2>"$SCRATCH/b.err"
 assert_eq 1 "$?" "a 64m region: exit 1"
-assert_match "REGION 64m is below 170 MiB" "$(cat "$SCRATCH/b.err")" "it says why and how much"
+assert_match "REGION 64m is below 170 MiB" "$(<"$SCRATCH/b.err")" "it says why and how much"
 DEV=$(make_loop 8M)
 sum=$(dev_sum "$DEV")
 mkdir -p "$SCRATCH/c"
 ln -s "$DEV" "$SCRATCH/c/cache-pressure.tsv"
 bash "$STUDY" --yes "$SCRATCH/never.dat" "$SCRATCH/c" >/dev/null 2>"$SCRATCH/c.err"
 assert_eq 1 "$?" "an output that is a device: exit 1"
-assert_match "block device" "$(cat "$SCRATCH/c.err")" "the message says it is a block device"
+assert_match "block device" "$(<"$SCRATCH/c.err")" "the message says it is a block device"
 assert_eq "$sum" "$(dev_sum "$DEV")" "the device is unchanged"
 assert_eq "" "$(ls "$SCRATCH/never.dat" 2>/dev/null)" "nothing ran"

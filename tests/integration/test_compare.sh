@@ -85,8 +85,8 @@ PY
 )
 assert_eq ok "$verdict" "the ratio, its df and its interval match a hand computation"
 rb --compare "$S/b4k.json" "$S/b64k.json" -n
-assert_eq 4 "$(printf '%s\n' "$RB_OUT" | grep -c '^compare 1 - 1 ')" "-n: a line per metric, version 1, no point"
-read -r -a f <<<"$(printf '%s\n' "$RB_OUT" | sed -n 2p)"
+assert_eq 4 "$(<<<"$RB_OUT" grep -c '^compare 1 - 1 ')" "-n: a line per metric, version 1, no point"
+read -r -a f <<<"$(<<<"$RB_OUT" sed -n 2p)"
 assert_eq "mib_per_s faster batch-means" "${f[4]} ${f[10]} ${f[11]}" "-n fields 5, 11, 12: metric, verdict, method"
 assert_num "-n: 1 < low ${f[8]} <= ratio ${f[7]} <= high ${f[9]}" "1 < ${f[8]} && ${f[8]} <= ${f[7]} && ${f[7]} <= ${f[9]}"
 rb --compare "$S/b4k.json" "$S/b64k.json"
@@ -100,9 +100,9 @@ rb --json -b 512,4k -s 512,4k -d 1 -g 100 --seed 3 "$DEV"; printf '%s\n' "$RB_OU
 rb --json -b 512,4k -s 512,4k -d 1 -g 100 --seed 3 --order shuffled:5 -j 512 "$DEV"; printf '%s\n' "$RB_OUT" >"$S/s2.json"
 rb --compare "$S/s1.json" "$S/s2.json" -n --plot "$S/cmp.png"
 assert_rc 0 "a sweep against its shuffled twin, with --plot: exit 0"
-assert_eq "1 2 3 4" "$(printf '%s\n' "$RB_OUT" | awk '$5 == "ops_per_s" { printf "%s%s", n++ ? " " : "", $3 }')" \
+assert_eq "1 2 3 4" "$(<<<"$RB_OUT" awk '$5 == "ops_per_s" { printf "%s%s", n++ ? " " : "", $3 }')" \
 	"rows in point order although B ran shuffled"
-assert_eq "512 512" "$(printf '%s\n' "$RB_OUT" | awk 'NR == 1 { print $(NF - 1), $NF }')" "-n: the point's values end the line"
+assert_eq "512 512" "$(<<<"$RB_OUT" awk 'NR == 1 { print $(NF - 1), $NF }')" "-n: the point's values end the line"
 assert_png "$S/cmp.png" 1000 700 "compare.gp"
 keep_png "$S/cmp.png"
 

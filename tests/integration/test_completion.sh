@@ -50,9 +50,9 @@ assert_eq "--type=stateful --type=stateless" "$(comp "$REBENCH" --type=stat)" \
 
 section "options: the same set as rebench --help all"
 HELP=$("$REBENCH" --help all)
-LONG=$(printf '%s\n' "$HELP" | grep -oE '^ +(-[[:alnum:]], +)?--[[:alnum:]][[:alnum:]-]*' |
+LONG=$(<<<"$HELP" grep -oE '^ +(-[[:alnum:]], +)?--[[:alnum:]][[:alnum:]-]*' |
 	grep -oE -- '--[[:alnum:]-]+$' | sorted)
-SHORT=$(printf '%s\n' "$HELP" | grep -oE '^ +-[[:alnum:]],' | grep -oE -- '-[[:alnum:]]' | sorted)
+SHORT=$(<<<"$HELP" grep -oE '^ +-[[:alnum:]],' | grep -oE -- '-[[:alnum:]]' | sorted)
 assert_match -- "--suite" "$LONG" "--help lists --suite"
 assert_eq "$LONG" "$(comp "$REBENCH" --)" "rebench --<TAB>: every long option of --help"
 assert_eq "$(printf '%s %s' "$LONG" "$SHORT" | sorted)" "$(comp "$REBENCH" -)" \
@@ -62,7 +62,7 @@ assert_eq "" "$(comp "$REBENCH" -b "")" "no completion for a size (-b <TAB>)"
 
 section "values: distributions, operations, workloads, directions"
 DISTS=$(comp "$REBENCH" -u "")
-assert_eq "$(printf '%s\n' "$HELP" | awk '/--dist /{ w = 1; next } w { sub(/.*one of: */, ""); gsub(/, */, " "); print; exit }' | sorted)" \
+assert_eq "$(<<<"$HELP" awk '/--dist /{ w = 1; next } w { sub(/.*one of: */, ""); gsub(/, */, " "); print; exit }' | sorted)" \
 	"$DISTS" "rebench -u <TAB>: the distributions of --help"
 F=$SCRATCH/f
 for d in $DISTS; do

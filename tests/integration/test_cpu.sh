@@ -24,7 +24,7 @@ out=$SCRATCH/cpu.json
 timeout -k 5 "$RB_TIMEOUT" /usr/bin/time -f '%U %S' -o "$SCRATCH/time" \
 	"$REBENCH" --json -t stateless -c 2 -d 80000k -b 4k --seed 5 "$A" >"$out" 2>"$SCRATCH/err"
 assert_eq 0 "$?" "the run exits 0"
-RB_OUT=$(cat "$out")
+RB_OUT=$(<"$out")
 assert_eq 20000 "$(jqr '.workloads[0].results.ios')" "20000 I/Os"
 cpu=$(jqr '.workloads[0].results.cpu | [.user_s, .system_s, .us_per_io, .ctx_voluntary, .ctx_involuntary, (.threads | length)] | @tsv')
 read -r usr sys per vol invol nthreads <<<"$cpu"
@@ -53,22 +53,22 @@ section "human: a CPU line per workload and for All workloads"
 printf '%s\n' "-t stateless -b 4k $A" "-t stateless -b 4k -c 2 $B" >"$SCRATCH/spec"
 rb -d 16000k --seed 3 --yes <"$SCRATCH/spec"
 assert_rc 0 "two stdin workloads exit 0"
-assert_eq 3 "$(printf '%s\n' "$RB_OUT" | grep -cE '^CPU: usr [0-9]+\.[0-9]{3} s, sys [0-9]+\.[0-9]{3} s, [0-9]+\.[0-9] us per I/O; [0-9]+ voluntary and [0-9]+ involuntary context switches \([0-9]+ threads?\)$')" \
+assert_eq 3 "$(<<<"$RB_OUT" grep -cE '^CPU: usr [0-9]+\.[0-9]{3} s, sys [0-9]+\.[0-9]{3} s, [0-9]+\.[0-9] us per I/O; [0-9]+ voluntary and [0-9]+ involuntary context switches \([0-9]+ threads?\)$')" \
 	"three CPU lines: each workload's and the total's"
 assert_eq "(1 thread) (2 threads) (3 threads)" \
-	"$(printf '%s\n' "$RB_OUT" | sed -nE 's/^CPU: .*(\([0-9]+ threads?\))$/\1/p' | paste -sd' ')" \
+	"$(<<<"$RB_OUT" sed -nE 's/^CPU: .*(\([0-9]+ threads?\))$/\1/p' | paste -sd' ')" \
 	"their thread counts: 1, 2, and 3 in all"
 
 section "-n: fields 113-117, consistent with each other and adding up in the total"
 rb -n -d 16000k --seed 3 --yes <"$SCRATCH/spec"
 assert_rc 0 "-n exits 0"
-lines=$(printf '%s\n' "$RB_OUT" | awk '$1 != "device"')
-assert_eq "$TF $TF $TF" "$(printf '%s\n' "$lines" | awk '{ printf "%s%d", (NR > 1 ? " " : ""), NF }')" \
+lines=$(<<<"$RB_OUT" awk '$1 != "device"')
+assert_eq "$TF $TF $TF" "$(<<<"$lines" awk '{ printf "%s%d", (NR > 1 ? " " : ""), NF }')" \
 	"every workload line and the total's have $TF fields"
 while read -r n u s p v i ios; do
 	assert_num "line $n: field 115 ($p) = (113 + 114) * 1e6 / $ios I/Os, to the rounding" \
 		"($p - ($u + $s) * 1e6 / $ios) ^ 2 < 0.0006 ^ 2 + (1e-6 * 1e6 / $ios) ^ 2"
-done < <(printf '%s\n' "$lines" | awk '{ print NR, $113, $114, $115, $116, $117, $14 }')
+done < <(<<<"$lines" awk '{ print NR, $113, $114, $115, $116, $117, $14 }')
 read -r -a w1 <<<"$(sed -n 1p <<<"$lines")"
 read -r -a w2 <<<"$(sed -n 2p <<<"$lines")"
 read -r -a t <<<"$(sed -n 3p <<<"$lines")"
@@ -80,8 +80,8 @@ assert_eq "$((w1[115] + w2[115])) $((w1[116] + w2[116]))" "${t[115]} ${t[116]}" 
 section "a sweep's table: a cpu_us_io column"
 rb -t stateless -b 4k,8k -d 8000k --seed 3 "$A"
 assert_rc 0 "the sweep exits 0"
-col=$(printf '%s\n' "$RB_OUT" | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "cpu_us_io") c = i; print c + 0; exit }')
+col=$(<<<"$RB_OUT" awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "cpu_us_io") c = i; print c + 0; exit }')
 assert_num "the header has cpu_us_io (column $col)" "$col > 0"
-assert_eq 2 "$(printf '%s\n' "$RB_OUT" | awk -F'\t' -v c="$col" 'NR > 1 && $c ~ /^[0-9]+\.[0-9][0-9][0-9]$/' | wc -l)" \
+assert_eq 2 "$(<<<"$RB_OUT" awk -F'\t' -v c="$col" 'NR > 1 && $c ~ /^[0-9]+\.[0-9][0-9][0-9]$/' | wc -l)" \
 	"each point's row has a number there"
 

@@ -13,15 +13,15 @@ check_block() {
 	local dev=$1 size=$2 bs=$3 bsb=$4 lat min avg p50 p90 p99 p999 max ops mbs
 
 	assert_eq "Benchmarking results for [$dev] ($size)" \
-		"$(printf '%s\n' "$RB_OUT" | sed -n 1p)" \
+		"$(<<<"$RB_OUT" sed -n 1p)" \
 		"first line names the target and its size"
 	assert_eq "[duration: 1s, threads: 1, operation: read, block size: $bs, workload: rnd, dist: uniform, direct IO: on, IO type: stateful]" \
-		"$(printf '%s\n' "$RB_OUT" | sed -n 2p)" \
+		"$(<<<"$RB_OUT" sed -n 2p)" \
 		"second line lists the default parameters"
 	assert_match '^Operations/sec: [0-9]+ \([0-9]+\.[0-9]{2} MiB/s\)$' "$RB_OUT" \
 		"Operations/sec: N (X MiB/s) line"
-	ops=$(printf '%s\n' "$RB_OUT" | sed -nE 's/^Operations\/sec: ([0-9]+) .*/\1/p')
-	mbs=$(printf '%s\n' "$RB_OUT" | sed -nE 's/^Operations\/sec: [0-9]+ \(([0-9.]+) MiB.*/\1/p')
+	ops=$(<<<"$RB_OUT" sed -nE 's/^Operations\/sec: ([0-9]+) .*/\1/p')
+	mbs=$(<<<"$RB_OUT" sed -nE 's/^Operations\/sec: [0-9]+ \(([0-9.]+) MiB.*/\1/p')
 	assert_num "ops/sec is positive ($ops)" "${ops:-0} > 0"
 	# MiB is 2^20 bytes: MiB/s = ops * bs / 2^20 (within rounding)
 	assert_num "MiB/s ($mbs) = ops/sec * block size / 2^20" \

@@ -183,7 +183,7 @@ assert_rc 7 "COMMAND's exit status is rebench's"
 rb --record "$S/dd.log" --delay read=2ms -- dd if="$S/data" of=/dev/null bs=4k count=50
 assert_rc 0 "dd under --record --delay: exit 0"
 assert_match '^# delay: read=2000000ns \(waited after each call and part of its DURATION; calibration clock,spin_min,sleep_min,sleep_over,spin_below ns: [0-9]+,[0-9]+,[0-9]+,[0-9]+,[0-9]+\)$' \
-	"$(cat "$S/dd.log")" "the log's header says the delay"
+	"$(<"$S/dd.log")" "the log's header says the delay"
 assert_eq 50 "$(awk '$3 == "read" && $8 == 4096' "$S/dd.log" | wc -l)" "the log has the 50 reads"
 assert_num "the first read lasted at least 2 ms" \
 	"$(awk '$3 == "read" { print $9; exit }' "$S/dd.log") >= 2000000"
@@ -209,11 +209,11 @@ rb --record "$S/calls.log" --delay read=1ms,write=1ms,fsync=1ms,fdatasync=1ms --
 assert_rc 0 "record_calls checks every call's result: all as without delays"
 assert_match "^ok [1-9][0-9]*$" "$(prefix_ok "$S/calls.log" "read=1000000 write=1000000 fsync=1000000 fdatasync=1000000")" \
 	"each thread and process: every prefix at least its delays"
-assert_match ' read 3 [^ ]+/created 0 10 -EBADF ' "$(cat "$S/calls.log")" "the failing read keeps its errno"
+assert_match ' read 3 [^ ]+/created 0 10 -EBADF ' "$(<"$S/calls.log")" "the failing read keeps its errno"
 rm -rf "$S/calls" && mkdir -p "$S/calls"
 rb --record "$S/calls2.log" --delay read=300ms -- "$PROG" "$S/calls"
 assert_rc 0 "record_calls with read=300ms"
-assert_match ' read 3 [^ ]+/created 0 10 -EBADF ' "$(cat "$S/calls2.log")" "the failing read is logged with its errno"
+assert_match ' read 3 [^ ]+/created 0 10 -EBADF ' "$(<"$S/calls2.log")" "the failing read is logged with its errno"
 rb --delay read=1ms -- "$PROG" "$S/calls"
 assert_rc 0 "and with delays alone (no log)"
 
@@ -222,7 +222,7 @@ rb --delay read=8us -- no-such-command-rebench
 assert_rc 2 "a missing COMMAND: exit 2"
 assert_match "^rebench: --delay: cannot run no-such-command-rebench: not found in PATH" "$RB_ERR" \
 	"a missing COMMAND: the reason"
-assert_eq 1 "$(printf '%s\n' "$RB_ERR" | grep -c .)" \
+assert_eq 1 "$(<<<"$RB_ERR" grep -c .)" \
 	"a missing COMMAND: refused before the delays and the calibration are printed"
 rb --delay 'read=8 parsecs' -- true
 assert_rc 1 "a bad spec: exit 1"

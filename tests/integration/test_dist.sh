@@ -226,7 +226,7 @@ for opts in "-u zipf:1.2" "-u uniform" "-u pareto:0.1 --scatter" "-u pow -i 5" "
 	assert_match "$num" "$f19" "-n $opts: field 19 (KS D) is a number ($f19)"
 	assert_match "$num" "$f20" "-n $opts: field 20 (p-value) is a number ($f20)"
 	assert_match '^[0-9]+$' "$f21" "-n $opts: field 21 (dof) is a number ($f21)"
-	nf=$(printf '%s\n' "$RB_OUT" | awk 'NF { print NF; exit }')
+	nf=$(<<<"$RB_OUT" awk 'NF { print NF; exit }')
 	rb --json "${RUN[@]}" "${o[@]}" "$DEV"
 	want=$(jqr '.workloads[0].results.distribution | "\(.ks_d) \(.p_value) \(.dof)"')
 	read -r jd jp jdof <<<"$want"

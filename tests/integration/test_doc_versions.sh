@@ -43,10 +43,10 @@ mentions() {
 # check WHAT WANT LIST: every mention in LIST is WANT, and there is one
 check() {
 	local bad
-	bad=$(printf '%s\n' "$3" | awk -v w="$2" 'NF && $NF != w')
+	bad=$(<<<"$3" awk -v w="$2" 'NF && $NF != w')
 	assert_eq "" "$bad" "$1: every mention is $2"
-	assert_num "$1: found ($(printf '%s\n' "$3" | grep -c .) mentions)" \
-		"$(printf '%s\n' "$3" | grep -c .) >= 1"
+	assert_num "$1: found ($(<<<"$3" grep -c .) mentions)" \
+		"$(<<<"$3" grep -c .) >= 1"
 }
 
 section "README.md, the man pages and docs/ name the current versions"

@@ -58,7 +58,7 @@ rb -n -y < <(printf '%s\n' "$DEV -o write -b 4k -d 128k -j 0 -e 16m" \
 	"$DEV -o write -b 4k -d 128k -f -j 32m -e 16m" "$DEV -o read -d 128k")
 assert_rc 0 "three workloads run together"
 assert_eq "durable not-durable - not-durable" \
-	"$(printf '%s\n' "$RB_OUT" | awk -v d=$TD 'NF && $1 != "device" { printf "%s%s", n++ ? " " : "", $d }')" \
+	"$(<<<"$RB_OUT" awk -v d=$TD 'NF && $1 != "device" { printf "%s%s", n++ ? " " : "", $d }')" \
 	"-n field $TD: each workload's verdict, and the total's is the worst"
 rb --json -y < <(printf '%s\n' "$DEV -o write -b 4k -d 128k -j 0 -e 16m" \
 	"$DEV -o write -b 4k -d 128k -f -j 32m -e 16m")
@@ -69,7 +69,7 @@ section "a sweep across policies: the verdict is a column"
 rb $W --sync none,dsync,fdatasync:1,fdatasync:4 "$DEV"
 assert_rc 0 "the sweep exits 0"
 assert_eq "none:not-durable dsync:durable fdatasync:1:durable fdatasync:4:not-durable" \
-	"$(printf '%s\n' "$RB_OUT" | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	"$(<<<"$RB_OUT" awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		{ printf "%s%s:%s", n++ ? " " : "", $c["sync"], $c["durability"] }')" \
 	"each row's durability column matches its policy"
 

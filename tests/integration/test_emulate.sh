@@ -59,22 +59,22 @@ EM=(--emulate "$S/slow.json" --baseline "$S/fast.json")
 DD=(dd if="$S/data" of=/dev/null bs=4k count=50)
 
 # dd's own time, in seconds, from its last line on stderr
-dd_seconds() { printf '%s\n' "$1" | awk '/ copied, / { print $(NF - 3) }'; }
+dd_seconds() { <<<"$1" awk '/ copied, / { print $(NF - 3) }'; }
 
 # the read delay the last run gave (each run calibrates anew)
-read_delay() { printf '%s\n' "$RB_ERR" | sed -n 's/^rebench: --emulate: read=\([0-9]*\)ns after .*/\1/p'; }
+read_delay() { <<<"$RB_ERR" sed -n 's/^rebench: --emulate: read=\([0-9]*\)ns after .*/\1/p'; }
 
 # ---------------------------------------------------------------- the run
 section "end to end: dd's reads wait 2 ms less the zero wait"
 rb_ok "dd under --emulate: exit 0" "${EM[@]}" -- "${DD[@]}"
-zw=$(printf '%s\n' "$RB_ERR" | sed -n 's/.*adjusted = required - \([0-9]*\) ns, the zero wait.*/\1/p')
+zw=$(<<<"$RB_ERR" sed -n 's/.*adjusted = required - \([0-9]*\) ns, the zero wait.*/\1/p')
 assert_match '^[0-9]+$' "$zw" "the zero wait is printed in ns ($zw)"
 adj=$((2000000 - zw))
 assert_eq "rebench: --emulate: $S/slow.json (replayed on /dev/loop3) on this machine, whose baseline is $S/fast.json (replayed on /dev/zram1); log $S/app.log, digest $D" \
-	"$(printf '%s\n' "$RB_ERR" | sed -n 1p)" "the first line names both results, their targets, the log and its digest"
+	"$(<<<"$RB_ERR" sed -n 1p)" "the first line names both results, their targets, the log and its digest"
 assert_match '^rebench: --emulate: calibration: clock read [0-9.]+[nu]s, zero wait [0-9.]+[nu]s, shortest sleep .*, sleep overshoot .*, spin below .*$' \
 	"$RB_ERR" "the calibration in one line"
-table=$(printf '%s\n' "$RB_ERR" | sed -n '3,6p')
+table=$(<<<"$RB_ERR" sed -n '3,6p')
 assert_eq "  op          slow ns/op   fast ns/op  required ns  adjusted ns  note
 $(printf '  %-9s %12s %12s %12s %12s  %s' read 2200000 200000 2000000 "$adj" delayed)
 $(printf '  %-9s %12s %12s %12s %12s  %s' trim 9000 1000 8000 - 'not delayed: no call the interposer delays is a trim')
@@ -100,7 +100,7 @@ assert_rc 7 "COMMAND's exit status is rebench's"
 section "--record logs the emulated run; --record-path limits the delays"
 rb_ok "--record: exit 0" "${EM[@]}" --record "$S/dd.log" -- "${DD[@]}"
 adj=$(read_delay)
-assert_match "^# delay: read=${adj}ns " "$(cat "$S/dd.log")" "the log's header has the delay"
+assert_match "^# delay: read=${adj}ns " "$(<"$S/dd.log")" "the log's header has the delay"
 reads=$(awk '!/^#/ && $3 == "read" && $5 == "'"$S/data"'" { n++; t += $9 } END { print n + 0, t + 0 }' "$S/dd.log")
 assert_eq 50 "${reads% *}" "the log has dd's 50 reads"
 assert_num "their DURATIONs (with the waits) sum to at least 50 x $adj ns (${reads#* } ns)" "${reads#* } >= 50 * $adj"
@@ -123,7 +123,7 @@ assert_eq "rebench: --emulate: not slower in $S/slow.json than in $S/fast2.json:
 	"$RB_ERR" "fsync not slower: the message names it and both figures"
 rb_ok "--allow-partial: exit 0" --emulate "$S/slow.json" --baseline "$S/fast2.json" --allow-partial -- "${DD[@]}"
 assert_eq "$(printf '  %-9s %12s %12s %12s %12s  %s' fsync 1001 1500.5 -500 - 'left out (--allow-partial): not slower than the baseline, and a delay cannot speed it up')" \
-	"$(printf '%s\n' "$RB_ERR" | grep '^  fsync')" "--allow-partial: fsync is left out, and says why (-499.5 rounds to -500)"
+	"$(<<<"$RB_ERR" grep '^  fsync')" "--allow-partial: fsync is left out, and says why (-499.5 rounds to -500)"
 adj=$(read_delay)
 t=$(dd_seconds "$RB_ERR")
 assert_num "--allow-partial: the reads are still delayed (${t} s)" "$t * 1e9 >= 50 * $adj"
@@ -136,7 +136,7 @@ refused1() {
 	shift 2
 	rb "$@"
 	assert_rc 1 "$what: exit 1"
-	assert_eq "$want" "$(printf '%s\n' "$RB_ERR" | sed -n 1p)" "$what: the message"
+	assert_eq "$want" "$(<<<"$RB_ERR" sed -n 1p)" "$what: the message"
 	assert_eq "" "$(ls "$S/ran" 2>/dev/null)" "$what: nothing ran"
 }
 RUN=(touch "$S/ran")

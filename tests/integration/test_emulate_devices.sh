@@ -60,10 +60,10 @@ rm -f "$S/emu.log"
 rb --emulate "$S/slow.json" --baseline "$S/fast.json" --record "$S/emu.log" \
 	--record-path "$S/fast/*" -- "$APP" "$S/fast/pages" $N
 assert_rc 0 "--emulate ran db-writer: its exit status"
-delays=$(printf '%s\n' "$RB_ERR" | sed -n 's/^rebench: --emulate: \([a-z=0-9,]*\) after each call.*/\1/p')
-zero=$(printf '%s\n' "$RB_ERR" | sed -n 's/.*adjusted = required - \([0-9]*\) ns, the zero wait.*/\1/p')
-dw=$(printf '%s\n' "$delays" | sed -n 's/.*write=\([0-9]*\)ns.*/\1/p')
-ds=$(printf '%s\n' "$delays" | sed -n 's/.*fdatasync=\([0-9]*\)ns.*/\1/p')
+delays=$(<<<"$RB_ERR" sed -n 's/^rebench: --emulate: \([a-z=0-9,]*\) after each call.*/\1/p')
+zero=$(<<<"$RB_ERR" sed -n 's/.*adjusted = required - \([0-9]*\) ns, the zero wait.*/\1/p')
+dw=$(<<<"$delays" sed -n 's/.*write=\([0-9]*\)ns.*/\1/p')
+ds=$(<<<"$delays" sed -n 's/.*fdatasync=\([0-9]*\)ns.*/\1/p')
 log "delays: $delays (zero wait $zero ns)"
 for op in write fdatasync; do
 	want=$(calc "$(ns slow $op) - $(ns fast $op)")

@@ -28,7 +28,7 @@ while IFS= read -r line; do
 	[a-z]*)
 		last=${line%% *}
 		ENGINES+=("$last")
-		KIND[$last]=$(printf '%s\n' "$line" | awk '{ print $2 }')
+		KIND[$last]=$(<<<"$line" awk '{ print $2 }')
 		;;
 	esac
 done < <("$REBENCH" --engines)
@@ -219,9 +219,9 @@ if [ ${#AVAIL_ASYNC[@]} -ge 1 ]; then
 	printf '%s\n' "-t $E1 -q 8 --batch 4 $DEV" "-t $E2 -q 4 -o rw $FILE" >"$SPEC"
 	rb -n --yes -b 4k -d 400k <"$SPEC"
 	assert_rc 0 "stdin: $E1 on the device and $E2 on the file together: exit 0"
-	assert_eq 3 "$(printf '%s\n' "$RB_OUT" | grep -vc '^device \|^$')" "stdin: two result lines and their total"
+	assert_eq 3 "$(<<<"$RB_OUT" grep -vc '^device \|^$')" "stdin: two result lines and their total"
 	assert_eq "100 409600 0|100 409600 0|200 819200 0" \
-		"$(printf '%s\n' "$RB_OUT" | awk 'NF && $1 != "device" { print $14, $15, $18 }' | paste -sd'|')" \
+		"$(<<<"$RB_OUT" awk 'NF && $1 != "device" { print $14, $15, $18 }' | paste -sd'|')" \
 		"stdin: each workload did 100 I/Os, 409600 bytes, status 0; the total 200 I/Os"
 	rb --json --yes -b 4k -d 400k <"$SPEC"
 	assert_rc 0 "stdin --json: exit 0"

@@ -22,7 +22,7 @@ assert_eq 3 "$BG_RC" "exit 3 (an I/O error), not death by SIGBUS (135)"
 assert_match '^Operations/sec: [0-9]+' "$RB_OUT" "the results so far are printed"
 assert_match 'failed in thread 0: the mapping is no longer backed \(SIGBUS\)' "$RB_ERR" \
 	"the error names SIGBUS and the offset's cause"
-el=$(printf '%s\n' "$RB_OUT" | sed -nE 's/^Total: .* in ([0-9.]+) s, .*/\1/p')
+el=$(<<<"$RB_OUT" sed -nE 's/^Total: .* in ([0-9.]+) s, .*/\1/p')
 rows=$(tail -n +2 "$SCRATCH/mmap.tsv" | wc -l)
 assert_num "the --output series has a row for each 100 ms interval of the $el s run, the last partial ($rows)" \
 	"$rows >= int(${el:-0} / 0.1) && $rows <= int(${el:-0} / 0.1) + 1"
@@ -34,8 +34,8 @@ spawn_ready -t stateless -p -w seq -d 10 -b 4k "$SF"
 truncate -s 2050 "$SF"
 bg_wait "the truncation"
 assert_eq 3 "$BG_RC" "a read past the new end: exit 3"
-assert_match 'short read: [0-9]+ of 4096 bytes' "$(cat "$ERR")" "the error is a short read with its counts"
-assert_no_match 'Input/output error' "$(cat "$ERR")" "not 'Input/output error'"
+assert_match 'short read: [0-9]+ of 4096 bytes' "$(<"$ERR")" "the error is a short read with its counts"
+assert_no_match 'Input/output error' "$(<"$ERR")" "not 'Input/output error'"
 
 section "6. signals the caller ignored stay ignored (nohup)"
 ready_listen
@@ -176,8 +176,8 @@ if [ -d /sys/fs/cgroup/pids ] && mkdir "$CG" 2>/dev/null; then
 	timeout 30 sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$CG" \
 		"$REBENCH" -t stateless -c 32 -d 1 "$DEV" >"$RB_OUT_FILE" 2>"$RB_ERR_FILE"
 	RB_RC=$?
-	RB_OUT=$(cat "$RB_OUT_FILE")
-	RB_ERR=$(cat "$RB_ERR_FILE")
+	RB_OUT=$(<"$RB_OUT_FILE")
+	RB_ERR=$(<"$RB_ERR_FILE")
 	rmdir "$CG" 2>/dev/null
 	assert_rc 2 "32 threads where only 8 tasks may exist: exit 2, no hang"
 	assert_match 'cannot start thread [0-9]+ of workload 1 \(32 threads in all\): Resource temporarily unavailable; nothing was measured' \

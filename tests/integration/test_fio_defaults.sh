@@ -110,7 +110,7 @@ printf '%s\n' "-o write -b 4k $DEV" "--rw=randwrite --bs=4k $DEV" \
 rb -n "${W[@]}" <"$SCRATCH/lines"
 assert_rc 0 "three stdin lines: exit 0"
 assert_eq "dsync rebench|none fio|dsync fio" \
-	"$(printf '%s\n' "$RB_OUT" | awk '$1 != "device" && $17 != "all" { print $118, $119 }' | paste -sd'|')" \
+	"$(<<<"$RB_OUT" awk '$1 != "device" && $17 != "all" { print $118, $119 }' | paste -sd'|')" \
 	"each line takes the defaults of its own spellings"
 printf '%s\n' "-b 4k $DEV" >"$SCRATCH/line"
 rb -n "${W[@]}" --rw=randwrite <"$SCRATCH/line"
@@ -140,5 +140,5 @@ assert_eq 10 "$fw" "fio runs the --fsync=1 job: 10 writes"
 assert_num "fio runs the --fsync=1 job: an fsync after each write but the last ($fs)" \
 	"$fs >= 9 && $fs <= 10"
 rb --fio "${W[@]}" --rw=randwrite --bs=4k --sync=1 --direct=1 "$DEV"
-assert_eq "direct=1 sync=sync" "$(printf '%s\n' "$RB_OUT" | grep -E '^(direct|sync|fsync|fdatasync)=' | paste -sd' ')" \
+assert_eq "direct=1 sync=sync" "$(<<<"$RB_OUT" grep -E '^(direct|sync|fsync|fdatasync)=' | paste -sd' ')" \
 	"--fio of --sync=1 --direct=1: direct=1 sync=sync"

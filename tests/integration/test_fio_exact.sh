@@ -23,7 +23,7 @@ parses() {
 	if fio --parse-only "$job" >"$SCRATCH/parse.out" 2>&1; then
 		pass "$name: fio --parse-only accepts the job file"
 	else
-		check_failed "$name: fio --parse-only accepts the job file" "$(cat "$SCRATCH/parse.out")"
+		check_failed "$name: fio --parse-only accepts the job file" "$(<"$SCRATCH/parse.out")"
 		return 1
 	fi
 }

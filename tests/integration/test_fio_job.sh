@@ -39,7 +39,7 @@ job() {
 		pass "$what: fio --parse-only accepts the job file silently"
 	else
 		check_failed "$what: fio --parse-only accepts the job file silently" \
-			"exit $rc: $out" "$(printf '%s\n' "$JOB" | head -n 40)"
+			"exit $rc: $out" "$(<<<"$JOB" head -n 40)"
 	fi
 }
 
@@ -48,10 +48,10 @@ has() {
 	local what=$1 l
 	shift
 	for l in "$@"; do
-		if printf '%s\n' "$JOB" | grep -Fxq -- "$l"; then
+		if <<<"$JOB" grep -Fxq -- "$l"; then
 			pass "$what: $l"
 		else
-			check_failed "$what: has the line '$l'" "$(printf '%s\n' "$JOB" | grep -v '^#' | head -n 40)"
+			check_failed "$what: has the line '$l'" "$(<<<"$JOB" grep -v '^#' | head -n 40)"
 		fi
 	done
 }
@@ -63,15 +63,15 @@ lacks() { assert_no_match "$2" "$JOB" "$1: no line matches /$2/"; }
 noted() { assert_match "^$NOTE.*$2" "$JOB" "$1: commented as not expressible: /$2/"; }
 
 # section NAME: the lines of [NAME], without its header.
-job_section() { printf '%s\n' "$JOB" | awk -v s="[$1]" '$0 == s { on = 1; next } /^\[/ { on = 0 } on'; }
+job_section() { <<<"$JOB" awk -v s="[$1]" '$0 == s { on = 1; next } /^\[/ { on = 0 } on'; }
 
 # ---------------------------------------------------------------- defaults
 
 section "the default workload"
 job "default" -b 4k "$DEV"
 assert_match "^# fio job file from rebench [0-9][^:]*: rebench --fio -b 4k $DEV\$" "$JOB" "header names rebench's version and its command line"
-assert_eq 2 "$(printf '%s\n' "$JOB" | grep -c '^\[')" "two sections: [global] and one job"
-assert_eq "[global]" "$(printf '%s\n' "$JOB" | grep -m1 '^\[')" "[global] comes first"
+assert_eq 2 "$(<<<"$JOB" grep -c '^\[')" "two sections: [global] and one job"
+assert_eq "[global]" "$(<<<"$JOB" grep -m1 '^\[')" "[global] comes first"
 has "default" "[job1]" "thread=1" "group_reporting=1" "allrandrepeat=1" "fadvise_hint=0" \
 	"invalidate=0" "lat_percentiles=1" "filename=$DEV" "ioengine=sync" "direct=1" \
 	"rw=randread" "bs=4096" "random_distribution=random" "blockalign=4096" \
@@ -208,7 +208,7 @@ want=$(awk 'BEGIN { for (r = 1; r <= 100; r++) {
 		z = z ":" (c - p) "/" (r - f); p = c; f = r }
 	print "random_distribution=zoned" z }')
 has "pow" "$want"
-printf '%s\n' "$JOB" | grep -v '^#' >"$SCRATCH/pow.fio"
+<<<"$JOB" grep -v '^#' >"$SCRATCH/pow.fio"
 assert_eq "" "$(fio --parse-only "$SCRATCH/pow.fio" 2>&1)" "pow: fio --parse-only accepts its zones"
 noted "pow" "an exponential; fio has none"
 job "normal -i 5" -b 4k -u normal -i 5 "$DEV"
@@ -279,13 +279,13 @@ noted "--drop-caches" "--drop-caches"
 section "stdin mode: one job per line, all together"
 printf '%s\n' "-b 4k $DEV" "# a comment" "-w seq -b 64k -o write $DEV" >"$SCRATCH/spec"
 job "stdin" --seed 100 --yes <"$SCRATCH/spec"
-assert_eq "[global] [job1] [job3]" "$(printf '%s\n' "$JOB" | grep '^\[' | paste -sd' ')" "sections [global], [job1], [job3] (named after their lines)"
+assert_eq "[global] [job1] [job3]" "$(<<<"$JOB" grep '^\[' | paste -sd' ')" "sections [global], [job1], [job3] (named after their lines)"
 assert_match '^# 2 workloads from stdin' "$JOB" "the header says the jobs come from stdin"
 assert_eq "filename=$DEV" "$(job_section global | grep '^filename=')" "the common target is in [global]"
 assert_eq "rw=randread" "$(job_section job1 | grep '^rw=')" "[job1] reads at random"
 assert_eq "rw=write" "$(job_section job3 | grep '^rw=')" "[job3] writes sequentially"
-assert_eq "randseed=100 randseed=101" "$(printf '%s\n' "$JOB" | grep '^randseed=' | paste -sd' ')" "each line's own seed"
-assert_eq "new_group=1 new_group=1" "$(printf '%s\n' "$JOB" | grep '^new_group=' | paste -sd' ')" "each job reports apart (new_group)"
+assert_eq "randseed=100 randseed=101" "$(<<<"$JOB" grep '^randseed=' | paste -sd' ')" "each line's own seed"
+assert_eq "new_group=1 new_group=1" "$(<<<"$JOB" grep '^new_group=' | paste -sd' ')" "each job reports apart (new_group)"
 lacks "stdin: no stonewall (the jobs run together)" '^stonewall'
 
 # ---------------------------------------------------------------- same offsets
@@ -308,11 +308,11 @@ offsets_match() {
 	a=$(awk 'NR > 1 { print $5 }' "$SCRATCH/rb.tsv")
 	b=$(awk '$3 == "read" || $3 == "write" { print $4 }' "$SCRATCH/fio.iolog")
 	if [ "$mode" = set ]; then
-		a=$(printf '%s\n' "$a" | sort -nu)
-		b=$(printf '%s\n' "$b" | sort -nu)
+		a=$(<<<"$a" sort -nu)
+		b=$(<<<"$b" sort -nu)
 	fi
 	assert_ne "" "$a" "$what: rebench logged its offsets"
-	assert_eq "$a" "$b" "$what: fio's offsets are rebench's ($mode, $(printf '%s\n' "$a" | wc -l) offsets)"
+	assert_eq "$a" "$b" "$what: fio's offsets are rebench's ($mode, $(<<<"$a" wc -l) offsets)"
 }
 
 section "fio does the same I/O"

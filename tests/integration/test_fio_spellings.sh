@@ -21,7 +21,7 @@ IMG=$(make_image 16M)
 # without the header line that quotes the command line.
 body() {
 	rb --fio --seed 7 "$@" "$IMG"
-	BODY=$(printf '%s\n' "$RB_OUT" | grep -v '^# fio job file from rebench')
+	BODY=$(<<<"$RB_OUT" grep -v '^# fio job file from rebench')
 }
 
 # A line with a fio spelling takes fio's defaults for what it does not say
@@ -56,10 +56,10 @@ has() {
 	job=$BODY
 	shift 2
 	for l in "$@"; do
-		if printf '%s\n' "$job" | grep -Fxq -- "$l"; then
+		if <<<"$job" grep -Fxq -- "$l"; then
 			pass "$what: $l"
 		else
-			check_failed "$what: has the line '$l'" "$(printf '%s\n' "$job" | grep -v '^#' | head -n 30)"
+			check_failed "$what: has the line '$l'" "$(<<<"$job" grep -v '^#' | head -n 30)"
 		fi
 	done
 }
@@ -113,7 +113,7 @@ has "--rw=randrw: 50% reads, fio's default" "--rw=randrw" "rw=randrw" "rwmixread
 section "a whole fio command line"
 rb --fio --seed 7 --name=r --filename="$IMG" --rw=randread --bs=4k --iodepth=32 \
 	--ioengine=libaio --direct=1 --numjobs=2 --runtime=30 --time_based --group_reporting
-A=$(printf '%s\n' "$RB_OUT" | grep -v '^# fio job file')
+A=$(<<<"$RB_OUT" grep -v '^# fio job file')
 assert_rc 0 "fio's spellings of a whole job: exit 0"
 body -o read -w rnd -b 4k -q 32 -t naio -c 2 -l -d 30
 B=$BODY
@@ -129,28 +129,28 @@ printf '%s\n' "--bs=4k --rw=randread $IMG" "--rw=write --size=8m -d 1s $IMG" \
 printf '%s\n' "$FIODEF -b 4k -o read -w rnd $IMG" "$FIODEF -o write -w seq -e 8m -d 1s $IMG" \
 	"$FIODEF -c 2 -l -q 8 -t uring $IMG" >"$SCRATCH/own.lines"
 rb --fio --seed 7 <"$SCRATCH/fio.lines"
-A=$(printf '%s\n' "$RB_OUT" | grep -v '^# fio job file')
+A=$(<<<"$RB_OUT" grep -v '^# fio job file')
 assert_rc 0 "stdin lines in fio's spellings: exit 0"
 rb --fio --seed 7 <"$SCRATCH/own.lines"
-B=$(printf '%s\n' "$RB_OUT" | grep -v '^# fio job file')
+B=$(<<<"$RB_OUT" grep -v '^# fio job file')
 assert_eq "$B" "$A" "stdin lines in fio's spellings: the jobs rebench's options give"
 rb --fio --seed 7 --bs=8k --rw=randwrite <<<"$IMG"
-A=$(printf '%s\n' "$RB_OUT" | grep -v '^# fio job file')
+A=$(<<<"$RB_OUT" grep -v '^# fio job file')
 rb --fio --seed 7 $FIODEF -b 8k -o write -w rnd <<<"$IMG"
-B=$(printf '%s\n' "$RB_OUT" | grep -v '^# fio job file')
+B=$(<<<"$RB_OUT" grep -v '^# fio job file')
 assert_eq "$B" "$A" "fio's spellings on the command line are defaults for stdin lines"
 
 section "sweeps through aliases"
 rb --bs=4k..16k*2 -d 64k --seed 1 "$IMG"
 assert_rc 0 "--bs=4k..16k*2 sweeps: exit 0"
-assert_eq "block-size" "$(printf '%s\n' "$RB_OUT" | awk -F'\t' 'NR == 1 { print $1 }')" \
+assert_eq "block-size" "$(<<<"$RB_OUT" awk -F'\t' 'NR == 1 { print $1 }')" \
 	"--bs sweep: the table's column is -b's"
 assert_eq "4096:16 8192:8 16384:4" \
-	"$(printf '%s\n' "$RB_OUT" | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "ios") c = i; next } { printf "%s%s:%s", s, $1, $c; s = " " }')" \
+	"$(<<<"$RB_OUT" awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "ios") c = i; next } { printf "%s%s:%s", s, $1, $c; s = " " }')" \
 	"--bs sweep: 4k, 8k, 16k, each 64 KiB of I/O"
 rb --numjobs=1,2 -t stateless -d 64k --seed 1 "$IMG"
 assert_rc 0 "--numjobs=1,2 sweeps: exit 0"
-assert_eq "1 2" "$(printf '%s\n' "$RB_OUT" | awk -F'\t' 'NR > 1 { printf "%s%s", s, $1; s = " " }')" \
+assert_eq "1 2" "$(<<<"$RB_OUT" awk -F'\t' 'NR > 1 { printf "%s%s", s, $1; s = " " }')" \
 	"--numjobs sweep: threads 1 and 2"
 refused "--runtime range" "--runtime=1..3/1: .*list" --runtime=1..3/1 "$IMG"
 refused "--size range" "--size \(-e/--length\)" --size=4m..8m/4m "$IMG"
@@ -211,18 +211,18 @@ assert_match "^rebench: stdin line 2: invalid value 'randread' for -o/--operatio
 section "--help all"
 rb --help all
 assert_rc 0 "--help all: exit 0"
-assert_eq "" "$(printf '%s\n' "$RB_OUT" | awk 'length > 80 { print NR ": " length }')" \
+assert_eq "" "$(<<<"$RB_OUT" awk 'length > 80 { print NR ": " length }')" \
 	"--help: no line over 80 columns"
 assert_eq "Workload options:|Engine options:|Run options:|Output options:|Safety options:|Sweeps and studies:|Advisors:|Many hosts:|The modes' own words (rebench MODE --help where it takes one):|fio spellings (the same meaning; see rebench(1), OPTIONS, fio spellings):" \
-	"$(printf '%s\n' "$RB_OUT" | grep -E '^[A-Za-z].*:$' | grep -v '^Examples:$' | paste -sd'|')" \
+	"$(<<<"$RB_OUT" grep -E '^[A-Za-z].*:$' | grep -v '^Examples:$' | paste -sd'|')" \
 	"--help: the headings, in order"
 for o in --bs --iodepth --numjobs --runtime --size --rw --readwrite --ioengine; do
 	assert_match "^  $o[= ]" "$RB_OUT" "--help lists $o under fio spellings"
 done
 # every option once, under one heading
-dups=$(printf '%s\n' "$RB_OUT" | sed '/^The modes/,/^fio spellings/d' | grep -oE '^  (-[a-zA-Z], |    )--[a-z-]+' | sort | uniq -d)
+dups=$(<<<"$RB_OUT" sed '/^The modes/,/^fio spellings/d' | grep -oE '^  (-[a-zA-Z], |    )--[a-z-]+' | sort | uniq -d)
 assert_eq "" "$dups" "--help: no option listed twice"
-wl=$(printf '%s\n' "$RB_OUT" | sed -n '/^Workload options:/,/^Engine options:/p')
+wl=$(<<<"$RB_OUT" sed -n '/^Workload options:/,/^Engine options:/p')
 assert_match "^  -b, --block-size" "$wl" "--help: -b under Workload"
-sf=$(printf '%s\n' "$RB_OUT" | sed -n '/^Safety options:/,/^Sweeps and studies:/p')
+sf=$(<<<"$RB_OUT" sed -n '/^Safety options:/,/^Sweeps and studies:/p')
 assert_match "^  -y, --yes" "$sf" "--help: --yes under Safety"

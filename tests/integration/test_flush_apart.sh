@@ -39,8 +39,8 @@ assert_match '^[01]$' "${f[$((END - 1))]}" "-n: 0 or 1 flush after the clock sto
 
 rb "${W[@]}" --sync fdatasync:1 -d 300ms "$DEV"
 assert_rc 0 "the human block exits 0"
-writes=$(printf '%s\n' "$RB_OUT" | sed -nE 's/^Total: ([0-9]+) I\/Os and ([0-9]+) flushes.*/\1/p')
-flushes=$(printf '%s\n' "$RB_OUT" | sed -nE 's/^Total: ([0-9]+) I\/Os and ([0-9]+) flushes.*/\2/p')
+writes=$(<<<"$RB_OUT" sed -nE 's/^Total: ([0-9]+) I\/Os and ([0-9]+) flushes.*/\1/p')
+flushes=$(<<<"$RB_OUT" sed -nE 's/^Total: ([0-9]+) I\/Os and ([0-9]+) flushes.*/\2/p')
 assert_ne "" "$writes" "human: Total says the I/Os and the flushes apart"
 assert_eq "$writes" "$flushes" "human: as many flushes as writes"
 assert_match "^Flushes: $flushes fdatasync, [0-9]+/sec; latency \(us\): min" "$RB_OUT" \

@@ -25,8 +25,8 @@ dd if=/dev/urandom of="$SCRATCH/fast/img" bs=1M count=64 status=none || fail "ca
 DEV=$(loop_from_image "$SCRATCH/fast/img")
 N=$(basename "$DEV")
 Q=/sys/block/$N/queue
-OLD_WC=$(cat "$Q/write_cache")
-OLD_ROT=$(cat "$Q/rotational")
+OLD_WC=$(<"$Q/write_cache")
+OLD_ROT=$(<"$Q/rotational")
 # A loop device outlives its detach (the next losetup may get the same
 # one): put its queue back on every exit.
 trap 'rc=$?; echo "$OLD_WC" >"$Q/write_cache"; echo "$OLD_ROT" >"$Q/rotational"; (exit $rc); cleanup' EXIT
@@ -64,9 +64,9 @@ rb $W --sync fdatasync:1 --json "$DEV"
 assert_rc 0 "fdatasync:1: exit 0"
 w=$(flush_warnings)
 assert_match "^$SPIN\$" "$w" "fdatasync:1: the warning, with the figures and the power-cut test"
-assert_median "$(printf '%s\n' "$w" | sed -E "s/^$SPIN\$/\\1 \\2/")" fdatasync fdatasync \
+assert_median "$(<<<"$w" sed -E "s/^$SPIN\$/\\1 \\2/")" fdatasync fdatasync \
 	"fdatasync:1: it names fdatasync and its median, the fdatasync p50 of results.operations"
-assert_eq 1 "$(printf '%s\n' "$w" | grep -c .)" "fdatasync:1: said once"
+assert_eq 1 "$(<<<"$w" grep -c .)" "fdatasync:1: said once"
 rb $W --sync fsync:4 --json "$DEV"
 assert_median "$(flush_warnings | sed -E "s/^$SPIN\$/\\1 \\2/")" fsync fsync \
 	"fsync:4 (16 fsyncs): the fsyncs' median"
@@ -128,7 +128,7 @@ echo "write through" >"$Q/write_cache"
 rb $W --sync fdatasync:1 --json "$DEV"
 w=$(flush_warnings)
 assert_match "^$THROUGH" "$w" "write through: durability rests on the device's claim"
-assert_median "$(printf '%s\n' "$w" | sed -E "s/^$THROUGH.*\$/\\1 \\2/")" fdatasync fdatasync \
+assert_median "$(<<<"$w" sed -E "s/^$THROUGH.*\$/\\1 \\2/")" fdatasync fdatasync \
 	"write through: the fdatasyncs' median"
 echo 1 >"$Q/rotational"
 rb $W --sync fdatasync:1 --json "$DEV"

@@ -184,8 +184,8 @@ golden() {
 		printf '# rebench %s\n' "$*" | reduce_text
 		[ -n "${IN:-}" ] && sed 's/^/# stdin: /' "$IN" | reduce_text
 		printf '# exit %s\n' "$RB_RC"
-		printf '%s\n' "$RB_OUT" | "reduce_$kind" | reduce_text
-		[ -n "${STDERR:-}" ] || [ "$RB_RC" != 0 ] && printf '%s\n' "$RB_ERR" | sed 's/^/# stderr: /' | reduce_text
+		<<<"$RB_OUT" "reduce_$kind" | reduce_text
+		[ -n "${STDERR:-}" ] || [ "$RB_RC" != 0 ] && <<<"$RB_ERR" sed 's/^/# stderr: /' | reduce_text
 	} >"$got"
 	compare_golden "$name" "$got"
 }

@@ -13,13 +13,13 @@ SRC=$TESTS_ROOT/src
 MAN=$TESTS_ROOT/man/rebench.1
 
 # has_word TEXT NAME: NAME (--x) in TEXT as an option, not part of a longer one
-has_word() { printf '%s\n' "$1" | grep -qE -- "$2([^a-z0-9_-]|$)"; }
-width_ok() { printf '%s\n' "$1" | awk 'length > 80 { print NR ": " length }'; }
+has_word() { <<<"$1" grep -qE -- "$2([^a-z0-9_-]|$)"; }
+width_ok() { <<<"$1" awk 'length > 80 { print NR ": " length }'; }
 
 section "--help: one screen, and where the rest is"
 rb_ok "--help" --help
-assert_eq "" "$([ "$(printf '%s\n' "$RB_OUT" | wc -l)" -le 60 ] || echo over)" \
-	"--help: at most 60 lines ($(printf '%s\n' "$RB_OUT" | wc -l))"
+assert_eq "" "$([ "$(<<<"$RB_OUT" wc -l)" -le 60 ] || echo over)" \
+	"--help: at most 60 lines ($(<<<"$RB_OUT" wc -l))"
 assert_eq "" "$(width_ok "$RB_OUT")" "--help: no line over 80 columns"
 assert_match '^Usage: rebench \[OPTIONS\] TARGET' "$RB_OUT" "--help: the usage first"
 assert_match 'rebench --help all' "$RB_OUT" "--help: names --help all"
@@ -50,7 +50,7 @@ names=$("$REBENCH" --help names | sort -u)
 missing=
 for n in $(printf '%s\n' $table $engine $mode | sort -u); do
 	has_word "$all" "$n" || missing+=" $n"
-	printf '%s\n' "$names" | grep -qx -- "$n" || missing+=" $n(names)"
+	<<<"$names" grep -qx -- "$n" || missing+=" $n(names)"
 done
 assert_eq "" "$missing" "--help all lists every option, engine option and mode word"
 for n in $table $engine; do
@@ -58,7 +58,7 @@ for n in $table $engine; do
 done
 
 section "--help TOPIC: each topic --help lists, and no other"
-topics=$(printf '%s\n' "$short" | sed -n '/TOPIC one of:/,/^The reference/p' |
+topics=$(<<<"$short" sed -n '/TOPIC one of:/,/^The reference/p' |
 	sed 's/.*TOPIC one of://; /^The reference/d' | tr ',\n' '  ')
 for t in replay sweep output record run workload fio; do
 	assert_match "(^| )$t( |$)" "$topics" "--help lists the topic $t"
@@ -93,7 +93,7 @@ else
 	check_failed "man/rebench.1 between the markers is rebench --help roff" \
 		"they differ: run make man ($(diff <(printf '%s\n' "$gen") <(printf '%s\n' "$RB_OUT") | head -5 | tr '\n' ' '))"
 fi
-plain=$(printf '%s\n' "$gen" | sed 's/\\-/-/g')
+plain=$(<<<"$gen" sed 's/\\-/-/g')
 missing=
 for n in $(printf '%s\n' $table $engine $mode | sort -u); do
 	has_word "$plain" "$n" || missing+=" $n"

@@ -89,8 +89,8 @@ rb_ok "--max-offset 0" "${H[@]}" -b 4k -d 200ms --max-offset 0 -n
 assert_match "warning: host $(sshd_host 2)'s clock is .* this one's \(more than --max-offset 0 ms\)" "$RB_ERR" \
 	"a host beyond --max-offset is named"
 rb_ok "-n" "${H[@]}" -b 4k -d 500ms -n
-assert_eq 4 "$(printf '%s\n' "$RB_OUT" | grep -c '^hosts 1 - 1 ')" "-n: a line per host and the merged one"
-assert_eq "all merged" "$(printf '%s\n' "$RB_OUT" | awk '$5 == "all" { print $5, $7 }')" "-n: the merged line"
+assert_eq 4 "$(<<<"$RB_OUT" grep -c '^hosts 1 - 1 ')" "-n: a line per host and the merged one"
+assert_eq "all merged" "$(<<<"$RB_OUT" awk '$5 == "all" { print $5, $7 }')" "-n: the merged line"
 rb_ok "human, --output and --plot" "${H[@]}" -b 4k -d 500ms --output "$S/hosts.tsv" --plot "$S/hosts.png"
 printf '%s\n' "$RB_OUT"
 assert_match "^  all +.*merged" "$RB_OUT" "human: the merged row"

@@ -105,7 +105,7 @@ printf '%s\n' "h1 $F" 'h$(id) '"$F" >"$S/hosts.txt"
 assert_refused "a name in --hosts-file" "hosts.txt line 2: 'h\\\$\(id\)': '\\$' is not in a host name" \
 	--hosts-file "$S/hosts.txt" "${H[@]}" "${W[@]}"
 rb_ok "an IPv6 address in brackets, a user, a port" --hosts 'bob.smith@[::1]:2222' "${H[@]}" "${W[@]}" -n "$F"
-assert_match "-p 2222 -- bob.smith@::1 exec " "$(cat "$FAKE_LOG")" "ssh gets the address without brackets, after --"
+assert_match "-p 2222 -- bob.smith@::1 exec " "$(<"$FAKE_LOG")" "ssh gets the address without brackets, after --"
 assert_match "-o BatchMode=yes -o ConnectTimeout=60 -o ServerAliveInterval=15 -o ServerAliveCountMax=4 " \
 	"$(head -n 1 "$FAKE_LOG")" "ssh's own limits from REBENCH_HOSTS_TIMEOUT (60 s)"
 unset FAKE_LOG
@@ -142,7 +142,7 @@ sys.stdout.write(r.stdout.decode())
 print("rc %d maxrss_kib %d" % (r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss), file=sys.stderr)
 PY
 read -r _ rc _ rss < <(tail -n 1 "$S/flood.err") || true
-RB_OUT=$(cat "$S/flood.out")
+RB_OUT=$(<"$S/flood.out")
 echo "# 512 MiB printed by the host: exit $rc, largest resident set $rss KiB"
 assert_eq 6 "$rc" "exit 6: the host failed"
 assert_match "its output, .* so far, passed rebench's memory budget of 64 MiB \(REBENCH_MEMORY_BUDGET\)" \
@@ -153,13 +153,13 @@ section "a wrapper's child holding the pipes"
 FAKE_LEFTOVER=1 FAKE_STARTED=$S/pg rb --hosts h1 "${H[@]}" "${W[@]}" -n "$F"
 assert_rc 0 "the run ends once ssh has exited (exit 0)"
 assert_eq complete "$(terse_field 7)" "its result kept"
-PG=$(cat "$S/pg")
+PG=$(<"$S/pg")
 if group_alive "$PG"; then check_failed "the leftover (group $PG) was ended" "$(ps -e -o pid,pgid,stat,args | awk -v g="$PG" '$2 == g')"
 else pass "the leftover (group $PG) was ended"; fi
 
 mkfifo "$S/started"
 FAKE_LEFTOVER=1 FAKE_STARTED=$S/started spawn --hosts h1 "${H[@]}" -b 4k -d 30 -n "$F"
-PG=$(timeout 60 cat "$S/started") || fail "the host's run never started" "$(cat "$ERR")"
+PG=$(timeout 60 cat "$S/started") || fail "the host's run never started" "$(<"$ERR")"
 kill -TERM "$BG_PID"
 # the harness's guard only: today's end takes the 5 s the pipes may linger
 timeout 90 tail --pid="$BG_PID" -f /dev/null
@@ -170,7 +170,7 @@ fi
 wait "$BG_PID"
 BG_RC=$?
 assert_eq 130 "$BG_RC" "SIGTERM: exit 130"
-assert_match "h1 .* interrupted " "$(cat "$OUT")" "SIGTERM: the host's line says interrupted"
+assert_match "h1 .* interrupted " "$(<"$OUT")" "SIGTERM: the host's line says interrupted"
 if group_alive "$PG"; then check_failed "SIGTERM: the host's process group $PG ended" "$(ps -e -o pid,pgid,stat,args | awk -v g="$PG" '$2 == g')"
 	kill -9 -- -"$PG" 2>/dev/null
 else pass "SIGTERM: the host's process group $PG ended"; fi
@@ -180,7 +180,7 @@ else pass "SIGTERM: the host's process group $PG ended"; fi
 FAKE_CHATTY=1 FAKE_STARTED=$S/pg2 rb --hosts h1 "${H[@]}" "${W[@]}" -n "$F"
 assert_rc 0 "a leftover that writes to stderr for ever: the run ends (exit 0)"
 assert_eq complete "$(terse_field 7)" "its result kept"
-PG=$(cat "$S/pg2")
+PG=$(<"$S/pg2")
 if group_alive "$PG"; then check_failed "the chatty leftover (group $PG) was ended"; kill -9 -- -"$PG"
 else pass "the chatty leftover (group $PG) was ended"; fi
 
@@ -191,7 +191,7 @@ REBENCH_HOSTS_TIMEOUT=2 FAKE_HANG=1 FAKE_STARTED=$S/pg3 rb --hosts h1 "${H[@]}" 
 assert_rc 6 "a host silent in its run: exit 6"
 assert_match "h1.*no result within its run and 2 s more \(REBENCH_HOSTS_TIMEOUT\); its ssh was ended" \
 	"$RB_ERR" "the reason names the limit"
-PG=$(cat "$S/pg3")
+PG=$(<"$S/pg3")
 if group_alive "$PG"; then check_failed "the hung host's group $PG was ended"; kill -9 -- -"$PG"
 else pass "the hung host's group was ended"; fi
 # the check
@@ -207,7 +207,7 @@ REBENCH_HOSTS_TIMEOUT=soon assert_refused "REBENCH_HOSTS_TIMEOUT=soon" \
 
 section "documents that do not match what was sent fail their host"
 rb_ok "a real run, for a document to craft" --hosts h1 "${H[@]}" "${W[@]}" --json "$F"
-printf '%s\n' "$RB_OUT" | jq '.hosts.points[0].runs[0].document' >"$S/run.json"
+<<<"$RB_OUT" jq '.hosts.points[0].runs[0].document' >"$S/run.json"
 python3 - "$S" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1] + "/run.json"))
@@ -256,7 +256,7 @@ rb --hosts h1,h2 "${H[@]}" "${W[@]}" -n "$F"
 assert_rc 6 "-n: exit 6"
 assert_eq "h1 failed
 h2 failed
-all merged" "$(printf '%s\n' "$RB_OUT" | awk '$1 == "hosts" { print $5, $7 }')" "-n: a line per host with its status, and the merged one"
+all merged" "$(<<<"$RB_OUT" awk '$1 == "hosts" { print $5, $7 }')" "-n: a line per host with its status, and the merged one"
 assert_match "rebench: host h1: failed: its document has 0 workloads, 1 was sent" "$RB_ERR" "-n: host 1's reason on stderr"
 assert_match "rebench: host h2: failed: its document has 0 workloads" "$RB_ERR" "-n: host 2's reason on stderr"
 rb --hosts h1,h2 "${H[@]}" "${W[@]}" --output "$S/fail.tsv" "$F"

@@ -132,7 +132,7 @@ fsck_clean() {
 		pass "$2: e2fsck -fn $1 reports it clean"
 	else
 		check_failed "$2: e2fsck -fn $1 reports it clean" "e2fsck exit $rc" \
-			"$(printf '%s\n' "$out" | head -n 8)"
+			"$(<<<"$out" head -n 8)"
 	fi
 }
 
@@ -157,7 +157,7 @@ time.sleep(600)' "$1" >"$ready" 2>&1 &
 	HOLD_PID=$!
 	register_pid "$HOLD_PID"
 	disown "$HOLD_PID"
-	wait_until grep -q held "$ready" || fail "could not hold $1 with O_EXCL" "$(cat "$ready")"
+	wait_until grep -q held "$ready" || fail "could not hold $1 with O_EXCL" "$(<"$ready")"
 }
 
 # stop_pid PID: kill a disowned background process and wait for it to go.
@@ -253,7 +253,7 @@ case_other_ns() {
 	printf '%s %s\n' "$PID" "$DIR" >>"$SCRATCH/.nsholders"
 	disown "$PID"
 	wait_until eval '[ -s "$READY" ] || pid_gone "$PID"'
-	[ -s "$READY" ] || fail "could not mount $A in a new mount namespace" "$(cat "$SCRATCH/ns.err")"
+	[ -s "$READY" ] || fail "could not mount $A in a new mount namespace" "$(<"$SCRATCH/ns.err")"
 	if grep -qF " $DIR " /proc/self/mountinfo; then
 		check_failed "the namespace's mount is not visible in the test's own mount namespace"
 	else
@@ -400,7 +400,7 @@ case_files() {
 	mkswap "$F2" >/dev/null 2>&1 || fail "mkswap $F2 failed"
 	printf '%s\n' "$F2" >>"$SCRATCH/.swaps"
 	if ! swapon "$F2" 2>"$SCRATCH/swapon.err"; then
-		log "note: swapon $F2 failed, swap file sub-case skipped: $(cat "$SCRATCH/swapon.err")"
+		log "note: swapon $F2 failed, swap file sub-case skipped: $(<"$SCRATCH/swapon.err")"
 		return
 	fi
 	refused "swap file" "$F2" "$(refusal_re "$F2" "in use as swap")"

@@ -58,7 +58,7 @@ pipe_rb() {
 	RB_CMD="$gen | rebench $*"
 	$gen 2>/dev/null | timeout -k 5 "$RB_TIMEOUT" "$REBENCH" "$@" >"$RB_OUT_FILE" 2>"$RB_ERR_FILE"
 	RB_RC=${PIPESTATUS[1]}
-	RB_ERR=$(cat "$RB_ERR_FILE")
+	RB_ERR=$(<"$RB_ERR_FILE")
 }
 header_then_junk() { printf '# rebench-trace 1\n'; tr '\0' a </dev/zero; }
 pipe_rb header_then_junk --trace-stats /dev/stdin
@@ -104,7 +104,7 @@ for r in "${READERS[@]}"; do
 	kill "$writer" 2>/dev/null
 	wait "$writer" 2>/dev/null
 	assert_eq 130 "$rc" "$r FIFO: SIGTERM ends it, exit 130"
-	assert_match "stopped by signal 15 \(Terminated\)" "$(cat "$S/err")" \
+	assert_match "stopped by signal 15 \(Terminated\)" "$(<"$S/err")" \
 		"$r FIFO: says the signal stopped the reading"
 done
 

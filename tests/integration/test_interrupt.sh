@@ -30,7 +30,7 @@ assert_match '^Benchmarking results for \['"$DEV"'\]' "$RB_OUT" "results block p
 assert_match '^Operations/sec: [0-9]+ \(' "$RB_OUT" "Operations/sec line printed"
 assert_match '^Latency \(us\): min ' "$RB_OUT" "Latency line printed"
 assert_match '^Total: .* \(interrupted\)$' "$RB_OUT" "Total line says interrupted"
-el=$(printf '%s\n' "$RB_OUT" | sed -nE 's/^Total: .* in ([0-9.]+) s, .*/\1/p')
+el=$(<<<"$RB_OUT" sed -nE 's/^Total: .* in ([0-9.]+) s, .*/\1/p')
 stopped_early "$el"
 [ -f "$F" ] && pass "--output file exists" || fail "--output file exists"
 assert_eq $'workload\ttime_s\tios\tops_per_s\tmib_per_s\tlat_avg_us\tlat_max_us' "$(head -n 1 "$F")" \
@@ -43,10 +43,10 @@ section "SIGINT with --json"
 spawn_ready -d 30 --json "$DEV"
 interrupt_after 0.8
 assert_eq 130 "$BG_RC" "exit status 130"
-if printf '%s\n' "$RB_OUT" | jq -e . >/dev/null 2>&1; then
+if <<<"$RB_OUT" jq -e . >/dev/null 2>&1; then
 	pass "stdout is valid JSON"
 else
-	check_failed "stdout is valid JSON" "$(printf '%s\n' "$RB_OUT" | head -n 5)"
+	check_failed "stdout is valid JSON" "$(<<<"$RB_OUT" head -n 5)"
 fi
 assert_eq true "$(jqr .interrupted)" ".interrupted is true"
 stopped_early "$(jqr '.workloads[0].results.elapsed_s')"
@@ -56,8 +56,8 @@ section "SIGINT with -n"
 spawn_ready -d 30 -n "$DEV"
 interrupt_after 0.8
 assert_eq 130 "$BG_RC" "exit status 130"
-assert_eq 1 "$(printf '%s\n' "$RB_OUT" | awk 'NF && $1 != "device" { n++ } END { print n + 0 }')" "one -n line"
-assert_eq 1 "$(printf '%s\n' "$RB_OUT" | awk 'NF { print $18; exit }')" "field 18 is 1 (interrupted)"
+assert_eq 1 "$(<<<"$RB_OUT" awk 'NF && $1 != "device" { n++ } END { print n + 0 }')" "one -n line"
+assert_eq 1 "$(<<<"$RB_OUT" awk 'NF { print $18; exit }')" "field 18 is 1 (interrupted)"
 
 section "SIGINT stops every stdin workload; -g 0 log flushed"
 printf '%s\n' "-b 4k -g 0 --output $SCRATCH/io.tsv $DEV" "-w seq -b 64k $DEV2" >"$SCRATCH/spec"

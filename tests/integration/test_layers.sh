@@ -42,8 +42,8 @@ assert_eq 0 "$?" "a tree that keeps the rule: exit 0"
 
 section "src keeps the rule, or is no worse than tests/layers.known"
 # (lines of the list starting with '#' say why one is still there)
-new=$(comm -13 <(grep -v '^#' "$known" | sort) <(printf '%s\n' "$now" | sed '/^$/d' | sort))
-gone=$(comm -23 <(grep -v '^#' "$known" | sort) <(printf '%s\n' "$now" | sed '/^$/d' | sort))
+new=$(comm -13 <(grep -v '^#' "$known" | sort) <(<<<"$now" sed '/^$/d' | sort))
+gone=$(comm -23 <(grep -v '^#' "$known" | sort) <(<<<"$now" sed '/^$/d' | sort))
 if [ -z "$new" ]; then
 	pass "no include against the rule beyond the known ones ($summary)"
 else

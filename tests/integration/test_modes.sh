@@ -27,9 +27,9 @@ same_as() {
 section "each mode word is its option"
 same_as "probe" probe "$DEV"
 rb probe --json "$DEV"
-a=$(printf '%s\n' "$RB_OUT" | jq -S 'del(.run)')
+a=$(<<<"$RB_OUT" jq -S 'del(.run)')
 rb --probe --json "$DEV"
-assert_eq "$(printf '%s\n' "$RB_OUT" | jq -S 'del(.run)')" "$a" "probe --json: the same document but for the command line it records"
+assert_eq "$(<<<"$RB_OUT" jq -S 'del(.run)')" "$a" "probe --json: the same document but for the command line it records"
 same_as "probe without a TARGET (refused)" probe
 cp "$IN/b4k.json" "$IN/b64k.json" "$SCRATCH/"
 same_as "compare" compare "$SCRATCH/b4k.json" "$SCRATCH/b64k.json"
@@ -58,12 +58,12 @@ assert_no_match "--probe needs a TARGET" "$RB_ERR" "./probe is a target, not the
 section "--help all: the synopsis and the list from the table"
 rb_ok "--help all" --help all
 for m in run probe suite record record-block delay trace-stats trace-to replay emulate compare hosts clock-echo advise; do
-	assert_match "MODE: ([a-z-]+, )*$m[,;]" "$(printf '%s\n' "$RB_OUT" | tr '\n' ' ' | tr -s ' ')" "--help lists the mode $m"
+	assert_match "MODE: ([a-z-]+, )*$m[,;]" "$(<<<"$RB_OUT" tr '\n' ' ' | tr -s ' ')" "--help lists the mode $m"
 done
-assert_eq 16 "$(printf '%s\n' "$RB_OUT" | grep -c '^\(Usage:\|      \) rebench ')" \
+assert_eq 16 "$(<<<"$RB_OUT" grep -c '^\(Usage:\|      \) rebench ')" \
 	"16 synopsis lines: 15 of the modes' and MODE ..."
 
 section "the manual lists the same modes"
-help_modes=$(printf '%s\n' "$RB_OUT" | tr '\n' ' ' | tr -s ' ' | sed -E 's/.*\(MODE: ([^;]*);.*/\1/')
+help_modes=$(<<<"$RB_OUT" tr '\n' ' ' | tr -s ' ' | sed -E 's/.*\(MODE: ([^;]*);.*/\1/')
 man_modes=$(tr '\n' ' ' <"$TESTS_ROOT/man/rebench.1" | sed -E 's/.*The words: ([^(]*) \.RB \( \\-\\-help.*/\1/; s/\\-/-/g; s/ +$//')
 assert_eq "$help_modes" "$man_modes" "rebench(1)'s list of mode words is --help's"

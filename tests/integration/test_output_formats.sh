@@ -17,10 +17,10 @@ M=1048576
 
 section "-n line"
 rb -n -b 4k --seed 4242 -d 500ms -g 100 "$DEV"
-RB_OUT=$(printf '%s\n' "$RB_OUT" | awk '$1 != "device"')	# the device lines: test_device_counters.sh
+RB_OUT=$(<<<"$RB_OUT" awk '$1 != "device"')	# the device lines: test_device_counters.sh
 assert_rc 0 "-n run exits 0"
-assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "exactly one line"
-line=$(printf '%s\n' "$RB_OUT" | head -n 1)
+assert_eq 1 "$(<<<"$RB_OUT" grep -c .)" "exactly one line"
+line=$(<<<"$RB_OUT" head -n 1)
 read -r -a f <<<"$line"
 assert_eq $TF "${#f[@]}" "$TF fields"
 nonnum=$(printf '%s\n' "${f[@]:0:33}" | grep -Evx '[0-9]+(\.[0-9]+)?' | head -n 3)
@@ -53,7 +53,7 @@ assert_eq "0 0 0.00 0.0000 - - - - - - - -" "${f[*]:82:12}" \
 	"sync_file_range block (fields 83-94): 0 I/Os and '-' latency"
 rb -n -o rw -b 4k --seed 4242 -d 1m --yes "$DEV"
 assert_rc 0 "-n -o rw exits 0"
-read -r -a f <<<"$(printf '%s\n' "$RB_OUT" | head -n 1)"
+read -r -a f <<<"$(<<<"$RB_OUT" head -n 1)"
 assert_eq 256 "$((f[21] + f[33]))" "-o rw -d 1m: reads (field 22) + writes (field 34) = 256 I/Os"
 assert_eq "$((f[21] * 4096)) $((f[33] * 4096))" "${f[22]} ${f[34]}" "read and write bytes (23, 35) = I/Os * 4k"
 assert_num "write latency min <= p50 <= max (fields 38, 40, 45)" "${f[37]} <= ${f[39]} && ${f[39]} <= ${f[44]}"
@@ -68,10 +68,10 @@ assert_eq "rebench: warning: only 256 I/Os: 0.3 of them lie beyond p99.9 and 2.6
 section "--json document"
 rb --json -b 4k --seed 987654321 -d 1 -g 250 "$DEV"
 assert_rc 0 "--json run exits 0"
-if printf '%s\n' "$RB_OUT" | jq -e . >/dev/null 2>&1; then
+if <<<"$RB_OUT" jq -e . >/dev/null 2>&1; then
 	pass "stdout is one valid JSON document"
 else
-	fail "stdout is one valid JSON document" "$(printf '%s\n' "$RB_OUT" | head -n 5)"
+	fail "stdout is one valid JSON document" "$(<<<"$RB_OUT" head -n 5)"
 fi
 assert_eq rebench "$(jqr .tool)" ".tool is rebench"
 assert_match '^[0-9]+\.[0-9]+' "$(jqr .version)" ".version is a version number"
@@ -143,10 +143,10 @@ assert_match 'created' "$(jqr "$W.warnings[]")" "warnings say the file was creat
 
 # Warnings belong in every output format; -n keeps stdout to its one line.
 rb -n -e 1m -d 300ms "$SCRATCH/new-n.dat"
-RB_OUT=$(printf '%s\n' "$RB_OUT" | awk '$1 != "device"')	# the device lines: test_device_counters.sh
+RB_OUT=$(<<<"$RB_OUT" awk '$1 != "device"')	# the device lines: test_device_counters.sh
 assert_rc 0 "-n with a new file exits 0"
-assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "-n: stdout is still exactly one line"
-assert_eq $TF "$(printf '%s\n' "$RB_OUT" | awk 'NF { print NF; exit }')" "-n: the line has $TF fields"
+assert_eq 1 "$(<<<"$RB_OUT" grep -c .)" "-n: stdout is still exactly one line"
+assert_eq $TF "$(<<<"$RB_OUT" awk 'NF { print NF; exit }')" "-n: the line has $TF fields"
 assert_match 'created' "$RB_ERR" "-n: the created-file warning is reported (on stderr)"
 
 section "--help all and --version"
@@ -245,20 +245,20 @@ assert_match '^\[duration: 5m \(5 MiB of data\), ' "$RB_OUT" "the header says 5m
 # is five minutes); not among the workload's warnings on stdout
 NOTE="^rebench: note: -d 5m is 5 MiB of data \(the original Rebench's byte duration\), not minutes as fio's --runtime=5m; write -d 5min for minutes$"
 assert_match "$NOTE" "$RB_ERR" "a note on stderr says how to ask for minutes"
-assert_eq 1 "$(printf '%s\n' "$RB_ERR" | grep -c 'not minutes')" "the note: one line on stderr"
+assert_eq 1 "$(<<<"$RB_ERR" grep -c 'not minutes')" "the note: one line on stderr"
 assert_no_match 'not minutes' "$RB_OUT" "the note: not on stdout"
 rb -n -b 4k -d 5m "$DEV"
-assert_eq 1 "$(printf '%s\n' "$RB_ERR" | grep -c 'not minutes')" "-n: the note once on stderr"
+assert_eq 1 "$(<<<"$RB_ERR" grep -c 'not minutes')" "-n: the note once on stderr"
 assert_no_match 'minutes' "$RB_OUT" "-n: stdout is the machine line alone"
 rb --json -b 4k -d 5m "$DEV"
-assert_eq 1 "$(printf '%s\n' "$RB_ERR" | grep -c 'not minutes')" "--json: the note once on stderr"
+assert_eq 1 "$(<<<"$RB_ERR" grep -c 'not minutes')" "--json: the note once on stderr"
 rb -n -b 4k,8k -d 5m "$DEV"
 assert_rc 0 "a sweep of 2 points with -d 5m: exit 0"
-assert_eq 1 "$(printf '%s\n' "$RB_ERR" | grep -c 'not minutes')" "a sweep of 2 points: the note once"
+assert_eq 1 "$(<<<"$RB_ERR" grep -c 'not minutes')" "a sweep of 2 points: the note once"
 printf -- '-b 4k -d 5m %s\n-b 8k -d 5m -j 16m %s\n' "$DEV" "$DEV" >"$SCRATCH/two.lines"
 rb -n <"$SCRATCH/two.lines"
 assert_rc 0 "two workload lines with -d 5m: exit 0"
-assert_eq 1 "$(printf '%s\n' "$RB_ERR" | grep -c 'not minutes')" "two workload lines with -d 5m: the note once"
+assert_eq 1 "$(<<<"$RB_ERR" grep -c 'not minutes')" "two workload lines with -d 5m: the note once"
 rb -b 4k -d 5m "$DEV"
 assert_rc 0 "-d 5m in 4 KiB I/Os: exit 0"
 assert_match '^Total: 1280 I/Os, 5242880 bytes' "$RB_OUT" "5 MiB in 4 KiB I/Os"

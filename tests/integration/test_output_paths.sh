@@ -67,7 +67,7 @@ umount "$SCRATCH/mnt"
 e2fsck -fn "${DISK}p1" >"$SCRATCH/fsck.out" 2>&1
 assert_eq 0 "$?" "e2fsck finds the partition's filesystem intact"
 mount_dev "${DISK}p1" "$SCRATCH/mnt"
-assert_eq precious "$(cat "$SCRATCH/mnt/data.txt")" "the file on it is intact"
+assert_eq precious "$(<"$SCRATCH/mnt/data.txt")" "the file on it is intact"
 
 section "9. the check opens: directories, paths through files, long names, FIFOs"
 F=$SCRATCH/regular
@@ -87,7 +87,7 @@ sum=$(dev_sum "$DEV")
 rb -o write --yes -d 200ms --output "$SCRATCH" "$DEV"
 assert_rc 1 "a write run with a bad --output: exit 1"
 assert_eq "$sum" "$(dev_sum "$DEV")" "a write run with a bad --output wrote nothing"
-assert_eq hello "$(cat "$F")" "the regular file in the path is unchanged"
+assert_eq hello "$(<"$F")" "the regular file in the path is unchanged"
 
 section "issue 26, 3. pseudo file systems: kernel settings are not output files"
 # In a UTS namespace of the test's own, so that a write that got through
@@ -98,8 +98,8 @@ uts_rb() {
 		cat /proc/sys/kernel/hostname /proc/sys/kernel/domainname >"$0.uts"; exit $rc' \
 		"$SCRATCH/uts" "$REBENCH" "$@"
 	RB_RC=$?
-	RB_ERR=$(cat "$SCRATCH/uts.err")
-	UTS=$(cat "$SCRATCH/uts.uts")
+	RB_ERR=$(<"$SCRATCH/uts.err")
+	UTS=$(<"$SCRATCH/uts.uts")
 }
 uts0=$(unshare -u cat /proc/sys/kernel/hostname /proc/sys/kernel/domainname)
 printf '# rebench-trace 1\n' >"$SCRATCH/empty.log"
@@ -153,7 +153,7 @@ section "good paths still work; an existing file is replaced, a plot appears who
 echo "old contents" >"$SCRATCH/old.tsv"
 rb_ok "--output over an existing regular file" -d 300ms -g 100 -n --output "$SCRATCH/old.tsv" "$DEV"
 assert_eq workload "$(head -n 1 "$SCRATCH/old.tsv" | cut -f1)" "the file now holds the series"
-assert_no_match "old contents" "$(cat "$SCRATCH/old.tsv")" "and nothing of the old contents"
+assert_no_match "old contents" "$(<"$SCRATCH/old.tsv")" "and nothing of the old contents"
 rb_ok "--plot to a new name" -d 300ms -g 100 -n --plot "$SCRATCH/ts.png" "$DEV"
 assert_png "$SCRATCH/ts.png" 1000 700 "time series plot"
 assert_eq "" "$(ls -A "$SCRATCH" | grep '^\.ts\.png\.')" "no hidden temporary picture left beside it"
@@ -165,7 +165,7 @@ for fmt in "" -n --json; do
 	RB_RC=$?
 	assert_rc 5 "stdout is /dev/full (${fmt:-human}): exit 5"
 	assert_match "cannot write the results to standard output: No space left on device" \
-		"$(cat "$RB_ERR_FILE")" "stdout is /dev/full (${fmt:-human}): said so"
+		"$(<"$RB_ERR_FILE")" "stdout is /dev/full (${fmt:-human}): said so"
 done
 timeout 30 "$REBENCH" --probe "$DEV" >/dev/full 2>"$RB_ERR_FILE"
 RB_RC=$?
@@ -175,14 +175,14 @@ timeout 30 "$REBENCH" --fio -b 4k "$DEV" >/dev/full 2>"$RB_ERR_FILE"
 RB_RC=$?
 assert_rc 5 "--fio to /dev/full: exit 5"
 assert_eq "rebench: cannot write the results to standard output: No space left on device" \
-	"$(cat "$RB_ERR_FILE")" "--fio to /dev/full: one message, with the first error"
+	"$(<"$RB_ERR_FILE")" "--fio to /dev/full: one message, with the first error"
 
 section "4. a closed stdout keeps the data files"
 S=$SCRATCH/closed.tsv
 timeout 30 "$REBENCH" -d 500ms -g 100 --output "$S" "$DEV" 2>"$RB_ERR_FILE" | true
 RB_RC=${PIPESTATUS[0]}
 assert_rc 5 "stdout closed early: exit 5, not death by SIGPIPE (141)"
-assert_match "Broken pipe" "$(cat "$RB_ERR_FILE")" "the message names the closed pipe"
+assert_match "Broken pipe" "$(<"$RB_ERR_FILE")" "the message names the closed pipe"
 assert_eq workload "$(head -n 1 "$S" | cut -f1)" "the --output file has its header"
 rows=$(tail -n +2 "$S" | wc -l)
 assert_num "the --output file has its intervals ($rows)" "$rows >= 4"
@@ -191,7 +191,7 @@ timeout 60 "$REBENCH" -d 200ms -b 512..64k*2 -n "$DEV" 2>"$RB_ERR_FILE" | head -
 RB_RC=${PIPESTATUS[0]}
 assert_rc 5 "a sweep piped into head: exit 5"
 assert_match "standard output failed after point [0-9]+ of 8: the sweep stops there" \
-	"$(cat "$RB_ERR_FILE")" "the sweep says where it stopped"
+	"$(<"$RB_ERR_FILE")" "the sweep says where it stopped"
 
 section "10. temporaries are made in TMPDIR and removed on every exit"
 tmp_count() { ls -d "$TMPDIR"/rebench-plot.* "$TMPDIR"/rebench-sweep.* 2>/dev/null | wc -l; }

@@ -15,7 +15,7 @@ DEV=$(make_loop 64M)
 # p999_p9999_max: "P999 P9999 MAX" of the first Latency line and the
 # p99.99 line after it, in RB_OUT
 p999_p9999_max() {
-	printf '%s\n' "$RB_OUT" | awk '
+	<<<"$RB_OUT" awk '
 		/^Latency \(us\):/ && !l { for (i = 1; i < NF; i++) { if ($i == "p99.9") a = $(i + 1); if ($i == "max") m = $(i + 1) }; l = 1; next }
 		l == 1 { if ($1 " " $2 " " $3 == "Latency p99.99 (us):") print a, $4, m; exit }'
 }
@@ -32,7 +32,7 @@ section "two workloads: each block and the total have it"
 printf '%s\n' "--seed 4 $DEV" "--seed 5 $DEV" >"$SCRATCH/spec"
 rb -t stateless -d 4000k -b 4k --yes <"$SCRATCH/spec"
 assert_rc 0 "two stdin workloads exit 0"
-assert_eq 3 "$(printf '%s\n' "$RB_OUT" | grep -c '^Latency p99\.99 (us): ')" \
+assert_eq 3 "$(<<<"$RB_OUT" grep -c '^Latency p99\.99 (us): ')" \
 	"three p99.99 lines: two workloads and All workloads"
 
 section "JSON: the figure once, as before"
@@ -43,4 +43,4 @@ assert_eq 0 "$(jqr '[.. | objects | keys[] | select(test("p99_99") and . != "p99
 
 section "-n: no new field"
 rb_ok "the -n run exits 0" -n -t stateless -d 400k -b 4k --seed 3 "$DEV"
-assert_eq 129 "$(printf '%s\n' "$RB_OUT" | awk 'NR == 1 { print NF }')" "-n: 129 fields, as before"
+assert_eq 129 "$(<<<"$RB_OUT" awk 'NR == 1 { print NF }')" "-n: 129 fields, as before"

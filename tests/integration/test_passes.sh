@@ -22,7 +22,7 @@ assert_match "^Warning: $WRAP 2\.34 times \(600 I/Os, 256 a pass\), so every pas
 	"$RB_OUT" "human: the Warning line says it wrapped, 2.34 times, 600 I/Os of 256 a pass"
 rb -n -w seq -b 1m -d 600m --seed 1 "$DEV"
 assert_rc 0 "-n run exits 0"
-read -r -a f <<<"$(printf '%s\n' "$RB_OUT" | head -n 1)"
+read -r -a f <<<"$(<<<"$RB_OUT" head -n 1)"
 assert_eq "$TF $TV 600 2.343750" "${#f[@]} ${f[12]} ${f[13]} ${f[81]:-none}" \
 	"-n: $TF fields, version $TV (field 13), 600 I/Os (field 14), passes 2.343750 (field 82)"
 assert_match "^rebench: warning: $WRAP 2\.34 times \(600 I/Os, 256 a pass\)" "$RB_ERR" \
@@ -86,7 +86,7 @@ rb --json -w seq -b 1m -d 128m --seed 1 "$DEV"
 assert_eq "0.5 0" "$(jqr '.workloads[0] | "\(.results.passes) \([.warnings[] | select(test("wrapped"))] | length)"')" \
 	"-d 128m: half a pass, no wrap warning"
 rb -n -b 1m -d 600m --seed 1 "$DEV"
-assert_eq "$TF - -" "$(printf '%s\n' "$RB_OUT" | awk -v d=$TD 'NF { print NF, $82, $d; exit }')" \
+assert_eq "$TF - -" "$(<<<"$RB_OUT" awk -v d=$TD 'NF { print NF, $82, $d; exit }')" \
 	"-n of a random read workload: field 82 (passes) and $TD (durability) are -"
 assert_no_match 'wrapped' "$RB_ERR" "a random workload never wraps"
 rb --json -b 1m -d 600m --seed 1 "$DEV"
@@ -96,25 +96,25 @@ assert_eq "null null null" "$(jqr '.workloads[0].results | "\(.passes) \(.pass_i
 section "the total of stdin workloads has no passes; --repeat says it once"
 printf '%s\n' "-w seq -b 1m -d 600m $DEV" "-w seq -b 1m -d 300m $DEV" >"$SCRATCH/spec"
 rb -n --seed 1 <"$SCRATCH/spec"
-RB_OUT=$(printf '%s\n' "$RB_OUT" | awk '$1 != "device"')	# the device lines: test_device_counters.sh
+RB_OUT=$(<<<"$RB_OUT" awk '$1 != "device"')	# the device lines: test_device_counters.sh
 assert_rc 0 "two stdin workloads exit 0"
-assert_eq "2.343750 1.171875 -" "$(printf '%s\n' "$RB_OUT" | awk 'NF { printf "%s%s", n++ ? " " : "", $82 }')" \
+assert_eq "2.343750 1.171875 -" "$(<<<"$RB_OUT" awk 'NF { printf "%s%s", n++ ? " " : "", $82 }')" \
 	"-n: each workload's passes, and - on the total's line"
 rb -w seq -b 1m -d 600m --repeat 2 --seed 1 "$DEV"
 assert_rc 0 "--repeat 2 exits 0"
-assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c "^Warning: $WRAP")" \
+assert_eq 1 "$(<<<"$RB_OUT" grep -c "^Warning: $WRAP")" \
 	"--repeat 2: the shown run's wrap warning, once"
 rb -n -w seq -b 1m -d 600m --repeat 2 --seed 1 "$DEV"
-assert_eq "$((TF + 27)) 2.343750 - 2" "$(printf '%s\n' "$RB_OUT" | awk -v d=$TD -v r=$((TF + 1)) 'NF { print NF, $82, $d, $r; exit }')" \
+assert_eq "$((TF + 27)) 2.343750 - 2" "$(<<<"$RB_OUT" awk -v d=$TD -v r=$((TF + 1)) 'NF { print NF, $82, $d, $r; exit }')" \
 	"--repeat 2 -n: $TF + 27 fields, passes in 82, durability in $TD (- for reads), the runs after it"
 
 section "a sweep: said once, the others counted"
 rb -n -w seq -b 1m,2m,4m -d 600m --seed 1 "$DEV"
-RB_OUT=$(printf '%s\n' "$RB_OUT" | awk '$1 != "device"')	# the device lines: test_device_counters.sh
+RB_OUT=$(<<<"$RB_OUT" awk '$1 != "device"')	# the device lines: test_device_counters.sh
 assert_rc 0 "sweep exits 0"
 assert_eq "1048576 2.343750,2097152 2.343750,4194304 2.343750" \
-	"$(printf '%s\n' "$RB_OUT" | awk 'NF { printf "%s%s %s", n++ ? "," : "", $NF, $82 }')" \
+	"$(<<<"$RB_OUT" awk 'NF { printf "%s%s %s", n++ ? "," : "", $NF, $82 }')" \
 	"-n: each line ends with its block size; field 82 the passes (600m is 2.34 passes at any size)"
-assert_eq 1 "$(printf '%s\n' "$RB_ERR" | grep -c "$WRAP")" "the wrap warning once"
+assert_eq 1 "$(<<<"$RB_ERR" grep -c "$WRAP")" "the wrap warning once"
 assert_match '^rebench: warning: 2 more workload runs of this sweep wrapped as well' "$RB_ERR" \
 	"then a count of the other runs that wrapped"

@@ -188,7 +188,7 @@ has_text "$S/hand.svg" "$DEV: read, rnd uniform, stateful, QD 1, 100ms per point
 gnuplot -c "$REBENCH_PLOTS/heatmap.gp" "$M" "$S/hand.gif" 2>"$S/gp.err"
 assert_eq 1 "$?" "heatmap.gp to .gif: exit 1"
 assert_match '^heatmap.gp: .*hand.gif: gnuplot cannot write ".gif" pictures here; name the picture .png, .svg, .pdf or .jpg$' \
-	"$(cat "$S/gp.err")" "heatmap.gp to .gif: says so"
+	"$(<"$S/gp.err")" "heatmap.gp to .gif: says so"
 
 section "a sequential workload: MB/s and stride"
 rb -w seq -b 512,1k -s 1k,2k $W --output "$S/q.tsv" --plot "$S/q.svg" "$DEV"
@@ -269,7 +269,7 @@ assert_num "the long names (y $ky) are under the x axis label (y $xy), not besid
 section "two numbers and a list of names: a heatmap per name"
 rb -b 512,4k -s 512,4k -u uniform,pow $W --plot "$S/n.svg" "$DEV"
 assert_rc 0 "-b 512,4k -s 512,4k -u uniform,pow --plot: exit 0"
-assert_eq 9 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "stdout: the table alone (nothing of gnuplot's)"
+assert_eq 9 "$(<<<"$RB_OUT" grep -c .)" "stdout: the table alone (nothing of gnuplot's)"
 has_text "$S/n.svg" "ops/s by block size and alignment, same colour scale" "panels: title"
 has_text "$S/n.svg" "$DEV: read, rnd, stateful, QD 1, 100ms per point" "panels: what produced them"
 has_text "$S/n.svg" "dist uniform" "panel 1 is named"

@@ -21,7 +21,7 @@ assert_rc 0 "-d 2 -g 100 --json exits 0"
 assert_eq batch-means "$(jqr '.workloads[0].results.ops_ci.method')" "JSON: results.ops_ci.method"
 # recompute from the intervals: floor(sqrt(n)) batches within [5, 30], m =
 # n / B intervals each, the first B * m; mean +- t(0.975, B-1) s_B / sqrt(B)
-verdict=$(printf '%s\n' "$RB_OUT" | python3 -c '
+verdict=$(<<<"$RB_OUT" python3 -c '
 import json, math, sys
 T = {4: 2.7764451, 5: 2.5705818, 6: 2.4469119, 7: 2.3646243, 8: 2.3060041,
      9: 2.2621572, 10: 2.2281389, 11: 2.2009852, 12: 2.1788128}
@@ -44,7 +44,7 @@ assert_eq ok "$verdict" "JSON: the interval recomputes from results.intervals by
 assert_eq null "$(jqr '.workloads[0].results.precision')" "JSON: precision null when not asked"
 assert_num "JSON: seconds ($(jqr .seconds)) covers the 2 s run" "$(jqr .seconds) >= 2"
 rb -n -b 4k -d 2 -g 100 --seed 1 "$DEV"
-read -r lo hi pct nb pt pv secs <<<"$(printf '%s\n' "$RB_OUT" | awk -v c=$TC 'NF { print $c, $(c+1), $(c+2), $(c+3), $(c+4), $(c+5), $(c+6); exit }')"
+read -r lo hi pct nb pt pv secs <<<"$(<<<"$RB_OUT" awk -v c=$TC 'NF { print $c, $(c+1), $(c+2), $(c+3), $(c+4), $(c+5), $(c+6); exit }')"
 assert_num "-n: low ($lo) < high ($hi), half-width $pct%" "$lo < $hi && $pct > 0"
 assert_eq "- -" "$pt $pv" "-n: --precision fields are - - when not asked"
 assert_num "-n: batches $nb in [5, 30], seconds $secs >= 2" "$nb >= 5 && $nb <= 30 && $secs >= 2"
@@ -52,7 +52,7 @@ rb -b 4k -d 2 -g 100 --seed 1 "$DEV"
 assert_match "Ops/sec 95% interval: [0-9]+\.\.[0-9]+ \(\+-[0-9.]+%, batch means: [0-9]+ batches of [0-9]+ intervals\)" \
 	"$RB_OUT" "human: the interval line"
 rb -n -b 4k -d 300ms "$DEV"
-assert_eq "- - - 0" "$(printf '%s\n' "$RB_OUT" | awk -v c=$TC 'NF { print $c, $(c+1), $(c+2), $(c+3); exit }')" \
+assert_eq "- - - 0" "$(<<<"$RB_OUT" awk -v c=$TC 'NF { print $c, $(c+1), $(c+2), $(c+3); exit }')" \
 	"-n: a run shorter than 10 intervals has no interval (- - - 0)"
 rb -b 4k -d 300ms "$DEV"
 assert_match "^Ops/sec 95% interval: unknown \(run too short\)$" "$RB_OUT" \
@@ -80,7 +80,7 @@ else
 fi
 rb -n -b 4k --precision 0.01 --max-duration 3 "$DEV"
 assert_rc 0 "an impossible --precision 0.01 exits 0 (the results are real)"
-read -r pt pv <<<"$(printf '%s\n' "$RB_OUT" | awk -v c=$TC 'NF { print $(c+4), $(c+5); exit }')"
+read -r pt pv <<<"$(<<<"$RB_OUT" awk -v c=$TC 'NF { print $(c+4), $(c+5); exit }')"
 assert_eq "0.01 not-reached" "$pt $pv" "-n fields 102-103: asked 0.01, not-reached"
 assert_num "-n field 16: it ran the 3 s --max-duration ($(terse_field 16))" "$(terse_field 16) >= 2.9"
 rb -b 4k --precision 0.01 --max-duration 3 "$DEV"
@@ -89,15 +89,15 @@ assert_match "Precision: not reached: \+-[0-9.]+%, asked \+-0\.01%, after [0-9.]
 
 section "--repeat: latency intervals never below zero"
 rb -n -b 4k -d 300ms --repeat 2 --seed 3 "$DEV"
-lows=$(printf '%s\n' "$RB_OUT" | awk -v f=$TF 'NF { for (g = 0; g < 5; g++) printf "%s ", $(f + 5 + g * 5); exit }')
+lows=$(<<<"$RB_OUT" awk -v f=$TF 'NF { for (g = 0; g < 5; g++) printf "%s ", $(f + 5 + g * 5); exit }')
 neg=$(for v in $lows; do num_true "$v < 0" && echo "$v"; done)
 assert_eq "" "$neg" "-n: no 95% lower bound below 0 over 2 runs ($lows)"
 
 section "--order shuffled: seeded, every point once"
 rb -n -b 512,1k,2k -s 512,1k,2k -d 100ms --order shuffled:7 "$DEV"
-o1=$(printf '%s\n' "$RB_OUT" | awk '{ print $(NF - 1) "/" $NF }' | tr '\n' ' ')
+o1=$(<<<"$RB_OUT" awk '{ print $(NF - 1) "/" $NF }' | tr '\n' ' ')
 rb -n -b 512,1k,2k -s 512,1k,2k -d 100ms --order shuffled:7 "$DEV"
-o2=$(printf '%s\n' "$RB_OUT" | awk '{ print $(NF - 1) "/" $NF }' | tr '\n' ' ')
+o2=$(<<<"$RB_OUT" awk '{ print $(NF - 1) "/" $NF }' | tr '\n' ' ')
 assert_eq "$o1" "$o2" "the same seed runs the same order ($o1)"
 assert_eq 9 "$(printf '%s\n' $o1 | sort -u | wc -l)" "9 points, each exactly once"
 given="512/512 512/1024 512/2048 1024/512 1024/1024 1024/2048 2048/512 2048/1024 2048/2048 "
@@ -129,7 +129,7 @@ if command -v gnuplot >/dev/null; then
 	if gnuplot -c "$TESTS_ROOT/plots/heatmap.gp" "$S/h.tsv.matrix" "$S/noise.png" 2>"$S/gp.err"; then
 		pass "heatmap.gp draws the matrix with its noise file"
 	else
-		check_failed "heatmap.gp draws the matrix with its noise file" "$(cat "$S/gp.err")"
+		check_failed "heatmap.gp draws the matrix with its noise file" "$(<"$S/gp.err")"
 	fi
 	assert_png "$S/noise.png" 1000 700 "heatmap with noise"
 	keep_png "$S/noise.png"

@@ -34,7 +34,7 @@ part_disk() {
 	disk=$(make_loop 64M "$1") || exit 1
 	printf 'label: dos\nstart=%s, type=83\n' "$2" |
 		sfdisk -q "$disk" >"$SCRATCH/sfdisk.out" 2>&1 ||
-		fail "sfdisk start=$2 on $disk failed" "$(cat "$SCRATCH/sfdisk.out")"
+		fail "sfdisk start=$2 on $disk failed" "$(<"$SCRATCH/sfdisk.out")"
 	loop_partitions "$disk" || fail "partition node ${disk}p1 did not appear"
 	printf '%s\n' "$disk"
 }
@@ -44,16 +44,16 @@ part_disk() {
 probe_json() {
 	rb --probe --json "$2"
 	assert_rc 0 "$1: --probe --json exits 0"
-	if printf '%s\n' "$RB_OUT" | jq -e . >/dev/null 2>&1; then
+	if <<<"$RB_OUT" jq -e . >/dev/null 2>&1; then
 		pass "$1: --probe --json prints valid JSON"
 	else
-		check_failed "$1: --probe --json prints valid JSON" "$(printf '%s\n' "$RB_OUT" | head -n 5)"
+		check_failed "$1: --probe --json prints valid JSON" "$(<<<"$RB_OUT" head -n 5)"
 	fi
 	J=$RB_OUT
 }
 
 # jj FILTER: jq -r on the last probe_json document.
-jj() { printf '%s\n' "$J" | jq -r "$1" 2>/dev/null; }
+jj() { <<<"$J" jq -r "$1" 2>/dev/null; }
 
 # jeq EXPECTED FILTER WHAT
 jeq() { assert_eq "$1" "$(jj "$2")" "$3"; }
@@ -61,7 +61,7 @@ jeq() { assert_eq "$1" "$(jj "$2")" "$3"; }
 # width_ok WHAT: no line of the last rebench stdout is wider than 80.
 width_ok() {
 	local -a wide
-	mapfile -t wide < <(printf '%s\n' "$RB_OUT" | awk 'length > 80 { printf "%d cols: %s\n", length, $0 }')
+	mapfile -t wide < <(<<<"$RB_OUT" awk 'length > 80 { printf "%d cols: %s\n", length, $0 }')
 	if [ ${#wide[@]} -eq 0 ]; then
 		pass "$1: human --probe lines are at most 80 columns"
 	else
@@ -211,13 +211,13 @@ for disk in "$D512_63" "$D4K_63"; do
 		"$what: misaligned_by 0 everywhere"
 	# the flush-related queue attributes, as sysfs has them
 	q=/sys/block/$name/queue
-	want_rot=$([ "$(cat "$q/rotational")" = 1 ] && echo true || echo false)
-	want_fua=$([ "$(cat "$q/fua")" = 1 ] && echo true || echo false)
-	jeq "$want_rot|$(cat "$q/write_cache")|$want_fua" '.target | "\(.rotational)|\(.write_cache)|\(.fua)"' \
+	want_rot=$([ "$(<"$q/rotational")" = 1 ] && echo true || echo false)
+	want_fua=$([ "$(<"$q/fua")" = 1 ] && echo true || echo false)
+	jeq "$want_rot|$(<"$q/write_cache")|$want_fua" '.target | "\(.rotational)|\(.write_cache)|\(.fua)"' \
 		"$what: rotational, write_cache, fua as in $q"
 	probe_human "$what" "$disk"
 	assert_match "^  rotational +$([ "$want_rot" = true ] && echo yes || echo no)\$" "$RB_OUT" "$what: human rotational row"
-	assert_match "^  write cache +$(cat "$q/write_cache")\$" "$RB_OUT" "$what: human write cache row"
+	assert_match "^  write cache +$(<"$q/write_cache")\$" "$RB_OUT" "$what: human write cache row"
 	assert_match "^  FUA +$([ "$want_fua" = true ] && echo 'yes \(' || echo 'no$')" "$RB_OUT" "$what: human FUA row"
 	assert_match "^$disk: block device $name, 64 MiB \(67108864 bytes\)\$" "$RB_OUT" "$what: human header"
 	assert_no_match '^Partition$' "$RB_OUT" "$what: no Partition section"
@@ -250,7 +250,7 @@ jeq "$PN" '.target.file.device' "$what: device is the partition"
 jeq "32256" '.target.file.device_start' "$what: device_start"
 jeq "$DN" '.target.disk' "$what: disk"
 jeq "false" '.target | has("in_use")' "$what: no in_use for a file"
-jeq "$(cat "/sys/block/$DN/queue/write_cache") $(cat "/sys/block/$DN/queue/fua")" \
+jeq "$(<"/sys/block/$DN/queue/write_cache") $(<"/sys/block/$DN/queue/fua")" \
 	'.target | "\(.write_cache) \(if .fua then 1 else 0 end)"' \
 	"$what: write_cache and fua of the disk under the file"
 jeq "$((blk * bs))" '.target.file.extents[0].device_offset' "$what: first extent device_offset = block $blk x $bs"
@@ -331,14 +331,14 @@ assert_eq "partition 32256" "$(jqr '.workloads[0].target | "\(.type) \(.partitio
 	"run --json target: type and partition_start"
 rb -d 200ms "$P"
 assert_rc 0 "rebench -d 200ms $P: exit 0"
-assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c '^Layout: ')" "human run: exactly one Layout line"
+assert_eq 1 "$(<<<"$RB_OUT" grep -c '^Layout: ')" "human run: exactly one Layout line"
 assert_eq "Layout: partition $PN of $DN at byte 32256: misaligned to 4 KiB by 3584 B, 1 MiB by 32256 B; aligned to physical sector (512 B), minimum I/O (512 B); no optimal I/O size" \
-	"$(printf '%s\n' "$RB_OUT" | grep '^Layout: ')" "human run: Layout line"
-assert_match '^\[duration' "$(printf '%s\n' "$RB_OUT" | grep -B1 '^Layout: ' | head -n 1)" \
+	"$(<<<"$RB_OUT" grep '^Layout: ')" "human run: Layout line"
+assert_match '^\[duration' "$(<<<"$RB_OUT" grep -B1 '^Layout: ' | head -n 1)" \
 	"human run: Layout follows the parameter line"
 rb -d 200ms "${D512_2048}p1"
 assert_eq "Layout: partition $(basename "$D512_2048")p1 of $(basename "$D512_2048") at byte 1048576: aligned to physical sector (512 B), minimum I/O (512 B), 4 KiB, 1 MiB; no optimal I/O size" \
-	"$(printf '%s\n' "$RB_OUT" | grep '^Layout: ')" "human run on the aligned partition: Layout line"
+	"$(<<<"$RB_OUT" grep '^Layout: ')" "human run on the aligned partition: Layout line"
 rb -d 200ms "$D512_2048"
 assert_match "^Layout: whole device $(basename "$D512_2048") at byte 0: aligned to " "$RB_OUT" \
 	"human run on a whole disk: Layout line"
@@ -437,7 +437,7 @@ jeq "$((exp % 4096)) extents" '.target.alignment.boundaries["4KiB"] | "\(.misali
 	"$what: 4KiB judged by the extents"
 rb -d 100ms "$F3"
 assert_rc 0 "a run on the 1 KiB-block file exits 0"
-layout=$(printf '%s\n' "$RB_OUT" | grep '^Layout: ')
+layout=$(<<<"$RB_OUT" grep '^Layout: ')
 assert_match "^Layout: file on ext2 \(1 KiB blocks\) on $N1K, first extent at byte $exp of $N1K; judged by its [0-9]+ extents?: " \
 	"$layout" "Layout: the first extent's drive byte, then the verdicts judged by the extents"
 if [ "$off" = 0 ]; then
@@ -520,7 +520,7 @@ jeq "boolean" '.target.rotational | type' "$what: rotational still read"
 probe_human "$what" "$D4K_63"
 # the row wraps where the device's name makes it (loop11: 'is' and 'empty'
 # on two lines), so read it as one line
-assert_match 'scheduler +unknown: /sys/[^ ]*/queue/scheduler is empty' "$(printf '%s\n' "$RB_OUT" | tr -s ' \n' '  ')" \
+assert_match 'scheduler +unknown: /sys/[^ ]*/queue/scheduler is empty' "$(<<<"$RB_OUT" tr -s ' \n' '  ')" \
 	"$what: human scheduler row says empty"
 umount "$SCHED" || fail "umount $SCHED"
 probe_json "$D4K_63 after the unmounts" "$D4K_63"

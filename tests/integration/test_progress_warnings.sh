@@ -47,17 +47,17 @@ on_pty_until() {
 		kill -0 "$bg" 2>/dev/null || break
 		sleep 0.1
 	done
-	kill -INT "$(cat "$S/pty.pid")" 2>/dev/null
+	kill -INT "$(<"$S/pty.pid")" 2>/dev/null
 	wait "$bg"
 	RB_RC=$?
 	# script killed by its time limit: its rebench may outlive the pty
-	case $RB_RC in 124 | 137) kill -9 "$(cat "$S/pty.pid")" 2>/dev/null ;; esac
+	case $RB_RC in 124 | 137) kill -9 "$(<"$S/pty.pid")" 2>/dev/null ;; esac
 	rb_status
 	PTY=$(sed -e 's/\r/<CR>/g' -e 's/\x1b/<ESC>/g' "$S/pty.out")
 }
 
 # labels: the seconds of each progress line drawn, in order
-labels() { printf '%s\n' "$PTY" | grep -o '\[[0-9]*s/3600s\]' | sed 's/^\[\([0-9]*\)s.*/\1/' | paste -sd' '; }
+labels() { <<<"$PTY" grep -o '\[[0-9]*s/3600s\]' | sed 's/^\[\([0-9]*\)s.*/\1/' | paste -sd' '; }
 
 section "progress line on a terminal"
 on_pty_until 2 -b 4k -d 1h "$DEV"

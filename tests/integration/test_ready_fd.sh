@@ -21,7 +21,7 @@ assert_eq 0 "$?" "rebench is still running (a 30 s run) when the line comes"
 kill -INT "$BG_PID"
 wait "$BG_PID"
 assert_eq 130 "$?" "stopped after the line: exit 130"
-assert_match '^Operations/sec: [0-9]+' "$(cat "$OUT")" "the results so far are printed"
+assert_match '^Operations/sec: [0-9]+' "$(<"$OUT")" "the results so far are printed"
 
 section "one line for a run of several points"
 ready_listen

@@ -48,14 +48,14 @@ normalise() {
 }
 
 # expected ERE: the lines of EXPECTED on the files matching ERE
-expected() { printf '%s\n' "$EXPECTED" | grep -E " DIR/calls/($1) " | normalise; }
+expected() { <<<"$EXPECTED" grep -E " DIR/calls/($1) " | normalise; }
 
 # compare_log WHAT EXPECTED LOG: line by line, with the first difference
 compare_log() {
 	local got
 	got=$(normalise "$3")
 	if [ "$got" = "$2" ]; then
-		pass "$1: the log is the one expected ($(printf '%s\n' "$2" | wc -l) lines)"
+		pass "$1: the log is the one expected ($(<<<"$2" wc -l) lines)"
 	else
 		check_failed "$1: the log is the one expected" \
 			"$(diff <(printf '%s\n' "$2") <(printf '%s\n' "$got") | head -n 30)"
@@ -93,7 +93,7 @@ rb --record "$S/calls.log" -- "$PROG" "$S/calls"
 assert_rc 0 "record_calls under --record: exit 0"
 assert_eq "" "$RB_OUT" "nothing on stdout: it is COMMAND's"
 assert_eq "# rebench-trace 1" "$(head -n 1 "$S/calls.log")" "the log starts with its format and version"
-assert_match "^# command: $PROG $S/calls\$" "$(cat "$S/calls.log")" "the header names the command"
+assert_match "^# command: $PROG $S/calls\$" "$(<"$S/calls.log")" "the header names the command"
 compare_log "record_calls" "$EXPECTED" "$S/calls.log"
 times=$(awk '!/^#/ { print $1 }' "$S/calls.log" | sort -n | head -n 1)
 assert_num "times count from the start of the record (first $times ns)" "$times > 0 && $times < 60e9"
@@ -128,7 +128,7 @@ rb --record "$S/x.log" -n -- sh -c 'echo 1 > "$1"; (echo 2 >> "$1"); exec sh -c 
 assert_rc 0 "a command found in PATH, which forks and execs"
 assert_eq "3" "$(awk -v f="$S/shell.txt" '$3 == "write" && $5 == f' "$S/x.log" | wc -l)" \
 	"the writes of the shell, of its subshell and of the program it execs are in the log"
-assert_eq "2" "$(printf '%s\n' "$RB_ERR" | awk '$1 == "trace-stats" { print $5 }')" \
+assert_eq "2" "$(<<<"$RB_ERR" awk '$1 == "trace-stats" { print $5 }')" \
 	"two processes (the exec keeps the pid): -n on stderr says so"
 
 spaces=$(printf '%200s' '')
@@ -168,14 +168,14 @@ assert_match '^write +8 +33\.33 +13622 +70\.84 +1702\.8 ' "$RB_OUT" "write: 8 ca
 assert_match "^ +15 +3 +5608 +5 +13512 +2  $S/calls/data\$" "$RB_OUT" "the data file's line"
 rb --trace-stats "$S/calls.log" -n
 assert_rc 0 "--trace-stats -n: exit 0"
-assert_eq "trace-stats 2 24 19230 2 3" "$(printf '%s\n' "$RB_OUT" | head -n 1 | cut -d' ' -f1-6)" \
+assert_eq "trace-stats 2 24 19230 2 3" "$(<<<"$RB_OUT" head -n 1 | cut -d' ' -f1-6)" \
 	"-n: the first line: version, operations, bytes, processes, threads"
-assert_eq "4 16.67 5608 29.16 1869.3" "$(printf '%s\n' "$RB_OUT" | awk '$1 == "read" { print $2, $3, $4, $5, $6 }')" \
+assert_eq "4 16.67 5608 29.16 1869.3" "$(<<<"$RB_OUT" awk '$1 == "read" { print $2, $3, $4, $5, $6 }')" \
 	"-n: the read line"
 assert_eq "open close read write seek fsync fdatasync sync_file_range truncate fallocate total" \
-	"$(printf '%s\n' "$RB_OUT" | awk 'NR > 1 && $1 != "file" { printf "%s%s", s, $1; s = " " }')" \
+	"$(<<<"$RB_OUT" awk 'NR > 1 && $1 != "file" { printf "%s%s", s, $1; s = " " }')" \
 	"-n: every type, in order, and the total"
-assert_eq "4" "$(printf '%s\n' "$RB_OUT" | grep -c '^file ')" "-n: one line per file"
+assert_eq "4" "$(<<<"$RB_OUT" grep -c '^file ')" "-n: one line per file"
 rb --trace-stats "$S/calls.log" --json
 assert_rc 0 "--trace-stats --json: exit 0"
 assert_eq "2 24 2 3 4 4 13622 1" \
@@ -185,7 +185,7 @@ assert_eq '{"write":5,"pwrite":2,"writev":1}' "$(jqr '.types.write.calls' | jq -
 	"JSON: the calls of each type"
 assert_eq "null" "$(jqr '.types.fsync.avg_bytes')" "JSON: no average size for a flush"
 rb --record "$S/y.log" --json -- true
-assert_eq "0" "$(printf '%s\n' "$RB_ERR" | jq -r .operations)" "--record --json: the statistics on stderr as JSON"
+assert_eq "0" "$(<<<"$RB_ERR" jq -r .operations)" "--record --json: the statistics on stderr as JSON"
 
 section "5. bad input runs nothing"
 rb --trace-stats "$S/none.log"

@@ -51,7 +51,7 @@ fi
 [ -d "$ROOT/events/block/block_rq_issue" ] ||
 	skip "$ROOT/events/block/block_rq_issue is missing: this kernel has no block request tracepoints"
 [ -d "$ROOT/instances" ] || skip "$ROOT/instances is missing: no tracefs instances"
-GLOBAL_ENABLE=$(cat "$ROOT/events/block/block_rq_issue/enable")
+GLOBAL_ENABLE=$(<"$ROOT/events/block/block_rq_issue/enable")
 
 DEV=$(make_loop 64M)
 DEV2=$(make_loop 16M)
@@ -80,13 +80,13 @@ rb_ok "record dd oflag=direct" --record "$S/w.log" --record-block "$DEV" -- \
 want=$(for i in $(seq 0 15); do echo "pwrite 3 $DEV $((i * 4096)) 4096 4096 -"; done)
 assert_eq "$want" "$(records "$S/w.log" | awk '{ print $3, $4, $5, $6, $7, $8, $10 }')" \
 	"16 pwrites of 4096 bytes at 0..61440, FD 3, FILE the device, RESULT the bytes"
-assert_match "^# source: block layer of $DEV \(7:[0-9]+\) via tracefs" "$(cat "$S/w.log")" "the header says the record is the block layer's"
+assert_match "^# source: block layer of $DEV \(7:[0-9]+\) via tracefs" "$(<"$S/w.log")" "the header says the record is the block layer's"
 assert_eq "1" "$(grep -c '^# task [0-9]*/[0-9]*: dd$' "$S/w.log")" "dd is named once"
 dd_tid=$(sed -n 's|^# task [0-9]*/\([0-9]*\): dd$|\1|p' "$S/w.log")
 assert_eq "16" "$(records "$S/w.log" | awk -v t="$dd_tid" '$2 == t "/" t' | wc -l)" "every request issued by dd (PID/TID)"
 assert_eq "ok" "$(records "$S/w.log" | awk 'p != "" && $1 < p { bad = 1 } $9 <= 0 { bad = 1 } { p = $1 } END { print bad ? "bad" : "ok" }')" \
 	"times in order of issue, durations > 0"
-assert_match "^# block: requests recorded 16: read 0, write 16 \(with FUA 0\), discard 0, flush 0; failed 0$" "$(cat "$S/w.log")" "the summary line counts them"
+assert_match "^# block: requests recorded 16: read 0, write 16 \(with FUA 0\), discard 0, flush 0; failed 0$" "$(<"$S/w.log")" "the summary line counts them"
 assert_match "16 requests recorded in .*w.log \(not recorded: 0 unfinished" "$RB_ERR" "stderr says what was recorded"
 assert_match "^write +16 +100.00 +65536 " "$RB_ERR" "the statistics follow on stderr"
 assert_no_instance "after a record"
@@ -105,7 +105,7 @@ rb_ok "record dd conv=fsync" --record "$S/f.log" --record-block "$DEV" -- \
 assert_eq "pwrite 0 4096 4096
 pwrite 4096 4096 4096
 fsync - - 0" "$(records "$S/f.log" | awk '{ print $3, $6, $7, $8 }')" "two writes, then the flush (no offset, no size, result 0)"
-assert_match "^# block: not recorded: .*, empty completions ending a flush sequence 1$" "$(cat "$S/f.log")" "the empty write that carried the flush is counted, not recorded"
+assert_match "^# block: not recorded: .*, empty completions ending a flush sequence 1$" "$(<"$S/f.log")" "the empty write that carried the flush is counted, not recorded"
 
 section "after the page cache: fewer, larger writes than the calls"
 cmd=(sh -c "dd if=/dev/zero of=$DEV bs=4k count=64 status=none && sync")
@@ -133,7 +133,7 @@ assert_eq "pwrite ${PDEV}p1 12288 4096
 pwrite ${PDEV}p1 16384 4096
 fsync ${PDEV}p1 - -" "$(records "$S/p.log" | awk '{ print $3, $5, $6, $7 }')" \
 	"p1's two writes at 12288 and 16384 of p1, p2's writes left out, the flush of the disk kept"
-assert_match "^# source: block layer of ${PDEV}p1 \([0-9]+:[0-9]+, sectors 2048 to 22527 of the disk 7:[0-9]+\)" "$(cat "$S/p.log")" "the header names the partition's sectors"
+assert_match "^# source: block layer of ${PDEV}p1 \([0-9]+:[0-9]+, sectors 2048 to 22527 of the disk 7:[0-9]+\)" "$(<"$S/p.log")" "the header names the partition's sectors"
 rb --record "$S/x.log" --record-block "$PDEV" --record-block "${PDEV}p2" -- true
 assert_rc 1 "a disk and its partition overlap: exit 1"
 assert_match "overlap .*each request would be recorded twice" "$RB_ERR" "overlap: why"
@@ -170,7 +170,7 @@ assert_no_instance "after a failing COMMAND"
 wait_command() {
 	wait_until eval 'pgrep -P "$BG_PID" -x sleep >/dev/null || pid_gone "$BG_PID"' ||
 		fail "COMMAND not running under rebench after 60 s"
-	pid_gone "$BG_PID" && fail "rebench ended before its COMMAND ran" "$(cat "$ERR")"
+	pid_gone "$BG_PID" && fail "rebench ended before its COMMAND ran" "$(<"$ERR")"
 	return 0
 }
 
@@ -179,7 +179,7 @@ wait_command
 interrupt_after 0 TERM
 assert_eq 143 "$BG_RC" "SIGTERM is passed on: 128+15"
 assert_match "sleep was ended by signal 15" "$RB_ERR" "SIGTERM: said"
-assert_match "^# block: requests recorded 0:" "$(cat "$S/term.log")" "SIGTERM: the log is complete"
+assert_match "^# block: requests recorded 0:" "$(<"$S/term.log")" "SIGTERM: the log is complete"
 assert_no_instance "after SIGTERM"
 
 # a terminal's Ctrl-C reaches the whole process group
@@ -218,8 +218,8 @@ grep -c " - tracefs " /proc/self/mountinfo
 EOF
 	env -u REBENCH_TRACEFS unshare -m bash "$S/ns.sh" "$REBENCH" --record "$S/mnt.log" --record-block "$DEV" -- \
 		dd if=/dev/zero of="$DEV" bs=4k count=1 oflag=direct status=none >"$S/mnt.out"
-	assert_match "mounted tracefs on /sys/kernel/tracing \(unmounted at the end\)" "$(cat "$S/mnt.out")" "no tracefs: rebench mounts it and says so"
-	assert_match "^rc=0$" "$(cat "$S/mnt.out")" "the record ran"
+	assert_match "mounted tracefs on /sys/kernel/tracing \(unmounted at the end\)" "$(<"$S/mnt.out")" "no tracefs: rebench mounts it and says so"
+	assert_match "^rc=0$" "$(<"$S/mnt.out")" "the record ran"
 	assert_eq 0 "$(tail -n 1 "$S/mnt.out")" "and unmounted it"
 	assert_eq 1 "$(records "$S/mnt.log" | wc -l)" "the write was recorded"
 else
@@ -254,7 +254,7 @@ echo "rc=$?"
 tracefs | sed 's/^/after: /'
 EOF
 	env -u REBENCH_TRACEFS unshare -m bash "$S/ns2.sh" "$REBENCH" "$DEV" "$S" >"$S/ns2.out" 2>&1
-	out=$(cat "$S/ns2.out")
+	out=$(<"$S/ns2.out")
 	killed=$(sed -n 's/^killed //p' "$S/ns2.out")
 	assert_match "^before: /sys/kernel/tracing " "$out" "the killed record had mounted tracefs on /sys/kernel/tracing"
 	assert_match "unmounted the tracefs on /sys/kernel/tracing that a record \(pid $killed\) mounted and did not unmount \(killed\?\)" \
@@ -301,11 +301,11 @@ rm -f "$S/ran"
 timeout 20 setpriv --reuid=65534 --regid=65534 --clear-groups "$RB_REAL" \
 	--record "$S/pub/bad.log" --record-block "$DEV" -- touch "$S/pub/ran" 2>"$S/nonroot.err"
 assert_eq 2 "$?" "not root: exit 2"
-assert_match "needs root: it creates a tracefs instance" "$(cat "$S/nonroot.err")" "not root: why"
+assert_match "needs root: it creates a tracefs instance" "$(<"$S/nonroot.err")" "not root: why"
 assert_eq "no" "$([ -e "$S/pub/ran" ] || [ -e "$S/pub/bad.log" ] && echo yes || echo no)" "not root: nothing ran, no log"
 chmod 700 "$SCRATCH"
 assert_no_instance "after the refusals"
 
 section "tracefs as it was"
-assert_eq "$GLOBAL_ENABLE" "$(cat "$ROOT/events/block/block_rq_issue/enable")" "the global block_rq_issue is as before"
+assert_eq "$GLOBAL_ENABLE" "$(<"$ROOT/events/block/block_rq_issue/enable")" "the global block_rq_issue is as before"
 assert_no_instance "at the end"

@@ -58,7 +58,7 @@ for seed in 1 2 3; do
 
 	rb --trace-stats "$L" -n
 	assert_rc 0 "--trace-stats -n reads it back"
-	assert_eq "$records complete 0" "$(printf '%s\n' "$RB_OUT" | awk 'NR == 1 { print $3, $10, $11 }')" \
+	assert_eq "$records complete 0" "$(<<<"$RB_OUT" awk 'NR == 1 { print $3, $10, $11 }')" \
 		"-n: every record counted, the status complete, no damaged line"
 	rb --trace-stats "$L" --json
 	assert_rc 0 "--trace-stats --json reads it back"

@@ -97,7 +97,7 @@ rb --record "$L" -- sh -c "$FILL" sh "$S/small"
 assert_rc 5 "COMMAND succeeded, lines were lost: exit 5"
 reads=$(( $(stat -c %s "$S/small/fill") / 1024 ))
 logged=$(awk '!/^#/ && $3 == "read" { n++ } END { print n + 0 }' "$L")
-lost=$(printf '%s\n' "$RB_ERR" | sed -n 's/^rebench: --record: \([0-9]*\) lines lost: writing the log .* failed (No space left on device); the log is incomplete and says so$/\1/p')
+lost=$(<<<"$RB_ERR" sed -n 's/^rebench: --record: \([0-9]*\) lines lost: writing the log .* failed (No space left on device); the log is incomplete and says so$/\1/p')
 assert_num "the lines lost are counted and said: ${lost:-none} lost and $logged logged of the $reads reads" \
 	"${lost:-0} + $logged >= $reads && ${lost:-0} > 0"
 assert_match "^# status: incomplete: $lost lines lost \\(ENOSPC\\)" "$(head -n 5 "$L")" \
@@ -105,7 +105,7 @@ assert_match "^# status: incomplete: $lost lines lost \\(ENOSPC\\)" "$(head -n 5
 assert_eq "0a" "$(tail -c 1 "$L" | od -An -tx1 | tr -d ' ')" "the log ends with a whole line"
 rb --trace-stats "$L" -n
 assert_rc 0 "--trace-stats reads the log"
-assert_eq "incomplete 0" "$(printf '%s\n' "$RB_OUT" | awk 'NR == 1 { print $10, $11 }')" "-n: the status field"
+assert_eq "incomplete 0" "$(<<<"$RB_OUT" awk 'NR == 1 { print $10, $11 }')" "-n: the status field"
 rb --trace-stats "$L"
 assert_match "^Warning: the log is incomplete: $lost lines lost \\(ENOSPC\\)" "$RB_OUT" "human: the warning"
 rb --trace-stats "$L" --json
@@ -138,7 +138,7 @@ assert_match "^Warning: the log is unfinished: the record did not end" "$RB_OUT"
 printf '123 4/4 write 3 /y 0 512 5' >>"$S/k.log"
 rb --trace-stats "$S/k.log" -n
 assert_rc 0 "a last line cut short in an unfinished log: read"
-assert_eq "unfinished 1" "$(printf '%s\n' "$RB_OUT" | awk 'NR == 1 { print $10, $11 }')" "and counted as damaged"
+assert_eq "unfinished 1" "$(<<<"$RB_OUT" awk 'NR == 1 { print $10, $11 }')" "and counted as damaged"
 
 section "7. the log replaced by a FIFO: read back through rebench's own descriptor"
 # Before: rebench opened the path after COMMAND ended and waited in open()
@@ -170,7 +170,7 @@ read -r _ <"$S/ready9"
 kill -TERM "$BG_PID"
 wait "$BG_PID"
 assert_eq 2 "$?" "COMMAND's own status (2), not 130"
-assert_match "^write +2 " "$(cat "$ERR")" "the statistics of the log, read back after the stop"
+assert_match "^write +2 " "$(<"$ERR")" "the statistics of the log, read back after the stop"
 
 section "10. a command line longer than a log line: cut in the header, read back"
 long=$(head -c 70000 /dev/zero | tr '\0' a)

@@ -34,10 +34,10 @@ timeout -k 5 120 strace -f -y -qq -e trace=$CALLS -o "$S/strace.out" \
 	"$REBENCH" --record "$S/sqlite.log" --record-path "$S/db" --record-path "$S/db/*" -- \
 	sqlite3 "$S/db/t.db" <"$S/insert.sql" >"$RB_OUT_FILE" 2>"$RB_ERR_FILE"
 RB_RC=$?
-RB_OUT=$(cat "$RB_OUT_FILE")
-RB_ERR=$(cat "$RB_ERR_FILE")
+RB_OUT=$(<"$RB_OUT_FILE")
+RB_ERR=$(<"$RB_ERR_FILE")
 assert_rc 0 "sqlite3 under strace and --record: exit 0"
-assert_eq "delete 20" "$(printf '%s\n' "$RB_OUT" | paste -sd' ')" \
+assert_eq "delete 20" "$(<<<"$RB_OUT" paste -sd' ')" \
 	"sqlite3 set the journal mode and inserted the 20 rows"
 REC_ERR=$RB_ERR
 
@@ -65,20 +65,20 @@ st=$(strace_counts)
 lg=$(log_counts)
 if [ "$st" = "$lg" ] && [ -n "$st" ]; then
 	pass "the log's calls equal strace's, file by file and call by call:"
-	printf '%s\n' "$st" | sed "s|$S/||; s/^/      /"
+	<<<"$st" sed "s|$S/||; s/^/      /"
 else
 	check_failed "the log's calls equal strace's, file by file and call by call" \
 		"strace:" "$st" "log:" "$lg"
 fi
-syncs=$(printf '%s\n' "$st" | awk '$1 ~ /sync/ { n += $3 } END { print n + 0 }')
+syncs=$(<<<"$st" awk '$1 ~ /sync/ { n += $3 } END { print n + 0 }')
 assert_num "synchronous=FULL: at least one flush per transaction ($syncs)" "$syncs >= 21"
-assert_eq "$S/db $S/db/t.db $S/db/t.db-journal" "$(printf '%s\n' "$st" | awk '{ print $2 }' | sort -u | paste -sd' ')" \
+assert_eq "$S/db $S/db/t.db $S/db/t.db-journal" "$(<<<"$st" awk '{ print $2 }' | sort -u | paste -sd' ')" \
 	"the directory, the database and its journal, nothing else"
 
 rb --trace-stats "$S/sqlite.log" --json
 assert_rc 0 "--trace-stats --json: exit 0"
 for c in pread64 pwrite64 fdatasync fsync; do
-	want=$(printf '%s\n' "$st" | awk -v c="$c" '$1 == c { n += $3 } END { print n + 0 }')
+	want=$(<<<"$st" awk -v c="$c" '$1 == c { n += $3 } END { print n + 0 }')
 	case $c in
 	pread64) got=$(jqr '.types.read.calls.pread64 // 0') ;;
 	pwrite64) got=$(jqr '.types.write.calls.pwrite64 // 0') ;;

@@ -91,7 +91,7 @@ EOF
 }
 
 # terse_fields: the fields of the first -n line, one per line.
-terse_fields() { printf '%s\n' "$RB_OUT" | awk 'NF { for (i = 1; i <= NF; i++) print $i; exit }'; }
+terse_fields() { <<<"$RB_OUT" awk 'NF { for (i = 1; i <= NF; i++) print $i; exit }'; }
 
 section "--repeat 3 --json: runs, seeds, values and their statistics"
 rb --json --repeat 3 -d 300ms --seed $S "$DEV"
@@ -155,9 +155,9 @@ fi
 
 section "--repeat 3 -n: $TF + 27 fields"
 rb -n --repeat 3 -d 300ms --seed $S "$DEV"
-RB_OUT=$(printf '%s\n' "$RB_OUT" | awk '$1 != "device"')	# the device lines: test_device_counters.sh
+RB_OUT=$(<<<"$RB_OUT" awk '$1 != "device"')	# the device lines: test_device_counters.sh
 assert_rc 0 "--repeat 3 -n exits 0"
-assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "exactly one line"
+assert_eq 1 "$(<<<"$RB_OUT" grep -c .)" "exactly one line"
 mapfile -t f < <(terse_fields)
 assert_eq $((TF + 27)) "${#f[@]}" "$TF + 27 = $((TF + 27)) fields"
 assert_eq 3 "${f[TF]:-}" "field $((TF + 1)) is the number of runs, 3"
@@ -188,17 +188,17 @@ for l in 'ops/s' 'p50 \(us\)' 'p90 \(us\)' 'p99 \(us\)' 'p99\.9 \(us\)'; do
 	assert_match "^  $l +median -?[0-9.]+, trimmed mean -?[0-9.]+, stddev [0-9.]+ \\(CV [0-9.]+%\\), 95% CI -?[0-9.]+\\.\\.-?[0-9.]+$" \
 		"$RB_OUT" "a '$l' line with median, trimmed mean, stddev, CV and CI"
 done
-runs=$(printf '%s\n' "$RB_OUT" | sed -n 's/^  runs ops\/s: *//p')
+runs=$(<<<"$RB_OUT" sed -n 's/^  runs ops\/s: *//p')
 read -r -a rv <<<"$runs"
 assert_eq 3 "${#rv[@]}" "'runs ops/s:' lists 3 numbers ($runs)"
-ops=$(printf '%s\n' "$RB_OUT" | sed -nE 's/^Operations\/sec: ([0-9]+) .*/\1/p')
-med=$(printf '%s\n' "$RB_OUT" | sed -nE 's/^  ops\/s +median ([0-9]+),.*/\1/p')
+ops=$(<<<"$RB_OUT" sed -nE 's/^Operations\/sec: ([0-9]+) .*/\1/p')
+med=$(<<<"$RB_OUT" sed -nE 's/^  ops\/s +median ([0-9]+),.*/\1/p')
 assert_eq "$(printf '%s\n' "${rv[@]}" | sort -n | sed -n 2p)" "$med" "ops/s median is the middle of the three runs"
 assert_eq "$med" "$ops" "classic Operations/sec is the median run's"
-sh=$(printf '%s\n' "$RB_OUT" | sed -nE 's/^Over 3 runs .* are run ([0-9]+) of 3.*/\1/p')
+sh=$(<<<"$RB_OUT" sed -nE 's/^Over 3 runs .* are run ([0-9]+) of 3.*/\1/p')
 assert_eq "$ops" "${rv[sh - 1]:-}" "the run named ($sh) is the one of that ops/s in 'runs ops/s:'"
 assert_match "^Total: .* seed $((S + sh - 1))$" "$RB_OUT" "Total line names the median run's seed"
-assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c '^Benchmarking results for ')" "one result block, not one per run"
+assert_eq 1 "$(<<<"$RB_OUT" grep -c '^Benchmarking results for ')" "one result block, not one per run"
 
 section "--repeat 5: every format shows the median run, whole"
 # The block is the run whose ops/s is the median of the 5, not the last:
@@ -207,13 +207,13 @@ section "--repeat 5: every format shows the median run, whole"
 # and -g 0 log.
 rb --repeat 5 -d 200ms --seed $S "$DEV"
 assert_rc 0 "--repeat 5 exits 0"
-read -r -a rv <<<"$(printf '%s\n' "$RB_OUT" | sed -n 's/^  runs ops\/s: *//p')"
+read -r -a rv <<<"$(<<<"$RB_OUT" sed -n 's/^  runs ops\/s: *//p')"
 assert_eq 5 "${#rv[@]}" "'runs ops/s:' lists 5 numbers (${rv[*]})"
 mid=$(printf '%s\n' "${rv[@]}" | sort -n | sed -n 3p)
-ops=$(printf '%s\n' "$RB_OUT" | sed -nE 's/^Operations\/sec: ([0-9]+) .*/\1/p')
+ops=$(<<<"$RB_OUT" sed -nE 's/^Operations\/sec: ([0-9]+) .*/\1/p')
 assert_eq "$mid" "$ops" "human: Operations/sec ($ops) is the median of the runs (${rv[*]})"
-assert_eq "$mid" "$(printf '%s\n' "$RB_OUT" | sed -nE 's/^  ops\/s +median ([0-9]+),.*/\1/p')" "human: and the ops/s median line says the same"
-sh=$(printf '%s\n' "$RB_OUT" | sed -nE "s/^Over 5 runs \(seeds $S\.\.$((S + 4)); the figures above are run ([1-5]) of 5, the median run by ops\/s, seed [0-9]+\):$/\1/p")
+assert_eq "$mid" "$(<<<"$RB_OUT" sed -nE 's/^  ops\/s +median ([0-9]+),.*/\1/p')" "human: and the ops/s median line says the same"
+sh=$(<<<"$RB_OUT" sed -nE "s/^Over 5 runs \(seeds $S\.\.$((S + 4)); the figures above are run ([1-5]) of 5, the median run by ops\/s, seed [0-9]+\):$/\1/p")
 assert_match '^[1-5]$' "$sh" "human: 'the figures above are run K of 5, the median run by ops/s, seed ...'"
 assert_eq "$mid" "${rv[sh - 1]:-}" "human: run $sh is the median run in 'runs ops/s:'"
 assert_match "^Over 5 runs .*, seed $((S + sh - 1))\):$" "$RB_OUT" "human: the seed named is run $sh's, $((S + sh - 1))"
@@ -284,18 +284,18 @@ assert_eq "7 8" "$(jqr '[.workloads[].repeat.seeds[0]] | map(tostring) | join(" 
 assert_ne "$(jqr '.workloads[0].repeat.ops_per_s.values | tostring')" \
 	"$(jqr '.workloads[1].repeat.ops_per_s.values | tostring')" "the two workloads' values differ"
 rb -n --repeat 2 -d 200ms <"$SCRATCH/spec"
-RB_OUT=$(printf '%s\n' "$RB_OUT" | awk '$1 != "device"')	# the device lines: test_device_counters.sh
+RB_OUT=$(<<<"$RB_OUT" awk '$1 != "device"')	# the device lines: test_device_counters.sh
 assert_rc 0 "stdin --repeat 2 -n exits 0"
 n=$((TF + 27))
-assert_eq "$n $n $n" "$(printf '%s\n' "$RB_OUT" | awk 'NF { printf "%s%d", n++ ? " " : "", NF }')" "two lines of $n fields, and the total's"
-assert_eq "2 2 2" "$(printf '%s\n' "$RB_OUT" | awk -v r=$((TF + 1)) 'NF { printf "%s%s", n++ ? " " : "", $r }')" "field $((TF + 1)) is 2 on all three"
+assert_eq "$n $n $n" "$(<<<"$RB_OUT" awk 'NF { printf "%s%d", n++ ? " " : "", NF }')" "two lines of $n fields, and the total's"
+assert_eq "2 2 2" "$(<<<"$RB_OUT" awk -v r=$((TF + 1)) 'NF { printf "%s%s", n++ ? " " : "", $r }')" "field $((TF + 1)) is 2 on all three"
 rb --repeat 2 -d 200ms <"$SCRATCH/spec"
 assert_rc 0 "stdin --repeat 2 (human) exits 0"
-assert_eq 2 "$(printf '%s\n' "$RB_OUT" | grep -c '^Over 2 runs (seeds ')" "two 'Over 2 runs (seeds' blocks"
-assert_eq 2 "$(printf '%s\n' "$RB_OUT" | grep -cE '^Over 2 runs \(seeds [0-9]+\.\.[0-9]+; the figures above are run [12] of 2, the lower of the two middle runs by ops/s, seed [0-9]+\):$')" \
+assert_eq 2 "$(<<<"$RB_OUT" grep -c '^Over 2 runs (seeds ')" "two 'Over 2 runs (seeds' blocks"
+assert_eq 2 "$(<<<"$RB_OUT" grep -cE '^Over 2 runs \(seeds [0-9]+\.\.[0-9]+; the figures above are run [12] of 2, the lower of the two middle runs by ops/s, seed [0-9]+\):$')" \
 	"each names its run: the lower of the two middle runs"
-assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c '^Over 2 runs (the figures above are run [12] of 2, the lower of the two middle runs by total ops/s):$')" "and the total's 'Over 2 runs' block"
-assert_eq 3 "$(printf '%s\n' "$RB_OUT" | grep -cE '^  runs ops/s: [0-9]+ [0-9]+$')" "three 'runs ops/s:' lines of 2 numbers"
+assert_eq 1 "$(<<<"$RB_OUT" grep -c '^Over 2 runs (the figures above are run [12] of 2, the lower of the two middle runs by total ops/s):$')" "and the total's 'Over 2 runs' block"
+assert_eq 3 "$(<<<"$RB_OUT" grep -cE '^  runs ops/s: [0-9]+ [0-9]+$')" "three 'runs ops/s:' lines of 2 numbers"
 
 section "--repeat 1 is a plain run"
 rb --json --repeat 1 -d 200ms --seed $S "$DEV"
@@ -306,7 +306,7 @@ rb --json -d 200ms "$DEV"
 assert_eq null "$(jqr "$W.repeat")" "without --repeat, repeat is null"
 rb -n --repeat 1 -d 200ms "$DEV"
 assert_rc 0 "--repeat 1 -n exits 0"
-assert_eq $TF "$(printf '%s\n' "$RB_OUT" | awk 'NF { print NF; exit }')" "-n: $TF fields"
+assert_eq $TF "$(<<<"$RB_OUT" awk 'NF { print NF; exit }')" "-n: $TF fields"
 rb --repeat 1 -d 200ms "$DEV"
 assert_no_match '^Over [0-9]+ runs|^  runs ops/s' "$RB_OUT" "human: no repeat block"
 
@@ -336,9 +336,9 @@ assert_eq "5,6,7 5,6,7" "$(jqr '[.sweep.runs[].workloads[0].repeat.seeds | join(
 med=$(jqr '.sweep.runs[0].workloads[0].repeat.ops_per_s | (.values | sort | .[1]) - .median')
 assert_eq 0 "$med" "JSON: a point's median is the middle of its 3 values"
 rb -b 512,4k --repeat 2 -d 100ms -n "$DEV"
-RB_OUT=$(printf '%s\n' "$RB_OUT" | awk '$1 != "device"')	# the device lines: test_device_counters.sh
+RB_OUT=$(<<<"$RB_OUT" awk '$1 != "device"')	# the device lines: test_device_counters.sh
 n=$((TF + 28))
-assert_eq "$n $n" "$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%s", (NR > 1 ? " " : ""), NF }')" \
+assert_eq "$n $n" "$(<<<"$RB_OUT" awk '{ printf "%s%s", (NR > 1 ? " " : ""), NF }')" \
 	"-n: $((TF + 27)) fields and the swept value on each line"
 # 1000 real runs would take about a minute (each run ends on the main
 # thread's 50 ms signal-wait tick); --probe parses the options, then exits.
@@ -351,7 +351,7 @@ assert_eq "10 2" "$(terse_field $((TF + 1))) $(terse_field 14)" "--repeat 10 -d 
 section "a write workload with --repeat 2 asks once"
 rb_pty y -o write --repeat 2 -d 200ms "$DEV"
 assert_rc 0 "write --repeat 2, answer y: exit 0"
-assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -o 'Continue? \[y/N\]' | wc -l)" "the question is asked once for both runs"
+assert_eq 1 "$(<<<"$RB_OUT" grep -o 'Continue? \[y/N\]' | wc -l)" "the question is asked once for both runs"
 assert_match '^Over 2 runs ' "$RB_OUT" "both runs ran"
 
 section "a new file with -e and --repeat 2: laid out once"
@@ -365,9 +365,9 @@ assert_eq 0 "$(jqr "[$W.warnings[] | select(test(\"had holes\"))] | length")" "n
 assert_eq 2 "$(jqr "$W.repeat.runs")" "both runs counted"
 assert_eq true "$(jqr "$W.target.created")" "target.created is true: this rebench created the file"
 rb --repeat 2 -e 2m -b 4k -d 200ms "$SCRATCH/new2.dat"
-assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c '^Warning: created .* laid out')" "human: the layout warning, once"
+assert_eq 1 "$(<<<"$RB_OUT" grep -c '^Warning: created .* laid out')" "human: the layout warning, once"
 rb -n --repeat 2 -e 2m -b 4k -d 200ms "$SCRATCH/new3.dat"
-assert_eq 1 "$(printf '%s\n' "$RB_ERR" | grep -c 'warning: created .* laid out')" "-n: the layout warning on stderr, once"
+assert_eq 1 "$(<<<"$RB_ERR" grep -c 'warning: created .* laid out')" "-n: the layout warning on stderr, once"
 
 section "warnings describe the reported run, not every earlier run"
 # Short timed runs: each run has a different, small I/O count, and each
@@ -434,7 +434,7 @@ assert_eq "$((8 * M)) 128" "$(jqr "$W.results | \"\\(.bytes) \\(.ios)\"")" "seq:
 section "--warmup with async engines and threads"
 engines=$(setsid -w "$REBENCH" --engines </dev/null | awk '{ print $1 }')
 for e in uring naio paio; do
-	if ! printf '%s\n' "$engines" | grep -qx "$e"; then
+	if ! <<<"$engines" grep -qx "$e"; then
 		log "engine $e not built; not tested"
 		continue
 	fi

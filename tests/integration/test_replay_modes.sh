@@ -71,10 +71,10 @@ assert_match '^[0-9a-f]{16}$' "$digest" "the digest is 16 hex digits"
 
 rb --replay "$S/threads.log" --replay-mode grouped -n "$DEV"
 assert_rc 0 "grouped -n"
-line=$(printf '%s\n' "$RB_OUT" | awk '$1 == "replay"')
+line=$(<<<"$RB_OUT" awk '$1 == "replay"')
 assert_eq "grouped 1 $digest 24 2 3 1 0 0 0 - - - -" "$(echo "$line" | cut -d' ' -f2-)" "-n replay line: mode, speed, digest, operations, files, threads, one worker, counts, no lateness"
-op=$(printf '%s\n' "$RB_OUT" | awk '$1 == "replay-op"')
-assert_eq 1 "$(printf '%s\n' "$op" | wc -l)" "-n: one replay-op line, for the one type"
+op=$(<<<"$RB_OUT" awk '$1 == "replay-op"')
+assert_eq 1 "$(<<<"$op" wc -l)" "-n: one replay-op line, for the one type"
 assert_eq "write 24 98304" "$(echo "$op" | cut -d' ' -f2-4)" "-n replay-op: type, operations, bytes"
 assert_num "-n replay-op: ns per operation is ns / operations" \
 	"$(echo "$op" | awk '{ d = $6 - $5 / $3; print (d < 0 ? -d : d) }') < 0.06"
@@ -107,12 +107,12 @@ assert_num "timed: ns is the sum of the latencies ($ns ~ $sum)" "$ns - $sum < 10
 rb --replay "$S/timed.log" --replay-mode timed --replay-speed 4 -y "$DEV"
 assert_rc 0 "timed at speed 4, human"
 assert_match '^  timed at speed 4: 20 operations waited for their time, [0-9]+ of them more than 1 ms late; lateness mean [0-9.]+ us, max [0-9.]+ us: (kept up|could not keep up)$' "$RB_OUT" "human: the timed line"
-el=$(printf '%s\n' "$RB_OUT" | awk '/^Total:/ { for (i = 1; i < NF; i++) if ($(i + 1) == "s,") print $i }')
+el=$(<<<"$RB_OUT" awk '/^Total:/ { for (i = 1; i < NF; i++) if ($(i + 1) == "s,") print $i }')
 assert_num "speed 4: at least a quarter of the gaps (${el} s >= 0.2375 s)" "$el >= 0.2375"
 
 rb --replay "$S/timed.log" --replay-mode timed --replay-speed 4 -n "$DEV"
 assert_rc 0 "timed -n"
-line=$(printf '%s\n' "$RB_OUT" | awk '$1 == "replay"')
+line=$(<<<"$RB_OUT" awk '$1 == "replay"')
 assert_eq "timed 4" "$(echo "$line" | cut -d' ' -f2-3)" "-n: mode and speed"
 assert_match '^[0-9]+ [0-9.]+ [0-9.]+ [01]$' "$(echo "$line" | cut -d' ' -f12-)" "-n: lateness fields"
 

@@ -57,7 +57,7 @@ assert_match 'Continue\? \[y/N\]' "$RB_OUT" "the question is asked on the termin
 assert_eq "$sum1" "$(dev_sum "$DEV")" "answer n: device checksum unchanged"
 RB_PTY_STDIN=$SPEC rb_pty y
 assert_rc 0 "specs on stdin, answer y on the terminal: exit 0"
-assert_eq 2 "$(printf '%s\n' "$RB_OUT" | grep -c '^Benchmarking results for ')" "both workloads ran"
+assert_eq 2 "$(<<<"$RB_OUT" grep -c '^Benchmarking results for ')" "both workloads ran"
 sum2=$(dev_sum "$DEV")
 assert_ne "$sum1" "$sum2" "answer y: device checksum changed"
 rb <"$SPEC"
@@ -78,7 +78,7 @@ assert_match 'missing target' "$RB_ERR" "message says missing target"
 section "(e) -n implies yes"
 rb -n -o write -d 300ms "$DEV" </dev/null
 assert_rc 0 "-n -o write without a terminal: exit 0"
-assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -vc '^device \|^$')" "-n prints its one line"
+assert_eq 1 "$(<<<"$RB_OUT" grep -vc '^device \|^$')" "-n prints its one line"
 sum3=$(dev_sum "$DEV")
 assert_ne "$sum2" "$sum3" "-n: device checksum changed"
 rb -y -o write -d 300ms "$DEV" </dev/null
@@ -184,7 +184,7 @@ ready_listen
 claim_pid=$!
 register_pid "$claim_pid"
 ready_heard
-[ "$HEARD" = ready ] || fail "the writer ended before its run started" "$(cat "$SCRATCH/claim.out")"
+[ "$HEARD" = ready ] || fail "the writer ended before its run started" "$(<"$SCRATCH/claim.out")"
 if try_mount "$FSD" "$SCRATCH/mnt2"; then
 	check_failed "mount of a device rebench is writing fails"
 	umount "$SCRATCH/mnt2"

@@ -25,22 +25,22 @@ EOF
 section "human output: one block per line, '---' between them"
 rb -d 500ms <"$SPEC"
 assert_rc 0 "three stdin workloads exit 0"
-assert_eq 3 "$(printf '%s\n' "$RB_OUT" | grep -c '^Benchmarking results for ')" "three result blocks"
-assert_eq 5 "$(printf '%s\n' "$RB_OUT" | grep -cx -- '---')" "five '---' separator lines (between the workloads, before the All workloads block, before each of the two devices)"
+assert_eq 3 "$(<<<"$RB_OUT" grep -c '^Benchmarking results for ')" "three result blocks"
+assert_eq 5 "$(<<<"$RB_OUT" grep -cx -- '---')" "five '---' separator lines (between the workloads, before the All workloads block, before each of the two devices)"
 # the workloads' blocks: everything before the total
-wl_out=$(printf '%s\n' "$RB_OUT" | sed '/^All workloads/,$d')
-assert_eq "$A $B $B" "$(printf '%s\n' "$RB_OUT" | sed -n 's/^Benchmarking results for \[\([^]]*\)\].*/\1/p' | paste -sd' ')" \
+wl_out=$(<<<"$RB_OUT" sed '/^All workloads/,$d')
+assert_eq "$A $B $B" "$(<<<"$RB_OUT" sed -n 's/^Benchmarking results for \[\([^]]*\)\].*/\1/p' | paste -sd' ')" \
 	"blocks come in line order"
-params=$(printf '%s\n' "$RB_OUT" | grep '^\[duration')
-assert_eq "500ms 500ms 300ms" "$(printf '%s\n' "$params" | sed 's/^\[duration: \([^,]*\),.*/\1/' | paste -sd' ')" \
+params=$(<<<"$RB_OUT" grep '^\[duration')
+assert_eq "500ms 500ms 300ms" "$(<<<"$params" sed 's/^\[duration: \([^,]*\),.*/\1/' | paste -sd' ')" \
 	"command-line -d 500ms is the default; a line's own -d 300ms wins"
-assert_eq "4k 8k 4k" "$(printf '%s\n' "$params" | sed 's/.*block size: \([^,]*\),.*/\1/' | paste -sd' ')" \
+assert_eq "4k 8k 4k" "$(<<<"$params" sed 's/.*block size: \([^,]*\),.*/\1/' | paste -sd' ')" \
 	"each block has its line's block size"
-assert_eq "seq rnd rnd" "$(printf '%s\n' "$params" | sed 's/.*workload: \([^,]*\),.*/\1/' | paste -sd' ')" \
+assert_eq "seq rnd rnd" "$(<<<"$params" sed 's/.*workload: \([^,]*\),.*/\1/' | paste -sd' ')" \
 	"each block has its line's workload"
-assert_eq 3 "$(printf '%s\n' "$wl_out" | grep -c '^Operations/sec: ')" "three Operations/sec lines"
+assert_eq 3 "$(<<<"$wl_out" grep -c '^Operations/sec: ')" "three Operations/sec lines"
 # each block is complete: header, params, ops, latency, in that order
-assert_eq "" "$(printf '%s\n' "$wl_out" | awk '
+assert_eq "" "$(<<<"$wl_out" awk '
 	/^Benchmarking/ { if (state && state != 4) print "block " n " incomplete"; n++; state = 1; next }
 	/^\[duration/ { if (state != 1) print "params out of order"; state = 2; next }
 	/^Operations\/sec/ { if (state != 2) print "ops out of order"; state = 3; next }
@@ -50,12 +50,12 @@ assert_eq "" "$(printf '%s\n' "$wl_out" | awk '
 section "-n: one line per workload, then the total"
 rb -d 500ms -n <"$SPEC"
 assert_rc 0 "stdin mode with -n exits 0"
-assert_eq 2 "$(printf '%s\n' "$RB_OUT" | awk '$1 == "device"' | wc -l)" "a device line for each of the two devices"
-RB_OUT=$(printf '%s\n' "$RB_OUT" | awk '$1 != "device"')	# the device lines: test_device_counters.sh
-assert_eq 4 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "exactly four lines: three workloads and their total"
-assert_eq $TF "$(printf '%s\n' "$RB_OUT" | awk '{ print NF }' | sort -u)" "each line has $TF fields"
-assert_eq "all" "$(printf '%s\n' "$RB_OUT" | awk 'END { print $17 }')" "the last line is the total (field 17 'all')"
-assert_eq "" "$(printf '%s\n' "$RB_OUT" | grep -- '---')" "no separators in -n output"
+assert_eq 2 "$(<<<"$RB_OUT" awk '$1 == "device"' | wc -l)" "a device line for each of the two devices"
+RB_OUT=$(<<<"$RB_OUT" awk '$1 != "device"')	# the device lines: test_device_counters.sh
+assert_eq 4 "$(<<<"$RB_OUT" grep -c .)" "exactly four lines: three workloads and their total"
+assert_eq $TF "$(<<<"$RB_OUT" awk '{ print NF }' | sort -u)" "each line has $TF fields"
+assert_eq "all" "$(<<<"$RB_OUT" awk 'END { print $17 }')" "the last line is the total (field 17 'all')"
+assert_eq "" "$(<<<"$RB_OUT" grep -- '---')" "no separators in -n output"
 
 section "--json: one workload entry per line, with line numbers"
 rb -d 1 --json <"$SPEC"
@@ -105,8 +105,8 @@ assert_eq 100 "$(jqr '.workloads[0].parameters.seed')" "the first line gets the 
 section "stdin from a pipe, same device on two lines"
 rb -d 300ms -n < <(printf '%s\n' "-w seq -b 4k $A" "-w rnd -b 4k $A")
 assert_rc 0 "two workloads on one device from a pipe exit 0"
-RB_OUT=$(printf '%s\n' "$RB_OUT" | awk '$1 != "device"')	# the device lines: test_device_counters.sh
-assert_eq 3 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "two -n lines and their total"
+RB_OUT=$(<<<"$RB_OUT" awk '$1 != "device"')	# the device lines: test_device_counters.sh
+assert_eq 3 "$(<<<"$RB_OUT" grep -c .)" "two -n lines and their total"
 
 section "shared --output file"
 TS=$SCRATCH/series.tsv

@@ -28,7 +28,7 @@ rb --json $W --steady-state --round 500ms -g 50 --max-rounds 7 --seed 3 "$DEV"
 assert_rc 0 "--steady-state --json exits 0"
 n=$(jqr '.workloads[0].steady_state.rounds | length')
 assert_num "5 to 7 rounds ($n)" "$n >= 5 && $n <= 7"
-verdict=$(printf '%s\n' "$RB_OUT" | python3 -c '
+verdict=$(<<<"$RB_OUT" python3 -c '
 import json, sys
 d = json.load(sys.stdin)["workloads"][0]["steady_state"]
 y = [r["ops_per_s"] for r in d["rounds"]][-5:]
@@ -47,7 +47,7 @@ print("ok" if ok else "got %s; recomputed range %.3f slope %.3f steady %s" % (d,
 assert_eq ok "$verdict" "the verdict, range and slope recompute from the reported rounds"
 assert_eq null "$(jqr '.workloads[0].precondition')" "JSON: precondition null when not asked"
 rb -n $W --steady-state --round 500ms -g 50 --max-rounds 6 --seed 3 "$DEV"
-read -r v r f l <<<"$(printf '%s\n' "$RB_OUT" | awk 'NF { print $105, $106, $107, $108; exit }')"
+read -r v r f l <<<"$(<<<"$RB_OUT" awk 'NF { print $105, $106, $107, $108; exit }')"
 assert_match '^(steady|not-steady)$' "$v" "-n field 105: the verdict ($v)"
 assert_num "-n fields 106-108: rounds $r, window $f-$l" "$r >= 5 && $r <= 6 && $l == $r && $f == $r - 4"
 assert_eq "no" "$(terse_field 112)" "-n field 112: not preconditioned"
@@ -55,8 +55,8 @@ rb $W --steady-state --round 500ms -g 50 --max-rounds 5 --seed 3 --output "$S/ss
 assert_rc 0 "--output and --plot exit 0"
 assert_match "Steady state: (reached|NOT reached) after 5 rounds of 0\.5 s: window rounds 1-5, mean [0-9]+ ops/s, range" \
 	"$RB_OUT" "human: the Steady state line"
-assert_eq 5 "$(printf '%s\n' "$RB_OUT" | awk '/^Rounds ops\/s:/ { print NF - 2 }')" "human: every round's ops/s"
-if printf '%s\n' "$RB_OUT" | grep -q "NOT reached"; then
+assert_eq 5 "$(<<<"$RB_OUT" awk '/^Rounds ops\/s:/ { print NF - 2 }')" "human: every round's ops/s"
+if <<<"$RB_OUT" grep -q "NOT reached"; then
 	assert_match "^NOT at steady state: 5 rounds of 0\.5 s" "$RB_OUT" "the header says it did not get there"
 fi
 assert_eq "workload	round	ops_per_s	mib_per_s	lat_p99_us	in_window" "$(head -n 1 "$S/ss.tsv")" \

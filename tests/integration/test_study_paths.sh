@@ -34,8 +34,8 @@ study() {
 		timeout -k 5 120 setsid -w bash "$@" \
 		>"$RB_OUT_FILE" 2>"$RB_ERR_FILE" </dev/null
 	RB_RC=$?
-	RB_OUT=$(cat "$RB_OUT_FILE")
-	RB_ERR=$(cat "$RB_ERR_FILE")
+	RB_OUT=$(<"$RB_OUT_FILE")
+	RB_ERR=$(<"$RB_ERR_FILE")
 }
 
 # listing DIR: every name under DIR with its type and size (a refusal must
@@ -116,8 +116,8 @@ located() {
 		timeout -k 5 120 setsid -w bash "$2" "$TARGET" "$3" 10ms \
 		>"$RB_OUT_FILE" 2>"$RB_ERR_FILE" </dev/null
 	RB_RC=$?
-	RB_OUT=$(cat "$RB_OUT_FILE")
-	RB_ERR=$(cat "$RB_ERR_FILE")
+	RB_OUT=$(<"$RB_OUT_FILE")
+	RB_ERR=$(<"$RB_ERR_FILE")
 }
 located "" "$C/workloads/align-heatmap.sh" "$S/from-clone"
 assert_rc 0 "from a clone: align-heatmap.sh runs the clone's ./rebench and plots/"
@@ -146,7 +146,7 @@ study "$PA" -o "$S/pa-file" --size 72m -f 8m -n 2 -d 50ms
 refused "(b) -o a regular file" partition-alignment.sh "$S/pa-file" \
 	"it is a regular file, not a directory"
 assert_match "$WHY_DIR" "$RB_ERR" "(b) the message says to give a directory"
-assert_eq stale "$(cat "$S/pa-file")" "(b) the file is unchanged"
+assert_eq stale "$(<"$S/pa-file")" "(b) the file is unchanged"
 assert_eq "" "$(ls "$S"/*.img 2>/dev/null)" "(b) no image created"
 
 mkfifo "$S/pa-fifo"
@@ -190,7 +190,7 @@ echo stale >"$S/ah-file"
 study "$AH" "$TARGET" "$S/ah-file" 10ms
 refused "(b) OUTDIR a regular file" align-heatmap.sh "$S/ah-file" \
 	"it is a regular file, not a directory"
-assert_eq stale "$(cat "$S/ah-file")" "(b) the file is unchanged"
+assert_eq stale "$(<"$S/ah-file")" "(b) the file is unchanged"
 
 mkfifo "$O/align.tsv"
 before=$(listing "$O")
@@ -221,7 +221,7 @@ echo stale >"$S/bd-file"
 study "$BD" "$TARGET" "$S/bd-file" 10ms
 refused "(b) OUTDIR a regular file" bs-by-dist.sh "$S/bd-file" \
 	"it is a regular file, not a directory"
-assert_eq stale "$(cat "$S/bd-file")" "(b) the file is unchanged"
+assert_eq stale "$(<"$S/bd-file")" "(b) the file is unchanged"
 
 mkfifo "$S/bd-fifo"
 study "$BD" "$TARGET" "$S/bd-fifo" 10ms
@@ -245,7 +245,7 @@ echo stale >"$S/demo-file"
 study DEMO_OUT="$S/demo-file" DEMO_SIZE_MB=16 DEMO_POINT_SECONDS=10ms "$DEMO"
 refused "(b) DEMO_OUT a regular file" demo.sh "$S/demo-file" \
 	"it is a regular file, not a directory"
-assert_eq stale "$(cat "$S/demo-file")" "(b) the file is unchanged"
+assert_eq stale "$(<"$S/demo-file")" "(b) the file is unchanged"
 
 mkfifo "$S/demo-fifo"
 study DEMO_OUT="$S/demo-fifo" DEMO_SIZE_MB=16 DEMO_POINT_SECONDS=10ms "$DEMO"

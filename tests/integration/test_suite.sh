@@ -30,7 +30,7 @@ ENGINE=$("$REBENCH" --engines | awk '
 	      print ok["uring"] ? "uring" : ok["naio"] ? "naio" : "paio" }')
 
 # rows: the table's rows after its header.
-rows() { printf '%s\n' "$RB_OUT" | awk 'f; /^Test  /{ f = 1 }'; }
+rows() { <<<"$RB_OUT" awk 'f; /^Test  /{ f = 1 }'; }
 
 # check_rows WHAT WRITES: six rows in the suite's order, each with its
 # name and operation; the reads with three numbers; the writes with three
@@ -69,7 +69,7 @@ assert_match "^Target $DEV \(block device, 16 MiB\); engine $ENGINE \(the best a
 	"$RB_OUT" "second line: the target and the engine picked ($ENGINE)"
 assert_match '^Test +Op +MiB/s +ops/s +p99 \(us\) +Durability$' "$RB_OUT" \
 	"header: Test, Op, MiB/s, ops/s, p99 (us), Durability"
-assert_eq 9 "$(printf '%s\n' "$RB_OUT" | wc -l)" "two head lines, a header and six rows"
+assert_eq 9 "$(<<<"$RB_OUT" wc -l)" "two head lines, a header and six rows"
 check_rows "reads only" skipped
 assert_match "^rebench: suite quick: 3 of 6 tests skipped, the ones that write to $DEV: there is no terminal to ask on\. Add --yes to include them" \
 	"$RB_ERR" "stderr: how many were skipped, why, and --yes to include them"
@@ -77,11 +77,11 @@ assert_eq "$SUM0" "$(dev_sum "$DEV")" "the device is unchanged (checksum)"
 
 section "-n without --yes: reads only, one line per test that ran"
 rb --suite quick -d 200ms -n "$DEV"
-RB_OUT=$(printf '%s\n' "$RB_OUT" | awk '$1 != "device"')	# the device lines: test_device_counters.sh
+RB_OUT=$(<<<"$RB_OUT" awk '$1 != "device"')	# the device lines: test_device_counters.sh
 assert_rc 0 "exit 0"
-assert_eq 3 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "three lines"
+assert_eq 3 "$(<<<"$RB_OUT" grep -c .)" "three lines"
 assert_eq "1 SEQ1M_Q8T1|2 RND4K_Q32T1|3 RND4K_Q1T1" \
-	"$(printf '%s\n' "$RB_OUT" | awk '{ print $(NF - 1), $NF }' | paste -sd'|')" \
+	"$(<<<"$RB_OUT" awk '{ print $(NF - 1), $NF }' | paste -sd'|')" \
 	"each line ends with the test's number and name"
 assert_eq $TV "$(terse_field 13)" "field 13 is the -n version ($TV)"
 assert_match "3 of 6 tests skipped.*-n asks nothing, and does not confirm a suite's writes\. Add --yes" \

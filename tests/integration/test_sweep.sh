@@ -29,7 +29,7 @@ HEADER_TAIL="workload	target	ops_per_s	mib_per_s	lat_min_us	lat_avg_us	lat_p50_u
 
 # stderr without the too-few-I/Os warning of short points (and its count)
 few_ios_filtered() {
-	printf '%s\n' "$RB_ERR" | grep -v -e '^rebench: warning: only [0-9]* I/Os: ' \
+	<<<"$RB_ERR" grep -v -e '^rebench: warning: only [0-9]* I/Os: ' \
 		-e '^rebench: warning: so did [0-9]* more workload runs of this sweep' \
 		-e '^rebench: warning: the run took [0-9.]* s, not the [0-9.]* s asked' |
 		grep -v '^$'
@@ -62,18 +62,18 @@ rb -b 512..2k/512 -s 512..1k/512 -d 100ms --seed 7 --output "$T" "$DEV"
 assert_rc 0 "-b 512..2k/512 -s 512..1k/512 exits 0"
 # the table on stdout too (issue 27: a sweep with --output printed
 # nothing), the same bytes as the file
-assert_eq "$(cat "$T")" "$RB_OUT" "with --output the table is on stdout too, as in the file"
-assert_eq 9 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "stdout: the header and 8 points"
+assert_eq "$(<"$T")" "$RB_OUT" "with --output the table is on stdout too, as in the file"
+assert_eq 9 "$(<<<"$RB_OUT" grep -c .)" "stdout: the header and 8 points"
 # 100 ms points are too short for stable tail percentiles, but the table
 # leaves that warning out (only -n, --json and --precision say it)
 assert_eq "" "$(few_ios_filtered)" "nothing else on stderr (no terminal: no progress line)"
-assert_eq 0 "$(printf '%s\n' "$RB_ERR" | grep -c '^rebench: warning: only [0-9]* I/Os: \|so did')" \
+assert_eq 0 "$(<<<"$RB_ERR" grep -c '^rebench: warning: only [0-9]* I/Os: \|so did')" \
 	"the table: no too-few-I/Os warning"
 # with -n it is said for the first such point and the rest counted: 8
 # points of 1 MiB have at most 2048 I/Os each
 rb -n -b 512..2k/512 -s 512..1k/512 -d 1mib --seed 7 "$DEV"
 assert_rc 0 "-n sweep of 8 points of -d 1mib exits 0"
-assert_eq "1 7" "$(printf '%s\n' "$RB_ERR" | grep -c '^rebench: warning: only [0-9]* I/Os: ') $(printf '%s\n' "$RB_ERR" | sed -n 's/^rebench: warning: so did \([0-9]*\) more workload runs of this sweep.*/\1/p')" \
+assert_eq "1 7" "$(<<<"$RB_ERR" grep -c '^rebench: warning: only [0-9]* I/Os: ') $(<<<"$RB_ERR" sed -n 's/^rebench: warning: so did \([0-9]*\) more workload runs of this sweep.*/\1/p')" \
 	"-n: the too-few-I/Os warning once, the 7 others counted"
 assert_eq "block-size	stride	$HEADER_TAIL" "$(head -n 1 "$T")" \
 	"header: block-size, stride, then the metrics"
@@ -116,10 +116,10 @@ fi
 section "table on stdout"
 rb -b 512,1k -s 512,1k -d 100ms "$DEV"
 assert_rc 0 "without --output exits 0"
-assert_eq "block-size	stride	$HEADER_TAIL" "$(printf '%s\n' "$RB_OUT" | head -n 1)" \
+assert_eq "block-size	stride	$HEADER_TAIL" "$(<<<"$RB_OUT" head -n 1)" \
 	"the table's header is on stdout"
 assert_eq "512 512,512 1024,1024 512,1024 1024" \
-	"$(printf '%s\n' "$RB_OUT" | tail -n +2 | awk -F '\t' '{ printf "%s%s %s", (NR > 1 ? "," : ""), $1, $2 }')" \
+	"$(<<<"$RB_OUT" tail -n +2 | awk -F '\t' '{ printf "%s%s %s", (NR > 1 ? "," : ""), $1, $2 }')" \
 	"stdout: 4 rows in order, list values in bytes (1k is 1024)"
 assert_eq "" "$(few_ios_filtered)" "stdout table: nothing else on stderr"
 
@@ -127,30 +127,30 @@ assert_eq "" "$(few_ios_filtered)" "stdout table: nothing else on stderr"
 section "-n lines and --json"
 rb -n -b 512,1k -g 100,200 -d 100ms --seed 11 "$DEV"
 assert_rc 0 "-n sweep exits 0"
-assert_eq 4 "$(printf '%s\n' "$RB_OUT" | awk '$1 == "device"' | wc -l)" "-n: a device line per point"
-RB_OUT=$(printf '%s\n' "$RB_OUT" | awk '$1 != "device"')	# the device lines: test_device_counters.sh
-assert_eq 4 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "-n: one line per point (2 x 2)"
-assert_eq "$((TF + 2))" "$(printf '%s\n' "$RB_OUT" | awk '{ print NF }' | sort -u | tr -d '\n')" \
+assert_eq 4 "$(<<<"$RB_OUT" awk '$1 == "device"' | wc -l)" "-n: a device line per point"
+RB_OUT=$(<<<"$RB_OUT" awk '$1 != "device"')	# the device lines: test_device_counters.sh
+assert_eq 4 "$(<<<"$RB_OUT" grep -c .)" "-n: one line per point (2 x 2)"
+assert_eq "$((TF + 2))" "$(<<<"$RB_OUT" awk '{ print NF }' | sort -u | tr -d '\n')" \
 	"-n: every line has $TF + 2 fields"
 assert_eq "512 100,512 200,1024 100,1024 200" \
-	"$(printf '%s\n' "$RB_OUT" | awk -v a=$((TF + 1)) '{ printf "%s%s %s", (NR > 1 ? "," : ""), $a, $(a + 1) }')" \
+	"$(<<<"$RB_OUT" awk -v a=$((TF + 1)) '{ printf "%s%s %s", (NR > 1 ? "," : ""), $a, $(a + 1) }')" \
 	"-n: fields $((TF + 1)) and $((TF + 2)) are the swept values in order (times in ms)"
-assert_eq "11" "$(printf '%s\n' "$RB_OUT" | awk '{ print $17 }' | sort -u | tr -d '\n')" \
+assert_eq "11" "$(<<<"$RB_OUT" awk '{ print $17 }' | sort -u | tr -d '\n')" \
 	"-n: every point uses the same seed (field 17)"
-assert_eq "" "$(printf '%s\n' "$RB_OUT" | grep -F 'ops_per_s')" "-n: no table on stdout"
+assert_eq "" "$(<<<"$RB_OUT" grep -F 'ops_per_s')" "-n: no table on stdout"
 T2=$S/terse.tsv
 rb -n -b 512,1k -d 100ms --output "$T2" "$DEV"
-RB_OUT=$(printf '%s\n' "$RB_OUT" | awk '$1 != "device"')	# the device lines: test_device_counters.sh
-assert_eq 2 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "-n --output: the -n lines on stdout"
+RB_OUT=$(<<<"$RB_OUT" awk '$1 != "device"')	# the device lines: test_device_counters.sh
+assert_eq 2 "$(<<<"$RB_OUT" grep -c .)" "-n --output: the -n lines on stdout"
 assert_eq 3 "$(grep -c . "$T2" 2>/dev/null)" "-n --output: the table in the file"
-assert_eq "" "$(printf '%s\n' "$RB_OUT" | grep -F 'ops_per_s')" "-n --output: no table on stdout"
+assert_eq "" "$(<<<"$RB_OUT" grep -F 'ops_per_s')" "-n --output: no table on stdout"
 rb --json -b 512,1k -d 100ms --output "$S/json.tsv" "$DEV"
 assert_eq "2 2" "$(jqr '"\(.sweep.points) \(.sweep.runs | length)"')" "--json --output: stdout is the JSON document alone"
 assert_eq 3 "$(grep -c . "$S/json.tsv" 2>/dev/null)" "--json --output: the table in the file"
 
 rb --json -b 512,1k -u uniform,pow -d 100ms "$DEV"
 assert_rc 0 "--json sweep exits 0"
-if printf '%s\n' "$RB_OUT" | jq -e . >/dev/null 2>&1; then
+if <<<"$RB_OUT" jq -e . >/dev/null 2>&1; then
 	pass "--json: stdout is one valid JSON document"
 	assert_eq '["block-size","dist"]' "$(jqr '.sweep.parameters | tojson')" ".sweep.parameters"
 	assert_eq 4 "$(jqr '.sweep.points')" ".sweep.points is 4"
@@ -166,7 +166,7 @@ if printf '%s\n' "$RB_OUT" | jq -e . >/dev/null 2>&1; then
 		"each run's workload ran with the point's block size and dist"
 	assert_eq "" "$(jqr '.workloads // empty')" "no top-level workloads outside the sweep"
 else
-	check_failed "--json: stdout is one valid JSON document" "$(printf '%s\n' "$RB_OUT" | head -n 5)"
+	check_failed "--json: stdout is one valid JSON document" "$(<<<"$RB_OUT" head -n 5)"
 fi
 
 # ================================================================ (d) amounts
@@ -185,7 +185,7 @@ printf '%s\n' "-b 64k $DEV" "-w seq $DEV" >"$S/lines"
 rb -b 4k,8k -d 100ms <"$S/lines"
 assert_rc 0 "two stdin lines, -b 4k,8k: exits 0"
 assert_eq "4096 1,4096 2,8192 1,8192 2" \
-	"$(printf '%s\n' "$RB_OUT" | tail -n +2 | awk -F '\t' '{ printf "%s%s %s", (NR > 1 ? "," : ""), $1, $2 }')" \
+	"$(<<<"$RB_OUT" tail -n +2 | awk -F '\t' '{ printf "%s%s %s", (NR > 1 ? "," : ""), $1, $2 }')" \
 	"2 points x 2 workloads = 4 rows, workloads in line order"
 rb --json -b 4k,8k -d 100ms <"$S/lines"
 assert_eq "4096 4096 8192 8192" \
@@ -271,15 +271,15 @@ section "one confirmation for a write sweep"
 rb -o write -b 4k,8k -s 4k,8k -d 100ms --output "$S/w0.tsv" "$DEV" </dev/null
 assert_rc 1 "a write sweep without a terminal and without --yes: exit 1"
 assert_match "no terminal" "$RB_ERR" "the refusal says there is no terminal to ask on"
-assert_eq 1 "$(printf '%s\n' "$RB_ERR" | grep -c 'refusing to write')" "refused once for the whole sweep"
+assert_eq 1 "$(<<<"$RB_ERR" grep -c 'refusing to write')" "refused once for the whole sweep"
 assert_eq "$SUM" "$(dev_sum "$DEV")" "the device is unchanged"
 rb_pty n -o write -b 4k,8k -s 4k,8k -d 100ms --output "$S/w1.tsv" "$DEV"
 assert_rc 1 "answered no: exit 1"
 assert_eq "$SUM" "$(dev_sum "$DEV")" "answered no: the device is unchanged"
 rb_pty y -o write -b 4k,8k -s 4k,8k -d 100ms --output "$S/w2.tsv" "$DEV"
 assert_rc 0 "answered yes: exit 0"
-assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c 'Continue?')" "asked once for 4 points"
-assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c "WRITE to $DEV")" "the device listed once"
+assert_eq 1 "$(<<<"$RB_OUT" grep -c 'Continue?')" "asked once for 4 points"
+assert_eq 1 "$(<<<"$RB_OUT" grep -c "WRITE to $DEV")" "the device listed once"
 assert_eq 4 "$(rows "$S/w2.tsv" 2>/dev/null | grep -c complete)" "then all 4 points ran"
 assert_ne "$SUM" "$(dev_sum "$DEV")" "and wrote to the device"
 
@@ -311,7 +311,7 @@ else
 	if have_script lines.gp; then
 		rb -b 512..4k*2 -d 100ms --plot "$S/plot-lines.png" "$DEV"
 		assert_rc 0 "one-axis sweep --plot (table on stdout) exits 0"
-		assert_eq 5 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "the table still went to stdout"
+		assert_eq 5 "$(<<<"$RB_OUT" grep -c .)" "the table still went to stdout"
 		assert_png "$S/plot-lines.png" 1000 700 "--plot lines"
 		keep_png "$S/plot-lines.png"
 	else
@@ -329,8 +329,8 @@ rb_nogp() {
 	timeout -k 5 "$RB_TIMEOUT" setsid -w env PATH=/nonexistent "$REBENCH" "$@" \
 		>"$RB_OUT_FILE" 2>"$RB_ERR_FILE" </dev/null
 	RB_RC=$?
-	RB_OUT=$(cat "$RB_OUT_FILE")
-	RB_ERR=$(cat "$RB_ERR_FILE")
+	RB_OUT=$(<"$RB_OUT_FILE")
+	RB_ERR=$(<"$RB_ERR_FILE")
 }
 # (rebench looks for the script before it runs gnuplot: each case needs
 # the script it would use)
@@ -347,7 +347,7 @@ fi
 if have_script lines.gp; then
 	rb_nogp -b 512,1k -d 100ms --plot "$S/nogp2.png" "$DEV"
 	assert_rc 4 "sweep --plot, table on stdout, without gnuplot: exit 4"
-	assert_eq 3 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "the table is still on stdout"
+	assert_eq 3 "$(<<<"$RB_OUT" grep -c .)" "the table is still on stdout"
 	# the copy made for gnuplot is temporary: removed on every exit, and
 	# the message points at stdout, not at a removed file
 	assert_match 'the table is on standard output' "$RB_ERR" "the message says where the table is"

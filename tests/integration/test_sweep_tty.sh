@@ -34,12 +34,12 @@ on_tty() {
 rows_intact() {
 	local what=$1 ncol=$2 npoints=$3 bad
 	assert_no_match '\[point [0-9]+ of [0-9]+\]' "$SCREEN_OUT" "$what: no progress line left on the screen"
-	bad=$(printf '%s\n' "$SCREEN_OUT" | tail -n +2 |
+	bad=$(<<<"$SCREEN_OUT" tail -n +2 |
 		awk -F'\t' -v n="$ncol" '/^rebench: warning: / { next }
 			!(NF == n && $1 ~ /^[0-9]+$/) { print NR + 1 ": " $0 }')
 	assert_eq "" "$bad" "$what: every line after the header is a whole row or a warning"
-	assert_eq "$npoints" "$(printf '%s\n' "$SCREEN_OUT" | grep -cE '^[0-9]+	')" "$what: $npoints rows"
-	assert_match '^block-size	' "$(printf '%s\n' "$SCREEN_OUT" | head -n 1)" "$what: the header first"
+	assert_eq "$npoints" "$(<<<"$SCREEN_OUT" grep -cE '^[0-9]+	')" "$what: $npoints rows"
+	assert_match '^block-size	' "$(<<<"$SCREEN_OUT" head -n 1)" "$what: the header first"
 }
 
 section "the table on a wide terminal"
@@ -54,12 +54,12 @@ section "a narrow terminal: the line is cut, never wrapped"
 # "[point 1 of 4] block-size=4096 stride=4096; ..." is wider than 40
 on_tty 40 -b 4k,8k -s 4k,8k -d 300ms --seed 3 "$DEV"
 assert_eq 0 "$RB_RC" "a 4-point sweep on a 40-column pty exits 0"
-long_lines=$(printf '%s\n' "$RAW" | sed 's/<CR>/\n/g' | grep -F '[point ' | sed 's/<ESC>\[K//' | awk 'length > 39')
+long_lines=$(<<<"$RAW" sed 's/<CR>/\n/g' | grep -F '[point ' | sed 's/<ESC>\[K//' | awk 'length > 39')
 assert_eq "" "$long_lines" "every progress line fits in 39 columns"
 rows_intact "40 columns" 24 4
 
 section "--json on the terminal stays valid JSON on the screen"
 on_tty 2000 --json -b 4k,8k -d 300ms --seed 3 "$DEV"
 assert_eq 0 "$RB_RC" "--json sweep on a pty exits 0"
-assert_eq 2 "$(printf '%s\n' "$SCREEN_OUT" | jq '.sweep.runs | length' 2>&1)" \
+assert_eq 2 "$(<<<"$SCREEN_OUT" jq '.sweep.runs | length' 2>&1)" \
 	"the screen parses as the JSON document, with both points"

@@ -179,7 +179,7 @@ assert_eq '["none","fdatasync:1"]' "$(jqr '[.sweep.runs[].workloads[0].parameter
 assert_eq '[0,64]' "$(jqr '.sweep.runs | map(.workloads[0].results.operations.fdatasync.ios // 0) | tojson')" \
 	"no fdatasync, then one per write"
 rb $W --sync none,fsync:2 -n "$DEV"
-assert_eq 2 "$(printf '%s\n' "$RB_OUT" | grep -vc '^device \|^$')" "-n: two rows (and a device line each)"
+assert_eq 2 "$(<<<"$RB_OUT" grep -vc '^device \|^$')" "-n: two rows (and a device line each)"
 
 section "--fio writes each policy in fio's words"
 for case in "dsync sync=dsync" "sync sync=sync" "fsync:4 fsync=4" \

@@ -21,13 +21,13 @@ printf '%s\n' "-b 4k $A" "-o rw -b 4k -t stateless $B" >"$SPEC"
 section "human: an All workloads block after the two workloads' blocks"
 rb -d 500ms -g 100 --seed 3 --yes <"$SPEC"
 assert_rc 0 "two stdin workloads exit 0"
-assert_eq 2 "$(printf '%s\n' "$RB_OUT" | grep -c '^Benchmarking results for ')" "two workload blocks"
-assert_eq 4 "$(printf '%s\n' "$RB_OUT" | grep -cx -- '---')" "four '---' lines: between the workloads, before the total, before each of the two devices"
+assert_eq 2 "$(<<<"$RB_OUT" grep -c '^Benchmarking results for ')" "two workload blocks"
+assert_eq 4 "$(<<<"$RB_OUT" grep -cx -- '---')" "four '---' lines: between the workloads, before the total, before each of the two devices"
 assert_eq "All workloads: 2, run together" \
-	"$(printf '%s\n' "$RB_OUT" | awk 'prev == "---" && !/^Benchmarking/ { print; exit } { prev = $0 }')" \
+	"$(<<<"$RB_OUT" awk 'prev == "---" && !/^Benchmarking/ { print; exit } { prev = $0 }')" \
 	"the block after the second '---' is 'All workloads: 2, run together'"
-total=$(printf '%s\n' "$RB_OUT" | sed -n '/^All workloads/,$p')
-read -r o1 o2 ot <<<"$(printf '%s\n' "$RB_OUT" | sed -nE 's/^Operations\/sec: ([0-9]+) .*/\1/p' | paste -sd' ')"
+total=$(<<<"$RB_OUT" sed -n '/^All workloads/,$p')
+read -r o1 o2 ot <<<"$(<<<"$RB_OUT" sed -nE 's/^Operations\/sec: ([0-9]+) .*/\1/p' | paste -sd' ')"
 assert_num "the total's Operations/sec ($ot) is the sum of the workloads' ($o1 + $o2), to the rounding" \
 	"($ot - $o1 - $o2) ^ 2 <= 1"
 assert_match '^Latency \(us\): min [0-9.]+ avg [0-9.]+ p50 [0-9.]+ p90 [0-9.]+ p99 [0-9.]+ p99\.9 [0-9.]+ max [0-9.]+$' \
@@ -35,7 +35,7 @@ assert_match '^Latency \(us\): min [0-9.]+ avg [0-9.]+ p50 [0-9.]+ p90 [0-9.]+ p
 assert_match '^  read  [0-9]+ I/Os, ' "$total" "the total has a read line"
 assert_match '^  write [0-9]+ I/Os, ' "$total" "the total has a write line"
 assert_match '^Ops/sec over [0-9]+ intervals? of 100ms: ' "$total" "the total has an interval line"
-n1=$(printf '%s\n' "$RB_OUT" | sed -nE 's/^Total: ([0-9]+) I\/Os.*/\1/p' | paste -sd' ')
+n1=$(<<<"$RB_OUT" sed -nE 's/^Total: ([0-9]+) I\/Os.*/\1/p' | paste -sd' ')
 read -r t1 t2 tt <<<"$n1"
 assert_eq $((t1 + t2)) "$tt" "the total's I/Os are the sum of the workloads' ($t1 + $t2)"
 assert_match '^Total: [0-9]+ I/Os \([0-9]+ reads, [0-9]+ writes\), [0-9]+ bytes in [0-9.]+ s$' \
@@ -44,13 +44,13 @@ assert_match '^Total: [0-9]+ I/Os \([0-9]+ reads, [0-9]+ writes\), [0-9]+ bytes 
 section "-n: one more line, marked 'all' in field 17"
 rb -n -d 500ms --seed 3 --yes <"$SPEC"
 assert_rc 0 "-n exits 0"
-RB_OUT=$(printf '%s\n' "$RB_OUT" | awk '$1 != "device"')	# the device lines: test_device_counters.sh
-assert_eq 3 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "three lines: two workloads, then the total"
-assert_eq "$TF $TF $TF" "$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%d", (NR > 1 ? " " : ""), NF }')" \
+RB_OUT=$(<<<"$RB_OUT" awk '$1 != "device"')	# the device lines: test_device_counters.sh
+assert_eq 3 "$(<<<"$RB_OUT" grep -c .)" "three lines: two workloads, then the total"
+assert_eq "$TF $TF $TF" "$(<<<"$RB_OUT" awk '{ printf "%s%d", (NR > 1 ? " " : ""), NF }')" \
 	"the total line has a workload line's $TF fields"
-assert_eq "3 4 all" "$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%s", (NR > 1 ? " " : ""), $17 }')" \
+assert_eq "3 4 all" "$(<<<"$RB_OUT" awk '{ printf "%s%s", (NR > 1 ? " " : ""), $17 }')" \
 	"field 17: the seeds, then 'all' on the total line"
-assert_eq "$TV $TV $TV" "$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%s", (NR > 1 ? " " : ""), $13 }')" \
+assert_eq "$TV $TV $TV" "$(<<<"$RB_OUT" awk '{ printf "%s%s", (NR > 1 ? " " : ""), $13 }')" \
 	"field 13 is the version on every line"
 read -r -a w1 <<<"$(sed -n 1p <<<"$RB_OUT")"
 read -r -a w2 <<<"$(sed -n 2p <<<"$RB_OUT")"
@@ -104,8 +104,8 @@ section "one workload: no total"
 rb -d 200ms "$A"
 assert_no_match '^All workloads' "$RB_OUT" "human: no All workloads block"
 rb -n -d 200ms "$A"
-RB_OUT=$(printf '%s\n' "$RB_OUT" | awk '$1 != "device"')	# the device lines: test_device_counters.sh
-assert_eq 1 "$(printf '%s\n' "$RB_OUT" | grep -c .)" "-n: one line"
+RB_OUT=$(<<<"$RB_OUT" awk '$1 != "device"')	# the device lines: test_device_counters.sh
+assert_eq 1 "$(<<<"$RB_OUT" grep -c .)" "-n: one line"
 rb --json -d 200ms "$A"
 assert_eq null "$(jqr '.total')" "--json: total is null"
 
@@ -135,9 +135,9 @@ assert_num "the lower of the 2 total ops/s ($a) is the total's reported ops/s ($
 assert_eq "$(jqr '.total.repeat.ops_per_s.values | index(min) + 1') null" "$(jqr '.total.repeat | "\(.shown_run) \(.shown_seed)"')" \
 	"total.repeat.shown_run is that run; no seed of its own"
 rb -n --repeat 2 -d 200ms --yes <"$SPEC"
-RB_OUT=$(printf '%s\n' "$RB_OUT" | awk '$1 != "device"')	# the device lines: test_device_counters.sh
+RB_OUT=$(<<<"$RB_OUT" awk '$1 != "device"')	# the device lines: test_device_counters.sh
 n=$((TF + 27))
-assert_eq "$n $n $n" "$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%d", (NR > 1 ? " " : ""), NF }')" "-n: three lines of $n fields"
+assert_eq "$n $n $n" "$(<<<"$RB_OUT" awk '{ printf "%s%d", (NR > 1 ? " " : ""), NF }')" "-n: three lines of $n fields"
 assert_eq "all - 2" "$(sed -n 3p <<<"$RB_OUT" | awk -v r=$((TF + 1)) '{ print $17, $82, $r }')" "-n: the total line has no passes (82) and its runs field ($((TF + 1))) is 2"
 rb --repeat 2 -d 200ms --yes <"$SPEC"
 assert_match '^Over 2 runs \(the figures above are run [12] of 2, the lower of the two middle runs by total ops/s\):$' "$RB_OUT" "human: the total's 'Over 2 runs' block names its run"
@@ -145,10 +145,10 @@ assert_match '^Over 2 runs \(the figures above are run [12] of 2, the lower of t
 section "a sweep: a total per point"
 rb -n -b 4k,8k -d 200ms --yes <"$SPEC"
 assert_rc 0 "sweep -n exits 0"
-RB_OUT=$(printf '%s\n' "$RB_OUT" | awk '$1 != "device"')	# the device lines: test_device_counters.sh
-assert_eq "0 0 1 0 0 1" "$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%d", (NR > 1 ? " " : ""), $17 == "all" }')" \
+RB_OUT=$(<<<"$RB_OUT" awk '$1 != "device"')	# the device lines: test_device_counters.sh
+assert_eq "0 0 1 0 0 1" "$(<<<"$RB_OUT" awk '{ printf "%s%d", (NR > 1 ? " " : ""), $17 == "all" }')" \
 	"-n: each point's two workload lines, then its total"
-assert_eq "4096 4096 4096 8192 8192 8192" "$(printf '%s\n' "$RB_OUT" | awk '{ printf "%s%s", (NR > 1 ? " " : ""), $NF }')" \
+assert_eq "4096 4096 4096 8192 8192 8192" "$(<<<"$RB_OUT" awk '{ printf "%s%s", (NR > 1 ? " " : ""), $NF }')" \
 	"-n: every line ends with the point's block size"
 rb --json -b 4k,8k -d 200ms --yes <"$SPEC"
 assert_eq "2 2" "$(jqr '[.sweep.runs[].total.workloads] | map(tostring) | join(" ")')" "--json: each point has its total"

@@ -29,7 +29,7 @@ mkdir -p "$S/calls"
 
 # stat TYPE FIELD: a field of the -n line of TYPE in RB_OUT (2 count,
 # 4 bytes, 8 failed)
-stat_of() { printf '%s\n' "$RB_OUT" | awk -v t="$1" -v n="$2" '$1 == t { print $n }'; }
+stat_of() { <<<"$RB_OUT" awk -v t="$1" -v n="$2" '$1 == t { print $n }'; }
 
 section "export: a recorded log, replayed by fio"
 rb_ok "record record_calls" --record "$S/calls.log" -- "$PROG" "$S/calls"
@@ -42,7 +42,7 @@ fsyncs=$(stat_of fsync 2)
 fdsyncs=$(stat_of fdatasync 2)
 seeks=$(stat_of seek 2)
 truncs=$(stat_of truncate 2)
-failed=$(printf '%s\n' "$RB_OUT" | awk '$1 == "total" { print $8 }')
+failed=$(<<<"$RB_OUT" awk '$1 == "total" { print $8 }')
 
 rb_ok "--trace-to fio --output" --trace-to fio "$S/calls.log" --output "$S/calls.iolog"
 assert_eq "" "$RB_OUT" "--output: nothing on stdout"
@@ -52,15 +52,15 @@ assert_match "$(( reads + writes + fsyncs + fdsyncs + 6 )) of 24 calls written t
 assert_match "not written .*: $seeks seek \(the offsets are in the reads and writes\), $truncs truncate, $failed failed calls" \
 	"$RB_ERR" "stderr: lseek, ftruncate and failed calls dropped with their counts"
 rb_ok "--trace-to fio to stdout" --trace-to fio "$S/calls.log"
-assert_eq "$(cat "$S/calls.iolog")" "$RB_OUT" "stdout holds the same iolog"
+assert_eq "$(<"$S/calls.iolog")" "$RB_OUT" "stdout holds the same iolog"
 awk 'NR > 1 && (NF != 3 && NF != 5) { bad++ } NR > 2 && $1 + 0 < last { bad++ } NR > 1 { last = $1 + 0 }
      END { exit bad > 0 }' "$S/calls.iolog" &&
 	pass "every line is TIME FILE ACTION [OFFSET LENGTH], times never going back" ||
-	check_failed "every line is TIME FILE ACTION [OFFSET LENGTH]" "$(cat "$S/calls.iolog")"
+	check_failed "every line is TIME FILE ACTION [OFFSET LENGTH]" "$(<"$S/calls.iolog")"
 
 (cd "$S" && timeout 60 fio --name=replay --read_iolog="$S/calls.iolog" --ioengine=psync \
 	--output-format=json --output="$S/replay.json") >"$S/fio.err" 2>&1 ||
-	fail "fio --read_iolog failed: $(cat "$S/fio.err")"
+	fail "fio --read_iolog failed: $(<"$S/fio.err")"
 fj() { jq -r ".jobs[0].$1" "$S/replay.json"; }
 assert_eq 0 "$(fj error)" "fio replayed the iolog without an error"
 assert_eq "$reads" "$(fj read.total_ios)" "fio's reads = the log's reads that did not fail"
@@ -80,7 +80,7 @@ sed "s| $S/calls/| $S/copy/|" "$S/calls.iolog" >"$S/copy.iolog"
 assert_eq 0 "$(grep -c " $S/calls/" "$S/copy.iolog")" "the rewritten iolog names no recorded path"
 (cd "$S" && timeout 60 fio --name=replay --read_iolog="$S/copy.iolog" --ioengine=psync \
 	--output-format=json --output="$S/copy.json") >"$S/fio.err" 2>&1 ||
-	fail "fio --read_iolog of the rewritten iolog failed: $(cat "$S/fio.err")"
+	fail "fio --read_iolog of the rewritten iolog failed: $(<"$S/fio.err")"
 cj() { jq -r ".jobs[0].$1" "$S/copy.json"; }
 assert_eq 0 "$(cj error)" "the rewritten iolog: fio replayed it without an error"
 assert_eq "$reads $writes $rbytes $wbytes $(( fsyncs + fdsyncs ))" \
@@ -119,7 +119,7 @@ truncate -s 64k "$S/fio.dat"
 (cd "$S" && timeout 60 fio --name=w --filename="$S/fio.dat" --size=64k --bs=4k --rw=randrw \
 	--randseed=7 --fsync=3 --ioengine=psync --write_iolog="$S/fio.iolog" \
 	--output-format=json --output="$S/w.json") >"$S/fio.err" 2>&1 ||
-	fail "fio --write_iolog failed: $(cat "$S/fio.err")"
+	fail "fio --write_iolog failed: $(<"$S/fio.err")"
 wj() { jq -r ".jobs[0].$1" "$S/w.json"; }
 rb_ok "--trace-stats on fio's iolog" --trace-stats "$S/fio.iolog" -n
 assert_eq "$(wj read.total_ios)" "$(stat_of read 2)" "reads: fio's count"
@@ -142,7 +142,7 @@ rb_ok "--trace-stats on a v2 iolog" --trace-stats "$S/v2.iolog" -n
 assert_eq "1 1 1 1 1 1 1" \
 	"$(stat_of open 2) $(stat_of close 2) $(stat_of read 2) $(stat_of write 2) $(stat_of fsync 2) $(stat_of fdatasync 2) $(stat_of fallocate 2)" \
 	"v2: open, close, read, write, sync, datasync and trim (as fallocate) counted; add and wait are no calls"
-assert_eq 1000000 "$(printf '%s\n' "$RB_OUT" | awk 'NR == 1 { print $7 }')" "v2: a wait of 1000 us is 1 ms of the span"
+assert_eq 1000000 "$(<<<"$RB_OUT" awk 'NR == 1 { print $7 }')" "v2: a wait of 1000 us is 1 ms of the span"
 
 section "import: blkparse's text"
 # blkparse's default format (blkparse(1)); only D (issued) lines count
@@ -165,7 +165,7 @@ rb_ok "--trace-stats on blkparse's text" --trace-stats "$S/bp.txt" -n
 assert_eq "1 8192 2 8192 1 1" \
 	"$(stat_of read 2) $(stat_of read 4) $(stat_of write 2) $(stat_of write 4) $(stat_of fsync 2) $(stat_of fallocate 2)" \
 	"blkparse: issued reads, writes (sectors of 512 bytes), a flush and a discard"
-assert_eq "file 5 1 8192 2 8192 1 /dev/block/7:0" "$(printf '%s\n' "$RB_OUT" | grep '^file')" "blkparse: the device is the file"
+assert_eq "file 5 1 8192 2 8192 1 /dev/block/7:0" "$(<<<"$RB_OUT" grep '^file')" "blkparse: the device is the file"
 rb_ok "--trace-to fio of blkparse's text" --trace-to fio "$S/bp.txt"
 assert_match "1 fallocate" "$RB_ERR" "the discard is dropped (fio 3.33 refuses an iolog with a trim)"
 printf '  7,0    1        1     0.000000000  4162  D   W 0 + 8 [dd]\n  7,0 1 2 0.1 4 D W 8 + 8 [dd]\n' >"$S/bpbad.txt"

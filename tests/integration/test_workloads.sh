@@ -185,7 +185,7 @@ rb -g 100 -d 1 "$DEV"
 assert_match '^Ops/sec over [0-9]+ intervals of 100ms: min [0-9]+ max [0-9]+ stddev [0-9.]+$' "$RB_OUT" \
 	"human interval line reports 100ms intervals"
 assert_num "human: at least 10 of them in 1 s" \
-	"$(printf '%s\n' "$RB_OUT" | sed -n 's/^Ops\/sec over \([0-9]*\) intervals.*/\1/p') >= 10"
+	"$(<<<"$RB_OUT" sed -n 's/^Ops\/sec over \([0-9]*\) intervals.*/\1/p') >= 10"
 
 section "--output time series (TSV)"
 rb -g 200 -d 1 --output "$TS" --json "$DEV"
@@ -230,7 +230,7 @@ rb --seed 1234 -g 0 --output "$LOG" -b 4k -d 400k --json "$DEV"
 assert_rc 0 "--seed 1234 run exits 0"
 assert_eq 1234 "$(jqr '.workloads[0].parameters.seed')" "JSON reports seed 1234"
 first=$(log_col 5)
-assert_eq 100 "$(printf '%s\n' "$first" | wc -l)" "-d 400k -b 4k logs 100 I/Os"
+assert_eq 100 "$(<<<"$first" wc -l)" "-d 400k -b 4k logs 100 I/Os"
 rb --seed 1234 -g 0 --output "$LOG" -b 4k -d 400k "$DEV"
 assert_match 'seed 1234$' "$RB_OUT" "human Total line reports seed 1234"
 assert_eq "$first" "$(log_col 5)" "the same seed gives the same offset sequence"

@@ -18,6 +18,17 @@ set -u
 # rebench refuses a stdin holding data beside a TARGET: no test hands it
 # the caller's stdin (a test redirects stdin for a call where it means to)
 exec </dev/null
+# Descriptors the caller left open (a CI runner's, perf's, an editor's)
+# would be inherited by every program a test runs and shift the numbers a
+# recorded log holds (test_record's "open 4" became "open 5" under perf
+# record): a test starts with 0, 1 and 2 alone (and bash's own, and the
+# xtrace descriptor when one is set).
+for _fd in /proc/$$/fd/*; do
+	_fd=${_fd##*/}
+	case $_fd in 0 | 1 | 2 | 255 | "${BASH_XTRACEFD:-}") continue ;; esac
+	eval "exec $_fd>&-"
+done 2>/dev/null
+unset _fd
 
 TEST_NAME=$(basename "${0:-test}" .sh)
 
@@ -124,17 +135,17 @@ assert_ne() {
 # assert_match [--] ERE TEXT WHAT: some line of TEXT matches ERE (grep -E).
 assert_match() {
 	[ "$1" = -- ] && shift
-	if printf '%s\n' "$2" | grep -Eq -- "$1"; then
+	if <<<"$2" grep -Eq -- "$1"; then
 		pass "$3"
 	else
-		check_failed "$3" "no line matches /$1/ in:" "$(printf '%s\n' "$2" | head -n 15)"
+		check_failed "$3" "no line matches /$1/ in:" "$(<<<"$2" head -n 15)"
 	fi
 }
 
 assert_no_match() {
 	[ "$1" = -- ] && shift
-	if printf '%s\n' "$2" | grep -Eq -- "$1"; then
-		check_failed "$3" "unexpected match of /$1/ in:" "$(printf '%s\n' "$2" | grep -E -- "$1" | head -n 5)"
+	if <<<"$2" grep -Eq -- "$1"; then
+		check_failed "$3" "unexpected match of /$1/ in:" "$(<<<"$2" grep -E -- "$1" | head -n 5)"
 	else
 		pass "$3"
 	fi
@@ -408,8 +419,8 @@ rb() {
 	RB_CMD="rebench $*"
 	timeout -k 5 "$RB_TIMEOUT" setsid -w "$REBENCH" "$@" >"$RB_OUT_FILE" 2>"$RB_ERR_FILE"
 	RB_RC=$?
-	RB_OUT=$(cat "$RB_OUT_FILE")
-	RB_ERR=$(cat "$RB_ERR_FILE")
+	RB_OUT=$(<"$RB_OUT_FILE")
+	RB_ERR=$(<"$RB_ERR_FILE")
 	rb_status
 	return 0
 }
@@ -456,9 +467,9 @@ rb_pty() {
 		timeout -k 5 "$RB_TIMEOUT" setsid -w script -qec "$cmd" /dev/null >"$RB_OUT_FILE"
 		echo $? >"$done"
 	}
-	RB_RC=$(cat "$done")
+	RB_RC=$(<"$done")
 	RB_OUT=$(tr -d '\r' <"$RB_OUT_FILE")
-	RB_ERR=$(cat "$RB_ERR_FILE")
+	RB_ERR=$(<"$RB_ERR_FILE")
 	rb_status
 	return 0
 }
@@ -477,10 +488,10 @@ TV=6
 JV=7
 
 # jqr FILTER: jq -r on the last rebench stdout.
-jqr() { printf '%s\n' "$RB_OUT" | jq -r "$1"; }
+jqr() { <<<"$RB_OUT" jq -r "$1"; }
 
 # Field N (1-based) of the first -n line of the last output.
-terse_field() { printf '%s\n' "$RB_OUT" | awk -v n="$1" 'NF { print $n; exit }'; }
+terse_field() { <<<"$RB_OUT" awk -v n="$1" 'NF { print $n; exit }'; }
 
 # Latency values of the human block: prints "min avg p50 p90 p99 p999 max".
 human_latency() {
@@ -521,7 +532,7 @@ ready_listen() {
 }
 ready_heard() {
 	wait "$READY_READER"
-	HEARD=$(cat "$SCRATCH/heard")
+	HEARD=$(<"$SCRATCH/heard")
 }
 
 # ready_started: ready_heard for the run in the background (BG_PID), and
@@ -534,11 +545,11 @@ ready_started() {
 	if kill -0 "$BG_PID" 2>/dev/null; then
 		kill -9 "$BG_PID" 2>/dev/null
 		wait "$BG_PID" 2>/dev/null
-		fail "rebench did not say ready within 60 s (a hang?)" "$(cat "$ERR")"
+		fail "rebench did not say ready within 60 s (a hang?)" "$(<"$ERR")"
 	fi
 	wait "$BG_PID"
 	BG_RC=$?
-	fail "rebench ended (exit $BG_RC) before its measured run started" "$(cat "$ERR")"
+	fail "rebench ended (exit $BG_RC) before its measured run started" "$(<"$ERR")"
 }
 
 # spawn ARGS...: start rebench in the background (stdin from STDIN_FILE or
@@ -586,12 +597,12 @@ bg_wait() {
 	if kill -0 "$BG_PID" 2>/dev/null; then
 		kill -9 "$BG_PID"
 		wait "$BG_PID" 2>/dev/null
-		fail "rebench still running $STOP_GUARD s after ${1:-it should have ended} (a hang)" "$(cat "$ERR")"
+		fail "rebench still running $STOP_GUARD s after ${1:-it should have ended} (a hang)" "$(<"$ERR")"
 	fi
 	wait "$BG_PID"
 	BG_RC=$?
-	RB_OUT=$(cat "$OUT")
-	RB_ERR=$(cat "$ERR")
+	RB_OUT=$(<"$OUT")
+	RB_ERR=$(<"$ERR")
 }
 
 # reads_of DEV: the reads DEV has completed (/sys/block/X/stat).
@@ -607,7 +618,7 @@ wait_reads() {
 		if ! kill -0 "$BG_PID" 2>/dev/null; then
 			wait "$BG_PID"
 			BG_RC=$?
-			fail "rebench ended (exit $BG_RC) before $3 reads on $1" "$(cat "$ERR")"
+			fail "rebench ended (exit $BG_RC) before $3 reads on $1" "$(<"$ERR")"
 		fi
 		[ $n -lt 2400 ] || fail "no $3 reads on $1 within 120 s"
 		sleep 0.05
@@ -628,7 +639,7 @@ interrupt_after() {
 	if ! kill -0 "$BG_PID" 2>/dev/null; then
 		wait "$BG_PID"
 		BG_RC=$?
-		fail "rebench ended before the signal (exit $BG_RC)" "$(cat "$ERR")"
+		fail "rebench ended before the signal (exit $BG_RC)" "$(<"$ERR")"
 	fi
 	SIG_NS=$(date +%s%N)
 	kill -"${2:-INT}" "$BG_PID"
