@@ -11,7 +11,7 @@
 #  - a new file is laid out only when it fits the file system's free space
 #    and 1 TiB (ext4 of 32 MiB on a loop device: the old code filled it
 #    until ENOSPC); a directory's new files likewise;
-#  - a log of 2 million lines under REBENCH_MEMORY_BUDGET=16m: --replay,
+#  - a log of half a million lines under REBENCH_MEMORY_BUDGET=4m: --replay,
 #    --trace-to fio refused (exit 1, the budget, how to go on), nothing
 #    written; --trace-stats of a log of many files likewise; the same
 #    logs under a budget of 1g run.
@@ -145,22 +145,22 @@ else
 fi
 
 section "a log within the memory budget (item 11)"
-N=2000000
+N=500000
 awk -v n=$N 'BEGIN { print "# rebench-trace 1"
 	for (i = 0; i < n; i++)
 		printf "%d 1/1 pread 3 /f %d 512 512 10 -\n", i, (i % 2048) * 512 }' >"$S/long.log"
 dd if=/dev/urandom of="$S/fs/small.img" bs=1M count=1 status=none
 fsum=$(file_sum "$S/fs/small.img")
-REBENCH_MEMORY_BUDGET=16m rb --replay "$S/long.log" -p -y "$S/fs/small.img"
-assert_rc 1 "replay of $N lines under a budget of 16m: exit 1"
-assert_match "long.log: at line [0-9]+ the log needs more than rebench's memory budget of 16 MiB \(REBENCH_MEMORY_BUDGET\): its operations and their tables hold [0-9.]+ MiB so far \(see MEMORY in rebench\(1\)\); raise the budget \(REBENCH_MEMORY_BUDGET=32m, for example\), or give a shorter log; nothing was replayed" "$RB_ERR" "the refusal names the budget, what holds it and how to go on"
+REBENCH_MEMORY_BUDGET=4m rb --replay "$S/long.log" -p -y "$S/fs/small.img"
+assert_rc 1 "replay of $N lines under a budget of 4m: exit 1"
+assert_match "long.log: at line [0-9]+ the log needs more than rebench's memory budget of 4 MiB \(REBENCH_MEMORY_BUDGET\): its operations and their tables hold [0-9.]+ MiB so far \(see MEMORY in rebench\(1\)\); raise the budget \(REBENCH_MEMORY_BUDGET=8m, for example\), or give a shorter log; nothing was replayed" "$RB_ERR" "the refusal names the budget, what holds it and how to go on"
 assert_eq "$fsum" "$(file_sum "$S/fs/small.img")" "the target is unchanged"
 RB_TIMEOUT=600 REBENCH_MEMORY_BUDGET=1g rb --replay "$S/long.log" -p -y --json "$S/fs/small.img"
 assert_rc 0 "the same log under a budget of 1g"
 assert_eq "$N $N" "$(jqr '"\(.replay.operations) \(.workloads[0].results.operations.read.ios)"')" "every line replayed"
-REBENCH_MEMORY_BUDGET=16m rb --trace-to fio "$S/long.log" --output "$S/long.iolog"
-assert_rc 1 "--trace-to fio under a budget of 16m: exit 1"
-assert_match "the log needs more than rebench's memory budget of 16 MiB \(REBENCH_MEMORY_BUDGET\): the iolog built in memory and its table of files hold .*; nothing was written" "$RB_ERR" "--trace-to: the refusal"
+REBENCH_MEMORY_BUDGET=4m rb --trace-to fio "$S/long.log" --output "$S/long.iolog"
+assert_rc 1 "--trace-to fio under a budget of 4m: exit 1"
+assert_match "the log needs more than rebench's memory budget of 4 MiB \(REBENCH_MEMORY_BUDGET\): the iolog built in memory and its table of files hold .*; nothing was written" "$RB_ERR" "--trace-to: the refusal"
 [ ! -e "$S/long.iolog" ] && pass "--trace-to wrote nothing" || check_failed "--trace-to wrote nothing"
 REBENCH_MEMORY_BUDGET=1g rb --trace-to fio "$S/long.log" --output "$S/long.iolog"
 assert_rc 0 "--trace-to fio under a budget of 1g"
