@@ -3,7 +3,7 @@
 #   make            build ./rebench and librebench-record.so (--record)
 #   make deps       install missing Debian packages (root), or print the line
 #   make check      unit tests (ASan + UBSan) and integration tests, JOBS at
-#                   a time (default: the CPU count), each under TEST_TIMEOUT s
+#                   a time (default: the CPU count plus one), each under TEST_TIMEOUT s
 #   make check-fast the unit tests and the integration tests that need neither
 #                   root nor a device (tests/README.md)
 #   make crosscheck ops/s and latency against fio, --emulate against a slow
@@ -141,7 +141,9 @@ FAST_TESTS = $(shell grep -lE '^\# fast(:|$$)' tests/integration/*.sh)
 # The long scripts first, the short unit programs filling in after them.
 # What they run is built JOBS at a time as well (the sanitizer build of the
 # unit tests is minutes of one core), after make deps when both are asked.
-CHECK_JOBS = $(or $(JOBS),$(shell nproc 2>/dev/null || echo 1))
+# (the CPU count plus one, as tests/run-tests.sh: a test waits for part of
+# its time)
+CHECK_JOBS = $(or $(JOBS),$(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 ))))
 CHECK_BUILD = rebench librebench-record.so $(TEST_PROGS) unit
 
 check:

@@ -8,6 +8,7 @@
 # mounted partition, a partition instead of a disk, no terminal to confirm.
 # Nothing it creates (loop devices, mounts, the image) may be left behind,
 # also when terminated.
+# slow: about half a minute or more; started first
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop

@@ -12,6 +12,7 @@
 # statistics are deterministic.  Significance: p > 0.001; KS D < 0.03
 # (about 2.1 / sqrt(5000): a correct generator exceeds it with probability
 # ~3e-4).
+# slow: about half a minute or more; started first
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop

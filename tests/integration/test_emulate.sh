@@ -47,7 +47,7 @@ result() {
 EOF
 }
 
-# slow: reads 2 ms slower; fsync 1 ns slower (never above a zero wait);
+# slow.json: reads 2 ms slower; fsync 1 ns slower (never above a zero wait);
 # trims slower, which no interposed call is
 result "$S/slow.json" grouped $D /dev/loop3 "" "$(op read 100 2200000)" \
 	"$(op trim 1 9000)" "$(op fsync 10 1001)"

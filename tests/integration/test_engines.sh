@@ -8,6 +8,7 @@
 # two stdin workloads on different async engines run together; invalid
 # combinations are refused with exit 1 and a message naming the problem.
 # An engine this build lacks is reported as skipped with its reason.
+# slow: about half a minute or more; started first
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop

@@ -12,6 +12,7 @@
 # checksum unchanged with -o write, no file created for a missing target);
 # a write to a mounted device is printed with a warning, in the job and on
 # stderr.
+# slow: about half a minute or more; started first
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop

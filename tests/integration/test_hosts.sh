@@ -7,6 +7,7 @@
 # results are kept (exit 6); Ctrl-C stops every host; a sweep across
 # hosts; workload lines on stdin; and every refusal before any host
 # starts, with the devices unchanged.
+# slow: about half a minute or more; started first
 . "$(dirname "$0")/../lib/common.sh"
 . "$(dirname "$0")/../lib/sshd.sh"
 

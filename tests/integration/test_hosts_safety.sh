@@ -19,6 +19,7 @@
 #   - every failure is named with its reason in -n, JSON, TSV and the
 #     human form, also when every host fails.
 # fast: needs neither root nor a device
+# slow: about half a minute or more; started first
 . "$(dirname "$0")/../lib/common.sh"
 
 require_rebench

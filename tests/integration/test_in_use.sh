@@ -22,6 +22,7 @@
 #   files            a file backing a mounted loop device, and a swap file
 #   overlap          two workloads of one run on A and A p1: bad input (exit 1)
 # Every in-use target is also read (-o read, no --yes) as a control: exit 0.
+# slow: about half a minute or more; started first
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop

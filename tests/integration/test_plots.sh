@@ -16,6 +16,7 @@
 # maximum latency in its one colour, ops/s from 0, one interval drawn as a
 # point with a note); the picture's permissions.  No timing is asserted.
 # The PNGs stay in $SWEEP_PNG_DIR when it is set, to look at.
+# slow: about half a minute or more; started first
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop

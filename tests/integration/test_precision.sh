@@ -6,6 +6,7 @@
 # (seeded, reproducible, every point once), the heatmap's noise file (its
 # half-widths are the points' own intervals) and the picture drawn from it,
 # and every bad input refused before any I/O.
+# slow: about half a minute or more; started first
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop

@@ -17,6 +17,7 @@
 # the disk under a file); a file on tmpfs (verdict unknown, with a reason); bad input; the
 # same alignment in a real run's --json, in a sweep's --json per point and
 # in the "Layout:" line; human --probe lines of at most 80 columns.
+# slow: about half a minute or more; started first
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop

@@ -14,6 +14,7 @@
 # --warmup D runs unmeasured for D first: parameters, elapsed and I/O counts
 # of the measured part only, byte-limited runs, async engines, refusals, and
 # Ctrl-C during the warm-up.
+# slow: about half a minute or more; started first
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop

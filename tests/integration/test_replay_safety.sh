@@ -15,6 +15,7 @@
 #    --trace-to fio refused (exit 1, the budget, how to go on), nothing
 #    written; --trace-stats of a log of many files likewise; the same
 #    logs under a budget of 1g run.
+# slow: about half a minute or more; started first
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop

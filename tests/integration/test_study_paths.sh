@@ -8,6 +8,7 @@
 # rebench or creates anything, with exit 1 and the reason, and nothing
 # written (the device's checksum, the directory's listing, no loop device
 # or image left); then a quick run of each that succeeds.
+# slow: about half a minute or more; started first
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop

@@ -9,6 +9,7 @@
 # series; a missing gnuplot gives status 4 and keeps the data), and every
 # script in plots/ rendered by gnuplot from real data to PNG (size checked)
 # and SVG.  The PNGs stay in $SWEEP_PNG_DIR when it is set, to look at.
+# slow: about half a minute or more; started first
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop

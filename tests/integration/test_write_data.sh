@@ -4,6 +4,7 @@
 # into the buffer that the next write sent back, so on a region of 0xAB a
 # rw run changed nothing, and on a region of zeros it wrote zeros, which
 # compressing or zero-detecting devices never store.  (Issue 12.)
+# slow: about half a minute or more; started first
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop
