@@ -193,7 +193,7 @@ refused() {
 
 # read_ok WHAT TARGET: the control - reading an in-use target is allowed.
 read_ok() {
-	rb -o read -d 300ms "$2" </dev/null
+	rb -o read -d 1024k "$2" </dev/null
 	assert_rc 0 "$1: control: -o read of $2 (no --yes) is allowed: exit 0"
 	assert_match '^Operations/sec' "$RB_OUT" "$1: control: the read ran"
 }
