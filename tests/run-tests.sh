@@ -26,13 +26,24 @@ if [ "${1:-}" = -j ]; then
 fi
 case $jobs in '' | *[!0-9]* | 0) echo "run-tests.sh: JOBS must be a positive number, not '$jobs'" >&2; exit 2 ;; esac
 
-# where python3 really is, asked once for every test (tests/lib/common.sh)
-TEST_PYTHON3=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null) || TEST_PYTHON3=
-export TEST_PYTHON3
-
 pass=0 fail=0 skip=0
 failed=()
 dir=$(mktemp -d /tmp/rebench-tests.XXXXXX) || exit 1
+
+# python3 found through a version manager's shim (pyenv's runs about 40
+# processes, 0.35 s a call on the 2-core test machine) costs more than the
+# check it serves: the tests find first a python3 that execs the
+# interpreter the shim chose (asked once), with -S: they import only the
+# standard library, and a .pth start-up hook in site-packages cost 0.25 s
+# a call there.  A program, not a shell function: a test's "python3 ... &"
+# must give $! the interpreter's own pid, for kill and cleanup.
+py=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null) || py=
+if [ -x "$py" ] && [[ $py != *"'"* ]]; then
+	mkdir -p "$dir/bin"
+	printf "#!/bin/sh\nexec '%s' -S \"\$@\"\n" "$py" >"$dir/bin/python3"
+	chmod +x "$dir/bin/python3"
+	export PATH="$dir/bin:$PATH"
+fi
 names=("$@")
 declare -A job_of=()	# pid -> index in names
 

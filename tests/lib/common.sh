@@ -32,18 +32,6 @@ unset _fd
 
 TEST_NAME=$(basename "${0:-test}" .sh)
 
-# python3 found through a version manager's shim (pyenv's runs about 40
-# processes, 0.35 s a call on the 2-core test machine) costs more than the
-# check it serves: run the interpreter the shim chose, asked once
-# (run-tests.sh asks once for the whole run and exports TEST_PYTHON3), and
-# with -S: the tests import only the standard library, and a .pth start-up
-# hook in site-packages cost 0.25 s a call there.
-if [ -z "${TEST_PYTHON3:-}" ]; then
-	TEST_PYTHON3=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null) || TEST_PYTHON3=
-fi
-if [ -x "$TEST_PYTHON3" ]; then
-	python3() { "$TEST_PYTHON3" -S "$@"; }
-fi
 TESTS_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 REBENCH=${REBENCH:-$TESTS_ROOT/rebench}
 # Per-command time limit, seconds; keeps a hung rebench from hanging a test.
