@@ -8,11 +8,11 @@
 # or anything else (fail); one still running after TEST_TIMEOUT seconds
 # (default 600, a hang guard: the slowest test took 223 s under stress-ng)
 # is killed and fails.  Tests run JOBS at a time (-j, else $JOBS, else the
-# CPU count plus one); a script with a line "# slow" starts before the others, one
-# with a line "# serial" runs after them, alone (tests/README.md says which
-# need to).  A line per test as it
-# ends; after the run, the output of each failed test whole, the slowest
-# tests, and as the last line "N passed, N failed, N skipped".
+# CPU count plus one); a script with a line "# slow" starts before the
+# others, one with a line "# serial" runs after them, alone
+# (tests/README.md says which need to).  A line per test as it ends; after
+# the run, the output of each failed test whole, the slowest tests, and as
+# the last line "N passed, N failed, N skipped".
 set -u
 
 timeout_s=${TEST_TIMEOUT:-600}
@@ -60,14 +60,14 @@ trap 'rm -rf "$dir"' EXIT
 trap 'stop_all; exit 130' INT
 trap 'stop_all; exit 143' TERM
 
-is_serial() { [[ $1 == *.sh ]] && grep -qE '^# serial(:|$)' "$1"; }
-is_slow() { [[ $1 == *.sh ]] && grep -qE '^# slow(:|$)' "$1"; }
+# has_marker WORD TEST: the script has a line "# WORD" or "# WORD: WHY".
+has_marker() { [[ $2 == *.sh ]] && grep -qE "^# $1(:|\$)" "$2"; }
 
 # The scripts marked "# slow" start first, the rest in the order given:
 # started last, a long test would run on alone while a core idles.
 slow=() rest=()
 for t in "${names[@]}"; do
-	if is_slow "$t"; then slow+=("$t"); else rest+=("$t"); fi
+	if has_marker slow "$t"; then slow+=("$t"); else rest+=("$t"); fi
 done
 names=("${slow[@]}" "${rest[@]}")
 
@@ -141,7 +141,7 @@ start() {
 
 serial=()
 for i in "${!names[@]}"; do
-	if is_serial "${names[$i]}"; then
+	if has_marker serial "${names[$i]}"; then
 		serial+=("$i")
 		continue
 	fi

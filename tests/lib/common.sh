@@ -31,7 +31,6 @@ done 2>/dev/null
 unset _fd
 
 TEST_NAME=$(basename "${0:-test}" .sh)
-
 TESTS_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 REBENCH=${REBENCH:-$TESTS_ROOT/rebench}
 # Per-command time limit, seconds; keeps a hung rebench from hanging a test.
