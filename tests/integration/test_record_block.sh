@@ -23,31 +23,26 @@
 # Runs beside other tests: each record has a tracefs instance of its own
 # (rebench-PID) with a filter on its devices, so other I/O and other
 # records do not reach its log, and the instances checked are only those
-# of this test's records (their PIDs, noted by a wrapper).  One window
-# remains: another record's start removes the instance a SIGKILL left as
-# soon as the killed rebench is gone, a few ms before this test's next
-# record would (only a second copy of this test makes such records).
+# of this test's records (their PIDs, noted by a wrapper).  Two copies of
+# this test (two make check at once) take turns on a lock: every record
+# removes the instances SIGKILLs left, so the other copy's record could
+# remove this copy's before its next record does and says so.  The
+# tracefs read and named to rebench is this test's own mount: one that
+# another test's rebench mounted may go while this test runs.
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop
-require_cmd jq awk dd sfdisk setpriv
+require_cmd jq awk dd sfdisk setpriv flock
 S=$(realpath "$SCRATCH")
 
-# tracefs: the first mounted; else mounted in the scratch dir for this
-# test alone (another test's mount may go while this one runs) and named
-# to rebench by REBENCH_TRACEFS
-tracefs_root() {
-	awk '{ for (i = 7; i <= NF; i++) if ($i == "-") {
-		if ($(i + 1) == "tracefs") { print $5; exit } ; break } }' /proc/self/mountinfo
-}
-ROOT=$(tracefs_root)
-if [ -z "$ROOT" ]; then
-	ROOT=$SCRATCH/tracefs
-	mkdir -p "$ROOT" && mount -t tracefs nodev "$ROOT" 2>/dev/null ||
-		skip "no tracefs: not mounted and not mountable (the kernel needs CONFIG_FTRACE)"
-	_register mounts "$ROOT"
-	export REBENCH_TRACEFS=$ROOT
-fi
+exec {turn}>/run/lock/rebench-test-record-block
+flock "$turn"
+
+ROOT=$SCRATCH/tracefs
+mkdir -p "$ROOT" && mount -t tracefs nodev "$ROOT" 2>/dev/null ||
+	skip "no tracefs: not mountable (the kernel needs CONFIG_FTRACE)"
+_register mounts "$ROOT"
+export REBENCH_TRACEFS=$ROOT
 [ -d "$ROOT/events/block/block_rq_issue" ] ||
 	skip "$ROOT/events/block/block_rq_issue is missing: this kernel has no block request tracepoints"
 [ -d "$ROOT/instances" ] || skip "$ROOT/instances is missing: no tracefs instances"
