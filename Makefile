@@ -139,20 +139,22 @@ TEST_PROGS := tests/progs/record_calls tests/progs/record_random tests/progs/rec
 FAST_TESTS = $(shell grep -lE '^\# fast(:|$$)' tests/integration/*.sh)
 
 # The long scripts first, the short unit programs filling in after them.
-# What they run is built JOBS at a time as well (the sanitizer build of the
-# unit tests is minutes of one core), after make deps when both are asked.
-# (the CPU count plus one, as tests/run-tests.sh: a test waits for part of
-# its time)
+# What the scripts run is built JOBS at a time, after make deps when both
+# are asked; the sanitizer build of the unit programs (a minute of both
+# cores) is the first job of the run, beside the scripts, which wait on
+# ssh, on runs' durations and on timeouts for a fifth of the machine's
+# time.  (JOBS: the CPU count plus one, as tests/run-tests.sh.)
 CHECK_JOBS = $(or $(JOBS),$(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 ))))
-CHECK_BUILD = rebench librebench-record.so $(TEST_PROGS) unit
+CHECK_BUILD = rebench librebench-record.so $(TEST_PROGS)
+CHECK_RUN = JOBS='$(CHECK_JOBS)' tests/run-tests.sh --build '$(MAKE) -j$(CHECK_JOBS) unit'
 
 check:
 	@$(MAKE) -j$(CHECK_JOBS) $(CHECK_BUILD)
-	@JOBS='$(CHECK_JOBS)' tests/run-tests.sh tests/integration/*.sh $(UNIT_BINS)
+	@$(CHECK_RUN) tests/integration/*.sh $(UNIT_BINS)
 
 check-fast:
 	@$(MAKE) -j$(CHECK_JOBS) $(CHECK_BUILD)
-	@JOBS='$(CHECK_JOBS)' tests/run-tests.sh $(FAST_TESTS) $(UNIT_BINS)
+	@$(CHECK_RUN) $(FAST_TESTS) $(UNIT_BINS)
 
 # rebench(1)'s OPTIONS between its markers, from the option table
 # (rebench --help roff); tests/integration/test_help.sh fails when they

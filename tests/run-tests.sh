@@ -2,7 +2,7 @@
 # run-tests.sh - run test programs and scripts, JOBS at a time, each with a
 # time limit, and count.  (After liburing's runtests-parallel.)
 #
-#	tests/run-tests.sh [-j JOBS] TEST...
+#	tests/run-tests.sh [-j JOBS] [--build COMMAND] TEST...
 #
 # A test exits 0 (pass), 77 (skip, its reason the last line of its output)
 # or anything else (fail); one still running after TEST_TIMEOUT seconds
@@ -10,7 +10,10 @@
 # is killed and fails.  Tests run JOBS at a time (-j, else $JOBS, else the
 # CPU count plus one); a script with a line "# slow" starts before the
 # others, one with a line "# serial" runs after them, alone
-# (tests/README.md says which need to).  A line per test as it ends; after
+# (tests/README.md says which need to).  --build COMMAND (make check's
+# sanitizer build of the unit tests) runs as the first job, beside the
+# scripts: the programs among the TESTs start once it has succeeded, and
+# fail unrun if it fails.  A line per test as it ends; after
 # the run, the output of each failed test whole, the slowest tests, and as
 # the last line "N passed, N failed, N skipped".
 set -u
@@ -20,10 +23,15 @@ timeout_s=${TEST_TIMEOUT:-600}
 # timeout it checks) for a third of its time, and on 2 cores make check
 # took 7m13s at 3 jobs against 8m30s at 2 (7m22s at 4)
 jobs=${JOBS:-$(( $(nproc 2>/dev/null || echo 1) + 1 ))}
-if [ "${1:-}" = -j ]; then
-	jobs=$2
+build=
+while [ $# -ge 2 ]; do
+	case $1 in
+	-j) jobs=$2 ;;
+	--build) build=$2 ;;
+	*) break ;;
+	esac
 	shift 2
-fi
+done
 case $jobs in '' | *[!0-9]* | 0) echo "run-tests.sh: JOBS must be a positive number, not '$jobs'" >&2; exit 2 ;; esac
 
 pass=0 fail=0 skip=0
@@ -71,23 +79,33 @@ for t in "${names[@]}"; do
 done
 names=("${slow[@]}" "${rest[@]}")
 
-# run_one I: the test, its output in $dir/I.log, "STATUS MS CPU_MS" in
-# $dir/I.rc (CPU: user + system of all the test waited for, from bash's
-# `times`; a daemon it never reaped is not counted).  timeout makes a
+# timed I COMMAND...: COMMAND's output in $dir/I.log, "STATUS MS CPU_MS"
+# in $dir/I.rc (CPU: user + system of all it waited for, from bash's
+# `times`; a daemon it never reaped is not counted).  Run in a subshell of
+# its own, so `times` counts this COMMAND alone.
+timed() {
+	local i=$1 t0 rc cpu
+	shift
+	t0=$(date +%s%N)
+	"$@" </dev/null >"$dir/$i.log" 2>&1
+	rc=$?
+	times >"$dir/$i.cpu"	# a builtin in this shell: a pipe would fork
+	cpu=$(awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] } printf "%d", t * 1000 }' "$dir/$i.cpu")
+	echo "$rc $(( ($(date +%s%N) - t0) / 1000000 )) ${cpu:-0}" >"$dir/$i.rc"
+}
+
+# run_one I: the test or the build, under a time limit.  timeout makes a
 # process group of its own: a limit kills all the test started, and only
 # that.
 run_one() {
-	local t=${names[$1]} t0 rc cpu
-	t0=$(date +%s%N)
-	if [[ $t == *.sh ]]; then
-		timeout --kill-after=10 "$timeout_s" bash "$t" </dev/null >"$dir/$1.log" 2>&1
+	local t=${names[$1]} to=(timeout --kill-after=10 "$timeout_s")
+	if [ "$1" = "$bi" ]; then
+		timed "$1" "${to[@]}" bash -c "$t"
+	elif [[ $t == *.sh ]]; then
+		timed "$1" "${to[@]}" bash "$t"
 	else
-		timeout --kill-after=10 "$timeout_s" "$t" </dev/null >"$dir/$1.log" 2>&1
+		timed "$1" "${to[@]}" "$t"
 	fi
-	rc=$?
-	times >"$dir/$1.cpu"	# a builtin in this shell: a pipe would fork
-	cpu=$(awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] } printf "%d", t * 1000 }' "$dir/$1.cpu")
-	echo "$rc $(( ($(date +%s%N) - t0) / 1000000 )) ${cpu:-0}" >"$dir/$1.rc"
 }
 
 # report I: the line of a test that ended; its output kept if it failed.
@@ -95,6 +113,15 @@ report() {
 	local i=$1 name=${names[$1]#./} rc ms cpu secs csecs n log=$dir/$1.log
 	read -r rc ms cpu <"$dir/$i.rc" 2>/dev/null || { rc=lost ms=0 cpu=0; }
 	secs=$(( (ms + 500) / 1000 )) csecs=$(( (cpu + 500) / 1000 ))
+	if [ "$i" = "$bi" ]; then
+		built=ok
+		[ "$rc" = 0 ] && { printf 'BUILT %s (%ss, CPU %ss)\n' "$name" "$secs" "$csecs"; return; }
+		built=failed
+		fail=$((fail + 1))
+		failed+=("$i")
+		printf 'FAIL  build: %s (exit %s, %ss)\n' "$name" "$rc" "$secs"
+		return
+	fi
 	printf '%s %s %s\n' "$ms" "${name##*/}" "$cpu" >>"$dir/times"
 	case $rc in
 	0)
@@ -139,11 +166,31 @@ start() {
 	job_of[$!]=$1
 }
 
+# not_built I: a program the build did not make, counted as failed.
+not_built() {
+	fail=$((fail + 1))
+	failed+=("$1")
+	printf 'FAIL  %s: not run, the build failed\n' "${names[$1]#./}"
+	echo "not run: the build (--build) failed" >"$dir/$1.log"
+}
+
+# the build first, as the last of names; the programs wait for it
+bi=${#names[@]} built=
+if [ -n "$build" ]; then
+	names+=("$build")
+	start "$bi"
+else
+	built=ok
+fi
 serial=()
-for i in "${!names[@]}"; do
+for ((i = 0; i < bi; i++)); do
 	if has_marker serial "${names[$i]}"; then
 		serial+=("$i")
 		continue
+	fi
+	if [[ ${names[$i]} != *.sh ]]; then
+		while [ -z "$built" ]; do reap; done
+		[ "$built" = ok ] || { not_built "$i"; continue; }
 	fi
 	while [ "${#job_of[@]}" -ge "$jobs" ]; do reap; done
 	start "$i"
