@@ -30,7 +30,7 @@ D1=$(make_loop 32M) D2=$(make_loop 32M) D3=$(make_loop 32M)
 H=(--hosts-file "$S/hosts.txt" --ssh "$SSH_CMD" --remote-rebench "$REBENCH")
 
 section "three hosts: one result, merged exactly"
-rb_ok "a three-host run" "${H[@]}" -b 4k -d 1 --json
+rb_ok "a three-host run" "${H[@]}" -b 4k -d 300ms --json
 printf '%s\n' "$RB_OUT" >"$S/run.json"
 assert_eq "complete complete complete" "$(jqr '[.hosts.points[0].runs[].status] | join(" ")')" "every host complete"
 assert_eq 3 "$(jqr '.hosts.points[0].merged[0].hosts')" "the merged figure sums 3 hosts"
@@ -89,10 +89,10 @@ assert_eq "$D2" "$(jqr '.hosts.points[0].runs[1].document.workloads[0].target.pa
 rb_ok "--max-offset 0" "${H[@]}" -b 4k -d 200ms --max-offset 0 -n
 assert_match "warning: host $(sshd_host 2)'s clock is .* this one's \(more than --max-offset 0 ms\)" "$RB_ERR" \
 	"a host beyond --max-offset is named"
-rb_ok "-n" "${H[@]}" -b 4k -d 500ms -n
+rb_ok "-n" "${H[@]}" -b 4k -d 200ms -n
 assert_eq 4 "$(<<<"$RB_OUT" grep -c '^hosts 1 - 1 ')" "-n: a line per host and the merged one"
 assert_eq "all merged" "$(<<<"$RB_OUT" awk '$5 == "all" { print $5, $7 }')" "-n: the merged line"
-rb_ok "human, --output and --plot" "${H[@]}" -b 4k -d 500ms --output "$S/hosts.tsv" --plot "$S/hosts.png"
+rb_ok "human, --output and --plot" "${H[@]}" -b 4k -d 200ms --output "$S/hosts.tsv" --plot "$S/hosts.png"
 printf '%s\n' "$RB_OUT"
 assert_match "^  all +.*merged" "$RB_OUT" "human: the merged row"
 assert_eq 4 "$(grep -vc '^#\|^point' "$S/hosts.tsv")" "TSV: 3 hosts and the merged row"
@@ -117,10 +117,12 @@ assert_eq 2 "$(jqr '.hosts.points[0].merged[1].hosts')" "workload 2 merged over 
 
 # --hosts has no --ready-fd: host 1's device's reads (wait_reads) say the
 # hosts run their workloads, however late their common start on a loaded
-# machine
+# machine.  -z 1ms: the runs last long enough for a kill or a Ctrl-C to
+# come mid-run on a loaded machine, at a thousand reads a second, not a
+# core each.
 section "a host dies mid-run: reported, the others kept"
 r0=$(reads_of "$D1")
-spawn "${H[@]}" -b 4k -d 8 --json
+spawn "${H[@]}" -b 4k -z 1ms -d 8 --json
 wait_reads "$D1" "$r0" 200
 sshd_kill 2
 bg_wait "host 2 was killed"
@@ -133,7 +135,7 @@ sshd_start 2
 
 section "Ctrl-C stops every host, with the results so far"
 r0=$(reads_of "$D1")
-spawn "${H[@]}" -b 4k -d 20 --json
+spawn "${H[@]}" -b 4k -z 1ms -d 20 --json
 wait_reads "$D1" "$r0" 200
 interrupt_after 0 INT
 assert_eq 130 "$BG_RC" "exit 130"
