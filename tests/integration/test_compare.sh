@@ -38,8 +38,8 @@ assert_match "ops/s +[0-9.]+ +[0-9.]+ +1\.000  [0-9.]+\.\.[0-9.]+ +no difference
 	"$RB_OUT" "a document against itself: ratio 1.000, no difference detectable"
 
 section "64 KiB against 4 KiB reads: the right direction"
-rb --json -b 4k -d 2 -g 100 --seed 2 "$DEV"; printf '%s\n' "$RB_OUT" >"$S/b4k.json"
-rb --json -b 64k -d 2 -g 100 --seed 2 "$DEV"; printf '%s\n' "$RB_OUT" >"$S/b64k.json"
+rb --json -b 4k -d 1 -g 50 --seed 2 "$DEV"; printf '%s\n' "$RB_OUT" >"$S/b4k.json"
+rb --json -b 64k -d 1 -g 50 --seed 2 "$DEV"; printf '%s\n' "$RB_OUT" >"$S/b64k.json"
 rb --compare "$S/b4k.json" "$S/b64k.json" --json
 printf '%s\n' "$RB_OUT" >"$S/cmp.json"
 # MB/s: 16 times the bytes per I/O.  (Ops/s is not always lower here:
@@ -96,8 +96,8 @@ assert_match "MiB/s +[0-9.]+ +[0-9.]+ +[0-9.]+  [0-9.]+\.\.[0-9.]+ +faster \(bat
 	"$RB_OUT" "human: the MiB/s row"
 
 section "sweeps: matched by point, the ratio heatmap"
-rb --json -b 512,4k -s 512,4k -d 1 -g 100 --seed 3 "$DEV"; printf '%s\n' "$RB_OUT" >"$S/s1.json"
-rb --json -b 512,4k -s 512,4k -d 1 -g 100 --seed 3 --order shuffled:5 -j 512 "$DEV"; printf '%s\n' "$RB_OUT" >"$S/s2.json"
+rb --json -b 512,4k -s 512,4k -d 500ms -g 50 --seed 3 "$DEV"; printf '%s\n' "$RB_OUT" >"$S/s1.json"
+rb --json -b 512,4k -s 512,4k -d 500ms -g 50 --seed 3 --order shuffled:5 -j 512 "$DEV"; printf '%s\n' "$RB_OUT" >"$S/s2.json"
 rb --compare "$S/s1.json" "$S/s2.json" -n --plot "$S/cmp.png"
 assert_rc 0 "a sweep against its shuffled twin, with --plot: exit 0"
 assert_eq "1 2 3 4" "$(<<<"$RB_OUT" awk '$5 == "ops_per_s" { printf "%s%s", n++ ? " " : "", $3 }')" \
