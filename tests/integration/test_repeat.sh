@@ -95,7 +95,7 @@ EOF
 terse_fields() { <<<"$RB_OUT" awk 'NF { for (i = 1; i <= NF; i++) print $i; exit }'; }
 
 section "--repeat 3 --json: runs, seeds, values and their statistics"
-rb --json --repeat 3 -d 300ms --seed $S "$DEV"
+rb --json --repeat 3 -d 100ms --seed $S "$DEV"
 assert_rc 0 "--repeat 3 --json exits 0"
 printf '%s\n' "$RB_OUT" >"$SCRATCH/r3.json"
 if jq -e . "$SCRATCH/r3.json" >/dev/null 2>&1; then
@@ -155,7 +155,7 @@ else
 fi
 
 section "--repeat 3 -n: $TF + 27 fields"
-rb -n --repeat 3 -d 300ms --seed $S "$DEV"
+rb -n --repeat 3 -d 100ms --seed $S "$DEV"
 RB_OUT=$(<<<"$RB_OUT" awk '$1 != "device"')	# the device lines: test_device_counters.sh
 assert_rc 0 "--repeat 3 -n exits 0"
 assert_eq 1 "$(<<<"$RB_OUT" grep -c .)" "exactly one line"
@@ -182,7 +182,7 @@ done
 assert_num "ops/s median (field $((TF + 2)), ${f[TF + 1]:-0}) is a plausible ops/s" "${f[TF + 1]:-0} > 100"
 
 section "--repeat 3, human output"
-rb --repeat 3 -d 300ms --seed $S "$DEV"
+rb --repeat 3 -d 100ms --seed $S "$DEV"
 assert_rc 0 "--repeat 3 exits 0"
 assert_match "^Over 3 runs \\(seeds $S\\.\\.$((S + 2)); the figures above are run [1-3] of 3, the median run by ops/s, seed [0-9]+\\):$" "$RB_OUT" "an 'Over 3 runs (seeds $S..$((S + 2)); the figures above are run K of 3, the median run by ops/s, seed ...)' line"
 for l in 'ops/s' 'p50 \(us\)' 'p90 \(us\)' 'p99 \(us\)' 'p99\.9 \(us\)'; do
@@ -206,7 +206,7 @@ section "--repeat 5: every format shows the median run, whole"
 # checked against the runs' own figures (counts and printed values, no
 # timing), in human, -n and JSON, with its seed, latency, interval series
 # and -g 0 log.
-rb --repeat 5 -d 200ms --seed $S "$DEV"
+rb --repeat 5 -d 100ms --seed $S "$DEV"
 assert_rc 0 "--repeat 5 exits 0"
 read -r -a rv <<<"$(<<<"$RB_OUT" sed -n 's/^  runs ops\/s: *//p')"
 assert_eq 5 "${#rv[@]}" "'runs ops/s:' lists 5 numbers (${rv[*]})"
@@ -219,14 +219,14 @@ assert_match '^[1-5]$' "$sh" "human: 'the figures above are run K of 5, the medi
 assert_eq "$mid" "${rv[sh - 1]:-}" "human: run $sh is the median run in 'runs ops/s:'"
 assert_match "^Over 5 runs .*, seed $((S + sh - 1))\):$" "$RB_OUT" "human: the seed named is run $sh's, $((S + sh - 1))"
 assert_match "^Total: .* seed $((S + sh - 1))$" "$RB_OUT" "human: the Total line has run $sh's seed"
-rb -n --repeat 5 -d 200ms --seed $S "$DEV"
+rb -n --repeat 5 -d 100ms --seed $S "$DEV"
 assert_rc 0 "--repeat 5 -n exits 0"
 mapfile -t f < <(terse_fields)
 sh=${f[TF + 26]:-0}
 assert_num "-n: field 1 (${f[0]}) is the median ops/s of field $((TF + 2)) (${f[TF + 1]})" \
 	"(${f[0]} - ${f[TF + 1]}) ^ 2 <= 0.006 ^ 2"
 assert_eq $((S + sh - 1)) "${f[16]:-}" "-n: field 17 is the shown run's ($sh, field $((TF + 27))) seed"
-rb --json --repeat 5 -d 200ms -g 50ms --output "$SCRATCH/r5.tsv" --seed $S "$DEV"
+rb --json --repeat 5 -d 100ms -g 50ms --output "$SCRATCH/r5.tsv" --seed $S "$DEV"
 assert_rc 0 "--repeat 5 --json --output exits 0"
 sh=$(jqr "$W.repeat.shown_run")
 assert_eq "$sh" "$(jqr "$W.repeat.ops_per_s.values | . as \$v | sort[2] as \$m | index(\$m) + 1")" \
@@ -240,12 +240,12 @@ for pair in "ops_per_s results.ops_per_s" "lat_p99_us results.latency_us.p99" "l
 done
 assert_eq "$(jqr "$W.results.intervals.ios | map(tostring) | join(\" \")")" "$(awk -F'\t' 'NR > 1 { printf "%s%s", n++ ? " " : "", $3 }' "$SCRATCH/r5.tsv")" \
 	"--output: the series is the shown run's, interval by interval"
-rb --json --repeat 5 -d 200ms -g 0 --output "$SCRATCH/r5io.tsv" --seed $S "$DEV"
+rb --json --repeat 5 -d 100ms -g 0 --output "$SCRATCH/r5io.tsv" --seed $S "$DEV"
 assert_rc 0 "--repeat 5 -g 0 --output exits 0"
 assert_eq "$(jqr "$W.results.ios")" "$(tail -n +2 "$SCRATCH/r5io.tsv" | wc -l)" \
 	"-g 0: one log row per I/O of the shown run (run $(jqr "$W.repeat.shown_run"))"
 printf '%s\n' "-b 4k $DEV" "-b 8k $DEV2" >"$SCRATCH/spec5"
-rb --json --repeat 5 -d 200ms --seed $S <"$SCRATCH/spec5"
+rb --json --repeat 5 -d 100ms --seed $S <"$SCRATCH/spec5"
 assert_rc 0 "two workloads --repeat 5 --json exits 0"
 for w in '.workloads[0]' '.workloads[1]' '.total'; do
 	assert_eq "$(jqr "$w.repeat.ops_per_s.median")" "$(jqr "$w.results.ops_per_s")" "$w: results.ops_per_s is its median"
@@ -259,7 +259,7 @@ assert_eq "0 0" "$(jqr '[.sweep.runs[].workloads[0] | .results.ops_per_s - .repe
 
 section "stdin: two workloads, --repeat 2, each with its own figures"
 printf '%s\n' "-b 4k $DEV" "-w seq -b 64k $DEV2" >"$SCRATCH/spec"
-rb --json --repeat 2 -d 200ms --seed 7 <"$SCRATCH/spec"
+rb --json --repeat 2 -d 100ms --seed 7 <"$SCRATCH/spec"
 assert_rc 0 "stdin --repeat 2 --json exits 0"
 printf '%s\n' "$RB_OUT" >"$SCRATCH/stdin.json"
 assert_eq "2 2" "$(jqr '[.workloads[].repeat.runs] | map(tostring) | join(" ")')" "each workload has repeat.runs 2"
@@ -284,13 +284,13 @@ assert_eq "7 8" "$(jqr '[.workloads[].repeat.seeds[0]] | map(tostring) | join(" 
 	"--seed 7: the lines start at seeds 7 and 8"
 assert_ne "$(jqr '.workloads[0].repeat.ops_per_s.values | tostring')" \
 	"$(jqr '.workloads[1].repeat.ops_per_s.values | tostring')" "the two workloads' values differ"
-rb -n --repeat 2 -d 200ms <"$SCRATCH/spec"
+rb -n --repeat 2 -d 100ms <"$SCRATCH/spec"
 RB_OUT=$(<<<"$RB_OUT" awk '$1 != "device"')	# the device lines: test_device_counters.sh
 assert_rc 0 "stdin --repeat 2 -n exits 0"
 n=$((TF + 27))
 assert_eq "$n $n $n" "$(<<<"$RB_OUT" awk 'NF { printf "%s%d", n++ ? " " : "", NF }')" "two lines of $n fields, and the total's"
 assert_eq "2 2 2" "$(<<<"$RB_OUT" awk -v r=$((TF + 1)) 'NF { printf "%s%s", n++ ? " " : "", $r }')" "field $((TF + 1)) is 2 on all three"
-rb --repeat 2 -d 200ms <"$SCRATCH/spec"
+rb --repeat 2 -d 100ms <"$SCRATCH/spec"
 assert_rc 0 "stdin --repeat 2 (human) exits 0"
 assert_eq 2 "$(<<<"$RB_OUT" grep -c '^Over 2 runs (seeds ')" "two 'Over 2 runs (seeds' blocks"
 assert_eq 2 "$(<<<"$RB_OUT" grep -cE '^Over 2 runs \(seeds [0-9]+\.\.[0-9]+; the figures above are run [12] of 2, the lower of the two middle runs by ops/s, seed [0-9]+\):$')" \
@@ -299,16 +299,16 @@ assert_eq 1 "$(<<<"$RB_OUT" grep -c '^Over 2 runs (the figures above are run [12
 assert_eq 3 "$(<<<"$RB_OUT" grep -cE '^  runs ops/s: [0-9]+ [0-9]+$')" "three 'runs ops/s:' lines of 2 numbers"
 
 section "--repeat 1 is a plain run"
-rb --json --repeat 1 -d 200ms --seed $S "$DEV"
+rb --json --repeat 1 -d 100ms --seed $S "$DEV"
 assert_rc 0 "--repeat 1 --json exits 0"
 assert_eq null "$(jqr "$W.repeat")" "repeat is null"
 assert_eq $S "$(jqr "$W.parameters.seed")" "the seed is the one given"
-rb --json -d 200ms "$DEV"
+rb --json -d 100ms "$DEV"
 assert_eq null "$(jqr "$W.repeat")" "without --repeat, repeat is null"
-rb -n --repeat 1 -d 200ms "$DEV"
+rb -n --repeat 1 -d 100ms "$DEV"
 assert_rc 0 "--repeat 1 -n exits 0"
 assert_eq $TF "$(<<<"$RB_OUT" awk 'NF { print NF; exit }')" "-n: $TF fields"
-rb --repeat 1 -d 200ms "$DEV"
+rb --repeat 1 -d 100ms "$DEV"
 assert_no_match '^Over [0-9]+ runs|^  runs ops/s' "$RB_OUT" "human: no repeat block"
 
 section "bad --repeat values are refused"
@@ -350,14 +350,14 @@ assert_rc 0 "--repeat 10 -d 1k exits 0"
 assert_eq "10 2" "$(terse_field $((TF + 1))) $(terse_field 14)" "--repeat 10 -d 1k: field $((TF + 1)) is 10; the last run did 2 I/Os"
 
 section "a write workload with --repeat 2 asks once"
-rb_pty y -o write --repeat 2 -d 200ms "$DEV"
+rb_pty y -o write --repeat 2 -d 100ms "$DEV"
 assert_rc 0 "write --repeat 2, answer y: exit 0"
 assert_eq 1 "$(<<<"$RB_OUT" grep -o 'Continue? \[y/N\]' | wc -l)" "the question is asked once for both runs"
 assert_match '^Over 2 runs ' "$RB_OUT" "both runs ran"
 
 section "a new file with -e and --repeat 2: laid out once"
 NEW=$SCRATCH/new.dat
-rb --json --repeat 2 -e 2m -b 4k -d 200ms "$NEW"
+rb --json --repeat 2 -e 2m -b 4k -d 100ms "$NEW"
 assert_rc 0 "--repeat 2 on a new file exits 0"
 assert_eq $((2 * M)) "$(stat -c %s "$NEW" 2>/dev/null)" "the file is 2 MiB"
 assert_eq 1 "$(jqr "[$W.warnings[] | select(test(\"created .* laid out\"))] | length")" \
@@ -365,9 +365,9 @@ assert_eq 1 "$(jqr "[$W.warnings[] | select(test(\"created .* laid out\"))] | le
 assert_eq 0 "$(jqr "[$W.warnings[] | select(test(\"had holes\"))] | length")" "no 'had holes' warning: not laid out again"
 assert_eq 2 "$(jqr "$W.repeat.runs")" "both runs counted"
 assert_eq true "$(jqr "$W.target.created")" "target.created is true: this rebench created the file"
-rb --repeat 2 -e 2m -b 4k -d 200ms "$SCRATCH/new2.dat"
+rb --repeat 2 -e 2m -b 4k -d 100ms "$SCRATCH/new2.dat"
 assert_eq 1 "$(<<<"$RB_OUT" grep -c '^Warning: created .* laid out')" "human: the layout warning, once"
-rb -n --repeat 2 -e 2m -b 4k -d 200ms "$SCRATCH/new3.dat"
+rb -n --repeat 2 -e 2m -b 4k -d 100ms "$SCRATCH/new3.dat"
 assert_eq 1 "$(<<<"$RB_ERR" grep -c 'warning: created .* laid out')" "-n: the layout warning on stderr, once"
 
 section "warnings describe the reported run, not every earlier run"
@@ -408,7 +408,7 @@ assert_num "the intervals hold the I/Os counted ($ivsum of $iosw; at most the ta
 	"$ivsum <= $iosw && $iosw - $ivsum <= 1"
 rb --warmup 500ms -d 300ms "$DEV"
 assert_match '^\[duration: 300ms, .*, warmup: 500ms[],]' "$RB_OUT" "human parameter line has ', warmup: 500ms'"
-rb -d 300ms "$DEV"
+rb -d 100ms "$DEV"
 assert_no_match 'warmup' "$RB_OUT" "without --warmup the parameter line has no warmup"
 
 section "--warmup with -g 0: the per-I/O log holds the measured I/Os only"
