@@ -143,10 +143,9 @@ FAST_TESTS = $(shell grep -lE '^\# fast(:|$$)' tests/integration/*.sh)
 
 # The long scripts first, the short unit programs filling in after them.
 # What the scripts run is built JOBS at a time, after make deps when both
-# are asked; the sanitizer build of the unit programs (a minute of both
-# cores) is the first job of the run, beside the scripts, which wait on
-# ssh, on runs' durations and on timeouts for a fifth of the machine's
-# time.  (JOBS: the CPU count plus one, as tests/run-tests.sh.)
+# are asked; the sanitizer build of the unit programs (a minute of CPU) is
+# the first job of the run, beside the scripts, so that no core waits on
+# it alone.  (JOBS: the CPU count plus one, as tests/run-tests.sh.)
 CHECK_JOBS = $(or $(JOBS),$(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 ))))
 CHECK_BUILD = rebench librebench-record.so $(TEST_PROGS)
 CHECK_RUN = JOBS='$(CHECK_JOBS)' tests/run-tests.sh --build '$(MAKE) -j$(CHECK_JOBS) unit'
