@@ -114,12 +114,15 @@ report() {
 	read -r rc ms cpu <"$dir/$i.rc" 2>/dev/null || { rc=lost ms=0 cpu=0; }
 	secs=$(( (ms + 500) / 1000 )) csecs=$(( (cpu + 500) / 1000 ))
 	if [ "$i" = "$bi" ]; then
-		built=ok
-		[ "$rc" = 0 ] && { printf 'BUILT %s (%ss, CPU %ss)\n' "$name" "$secs" "$csecs"; return; }
-		built=failed
-		fail=$((fail + 1))
-		failed+=("$i")
-		printf 'FAIL  build: %s (exit %s, %ss)\n' "$name" "$rc" "$secs"
+		if [ "$rc" = 0 ]; then
+			built=ok
+			printf 'BUILT %s (%ss, CPU %ss)\n' "$name" "$secs" "$csecs"
+		else
+			built=failed
+			fail=$((fail + 1))
+			failed+=("$i")
+			printf 'FAIL  build: %s (exit %s, %ss)\n' "$name" "$rc" "$secs"
+		fi
 		return
 	fi
 	printf '%s %s %s\n' "$ms" "${name##*/}" "$cpu" >>"$dir/times"
