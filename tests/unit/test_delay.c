@@ -276,7 +276,7 @@ static void test_carry_rule(void **state)
 static void measure(const struct delay_calib *c, uint64_t ns, unsigned n)
 {
 	struct delay_clock dc = { c, 0 };
-	uint64_t sum = 0, from, end, carry, slack;
+	uint64_t sum = 0, from, end, carry;
 	unsigned i;
 
 	for (i = 0; i < n; i++) {
@@ -293,15 +293,12 @@ static void measure(const struct delay_calib *c, uint64_t ns, unsigned n)
 	print_message("%6llu us: mean achieved %.3f us over %u waits (+%.3f us)\n",
 		      (unsigned long long)(ns / 1000), (double)sum / n / 1e3, n,
 		      ((double)sum / n - (double)ns) / 1e3);
-	/* the total is never short (delay.h) */
+	/* the total is never short (delay.h).  How late the waits end is
+	 * printed above, not checked: on a loaded machine a wait ends when
+	 * the scheduler runs its thread again (two make check at once made
+	 * 500 us waits take 1.85 ms); make crosscheck reports --delay's
+	 * overhead as ratios. */
 	assert_true(sum >= (uint64_t)n * ns);
-	/* not absurdly late: within a sleep's cost or a tenth, plus 200 us
-	 * of scheduling noise on a loaded machine */
-	slack = c->spin_below_ns + ns / 10 + 200000;
-	if (sum / n > ns + slack)
-		fail_msg("waits of %llu ns took %llu ns on average, more than %llu",
-			 (unsigned long long)ns, (unsigned long long)(sum / n),
-			 (unsigned long long)(ns + slack));
 }
 
 static void test_wait_accuracy(void **state)
