@@ -96,9 +96,11 @@ timed() {
 
 # run_one I: the test or the build, under a time limit.  timeout makes a
 # process group of its own: a limit kills all the test started, and only
-# that.
+# that.  setsid first: a session of its own, with no controlling terminal,
+# so no rebench a test starts can ask on /dev/tty (and rb need not start
+# each under setsid).
 run_one() {
-	local t=${names[$1]} to=(timeout --kill-after=10 "$timeout_s")
+	local t=${names[$1]} to=(setsid timeout --kill-after=10 "$timeout_s")
 	if [ "$1" = "$bi" ]; then
 		timed "$1" "${to[@]}" bash -c "$t"
 	elif [[ $t == *.sh ]]; then

@@ -335,6 +335,7 @@ cleanup() {
 	[ -n "$_CLEANED" ] && return
 	_CLEANED=1
 	trap - EXIT INT TERM HUP USR1
+	jq_flush
 	if [ -n "$SCRATCH" ] && [ -d "$SCRATCH" ]; then
 		if [ -f "$SCRATCH/.pids" ]; then
 			while read -r p; do
@@ -399,12 +400,23 @@ rb_status() {
 	esac
 }
 
-# rb ARGS...: run rebench with no controlling terminal (setsid -w), so a
+# RB_NO_TTY: what makes a run have no controlling terminal.  Under
+# run-tests.sh the test has none already (its own session), so nothing;
+# run by hand from a terminal, setsid -w for each run (an exec each: 1.2 %
+# of make check's CPU samples under perf when every run paid it).
+if { : </dev/tty; } 2>/dev/null; then
+	RB_NO_TTY=(setsid -w)
+else
+	RB_NO_TTY=()
+fi
+
+# rb ARGS...: run rebench with no controlling terminal (RB_NO_TTY), so a
 # missing --yes can never hang on a question.  stdin is the caller's (give
 # rb ... <FILE for stdin mode).  Sets RB_OUT, RB_ERR, RB_RC.
 rb() {
+	jq_flush
 	RB_CMD="rebench $*"
-	timeout -k 5 "$RB_TIMEOUT" setsid -w "$REBENCH" "$@" >"$RB_OUT_FILE" 2>"$RB_ERR_FILE"
+	timeout -k 5 "$RB_TIMEOUT" "${RB_NO_TTY[@]}" "$REBENCH" "$@" >"$RB_OUT_FILE" 2>"$RB_ERR_FILE"
 	RB_RC=$?
 	RB_OUT=$(<"$RB_OUT_FILE")
 	RB_ERR=$(<"$RB_ERR_FILE")
@@ -476,6 +488,50 @@ JV=7
 
 # jqr FILTER: jq -r on the last rebench stdout.
 jqr() { <<<"$RB_OUT" jq -r "$1"; }
+
+# jq_later DOC EXPECTED FILTER WHAT: assert_eq EXPECTED "$(jq -r FILTER
+# <<<DOC)" WHAT, later.  A jq costs 25 ms of CPU to start, and a test
+# that checks a hundred fields of one document pays more for jq than for
+# rebench: the checks queue, and jq_flush runs them all with one jq, in
+# order.  They are flushed when a check on another DOC is queued, by
+# jq_flush, before the next rb (so a failure names the run it checked),
+# and at exit.  A filter whose results are not all scalars or
+# strings (jq -r would print them indented), or that fails, gets a jq of
+# its own, so every check sees what jq -r FILTER prints.
+_JQ_DOC=
+_JQ_EXP=()
+_JQ_FILTERS=()
+_JQ_WHAT=()
+jq_later() {
+	if [ ${#_JQ_FILTERS[@]} -gt 0 ] && [ "$1" != "$_JQ_DOC" ]; then
+		jq_flush
+	fi
+	_JQ_DOC=$1
+	_JQ_EXP+=("$2")
+	_JQ_FILTERS+=("$3")
+	_JQ_WHAT+=("$4")
+}
+jq_flush() {
+	local i n=${#_JQ_FILTERS[@]} prog= v
+	local -a r=()
+	[ "$n" -eq 0 ] && return 0
+	for ((i = 0; i < n; i++)); do
+		prog+="${prog:+, }(try ([${_JQ_FILTERS[i]}] | select(all(.[]; type != \"array\" and type != \"object\")) | \"r[$i]=\" + (map(if type == \"string\" then . else tojson end) | join(\"\\n\") | @sh)) catch empty)"
+	done
+	eval "$(<<<"$_JQ_DOC" jq -r "$prog" 2>/dev/null)"
+	for ((i = 0; i < n; i++)); do
+		if [ -n "${r[i]+set}" ]; then
+			v=${r[i]}
+			while [[ $v == *$'\n' ]]; do v=${v%$'\n'}; done
+		else
+			v=$(<<<"$_JQ_DOC" jq -r "${_JQ_FILTERS[i]}" 2>/dev/null)
+		fi
+		assert_eq "${_JQ_EXP[i]}" "$v" "${_JQ_WHAT[i]}"
+	done
+	_JQ_EXP=()
+	_JQ_FILTERS=()
+	_JQ_WHAT=()
+}
 
 # Field N (1-based) of the first -n line of the last output.
 terse_field() { <<<"$RB_OUT" awk -v n="$1" 'NF { print $n; exit }'; }
