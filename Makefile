@@ -1,6 +1,7 @@
 # rebench - precision I/O profiler for block devices and files.
 #
-#   make            build ./rebench and librebench-record.so (--record)
+#   make            build ./rebench, librebench-record.so (--record) and
+#                   rebench-modeldev (model devices, when libfuse3-dev is there)
 #   make deps       install missing Debian packages (root), or print the line
 #   make check      unit tests (ASan + UBSan) and integration tests, JOBS at
 #                   a time (default: the CPU count plus one), each under TEST_TIMEOUT s
@@ -55,7 +56,7 @@ LIB_OBJS := $(filter-out $(MAIN_OBJ),$(OBJS))
 # nothing: what one needs is here (openssh-server: test_hosts' fake hosts).
 DEPS := build-essential libgsl-dev liburing-dev libaio-dev libcmocka-dev \
 	gnuplot-nox fio jq util-linux fdisk e2fsprogs pkg-config time \
-	sqlite3 strace openssh-server openssh-client procps python3
+	sqlite3 strace openssh-server openssh-client procps python3 libfuse3-dev groff-base
 
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=tests/unit/bin/%)
@@ -71,7 +72,7 @@ SAN_CFLAGS = $(CPPFLAGS) -std=gnu11 -O0 -g1 -Wall -Wextra -Werror=implicit-funct
 
 .PHONY: FORCE all deps check check-fast unit integration install uninstall clean demo bench crosscheck
 
-all: rebench librebench-record.so
+all: rebench librebench-record.so rebench-modeldev
 
 $(CONFIG): FORCE
 	@CC='$(CC)' WITH_LIBAIO='$(WITH_LIBAIO)' WITH_LIBURING='$(WITH_LIBURING)' \
@@ -91,6 +92,20 @@ rebench: $(MAIN_OBJ) librebench.a
 # delay.c (its waits, --delay) is built into both.
 librebench-record.so: $(wildcard src/trace/preload/*.c) src/core/delay.c src/trace/preload/preload.h src/trace/trace_calls.h src/core/delay.h src/engines/iokind.h
 	$(CC) $(CPPFLAGS) -U_FORTIFY_SOURCE $(CFLAGS) -fPIC -shared -fvisibility=hidden -o $@ $(filter %.c,$^) -ldl
+
+# The model device's daemon (tools/modeldev, rebench-modeldev(1)): a FUSE
+# file system, so it needs libfuse3; without it nothing else is missing, and
+# make says so instead of failing (make deps installs it).  It shares
+# rebench's calibrated waits and unit parser.
+MODELDEV_SRCS := $(wildcard tools/modeldev/*.c) src/core/delay.c src/core/units.c
+rebench-modeldev: $(MODELDEV_SRCS) tools/modeldev/model.h src/core/delay.h src/core/units.h
+	@if pkg-config --exists fuse3; then \
+		echo "$(CC) ... -o $@ $(MODELDEV_SRCS) -lfuse3"; \
+		$(CC) $(CPPFLAGS) $(CFLAGS) $$(pkg-config --cflags fuse3) -o $@ \
+			$(MODELDEV_SRCS) $$(pkg-config --libs fuse3) -lm; \
+	else \
+		echo "rebench-modeldev: not built: it needs libfuse3-dev (make deps); workloads/model-device.sh cannot run without it"; \
+	fi
 
 # Programs the integration tests run (under --record).
 tests/progs/%: tests/progs/%.c
@@ -147,7 +162,7 @@ FAST_TESTS = $(shell grep -lE '^\# fast(:|$$)' tests/integration/*.sh)
 # the first job of the run, beside the scripts, so that no core waits on
 # it alone.  (JOBS: the CPU count plus one, as tests/run-tests.sh.)
 CHECK_JOBS = $(or $(JOBS),$(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 ))))
-CHECK_BUILD = rebench librebench-record.so $(TEST_PROGS)
+CHECK_BUILD = rebench librebench-record.so rebench-modeldev $(TEST_PROGS)
 CHECK_RUN = JOBS='$(CHECK_JOBS)' tests/run-tests.sh --build '$(MAKE) -j$(CHECK_JOBS) unit'
 
 check:
@@ -162,34 +177,45 @@ check-fast:
 # (rebench --help roff); tests/integration/test_help.sh fails when they
 # differ.
 .PHONY: man
-man: rebench
+man: rebench rebench-modeldev
 	./rebench --help roff >man/.options.roff
 	awk '/^\.\\" END GENERATED: OPTIONS/ { skip = 0 } !skip; \
 	     /^\.\\" BEGIN GENERATED: OPTIONS/ { while ((getline l <"man/.options.roff") > 0) print l; skip = 1 }' \
 		man/rebench.1 >man/.rebench.1.new
 	rm -f man/.options.roff
 	mv man/.rebench.1.new man/rebench.1
+	if [ -x rebench-modeldev ]; then \
+		./rebench-modeldev --help roff >man/.models.roff && \
+		awk '/^\.\\" END GENERATED: MODELS/ { skip = 0 } !skip; \
+		     /^\.\\" BEGIN GENERATED: MODELS/ { while ((getline l <"man/.models.roff") > 0) print l; skip = 1 }' \
+			man/rebench-modeldev.1 >man/.rebench-modeldev.1.new && \
+		mv man/.rebench-modeldev.1.new man/rebench-modeldev.1; \
+		rm -f man/.models.roff; \
+	fi
 
-install: rebench librebench-record.so
+install: rebench librebench-record.so rebench-modeldev
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(MAN5DIR) \
 		$(DESTDIR)$(DATADIR)/plots $(DESTDIR)$(DATADIR)/workloads \
 		$(DESTDIR)$(COMPLETIONDIR)
 	install -m 755 rebench $(DESTDIR)$(BINDIR)/rebench
+	if [ -f rebench-modeldev ]; then install -m 755 rebench-modeldev $(DESTDIR)$(BINDIR)/rebench-modeldev; fi
 	install -D -m 755 librebench-record.so $(DESTDIR)$(LIBDIR)/rebench/librebench-record.so
 	install -m 644 man/rebench.1 $(DESTDIR)$(MANDIR)/rebench.1
 	install -m 644 man/rebench-output.5 $(DESTDIR)$(MAN5DIR)/rebench-output.5
+	install -m 644 man/rebench-modeldev.1 $(DESTDIR)$(MANDIR)/rebench-modeldev.1
 	install -m 644 plots/* $(DESTDIR)$(DATADIR)/plots/
 	cp -R workloads/. $(DESTDIR)$(DATADIR)/workloads/
 	install -m 644 completion/rebench.bash $(DESTDIR)$(COMPLETIONDIR)/rebench
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/rebench $(DESTDIR)$(MANDIR)/rebench.1 \
+	rm -f $(DESTDIR)$(BINDIR)/rebench $(DESTDIR)$(BINDIR)/rebench-modeldev $(DESTDIR)$(MANDIR)/rebench.1 \
+		$(DESTDIR)$(MANDIR)/rebench-modeldev.1 \
 		$(DESTDIR)$(MAN5DIR)/rebench-output.5 \
 		$(DESTDIR)$(COMPLETIONDIR)/rebench
 	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(LIBDIR)/rebench
 
 clean:
-	rm -f rebench $(OBJS) $(OBJS:.o=.d) librebench.a $(CONFIG) librebench-record.so tests/progs/record_calls \
+	rm -f rebench rebench-modeldev $(OBJS) $(OBJS:.o=.d) librebench.a $(CONFIG) librebench-record.so tests/progs/record_calls \
 		tests/progs/record_random tests/progs/record_dup2
 	rm -rf tests/unit/bin tests/unit/obj $(SAN_LIB)
 	rm -f bench/bareloop bench/distbench bench/clockbench
@@ -205,8 +231,9 @@ bench/distbench: bench/distbench.c librebench.a
 bench/clockbench: bench/clockbench.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< -pthread
 
-bench: rebench librebench-record.so bench/bareloop bench/distbench bench/clockbench
+bench: rebench librebench-record.so rebench-modeldev bench/bareloop bench/distbench bench/clockbench
 	bench/run.sh
+	bash bench/modeldev.sh
 	bash bench/crosscheck.sh
 	bash bench/emulate.sh
 	bash bench/stop_times.sh

@@ -43,3 +43,22 @@ rebench_locate() {
 	# rebench's own --plot draws with the same folder
 	export REBENCH_PLOTS=$plots
 }
+
+# modeldev_locate: set $modeldev to rebench-modeldev (the model device's
+# daemon): $REBENCH_MODELDEV, else the clone's ../rebench-modeldev, else on
+# the PATH; say what is missing on stderr and return 1 when not found.
+modeldev_locate() {
+	local here
+	here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+	if [ -n "${REBENCH_MODELDEV:-}" ]; then
+		modeldev=$REBENCH_MODELDEV
+	elif [ -x "$here/../rebench-modeldev" ] && [ -f "$here/../rebench-modeldev" ]; then
+		modeldev=$here/../rebench-modeldev
+	else
+		modeldev=$(command -v rebench-modeldev || true)
+	fi
+	if [ -z "$modeldev" ] || [ ! -x "$modeldev" ]; then
+		echo "${0##*/}: cannot find rebench-modeldev: run make in the clone (it needs libfuse3-dev: make deps), install it, or set REBENCH_MODELDEV" >&2
+		return 1
+	fi
+}

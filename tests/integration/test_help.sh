@@ -102,3 +102,22 @@ assert_eq "" "$missing" "the generated OPTIONS list every option, engine option 
 if command -v groff >/dev/null; then
 	assert_eq "" "$(groff -man -ww -z "$MAN" 2>&1 | head -5)" "man/rebench.1: groff warns of nothing"
 fi
+
+section "rebench-modeldev(1)'s MODELS is the generated text"
+MDMAN=$TESTS_ROOT/man/rebench-modeldev.1
+gen=$(sed -n '/^\.\\" BEGIN GENERATED: MODELS/,/^\.\\" END GENERATED: MODELS/p' "$MDMAN" | sed '1d;$d')
+assert_match '^\.BI read= TIME$' "$gen" "man/rebench-modeldev.1 has the markers and the keys between them"
+if [ -x "$TESTS_ROOT/rebench-modeldev" ]; then
+	out=$("$TESTS_ROOT/rebench-modeldev" --help roff)
+	if [ "$gen" = "$out" ]; then
+		pass "man/rebench-modeldev.1 between the markers is rebench-modeldev --help roff"
+	else
+		check_failed "man/rebench-modeldev.1 between the markers is rebench-modeldev --help roff" \
+			"they differ: run make man ($(diff <(printf '%s\n' "$gen") <(printf '%s\n' "$out") | head -5 | tr '\n' ' '))"
+	fi
+	out=$("$TESTS_ROOT/rebench-modeldev" --help)
+	assert_match '^  read +100us +time to read a page$' "$out" "rebench-modeldev --help lists the keys with their defaults"
+fi
+if command -v groff >/dev/null; then
+	assert_eq "" "$(groff -man -ww -z "$MDMAN" 2>&1 | head -5)" "man/rebench-modeldev.1: groff warns of nothing"
+fi

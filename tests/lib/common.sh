@@ -214,6 +214,30 @@ loop_backing() {
 	printf '%s' "$f" | tr -s ' ' ' '
 }
 
+# make_model [--size SIZE] [--partition-at SECTOR] MODEL: a model device
+# (workloads/model-device.sh up); prints its block device.  Removed by the
+# EXIT trap, only while its loop device is still over this model's file.
+# Skips the test when rebench-modeldev was not built (no libfuse3-dev).
+make_model() {
+	local dev whole
+	[ -x "$TESTS_ROOT/rebench-modeldev" ] ||
+		skip "needs rebench-modeldev (make builds it when libfuse3-dev is installed: make deps)"
+	dev=$("$TESTS_ROOT/workloads/model-device.sh" up "$@") ||
+		fail "model-device.sh up $* failed"
+	whole=$(model_whole "$dev")
+	printf '%s\t%s\n' "$dev" "$(losetup -nO BACK-FILE "$whole")" >>"$SCRATCH/.models"
+	printf '%s\n' "$dev"
+}
+
+# model_whole DEV: the loop device DEV is, or is a partition of.
+model_whole() {
+	local name
+	name=$(basename "$(readlink -f "$1")")
+	[ -e "/sys/class/block/$name/partition" ] &&
+		name=$(basename "$(dirname "$(readlink -f "/sys/class/block/$name")")")
+	printf '/dev/%s\n' "$name"
+}
+
 # make_image SIZE: an image file in the scratch dir filled with random,
 # non-zero data.  Prints its path.  SIZE takes the k/M/G suffixes of dd.
 make_image() {
@@ -352,6 +376,13 @@ cleanup() {
 			tac "$SCRATCH/.loops" | while IFS=$'\t' read -r f p; do
 				[ -n "$p" ] && [ "$(loop_backing "$f")" = "$p" ] &&
 					losetup -d "$f" 2>/dev/null
+			done
+		fi
+		# after the test's mounts and loops, which may be on them
+		if [ -f "$SCRATCH/.models" ]; then
+			tac "$SCRATCH/.models" | while IFS=$'\t' read -r f p; do
+				[ -b "$f" ] && [ "$(losetup -nO BACK-FILE "$(model_whole "$f")" 2>/dev/null)" = "$p" ] &&
+					"$TESTS_ROOT/workloads/model-device.sh" down "$f"
 			done
 		fi
 		if [ -f "$SCRATCH/.zrams" ]; then
