@@ -45,8 +45,10 @@ RUN=/run/rebench-modeldev
 # teardown DIR: remove a model device's partitions, loop device, mount and
 # folder, whatever of them exists.
 teardown() {
-	local d=$1 loop back
+	local d=$1 loop back pid
 	loop=$(cat "$d/loop" 2>/dev/null || true)
+	pid=
+	alive "$d" && pid=$(cat "$d/pid")
 	if [ -n "$loop" ] && [ -b "$loop" ]; then
 		back=$(losetup -nO BACK-FILE "$loop" 2>/dev/null || true)
 		if [ "$back" = "$d/mnt/disk" ]; then
@@ -61,15 +63,19 @@ teardown() {
 		# something still has the loop device open
 		umount "$d/mnt" 2>/dev/null || umount -l "$d/mnt" 2>/dev/null || true
 	fi
+	# a lazily unmounted file system can outlive its mount, and with it
+	# the daemon: stop it (what still used the device gets errors)
+	[ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null
 	rm -rf -- "$d"
 }
 
-# alive DIR: its daemon runs.
+# alive DIR: its daemon runs (a zombie, ended but not yet reaped, does not).
 alive() {
-	local pid
+	local pid st
 	pid=$(cat "$1/pid" 2>/dev/null || true)
-	[ -n "$pid" ] && kill -0 "$pid" 2>/dev/null &&
-		[ "$(cat "/proc/$pid/comm" 2>/dev/null)" = rebench-modelde ]
+	[ -n "$pid" ] && [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = rebench-modelde ] || return 1
+	st=$(awk '{ sub(/^.*\) /, ""); print $1 }' "/proc/$pid/stat" 2>/dev/null)
+	[ -n "$st" ] && [ "$st" != Z ]
 }
 
 # state_of DEVICE: the state folder of the model device DEVICE is (or is a

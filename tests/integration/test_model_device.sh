@@ -16,26 +16,9 @@ require_rebench
 MD=$TESTS_ROOT/workloads/model-device.sh
 S=$SCRATCH
 
-# cfile DEV: the model's counters file (model-device.sh counters reads
-# it; a test reads it often, so it asks for the path once per device)
-declare -A CFILE=()
-cfile() {
-	local whole
-	whole=$(model_whole "$1")
-	[ -n "${CFILE[$whole]:-}" ] ||
-		CFILE[$whole]=$(dirname "$(losetup -nO BACK-FILE "$whole")")/counters
-	printf '%s\n' "${CFILE[$whole]}"
-}
-# snap DEV: the model's counters now, kept for delta
-snap() { cat "$(cfile "$1")" >"$S/c.old" || fail "cannot read $1's counters"; }
-# delta DEV KEY: how much KEY grew since snap
-delta() {
-	awk -v k="$2" 'FNR == NR { if ($1 == k) o = $2; next } $1 == k { print $2 - o }' \
-		"$S/c.old" "$(cfile "$1")"
-}
-ctr() { awk -v k="$2" '$1 == k { print $2 }' "$(cfile "$1")"; }
 
-gone() { ! kill -0 "$1" 2>/dev/null; }
+# gone PID: the process has ended (a zombie not yet reaped has)
+gone() { [ "$(awk '{ sub(/^.*\) /, ""); print $1 }' "/proc/$1/stat" 2>/dev/null || echo Z)" = Z ]; }
 
 # lat_min_at_least WHAT US: the last run's smallest latency is US or more
 lat_min_at_least() {
@@ -56,7 +39,7 @@ bad_model() {
 		"$what: no state folder left"
 }
 bad_model "a model that does not exist" 'tape: no such model; give ssd:' 'tape:x=1'
-bad_model "a key ssd does not have" 'foo: no such key of ssd; the keys are sector page block channels read program erase op cache cached flush noise' 'ssd:foo=1'
+bad_model "a key ssd does not have" 'foo: no such key of ssd; the keys are page block channels read program erase op sector cache cached flush noise' 'ssd:foo=1'
 bad_model "a time without its unit" 'read=100: not a time with its unit' 'ssd:read=100'
 bad_model "a sector a loop device cannot show" 'sector=1024: give 512 or 4096' 'ssd:sector=1024'
 bad_model "a page smaller than the sector" 'page=512: give a power of two of at least the sector \(4096\)' 'ssd:sector=4k,page=512'
@@ -81,30 +64,30 @@ assert_match "^$DEV	ssd:read=1ms,program=2ms,erase=5ms,channels=4	/run/rebench-m
 	"$("$MD" list)" "list names it with its model"
 
 section "reads: a page each when aligned, two when they cross a page"
-snap "$DEV"
+model_snap "$DEV"
 rb -o read -b 4k -d 400k --seed 1 "$DEV"
 assert_rc 0 "100 aligned 4 KiB reads"
-assert_eq "100 100" "$(delta "$DEV" requests.read) $(delta "$DEV" ssd.pages_read)" \
+assert_eq "100 100" "$(model_delta "$DEV" requests.read) $(model_delta "$DEV" ssd.pages_read)" \
 	"aligned: 100 requests reached the model, 100 pages read"
 lat_min_at_least "aligned 4 KiB reads" 1000
-snap "$DEV"
+model_snap "$DEV"
 rb -o read -b 4k -j 2k -d 400k --seed 1 "$DEV"
 assert_rc 0 "100 reads 2 KiB off the pages"
-assert_eq "100 200" "$(delta "$DEV" requests.read) $(delta "$DEV" ssd.pages_read)" \
+assert_eq "100 200" "$(model_delta "$DEV" requests.read) $(model_delta "$DEV" ssd.pages_read)" \
 	"crossing a page: 100 requests, 200 pages read"
 lat_min_at_least "page-crossing 4 KiB reads (two pages in turn)" 2000
 
 section "writes: a program per page; a partial page is read first"
-snap "$DEV"
+model_snap "$DEV"
 rb -o write -b 4k -d 200k --seed 2 --yes "$DEV"
 assert_rc 0 "50 aligned 4 KiB writes"
-assert_eq "50 50 0" "$(delta "$DEV" requests.write) $(delta "$DEV" ssd.pages_programmed) $(delta "$DEV" ssd.rmw_pages)" \
+assert_eq "50 50 0" "$(model_delta "$DEV" requests.write) $(model_delta "$DEV" ssd.pages_programmed) $(model_delta "$DEV" ssd.rmw_pages)" \
 	"aligned: 50 writes, 50 pages programmed, no read-modify-write"
 lat_min_at_least "aligned 4 KiB writes" 2000
-snap "$DEV"
+model_snap "$DEV"
 rb -o write -b 4k -j 1k -d 100k --seed 3 --yes "$DEV"
 assert_rc 0 "25 writes 1 KiB off the pages"
-assert_eq "25 50 50" "$(delta "$DEV" requests.write) $(delta "$DEV" ssd.rmw_pages) $(delta "$DEV" ssd.pages_programmed)" \
+assert_eq "25 50 50" "$(model_delta "$DEV" requests.write) $(model_delta "$DEV" ssd.rmw_pages) $(model_delta "$DEV" ssd.pages_programmed)" \
 	"misaligned: 25 writes, each two pages read and programmed"
 lat_min_at_least "misaligned 4 KiB writes (2 x (read + program))" 6000
 
@@ -125,30 +108,30 @@ done
 assert_eq "" "$missing" "the man page's COUNTERS names every key the counters file has"
 
 section "queue depth: requests reach the model together"
-snap "$DEV"
+model_snap "$DEV"
 rb -o read -b 4k -t uring -q 8 -d 1600k --seed 4 "$DEV"
 [ "$RB_RC" = 0 ] || rb -o read -b 4k -t paio -q 8 -d 1600k --seed 4 "$DEV"
 assert_rc 0 "400 reads at queue depth 8"
-assert_eq 400 "$(delta "$DEV" requests.read)" "400 requests reached the model"
-assert_num "the model served up to $(ctr "$DEV" requests.in_flight_max) requests at once, more than 1" \
-	"$(ctr "$DEV" requests.in_flight_max) >= 2"
+assert_eq 400 "$(model_delta "$DEV" requests.read)" "400 requests reached the model"
+assert_num "the model served up to $(model_ctr "$DEV" requests.in_flight_max) requests at once, more than 1" \
+	"$(model_ctr "$DEV" requests.in_flight_max) >= 2"
 
 section "partition at sector 63: every aligned read crosses a page"
 P63=$(make_model --size 16m --partition-at 63 ssd:read=1ms)
 assert_match '^/dev/loop[0-9]+p1$' "$P63" "up --partition-at 63 prints the partition's node"
 rb --probe --json "$P63"
 assert_eq "32256" "$(jqr '.target.partition_start')" "the partition starts at byte 32256"
-snap "$P63"
+model_snap "$P63"
 rb -o read -b 4k -d 40k --seed 5 "$P63"
 assert_rc 0 "10 reads of 4 KiB on the partition"
-assert_eq "10 20" "$(delta "$P63" requests.read) $(delta "$P63" ssd.pages_read)" \
+assert_eq "10 20" "$(model_delta "$P63" requests.read) $(model_delta "$P63" ssd.pages_read)" \
 	"10 requests, 20 pages: the partition's 4 KiB is 512 B off the device's"
 
 section "garbage collection: random writes over a full device"
 GC=$(make_model --size 4m ssd:read=20us,program=20us,erase=20us,block=16,op=10)
 rb -o write -w seq -b 64k -d 4m --yes "$GC"
 assert_rc 0 "the device written whole, in order"
-assert_eq "0 1024" "$(ctr "$GC" ssd.gc_runs) $(ctr "$GC" ssd.pages_programmed)" \
+assert_eq "0 1024" "$(model_ctr "$GC" ssd.gc_runs) $(model_ctr "$GC" ssd.pages_programmed)" \
 	"filled once: 1024 pages programmed, no garbage collection yet"
 rb -o write -b 4k -d 2m --seed 6 --yes "$GC"
 assert_rc 0 "512 random 4 KiB writes"
@@ -159,10 +142,10 @@ read -r runs moved erases prog host <<<"$(awk '$1 == "ssd.gc_runs" { a = $2 } $1
 assert_num "garbage collection ran ($runs runs, $erases erases, $moved pages moved)" \
 	"$runs > 0 && $erases == $runs && $moved > 0"
 assert_eq "$((host + moved))" "$prog" "pages programmed = written by the host ($host) + moved ($moved)"
-snap "$GC"
+model_snap "$GC"
 rb -o trim -w seq -b 64k -d 1m --yes "$GC"
 assert_rc 0 "16 trims of 64 KiB"
-assert_eq "16 256" "$(delta "$GC" requests.trim) $(delta "$GC" ssd.trimmed_pages)" \
+assert_eq "16 256" "$(model_delta "$GC" requests.trim) $(model_delta "$GC" ssd.trimmed_pages)" \
 	"the loop device's discards reach the model: 16 trims, 256 pages unmapped"
 
 section "down: everything gone"

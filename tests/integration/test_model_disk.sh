@@ -17,74 +17,56 @@ require_rebench
 MD=$TESTS_ROOT/workloads/model-device.sh
 S=$SCRATCH
 
-# cfile DEV: the model's counters file (model-device.sh counters reads
-# it; a test reads it often, so it asks for the path once per device)
-declare -A CFILE=()
-cfile() {
-	local whole
-	whole=$(model_whole "$1")
-	[ -n "${CFILE[$whole]:-}" ] ||
-		CFILE[$whole]=$(dirname "$(losetup -nO BACK-FILE "$whole")")/counters
-	printf '%s\n' "${CFILE[$whole]}"
-}
-# snap DEV: the model's counters now, kept for delta
-snap() { cat "$(cfile "$1")" >"$S/c.old" || fail "cannot read $1's counters"; }
-# delta DEV KEY: how much KEY grew since snap
-delta() {
-	awk -v k="$2" 'FNR == NR { if ($1 == k) o = $2; next } $1 == k { print $2 - o }' \
-		"$S/c.old" "$(cfile "$1")"
-}
-ctr() { awk -v k="$2" '$1 == k { print $2 }' "$(cfile "$1")"; }
 
 section "geometry: zones from track to inner %"
 HDD=$(make_model --size 64m hdd:rpm=7200,seek_min=1ms,seek_max=10ms,track=256k,inner=50,readahead=256k)
-assert_eq "512 8333333" "$(ctr "$HDD" hdd.outer_track_sectors) $(ctr "$HDD" hdd.revolution_ns)" \
+assert_eq "512 8333333" "$(model_ctr "$HDD" hdd.outer_track_sectors) $(model_ctr "$HDD" hdd.revolution_ns)" \
 	"outer track 512 sectors (256 KiB), a revolution 8.33 ms at 7200 rpm"
-tracks=$(ctr "$HDD" hdd.tracks)
-inner=$(ctr "$HDD" hdd.inner_track_sectors)
+tracks=$(model_ctr "$HDD" hdd.tracks)
+inner=$(model_ctr "$HDD" hdd.inner_track_sectors)
 assert_eq "341 256" "$tracks $inner" \
 	"341 tracks of 512 falling to 256 sectors hold the 131072 sectors (341.3 of 384 on average)"
 assert_eq 1 "$(<"/sys/block/${HDD#/dev/}/queue/rotational")" "the loop device says it is rotational"
 
 section "sequential reads: one media read, the rest from the read-ahead"
-snap "$HDD"
+model_snap "$HDD"
 rb -o read -w seq -b 4k -d 1m "$HDD"
 assert_rc 0 "256 sequential reads of 4 KiB"
 assert_eq "256 1 255 0" \
-	"$(delta "$HDD" requests.read) $(delta "$HDD" hdd.media_reads) $(delta "$HDD" hdd.readahead_hits) $(delta "$HDD" hdd.seeks)" \
+	"$(model_delta "$HDD" requests.read) $(model_delta "$HDD" hdd.media_reads) $(model_delta "$HDD" hdd.readahead_hits) $(model_delta "$HDD" hdd.seeks)" \
 	"256 requests: 1 from the platter, 255 read-ahead hits, no seek"
 
 section "random reads seek; short-stroked ones seek short"
-snap "$HDD"
+model_snap "$HDD"
 rb -o read -b 4k -d 200k --seed 7 "$HDD"
 assert_rc 0 "50 random reads"
-media=$(delta "$HDD" hdd.media_reads)
-seeks=$(delta "$HDD" hdd.seeks)
-dist=$(delta "$HDD" hdd.seek_tracks)
-sns=$(delta "$HDD" hdd.seek_ns)
+media=$(model_delta "$HDD" hdd.media_reads)
+seeks=$(model_delta "$HDD" hdd.seeks)
+dist=$(model_delta "$HDD" hdd.seek_tracks)
+sns=$(model_delta "$HDD" hdd.seek_ns)
 assert_num "whole disk: $media of 50 reads from the platter, $seeks seeks over $dist tracks" \
 	"$media >= 48 && $seeks >= 45 && $dist / $seeks > 50"
 assert_num "each seek took at least seek_min: $sns ns for $seeks" "$sns >= $seeks * 1000000"
 rb -o read -w seq -b 4k -d 4k "$HDD"
 assert_rc 0 "one read at 0: the head on the first track"
-snap "$HDD"
+model_snap "$HDD"
 rb -o read -b 4k -e 1% -d 200k --seed 7 "$HDD"
 assert_rc 0 "50 random reads in the first 1% (640 KiB: tracks 0 to 2)"
-seeks=$(delta "$HDD" hdd.seeks)
-dist=$(delta "$HDD" hdd.seek_tracks)
+seeks=$(model_delta "$HDD" hdd.seeks)
+dist=$(model_delta "$HDD" hdd.seek_tracks)
 assert_num "-e 1%: $seeks seeks over $dist tracks, none longer than 2 tracks" \
 	"$seeks > 0 && $dist <= 2 * $seeks"
 
 section "zones: inner tracks transfer slower than outer ones"
 ZD=$(make_model --size 64m hdd:track=256k,inner=50,readahead=0)
-snap "$ZD"
+model_snap "$ZD"
 rb -o read -w seq -b 1m -e 10% -d 4m "$ZD"
 assert_rc 0 "4 MiB at the start"
-outer_ns=$(delta "$ZD" hdd.transfer_ns)
-snap "$ZD"
+outer_ns=$(model_delta "$ZD" hdd.transfer_ns)
+model_snap "$ZD"
 rb -o read -w seq -b 1m -j 57m -d 4m "$ZD"
 assert_rc 0 "4 MiB from 57 MiB (89 %)"
-inner_ns=$(delta "$ZD" hdd.transfer_ns)
+inner_ns=$(model_delta "$ZD" hdd.transfer_ns)
 assert_num "4 MiB took $outer_ns ns of transfer at the start and $inner_ns from 57 MiB (ratio ~1.7: ~507 against ~295 sectors a track)" \
 	"$inner_ns > 1.6 * $outer_ns && $inner_ns < 2.0 * $outer_ns"
 
@@ -97,14 +79,14 @@ section "a flush that lies does not wait; an honest one does, and draws no warni
 LIE=$(make_model --size 64m hdd:cache=4m,flush=lie)
 rb -o write -b 4k -d 400k --seed 8 --yes "$LIE"
 assert_rc 0 "100 O_DSYNC writes on a disk whose flushes lie"
-assert_eq "100 0" "$(ctr "$LIE" cache.writes) $(ctr "$LIE" cache.flushes_waited)" \
+assert_eq "100 0" "$(model_ctr "$LIE" cache.writes) $(model_ctr "$LIE" cache.flushes_waited)" \
 	"flush=lie: 100 writes acknowledged from the cache, no flush waited for the media"
 HON=$(make_model --size 64m hdd:cache=4m,flush=honest)
 rb -o write -b 4k -d 400k --seed 8 --yes "$HON"
 assert_rc 0 "100 O_DSYNC writes on a disk whose flushes are honest"
 assert_no_match 'under one revolution' "$RB_ERR" "flush=honest: no flush-honesty warning"
-assert_num "flush=honest: flushes waited for the media ($(ctr "$HON" cache.flushes_waited))" \
-	"$(ctr "$HON" cache.flushes_waited) >= 90"
+assert_num "flush=honest: flushes waited for the media ($(model_ctr "$HON" cache.flushes_waited))" \
+	"$(model_ctr "$HON" cache.flushes_waited) >= 90"
 
 section "a power cut loses what a lying flush acknowledged"
 # a program takes 10 s: nothing written reaches the flash before the cut
@@ -114,7 +96,7 @@ dd if="$S/data" of="$CUT" bs=4k oflag=direct conv=fsync status=none
 assert_eq 0 "$?" "16 writes and an fsync, acknowledged"
 "$MD" cut "$CUT"
 assert_eq 0 "$?" "model-device.sh cut exits 0"
-assert_eq "1 16 65536" "$(ctr "$CUT" cut.count) $(ctr "$CUT" cut.writes_lost) $(ctr "$CUT" cut.bytes_lost)" \
+assert_eq "1 16 65536" "$(model_ctr "$CUT" cut.count) $(model_ctr "$CUT" cut.writes_lost) $(model_ctr "$CUT" cut.bytes_lost)" \
 	"the cut lost the 16 writes (64 KiB)"
 dd if="$CUT" of="$S/back" bs=4k count=16 iflag=direct status=none
 assert_eq 0 "$?" "the device serves reads after the cut"
@@ -124,7 +106,7 @@ HCUT=$(make_model --size 16m ssd:program=1ms,cache=1m,flush=honest)
 dd if="$S/data" of="$HCUT" bs=4k oflag=direct conv=fsync status=none
 assert_eq 0 "$?" "16 writes and an honest fsync"
 "$MD" cut "$HCUT"
-assert_eq "1 0" "$(ctr "$HCUT" cut.count) $(ctr "$HCUT" cut.writes_lost)" \
+assert_eq "1 0" "$(model_ctr "$HCUT" cut.count) $(model_ctr "$HCUT" cut.writes_lost)" \
 	"flush=honest: the cut after the fsync lost nothing"
 dd if="$HCUT" of="$S/back" bs=4k count=16 iflag=direct status=none
 cmp -s "$S/back" "$S/data"

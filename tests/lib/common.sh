@@ -238,6 +238,24 @@ model_whole() {
 	printf '/dev/%s\n' "$name"
 }
 
+# A model device's counters (rebench-modeldev(1), COUNTERS): its counters
+# file, found once per device; model_snap DEV keeps them, model_delta DEV
+# KEY says how much KEY grew since, model_ctr DEV KEY is KEY now.
+declare -A _MODEL_COUNTERS=()
+model_counters_file() {
+	local whole
+	whole=$(model_whole "$1")
+	[ -n "${_MODEL_COUNTERS[$whole]:-}" ] ||
+		_MODEL_COUNTERS[$whole]=$(dirname "$(losetup -nO BACK-FILE "$whole")")/counters
+	printf '%s\n' "${_MODEL_COUNTERS[$whole]}"
+}
+model_snap() { cat "$(model_counters_file "$1")" >"$SCRATCH/.model-snap" || fail "cannot read $1's counters"; }
+model_delta() {
+	awk -v k="$2" 'FNR == NR { if ($1 == k) o = $2; next } $1 == k { print $2 - o }' \
+		"$SCRATCH/.model-snap" "$(model_counters_file "$1")"
+}
+model_ctr() { awk -v k="$2" '$1 == k { print $2 }' "$(model_counters_file "$1")"; }
+
 # make_image SIZE: an image file in the scratch dir filled with random,
 # non-zero data.  Prints its path.  SIZE takes the k/M/G suffixes of dd.
 make_image() {

@@ -24,7 +24,7 @@
 #include <string.h>
 
 struct hdd_params {
-	uint64_t sector, rpm, seek_min, seek_max, track, inner, sw, readahead;
+	uint64_t rpm, seek_min, seek_max, track, inner, sw, readahead;
 };
 
 struct hdd_state {
@@ -44,8 +44,6 @@ struct hdd_state {
 #define P(f) offsetof(struct hdd_params, f)
 #define MS 1000000ULL
 static const struct model_key hdd_keys[] = {
-	{ "sector", KEY_BYTES, "512", "logical sector the block device shows (512 or 4096)",
-	  P(sector), 512, 4096, NULL },
 	{ "rpm", KEY_COUNT, "7200", "platter speed, revolutions a minute",
 	  P(rpm), 60, 60000, NULL },
 	{ "seek_min", KEY_NS, "600us", "seek to the next track",
@@ -69,19 +67,9 @@ static int hdd_init(struct model *m, char *err, size_t len)
 	struct hdd_state *s;
 	uint64_t total, outer, in, k, spt, kk;
 
-	if (p->sector != 512 && p->sector != 4096) {
-		snprintf(err, len, "sector=%llu: give 512 or 4096 (what a loop device can show)",
-			 (unsigned long long)p->sector);
-		return -1;
-	}
 	if (p->seek_max < p->seek_min) {
 		snprintf(err, len, "seek_max=%lluns is shorter than seek_min=%lluns",
 			 (unsigned long long)p->seek_max, (unsigned long long)p->seek_min);
-		return -1;
-	}
-	if (m->size % p->sector) {
-		snprintf(err, len, "the size %llu is not a whole number of %llu-byte sectors",
-			 (unsigned long long)m->size, (unsigned long long)p->sector);
 		return -1;
 	}
 	s = calloc(1, sizeof(*s));
@@ -89,8 +77,8 @@ static int hdd_init(struct model *m, char *err, size_t len)
 		goto oom;
 	m->state = s;
 	s->rev_ns = 60000000000ULL / p->rpm;
-	total = m->size / p->sector;
-	outer = p->track / p->sector;
+	total = m->size / m->common.sector;
+	outer = p->track / m->common.sector;
 	in = outer * p->inner / 100;
 	if (!in)
 		in = 1;
@@ -183,7 +171,7 @@ static uint64_t hdd_serve(struct model *m, enum model_req req, uint64_t off,
 {
 	const struct hdd_params *p = m->params;
 	struct hdd_state *s = m->state;
-	uint64_t x = off / p->sector, n = (len + p->sector - 1) / p->sector;
+	uint64_t x = off / m->common.sector, n = (len + m->common.sector - 1) / m->common.sector;
 	uint64_t t = now > s->head_free ? now : s->head_free, k, d, angle, at;
 
 	if (req == MREQ_TRIM || !n)
@@ -195,8 +183,8 @@ static uint64_t hdd_serve(struct model *m, enum model_req req, uint64_t off,
 		ready = s->ra_t0 + s->rev_ns * (x + n - s->ra_from) / spt_of(s, kk);
 		s->ra_hits++;
 		/* the drive reads on while the stream keeps hitting */
-		if (x + n + p->readahead / p->sector > s->ra_to)
-			s->ra_to = x + n + p->readahead / p->sector;
+		if (x + n + p->readahead / m->common.sector > s->ra_to)
+			s->ra_to = x + n + p->readahead / m->common.sector;
 		if (s->ra_to > s->first[s->tracks])
 			s->ra_to = s->first[s->tracks];
 		if (ready > s->head_free)
@@ -228,7 +216,7 @@ static uint64_t hdd_serve(struct model *m, enum model_req req, uint64_t off,
 		s->media_reads++;
 		if (p->readahead) {
 			s->ra_from = x + n;
-			s->ra_to = x + n + p->readahead / p->sector;
+			s->ra_to = x + n + p->readahead / m->common.sector;
 			s->ra_t0 = t;
 			s->ra_track = s->cur;
 		}

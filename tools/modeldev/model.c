@@ -17,6 +17,8 @@ static const char *const flush_words[] = { "honest", "lie", NULL };
 
 #define C(f) offsetof(struct model_common, f)
 static const struct model_key common_keys[] = {
+	{ "sector", KEY_BYTES, "512", "logical sector the block device shows (512 or 4096)",
+	  C(sector), 512, 4096, NULL },
 	{ "cache", KEY_BYTES, "0", "write cache: writes are acknowledged once in it, and a power cut (model-device.sh cut) loses what the media has not finished; 0: none",
 	  C(cache), 0, 1ULL << 30, NULL },
 	{ "cached", KEY_NS, "20us", "time to take a write into the write cache",
@@ -198,6 +200,16 @@ int model_parse(struct model *m, const char *spec, uint64_t size, char *err,
 		}
 		if (set_key(k, eq + 1, key_slot(m, k), err, len))
 			goto out;
+	}
+	if (m->common.sector != 512 && m->common.sector != 4096) {
+		snprintf(err, len, "sector=%llu: give 512 or 4096 (what a loop device can show)",
+			 (unsigned long long)m->common.sector);
+		goto out;
+	}
+	if (m->size % m->common.sector) {
+		snprintf(err, len, "the size %llu is not a whole number of %llu-byte sectors",
+			 (unsigned long long)m->size, (unsigned long long)m->common.sector);
+		goto out;
 	}
 	if (t->init(m, err, len))
 		goto out;

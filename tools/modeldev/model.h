@@ -65,6 +65,7 @@ enum flush_mode { FLUSH_HONEST, FLUSH_LIE };
 
 /* The keys every model has (model.c's common_keys). */
 struct model_common {
+	uint64_t sector;	/* logical sector the block device shows */
 	uint64_t cache;		/* write cache, bytes; 0: none */
 	uint64_t cached;	/* time to take a write into the cache */
 	uint64_t flush;		/* enum flush_mode */

@@ -26,7 +26,7 @@
 #define NONE UINT32_MAX
 
 struct ssd_params {
-	uint64_t sector, page, block, channels, read, program, erase, op;
+	uint64_t page, block, channels, read, program, erase, op;
 };
 
 struct ssd_channel {
@@ -53,8 +53,6 @@ struct ssd_state {
 #define MS 1000000ULL
 #define S 1000000000ULL
 static const struct model_key ssd_keys[] = {
-	{ "sector", KEY_BYTES, "512", "logical sector the block device shows (512 or 4096)",
-	  P(sector), 512, 4096, NULL },
 	{ "page", KEY_BYTES, "4k", "flash page: the unit read and programmed",
 	  P(page), 512, 1 << 20, NULL },
 	{ "block", KEY_COUNT, "256", "pages per erase block",
@@ -81,19 +79,9 @@ static int ssd_init(struct model *m, char *err, size_t len)
 	uint64_t phys;
 	uint32_t c, b;
 
-	if (p->sector != 512 && p->sector != 4096) {
-		snprintf(err, len, "sector=%llu: give 512 or 4096 (what a loop device can show)",
-			 (unsigned long long)p->sector);
-		return -1;
-	}
-	if (!pow2(p->page) || p->page < p->sector) {
+	if (!pow2(p->page) || p->page < m->common.sector) {
 		snprintf(err, len, "page=%llu: give a power of two of at least the sector (%llu)",
-			 (unsigned long long)p->page, (unsigned long long)p->sector);
-		return -1;
-	}
-	if (m->size % p->sector) {
-		snprintf(err, len, "the size %llu is not a whole number of %llu-byte sectors",
-			 (unsigned long long)m->size, (unsigned long long)p->sector);
+			 (unsigned long long)p->page, (unsigned long long)m->common.sector);
 		return -1;
 	}
 	s = calloc(1, sizeof(*s));
