@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# demo.sh - rebench on a scratch loop device: the default run, sequential
+# demo.sh - rebench on a model SSD: the default run, sequential
 # reads, two workloads at once from stdin, a confirmed write, a time series
 # plot, the classic 8 x 8 block size x alignment sweep as a heatmap (its
 # noise marked), 3D surface and lines, the same sweep 512 bytes in compared
 # with it (rebench --compare), and IOPS against block size for uniform
-# against pow.  Creates everything in a temporary directory and removes it,
-# with the loop device, on every exit path.  Needs root (losetup).  The
+# against pow.  The device is a model SSD (workloads/model-device.sh up
+# DEMO_MODEL, rebench-modeldev(1)): its 4 KiB flash pages make the alignment
+# plots show what page-crossing costs.  Without rebench-modeldev (no
+# libfuse3-dev), or with DEMO_MODEL empty, a loop device over an image in a
+# temporary directory, which has no pages: its plots are noise.  Everything
+# is removed on every exit path.  Needs root (losetup).  The
 # output directory (DEMO_OUT) is an existing directory or a new name in one;
 # a file the demo would write there that is not a regular file is refused,
 # with exit status 1, before anything is created.
@@ -15,6 +19,8 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 rebench=${REBENCH:-$here/rebench}
 out=${DEMO_OUT:-$here/demo-output}
 size_mb=${DEMO_SIZE_MB:-256}
+# page reads of 500 us: ten times what FUSE and the loop device add
+model=${DEMO_MODEL-ssd:read=500us,program=2ms,erase=5ms}
 
 if [ "$(id -u)" != 0 ]; then
 	echo "demo: needs root to attach a loop device; run: sudo make demo" >&2
@@ -29,18 +35,31 @@ outpath_check_all "$out" "the demo's output" timeseries.tsv align.tsv \
 	compare.png bs-by-dist.tsv timeseries.png align-heatmap.png \
 	align-surface.png align-lines.png bs-by-dist.png || exit 1
 work=$(mktemp -d "${TMPDIR:-/tmp}/rebench-demo.XXXXXX")
-loop=""
+loop="" modeldev=""
 cleanup() {
-	[ -n "$loop" ] && losetup -d "$loop" 2>/dev/null || true
+	if [ -n "$modeldev" ]; then
+		"$here/workloads/model-device.sh" down "$modeldev" || true
+	elif [ -n "$loop" ]; then
+		losetup -d "$loop" 2>/dev/null || true
+	fi
 	rm -rf "$work"
 }
 trap cleanup EXIT INT TERM
 
 mkdir -p -- "$out"
-echo "demo: creating a ${size_mb} MiB scratch image and filling it with data"
-dd if=/dev/urandom of="$work/disk.img" bs=1M count="$size_mb" status=none
-loop=$(losetup -f --show "$work/disk.img")
-echo "demo: scratch device is $loop (a loop device over $work/disk.img)"
+if [ -n "$model" ] && [ -x "$here/rebench-modeldev" ] && [ -c /dev/fuse ]; then
+	modeldev=$("$here/workloads/model-device.sh" up --size "${size_mb}m" "$model")
+	loop=$modeldev
+	echo "demo: scratch device is $loop, a ${size_mb} MiB model SSD ($model;"
+	echo "      man -l man/rebench-modeldev.1): 4 KiB flash pages on 4 channels"
+else
+	echo "demo: creating a ${size_mb} MiB scratch image and filling it with data"
+	dd if=/dev/urandom of="$work/disk.img" bs=1M count="$size_mb" status=none
+	loop=$(losetup -f --show "$work/disk.img")
+	echo "demo: scratch device is $loop (a loop device over $work/disk.img; it has no"
+	echo "      flash pages, so the alignment plots show noise: build rebench-modeldev,"
+	echo "      which needs libfuse3-dev (make deps), for a model SSD)"
+fi
 
 run() {
 	echo

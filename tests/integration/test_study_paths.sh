@@ -257,13 +257,29 @@ refused "(c) timeseries.tsv a FIFO" demo.sh "$O/timeseries.tsv" "it is a FIFO"
 assert_eq "$demos0" "$(demo_dirs)" "(c) no scratch directory created"
 rm "$O/timeseries.tsv"
 
-study DEMO_OUT="$O" DEMO_SIZE_MB=16 DEMO_POINT_SECONDS=10ms "$DEMO"
-assert_rc 0 "(d) the demo on a 16 MiB image: exit 0"
+study DEMO_OUT="$O" DEMO_SIZE_MB=16 DEMO_POINT_SECONDS=10ms DEMO_MODEL= "$DEMO"
+assert_rc 0 "(d) the demo on a 16 MiB image (DEMO_MODEL empty): exit 0"
+assert_match 'flash pages, so the alignment plots show noise' "$RB_OUT" "(d) it says its device has no pages"
 for p in timeseries align-heatmap align-surface align-lines bs-by-dist compare; do
 	assert_match '^[0-9]+ [0-9]+$' "$(png_size "$O/$p.png")" "(d) $p.png is a PNG"
 done
 assert_eq "$loops0" "$(study_loops)" "(d) the demo's loop device is detached"
 assert_eq "$demos0" "$(demo_dirs)" "(d) the demo's scratch directory is removed"
+
+if [ -x "$TESTS_ROOT/rebench-modeldev" ] && [ -c /dev/fuse ]; then
+	# a model no other test starts, to find what the demo leaves
+	M=ssd:read=100us,noise=0
+	rm -rf "$O"
+	study DEMO_OUT="$O" DEMO_SIZE_MB=16 DEMO_POINT_SECONDS=10ms DEMO_MODEL="$M" "$DEMO"
+	assert_rc 0 "(e) the demo on a 16 MiB model SSD: exit 0"
+	assert_match "a 16 MiB model SSD \\($M;" "$RB_OUT" "(e) it says it runs on a model SSD, and which"
+	for p in align-heatmap bs-by-dist compare; do
+		assert_match '^[0-9]+ [0-9]+$' "$(png_size "$O/$p.png")" "(e) $p.png is a PNG"
+	done
+	assert_eq "" "$(grep -lxF -- "$M" /run/rebench-modeldev/md.*/model 2>/dev/null)" \
+		"(e) the demo's model device is removed"
+	assert_eq "$demos0" "$(demo_dirs)" "(e) the demo's scratch directory is removed"
+fi
 
 assert_eq "$tsum" "$(dev_sum "$TARGET")" "$TARGET (read by the studies) unchanged"
 assert_eq "$vsum" "$(dev_sum "$VICTIM")" "$VICTIM (named by the refused outputs) unchanged"
