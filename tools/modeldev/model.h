@@ -32,10 +32,11 @@ struct model_key {
 	enum key_kind kind;
 	const char *def;	/* the default, as a user would write it */
 	const char *help;	/* one line: what it is */
-	size_t off;		/* of its uint64_t in the type's params, or in
-				 * struct model_common for the common keys */
+	size_t off;		/* of its uint64_t in the type's params */
 	uint64_t min, max;	/* accepted range (not for KEY_WORD) */
 	const char *const *words;	/* KEY_WORD: the words, NULL-ended */
+	bool common;		/* one of model_common_keys: off is in
+				 * struct model_common */
 };
 
 struct model;
@@ -102,6 +103,17 @@ struct model {
 };
 
 extern const struct model_type model_ssd, model_hdd;
+
+/* keys.c: the keys every model has (sector, cache, cached, flush,
+ * noise), NULL-ended; where key k's value lives in m; parse v into *slot
+ * (0, or -1 with err saying what and how to fix); a key by name in a list;
+ * a value as a user writes it. */
+extern const struct model_key model_common_keys[];
+uint64_t *key_slot(const struct model *m, const struct model_key *k);
+int key_set(const struct model_key *k, const char *v, uint64_t *slot, char *err,
+	    size_t len);
+const struct model_key *key_find(const struct model_key *keys, const char *name);
+void key_print(FILE *f, const struct model_key *k, uint64_t v);
 
 /* The model types, NULL-ended: the first word of MODEL names one. */
 extern const struct model_type *const model_types[];
