@@ -22,7 +22,7 @@ dur=${DUR:-1}
 }
 
 dir=$(mktemp -d /dev/shm/rebench-bench-modeldev.XXXXXX) || exit 1
-model= plain=
+model='' plain=''
 cleanup() {
 	[ -n "$model" ] && "$md" down "$model"
 	[ -n "$plain" ] && losetup -d "$plain"
@@ -63,3 +63,19 @@ for qd in 1 8; do
 	done
 done
 echo "a model's times should be ten times the FUSE p50 at queue depth 1 or more"
+
+# rebench's flush-honesty heuristic against a disk whose flushes lie and
+# one whose flushes are honest: 100 O_DSYNC writes of 4 KiB each
+echo
+echo "flush honesty: 100 O_DSYNC 4 KiB writes on a model disk with a 4 MiB write cache"
+printf '%-8s %14s  %s\n' flush "p50 write us" "rebench's warning"
+for f in lie honest; do
+	d=$("$md" up --size 64m "hdd:cache=4m,flush=$f") || continue
+	out=$("$rebench" --json -o write -b 4k -d 400k --seed 8 --yes "$d" 2>&1 >"$dir/flush.json")
+	"$md" down "$d"
+	warned=no
+	{ grep -q 'under one revolution' <<<"$out" ||
+		jq -e '[.. | strings | select(test("under one revolution"))] | length > 0' \
+			"$dir/flush.json" >/dev/null; } && warned=yes
+	printf '%-8s %14.1f  %s\n' "$f" "$(jq -r '.workloads[0].results.latency_us.p50' "$dir/flush.json")" "$warned"
+done
