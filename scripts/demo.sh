@@ -10,6 +10,8 @@
 # libfuse3-dev), or with DEMO_MODEL empty, a loop device over an image in a
 # temporary directory, which has no pages: its plots are noise.  Everything
 # is removed on every exit path.  Needs root (losetup).  The
+# DEMO_SIZE_MB, DEMO_POINT_SECONDS (a sweep point) and DEMO_RUN_SECONDS (each
+# single run) make it smaller and shorter, as the tests do.  The
 # output directory (DEMO_OUT) is an existing directory or a new name in one;
 # a file the demo would write there that is not a regular file is refused,
 # with exit status 1, before anything is created.
@@ -67,13 +69,16 @@ run() {
 	"$@"
 }
 
-run "$rebench" -d 3 "$loop"
-run "$rebench" -d 2 -w seq -b 1m "$loop"
+# DEMO_RUN_SECONDS: every single run's length (the tests' short demo);
+# else 3 s for the default run, 5 s for the time series, 2 s for the rest
+d3=${DEMO_RUN_SECONDS:-3} d2=${DEMO_RUN_SECONDS:-2} d5=${DEMO_RUN_SECONDS:-5}
+run "$rebench" -d "$d3" "$loop"
+run "$rebench" -d "$d2" -w seq -b 1m "$loop"
 echo
-echo "\$ printf '%s\\n' '-b 4k -t stateless -c 2 $loop' '-w seq -b 256k $loop' | $rebench -d 2"
-printf '%s\n' "-b 4k -t stateless -c 2 $loop" "-w seq -b 256k $loop" | "$rebench" -d 2
-run "$rebench" -d 2 -o write -b 4k --yes "$loop"
-run "$rebench" -d 5 -g 250 -b 4k --output "$out/timeseries.tsv" "$loop"
+echo "\$ printf '%s\\n' '-b 4k -t stateless -c 2 $loop' '-w seq -b 256k $loop' | $rebench -d $d2"
+printf '%s\n' "-b 4k -t stateless -c 2 $loop" "-w seq -b 256k $loop" | "$rebench" -d "$d2"
+run "$rebench" -d "$d2" -o write -b 4k --yes "$loop"
+run "$rebench" -d "$d5" -g 250 -b 4k --output "$out/timeseries.tsv" "$loop"
 secs=${DEMO_POINT_SECONDS:-1}
 # 100 ms intervals give every point its 95% interval, so the heatmap can
 # mark the cells the noise cannot tell from the best; shuffled, so that a

@@ -238,26 +238,26 @@ section "scripts/demo.sh"
 O=$S/demo
 mkdir "$O"
 refused_link "(a) bs-by-dist.png -> $VICTIM" demo.sh "$O" bs-by-dist.png \
-	DEMO_OUT="$O" DEMO_SIZE_MB=16 DEMO_POINT_SECONDS=10ms "$DEMO"
+	DEMO_OUT="$O" DEMO_SIZE_MB=16 DEMO_POINT_SECONDS=10ms DEMO_RUN_SECONDS=500ms "$DEMO"
 assert_eq "$demos0" "$(demo_dirs)" "(a) no scratch directory created"
 assert_eq "$loops0" "$(study_loops)" "(a) no loop device attached"
 
 echo stale >"$S/demo-file"
-study DEMO_OUT="$S/demo-file" DEMO_SIZE_MB=16 DEMO_POINT_SECONDS=10ms "$DEMO"
+study DEMO_OUT="$S/demo-file" DEMO_SIZE_MB=16 DEMO_POINT_SECONDS=10ms DEMO_RUN_SECONDS=500ms "$DEMO"
 refused "(b) DEMO_OUT a regular file" demo.sh "$S/demo-file" \
 	"it is a regular file, not a directory"
 assert_eq stale "$(<"$S/demo-file")" "(b) the file is unchanged"
 
 mkfifo "$S/demo-fifo"
-study DEMO_OUT="$S/demo-fifo" DEMO_SIZE_MB=16 DEMO_POINT_SECONDS=10ms "$DEMO"
+study DEMO_OUT="$S/demo-fifo" DEMO_SIZE_MB=16 DEMO_POINT_SECONDS=10ms DEMO_RUN_SECONDS=500ms "$DEMO"
 refused "(c) DEMO_OUT a FIFO" demo.sh "$S/demo-fifo" "it is a FIFO"
 mkfifo "$O/timeseries.tsv"
-study DEMO_OUT="$O" DEMO_SIZE_MB=16 DEMO_POINT_SECONDS=10ms "$DEMO"
+study DEMO_OUT="$O" DEMO_SIZE_MB=16 DEMO_POINT_SECONDS=10ms DEMO_RUN_SECONDS=500ms "$DEMO"
 refused "(c) timeseries.tsv a FIFO" demo.sh "$O/timeseries.tsv" "it is a FIFO"
 assert_eq "$demos0" "$(demo_dirs)" "(c) no scratch directory created"
 rm "$O/timeseries.tsv"
 
-study DEMO_OUT="$O" DEMO_SIZE_MB=16 DEMO_POINT_SECONDS=10ms DEMO_MODEL= "$DEMO"
+study DEMO_OUT="$O" DEMO_SIZE_MB=16 DEMO_POINT_SECONDS=10ms DEMO_RUN_SECONDS=500ms DEMO_MODEL= "$DEMO"
 assert_rc 0 "(d) the demo on a 16 MiB image (DEMO_MODEL empty): exit 0"
 assert_match 'flash pages, so the alignment plots show noise' "$RB_OUT" "(d) it says its device has no pages"
 for p in timeseries align-heatmap align-surface align-lines bs-by-dist compare; do
@@ -270,7 +270,7 @@ if [ -x "$TESTS_ROOT/rebench-modeldev" ] && [ -c /dev/fuse ]; then
 	# a model no other test starts, to find what the demo leaves
 	M=ssd:read=100us,noise=0
 	rm -rf "$O"
-	study DEMO_OUT="$O" DEMO_SIZE_MB=16 DEMO_POINT_SECONDS=10ms DEMO_MODEL="$M" "$DEMO"
+	study DEMO_OUT="$O" DEMO_SIZE_MB=16 DEMO_POINT_SECONDS=10ms DEMO_RUN_SECONDS=500ms DEMO_MODEL="$M" "$DEMO"
 	assert_rc 0 "(e) the demo on a 16 MiB model SSD: exit 0"
 	assert_match "a 16 MiB model SSD \\($M;" "$RB_OUT" "(e) it says it runs on a model SSD, and which"
 	for p in align-heatmap bs-by-dist compare; do
