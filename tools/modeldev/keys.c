@@ -42,26 +42,14 @@ static const char *kind_name(enum key_kind kind)
 }
 
 /* A key's bound as its user writes it: 10s, 1g, 50%. */
-static void fmt_bound(enum key_kind kind, uint64_t x, char *buf, size_t len)
+static void bound(enum key_kind kind, uint64_t x, char *buf, size_t len)
 {
-	static const struct { uint64_t f; const char *u; } ns[] = {
-		{ 1000000000ULL, "s" }, { 1000000ULL, "ms" }, { 1000ULL, "us" }, { 1, "ns" }
-	}, bytes[] = {
-		{ 1ULL << 30, "g" }, { 1ULL << 20, "m" }, { 1ULL << 10, "k" }, { 1, "" }
-	};
-	size_t i;
-
-	for (i = 0; i < 4; i++) {
-		if (kind == KEY_NS && (x % ns[i].f == 0 || i == 3)) {
-			snprintf(buf, len, "%llu%s", (unsigned long long)(x / ns[i].f), ns[i].u);
-			return;
-		}
-		if (kind == KEY_BYTES && (x % bytes[i].f == 0 || i == 3)) {
-			snprintf(buf, len, "%llu%s", (unsigned long long)(x / bytes[i].f), bytes[i].u);
-			return;
-		}
-	}
-	snprintf(buf, len, "%llu%s", (unsigned long long)x, kind == KEY_PCT ? "%" : "");
+	if (kind == KEY_NS)
+		fmt_time(buf, len, x);
+	else if (kind == KEY_BYTES)
+		fmt_size_short(buf, len, x);
+	else
+		snprintf(buf, len, "%llu%s", (unsigned long long)x, kind == KEY_PCT ? "%" : "");
 }
 
 /* One value of key k into *slot: 0, or -1 with err set. */
@@ -113,8 +101,8 @@ int key_set(const struct model_key *k, const char *v, uint64_t *slot,
 	if (k->kind != KEY_WORD && (x < k->min || x > k->max)) {
 		char lo[32], hi[32];
 
-		fmt_bound(k->kind, k->min, lo, sizeof(lo));
-		fmt_bound(k->kind, k->max, hi, sizeof(hi));
+		bound(k->kind, k->min, lo, sizeof(lo));
+		bound(k->kind, k->max, hi, sizeof(hi));
 		snprintf(err, len, "%s=%s: out of range, give %s to %s", k->name, v, lo, hi);
 		return -1;
 	}
