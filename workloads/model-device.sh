@@ -26,13 +26,15 @@
 #   --partition-at N     a DOS partition table with one partition at sector N
 #
 # MODEL is ssd:KEY=VALUE,... or hdd:KEY=VALUE,... (rebench-modeldev --help
-# lists the keys and their defaults).  Each device's state is a folder in /run/rebench-modeldev;
-# up removes what a device whose daemon died left behind.  Exit status: 0
-# done, 1 bad arguments or not a model device, 2 a step failed (what was
-# made is removed again).
+# lists the keys and their defaults; man rebench-modeldev explains them).
+#
+# Each device's state is a folder in /run/rebench-modeldev; up removes what
+# a device whose daemon died left behind.  Exit status: 0 done, 1 bad
+# arguments or not a model device, 2 a step failed (what was made is
+# removed again).
 set -euo pipefail
 
-prog=model-device.sh
+prog='model-device.sh'
 die() { printf '%s: %s\n' "$prog" "$*" >&2; exit 1; }
 fail() { printf '%s: %s\n' "$prog" "$*" >&2; exit 2; }
 usage() { sed -n '/^#   sudo/,/^# lists the keys/p' "$0" | sed 's/^# \{0,1\}//'; }
@@ -112,7 +114,7 @@ cleanup_dead() {
 }
 
 cmd_up() {
-	local size=256m part= model= dir sector loop dio rot
+	local size=256m part='' model='' dir sector loop dio rot
 	while [ $# -gt 0 ]; do
 		case $1 in
 		--size) size=${2:?--size needs a size}; shift ;;

@@ -164,6 +164,7 @@ DPID=$(<"$DSTATE/pid")
 kill -9 "$DPID"
 wait_until gone "$DPID" || fail "the daemon $DPID did not end on SIGKILL"
 assert_match "daemon dead" "$("$MD" list | grep -F "$DSTATE")" "list: daemon dead"
-NEXT=$(make_model --size 8m ssd:)
+make_model --size 8m ssd: >/dev/null
 assert_eq no "$([ -e "$DSTATE" ] && echo yes || echo no)" "the next up removed the dead device's folder"
-assert_eq "" "$(losetup -a | grep -F "$DSTATE")" "and its loop device"
+assert_eq "" "$(losetup -nO BACK-FILE "$DEAD" 2>/dev/null | grep -F "$DSTATE")" \
+	"and its loop device ($DEAD is no longer over its file)"
