@@ -106,7 +106,7 @@ static int plot_series(const struct run_ctx *ctx, const struct run_opts *run)
 	about.metric = plot_metric_column(plot_metric_resolve(run->plot_metric,
 							      &ctx->wls[0].spec, NULL));
 	/* --steady-state: the rounds, the window and the criteria */
-	return plot_render(ctx->wls[0].steady ? "steadystate.gp" :
+	return plot_render(ctx->wls[0].result.steady ? "steadystate.gp" :
 			   "timeseries.gp", args, 2, note, &about) ?
 	       EXIT_PLOT_FAILED : EXIT_OK;
 }

@@ -146,7 +146,7 @@ static int refuse_forbidden(struct workload *wls, size_t n)
 	for (k = 0; k < n; k++) {
 		struct workload *wl = &wls[k];
 
-		if (!spec_is_destructive(&wl->spec) && !wl->layout_confirm)
+		if (!spec_is_destructive(&wl->spec) && !wl->run.layout_confirm)
 			continue;
 		ret = confirm_forbidden(wl, why, sizeof(why));
 		if (ret == -EBUSY) {

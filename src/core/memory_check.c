@@ -32,7 +32,7 @@ struct estimate {
 static void estimate(const struct workload *wl, struct estimate *e)
 {
 	const struct spec *s = &wl->spec;
-	bool async = wl->eng && (wl->eng->flags & ENGINE_ASYNC);
+	bool async = wl->run.eng && (wl->run.eng->flags & ENGINE_ASYNC);
 	uint64_t slots = async ? s->qd : 1, step = s->sample_ns ? s->sample_ns : NSEC_PER_SEC;
 	uint64_t need = s->time_limit_ns ? s->time_limit_ns / step + 4 : 64;
 

@@ -70,7 +70,7 @@ int add_workload(struct run_ctx *ctx, const struct spec *s)
 		return -ENOMEM;
 	}
 	wl->index = (unsigned)ctx->n++;
-	wl->shared_fd = -1;
+	wl->run.shared_fd = -1;
 	return 0;
 }
 
@@ -275,13 +275,13 @@ static void share_new_files(struct run_ctx *ctx)
 		for (a = 0; a < b; a++) {
 			struct workload *wa = &ctx->wls[a];
 
-			if (wa->tgt.exists || wa->creator ||
+			if (wa->tgt.exists || wa->run.creator ||
 			    strcmp(wa->spec.target, wb->spec.target))
 				continue;
-			if (wb->create_size > wa->create_size)
-				wa->create_size = wb->create_size;
-			wb->creator = wa;
-			wb->needs_layout = false;
+			if (wb->run.create_size > wa->run.create_size)
+				wa->run.create_size = wb->run.create_size;
+			wb->run.creator = wa;
+			wb->run.needs_layout = false;
 			break;
 		}
 	}
@@ -367,9 +367,9 @@ int validate_all(struct run_ctx *ctx, const struct spec *base)
 			return -EINVAL;
 		}
 		if (spec_resolve(&wl->spec, &wl->tgt) ||
-		    spec_resolve_dist(&wl->spec, &wl->dist))
+		    spec_resolve_dist(&wl->spec, &wl->run.dist))
 			return -EINVAL;
-		wl->eng = engine_get(wl->spec.engine);
+		wl->run.eng = engine_get(wl->spec.engine);
 		workload_plan(wl);
 	}
 	share_new_files(ctx);
@@ -390,8 +390,8 @@ static void merge_total(struct run_ctx *ctx)
 	size_t k, n = 0;
 
 	for (k = 0; k < ctx->n; k++)
-		if (ctx->wls[k].have_result)
-			parts[n++] = ctx->wls[k].res;
+		if (ctx->wls[k].result.have_result)
+			parts[n++] = ctx->wls[k].result.stats;
 	if (ctx->n < 2 || !n)
 		return;
 	ctx->have_total = !result_merge(ctx->total, parts, n);
@@ -426,7 +426,7 @@ int prepare_and_run(struct run_ctx *ctx, const struct run_opts *run,
 		return EXIT_PREP_FAILED;
 	for (k = 0; k < ctx->n; k++) {
 		ctx->wls[k].precision_pct = run->precision_pct;
-		ctx->wls[k].ci_upto = 0;
+		ctx->wls[k].result.ci_upto = 0;
 	}
 	ret = run_workloads(ctx->wls, ctx->n, run->warmup_ns, &ctx->env,
 			    interrupted);

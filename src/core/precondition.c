@@ -102,7 +102,7 @@ int precondition_run(struct precond_memo *m, struct workload *wls, size_t n,
 		return 0;
 	if (m->ran) {
 		for (k = 0; k < n && k < MAX_WORKLOADS; k++)
-			wls[k].precond = done[k];
+			wls[k].result.precond = done[k];
 		return 0;
 	}
 	if (posix_memalign((void **)&buf, 4096, PRECONDITION_BLOCK))
@@ -121,7 +121,7 @@ int precondition_run(struct precond_memo *m, struct workload *wls, size_t n,
 				break;
 		if (j < k) {
 			done[k] = done[j];
-			wls[k].precond = done[k];
+			wls[k].result.precond = done[k];
 			continue;
 		}
 		t0 = now_s();
@@ -129,7 +129,7 @@ int precondition_run(struct precond_memo *m, struct workload *wls, size_t n,
 				   s->region_len, buf);
 		done[k] = (struct precond){ true,
 			PRECONDITION_PASSES * s->region_len, now_s() - t0 };
-		wls[k].precond = done[k];
+		wls[k].result.precond = done[k];
 	}
 	free(buf);
 	m->ran = !ret;

@@ -34,7 +34,7 @@ void workload_warn(struct workload *wl, const char *fmt, ...)
 	char *msg;
 	int i;
 
-	if (wl->nwarn >= MAX_WARNINGS)
+	if (wl->result.nwarn >= MAX_WARNINGS)
 		return;
 	va_start(ap, fmt);
 	if (vasprintf(&msg, fmt, ap) < 0)
@@ -42,17 +42,17 @@ void workload_warn(struct workload *wl, const char *fmt, ...)
 	va_end(ap);
 	if (!msg)
 		return;
-	for (i = 0; i < wl->nwarn; i++)
-		if (!strcmp(wl->warnings[i], msg)) {
+	for (i = 0; i < wl->result.nwarn; i++)
+		if (!strcmp(wl->result.warnings[i], msg)) {
 			free(msg);	/* said already (a repeat says it again) */
 			return;
 		}
-	wl->warnings[wl->nwarn++] = msg;
+	wl->result.warnings[wl->result.nwarn++] = msg;
 }
 
 bool workload_destroys_data(const struct workload *wl)
 {
-	if (wl->layout_confirm)
+	if (wl->run.layout_confirm)
 		return true;
 	return spec_is_destructive(&wl->spec) && wl->tgt.exists;
 }
@@ -102,7 +102,7 @@ void workload_plan(struct workload *wl)
 	struct dur_stack st;
 
 	dur_stack_probe(t, &st);
-	dur_judge(s, &st, &wl->dur);
+	dur_judge(s, &st, &wl->result.dur);
 	/* a note on stderr, before anything runs and in every format (the
 	 * header says "(10 MiB of data)" too): one who meant fio's
 	 * --runtime=10m can stop the run at once */
@@ -118,8 +118,8 @@ void workload_plan(struct workload *wl)
 	if (t->kind != TARGET_FILE)
 		return;
 	if (!t->exists) {
-		wl->needs_layout = true;
-		wl->create_size = s->region_start + s->region_len;
+		wl->run.needs_layout = true;
+		wl->run.create_size = s->region_start + s->region_len;
 		return;
 	}
 	/* Reading holes measures nothing: fill them first (asks first). */
@@ -128,8 +128,8 @@ void workload_plan(struct workload *wl)
 
 		if (fd >= 0) {
 			if (file_has_hole(fd, s->region_start, s->region_len)) {
-				wl->needs_layout = true;
-				wl->layout_confirm = true;
+				wl->run.needs_layout = true;
+				wl->run.layout_confirm = true;
 			}
 			close(fd);
 		}
@@ -229,7 +229,7 @@ static int lay_out(struct workload *wl)
 	if (!t->exists) {
 		fd = open(t->path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 		start = 0;
-		end = wl->create_size;
+		end = wl->run.create_size;
 	} else {
 		fd = open(t->path, O_WRONLY | O_CLOEXEC);
 		start = s->region_start;
@@ -376,7 +376,7 @@ static int open_target(struct workload *wl, int *out)
 static int prepare_units(struct workload *wl, struct worker *w, size_t align)
 {
 	const struct spec *s = &wl->spec;
-	bool async = wl->eng->flags & ENGINE_ASYNC;
+	bool async = wl->run.eng->flags & ENGINE_ASYNC;
 	bool mixed = SPEC_READS_AND_WRITES(s);
 	unsigned n = async ? (unsigned)s->qd : 1, i;
 	size_t set = (size_t)s->bs * n;
@@ -413,9 +413,9 @@ static void stream_init_worker(const struct workload *wl, struct worker *w,
 		.random = !s->seq,
 		.backward = s->direction == DIR_BACKWARD,
 		.contiguous = s->seq && !s->stride && size_mix_active(&s->bsmix),
-		.dist = s->seq ? NULL : &wl->dist,
+		.dist = s->seq ? NULL : &wl->run.dist,
 		.ops = &s->opmix,
-		.sizes = &wl->sizes,
+		.sizes = &wl->run.sizes,
 		.seed = s->seed,
 		.thread = i,
 		.nthreads = (unsigned)s->threads,
@@ -450,7 +450,7 @@ static int durable_latency(struct workload *wl, struct worker *w)
 
 	if ((sp.mode != SYNC_FSYNC && sp.mode != SYNC_FDATASYNC) ||
 	    !SPEC_DOES(s, IO_WRITE) ||
-	    ((wl->eng->flags & ENGINE_ASYNC) && s->qd > 1))
+	    ((wl->run.eng->flags & ENGINE_ASYNC) && s->qd > 1))
 		return 0;
 	return thread_stats_durable(&w->st, sp.every);
 }
@@ -482,7 +482,7 @@ static int prepare_worker(struct workload *wl, struct worker *w, unsigned i,
 			return ret;
 		w->own_fd = true;
 	} else {
-		w->io.fd = wl->shared_fd;
+		w->io.fd = wl->run.shared_fd;
 	}
 	ret = prepare_units(wl, w, align);
 	if (ret)
@@ -503,11 +503,11 @@ static int prepare_worker(struct workload *wl, struct worker *w, unsigned i,
 		ret = durable_latency(wl, w);
 	if (ret)
 		return ret;
-	if (wl->eng->init) {
-		ret = wl->eng->init(&w->io);
+	if (wl->run.eng->init) {
+		ret = wl->run.eng->init(&w->io);
 		if (ret) {
 			spec_error(s, "cannot set up the %s engine for thread %u on %s: %s",
-				   wl->eng->name, i, wl->tgt.path,
+				   wl->run.eng->name, i, wl->tgt.path,
 				   w->io.err[0] ? w->io.err : strerror(-ret));
 			w->engine_ready = true;	/* partial state to free */
 			return ret == -ENOMEM ? -EAGAIN : ret;
@@ -526,17 +526,17 @@ int workload_prepare(struct workload *wl)
 	unsigned i;
 	int ret;
 
-	wl->shared_fd = -1;
+	wl->run.shared_fd = -1;
 	ret = workload_result_alloc(wl);
 	if (ret)
 		return ret;
-	if (wl->creator) {
+	if (wl->run.creator) {
 		/* an earlier workload of this run created the file */
 		wl->tgt.exists = true;
 		wl->tgt.created = true;
-		wl->tgt.size = wl->creator->tgt.size;
+		wl->tgt.size = wl->run.creator->tgt.size;
 	}
-	if (wl->needs_layout) {
+	if (wl->run.needs_layout) {
 		ret = lay_out(wl);
 		if (ret)
 			return ret;
@@ -549,19 +549,19 @@ int workload_prepare(struct workload *wl)
 			return ret;
 	}
 	if (!s->local_fd) {
-		ret = open_target(wl, &wl->shared_fd);
+		ret = open_target(wl, &wl->run.shared_fd);
 		if (ret)
 			return ret;
 	}
 	if (wl->tgt.logical > align)
 		align = wl->tgt.logical;
-	size_table_build(&wl->sizes, &s->bsmix);
-	wl->workers = calloc(s->threads, sizeof(*wl->workers));
-	if (!wl->workers)
+	size_table_build(&wl->run.sizes, &s->bsmix);
+	wl->run.workers = calloc(s->threads, sizeof(*wl->run.workers));
+	if (!wl->run.workers)
 		return -ENOMEM;
 	for (i = 0; i < s->threads; i++) {
-		wl->workers[i].io.fd = -1;
-		ret = prepare_worker(wl, &wl->workers[i], i, align);
+		wl->run.workers[i].io.fd = -1;
+		ret = prepare_worker(wl, &wl->run.workers[i], i, align);
 		if (ret) {
 			if (ret == -ENOMEM)
 				spec_error(s, "out of memory preparing thread %u", i);
@@ -575,11 +575,11 @@ void workload_release_io(struct workload *wl)
 {
 	unsigned i;
 
-	for (i = 0; wl->workers && i < wl->spec.threads; i++) {
-		struct worker *w = &wl->workers[i];
+	for (i = 0; wl->run.workers && i < wl->spec.threads; i++) {
+		struct worker *w = &wl->run.workers[i];
 
-		if (w->engine_ready && wl->eng->cleanup)
-			wl->eng->cleanup(&w->io);
+		if (w->engine_ready && wl->run.eng->cleanup)
+			wl->run.eng->cleanup(&w->io);
 		w->engine_ready = false;
 		if (w->own_fd && w->io.fd >= 0)
 			close(w->io.fd);
@@ -592,9 +592,9 @@ void workload_release_io(struct workload *wl)
 		w->io.units = NULL;
 		w->free_units = w->done_units = NULL;
 	}
-	if (wl->shared_fd >= 0)
-		close(wl->shared_fd);
-	wl->shared_fd = -1;
+	if (wl->run.shared_fd >= 0)
+		close(wl->run.shared_fd);
+	wl->run.shared_fd = -1;
 }
 
 void workload_cleanup(struct workload *wl)
@@ -603,33 +603,33 @@ void workload_cleanup(struct workload *wl)
 	int c;
 
 	workload_release_io(wl);
-	if (wl->workers) {
+	if (wl->run.workers) {
 		for (i = 0; i < wl->spec.threads; i++)
-			thread_stats_free(&wl->workers[i].st);
-		free(wl->workers);
-		wl->workers = NULL;
+			thread_stats_free(&wl->run.workers[i].st);
+		free(wl->run.workers);
+		wl->run.workers = NULL;
 	}
-	if (wl->res) {
-		result_free(wl->res);
-		free(wl->res);
-		wl->res = NULL;
+	if (wl->result.stats) {
+		result_free(wl->result.stats);
+		free(wl->result.stats);
+		wl->result.stats = NULL;
 	}
-	wl->have_result = false;
-	for (c = 0; c < wl->nwarn; c++)
-		free(wl->warnings[c]);
-	wl->nwarn = 0;
+	wl->result.have_result = false;
+	for (c = 0; c < wl->result.nwarn; c++)
+		free(wl->result.warnings[c]);
+	wl->result.nwarn = 0;
 	spec_free(&wl->spec);
 }
 
 int workload_result_alloc(struct workload *wl)
 {
-	if (wl->res)
+	if (wl->result.stats)
 		return 0;
-	wl->res = calloc(1, sizeof(*wl->res));
-	if (wl->res)
+	wl->result.stats = calloc(1, sizeof(*wl->result.stats));
+	if (wl->result.stats)
 		return 0;
 	fprintf(stderr, "rebench: no memory for a workload's result (%zu bytes)\n",
-		sizeof(*wl->res));
+		sizeof(*wl->result.stats));
 	return -ENOMEM;
 }
 

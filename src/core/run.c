@@ -202,7 +202,7 @@ sync_loop(struct worker *w, uint64_t base, uint64_t deadline,
 {
 	const struct spec *s = &w->wl->spec;
 	ssize_t (*sync_io)(struct io_ctx *, int, uint64_t, size_t) =
-		w->wl->eng->sync_io;
+		w->wl->run.eng->sync_io;
 	struct io_stream *src = &w->stream;
 	atomic_int *stop = &w->loop->stop;
 	const uint64_t pause_ns = s->pause_ns;	/* a load less per I/O */
@@ -280,7 +280,7 @@ struct async_loop {
 static inline void submit_batches(struct worker *w, struct async_loop *l,
 				  uint64_t deadline)
 {
-	const struct engine_ops *e = w->wl->eng;
+	const struct engine_ops *e = w->wl->run.eng;
 	struct io_ctx *io = &w->io;
 	const unsigned batch = io->batch;
 	struct io_unit **free_units = l->free_units;
@@ -343,7 +343,7 @@ static inline __attribute__((always_inline)) bool
 reap_batch(struct worker *w, struct async_loop *l, uint64_t base,
 	   uint64_t deadline, const bool delayed)
 {
-	const struct engine_ops *e = w->wl->eng;
+	const struct engine_ops *e = w->wl->run.eng;
 	const unsigned batch = w->io.batch;
 	uint64_t t;
 	unsigned i;
@@ -421,7 +421,7 @@ static void run_async(struct worker *w, uint64_t base, uint64_t deadline)
 /* The engine's loop from base until deadline (or the stream's end). */
 static void run_loop(struct worker *w, uint64_t base, uint64_t deadline)
 {
-	if (w->wl->eng->flags & ENGINE_ASYNC)
+	if (w->wl->run.eng->flags & ENGINE_ASYNC)
 		run_async(w, base, deadline);
 	else
 		run_sync(w, base, deadline);
@@ -431,7 +431,7 @@ static void run_loop(struct worker *w, uint64_t base, uint64_t deadline)
  * over, so every unit is free); 0 or -errno, the latency in *lat. */
 static int flush_once(struct worker *w, const struct io_req *r, uint64_t *lat)
 {
-	const struct engine_ops *e = w->wl->eng;
+	const struct engine_ops *e = w->wl->run.eng;
 	struct io_unit *u = &w->io.units[0];
 	uint64_t t0 = now_ns();
 	int64_t ret;
@@ -548,8 +548,8 @@ static void *worker_main(void *arg)
 
 	if (!pass_gate(l))
 		return NULL;	/* another thread could not be created */
-	if (w->wl->eng->thread_start)
-		ret = w->wl->eng->thread_start(&w->io);
+	if (w->wl->run.eng->thread_start)
+		ret = w->wl->run.eng->thread_start(&w->io);
 	wait_for_start(l);
 	if (l->warmup_ns) {
 		/* every thread, failed or not, meets the measured start */
@@ -588,35 +588,35 @@ static void describe_failure(struct workload *wl, const struct worker *w,
 	const char *verb = io_kind_name(w->err_kind);
 
 	if (w->err_kind == IO_KIND_START) {
-		snprintf(wl->errmsg, sizeof(wl->errmsg),
+		snprintf(wl->result.errmsg, sizeof(wl->result.errmsg),
 			 "the %s engine could not start in thread %u: %s",
-			 wl->eng->name, i, strerror(-w->error));
+			 wl->run.eng->name, i, strerror(-w->error));
 		return;
 	}
 	if (w->err_kind == IO_KIND_REAP) {
-		snprintf(wl->errmsg, sizeof(wl->errmsg),
+		snprintf(wl->result.errmsg, sizeof(wl->result.errmsg),
 			 "waiting for completions of the %s engine failed in thread %u on %s: %s",
-			 wl->eng->name, i, wl->tgt.path, strerror(-w->error));
+			 wl->run.eng->name, i, wl->tgt.path, strerror(-w->error));
 		return;
 	}
 	if (w->err_kind == IO_KIND_STREAM) {
 		why[0] = '\0';
 		if (w->stream.ops->describe)
 			w->stream.ops->describe(&w->stream, why, sizeof(why));
-		snprintf(wl->errmsg, sizeof(wl->errmsg),
+		snprintf(wl->result.errmsg, sizeof(wl->result.errmsg),
 			 "thread %u stopped the run: %.2000s", i,
 			 why[0] ? why : strerror(-w->error));
 		return;
 	}
 	if (w->err_kind == IO_KIND_MEMORY) {
-		snprintf(wl->errmsg, sizeof(wl->errmsg),
+		snprintf(wl->result.errmsg, sizeof(wl->result.errmsg),
 			 "thread %u stopped the run: its statistics (the %s) could not grow within rebench's memory budget of %s (see MEMORY in rebench(1)); the results and --output cover the run until then. Use a larger -g, fewer threads, or a shorter -d",
 			 i, wl->spec.sample_ns ? "time series" : "per-I/O log of -g 0",
 			 memory_budget_text());
 		return;
 	}
 	if (IO_IS_FLUSH(w->err_kind)) {
-		snprintf(wl->errmsg, sizeof(wl->errmsg),
+		snprintf(wl->result.errmsg, sizeof(wl->result.errmsg),
 			 "%s of %.1500s failed in thread %u: %.2000s", verb,
 			 wl->tgt.path, i,
 			 w->io.err[0] ? w->io.err : strerror(-w->error));
@@ -631,7 +631,7 @@ static void describe_failure(struct workload *wl, const struct worker *w,
 		snprintf(why, sizeof(why), "%s", w->io.err);
 	else
 		snprintf(why, sizeof(why), "%s", strerror(-w->error));
-	snprintf(wl->errmsg, sizeof(wl->errmsg),
+	snprintf(wl->result.errmsg, sizeof(wl->result.errmsg),
 		 "%s of %llu bytes at offset %llu of %.1500s failed in thread %u: %.2000s",
 		 verb, (unsigned long long)w->err_len,
 		 (unsigned long long)w->err_off, wl->tgt.path, i, why);
@@ -649,7 +649,7 @@ static void warn_overrun(struct workload *wl, uint64_t elapsed)
 
 	uint64_t slack = limit / 10 > 20000000 ? limit / 10 : 20000000;
 
-	if (!limit || elapsed <= limit + slack || wl->error)
+	if (!limit || elapsed <= limit + slack || wl->result.error)
 		return;
 	workload_warn(wl, "the run took %.3f s, not the %.3f s asked: the I/Os in flight at the deadline (up to %llu: -q %llu x -c %llu) had to complete or be cancelled; ops/s and MB/s are over the real %.3f s",
 		      (double)elapsed / 1e9, (double)limit / 1e9,
@@ -663,25 +663,25 @@ static void warn_overrun(struct workload *wl, uint64_t elapsed)
 static void count_passes(struct workload *wl)
 {
 	const struct spec *s = &wl->spec;
-	const struct result *r = wl->res;
-	struct seq_passes *p = &wl->passes;
+	const struct result *r = wl->result.stats;
+	struct seq_passes *p = &wl->result.passes;
 	uint64_t data_ios = 0;
 	char basis[160], size[32], threads[64] = "";
 	int k, n;
 
 	memset(p, 0, sizeof(*p));
-	wl->wrap_warning = -1;
-	if (!s->seq || s->append || !wl->have_result)
+	wl->result.wrap_warning = -1;
+	if (!s->seq || s->append || !wl->result.have_result)
 		return;
 	for (k = 0; k < IO_KINDS; k++)
 		if (!IO_IS_FLUSH(k))
 			data_ios += r->ops[k];
 	seq_passes_compute(p, s->slots, s->stride_eff, s->bs,
-			   wl->workers[0].stream.contiguous,
+			   wl->run.workers[0].stream.contiguous,
 			   size_mix_active(&s->bsmix), data_ios, r->bytes);
 	if (!p->known || p->count <= 1)
 		return;
-	n = wl->nwarn;
+	n = wl->result.nwarn;
 	if (p->ios)
 		snprintf(basis, sizeof(basis), "%llu I/Os, %llu a pass",
 			 (unsigned long long)data_ios, (unsigned long long)p->ios);
@@ -694,8 +694,8 @@ static void count_passes(struct workload *wl)
 	workload_warn(wl, "the sequential run wrapped: it went over its %s region %.2f times (%s%s), so every pass after the first went to blocks already used, which a cache (the drive's, or the page cache with -p) may still hold; -d 100%% makes one pass",
 		      fmt_size_human(size, sizeof(size), s->region_len),
 		      p->count, basis, threads);
-	if (wl->nwarn > n)
-		wl->wrap_warning = n;
+	if (wl->result.nwarn > n)
+		wl->result.wrap_warning = n;
 }
 
 /* Flushes faster than the device could make data stable (flush_honesty.h):
@@ -703,7 +703,7 @@ static void count_passes(struct workload *wl)
  * that flushes inside each write. */
 static void warn_flush_honesty(struct workload *wl)
 {
-	const struct result *r = wl->res;
+	const struct result *r = wl->result.stats;
 	const struct target *t = &wl->tgt;
 	struct sync_policy sp = spec_sync(&wl->spec);
 	enum flush_suspicion fs;
@@ -712,7 +712,7 @@ static void warn_flush_honesty(struct workload *wl)
 	int k = -1;
 	double median;
 
-	if (!wl->have_result)
+	if (!wl->result.have_result)
 		return;
 	if (r->ops[IO_FSYNC] || r->ops[IO_FDATASYNC]) {
 		k = r->ops[IO_FDATASYNC] > r->ops[IO_FSYNC] ? IO_FDATASYNC :
@@ -746,52 +746,52 @@ static void collect(struct workload *wl)
 	unsigned i, n = (unsigned)wl->spec.threads;
 
 	for (i = 0; i < n; i++) {
-		struct worker *w = &wl->workers[i];
+		struct worker *w = &wl->run.workers[i];
 
 		threads[i] = &w->st;
 		if (w->t_end > elapsed)
 			elapsed = w->t_end;
-		if (w->error && !wl->error) {
-			wl->error = w->error;
-			wl->error_is_memory = w->err_kind == IO_KIND_MEMORY;
+		if (w->error && !wl->result.error) {
+			wl->result.error = w->error;
+			wl->result.error_is_memory = w->err_kind == IO_KIND_MEMORY;
 			describe_failure(wl, w, i);
 		}
 	}
-	wl->few_ios_warning = -1;
-	if (!stats_merge(wl->res, threads, n, elapsed))
-		wl->have_result = true;
+	wl->result.few_ios_warning = -1;
+	if (!stats_merge(wl->result.stats, threads, n, elapsed))
+		wl->result.have_result = true;
 	/* A percentile p rests on the n (1 - p) slowest I/Os: below ten of
 	 * them it moves with every run. */
-	if (wl->have_result && wl->res->ops_total &&
-	    wl->res->ops_total < PERCENTILE_STABLE_IOS) {
+	if (wl->result.have_result && wl->result.stats->ops_total &&
+	    wl->result.stats->ops_total < PERCENTILE_STABLE_IOS) {
 		workload_warn(wl, "only %llu I/Os: %.1f of them lie beyond p99.9 and %.1f beyond p99; a percentile moves from run to run with fewer than 10 beyond it, so run longer (%d I/Os for p99.9)",
-			      (unsigned long long)wl->res->ops_total,
-			      (double)wl->res->ops_total * 0.001,
-			      (double)wl->res->ops_total * 0.01,
+			      (unsigned long long)wl->result.stats->ops_total,
+			      (double)wl->result.stats->ops_total * 0.001,
+			      (double)wl->result.stats->ops_total * 0.01,
 			      PERCENTILE_STABLE_IOS);
-		wl->few_ios_warning = wl->nwarn - 1;
+		wl->result.few_ios_warning = wl->result.nwarn - 1;
 	}
 	warn_overrun(wl, elapsed);
 	count_passes(wl);
 	warn_flush_honesty(wl);
-	if (wl->sizes.active) {
+	if (wl->run.sizes.active) {
 		const uint64_t *hits[4096];
 
 		for (i = 0; i < n; i++)
-			hits[i] = wl->workers[i].stream.size_hits;
-		size_fit_compute(&wl->size_fit, &wl->sizes, hits, n);
+			hits[i] = wl->run.workers[i].stream.size_hits;
+		size_fit_compute(&wl->result.size_fit, &wl->run.sizes, hits, n);
 	}
-	wl->fit.present = false;
-	if (!wl->spec.seq && wl->have_result && wl->res->ops_total) {
+	wl->result.fit.present = false;
+	if (!wl->spec.seq && wl->result.have_result && wl->result.stats->ops_total) {
 		const uint64_t *slices[4096], *ranks[4096];
 
 		for (i = 0; i < n; i++) {
-			slices[i] = wl->workers[i].stream.pat.slices;
-			ranks[i] = wl->workers[i].stream.pat.rank_slices;
+			slices[i] = wl->run.workers[i].stream.pat.slices;
+			ranks[i] = wl->run.workers[i].stream.pat.rank_slices;
 		}
-		fit_compute(&wl->fit, &wl->dist, slices, ranks, n);
-		dist_describe(&wl->dist, &wl->spec, wl->fit.name,
-			      sizeof(wl->fit.name));
+		fit_compute(&wl->result.fit, &wl->run.dist, slices, ranks, n);
+		dist_describe(&wl->run.dist, &wl->spec, wl->result.fit.name,
+			      sizeof(wl->result.fit.name));
 	}
 }
 
@@ -817,8 +817,8 @@ static size_t dev_first(const struct workload *wls, size_t k)
 {
 	size_t j;
 
-	for (j = 0; j < k && wls[k].devr.name[0]; j++)
-		if (!strcmp(wls[j].devr.name, wls[k].devr.name))
+	for (j = 0; j < k && wls[k].result.devr.name[0]; j++)
+		if (!strcmp(wls[j].result.devr.name, wls[k].result.devr.name))
 			return j;
 	return k;
 }
@@ -832,7 +832,7 @@ static void devices_begin(struct workload *wls, size_t n)
 
 	for (k = 0; k < n; k++)
 		if (dev_first(wls, k) == k)
-			devstat_begin(&wls[k].devr);
+			devstat_begin(&wls[k].result.devr);
 }
 
 /* After the run (results collected): each device's second reading is
@@ -858,17 +858,17 @@ static void devices_settle(struct workload *wls, size_t n)
 				continue;
 			if (w->tgt.kind == TARGET_FILE)
 				file_fs = w->tgt.place.fstype;
-			paged |= w->spec.paged || !w->have_result ||
-				 !strcmp(w->eng->name, "mmap");
-			direct[DEV_READ] += w->res->op_bytes[IO_READ];
-			direct[DEV_WRITE] += w->res->op_bytes[IO_WRITE];
-			direct[DEV_DISCARD] += w->res->op_bytes[IO_TRIM];
+			paged |= w->spec.paged || !w->result.have_result ||
+				 !strcmp(w->run.eng->name, "mmap");
+			direct[DEV_READ] += w->result.stats->op_bytes[IO_READ];
+			direct[DEV_WRITE] += w->result.stats->op_bytes[IO_WRITE];
+			direct[DEV_DISCARD] += w->result.stats->op_bytes[IO_TRIM];
 		}
-		devstat_judge(&wls[k].devr, file_fs, paged ? NULL : direct);
+		devstat_judge(&wls[k].result.devr, file_fs, paged ? NULL : direct);
 	}
 	for (k = 0; k < n; k++)
 		if (dev_first(wls, k) != k)
-			wls[k].devr = wls[dev_first(wls, k)].devr;
+			wls[k].result.devr = wls[dev_first(wls, k)].result.devr;
 }
 
 /* The main thread during the warm-up: signals stop it early. */
@@ -892,7 +892,7 @@ static int create_threads(struct workload *wls, size_t n, unsigned total)
 
 	for (k = 0; k < n; k++) {
 		for (i = 0; i < wls[k].spec.threads; i++) {
-			struct worker *w = &wls[k].workers[i];
+			struct worker *w = &wls[k].run.workers[i];
 			int e = pthread_create(&w->tid, NULL, worker_main, w);
 
 			if (e) {
@@ -913,9 +913,9 @@ static void join_threads(struct workload *wls, size_t n)
 
 	for (k = 0; k < n; k++)
 		for (i = 0; i < wls[k].spec.threads; i++)
-			if (wls[k].workers[i].started) {
-				pthread_join(wls[k].workers[i].tid, NULL);
-				wls[k].workers[i].started = false;
+			if (wls[k].run.workers[i].started) {
+				pthread_join(wls[k].run.workers[i].tid, NULL);
+				wls[k].run.workers[i].started = false;
 			}
 }
 
@@ -935,10 +935,10 @@ static void prepare_delays(struct run_env *env, struct workload *wls,
 			delay_calibrate(&env->delay_calib);
 			env->delay_calibrated = true;
 		}
-		wls[k].delay_calib = env->delay_calib;
+		wls[k].result.delay_calib = env->delay_calib;
 		for (i = 0; i < wls[k].spec.threads; i++)
-			wls[k].workers[i].delay = (struct delay_clock){
-				&wls[k].delay_calib, 0 };
+			wls[k].run.workers[i].delay = (struct delay_clock){
+				&wls[k].result.delay_calib, 0 };
 	}
 }
 
@@ -953,13 +953,13 @@ static unsigned run_setup(struct run_loop *l, struct workload *wls, size_t n,
 
 	l->warmup_ns = warmup;
 	for (k = 0; k < n; k++) {
-		wls[k].warmup_ns = warmup;
+		wls[k].result.warmup_ns = warmup;
 		for (i = 0; i < wls[k].spec.threads; i++)
-			wls[k].workers[i].loop = l;
+			wls[k].run.workers[i].loop = l;
 	}
 	for (k = 0; k < n; k++) {
 		total += (unsigned)wls[k].spec.threads;
-		devstat_locate(&wls[k].tgt, &wls[k].devr);
+		devstat_locate(&wls[k].tgt, &wls[k].result.devr);
 	}
 	prepare_delays(l->env, wls, n);
 	atomic_store(&l->stop, signals_stop_requested() != 0);
@@ -1141,7 +1141,7 @@ static void run_teardown(struct run_loop *l, struct workload *wls, size_t n,
 	join_threads(wls, n);
 	for (k = 0; ran && k < n; k++)
 		if (dev_first(wls, k) == k)
-			devstat_end(&wls[k].devr);
+			devstat_end(&wls[k].result.devr);
 	/* the last worker's wake-up may still be pending (the loop can see
 	 * running == 0 before it arrives): take it before SIGUSR1 is
 	 * unblocked, or it would kill the process */
@@ -1161,12 +1161,12 @@ static int run_collect(struct workload *wls, size_t n)
 
 	for (k = 0; k < n; k++) {
 		collect(&wls[k]);
-		if (wls[k].error)
+		if (wls[k].result.error)
 			ret = -EIO;
 	}
 	devices_settle(wls, n);
 	for (k = 0; ret == -EIO && k < n; k++)
-		wls[k].stopped_early = !wls[k].error;
+		wls[k].result.stopped_early = !wls[k].result.error;
 	return ret;
 }
 

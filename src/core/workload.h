@@ -1,13 +1,14 @@
 /* workload.h - one workload ready to run: its spec, target, engine, open
  * descriptors, threads and, afterwards, its result and warnings.
  *
- * Three parts with three lifetimes: the spec (what was asked, resolved
- * against the target), the run's state (the target, engine, descriptors
- * and the threads' struct worker, allocated by workload_prepare() for the
- * run's size and released by workload_release_io()), and the result
- * (struct result, on the heap from workload_result_alloc() to
- * workload_cleanup(): its histograms alone are 240 KB, which no stack,
- * array of workloads or .bss should hold).
+ * Three parts, three types with three lifetimes: the spec (struct spec
+ * and the target it was resolved against: what was asked), the run's state
+ * (struct wl_state: the engine, generators, descriptors and the threads'
+ * struct worker, allocated by workload_prepare() for the run's size and
+ * released by workload_release_io()), and the result (struct wl_result:
+ * figures, verdicts and warnings, whose struct result is on the heap from
+ * workload_result_alloc() to workload_cleanup(): its histograms alone are
+ * 240 KB, which no stack, array of workloads or .bss should hold).
  */
 #ifndef REBENCH_WORKLOAD_H
 #define REBENCH_WORKLOAD_H
@@ -63,24 +64,33 @@ struct worker {
 	int64_t err_done;	/* a short transfer's bytes, else -1 */
 };
 
-struct workload {
-	struct spec spec;
-	struct target tgt;
+/* 2. What runs it: the engine, the generators, the descriptors and the
+ * threads, from workload_plan() and workload_prepare() to
+ * workload_release_io().  The writers read the result (3), not this, but
+ * for a size mix's table (section_sizes.c) and the per-I/O log of -g 0,
+ * which stays with the threads that wrote it (report_series.c); the live
+ * watchers (the progress line, --precision) read the threads' counters. */
+struct wl_state {
 	const struct engine_ops *eng;
 	struct dist dist;	/* random workloads: where offsets go */
-	struct fit fit;		/* ... and where they went */
 	struct size_table sizes;	/* a size mix's draw table */
-	struct size_fit size_fit;	/* ... and the sizes drawn */
-	unsigned index;		/* position in the run, from 0 */
 	int shared_fd;
 	bool needs_layout;	/* holes to fill before measuring */
 	uint64_t create_size;	/* new file: bytes to create and lay out */
 	struct workload *creator;	/* new file created by an earlier one */
 	bool layout_confirm;	/* layout changes a file the user gave */
 	struct worker *workers;
-	struct result *res;	/* on the heap, from workload_result_alloc()
+};
+
+/* 3. What it did: its figures, verdicts, failure and warnings, which the
+ * writers read, kept until workload_cleanup() (a --repeat run kept for
+ * its figures keeps this and loses its state). */
+struct wl_result {
+	struct result *stats;	/* on the heap, from workload_result_alloc()
 				 * until workload_cleanup() */
 	bool have_result;
+	struct fit fit;		/* random workloads: where offsets went */
+	struct size_fit size_fit;	/* a size mix: the sizes drawn */
 	int error;		/* first failed I/O of any thread */
 	bool error_is_memory;	/* ... or the memory budget stopped it */
 	bool stopped_early;	/* another workload's failed I/O stopped it */
@@ -92,8 +102,6 @@ struct workload {
 	struct dev_reads devr;	/* reads that reached its device */
 	int wrap_warning;	/* index of the wrapped-run warning, or -1 */
 	const struct repeat_data *rep;	/* --repeat: every run's figures */
-	double precision_pct;	/* --precision: the half-width asked for, in
-				 * % of ops/s (precision.h); 0 none */
 	struct precond precond;	/* --precondition: what it wrote first */
 	const struct steady_data *steady;	/* --steady-state: the rounds
 						 * (steady_run.h), else NULL */
@@ -103,6 +111,19 @@ struct workload {
 	char errmsg[PATH_MAX + 256];
 	char *warnings[MAX_WARNINGS];
 	int nwarn;
+};
+
+/* One workload of a run: what was asked (1), what runs it (2) and what it
+ * did (3), each a type of its own with a lifetime of its own. */
+struct workload {
+	/* 1. What was asked, resolved against the target it was probed on */
+	struct spec spec;
+	struct target tgt;
+	unsigned index;		/* position in the run, from 0 */
+	double precision_pct;	/* --precision: the half-width asked for, in
+				 * % of ops/s (precision.h); 0 none */
+	struct wl_state run;
+	struct wl_result result;
 };
 
 void workload_warn(struct workload *wl, const char *fmt, ...)

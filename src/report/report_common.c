@@ -43,7 +43,7 @@ enum precision_verdict report_precision(const struct report *r,
 		struct ci part;
 		enum precision_verdict p;
 
-		if (!r->wls[k].have_result)
+		if (!r->wls[k].result.have_result)
 			continue;
 		p = precision_judge(&r->wls[k], &part);
 		if (p == PRECISION_NONE)
@@ -61,8 +61,8 @@ const struct workload *report_dur_worst(const struct report *r)
 	size_t k;
 
 	for (k = 0; k < r->n; k++)
-		if (r->wls[k].have_result && r->wls[k].dur.verdict != DUR_NA &&
-		    (!worst || r->wls[k].dur.verdict > worst->dur.verdict))
+		if (r->wls[k].result.have_result && r->wls[k].result.dur.verdict != DUR_NA &&
+		    (!worst || r->wls[k].result.dur.verdict > worst->result.dur.verdict))
 			worst = &r->wls[k];
 	return worst;
 }
@@ -100,9 +100,9 @@ void report_op_summarize(const struct report *r, const struct result *res,
 		return;
 	o->ops_per_s = o->mb_per_s = 0;
 	for (k = 0; k < r->n; k++) {
-		if (!r->wls[k].have_result)
+		if (!r->wls[k].result.have_result)
 			continue;
-		op_summarize(r->wls[k].res, kind, &w);
+		op_summarize(r->wls[k].result.stats, kind, &w);
 		o->ops_per_s += w.ops_per_s;
 		o->mb_per_s += w.mb_per_s;
 	}
@@ -128,14 +128,14 @@ int report_total_status(const struct report *r)
 
 bool report_warning_said(const struct workload *wl, int w, bool terse)
 {
-	return w != wl->few_ios_warning || terse || wl->precision_pct > 0;
+	return w != wl->result.few_ios_warning || terse || wl->precision_pct > 0;
 }
 
 int workload_status(const struct workload *wl, bool interrupted)
 {
-	if (wl->error)
-		return wl->error_is_memory ? WL_MEMORY : WL_IO_ERROR;
-	if (wl->stopped_early)
+	if (wl->result.error)
+		return wl->result.error_is_memory ? WL_MEMORY : WL_IO_ERROR;
+	if (wl->result.stopped_early)
 		return WL_STOPPED;
 	return interrupted ? WL_INTERRUPTED : WL_COMPLETE;
 }
@@ -178,10 +178,10 @@ static bool dev_with_others(const struct report *r, size_t k)
 {
 	size_t j;
 
-	if (!r->wls[k].devr.name[0])
+	if (!r->wls[k].result.devr.name[0])
 		return false;
 	for (j = 0; j < r->n; j++)
-		if (j != k && !strcmp(r->wls[j].devr.name, r->wls[k].devr.name))
+		if (j != k && !strcmp(r->wls[j].result.devr.name, r->wls[k].result.devr.name))
 			return true;
 	return false;
 }
@@ -194,12 +194,12 @@ bool report_dev_own(const struct report *r, const struct workload *wl,
 	bool own = true;
 
 	if (wl) {
-		*out = wl->devr;
+		*out = wl->result.devr;
 		return out->known && !out->shared &&
 		       !dev_with_others(r, (size_t)(wl - r->wls));
 	}
 	for (k = 0; k < r->n && k < MAX_WORKLOADS; k++) {
-		in[k] = &r->wls[k].devr;
+		in[k] = &r->wls[k].result.devr;
 		own &= in[k]->known && !in[k]->shared;
 	}
 	devstat_sum(out, in, (unsigned)k);
@@ -211,7 +211,7 @@ size_t report_devices(const struct report *r, const struct dev_reads **out)
 	size_t j, k, n = 0;
 
 	for (k = 0; k < r->n && k < MAX_WORKLOADS; k++) {
-		const struct dev_reads *d = &r->wls[k].devr;
+		const struct dev_reads *d = &r->wls[k].result.devr;
 
 		for (j = 0; j < n && (!d->name[0] ||
 				      strcmp(out[j]->name, d->name)); j++)
@@ -229,7 +229,7 @@ char *report_dev_users(const struct report *r, const struct dev_reads *d,
 
 	buf[0] = '\0';
 	for (k = 0; k < r->n && used < len; k++) {
-		const struct dev_reads *w = &r->wls[k].devr;
+		const struct dev_reads *w = &r->wls[k].result.devr;
 
 		if (w == d || (d->name[0] && !strcmp(w->name, d->name)))
 			used += (size_t)snprintf(buf + used, len - used, "%s%zu",

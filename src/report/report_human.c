@@ -59,8 +59,8 @@ static void print_params(FILE *f, const struct workload *wl)
 			fmt_size_short(l, sizeof(l), s->region_len));
 	if (s->local_fd)
 		fprintf(f, ", local fd");
-	if (wl->warmup_ns)
-		fprintf(f, ", warmup: %s", fmt_time(st, sizeof(st), wl->warmup_ns));
+	if (wl->result.warmup_ns)
+		fprintf(f, ", warmup: %s", fmt_time(st, sizeof(st), wl->result.warmup_ns));
 	if (SPEC_DOES(s, IO_WRITE)) {
 		struct sync_policy sp = spec_sync(s);
 		char pol[32];
@@ -94,8 +94,8 @@ static void print_delay(FILE *f, const struct workload *wl)
 	if (!delay_any(&wl->spec.delay))
 		return;
 	delay_format_units(&wl->spec.delay, text, sizeof(text));
-	if (wl->delay_calib.clock_ns)
-		delay_calib_describe(&wl->delay_calib, calib, sizeof(calib));
+	if (wl->result.delay_calib.clock_ns)
+		delay_calib_describe(&wl->result.delay_calib, calib, sizeof(calib));
 	else
 		snprintf(calib, sizeof(calib), "not run");
 	fprintf(f, "Delay: %s after each I/O of that kind, in its latency (calibration: %s)\n",
@@ -166,7 +166,7 @@ static void print_intervals(FILE *f, const struct result *r)
 static void print_one(FILE *f, const struct report *rep,
 		      const struct workload *wl, bool interrupted)
 {
-	const struct result *r = wl->res;
+	const struct result *r = wl->result.stats;
 	const struct section_ctx c = { rep, wl, r };
 	char size[32];
 
@@ -176,7 +176,7 @@ static void print_one(FILE *f, const struct report *rep,
 	sections_human(f, HUMAN_HEAD, &c);
 	print_delay(f, wl);
 	report_layout_line(f, &wl->tgt);
-	if (!wl->have_result) {
+	if (!wl->result.have_result) {
 		fprintf(f, "No results.\n");
 		return;
 	}
@@ -188,8 +188,8 @@ static void print_one(FILE *f, const struct report *rep,
 		interrupted ? " (interrupted)" : "");
 	sections_human(f, HUMAN_TOTALS, &c);
 	sections_human(f, HUMAN_END, &c);
-	if (wl->error)
-		fprintf(f, "Error: %s\n", wl->errmsg);
+	if (wl->result.error)
+		fprintf(f, "Error: %s\n", wl->result.errmsg);
 	sections_human(f, HUMAN_ERROR, &c);
 }
 

@@ -25,7 +25,7 @@
  * calibration the waits used (null without). */
 static void put_delay(struct json *j, const struct workload *wl)
 {
-	const struct delay_calib *c = &wl->delay_calib;
+	const struct delay_calib *c = &wl->result.delay_calib;
 	char text[DELAY_TEXT_MAX];
 
 	delay_format(&wl->spec.delay, text, sizeof(text));
@@ -82,7 +82,7 @@ static void put_params(struct json *j, const struct workload *wl)
 		json_num(j, "duration_s", (double)s->time_limit_ns / 1e9);
 	else
 		json_u64(j, "duration_ios", s->ops_limit);
-	json_num(j, "warmup_s", (double)wl->warmup_ns / 1e9);
+	json_num(j, "warmup_s", (double)wl->result.warmup_ns / 1e9);
 	json_u64(j, "region_offset", s->region_start);
 	json_u64(j, "region_length", s->region_len);
 	json_u64(j, "slots", s->slots);
@@ -255,19 +255,19 @@ void report_json_head(struct json *j)
 static void put_workload(struct json *j, const struct report *rep,
 			 const struct workload *wl)
 {
-	const struct section_ctx c = { rep, wl, wl->have_result ? wl->res : NULL };
+	const struct section_ctx c = { rep, wl, wl->result.have_result ? wl->result.stats : NULL };
 
 	json_obj_begin(j, NULL);
 	json_u64(j, "workload", wl->index + 1);
 	json_str(j, "status", workload_status_name(workload_status(wl, rep->interrupted)));
 	report_json_target(j, &wl->tgt, NULL);
 	put_params(j, wl);
-	if (wl->have_result)
-		put_results(j, rep, wl->res, wl);
+	if (wl->result.have_result)
+		put_results(j, rep, wl->result.stats, wl);
 	else
 		json_null(j, "results");
 	sections_json(j, JSON_AFTER_RESULTS, &c);
-	json_str(j, "error", wl->error ? wl->errmsg : NULL);
+	json_str(j, "error", wl->result.error ? wl->result.errmsg : NULL);
 	sections_json(j, JSON_ERROR, &c);
 	json_obj_end(j);
 }

@@ -31,11 +31,11 @@ static unsigned file_kinds(const struct report *r, size_t first)
 		const struct workload *wl = &r->wls[k];
 
 		if (!wl->spec.output || strcmp(wl->spec.output, path) ||
-		    !wl->have_result)
+		    !wl->result.have_result)
 			continue;
-		kinds |= result_kinds(wl->res);
+		kinds |= result_kinds(wl->result.stats);
 		for (j = 0; j < IO_KINDS; j++)
-			if (wl->res->iv_kind_ops[j])
+			if (wl->result.stats->iv_kind_ops[j])
 				kept |= 1U << j;
 	}
 	return kept ? kept | kinds : 0;
@@ -52,7 +52,7 @@ static uint64_t kind_ios(const struct result *r, int kind, size_t i)
 
 static void write_intervals(FILE *f, const struct workload *wl, unsigned kinds)
 {
-	const struct result *r = wl->res;
+	const struct result *r = wl->result.stats;
 	double step_s = (double)r->step_ns / 1e9;
 	size_t i;
 	int k;
@@ -91,7 +91,7 @@ static void write_ios(FILE *f, const struct workload *wl)
 	if (!c || !pos)
 		goto out;
 	for (t = 0; t < n; t++)
-		c[t] = wl->workers[t].st.log_head;
+		c[t] = wl->run.workers[t].st.log_head;
 	for (;;) {
 		const struct io_rec *r, *b = NULL;
 
@@ -138,7 +138,7 @@ static int write_rounds(const struct report *r, size_t first)
 		return -EIO;
 	fprintf(f, "workload\tround\tops_per_s\tmib_per_s\tlat_p99_us\tin_window\n");
 	for (k = first; k < r->n; k++) {
-		const struct steady_data *d = r->wls[k].steady;
+		const struct steady_data *d = r->wls[k].result.steady;
 
 		if (!d || !r->wls[k].spec.output ||
 		    strcmp(r->wls[k].spec.output, path))
@@ -161,7 +161,7 @@ static int write_file(const struct report *r, size_t first)
 	int j;
 	FILE *f;
 
-	if (r->wls[first].steady)
+	if (r->wls[first].result.steady)
 		return write_rounds(r, first);
 	f = outpath_open("--output", path);
 	if (!f)
@@ -179,7 +179,7 @@ static int write_file(const struct report *r, size_t first)
 		const struct workload *wl = &r->wls[k];
 
 		if (!wl->spec.output || strcmp(wl->spec.output, path) ||
-		    !wl->have_result || (wl->spec.sample_ns == 0) != per_io)
+		    !wl->result.have_result || (wl->spec.sample_ns == 0) != per_io)
 			continue;
 		if (per_io)
 			write_ios(f, wl);

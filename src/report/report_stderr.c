@@ -35,15 +35,15 @@ static void print_warnings(const struct workload *wl, struct stderr_state *st,
 {
 	int w;
 
-	for (w = 0; w < wl->nwarn; w++) {
+	for (w = 0; w < wl->result.nwarn; w++) {
 		if (!report_warning_said(wl, w, terse))
 			continue;
 		/* said once per sweep, then counted */
-		if (st && w == wl->few_ios_warning && st->few_ios++)
+		if (st && w == wl->result.few_ios_warning && st->few_ios++)
 			continue;
-		if (st && w == wl->wrap_warning && st->wraps++)
+		if (st && w == wl->result.wrap_warning && st->wraps++)
 			continue;
-		spec_error(&wl->spec, "warning: %s", wl->warnings[w]);
+		spec_error(&wl->spec, "warning: %s", wl->result.warnings[w]);
 	}
 }
 
@@ -57,8 +57,8 @@ static int stderr_report(struct report_out *o, const struct report *r)
 		for (k = 0; k < r->n; k++) {
 			if (warn)
 				print_warnings(&r->wls[k], st, o->scope->run->silent);
-			if (r->wls[k].error)
-				spec_error(&r->wls[k].spec, "%s", r->wls[k].errmsg);
+			if (r->wls[k].result.error)
+				spec_error(&r->wls[k].spec, "%s", r->wls[k].result.errmsg);
 		}
 		return 0;
 	}
@@ -70,8 +70,8 @@ static int stderr_report(struct report_out *o, const struct report *r)
 	else
 		fflush(o->scope->out);
 	for (k = 0; k < r->n; k++)
-		if (r->wls[k].error)
-			spec_error(&r->wls[k].spec, "%s", r->wls[k].errmsg);
+		if (r->wls[k].result.error)
+			spec_error(&r->wls[k].spec, "%s", r->wls[k].result.errmsg);
 	return 0;
 }
 

@@ -45,19 +45,19 @@ void report_table_rows(FILE *f, const struct sweep *sw, const struct report *r)
 		const struct workload *wl = &r->wls[k];
 		struct lat_summary l;
 
-		if (!wl->have_result)
+		if (!wl->result.have_result)
 			continue;
-		lat_summarize(wl->res, &l);
+		lat_summarize(wl->result.stats, &l);
 		for (a = 0; a < sw->naxes; a++) {
 			report_sweep_cell(&sw->axes[a], idx[a], buf, sizeof(buf));
 			fprintf(f, "%s\t", buf);
 		}
 		fprintf(f, "%zu\t%s\t%.2f\t%.4f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%llu\t%s",
-			k + 1, wl->tgt.path, wl->res->ops_per_s, wl->res->mb_per_s,
+			k + 1, wl->tgt.path, wl->result.stats->ops_per_s, wl->result.stats->mb_per_s,
 			l.min, l.avg, l.p50, l.p90, l.p99, l.p999, l.max,
-			(unsigned long long)wl->res->ops_total,
+			(unsigned long long)wl->result.stats->ops_total,
 			workload_status_name(workload_status(wl, r->interrupted)));
-		sections_tsv(f, &(struct section_ctx){ r, wl, wl->res });
+		sections_tsv(f, &(struct section_ctx){ r, wl, wl->result.stats });
 		fputc('\n', f);
 	}
 	if (f == stdout)

@@ -58,12 +58,12 @@ static void put_figures(FILE *f, const struct result *res)
 static void terse_line(FILE *f, const struct report *r,
 		       const struct workload *wl, const char *suffix)
 {
-	if (!wl->have_result)
+	if (!wl->result.have_result)
 		return;
-	put_figures(f, wl->res);
+	put_figures(f, wl->result.stats);
 	fprintf(f, " %llu %d", (unsigned long long)wl->spec.seed,
 		workload_status(wl, r->interrupted));
-	sections_terse(f, &(struct section_ctx){ r, wl, wl->res });
+	sections_terse(f, &(struct section_ctx){ r, wl, wl->result.stats });
 	fprintf(f, "%s\n", suffix ? suffix : "");
 }
 

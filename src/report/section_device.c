@@ -179,8 +179,8 @@ static void devices_json(struct json *j, const struct report *r)
 		json_str(j, "name", d->name[0] ? d->name : NULL);
 		json_arr_begin(j, "workloads");
 		for (k = 0; k < r->n; k++)
-			if (&r->wls[k].devr == d ||
-			    (d->name[0] && !strcmp(r->wls[k].devr.name, d->name)))
+			if (&r->wls[k].result.devr == d ||
+			    (d->name[0] && !strcmp(r->wls[k].result.devr.name, d->name)))
 				json_u64(j, NULL, k + 1);
 		json_arr_end(j);
 		put_dev_kind(j, d, DEV_READ, "reads", "read_merges", "read_bytes");

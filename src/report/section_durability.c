@@ -20,15 +20,15 @@ static void durability_human(FILE *f, const struct section_ctx *c)
 	const struct workload *worst;
 
 	if (c->wl) {
-		if (c->wl->dur.verdict != DUR_NA)
+		if (c->wl->result.dur.verdict != DUR_NA)
 			fprintf(f, "Durability: %s: %s\n",
-				dur_words(c->wl->dur.verdict), c->wl->dur.reason);
+				dur_words(c->wl->result.dur.verdict), c->wl->result.dur.reason);
 		return;
 	}
 	worst = report_dur_worst(c->r);
 	if (worst)
 		fprintf(f, "Durability: %s (the least durable workload's: %u)\n",
-			dur_words(worst->dur.verdict), worst->index + 1);
+			dur_words(worst->result.dur.verdict), worst->index + 1);
 }
 
 /* {verdict, reason} of a workload that wrote, {verdict, workload} of the
@@ -38,16 +38,16 @@ static void durability_json(struct json *j, const struct section_ctx *c)
 	const struct workload *wl = c->wl ? (c->res ? c->wl : NULL) :
 					    report_dur_worst(c->r);
 
-	if (!wl || wl->dur.verdict == DUR_NA) {
+	if (!wl || wl->result.dur.verdict == DUR_NA) {
 		json_null(j, "durability");
 		return;
 	}
 	json_obj_begin(j, "durability");
-	json_str(j, "verdict", dur_name(wl->dur.verdict));
+	json_str(j, "verdict", dur_name(wl->result.dur.verdict));
 	if (!c->wl)
 		json_u64(j, "workload", wl->index + 1);
 	else
-		json_str(j, "reason", wl->dur.reason);
+		json_str(j, "reason", wl->result.dur.reason);
 	json_obj_end(j);
 }
 
@@ -56,12 +56,12 @@ static void durability_terse(FILE *f, const struct section_ctx *c)
 {
 	const struct workload *wl = c->wl ? c->wl : report_dur_worst(c->r);
 
-	fprintf(f, " %s", dur_name(wl ? wl->dur.verdict : DUR_NA));
+	fprintf(f, " %s", dur_name(wl ? wl->result.dur.verdict : DUR_NA));
 }
 
 static void durability_tsv(FILE *f, const struct section_ctx *c)
 {
-	fprintf(f, "\t%s", dur_name(c->wl->dur.verdict));
+	fprintf(f, "\t%s", dur_name(c->wl->result.dur.verdict));
 }
 
 const struct section section_durability = {

@@ -10,7 +10,7 @@
 
 static const struct fit *fit_of(const struct section_ctx *c)
 {
-	return c->wl && c->wl->fit.present ? &c->wl->fit : NULL;
+	return c->wl && c->wl->result.fit.present ? &c->wl->result.fit : NULL;
 }
 
 static void fit_human(FILE *f, const struct section_ctx *c)

@@ -9,7 +9,7 @@
 
 static const struct seq_passes *passes_of(const struct section_ctx *c)
 {
-	return c->wl && c->wl->passes.known ? &c->wl->passes : NULL;
+	return c->wl && c->wl->result.passes.known ? &c->wl->result.passes : NULL;
 }
 
 static void passes_json(struct json *j, const struct section_ctx *c)

@@ -15,7 +15,7 @@
  * --repeat. */
 static const struct repeat_data *repeat_of(const struct section_ctx *c)
 {
-	return c->wl ? c->wl->rep : c->r->total_rep;
+	return c->wl ? c->wl->result.rep : c->r->total_rep;
 }
 
 /* Which run the block above is, "run 3 of 5, the median run by ops/s,

@@ -14,8 +14,8 @@
 static void sizes_human(FILE *f, const struct section_ctx *c)
 {
 	const struct workload *wl = c->wl;
-	const struct size_fit *fit = wl ? &wl->size_fit : NULL;
-	const struct size_table *t = wl ? &wl->sizes : NULL;
+	const struct size_fit *fit = wl ? &wl->result.size_fit : NULL;
+	const struct size_table *t = wl ? &wl->run.sizes : NULL;
 	char label[64];
 	unsigned i;
 
@@ -61,8 +61,8 @@ static void sizes_human(FILE *f, const struct section_ctx *c)
 static void sizes_json(struct json *j, const struct section_ctx *c)
 {
 	const struct workload *wl = c->wl;
-	const struct size_fit *fit = wl ? &wl->size_fit : NULL;
-	const struct size_table *t = wl ? &wl->sizes : NULL;
+	const struct size_fit *fit = wl ? &wl->result.size_fit : NULL;
+	const struct size_table *t = wl ? &wl->run.sizes : NULL;
 	char label[64];
 	unsigned i;
 

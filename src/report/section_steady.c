@@ -15,7 +15,7 @@
  * before any figure. */
 static void steady_human_note(FILE *f, const struct section_ctx *c)
 {
-	const struct steady_data *d = c->wl ? c->wl->steady : NULL;
+	const struct steady_data *d = c->wl ? c->wl->result.steady : NULL;
 
 	if (d && !d->v.steady)
 		fprintf(f, "NOT at steady state: %zu round%s of %.3g s without the SNIA criteria holding over the last %d (the figures below are round %zu's)\n",
@@ -32,8 +32,8 @@ static void steady_human(FILE *f, const struct section_ctx *c)
 
 	if (!wl)
 		return;
-	d = wl->steady;
-	p = &wl->precond;
+	d = wl->result.steady;
+	p = &wl->result.precond;
 
 	if (p->done)
 		fprintf(f, "Preconditioned: %llu bytes (%d x the region) written sequentially in 128 KiB blocks in %.1f s (%.1f %s)\n",
@@ -67,16 +67,16 @@ static void steady_terse(FILE *f, const struct section_ctx *c)
 {
 	const struct report *r = c->r;
 	const struct workload *wl = c->wl;
-	const struct steady_data *d = wl ? wl->steady : NULL;
+	const struct steady_data *d = wl ? wl->result.steady : NULL;
 	bool pre = false, steady = true, any = false;
 	size_t k;
 
 	if (!wl) {
 		for (k = 0; k < r->n; k++) {
-			pre |= r->wls[k].precond.done;
-			if (r->wls[k].steady) {
+			pre |= r->wls[k].result.precond.done;
+			if (r->wls[k].result.steady) {
 				any = true;
-				steady &= r->wls[k].steady->v.steady;
+				steady &= r->wls[k].result.steady->v.steady;
 			}
 		}
 		fprintf(f, " %s - - - - - - %s", any ? (steady ? "steady" : "not-steady") : "-",
@@ -92,7 +92,7 @@ static void steady_terse(FILE *f, const struct section_ctx *c)
 			d->v.steady ? "steady" : "not-steady", d->rounds,
 			d->v.first, d->v.last, d->v.mean, d->v.range_pct,
 			d->v.slope_pct);
-	fprintf(f, " %s", wl->precond.done ? "yes" : "no");
+	fprintf(f, " %s", wl->result.precond.done ? "yes" : "no");
 }
 
 /* The workload's only: the total has none. */
@@ -105,8 +105,8 @@ static void steady_json(struct json *j, const struct section_ctx *c)
 
 	if (!wl)
 		return;
-	d = wl->steady;
-	p = &wl->precond;
+	d = wl->result.steady;
+	p = &wl->result.precond;
 
 	if (p->done) {
 		json_obj_begin(j, "precondition");

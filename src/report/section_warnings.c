@@ -12,9 +12,9 @@ static void warnings_human(FILE *f, const struct section_ctx *c)
 {
 	int i;
 
-	for (i = 0; c->wl && i < c->wl->nwarn; i++)
+	for (i = 0; c->wl && i < c->wl->result.nwarn; i++)
 		if (report_warning_said(c->wl, i, false))
-			fprintf(f, "Warning: %s\n", c->wl->warnings[i]);
+			fprintf(f, "Warning: %s\n", c->wl->result.warnings[i]);
 }
 
 static void warnings_json(struct json *j, const struct section_ctx *c)
@@ -24,8 +24,8 @@ static void warnings_json(struct json *j, const struct section_ctx *c)
 	if (!c->wl)
 		return;
 	json_arr_begin(j, "warnings");
-	for (i = 0; i < c->wl->nwarn; i++)
-		json_str(j, NULL, c->wl->warnings[i]);
+	for (i = 0; i < c->wl->result.nwarn; i++)
+		json_str(j, NULL, c->wl->result.warnings[i]);
 	json_arr_end(j);
 }
 

@@ -128,7 +128,7 @@ static void gather(struct precision_run *pr, struct workload *wl, size_t k,
 		uint64_t ops = 0;
 
 		for (t = 0; t < wl->spec.threads; t++)
-			ops += __atomic_load_n(&wl->workers[t].st.iv_ops[i],
+			ops += __atomic_load_n(&wl->run.workers[t].st.iv_ops[i],
 					       __ATOMIC_RELAXED);
 		pr->series[k][i] = (double)ops * per_s;
 	}
@@ -168,7 +168,7 @@ static bool precision_due(struct precision_run *pr, struct workload *wls,
 	 * theirs, not reshuffled by the one or two that end meanwhile */
 	for (k = 0; due && k < n && k < MAX_WORKLOADS; k++)
 		if (wls[k].precision_pct)
-			wls[k].ci_upto = pr->judged[k];
+			wls[k].result.ci_upto = pr->judged[k];
 	return due;
 }
 
@@ -187,7 +187,7 @@ static void precision_end(struct precision_run *pr)
 enum precision_verdict precision_judge(const struct workload *wl,
 				       struct ci *c)
 {
-	ci_of_result(wl->res, wl->ci_upto, c);
+	ci_of_result(wl->result.stats, wl->result.ci_upto, c);
 	if (!(wl->precision_pct > 0))
 		return PRECISION_NONE;
 	return c->known && c->half_pct <= wl->precision_pct ?

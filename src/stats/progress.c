@@ -61,7 +61,7 @@ static uint64_t sample(struct hist *snap, const struct workload *wl)
 	memset(snap, 0, sizeof(*snap));
 	snap->min = UINT64_MAX;
 	for (t = 0; t < wl->spec.threads; t++) {
-		const struct thread_stats *st = &wl->workers[t].st;
+		const struct thread_stats *st = &wl->run.workers[t].st;
 		uint64_t v;
 
 		for (k = 0; k < IO_KINDS; k++)

@@ -127,8 +127,8 @@ void repeat_record(const struct run_ctx *ctx)
 	if (!rs)
 		return;
 	for (k = 0; k < rs->n; k++)
-		if (ctx->wls[k].have_result)
-			record(&rs->slot[k].d, ctx->wls[k].res,
+		if (ctx->wls[k].result.have_result)
+			record(&rs->slot[k].d, ctx->wls[k].result.stats,
 			       ctx->wls[k].spec.seed);
 	if (rep_slots(rs) > rs->n && ctx->have_total)
 		record(&rs->slot[rs->n].d, ctx->total, 0);
@@ -142,9 +142,9 @@ static void note_first(struct repeat_slot *sl, const struct workload *wl)
 	while (sl->nfirst_warn)
 		free(sl->first_warn[--sl->nfirst_warn]);
 	sl->first_created = wl->tgt.created;
-	for (i = 0; i < wl->nwarn; i++)
-		if (i != wl->few_ios_warning && i != wl->wrap_warning)
-			sl->first_warn[sl->nfirst_warn++] = strdup(wl->warnings[i]);
+	for (i = 0; i < wl->result.nwarn; i++)
+		if (i != wl->result.few_ios_warning && i != wl->result.wrap_warning)
+			sl->first_warn[sl->nfirst_warn++] = strdup(wl->result.warnings[i]);
 }
 
 static void kept_free(struct repeat_state *rs, struct kept_run *kr)
@@ -203,7 +203,7 @@ static int keep_workload(struct run_ctx *ctx, size_t k, struct kept_run *kr)
 	*kr->wl = *wl;
 	memset(wl, 0, sizeof(*wl));
 	wl->index = kr->wl->index;
-	wl->shared_fd = -1;
+	wl->run.shared_fd = -1;
 	return EXIT_OK;
 }
 
@@ -236,7 +236,7 @@ static int repeat_keep(struct run_ctx *ctx)
 		struct kept_run *kr;
 
 		/* as repeat_record(): a run without figures was not counted */
-		if (k < rs->n ? !ctx->wls[k].have_result : !ctx->have_total)
+		if (k < rs->n ? !ctx->wls[k].result.have_result : !ctx->have_total)
 			continue;
 		run = sl->d.runs - 1;
 		if (k < rs->n && run == 0)
@@ -311,10 +311,10 @@ static void say_first(struct run_ctx *ctx)
 		for (i = 0; i < sl->nfirst_warn; i++) {
 			const char *w = sl->first_warn[i];
 
-			for (j = 0; j < wl->nwarn; j++)
-				if (w && !strcmp(w, wl->warnings[j]))
+			for (j = 0; j < wl->result.nwarn; j++)
+				if (w && !strcmp(w, wl->result.warnings[j]))
 					break;
-			if (w && j == wl->nwarn)
+			if (w && j == wl->result.nwarn)
 				workload_warn(wl, "%s", w);
 		}
 	}
@@ -376,7 +376,7 @@ void repeat_finish(struct run_ctx *ctx, bool complete)
 
 		if (!rd->runs)
 			continue;
-		ctx->wls[k].rep = rd;
+		ctx->wls[k].result.rep = rd;
 		if (rd->runs >= 2 && rd->stat[RM_OPS].cv_pct > REPEAT_CV_WARN_PCT)
 			workload_warn(&ctx->wls[k], "ops/s varied by %.1f%% (coefficient of variation) over %zu runs, more than %.0f%%: trust the median over any one run, and look for background I/O, a device still settling (--warmup) or throttling",
 				      rd->stat[RM_OPS].cv_pct, rd->runs,

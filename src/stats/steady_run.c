@@ -91,9 +91,9 @@ static void record(struct run_ctx *ctx, size_t r)
 		const struct workload *wl = &ctx->wls[k];
 		struct steady_data *d = &ctx->steady[k];
 
-		lat_summarize(wl->res, &l);
-		d->r[r] = (struct steady_round){ wl->res->ops_per_s,
-						 wl->res->mb_per_s, l.p99 };
+		lat_summarize(wl->result.stats, &l);
+		d->r[r] = (struct steady_round){ wl->result.stats->ops_per_s,
+						 wl->result.stats->mb_per_s, l.p99 };
 		d->rounds = r + 1;
 	}
 }
@@ -175,7 +175,7 @@ int steady_runs(struct run_ctx *ctx, const struct run_opts *run,
 		return status;
 	all_steady(ctx);	/* the verdicts of the last window */
 	for (k = 0; k < ctx->steady_n && k < ctx->n; k++)
-		ctx->wls[k].steady = &ctx->steady[k];
+		ctx->wls[k].result.steady = &ctx->steady[k];
 	return status;
 }
 

@@ -42,9 +42,9 @@ int confirm_set_keep(struct confirm_set *cs, const struct workload *wl)
 	*c = *wl;
 	if (spec_copy(&c->spec, &wl->spec))
 		return -ENOMEM;
-	c->nwarn = 0;
-	c->workers = NULL;
-	c->have_result = false;
+	c->result.nwarn = 0;
+	c->run.workers = NULL;
+	c->result.have_result = false;
 	cs->n++;
 	return 0;
 }

@@ -194,7 +194,7 @@ static void put_fio(void *arg, const char *line)
 static void job_engine(struct job *j, const struct workload *wl)
 {
 	const struct spec *s = &wl->spec;
-	const struct engine_ops *e = wl->eng;
+	const struct engine_ops *e = wl->run.eng;
 	struct engine_words words = { .fio = put_fio, .arg = j };
 	bool writes = SPEC_DOES(s, IO_WRITE);
 	struct sync_policy sp = spec_sync(s);
@@ -238,7 +238,7 @@ static void job_engine(struct job *j, const struct workload *wl)
 static void fio_center(char *buf, size_t len, const struct workload *wl)
 {
 	const struct spec *s = &wl->spec;
-	uint64_t n = s->slots, shift = wl->dist.shift;
+	uint64_t n = s->slots, shift = wl->run.dist.shift;
 	double c = s->center < 0 ? 0 : s->center / 100;
 
 	if (!shift)
@@ -279,10 +279,10 @@ static void scatter_note(struct job *j, const struct spec *s)
 static void zoned_line(struct job *j, const struct workload *wl,
 		       const char *out)
 {
-	if (wl->dist.shift)
+	if (wl->run.dist.shift)
 		note(j, "--center %g%% rotating the zones (fio's zones start at the region's start)",
 		     wl->spec.center);
-	if (wl->dist.scatter)
+	if (wl->run.dist.scatter)
 		note(j, "--scatter's permutation of the zones' blocks");
 	add(j, "random_distribution=%s", out);
 }
@@ -334,8 +334,8 @@ static void job_zoned(struct job *j, const struct workload *wl)
 		uint64_t start = cum * n / 100;
 		uint64_t end = start + n * (uint64_t)ri[i] / 100;
 
-		if (start != wl->dist.zone_slot[i] ||
-		    end != wl->dist.zone_slot[i + 1])
+		if (start != wl->run.dist.zone_slot[i] ||
+		    end != wl->run.dist.zone_slot[i + 1])
 			edges = false;
 		cum += (uint64_t)ri[i];
 	}
@@ -360,7 +360,7 @@ static void job_exp(struct job *j, const struct workload *wl)
 	o = (size_t)snprintf(out, sizeof(out), "zoned");
 	for (r = 1; r <= 100; r++) {
 		c = r == 100 ? 100 :
-		    lround(-100 * expm1(-(double)r / 100 / wl->dist.mean));
+		    lround(-100 * expm1(-(double)r / 100 / wl->run.dist.mean));
 		if (c == prev)
 			continue;
 		o += (size_t)snprintf(out + o, sizeof(out) - o, ":%ld/%u",
@@ -416,11 +416,11 @@ static void job_dist(struct job *j, const struct workload *wl, bool *bs_align)
 	fio_center(c, sizeof(c), wl);
 	switch (s->dist) {
 	case DIST_ZIPF:
-		if (wl->dist.theta == 1) {
+		if (wl->run.dist.theta == 1) {
 			note(j, "zipf theta 1 (fio refuses 1.0); closest: 1.001");
 			add(j, "random_distribution=zipf:1.001:%s", c);
 		} else {
-			add(j, "random_distribution=zipf:%.10g:%s", wl->dist.theta, c);
+			add(j, "random_distribution=zipf:%.10g:%s", wl->run.dist.theta, c);
 		}
 		scatter_note(j, s);
 		break;
@@ -431,9 +431,9 @@ static void job_dist(struct job *j, const struct workload *wl, bool *bs_align)
 		break;
 	case DIST_POWERLAW:
 		add(j, "# -u powerlaw, sigma %g%%: offsets U^%.10g of the region, the law of fio's pareto:H with ln H / ln(1-H) = %.10g",
-		    s->sigma, wl->dist.a, wl->dist.a);
+		    s->sigma, wl->run.dist.a, wl->run.dist.a);
 		add(j, "random_distribution=pareto:%.10g:%s",
-		    pareto_h_for(wl->dist.a), c);
+		    pareto_h_for(wl->run.dist.a), c);
 		scatter_note(j, s);
 		break;
 	case DIST_NORMAL:
@@ -461,7 +461,7 @@ static uint64_t target_end(const struct workload *wl)
 {
 	if (wl->tgt.exists)
 		return wl->tgt.size;
-	return wl->creator ? wl->creator->create_size : wl->create_size;
+	return wl->run.creator ? wl->run.creator->run.create_size : wl->run.create_size;
 }
 
 /*
@@ -483,11 +483,11 @@ static void job_region(struct job *j, const struct workload *wl, bool bs_align)
 	const char *why = NULL;
 
 	if (!s->seq && s->dist == DIST_CONST) {
-		uint64_t k = wl->dist.shift;
+		uint64_t k = wl->run.dist.shift;
 
-		if (wl->dist.scatter)
-			k = (uint64_t)(((unsigned __int128)k * wl->dist.mul +
-					wl->dist.add) % slots);
+		if (wl->run.dist.scatter)
+			k = (uint64_t)(((unsigned __int128)k * wl->run.dist.mul +
+					wl->run.dist.add) % slots);
 		add(j, "offset=%llu", (unsigned long long)(start + k * st));
 		add(j, "size=%llu", (unsigned long long)bs);
 		return;
@@ -775,7 +775,7 @@ static void job_rest(struct job *j, const struct workload *wl)
 	if (!wl->tgt.exists)
 		add(j, "# %s does not exist: rebench would create it (%llu bytes) and fill it with data first; fio lays out its own file",
 		    wl->tgt.path, (unsigned long long)target_end(wl));
-	else if (wl->needs_layout)
+	else if (wl->run.needs_layout)
 		note(j, "filling the holes of %s with data before the run (reading holes measures nothing); lay the file out before running fio",
 		     wl->tgt.path);
 }
@@ -798,7 +798,7 @@ static void job_build(struct job *j, const struct workload *wl, size_t n)
 	    s->seq ? "seq" : "rnd", sizes,
 	    (unsigned long long)s->stride_eff,
 	    s->seq && s->direction == DIR_BACKWARD ? ", backward" : "",
-	    s->seq ? "" : ", dist ", s->seq ? "" : dist, wl->eng->name,
+	    s->seq ? "" : ", dist ", s->seq ? "" : dist, wl->run.eng->name,
 	    (unsigned long long)s->qd, (unsigned long long)s->threads,
 	    s->threads > 1 ? "s" : "",
 	    (unsigned long long)s->region_start,

@@ -59,23 +59,23 @@ void report_suite_row(FILE *f, const struct suite *s, const struct report *r)
 			"the target may not be written" : "--yes runs it");
 		return;
 	}
-	if (t->state != SUITE_RAN || !wl || !wl->have_result) {
+	if (t->state != SUITE_RAN || !wl || !wl->result.have_result) {
 		fprintf(f, "not run\n");
 		return;
 	}
-	if (wl->rep) {
-		mbps = wl->rep->stat[RM_MBPS].median;
-		ops = wl->rep->stat[RM_OPS].median;
-		p99 = wl->rep->stat[RM_P99].median;
+	if (wl->result.rep) {
+		mbps = wl->result.rep->stat[RM_MBPS].median;
+		ops = wl->result.rep->stat[RM_OPS].median;
+		p99 = wl->result.rep->stat[RM_P99].median;
 	} else {
-		lat_summarize(wl->res, &l);
-		mbps = wl->res->mb_per_s;
-		ops = wl->res->ops_per_s;
+		lat_summarize(wl->result.stats, &l);
+		mbps = wl->result.stats->mb_per_s;
+		ops = wl->result.stats->ops_per_s;
 		p99 = l.p99;
 	}
 	/* the verdict of a test that writes (durability.h), "-" otherwise */
 	fprintf(f, "%10.2f  %10.0f  %10.1f  %s", rate_value(mbps), ops, p99,
-		dur_name(wl->dur.verdict));
+		dur_name(wl->result.dur.verdict));
 	status = workload_status(wl, r->interrupted);
 	if (status != WL_COMPLETE)
 		fprintf(f, "  %s", workload_status_name(status));

@@ -138,7 +138,7 @@ static int check_tests(struct run_ctx *ctx, struct suite *s,
 				 target_kind_name(wl->tgt.kind),
 				 fmt_size_exact(size, sizeof(size),
 						wl->tgt.exists ? wl->tgt.size :
-								 wl->create_size));
+								 wl->run.create_size));
 		if (st->destroys)
 			ret = confirm_set_keep(set, wl);
 	}
@@ -257,7 +257,7 @@ static int run_test(struct run_ctx *ctx, struct suite *s, size_t t,
 	run_ctx_report(ctx, *interrupted, t, &rep);
 	if (report_emit(out, &rep))
 		status = EXIT_OUTPUT_FAILED;
-	ctx->wls[0].rep = NULL;
+	ctx->wls[0].result.rep = NULL;
 	repeat_free(ctx);
 	if (report_uses_stdout(out) && outpath_flush_stdout()) {
 		fprintf(stderr, "rebench: standard output failed after test %zu of %zu: the suite stops there\n",

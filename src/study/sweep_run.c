@@ -138,10 +138,10 @@ static void progress_point(const struct run_ctx *ctx, const struct sweep *sw,
 		n += (size_t)snprintf(line + n, sizeof(line) - n, " %s=%s",
 				      sw->axes[a].opt->name, buf);
 	}
-	if (k && n < sizeof(line) && ctx->n && ctx->wls[0].have_result)
+	if (k && n < sizeof(line) && ctx->n && ctx->wls[0].result.have_result)
 		n += (size_t)snprintf(line + n, sizeof(line) - n,
 				      "; the one before: %.0f ops/s",
-				      ctx->wls[0].res->ops_per_s);
+				      ctx->wls[0].result.stats->ops_per_s);
 	if (k && n < sizeof(line)) {
 		fmt_eta(elapsed_s / (double)k * (double)(sw->npoints - k), eta,
 			sizeof(eta));
@@ -434,20 +434,20 @@ static double point_value(const struct workload *wl, int metric)
 	};
 	struct lat_summary l;
 
-	if (wl->rep)
-		return wl->rep->stat[median_of[metric]].median;
-	if (!wl->have_result)
+	if (wl->result.rep)
+		return wl->result.rep->stat[median_of[metric]].median;
+	if (!wl->result.have_result)
 		return NAN;
-	lat_summarize(wl->res, &l);
+	lat_summarize(wl->result.stats, &l);
 	switch (metric) {
 	case PLOT_METRIC_MBS:
-		return wl->res->mb_per_s;
+		return wl->result.stats->mb_per_s;
 	case PLOT_METRIC_P50:
 		return l.p50;
 	case PLOT_METRIC_P99:
 		return l.p99;
 	default:
-		return wl->res->ops_per_s;
+		return wl->result.stats->ops_per_s;
 	}
 }
 
@@ -465,19 +465,19 @@ static void point_interval(const struct workload *wl, int metric, double *lo,
 	double scale;
 
 	*lo = *hi = NAN;
-	if (wl->rep) {
-		*lo = wl->rep->stat[stat_of[metric]].ci_low;
-		*hi = wl->rep->stat[stat_of[metric]].ci_high;
+	if (wl->result.rep) {
+		*lo = wl->result.rep->stat[stat_of[metric]].ci_low;
+		*hi = wl->result.rep->stat[stat_of[metric]].ci_high;
 		return;
 	}
-	if (!wl->have_result ||
+	if (!wl->result.have_result ||
 	    (metric != PLOT_METRIC_OPS && metric != PLOT_METRIC_MBS))
 		return;
-	ci_of_result(wl->res, wl->ci_upto, &c);
-	if (!c.known || !(c.mean > 0) || !(wl->res->ops_per_s > 0))
+	ci_of_result(wl->result.stats, wl->result.ci_upto, &c);
+	if (!c.known || !(c.mean > 0) || !(wl->result.stats->ops_per_s > 0))
 		return;
-	scale = metric == PLOT_METRIC_OPS ? 1 : wl->res->mb_per_s /
-					       wl->res->ops_per_s;
+	scale = metric == PLOT_METRIC_OPS ? 1 : wl->result.stats->mb_per_s /
+					       wl->result.stats->ops_per_s;
 	*lo = c.low * scale;
 	*hi = c.high * scale;
 }
@@ -515,7 +515,7 @@ static int report_point(struct sweep_state *st, size_t p, int status)
 	report_emit(&st->out, &rep);
 	if (st->runs > 1) {
 		for (k = 0; k < ctx->n; k++)
-			ctx->wls[k].rep = NULL;
+			ctx->wls[k].result.rep = NULL;
 		ctx->total_rep = NULL;
 		repeat_free(ctx);
 	}

@@ -417,7 +417,7 @@ static int replay_run(struct run_ctx *ctx, const struct replay_args *a,
 					       EXIT_PREP_FAILED;
 	}
 	for (i = 0; i < wl->spec.threads; i++)
-		stream_trace_init(&wl->workers[i].stream, t, i,
+		stream_trace_init(&wl->run.workers[i].stream, t, i,
 				  a->mode == MODE_TIMED);
 	if (d && replay_dir_attach(d, ctx))
 		return EXIT_PREP_FAILED;
@@ -446,7 +446,7 @@ static int replay_run(struct run_ctx *ctx, const struct replay_args *a,
 			      rr.issued, rr.lateness_mean_us,
 			      rr.lateness_max_us,
 			      a->speed > 1 ? ", or --replay-speed asks too much" : "");
-	if (wl->error)
+	if (wl->result.error)
 		replay_say_failed_line(wl, t, d, log);
 	if (report_run(run, ctx, interrupted, &rr))
 		return EXIT_OUTPUT_FAILED;
@@ -568,9 +568,9 @@ static int check_workloads(const struct run_ctx *ctx,
 {
 	const struct workload *wl = &ctx->wls[0];
 
-	if (dir && (wl->eng->flags & ENGINE_ONE_FILE)) {
+	if (dir && (wl->run.eng->flags & ENGINE_ONE_FILE)) {
 		fprintf(stderr, "rebench: -t %s binds one file's descriptor when it starts (a mapping, or a file registered with the ring), but a replay onto a directory changes file with every operation; use a synchronous engine, or -t naio or paio\n",
-			wl->eng->name);
+			wl->run.eng->name);
 		return -EINVAL;
 	}
 	if (!sector && !a->paged &&

@@ -33,7 +33,7 @@ static void add_lateness(struct replay_result *rr, const struct workload *wl,
 	uint32_t i;
 
 	for (i = 0; i < nworkers; i++) {
-		const struct trace_cursor *c = &wl->workers[i].stream.tc;
+		const struct trace_cursor *c = &wl->run.workers[i].stream.tc;
 
 		rr->issued += c->issued;
 		rr->late_operations += c->late;
@@ -70,12 +70,12 @@ void replay_collect(struct replay_result *rr, const struct stream_trace *t,
 		struct replay_op_result *o = &rr->per_op[k];
 
 		o->in_log = t->count[k] > 0;
-		if (!wl->have_result)
+		if (!wl->result.have_result)
 			continue;
-		o->operations = wl->res->ops[k];
-		o->bytes = wl->res->op_bytes[k];
-		o->ns = rr->grouped ? group_ns(&wl->workers[0], k) :
-				      wl->res->op_hist[k].sum;
+		o->operations = wl->result.stats->ops[k];
+		o->bytes = wl->result.stats->op_bytes[k];
+		o->ns = rr->grouped ? group_ns(&wl->run.workers[0], k) :
+				      wl->result.stats->op_hist[k].sum;
 	}
 	if (rr->timed)
 		add_lateness(rr, wl, t->nworkers);
@@ -85,14 +85,14 @@ void replay_forget_passes(struct workload *wl)
 {
 	int i;
 
-	wl->passes.known = false;
-	if (wl->wrap_warning < 0)
+	wl->result.passes.known = false;
+	if (wl->result.wrap_warning < 0)
 		return;
-	free(wl->warnings[wl->wrap_warning]);
-	for (i = wl->wrap_warning; i + 1 < wl->nwarn; i++)
-		wl->warnings[i] = wl->warnings[i + 1];
-	wl->nwarn--;
-	wl->wrap_warning = -1;
+	free(wl->result.warnings[wl->result.wrap_warning]);
+	for (i = wl->result.wrap_warning; i + 1 < wl->result.nwarn; i++)
+		wl->result.warnings[i] = wl->result.warnings[i + 1];
+	wl->result.nwarn--;
+	wl->result.wrap_warning = -1;
 }
 
 void replay_say_failed_line(struct workload *wl, const struct stream_trace *t,
@@ -101,12 +101,12 @@ void replay_say_failed_line(struct workload *wl, const struct stream_trace *t,
 	const struct trace_op *o;
 	unsigned i;
 
-	for (i = 0; i < wl->spec.threads && !wl->workers[i].error; i++)
+	for (i = 0; i < wl->spec.threads && !wl->run.workers[i].error; i++)
 		;
-	if (i == wl->spec.threads || wl->workers[i].err_kind < 0 ||
-	    wl->workers[i].stream.tc.next == t->ops + t->wbegin[i])
+	if (i == wl->spec.threads || wl->run.workers[i].err_kind < 0 ||
+	    wl->run.workers[i].stream.tc.next == t->ops + t->wbegin[i])
 		return;
-	o = wl->workers[i].stream.tc.next - 1;
+	o = wl->run.workers[i].stream.tc.next - 1;
 	workload_warn(wl, "the failed operation is line %" PRIu32 " of %s: a %s of %s%s%s",
 		      o->line, log, io_kind_name(o->kind),
 		      o->file == TRACE_NO_FILE ? "a file never read or written" :

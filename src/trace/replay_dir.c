@@ -252,7 +252,7 @@ static int fill_row(struct replay_dir *d, struct run_ctx *ctx, uint32_t w,
 
 	row[d->nfiles] = d->dir_fd;
 	for (i = 0; i < d->nfiles; i++) {
-		int fd = ctx->wls[d->wl[i]].shared_fd, fl;
+		int fd = ctx->wls[d->wl[i]].run.shared_fd, fl;
 
 		if (i == d->main)
 			continue;
@@ -279,8 +279,8 @@ int replay_dir_attach(struct replay_dir *d, struct run_ctx *ctx)
 	int i, ret;
 
 	for (k = 1; k < ctx->n; k++)	/* "created ...": said with the run */
-		for (i = 0; i < ctx->wls[k].nwarn; i++)
-			workload_warn(wl, "%s", ctx->wls[k].warnings[i]);
+		for (i = 0; i < ctx->wls[k].result.nwarn; i++)
+			workload_warn(wl, "%s", ctx->wls[k].result.warnings[i]);
 	d->dir_fd = open(d->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (d->dir_fd < 0) {
 		fprintf(stderr, "rebench: cannot open the directory %s: %s\n",
@@ -296,16 +296,16 @@ int replay_dir_attach(struct replay_dir *d, struct run_ctx *ctx)
 	}
 	for (k = 0; k < cells; k++)
 		d->fds[k] = -1;	/* nothing to close yet */
-	d->own_fds = (wl->eng->flags & ENGINE_FILE_POS) && d->nworkers > 1;
+	d->own_fds = (wl->run.eng->flags & ENGINE_FILE_POS) && d->nworkers > 1;
 	for (w = 0; w < d->nworkers; w++) {
 		int *row = d->fds + (size_t)w * (d->nfiles + 1);
 
-		row[d->main] = wl->workers[w].io.fd;
+		row[d->main] = wl->run.workers[w].io.fd;
 		ret = fill_row(d, ctx, w, d->own_fds && w > 0);
 		if (ret)
 			return ret;
-		stream_trace_use_files(&wl->workers[w].stream,
-				       &wl->workers[w].io.fd, row, d->nfiles);
+		stream_trace_use_files(&wl->run.workers[w].stream,
+				       &wl->run.workers[w].io.fd, row, d->nfiles);
 	}
 	return 0;
 }
@@ -315,7 +315,7 @@ void replay_dir_detach(struct replay_dir *d, struct workload *wl)
 	uint32_t w;
 
 	for (w = 0; d->fds && w < d->nworkers; w++)
-		wl->workers[w].io.fd = d->fds[(size_t)w * (d->nfiles + 1) +
+		wl->run.workers[w].io.fd = d->fds[(size_t)w * (d->nfiles + 1) +
 					      d->main];
 }
 

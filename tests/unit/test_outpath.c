@@ -176,7 +176,7 @@ static void make_wl(struct workload *wl, uint64_t threads, uint64_t step_ns,
 		    uint64_t time_ns)
 {
 	memset(wl, 0, sizeof(*wl));
-	wl->eng = &engine_stateless;
+	wl->run.eng = &engine_stateless;
 	wl->spec.threads = threads;
 	wl->spec.sample_ns = step_ns;
 	wl->spec.time_limit_ns = time_ns;
@@ -201,7 +201,7 @@ static void test_memory_estimate(void **state)
 	assert_true(memory_estimate(&wl) < 1000000);
 	/* buffers: -q 4096 x -b 64k on uring */
 	make_wl(&wl, 1, 1000000000ULL, 1000000000ULL);
-	wl.eng = &engine_paio;
+	wl.run.eng = &engine_paio;
 	wl.spec.qd = 4096;
 	wl.spec.bs = 65536;
 	assert_true(memory_estimate(&wl) >= 4096ULL * 65536);

@@ -511,8 +511,8 @@ static void make_workload(struct workload *wl, unsigned index)
 {
 	memset(wl, 0, sizeof(*wl));
 	assert_true(index < sizeof(results) / sizeof(results[0]));
-	wl->res = &results[index];
-	memset(wl->res, 0, sizeof(*wl->res));
+	wl->result.stats = &results[index];
+	memset(wl->result.stats, 0, sizeof(*wl->result.stats));
 	spec_defaults(&wl->spec);
 	wl->spec.target = (char *)"/dev/fake";
 	wl->spec.seed = SEED;
@@ -528,8 +528,8 @@ static void make_workload(struct workload *wl, unsigned index)
 	wl->tgt.alignment_offset = -1;
 	wl->tgt.rotational = -1;
 	assert_int_equal(spec_resolve(&wl->spec, &wl->tgt), 0);
-	classic_series(wl->res, wl->spec.bs);
-	wl->have_result = true;
+	classic_series(wl->result.stats, wl->spec.bs);
+	wl->result.have_result = true;
 }
 
 static const struct run_opts plain_run;
@@ -562,7 +562,7 @@ static void test_human(void **state)
 	assert_non_null(strstr(out, "Benchmarking results for [/dev/fake] (64 MiB)\n"));
 	assert_non_null(strstr(out, "[duration: 10s, threads: 1, operation: read, block size: 512b, workload: rnd, dist: uniform, direct IO: on, IO type: stateful]\n"));
 	snprintf(want, sizeof(want), "Operations/sec: %.0f (%.2f MiB/s)\n",
-		 wl[0].res->ops_per_s, wl[0].res->mb_per_s);
+		 wl[0].result.stats->ops_per_s, wl[0].result.stats->mb_per_s);
 	assert_non_null(strstr(out, want));
 	assert_non_null(strstr(out, "Operations/sec: 186 (0.09 MiB/s)\n"));
 	assert_non_null(strstr(out, "\nLatency (us): min "));
@@ -575,8 +575,8 @@ static void test_human(void **state)
 
 	/* two workloads: one '---' between; no result says so */
 	make_workload(&wl[1], 1);
-	result_free(wl[1].res);
-	wl[1].have_result = false;
+	result_free(wl[1].result.stats);
+	wl[1].result.have_result = false;
 	wl[1].spec.op = OP_WRITE;
 	wl[1].spec.seq = true;
 	wl[1].spec.bs = 4096;
@@ -586,7 +586,7 @@ static void test_human(void **state)
 	assert_non_null(strstr(out, "operation: write, block size: 4k, workload: seq"));
 	assert_non_null(strstr(out, "No results.\n"));
 	free(out);
-	result_free(wl[0].res);
+	result_free(wl[0].result.stats);
 }
 
 /* Split a line into at most max fields; returns how many. */
@@ -619,10 +619,10 @@ static void test_terse(void **state)
 	make_workload(&wl[0], 0);
 	make_workload(&wl[1], 1);
 	/* a workload without a result prints no terse line */
-	result_free(wl[1].res);
-	wl[1].have_result = false;
+	result_free(wl[1].result.stats);
+	wl[1].result.have_result = false;
 	/* CPU: 1.3 s user, 0.65 s system over 650 I/Os: 3000 us per I/O */
-	wl[0].res->cpu = (struct cpu_use){ 1300000, 650000, 7, 3 };
+	wl[0].result.stats->cpu = (struct cpu_use){ 1300000, 650000, 7, 3 };
 	out = render(&report_terse_writer, &r);
 	line = strtok_r(out, "\n", &save);
 	assert_non_null(line);
@@ -683,12 +683,12 @@ static void test_terse(void **state)
 	assert_int_equal(atoi(fields[12]), TERSE_VERSION);
 	assert_string_equal(fields[13], "650");
 	snprintf(want, sizeof(want), "%llu",
-		 (unsigned long long)wl[0].res->bytes);
+		 (unsigned long long)wl[0].result.stats->bytes);
 	assert_string_equal(fields[14], want);
 	snprintf(want, sizeof(want), "%llu", (unsigned long long)SEED);
 	assert_string_equal(fields[16], want);
 	assert_string_equal(fields[17], "0");
-	assert_true(fabs(strtod(fields[0], NULL) - wl[0].res->ops_per_s) < 0.01);
+	assert_true(fabs(strtod(fields[0], NULL) - wl[0].result.stats->ops_per_s) < 0.01);
 	assert_true(strtod(fields[2], NULL) == 100);
 	assert_true(strtod(fields[3], NULL) == 300);
 	assert_true(strtod(fields[15], NULL) == 3.5);
@@ -734,14 +734,14 @@ static void test_terse(void **state)
 
 	/* a sequential workload's passes: field 82, 6 decimals */
 	r.interrupted = false;
-	wl[0].passes.known = true;
-	wl[0].passes.count = 600.0 / 256;
-	wl[0].passes.ios = 256;
+	wl[0].result.passes.known = true;
+	wl[0].result.passes.count = 600.0 / 256;
+	wl[0].result.passes.ios = 256;
 	/* and the device's reads: requests and bytes, fields 96-97 */
-	wl[0].devr.known = true;
-	wl[0].devr.reads = 1234;
-	wl[0].devr.bytes = 5054464;
-	snprintf(wl[0].devr.name, sizeof(wl[0].devr.name), "fake");
+	wl[0].result.devr.known = true;
+	wl[0].result.devr.reads = 1234;
+	wl[0].result.devr.bytes = 5054464;
+	snprintf(wl[0].result.devr.name, sizeof(wl[0].result.devr.name), "fake");
 	out = render(&report_terse_writer, &r);
 	/* the device's own line follows the workload's */
 	assert_non_null(strstr(out, "\ndevice fake "));
@@ -752,8 +752,8 @@ static void test_terse(void **state)
 	assert_string_equal(fields[TERSE_FIELD_DEV_READS - 1], "1234");
 	assert_string_equal(fields[TERSE_FIELD_DEV_BYTES - 1], "5054464");
 	free(out);
-	wl[0].devr.known = false;
-	result_free(wl[0].res);
+	wl[0].result.devr.known = false;
+	result_free(wl[0].result.stats);
 }
 
 /* A read/write mix: each kind's block has its own figures, in enum order;
@@ -772,7 +772,7 @@ static void test_terse_per_op(void **state)
 
 	(void)state;
 	make_workload(&wl[0], 0);
-	result_free(wl[0].res);
+	result_free(wl[0].result.stats);
 	assert_int_equal(thread_stats_init(&st, SEC, 2 * SEC, false), 0);
 	for (i = 0; i < 300; i++)
 		assert_int_equal(stats_record(&st, IO_READ, 0, 4096,
@@ -786,13 +786,13 @@ static void test_terse_per_op(void **state)
 	for (i = 0; i < 3; i++)	/* a range's start, no bytes */
 		assert_int_equal(stats_record(&st, IO_SYNC_RANGE, 4096 * i, 0,
 					      i * 1000000, 30000), 0);
-	assert_int_equal(stats_merge(wl[0].res, threads, 1, SEC), 0);
+	assert_int_equal(stats_merge(wl[0].result.stats, threads, 1, SEC), 0);
 	thread_stats_free(&st);
 
-	wl[0].dur.verdict = DUR_NOT_DURABLE;	/* it writes: field 95 */
+	wl[0].result.dur.verdict = DUR_NOT_DURABLE;	/* it writes: field 95 */
 	/* CPU per data I/O: over the 400 reads and writes, not the 10
 	 * flushes (field 115) */
-	wl[0].res->cpu = (struct cpu_use){ 500, 300, 0, 0 };
+	wl[0].result.stats->cpu = (struct cpu_use){ 500, 300, 0, 0 };
 	out = render(&report_terse_writer, &r);
 	n = split_fields(out, fields, TERSE_FIELDS + 40);
 	assert_int_equal(n, TERSE_FIELDS);
@@ -807,7 +807,7 @@ static void test_terse_per_op(void **state)
 	assert_string_equal(fields[OPF(IO_READ, 6)], "10.000");	/* p50 */
 	assert_string_equal(fields[OPF(IO_WRITE, 0)], "100");
 	assert_string_equal(fields[OPF(IO_WRITE, 1)], "819200");
-	op_summarize(wl[0].res, IO_WRITE, &w);
+	op_summarize(wl[0].result.stats, IO_WRITE, &w);
 	snprintf(want, sizeof(want), "%.4f", w.mb_per_s);
 	assert_string_equal(fields[OPF(IO_WRITE, 3)], want);
 	snprintf(want, sizeof(want), "%.3f", w.lat.p99);
@@ -836,7 +836,7 @@ static void test_terse_per_op(void **state)
 	rd.shown = 1;	/* the second run, from 0 */
 	for (m = 0; m < RM_COUNT; m++)
 		assert_int_equal(repeat_summarize(v, 3, &rd.stat[m]), 0);
-	wl[0].rep = &rd;
+	wl[0].result.rep = &rd;
 	out = render(&report_terse_writer, &r);
 	n = split_fields(out, fields, TERSE_FIELDS + 40);
 	assert_int_equal(n, TERSE_FIELDS + 27);
@@ -848,7 +848,7 @@ static void test_terse_per_op(void **state)
 	assert_string_equal(fields[TERSE_FIELDS + 1], "2.000");	/* ops/s median */
 	assert_string_equal(fields[TERSE_FIELDS + 26], "2");	/* run 2 shown */
 	free(out);
-	result_free(wl[0].res);
+	result_free(wl[0].result.stats);
 }
 
 /* A read/write mix with its per-kind series: 300 reads and 100 writes in
@@ -907,8 +907,8 @@ static void test_series_per_op(void **state)
 	close(fd);
 	make_workload(&wl[0], 0);
 	make_workload(&wl[1], 1);
-	result_free(wl[0].res);
-	mixed_series(wl[0].res);
+	result_free(wl[0].result.stats);
+	mixed_series(wl[0].result.stats);
 	wl[0].spec.output = path;
 	wl[1].spec.output = path;
 
@@ -932,8 +932,8 @@ static void test_series_per_op(void **state)
 	assert_true(strncmp(out, head, strlen(head)) == 0);
 	assert_null(strstr(out, "_ops_per_s"));
 	free(out);
-	result_free(wl[0].res);
-	result_free(wl[1].res);
+	result_free(wl[0].result.stats);
+	result_free(wl[1].result.stats);
 }
 
 /*
@@ -1131,7 +1131,7 @@ static void test_writer_table(void **state)
 	assert_string_equal(names, "json stderr series");
 
 	make_workload(&wl[0], 0);
-	snprintf(want, sizeof(want), "%.2f ", wl[0].res->ops_per_s);
+	snprintf(want, sizeof(want), "%.2f ", wl[0].result.stats->ops_per_s);
 	for (i = 0; i < report_nwriters; i++) {
 		const struct report_writer *w = report_writers[i];
 		char *out = render(w, &r);
@@ -1146,7 +1146,7 @@ static void test_writer_table(void **state)
 			assert_string_equal(out, "");
 		free(out);
 	}
-	result_free(wl[0].res);
+	result_free(wl[0].result.stats);
 }
 
 /* Two workloads run together, and their total as a run makes it. */
@@ -1158,8 +1158,8 @@ static void make_pair(struct workload wl[2], struct result *total,
 	make_workload(&wl[0], 0);
 	make_workload(&wl[1], 1);
 	wl[1].spec.seed = SEED + 1;
-	parts[0] = wl[0].res;
-	parts[1] = wl[1].res;
+	parts[0] = wl[0].result.stats;
+	parts[1] = wl[1].result.stats;
 	assert_int_equal(result_merge(total, parts, 2), 0);
 	memset(r, 0, sizeof(*r));
 	r->wls = wl;
@@ -1178,7 +1178,7 @@ static void test_total_writers(void **state)
 
 	(void)state;
 	make_pair(wl, &total, &r);
-	assert_true(near(total.ops_per_s, 2 * wl[0].res->ops_per_s));
+	assert_true(near(total.ops_per_s, 2 * wl[0].result.stats->ops_per_s));
 
 	out = render(&report_human_writer, &r);
 	p = strstr(out, "\n---\nAll workloads: 2, run together\n");
@@ -1249,8 +1249,8 @@ static void test_total_writers(void **state)
 	assert_null(strstr(out, "All workloads"));
 	free(out);
 	result_free(&total);
-	result_free(wl[0].res);
-	result_free(wl[1].res);
+	result_free(wl[0].result.stats);
+	result_free(wl[1].result.stats);
 }
 
 /* The total's status says why the run ended. */
@@ -1264,12 +1264,12 @@ static void test_total_status(void **state)
 	assert_int_equal(report_total_status(&r), WL_COMPLETE);
 	r.interrupted = true;
 	assert_int_equal(report_total_status(&r), WL_INTERRUPTED);
-	wl[0].stopped_early = true;
+	wl[0].result.stopped_early = true;
 	assert_int_equal(report_total_status(&r), WL_STOPPED);
-	wl[2].error = -5;
+	wl[2].result.error = -5;
 	assert_int_equal(report_total_status(&r), WL_IO_ERROR);
-	wl[1].error = -12;
-	wl[1].error_is_memory = true;	/* first in workload order wins */
+	wl[1].result.error = -12;
+	wl[1].result.error_is_memory = true;	/* first in workload order wins */
 	assert_int_equal(report_total_status(&r), WL_MEMORY);
 }
 
@@ -1336,7 +1336,7 @@ static void test_sweep_writers(void **state)
 	assert_non_null(strstr(out, "\"point\": 2"));
 	assert_non_null(strstr(out, "\"block-size\": 4096"));
 	free(out);
-	result_free(wl[0].res);
+	result_free(wl[0].result.stats);
 	sweep_free(&sw);
 }
 
@@ -1372,17 +1372,17 @@ static void test_json_report(void **state)
 	(void)state;
 	make_workload(&wl[0], 0);
 	make_workload(&wl[1], 1);
-	result_free(wl[1].res);
-	wl[1].have_result = false;
+	result_free(wl[1].result.stats);
+	wl[1].result.have_result = false;
 	/* hostile text where users and the kernel put it */
 	strcpy(wl[1].tgt.path, "/tmp/we\"ird\\name\nwith\ttabs\x01");
 	wl[1].tgt.kind = TARGET_FILE;
 	strcpy(wl[1].tgt.model, "Model \"X\"");
-	wl[1].warnings[0] = (char *)"a \"quoted\" warning\nover two lines";
-	wl[1].warnings[1] = (char *)"control \x1f char";
-	wl[1].nwarn = 2;
-	wl[1].error = -5;
-	strcpy(wl[1].errmsg, "read failed: \"Input/output error\"");
+	wl[1].result.warnings[0] = (char *)"a \"quoted\" warning\nover two lines";
+	wl[1].result.warnings[1] = (char *)"control \x1f char";
+	wl[1].result.nwarn = 2;
+	wl[1].result.error = -5;
+	strcpy(wl[1].result.errmsg, "read failed: \"Input/output error\"");
 
 	out = render(&report_json_writer, &r);
 	if (!json_valid(out))
@@ -1416,7 +1416,7 @@ static void test_json_report(void **state)
 		fail_msg("python3 rejected the JSON or its values (exit %d):\n%s",
 			 ret, out);
 	free(out);
-	result_free(wl[0].res);
+	result_free(wl[0].result.stats);
 }
 
 static char *json_doc(void (*build)(struct json *))

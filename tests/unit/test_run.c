@@ -103,11 +103,11 @@ static void make(struct workload *wl, const struct engine_ops *e,
 	wl->spec.time_limit_ns = 10ULL * NSEC_PER_SEC;
 	if (mix_parse_ops(ops, &wl->spec.op, &wl->spec.opmix, err, sizeof(err)))
 		fail_msg("%s: %s", ops, err);
-	wl->eng = e;
+	wl->run.eng = e;
 	strcpy(wl->tgt.path, "/dev/fake");
-	wl->workers = calloc(1, sizeof(*wl->workers));
-	assert_non_null(wl->workers);
-	w = &wl->workers[0];
+	wl->run.workers = calloc(1, sizeof(*wl->run.workers));
+	assert_non_null(wl->run.workers);
+	w = &wl->run.workers[0];
 	w->wl = wl;
 	w->io.qd = (unsigned)wl->spec.qd;
 	w->io.batch = 1;
@@ -138,18 +138,18 @@ static void make(struct workload *wl, const struct engine_ops *e,
 
 static void unmake(struct workload *wl)
 {
-	struct worker *w = &wl->workers[0];
+	struct worker *w = &wl->run.workers[0];
 	int i;
 
-	for (i = 0; i < wl->nwarn; i++)	/* the too-few-I/Os warning */
-		free(wl->warnings[i]);
+	for (i = 0; i < wl->result.nwarn; i++)	/* the too-few-I/Os warning */
+		free(wl->result.warnings[i]);
 	thread_stats_free(&w->st);
-	result_free(wl->res);
-	free(wl->res);
+	result_free(wl->result.stats);
+	free(wl->result.stats);
 	free(w->io.units);
 	free(w->free_units);
 	free(w->done_units);
-	free(wl->workers);
+	free(wl->run.workers);
 }
 
 static void run(struct workload *wl)
@@ -158,13 +158,13 @@ static void run(struct workload *wl)
 
 	assert_int_equal(run_workloads(wl, 1, 0, NULL, &interrupted), -EIO);
 	assert_false(interrupted);
-	assert_true(wl->have_result);
+	assert_true(wl->result.have_result);
 }
 
 static void must_say(const struct workload *wl, const char *words)
 {
-	if (!strstr(wl->errmsg, words))
-		fail_msg("message '%s' lacks '%s'", wl->errmsg, words);
+	if (!strstr(wl->result.errmsg, words))
+		fail_msg("message '%s' lacks '%s'", wl->result.errmsg, words);
 }
 
 static void test_sync_error(void **state)
@@ -175,10 +175,10 @@ static void test_sync_error(void **state)
 	fail_res = -EIO;
 	make(&wl, &fake_sync, "write");
 	run(&wl);
-	assert_int_equal(wl.error, -EIO);
+	assert_int_equal(wl.result.error, -EIO);
 	assert_int_equal(calls, FAIL_AT);	/* nothing after it */
-	assert_int_equal(wl.res->ops_total, FAIL_AT - 1);
-	assert_int_equal(wl.res->bytes, (FAIL_AT - 1) * 4096);
+	assert_int_equal(wl.result.stats->ops_total, FAIL_AT - 1);
+	assert_int_equal(wl.result.stats->bytes, (FAIL_AT - 1) * 4096);
 	must_say(&wl, "write of 4096 bytes at offset 16384 of /dev/fake failed in thread 0");
 	must_say(&wl, "Input/output error");
 	unmake(&wl);
@@ -192,7 +192,7 @@ static void test_sync_short(void **state)
 	fail_res = 1000;
 	make(&wl, &fake_sync, "read");
 	run(&wl);
-	assert_int_equal(wl.res->ops_total, FAIL_AT - 1);
+	assert_int_equal(wl.result.stats->ops_total, FAIL_AT - 1);
 	must_say(&wl, "short read: 1000 of 4096 bytes");
 	unmake(&wl);
 }
@@ -206,9 +206,9 @@ static void test_sync_flush_error(void **state)
 	fail_res = -EIO;
 	make(&wl, &fake_sync, "fsync");
 	run(&wl);
-	assert_int_equal(wl.res->ops[IO_FSYNC], FAIL_AT - 1);
+	assert_int_equal(wl.result.stats->ops[IO_FSYNC], FAIL_AT - 1);
 	must_say(&wl, "fsync of /dev/fake failed in thread 0");
-	assert_null(strstr(wl.errmsg, "offset"));
+	assert_null(strstr(wl.result.errmsg, "offset"));
 	unmake(&wl);
 }
 
@@ -222,9 +222,9 @@ static void test_async_error(void **state)
 	fail_res = -EIO;
 	make(&wl, &fake_async, "read/50:write/50");
 	run(&wl);
-	assert_int_equal(wl.error, -EIO);
-	assert_int_equal(wl.res->ops_total, FAIL_AT - 1);
-	assert_int_equal(wl.res->ops[IO_READ] + wl.res->ops[IO_WRITE],
+	assert_int_equal(wl.result.error, -EIO);
+	assert_int_equal(wl.result.stats->ops_total, FAIL_AT - 1);
+	assert_int_equal(wl.result.stats->ops[IO_READ] + wl.result.stats->ops[IO_WRITE],
 			 FAIL_AT - 1);
 	must_say(&wl, " of 4096 bytes at offset ");
 	must_say(&wl, "failed in thread 0: Input/output error");
