@@ -10,24 +10,108 @@
 
 const struct model_type *const model_types[] = { &model_ssd, &model_hdd, NULL };
 
+static const struct model_type *find_type(const char *spec, size_t n)
+{
+	size_t i;
+
+	for (i = 0; model_types[i]; i++)
+		if (strlen(model_types[i]->name) == n &&
+		    !strncmp(spec, model_types[i]->name, n))
+			return model_types[i];
+	return NULL;
+}
+
+/* "KEY: no such key of TYPE; the keys are ..." into err. */
+static void no_such_key(const struct model_type *t, const char *key,
+			char *err, size_t len)
+{
+	const struct model_key *k;
+	size_t o = (size_t)snprintf(err, len, "%s: no such key of %s; the keys are",
+				    key, t->name);
+
+	for (k = t->keys; k->name && o < len; k++)
+		o += (size_t)snprintf(err + o, len - o, " %s", k->name);
+	for (k = model_common_keys; k->name && o < len; k++)
+		o += (size_t)snprintf(err + o, len - o, " %s", k->name);
+}
+
+/* The defaults of the type's keys and the common ones, then the
+ * KEY=VALUE,... of list (which is cut up); 0, or -1 with err. */
+static int set_keys(struct model *m, char *list, char *err, size_t len)
+{
+	const struct model_type *t = m->type;
+	const struct model_key *k;
+	char *item, *save = NULL;
+
+	for (k = t->keys; k->name; k++)
+		if (key_set(k, k->def, key_slot(m, k), err, len))
+			return -1;	/* a wrong default: a bug, said as one */
+	for (k = model_common_keys; k->name; k++)
+		if (key_set(k, k->def, key_slot(m, k), err, len))
+			return -1;
+	for (item = strtok_r(list, ",", &save); item;
+	     item = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(item, '=');
+
+		if (!eq) {
+			snprintf(err, len, "%s: give KEY=VALUE", item);
+			return -1;
+		}
+		*eq = '\0';
+		k = key_find(t->keys, item);
+		if (!k)
+			k = key_find(model_common_keys, item);
+		if (!k) {
+			no_such_key(t, item, err, len);
+			return -1;
+		}
+		if (key_set(k, eq + 1, key_slot(m, k), err, len))
+			return -1;
+	}
+	return 0;
+}
+
+/* What holds whatever the type: the sector and the size in sectors. */
+static int check_common(const struct model *m, char *err, size_t len)
+{
+	if (m->common.sector != 512 && m->common.sector != 4096) {
+		snprintf(err, len, "sector=%llu: give 512 or 4096 (what a loop device can show)",
+			 (unsigned long long)m->common.sector);
+		return -1;
+	}
+	if (m->size % m->common.sector) {
+		snprintf(err, len, "the size %llu is not a whole number of %llu-byte sectors",
+			 (unsigned long long)m->size, (unsigned long long)m->common.sector);
+		return -1;
+	}
+	return 0;
+}
+
+static int map_data(struct model *m, char *err, size_t len)
+{
+	m->data = mmap(NULL, m->size, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (m->data == MAP_FAILED) {
+		m->data = NULL;
+		snprintf(err, len, "cannot map %llu bytes for the data: %s",
+			 (unsigned long long)m->size, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 int model_parse(struct model *m, const char *spec, uint64_t size, char *err,
 		size_t len)
 {
-	const struct model_type *t = NULL;
-	const struct model_key *k;
-	char *copy, *item, *save = NULL, *colon;
-	size_t i, n;
+	const char *colon = strchr(spec, ':');
+	size_t n = colon ? (size_t)(colon - spec) : strlen(spec);
+	const struct model_type *t = find_type(spec, n);
+	char *copy;
 	int rc = -1;
 
 	memset(m, 0, sizeof(*m));
 	m->size = size;
 	m->rng = 0x9e3779b97f4a7c15ULL;
-	colon = strchr(spec, ':');
-	n = colon ? (size_t)(colon - spec) : strlen(spec);
-	for (i = 0; model_types[i]; i++)
-		if (strlen(model_types[i]->name) == n &&
-		    !strncmp(spec, model_types[i]->name, n))
-			t = model_types[i];
 	if (!t) {
 		snprintf(err, len, "%.*s: no such model; give ssd:KEY=VALUE,... or hdd:KEY=VALUE,... (rebench-modeldev --help lists the keys)",
 			 (int)n, spec);
@@ -40,58 +124,11 @@ int model_parse(struct model *m, const char *spec, uint64_t size, char *err,
 		snprintf(err, len, "out of memory");
 		goto out;
 	}
-	/* the defaults first, then what MODEL says */
-	for (k = t->keys; k->name; k++)
-		if (key_set(k, k->def, key_slot(m, k), err, len))
-			goto out;	/* a wrong default: a bug, said as one */
-	for (k = model_common_keys; k->name; k++)
-		if (key_set(k, k->def, key_slot(m, k), err, len))
-			goto out;
-	for (item = strtok_r(copy, ",", &save); item;
-	     item = strtok_r(NULL, ",", &save)) {
-		char *eq = strchr(item, '=');
-
-		if (!eq) {
-			snprintf(err, len, "%s: give KEY=VALUE", item);
-			goto out;
-		}
-		*eq = '\0';
-		k = key_find(t->keys, item);
-		if (!k)
-			k = key_find(model_common_keys, item);
-		if (!k) {
-			size_t o = (size_t)snprintf(err, len, "%s: no such key of %s; the keys are",
-						    item, t->name);
-
-			for (k = t->keys; k->name && o < len; k++)
-				o += (size_t)snprintf(err + o, len - o, " %s", k->name);
-			for (k = model_common_keys; k->name && o < len; k++)
-				o += (size_t)snprintf(err + o, len - o, " %s", k->name);
-			goto out;
-		}
-		if (key_set(k, eq + 1, key_slot(m, k), err, len))
-			goto out;
-	}
-	if (m->common.sector != 512 && m->common.sector != 4096) {
-		snprintf(err, len, "sector=%llu: give 512 or 4096 (what a loop device can show)",
-			 (unsigned long long)m->common.sector);
+	if (set_keys(m, copy, err, len) || check_common(m, err, len) ||
+	    t->init(m, err, len))
 		goto out;
-	}
-	if (m->size % m->common.sector) {
-		snprintf(err, len, "the size %llu is not a whole number of %llu-byte sectors",
-			 (unsigned long long)m->size, (unsigned long long)m->common.sector);
+	if (map_data(m, err, len))
 		goto out;
-	}
-	if (t->init(m, err, len))
-		goto out;
-	m->data = mmap(NULL, size, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (m->data == MAP_FAILED) {
-		m->data = NULL;
-		snprintf(err, len, "cannot map %llu bytes for the data: %s",
-			 (unsigned long long)size, strerror(errno));
-		goto out;
-	}
 	pthread_mutex_init(&m->lock, NULL);
 	rc = 0;
 out:

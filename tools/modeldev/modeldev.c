@@ -339,7 +339,15 @@ static void usage(FILE *f)
 	model_help(f);
 }
 
-int main(int argc, char **argv)
+struct args {
+	const char *pidfile, *model, *mnt;
+	uint64_t size;
+	int fg;
+};
+
+/* The command line into a: -1 to go on, else main's exit status (0 after
+ * --help, 1 after a message). */
+static int parse_args(int argc, char **argv, struct args *a)
 {
 	static const struct option longopts[] = {
 		{ "foreground", no_argument, NULL, 'f' },
@@ -348,22 +356,13 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *pidfile = NULL, *size_arg = NULL, *mnt;
-	char err[512], *fargv[4];
-	struct fuse_args args;
-	struct fuse_loop_config *lc;
-	struct fuse *fuse;
-	uint64_t size = 0;
-	int fg = 0, c, rc = 1;
+	const char *size_arg = NULL;
+	int c;
 
-	if (argc == 3 && !strcmp(argv[1], "--help") && !strcmp(argv[2], "roff")) {
-		model_help_roff(stdout);	/* the man page's keys (make man) */
-		return 0;
-	}
 	while ((c = getopt_long(argc, argv, "fh", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'f': fg = 1; break;
-		case 'p': pidfile = optarg; break;
+		case 'f': a->fg = 1; break;
+		case 'p': a->pidfile = optarg; break;
 		case 's': size_arg = optarg; break;
 		case 'h': usage(stdout); return 0;
 		default:
@@ -375,15 +374,60 @@ int main(int argc, char **argv)
 		fprintf(stderr, "rebench-modeldev: give --size SIZE, MODEL and MOUNTPOINT (see --help)\n");
 		return 1;
 	}
-	if (parse_size(size_arg, &size) || !size) {
+	if (parse_size(size_arg, &a->size) || !a->size) {
 		fprintf(stderr, "rebench-modeldev: --size %s: not a size (4k, 64m, 1g)\n", size_arg);
 		return 1;
 	}
-	if (model_parse(&model, argv[optind], size, err, sizeof(err))) {
-		fprintf(stderr, "rebench-modeldev: %s: %s\n", argv[optind], err);
+	a->model = argv[optind];
+	a->mnt = argv[optind + 1];
+	return -1;
+}
+
+/* Serve the mounted file system until unmounted or signalled (as a daemon
+ * unless a->fg); main's exit status. */
+static int serve(struct fuse *fuse, const struct args *a)
+{
+	struct fuse_loop_config *lc;
+	int rc = 1;
+
+	if (!a->fg && daemonize(a->pidfile))
+		return 1;
+	if (a->fg && a->pidfile && write_pidfile(a->pidfile))
+		return 1;
+	if (fuse_set_signal_handlers(fuse_get_session(fuse)))
+		return 1;
+	lc = fuse_loop_cfg_create();
+	if (lc) {
+		fuse_loop_cfg_set_max_threads(lc, MAX_THREADS);
+		fuse_loop_cfg_set_idle_threads(lc, 16);
+		rc = fuse_loop_mt(fuse, lc) ? 1 : 0;
+		fuse_loop_cfg_destroy(lc);
+		if (a->pidfile)
+			unlink(a->pidfile);
+	}
+	fuse_remove_signal_handlers(fuse_get_session(fuse));
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	char err[512], *fargv[4];
+	struct args a = { 0 };
+	struct fuse_args args;
+	struct fuse *fuse;
+	int rc = 1;
+
+	if (argc == 3 && !strcmp(argv[1], "--help") && !strcmp(argv[2], "roff")) {
+		model_help_roff(stdout);	/* the man page's keys (make man) */
+		return 0;
+	}
+	rc = parse_args(argc, argv, &a);
+	if (rc >= 0)
+		return rc;
+	if (model_parse(&model, a.model, a.size, err, sizeof(err))) {
+		fprintf(stderr, "rebench-modeldev: %s: %s\n", a.model, err);
 		return 1;
 	}
-	mnt = argv[optind + 1];
 	/* waits end when asked, not up to 50 us later */
 	prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
 	delay_calibrate(&calib);
@@ -396,33 +440,17 @@ int main(int argc, char **argv)
 	fuse = fuse_new(&args, &ops, sizeof(ops), NULL);
 	if (!fuse) {
 		fprintf(stderr, "rebench-modeldev: fuse_new failed\n");
+		model_free(&model);
 		return 1;
 	}
-	if (fuse_mount(fuse, mnt)) {
+	rc = 1;
+	if (fuse_mount(fuse, a.mnt))
 		fprintf(stderr, "rebench-modeldev: cannot mount on %s (is it an empty directory? is /dev/fuse there?)\n",
-			mnt);
-		goto out_destroy;
+			a.mnt);
+	else {
+		rc = serve(fuse, &a);
+		fuse_unmount(fuse);
 	}
-	if (!fg && daemonize(pidfile))
-		goto out_unmount;
-	if (fg && pidfile && write_pidfile(pidfile))
-		goto out_unmount;
-	if (fuse_set_signal_handlers(fuse_get_session(fuse)))
-		goto out_unmount;
-	lc = fuse_loop_cfg_create();
-	if (!lc)
-		goto out_signals;
-	fuse_loop_cfg_set_max_threads(lc, MAX_THREADS);
-	fuse_loop_cfg_set_idle_threads(lc, 16);
-	rc = fuse_loop_mt(fuse, lc) ? 1 : 0;
-	fuse_loop_cfg_destroy(lc);
-	if (pidfile)
-		unlink(pidfile);
-out_signals:
-	fuse_remove_signal_handlers(fuse_get_session(fuse));
-out_unmount:
-	fuse_unmount(fuse);
-out_destroy:
 	fuse_destroy(fuse);
 	model_free(&model);
 	return rc;
