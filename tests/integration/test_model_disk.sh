@@ -3,8 +3,9 @@
 # model has: sequential reads come from the drive's read-ahead, random ones
 # seek, a short-stroked region seeks short, inner tracks transfer slower
 # (all on the model's own counters, which do not depend on time); a flush
-# that lies never waits for the media and an honest one always does (and
-# draws no flush-honesty warning); a power cut (model-device.sh cut) loses
+# that lies never waits for the media (and draws the flush-honesty warning
+# when it comes back well under its bound) and an honest one always does
+# (and draws none); a power cut (model-device.sh cut) loses
 # the writes a lying flush acknowledged and none that an honest flush
 # waited for.
 . "$(dirname "$0")/../lib/common.sh"
@@ -70,17 +71,28 @@ inner_ns=$(model_delta "$ZD" hdd.transfer_ns)
 assert_num "4 MiB took $outer_ns ns of transfer at the start and $inner_ns from 57 MiB (ratio ~1.7: ~507 against ~295 sectors a track)" \
 	"$inner_ns > 1.6 * $outer_ns && $inner_ns < 2.0 * $outer_ns"
 
-# That rebench warns of the lying disk's flushes depends on how fast they
-# come back (under 4 ms), which a loaded machine decides: bench/modeldev.sh
-# shows it (make bench).  What holds whatever the load: a lying flush never
-# waits for the media, and an honest one always does, so it is never
-# faster than a revolution and draws no warning.
-section "a flush that lies does not wait; an honest one does, and draws no warning"
+# How fast the lying disk's flushes come back (about 0.2 ms here, against
+# rebench's bound of 4 ms) is the machine's to decide, not the model's, so
+# the warning is checked against the median rebench measured: one well
+# under the bound (3 ms) must draw it, one well over (5 ms) must not.
+# What holds whatever the load: a lying flush never waits for the media,
+# and an honest one always does, so it is never faster than a revolution
+# and draws no warning.
+section "a flush that lies does not wait and draws the warning; an honest one does, and draws none"
 LIE=$(make_model --size 64m hdd:cache=4m,flush=lie)
-rb -o write -b 4k -d 400k --seed 8 --yes "$LIE"
+rb --json -o write -b 4k -d 400k --seed 8 --yes "$LIE"
 assert_rc 0 "100 O_DSYNC writes on a disk whose flushes lie"
 assert_eq "100 0" "$(model_ctr "$LIE" cache.writes) $(model_ctr "$LIE" cache.flushes_waited)" \
 	"flush=lie: 100 writes acknowledged from the cache, no flush waited for the media"
+p50=$(jqr '.workloads[0].results.latency_us.p50')
+warned=$(jqr '[.workloads[0].warnings[] | select(test("under one revolution"))] | length')
+if num_true "$p50 < 3000"; then
+	assert_eq 1 "$warned" "flush=lie, median write $p50 us: the flush-honesty warning"
+elif num_true "$p50 > 5000"; then
+	assert_eq 0 "$warned" "flush=lie, median write $p50 us (a loaded machine): no warning"
+else
+	log "flush=lie: median write $p50 us, too near the 4 ms bound to say which way the warning goes"
+fi
 HON=$(make_model --size 64m hdd:cache=4m,flush=honest)
 rb -o write -b 4k -d 400k --seed 8 --yes "$HON"
 assert_rc 0 "100 O_DSYNC writes on a disk whose flushes are honest"
