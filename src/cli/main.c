@@ -52,6 +52,30 @@
 #include "core/validate.h"
 #include "core/workload.h"
 
+/* --plot with -g 0 draws the per-I/O log's latency histogram and CDF
+ * (latency.gp): every workload logs every I/O, into the one --output file
+ * (-g 0 always has one: validate.c). */
+static int plan_log_for_plot(struct run_ctx *ctx, int run_metric)
+{
+	size_t k;
+
+	if (run_metric != PLOT_METRIC_AUTO) {
+		fprintf(stderr, "rebench: --plot-metric: with -g 0 the plot is the latency histogram and CDF of every I/O, which has no metric to choose; leave --plot-metric out, or use -g N for a time series\n");
+		return -EINVAL;
+	}
+	for (k = 0; k < ctx->n; k++)
+		if (ctx->wls[k].spec.sample_ns != 0 || !ctx->wls[k].spec.output ||
+		    strcmp(ctx->wls[k].spec.output, ctx->wls[0].spec.output)) {
+			fprintf(stderr, "rebench: --plot: workload %zu %s, workload 1 logs every I/O (-g 0) into %s; one plot draws one log: give every workload -g 0 and the same --output, or plot each file with plots/latency.gp\n",
+				k + 1, ctx->wls[k].spec.sample_ns ? "samples intervals (-g N)" : "logs into another file",
+				ctx->wls[0].spec.output);
+			return -EINVAL;
+		}
+	snprintf(ctx->series_path, sizeof(ctx->series_path), "%s",
+		 ctx->wls[0].spec.output);
+	return 0;
+}
+
 /* --plot without a sweep draws the time series: it needs the --output
  * file; without one, rebench writes it to a temporary file (the run
  * context's series_path, series_is_temp). */
@@ -61,10 +85,8 @@ static int plan_series_for_plot(struct run_ctx *ctx, int run_metric)
 	size_t k;
 	int ret;
 
-	if (ctx->wls[0].spec.sample_ns == 0) {
-		fprintf(stderr, "rebench: --plot: -g 0 logs every I/O, which timeseries.gp does not draw; use -g N, or plot the log with plots/latency.gp\n");
-		return -EINVAL;
-	}
+	if (ctx->wls[0].spec.sample_ns == 0)
+		return plan_log_for_plot(ctx, run_metric);
 	if (run_metric == PLOT_METRIC_P50 || run_metric == PLOT_METRIC_P99) {
 		fprintf(stderr, "rebench: --plot-metric %s: a time series has each interval's mean and maximum latency, not its percentiles; use --plot-metric ops or mbs, or sweep an option (each point has its percentiles)\n",
 			run_metric == PLOT_METRIC_P50 ? "p50" : "p99");
@@ -103,6 +125,9 @@ static int plot_series(const struct run_ctx *ctx, const struct run_opts *run)
 		snprintf(note, sizeof(note), "the data is in %s",
 			 ctx->series_path);
 	plot_about_fill(&about, ctx->wls, ctx->n, NULL, 1);
+	if (ctx->wls[0].spec.sample_ns == 0)	/* -g 0: every I/O's latency */
+		return plot_render("latency.gp", args, 2, note, &about) ?
+		       EXIT_PLOT_FAILED : EXIT_OK;
 	about.metric = plot_metric_column(plot_metric_resolve(run->plot_metric,
 							      &ctx->wls[0].spec, NULL));
 	/* --steady-state: the rounds, the window and the criteria */

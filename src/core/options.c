@@ -114,7 +114,7 @@ const struct opt_desc opt_table[] = {
 	{ "version", 'V', OPT_FLAG, R(version), NULL, NULL,
 	  "print the version and exit", NULL, 0, 0, 0 },
 	{ "plot", 0, OPT_STRING, R(plot), "FILE", "none",
-	  "render the natural plot (.png, .svg, .pdf or .jpg): heatmap for two swept numbers (one per name of a third), lines for one, time series for none", NULL, 0, 0, 0 },
+	  "render the natural plot (.png, .svg, .pdf or .jpg): heatmap for two swept numbers (one per name of a third), lines for one, time series for none (with -g 0: every I/O's latency histogram and CDF)", NULL, 0, 0, 0 },
 	{ "units", 0, OPT_ENUM, R(units), "iec|si", "iec",
 	  "how the human outputs name sizes and rates: iec (MiB/s, GiB: powers of 1024, the original Rebench's MB) or si (MB/s, GB: powers of 1000, as drive data sheets and KDiskMark); -n, JSON and TSV keep their documented units", units_values, 0, 0, 0 },
 	{ "plot-metric", 0, OPT_ENUM, R(plot_metric), "METRIC", "auto",

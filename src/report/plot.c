@@ -183,6 +183,9 @@ void plot_about_fill(struct plot_about *a, const struct workload *wls,
 	if (sw && !swept(sw, "duration"))
 		snprintf(a->duration, sizeof(a->duration), "%s per point%s", d,
 			 runs > 1 ? ", median of the runs" : "");
+	else if (!sw && !s->sample_ns)	/* -g 0 */
+		snprintf(a->duration, sizeof(a->duration),
+			 "%s run, every I/O logged", d);
 	else if (!sw)
 		snprintf(a->duration, sizeof(a->duration),
 			 "%s run in %s intervals", d,

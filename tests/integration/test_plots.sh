@@ -14,7 +14,8 @@
 # titles and labels, and its refusals; the time series (a legend that
 # names each workload by target and settings, each workload's mean and
 # maximum latency in its one colour, ops/s from 0, one interval drawn as a
-# point with a note); the picture's permissions.  No timing is asserted.
+# point with a note); -g 0's per-I/O log drawn as a latency histogram and
+# CDF, and its refusals; the picture's permissions.  No timing is asserted.
 # The PNGs stay in $SWEEP_PNG_DIR when it is set, to look at.
 # slow: about half a minute or more; started first
 . "$(dirname "$0")/../lib/common.sh"
@@ -321,6 +322,23 @@ rb -d 1 -g 200 --plot-metric mbs --plot "$S/tsm.svg" "$DEV"
 assert_rc 0 "time series in MB/s: exit 0"
 has_text "$S/tsm.svg" "MiB/s and latency over time" "MB/s series: title"
 has_text "$S/tsm.svg" "MiB/s" "MB/s series: y axis"
+
+section "-g 0: every I/O's latency, histogram and CDF"
+rb -d 100k -g 0 --output "$S/ios.tsv" --plot "$S/ios.svg" "$DEV"
+assert_rc 0 "-g 0 --output --plot: exit 0"
+has_text "$S/ios.svg" "latency of 200 I/Os (200 reads): $S/ios.tsv" "title: the I/Os of the log"
+has_text "$S/ios.svg" "$DEV: read, rnd uniform, 512 B I/Os, stateful, QD 1, 100 KiB run, every I/O logged" "what produced it"
+has_text "$S/ios.svg" "cumulative distribution" "the CDF"
+rb -d 100k -g 0 --output "$S/ios2.tsv" --plot-metric ops --plot "$S/ios2.svg" "$DEV"
+assert_rc 1 "-g 0 with --plot-metric: refused"
+assert_match "has no metric to choose" "$RB_ERR" "-g 0 with --plot-metric: why"
+assert_eq missing "$(magic "$S/ios2.svg")" "-g 0 with --plot-metric: nothing drawn"
+printf '%s\n' "-g 0 --output $S/ios3.tsv $DEV" "-g 100 $DEV" >"$S/g0-and-g100"
+rb -d 100k --plot "$S/ios3.svg" <"$S/g0-and-g100"
+assert_rc 1 "one workload -g 0, another -g 100: refused"
+assert_match "workload 2 samples intervals" "$RB_ERR" "which workload, and why"
+rb -d 100k -g 0 --output "$S/ios.tsv" --plot "$S/ios.png" "$DEV"
+keep_png "$S/ios.png"
 
 section "one interval: a point and a note"
 rb -d 100ms -g 1000 --plot "$S/one.svg" "$DEV"
