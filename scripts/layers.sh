@@ -1,7 +1,7 @@
 #!/bin/sh
 # layers.sh [SRC] - check the include rule of the source tree
 # (CONTRIBUTING.md, Source layout).  Each folder of src is a layer, ranked:
-#   5 cli   4 study trace hosts advise   3 report stats
+#   5 cli   4 study trace hosts advise characterize   3 report stats
 #   2 core target gen   1 engines
 # An include goes to a lower rank or within its rank, never up.  A module
 # is X.c with its X.h; no chain of includes leads from a module back to
@@ -21,7 +21,8 @@ done | awk '
 function layer(p) { sub(/\/.*/, "", p); return p }
 function rank(l) {
 	if (l == "cli") return 5
-	if (l == "study" || l == "trace" || l == "hosts" || l == "advise") return 4
+	if (l == "study" || l == "trace" || l == "hosts" || l == "advise" ||
+	    l == "characterize") return 4
 	if (l == "report" || l == "stats") return 3
 	if (l == "core" || l == "target" || l == "gen") return 2
 	if (l == "engines") return 1

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "advise/advise.h"
+#include "characterize/characterize.h"
 #include "core/units.h"
 #include "core/confirm.h"
 #include "report/dry_run.h"
@@ -391,6 +392,8 @@ static int run_workload_modes(struct spec *base, struct run_opts *run,
 	ctx->env.start_at = runinfo_start_at();	/* --start-at */
 	if (run->advise)
 		status = advise_main(ctx, base, run, sweep);
+	else if (run->characterize)
+		status = characterize_main(ctx, base, run, sweep);
 	else if (run->suite)
 		status = suite_main(ctx, base, run, sweep->naxes > 0);
 	else

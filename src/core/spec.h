@@ -136,6 +136,7 @@ struct run_opts {
 	uint64_t round_ns;	/* --round */
 	uint64_t max_rounds;	/* --max-rounds */
 	int advise;		/* --advise: enum advise_kind */
+	bool characterize;	/* --characterize (characterize.h) */
 	uint64_t rows;		/* --rows */
 	uint64_t key_size;	/* --key-size */
 	double fill_pct;	/* --fill, 0 when not given (100) */

@@ -1,0 +1,170 @@
+/* characterize_judge.c - what --characterize's measurements mean
+ * (characterize.h): the unit from the boundary reads, the parallelism
+ * from the queue depths, where the device's own report disagrees, and the
+ * layout that follows.  No I/O here: the unit tests feed it by hand.
+ */
+#include "characterize/characterize.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/units.h"
+
+enum char_verdict char_verdict_of(double low, double high)
+{
+	if (low > CHAR_MATERIAL)
+		return CHAR_MORE;
+	if (high < 1 / CHAR_MATERIAL)
+		return CHAR_LESS;
+	if (high < CHAR_MATERIAL)
+		return CHAR_SAME;
+	return CHAR_UNSURE;
+}
+
+static const char *size_text(char *buf, size_t len, double bytes)
+{
+	return fmt_size_exact(buf, len, (uint64_t)bytes);
+}
+
+/* The smallest boundary whose crossing costs more is the unit, when
+ * every larger one costs more too (each is a boundary of the unit); the
+ * unsure ones just below it leave the unit between them and it. */
+void char_judge_boundaries(struct characterize_result *r)
+{
+	struct char_figure *p = &r->page;
+	char a[32], b[32];
+	size_t i, first = r->nb, low;
+
+	for (i = 0; i < r->nb && first == r->nb; i++)
+		if (r->b[i].verdict == CHAR_MORE)
+			first = i;
+	if (!r->nb) {
+		snprintf(p->basis, sizeof(p->basis), "not measured");
+		return;
+	}
+	for (i = 0; i < r->nb; i++)
+		if (r->b[i].verdict == CHAR_LESS) {
+			snprintf(p->basis, sizeof(p->basis),
+				 "reads across %s boundaries were faster than reads inside a unit (%.2fx), which no drive's physics does: a cache, or a file system under a loop device; no unit concluded",
+				 size_text(a, sizeof(a), (double)r->b[i].bytes),
+				 r->b[i].ratio);
+			return;
+		}
+	if (first == r->nb) {
+		for (i = 0; i < r->nb && r->b[i].verdict == CHAR_SAME; i++)
+			;
+		snprintf(p->basis, sizeof(p->basis), i == r->nb ?
+			 "no boundary from %s to %s costs more than %.0f%% to cross: reads cost the same wherever they fall, no unit larger than the logical sector" :
+			 "no boundary from %s to %s is measured to cost more than %.0f%% to cross, but the noise leaves some undecided: no unit concluded",
+			 size_text(a, sizeof(a), (double)r->b[0].bytes),
+			 size_text(b, sizeof(b), (double)r->b[r->nb - 1].bytes),
+			 (CHAR_MATERIAL - 1) * 100);
+		return;
+	}
+	for (i = first + 1; i < r->nb; i++)
+		if (r->b[i].verdict == CHAR_SAME) {
+			snprintf(p->basis, sizeof(p->basis),
+				 "inconsistent: crossing %s costs more but crossing %s, also a boundary of it, does not; noise or a cache, no unit concluded",
+				 size_text(a, sizeof(a), (double)r->b[first].bytes),
+				 size_text(b, sizeof(b), (double)r->b[i].bytes));
+			return;
+		}
+	for (low = first; low > 0 && r->b[low - 1].verdict == CHAR_UNSURE; low--)
+		;
+	p->known = true;
+	p->value = (double)r->b[first].bytes;
+	p->high = p->value;
+	p->low = (double)r->b[low].bytes;
+	snprintf(p->basis, sizeof(p->basis),
+		 "%s reads straddling boundaries of %s cost %.2fx (%.2f-%.2f) those inside one; %s",
+		 size_text(a, sizeof(a), (double)r->read_bytes),
+		 size_text(b, sizeof(b), p->value), r->b[first].ratio,
+		 r->b[first].low, r->b[first].high,
+		 low == first ? "smaller boundaries cost the same" :
+		 "smaller ones are within the noise");
+}
+
+/* Little's law: at the plateau the device serves ops/s x latency I/Os at
+ * once, which is its ops/s over those of depth 1 (one at a time). */
+void char_judge_parallelism(struct characterize_result *r)
+{
+	struct char_figure *p = &r->parallelism;
+	const struct char_qd *one = r->nq ? &r->q[0] : NULL, *best = one;
+	size_t i;
+
+	if (!r->nq) {
+		if (!p->basis[0])
+			snprintf(p->basis, sizeof(p->basis), "not measured");
+		return;
+	}
+	for (i = 1; i < r->nq; i++)
+		if (r->q[i].iops > best->iops)
+			best = &r->q[i];
+	for (i = 0; i < r->nq && !r->knee_qd; i++)
+		if (r->q[i].iops >= 0.9 * best->iops)
+			r->knee_qd = r->q[i].qd;
+	if (!one->known || !best->known || one->low <= 0) {
+		snprintf(p->basis, sizeof(p->basis),
+			 "ops/s measured at queue depth 1 to %u, but too few intervals for an interval: no figure concluded",
+			 r->q[r->nq - 1].qd);
+		return;
+	}
+	p->known = true;
+	p->value = best->iops / one->iops;
+	p->low = best->low / one->high;
+	p->high = best->high / one->low;
+	if (p->low < 1)
+		p->low = 1;	/* a depth never serves fewer than one */
+	snprintf(p->basis, sizeof(p->basis),
+		 "%.0f ops/s at queue depth %u (the most) against %.0f at depth 1: it serves %.1f I/Os at once; %s",
+		 best->iops, best->qd, one->iops, p->value,
+		 r->knee_qd > 1 ? "ops/s stop rising" : "ops/s do not rise with the depth");
+}
+
+static void report(struct characterize_result *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void report(struct characterize_result *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (r->nreports >= CHAR_MAX_REPORTS)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(r->reports[r->nreports++], sizeof(r->reports[0]), fmt, ap);
+	va_end(ap);
+}
+
+/* Where what the device says about itself and what was measured
+ * disagree, plainly; and where they agree. */
+void char_judge_report(struct characterize_result *r)
+{
+	const struct target *t = &r->tgt;
+	char a[32], b[32];
+
+	if (!r->page.known) {
+		report(r, "physical sector %s: not held against a unit, none was concluded",
+		       size_text(a, sizeof(a), t->physical));
+	} else if (r->page.value > t->physical) {
+		report(r, "it reports a physical sector of %s, but reads cost more across %s boundaries: it works in units of %s and does not say so",
+		       size_text(a, sizeof(a), t->physical),
+		       size_text(b, sizeof(b), r->page.value), b);
+	} else {
+		report(r, "physical sector %s: as measured",
+		       size_text(a, sizeof(a), t->physical));
+	}
+	if (t->opt_io && r->page.known && fmod((double)t->opt_io, r->page.value))
+		report(r, "optimal I/O size %s is not a multiple of the measured unit %s",
+		       size_text(a, sizeof(a), t->opt_io),
+		       size_text(b, sizeof(b), r->page.value));
+	if (r->page.known && r->disk_offset % (uint64_t)r->page.value)
+		report(r, "%s starts at byte %llu of %s, %llu B past a %s boundary: every aligned I/O on it straddles two units",
+		       t->path, (unsigned long long)r->disk_offset, t->disk,
+		       (unsigned long long)(r->disk_offset % (uint64_t)r->page.value),
+		       size_text(a, sizeof(a), r->page.value));
+	report(r, "rotational %s, write cache \"%s\": not held against a measurement (these tests only read, and time no rotation)",
+	       t->rotational < 0 ? "unknown" : t->rotational ? "yes" : "no",
+	       t->write_cache[0] ? t->write_cache : "unknown");
+}

@@ -1,0 +1,252 @@
+/* characterize_out.c - --characterize's document (characterize.h): the
+ * human report, and JSON whose names (characterize.page_bytes ...) other
+ * tools can read; rebench-output(5) has every field.
+ */
+#include "characterize/characterize.h"
+
+#include <stdio.h>
+
+#include "core/json.h"
+#include "core/units.h"
+#include "report/summary.h"
+
+static const char *const verdict_names[] = {
+	[CHAR_SAME] = "same", [CHAR_MORE] = "costs more",
+	[CHAR_UNSURE] = "within noise", [CHAR_LESS] = "costs less",
+};
+
+static const char *sz(char *buf, size_t len, double bytes)
+{
+	return fmt_size_exact(buf, len, (uint64_t)bytes);
+}
+
+static void human_head(FILE *f, const struct characterize_result *r)
+{
+	const struct target *t = &r->tgt;
+	char a[32], b[32], c[32], d[32];
+
+	fprintf(f, "Characterizing %s: %s, %s%s%s\n", t->path,
+		t->kind == TARGET_PARTITION ? "a partition" : "a whole device",
+		sz(a, sizeof(a), (double)t->size), t->model[0] ? ", " : "",
+		t->model);
+	fprintf(f, "  it reports: logical sector %s, physical %s, minimum I/O %s, optimal I/O %s, rotational %s, write cache %s\n",
+		sz(a, sizeof(a), t->logical), sz(b, sizeof(b), t->physical),
+		sz(c, sizeof(c), t->min_io),
+		t->opt_io ? sz(d, sizeof(d), t->opt_io) : "none",
+		t->rotational < 0 ? "unknown" : t->rotational ? "yes" : "no",
+		t->write_cache[0] ? t->write_cache : "unknown");
+}
+
+static void human_figure(FILE *f, const char *name,
+			 const struct char_figure *g, int bytes)
+{
+	char v[32], l[32], h[32];
+
+	if (!g->known) {
+		fprintf(f, "%s: none concluded\n", name);
+	} else if (bytes) {
+		if (g->low < g->high)
+			fprintf(f, "%s: %s (between %s and %s)\n", name,
+				sz(v, sizeof(v), g->value), sz(l, sizeof(l), g->low),
+				sz(h, sizeof(h), g->high));
+		else
+			fprintf(f, "%s: %s\n", name, sz(v, sizeof(v), g->value));
+	} else {
+		fprintf(f, "%s: %.1f (95%%: %.1f-%.1f)\n", name, g->value,
+			g->low, g->high);
+	}
+	fprintf(f, "  %s\n", g->basis);
+}
+
+static void human_boundaries(FILE *f, const struct characterize_result *r)
+{
+	char a[32];
+	size_t i;
+
+	human_figure(f, "Unit (page, alignment)", &r->page, 1);
+	if (!r->nb)
+		return;
+	fprintf(f, "  %s random reads, median latency with its 95%% interval; inside a unit: %.1f us (%.1f-%.1f), %llu reads\n",
+		sz(a, sizeof(a), (double)r->read_bytes), r->inside_p50_us,
+		r->inside_lo_us, r->inside_hi_us,
+		(unsigned long long)r->inside_reads);
+	fprintf(f, "  %-10s %10s %22s  %s\n", "boundary", "p50 (us)",
+		"crossing / inside", "verdict");
+	for (i = 0; i < r->nb; i++) {
+		const struct char_boundary *b = &r->b[i];
+		char ratio[48];
+
+		snprintf(ratio, sizeof(ratio), "%.2f (%.2f-%.2f)", b->ratio,
+			 b->low, b->high);
+		fprintf(f, "  %-10s %10.1f %22s  %s\n",
+			sz(a, sizeof(a), (double)b->bytes), b->p50_us, ratio,
+			verdict_names[b->verdict]);
+	}
+}
+
+static void human_qd(FILE *f, const struct characterize_result *r)
+{
+	char a[32];
+	size_t i;
+
+	human_figure(f, "Parallelism (I/Os served at once)", &r->parallelism, 0);
+	if (!r->nq)
+		return;
+	fprintf(f, "  %s random reads, %s, %d s per depth; ops/s with the 95%% interval of batch means\n",
+		sz(a, sizeof(a), (double)r->qd_bytes), r->engine,
+		CHAR_QD_SECONDS);
+	fprintf(f, "  %-6s %10s %22s %10s\n", "QD", "ops/s", "95% interval",
+		"p50 (us)");
+	for (i = 0; i < r->nq; i++) {
+		const struct char_qd *q = &r->q[i];
+		char iv[48] = "-";
+
+		if (q->known)
+			snprintf(iv, sizeof(iv), "%.0f-%.0f", q->low, q->high);
+		fprintf(f, "  %-6u %10.0f %22s %10.1f%s\n", q->qd, q->iops, iv,
+			q->p50_us, q->qd == r->knee_qd ? "  <- knee" : "");
+	}
+}
+
+void char_print_human(FILE *f, const struct characterize_result *r)
+{
+	size_t i;
+
+	human_head(f, r);
+	fputc('\n', f);
+	human_boundaries(f, r);
+	fputc('\n', f);
+	human_qd(f, r);
+	fprintf(f, "\nNot measured: erase block and flush honesty (they need writes; these tests only read), read cache, rotation and seeks\n");
+	fprintf(f, "\nWhat it reports, against what was measured:\n");
+	for (i = 0; i < r->nreports; i++)
+		fprintf(f, "  - %s\n", r->reports[i]);
+	fprintf(f, "\nLayout:\n");
+	for (i = 0; i < r->nadv; i++)
+		fprintf(f, "  %-17s %s\n  %-17s   %s\n", r->adv[i].setting,
+			r->adv[i].value, "", r->adv[i].reason);
+	if (r->interrupted)
+		fprintf(f, "\nInterrupted: the tests after the last one shown did not run.\n");
+}
+
+static void json_figure(struct json *j, const char *key,
+			const struct char_figure *g)
+{
+	json_obj_begin(j, key);
+	if (g->known) {
+		json_num(j, "value", g->value);
+		json_num(j, "low", g->low);
+		json_num(j, "high", g->high);
+	} else {
+		json_null(j, "value");
+		json_null(j, "low");
+		json_null(j, "high");
+	}
+	json_str(j, "basis", g->basis);
+	json_obj_end(j);
+}
+
+static void json_boundaries(struct json *j, const struct characterize_result *r)
+{
+	size_t i;
+
+	json_obj_begin(j, "boundaries");
+	json_u64(j, "read_bytes", r->read_bytes);
+	json_obj_begin(j, "inside");
+	json_u64(j, "reads", r->inside_reads);
+	json_num(j, "p50_us", r->inside_p50_us);
+	json_num(j, "low_us", r->inside_lo_us);
+	json_num(j, "high_us", r->inside_hi_us);
+	json_obj_end(j);
+	json_arr_begin(j, "points");
+	for (i = 0; i < r->nb; i++) {
+		const struct char_boundary *b = &r->b[i];
+
+		json_obj_begin(j, NULL);
+		json_u64(j, "bytes", b->bytes);
+		json_u64(j, "reads", b->reads);
+		json_num(j, "p50_us", b->p50_us);
+		json_num(j, "low_us", b->p50_lo_us);
+		json_num(j, "high_us", b->p50_hi_us);
+		json_num(j, "ratio", b->ratio);
+		json_num(j, "ratio_low", b->low);
+		json_num(j, "ratio_high", b->high);
+		json_str(j, "verdict", verdict_names[b->verdict]);
+		json_obj_end(j);
+	}
+	json_arr_end(j);
+	json_obj_end(j);
+}
+
+static void json_qds(struct json *j, const struct characterize_result *r)
+{
+	size_t i;
+
+	json_obj_begin(j, "queue_depths");
+	json_str(j, "engine", r->engine);
+	json_u64(j, "block_size", r->qd_bytes);
+	if (r->knee_qd)
+		json_u64(j, "knee_qd", r->knee_qd);
+	else
+		json_null(j, "knee_qd");
+	json_arr_begin(j, "points");
+	for (i = 0; i < r->nq; i++) {
+		const struct char_qd *q = &r->q[i];
+
+		json_obj_begin(j, NULL);
+		json_u64(j, "qd", q->qd);
+		json_num(j, "ops_per_s", q->iops);
+		if (q->known) {
+			json_num(j, "low", q->low);
+			json_num(j, "high", q->high);
+		} else {
+			json_null(j, "low");
+			json_null(j, "high");
+		}
+		json_num(j, "p50_us", q->p50_us);
+		json_obj_end(j);
+	}
+	json_arr_end(j);
+	json_obj_end(j);
+}
+
+void char_print_json(FILE *f, const struct characterize_result *r)
+{
+	struct json jw, *j = &jw;
+	size_t i;
+
+	json_init(j, f);
+	report_json_head(j);
+	json_obj_begin(j, "characterize");
+	json_str(j, "target", r->tgt.path);
+	json_u64(j, "disk_offset", r->disk_offset);
+	json_figure(j, "page_bytes", &r->page);
+	json_figure(j, "erase_block_bytes", &r->erase_block);
+	json_figure(j, "parallelism", &r->parallelism);
+	json_figure(j, "read_cache_bytes", &r->read_cache);
+	json_figure(j, "flush_honest", &r->flush_honest);
+	json_figure(j, "rpm", &r->rpm);
+	json_obj_begin(j, "seek_ms");
+	json_figure(j, "min", &r->seek_min);
+	json_figure(j, "max", &r->seek_max);
+	json_obj_end(j);
+	json_boundaries(j, r);
+	json_qds(j, r);
+	json_arr_begin(j, "reports");
+	for (i = 0; i < r->nreports; i++)
+		json_str(j, NULL, r->reports[i]);
+	json_arr_end(j);
+	json_arr_begin(j, "advice");
+	for (i = 0; i < r->nadv; i++) {
+		json_obj_begin(j, NULL);
+		json_str(j, "setting", r->adv[i].setting);
+		json_str(j, "value", r->adv[i].value);
+		json_str(j, "reason", r->adv[i].reason);
+		json_obj_end(j);
+	}
+	json_arr_end(j);
+	json_bool(j, "interrupted", r->interrupted);
+	json_obj_end(j);
+	json_obj_end(j);
+	fputc('\n', f);
+}

@@ -1,0 +1,423 @@
+/* characterize_run.c - the measurements of --characterize (characterize.h):
+ * every check before the first I/O, then each test as plain rebench runs
+ * of one workload built with the typed setters, read back from its
+ * result.
+ *
+ * 1. The unit (flashbench -a's idea): reads of two logical sectors that
+ *    straddle an odd multiple of B (a boundary of B and of nothing
+ *    larger) against the same reads inside a 128 KiB-aligned unit, for
+ *    B from two sectors to 64 KiB.  A drive that reads in units of U
+ *    reads two units for a crossing read when B >= U and one otherwise,
+ *    so the smallest B whose crossing costs more is U.  Every two-sector
+ *    read crosses one sector boundary, the inside ones too, so a unit of
+ *    one sector shows as no boundary costing more.  Medians, with the
+ *    95% interval of each from the order statistics (ranks n/2 +-
+ *    0.98 sqrt(n)), so a burst of the machine's noise moves neither; in
+ *    CHAR_ROUNDS rounds of inside-then-across runs, so that a drift of
+ *    the machine moves both sides of a ratio, and the interval holds
+ *    every round's ratio.
+ * 3. Parallelism: random reads of one unit at queue depth 1, 2, 4 ... 64
+ *    (until two doublings in a row add less than 5%), each for
+ *    CHAR_QD_SECONDS with its ops/s interval from batch means (ci.h).
+ *    By Little's law the I/Os served at once at the plateau are its
+ *    ops/s over those of depth 1.
+ */
+#include "characterize/characterize.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/hist.h"
+#include "core/options.h"
+#include "core/validate.h"
+#include "engines/engine.h"
+#include "stats/ci.h"
+
+/* What one run measured. */
+struct char_run {
+	uint64_t ios;
+	double p50, p50_lo, p50_hi;	/* us */
+	struct ci ops;
+};
+
+struct char_ctx {
+	struct run_ctx *ctx;
+	const struct spec *base;
+	const struct run_opts *run;
+	struct characterize_result *r;
+	struct parse_ctx pctx;
+};
+
+/* The options of a run that --characterize decides itself: each would
+ * change what a test measures. */
+static const char *const own_opts[] = {
+	"operation", "workload", "block-size", "stride", "dist", "sigma",
+	"center", "scatter", "queue-depth", "batch", "threads", "duration",
+	"offset", "paged", "buffered", "sync", "readahead", "cache",
+	"sample-step", "pause", "delay", "rwmix", "output", "direction",
+	NULL
+};
+
+static const char *const never_opts[] = {
+	"suite", "steady-state", "precondition", "round", "max-rounds",
+	"plot", "plot-metric", "probe", "fio", "engines", "repeat",
+	"precision", "max-duration", "warmup", "dry-run", "start-at",
+	"ready-fd", "order",
+	NULL
+};
+
+static int refuse(const char *fmt, const char *a)
+{
+	fprintf(stderr, "rebench: --characterize: ");
+	fprintf(stderr, fmt, a);
+	fputc('\n', stderr);
+	return EXIT_BAD_ARGS;
+}
+
+static int check_options(const struct spec *base, const struct run_opts *run)
+{
+	const char *const *o;
+
+	for (o = own_opts; *o; o++)
+		if (spec_given(base, *o))
+			return refuse("--%s: the tests choose their own workloads (small random reads, direct, at depths they choose); leave it out", *o);
+	for (o = never_opts; *o; o++)
+		if (run_given(run, *o))
+			return refuse("--%s does not combine with it; run the two apart", *o);
+	if (!base->target)
+		return refuse("it measures one drive: give its block device, %s",
+			      "rebench --characterize /dev/sdb");
+	return EXIT_OK;
+}
+
+/* The target: a block device (a whole drive or a partition), probed. */
+static int check_target(struct characterize_result *r, const char *path)
+{
+	char err[PATH_MAX + 256];
+
+	if (target_probe(path, &r->tgt, err, sizeof(err))) {
+		fprintf(stderr, "rebench: --characterize: %s\n", err);
+		return EXIT_PREP_FAILED;
+	}
+	if (r->tgt.kind == TARGET_FILE)
+		return refuse("%s is not a block device: a drive's unit and parallelism are measured on the drive (or a partition of it), not through a file system; give the device, for example the one `df` names for the file",
+			      path);
+	r->disk_offset = r->tgt.kind == TARGET_PARTITION ? r->tgt.part_start : 0;
+	return EXIT_OK;
+}
+
+/* The 95% interval of a median from a histogram of n values: the values
+ * at ranks n/2 -+ 0.98 sqrt(n) (the normal approximation to the binomial
+ * order statistics), widened to the edges of their buckets (a value is
+ * known to its bucket, 1/64 of it, and a median of values in one bucket
+ * is not known better). */
+static void median_interval(const struct hist *h, double *p50, double *lo,
+			    double *hi)
+{
+	double n = (double)h->count, d = n > 0 ? 98.0 / sqrt(n) : 50;
+	uint64_t l = (uint64_t)hist_percentile(h, d < 50 ? 50 - d : 0);
+	uint64_t u = (uint64_t)hist_percentile(h, d < 50 ? 50 + d : 100);
+	uint64_t blo, bw;
+
+	*p50 = hist_percentile(h, 50) / 1000.0;
+	hist_bucket_range(hist_index(l), &blo, &bw);
+	*lo = (double)blo / 1000.0;
+	hist_bucket_range(hist_index(u), &blo, &bw);
+	*hi = (double)(blo + bw) / 1000.0;
+}
+
+/* One run of the workload: the base's target and engine with the
+ * settings given as name, value pairs (NULL-terminated).  EXIT_OK with
+ * what it measured, or the run's exit status. */
+static int measure(struct char_ctx *c, const char *const *set,
+		   struct char_run *m, struct hist *acc)
+{
+	struct workload *wl;
+	bool interrupted;
+	int status;
+	size_t i;
+
+	cleanup_all(c->ctx);
+	if (add_workload(c->ctx, c->base))
+		return EXIT_BAD_ARGS;
+	wl = &c->ctx->wls[0];
+	for (i = 0; set[i]; i += 2)
+		if (spec_set(&wl->spec, set[i], set[i + 1], &c->pctx))
+			return EXIT_BAD_ARGS;
+	if (validate_all(c->ctx, c->base))
+		return EXIT_BAD_ARGS;
+	status = prepare_and_run(c->ctx, c->run, &interrupted);
+	if (interrupted)
+		c->r->interrupted = true;
+	if (status != EXIT_OK)
+		return status;
+	if (!wl->result.have_result || !wl->result.stats->ops_total) {
+		fprintf(stderr, "rebench: --characterize: a run on %s did no I/O\n",
+			wl->tgt.path);
+		return EXIT_IO_FAILED;
+	}
+	m->ios = wl->result.stats->ops_total;
+	median_interval(&wl->result.stats->hist, &m->p50, &m->p50_lo,
+			&m->p50_hi);
+	if (acc)
+		hist_merge(acc, &wl->result.stats->hist);
+	ci_of_result(wl->result.stats, 0, &m->ops);
+	return EXIT_OK;
+}
+
+static void fmt_u64(char *buf, size_t len, uint64_t v)
+{
+	snprintf(buf, len, "%llu", (unsigned long long)v);
+}
+
+/* Reads of len bytes at offset + k * stride (k at random), in disk
+ * coordinates made the target's; n of them, drawn with seed, into acc. */
+static int reads_at(struct char_ctx *c, uint64_t len, uint64_t stride,
+		    uint64_t disk_off, uint64_t n, unsigned seed,
+		    struct char_run *m, struct hist *acc)
+{
+	char b[24], s[24], o[24], d[32], sd[16];
+	uint64_t off = (disk_off + stride - c->r->disk_offset % stride) % stride;
+	const char *const set[] = {
+		"operation", "read", "workload", "rnd", "block-size", b,
+		"stride", s, "offset", o, "duration", d, "sample-step", "1s",
+		"seed", sd, NULL
+	};
+
+	fmt_u64(b, sizeof(b), len);
+	fmt_u64(s, sizeof(s), stride);
+	fmt_u64(o, sizeof(o), off);
+	snprintf(d, sizeof(d), "%llub", (unsigned long long)(len * n));
+	snprintf(sd, sizeof(sd), "%u", seed);
+	return measure(c, set, m, acc);
+}
+
+/* Boundary b: CHAR_ROUNDS rounds of reads inside a unit then across b,
+ * side by side so that a drift of the machine between rounds moves both;
+ * the ratio of the pooled medians, its interval widened to every
+ * round's own ratio. */
+static int boundary_point(struct char_ctx *c, struct char_boundary *b,
+			  struct hist *in, struct hist *x, struct hist *all_in)
+{
+	struct characterize_result *r = c->r;
+	uint64_t s = r->tgt.logical, n = r->round_reads;
+	double rmin = INFINITY, rmax = 0, ip50, ilo, ihi;
+	struct char_run mi, mx;
+	unsigned round;
+	int status;
+
+	hist_init(in);
+	hist_init(x);
+	for (round = 0; round < CHAR_ROUNDS; round++) {
+		/* inside: 128 KiB-aligned reads cross only the sector
+		 * boundary inside them; across: odd multiples of b, less
+		 * one sector (stride 2b) */
+		status = reads_at(c, r->read_bytes, 2 * CHAR_MAX_BOUNDARY, 0, n,
+				  round + 1, &mi, in);
+		if (!status)
+			status = reads_at(c, r->read_bytes, 2 * b->bytes,
+					  b->bytes - s, n, round + 1, &mx, x);
+		if (status)
+			return status;
+		rmin = fmin(rmin, mx.p50 / mi.p50);
+		rmax = fmax(rmax, mx.p50 / mi.p50);
+	}
+	hist_merge(all_in, in);
+	b->reads = x->count;
+	median_interval(x, &b->p50_us, &b->p50_lo_us, &b->p50_hi_us);
+	median_interval(in, &ip50, &ilo, &ihi);
+	b->ratio = b->p50_us / ip50;
+	b->low = fmin(b->p50_lo_us / ihi, rmin);
+	b->high = fmax(b->p50_hi_us / ilo, rmax);
+	b->verdict = char_verdict_of(b->low, b->high);
+	return EXIT_OK;
+}
+
+static int test_boundaries(struct char_ctx *c)
+{
+	struct characterize_result *r = c->r;
+	struct hist *h = malloc(3 * sizeof(*h));
+	struct char_run cal;
+	uint64_t bytes;
+	double per;
+	int status = EXIT_OK;
+
+	if (!h) {
+		fprintf(stderr, "rebench: --characterize: out of memory\n");
+		return EXIT_PREP_FAILED;
+	}
+	hist_init(&h[2]);
+	r->read_bytes = 2 * (uint64_t)r->tgt.logical;
+	/* how many reads a round can afford: CHAR_ROUND_SECONDS of them,
+	 * CHAR_ROUND_READS at most, CHAR_ROUND_MIN at least (a disk's 10 ms
+	 * reads would otherwise take minutes) */
+	status = reads_at(c, r->read_bytes, 2 * CHAR_MAX_BOUNDARY, 0,
+			  CHAR_ROUND_MIN, 1, &cal, NULL);
+	if (status) {
+		free(h);
+		return status;
+	}
+	per = CHAR_ROUND_SECONDS * 1e6 / cal.p50;
+	r->round_reads = per > CHAR_ROUND_READS ? CHAR_ROUND_READS :
+			 per < CHAR_ROUND_MIN ? CHAR_ROUND_MIN : (uint64_t)per;
+	for (bytes = r->read_bytes; bytes <= CHAR_MAX_BOUNDARY &&
+	     r->nb < CHAR_BOUNDARIES && !status; bytes *= 2) {
+		r->b[r->nb].bytes = bytes;
+		status = boundary_point(c, &r->b[r->nb], &h[0], &h[1], &h[2]);
+		if (!status)
+			r->nb++;
+	}
+	r->inside_reads = h[2].count;
+	if (h[2].count)
+		median_interval(&h[2], &r->inside_p50_us, &r->inside_lo_us,
+				&r->inside_hi_us);
+	free(h);
+	return status;
+}
+
+/* The engine of the queue-depth test: the one given when it queues,
+ * else io_uring, else libaio. */
+static const char *qd_engine(const struct spec *base)
+{
+	static const char *const prefer[] = { "uring", "naio", NULL };
+	const struct engine_ops *e = engine_get(base->engine);
+	size_t i;
+
+	if (spec_given(base, "type") && e && (e->flags & ENGINE_ASYNC))
+		return e->name;
+	for (i = 0; prefer[i]; i++) {
+		int k = engine_lookup(prefer[i]);
+
+		if (k >= 0 && !engine_get(k)->unavailable)
+			return prefer[i];
+	}
+	return NULL;
+}
+
+static int qd_point(struct char_ctx *c, unsigned qd, struct char_qd *q)
+{
+	char b[24], qs[16], d[16];
+	struct char_run m;
+	const char *const set[] = {
+		"operation", "read", "workload", "rnd", "block-size", b,
+		"stride", b, "type", c->r->engine, "queue-depth", qs,
+		"duration", d, "sample-step", "50ms", NULL
+	};
+	int status;
+
+	fmt_u64(b, sizeof(b), c->r->qd_bytes);
+	snprintf(qs, sizeof(qs), "%u", qd);
+	snprintf(d, sizeof(d), "%ds", CHAR_QD_SECONDS);
+	status = measure(c, set, &m, NULL);
+	if (status)
+		return status;
+	q->qd = qd;
+	q->known = m.ops.known;
+	q->iops = m.ops.known ? m.ops.mean : 0;
+	q->low = m.ops.low;
+	q->high = m.ops.high;
+	q->p50_us = m.p50;
+	return EXIT_OK;
+}
+
+static int test_parallelism(struct char_ctx *c)
+{
+	struct characterize_result *r = c->r;
+	const char *e = qd_engine(c->base);
+	double best = 0;
+	unsigned qd, flat = 0;
+	int status;
+
+	if (!e) {
+		snprintf(r->parallelism.basis, sizeof(r->parallelism.basis),
+			 "not measured: no engine here keeps more than one I/O in flight (rebench was built without io_uring and libaio: make deps, then make)");
+		return EXIT_OK;
+	}
+	snprintf(r->engine, sizeof(r->engine), "%s", e);
+	r->qd_bytes = r->page.known ? (uint64_t)r->page.value : 4096;
+	if (r->qd_bytes < r->tgt.logical)
+		r->qd_bytes = r->tgt.logical;
+	for (qd = 1; qd <= CHAR_MAX_QD && r->nq < CHAR_QDS && flat < 2; qd *= 2) {
+		struct char_qd *q = &r->q[r->nq];
+
+		status = qd_point(c, qd, q);
+		if (status)
+			return status;
+		r->nq++;
+		flat = q->iops > best * 1.05 ? 0 : flat + 1;
+		if (q->iops > best)
+			best = q->iops;
+	}
+	return EXIT_OK;
+}
+
+static void not_measured(struct characterize_result *r)
+{
+	static const char why_write[] = "not measured: it needs writes, and these tests only read";
+	static const char why_read[] = "not measured by these tests yet";
+
+	snprintf(r->erase_block.basis, sizeof(r->erase_block.basis), "%s", why_write);
+	snprintf(r->flush_honest.basis, sizeof(r->flush_honest.basis), "%s", why_write);
+	snprintf(r->read_cache.basis, sizeof(r->read_cache.basis), "%s", why_read);
+	snprintf(r->rpm.basis, sizeof(r->rpm.basis), "%s", why_read);
+	snprintf(r->seek_min.basis, sizeof(r->seek_min.basis), "%s", why_read);
+	snprintf(r->seek_max.basis, sizeof(r->seek_max.basis), "%s", why_read);
+}
+
+static int characterize(struct char_ctx *c)
+{
+	struct characterize_result *r = c->r;
+	int status;
+
+	/* an interruption ends the tests: what they measured is judged
+	 * and printed */
+	status = test_boundaries(c);
+	char_judge_boundaries(r);
+	if (!status)
+		status = test_parallelism(c);
+	char_judge_parallelism(r);
+	not_measured(r);
+	char_judge_report(r);
+	char_advise(r);
+	return status;
+}
+
+int characterize_main(struct run_ctx *ctx, struct spec *base,
+		      struct run_opts *run, struct sweep *sw)
+{
+	struct characterize_result *r;
+	struct run_opts quiet = *run;
+	struct char_ctx c = { ctx, base, &quiet, NULL,
+			      { 0, "--characterize", NULL, NULL } };
+	int status;
+
+	if (sw && sw->naxes)
+		return refuse("a range or list (%s) has no place in it: the tests choose their own points",
+			      sw->axes[0].opt->name);
+	status = check_options(base, run);
+	if (status)
+		return status;
+	r = calloc(1, sizeof(*r));
+	if (!r) {
+		fprintf(stderr, "rebench: --characterize: out of memory\n");
+		return EXIT_PREP_FAILED;
+	}
+	c.r = r;
+	quiet.quiet_stdout = true;	/* the characterization is the output */
+	status = check_target(r, base->target);
+	if (!status)
+		status = characterize(&c);
+	if (!status || r->interrupted) {
+		if (run->json)
+			char_print_json(stdout, r);
+		else
+			char_print_human(stdout, r);
+	}
+	if (r->interrupted)
+		status = EXIT_INTERRUPTED;
+	free(r);
+	return status;
+}

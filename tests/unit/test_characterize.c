@@ -1,0 +1,236 @@
+/* test_characterize.c - what --characterize concludes from its
+ * measurements (src/characterize/characterize_judge.c and
+ * characterize_advice.c), fed by hand: the unit is the smallest boundary
+ * whose crossing costs more, between it and the undecided ones below;
+ * nothing is concluded when a larger boundary costs the same, when a
+ * crossing is faster, or when nothing costs more; parallelism by Little's
+ * law with its interval; what the device reports held against the unit;
+ * and the layout that follows (ashift, stride, partition start). */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "characterize/characterize.h"
+
+static struct characterize_result *fresh(unsigned logical, unsigned physical)
+{
+	struct characterize_result *r = calloc(1, sizeof(*r));
+
+	assert_non_null(r);
+	r->tgt.kind = TARGET_DISK;
+	r->tgt.logical = logical;
+	r->tgt.physical = physical;
+	r->tgt.rotational = 0;
+	strcpy(r->tgt.path, "/dev/loop9");
+	strcpy(r->tgt.disk, "loop9");
+	r->read_bytes = 2 * logical;
+	return r;
+}
+
+/* Boundaries from two sectors up, each with its ratio interval. */
+static void boundaries(struct characterize_result *r, const double (*iv)[2],
+		       size_t n)
+{
+	uint64_t b = r->read_bytes;
+	size_t i;
+
+	for (i = 0; i < n; i++, b *= 2) {
+		r->b[i].bytes = b;
+		r->b[i].low = iv[i][0];
+		r->b[i].high = iv[i][1];
+		r->b[i].ratio = (iv[i][0] + iv[i][1]) / 2;
+		r->b[i].verdict = char_verdict_of(iv[i][0], iv[i][1]);
+	}
+	r->nb = n;
+}
+
+static const char *advice(const struct characterize_result *r,
+			  const char *setting)
+{
+	size_t i;
+
+	for (i = 0; i < r->nadv; i++)
+		if (!strcmp(r->adv[i].setting, setting))
+			return r->adv[i].value;
+	fail_msg("no advice for %s", setting);
+	return NULL;
+}
+
+static bool reported(const struct characterize_result *r, const char *what)
+{
+	size_t i;
+
+	for (i = 0; i < r->nreports; i++)
+		if (strstr(r->reports[i], what))
+			return true;
+	return false;
+}
+
+static void test_verdicts(void **state)
+{
+	(void)state;
+	assert_int_equal(char_verdict_of(1.5, 1.9), CHAR_MORE);
+	assert_int_equal(char_verdict_of(0.95, 1.05), CHAR_SAME);
+	assert_int_equal(char_verdict_of(1.05, 1.2), CHAR_UNSURE);
+	assert_int_equal(char_verdict_of(0.3, 0.5), CHAR_LESS);
+	/* the bound itself is not more than 10% */
+	assert_int_equal(char_verdict_of(CHAR_MATERIAL, 2), CHAR_UNSURE);
+}
+
+/* 1 KiB .. 64 KiB at 512 B sectors; crossings of 8 KiB and up cost 2x. */
+static void test_unit_8k(void **state)
+{
+	static const double iv[][2] = {
+		{ 0.98, 1.02 }, { 0.97, 1.03 }, { 0.99, 1.04 },
+		{ 1.9, 2.0 }, { 1.9, 2.1 }, { 1.85, 2.0 }, { 1.9, 2.0 },
+	};
+	struct characterize_result *r = fresh(512, 512);
+
+	(void)state;
+	boundaries(r, iv, 7);
+	char_judge_boundaries(r);
+	assert_true(r->page.known);
+	assert_int_equal((int)r->page.value, 8192);
+	assert_int_equal((int)r->page.low, 8192);
+	assert_int_equal((int)r->page.high, 8192);
+	char_judge_report(r);
+	assert_true(reported(r, "physical sector of 512 B, but reads cost more across 8 KiB boundaries"));
+	char_advise(r);
+	assert_string_equal(advice(r, "zfs ashift"), "13");
+	assert_string_equal(advice(r, "mkfs.ext4"), "-b 4096 -E stride=2,stripe_width=2");
+	assert_string_equal(advice(r, "mkfs.xfs"), "-d su=8192,sw=1");
+	assert_string_equal(advice(r, "b-tree node size"), "at least 8 KiB");
+	assert_string_equal(advice(r, "partition start"),
+			    "a multiple of 1 MiB (sector 2048 of 512 B)");
+	free(r);
+}
+
+/* Undecided boundaries just below the first that costs more: the unit
+ * is somewhere between them and it. */
+static void test_unit_between(void **state)
+{
+	static const double iv[][2] = {
+		{ 0.98, 1.02 }, { 1.02, 1.2 }, { 1.05, 1.3 }, { 1.5, 2.0 },
+		{ 1.6, 2.0 },
+	};
+	struct characterize_result *r = fresh(512, 512);
+
+	(void)state;
+	boundaries(r, iv, 5);
+	char_judge_boundaries(r);
+	assert_true(r->page.known);
+	assert_int_equal((int)r->page.value, 8192);
+	assert_int_equal((int)r->page.low, 2048);
+	assert_non_null(strstr(r->page.basis, "within the noise"));
+	free(r);
+}
+
+static void test_no_unit(void **state)
+{
+	static const double same[][2] = {
+		{ 0.98, 1.02 }, { 0.97, 1.03 }, { 0.99, 1.04 }, { 0.95, 1.05 },
+	};
+	static const double unsure[][2] = {
+		{ 0.98, 1.02 }, { 0.97, 1.15 }, { 0.99, 1.04 }, { 0.95, 1.05 },
+	};
+	static const double broken[][2] = {
+		{ 0.98, 1.02 }, { 1.5, 1.7 }, { 0.99, 1.04 }, { 1.5, 1.6 },
+	};
+	static const double faster[][2] = {
+		{ 0.98, 1.02 }, { 0.2, 0.3 }, { 1.5, 1.7 }, { 1.5, 1.6 },
+	};
+	struct characterize_result *r = fresh(512, 512);
+
+	(void)state;
+	boundaries(r, same, 4);
+	char_judge_boundaries(r);
+	assert_false(r->page.known);
+	assert_non_null(strstr(r->page.basis, "reads cost the same"));
+	memset(&r->page, 0, sizeof(r->page));
+	boundaries(r, unsure, 4);
+	char_judge_boundaries(r);
+	assert_false(r->page.known);
+	assert_non_null(strstr(r->page.basis, "undecided"));
+	memset(&r->page, 0, sizeof(r->page));
+	boundaries(r, broken, 4);
+	char_judge_boundaries(r);
+	assert_false(r->page.known);
+	assert_non_null(strstr(r->page.basis, "inconsistent"));
+	memset(&r->page, 0, sizeof(r->page));
+	boundaries(r, faster, 4);
+	char_judge_boundaries(r);
+	assert_false(r->page.known);
+	assert_non_null(strstr(r->page.basis, "faster"));
+	/* without a unit the layout follows the reported physical sector */
+	char_advise(r);
+	assert_string_equal(advice(r, "zfs ashift"), "9");
+	free(r);
+}
+
+static void test_parallelism(void **state)
+{
+	struct characterize_result *r = fresh(512, 512);
+	static const double iops[] = { 1000, 1900, 3600, 3900, 3950 };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 5; i++) {
+		r->q[i].qd = 1U << i;
+		r->q[i].known = true;
+		r->q[i].iops = iops[i];
+		r->q[i].low = iops[i] * 0.95;
+		r->q[i].high = iops[i] * 1.05;
+	}
+	r->nq = 5;
+	char_judge_parallelism(r);
+	assert_true(r->parallelism.known);
+	assert_true(fabs(r->parallelism.value - 3.95) < 1e-9);
+	assert_true(fabs(r->parallelism.low - 3950 * 0.95 / 1050) < 1e-9);
+	assert_true(fabs(r->parallelism.high - 3950 * 1.05 / 950) < 1e-9);
+	/* the first depth with 90% of the most: 3600 >= 3555 */
+	assert_int_equal(r->knee_qd, 4);
+	char_advise(r);
+	assert_string_equal(advice(r, "queue depth"), "4");
+	free(r);
+}
+
+/* A partition at sector 63 over 4 KiB units: said, and re-created at
+ * sector 2048. */
+static void test_partition_63(void **state)
+{
+	static const double iv[][2] = {
+		{ 0.98, 1.02 }, { 0.97, 1.03 }, { 1.8, 2.0 }, { 1.9, 2.0 },
+	};
+	struct characterize_result *r = fresh(512, 512);
+
+	(void)state;
+	r->tgt.kind = TARGET_PARTITION;
+	r->disk_offset = 63 * 512;
+	strcpy(r->tgt.path, "/dev/loop9p1");
+	boundaries(r, iv, 4);
+	char_judge_boundaries(r);
+	char_judge_report(r);
+	assert_true(reported(r, "starts at byte 32256 of loop9, 3584 B past a 4 KiB boundary"));
+	char_advise(r);
+	assert_non_null(strstr(r->adv[0].reason, "re-create it at sector 2048"));
+	free(r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_verdicts),
+		cmocka_unit_test(test_unit_8k),
+		cmocka_unit_test(test_unit_between),
+		cmocka_unit_test(test_no_unit),
+		cmocka_unit_test(test_parallelism),
+		cmocka_unit_test(test_partition_63),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
