@@ -64,7 +64,7 @@ struct char_qd {
 	unsigned qd;
 	bool known;		/* its ops/s has an interval */
 	double iops, low, high;
-	double p50_us;
+	double p50_us, p50_lo_us, p50_hi_us;	/* median latency, 95% */
 };
 
 struct char_advice {

@@ -86,8 +86,9 @@ void char_judge_boundaries(struct characterize_result *r)
 		 "smaller ones are within the noise");
 }
 
-/* Little's law: at the plateau the device serves ops/s x latency I/Os at
- * once, which is its ops/s over those of depth 1 (one at a time). */
+/* Little's law: at the plateau the device has ops/s x (the time of one
+ * I/O) in service at once; one I/O's time is the median at depth 1 (one
+ * at a time), which the machine's stalls move less than the mean. */
 void char_judge_parallelism(struct characterize_result *r)
 {
 	struct char_figure *p = &r->parallelism;
@@ -105,21 +106,23 @@ void char_judge_parallelism(struct characterize_result *r)
 	for (i = 0; i < r->nq && !r->knee_qd; i++)
 		if (r->q[i].iops >= 0.9 * best->iops)
 			r->knee_qd = r->q[i].qd;
-	if (!one->known || !best->known || one->low <= 0) {
+	if (!best->known || one->p50_us <= 0) {
 		snprintf(p->basis, sizeof(p->basis),
 			 "ops/s measured at queue depth 1 to %u, but too few intervals for an interval: no figure concluded",
 			 r->q[r->nq - 1].qd);
 		return;
 	}
 	p->known = true;
-	p->value = best->iops / one->iops;
-	p->low = best->low / one->high;
-	p->high = best->high / one->low;
+	p->value = best->iops * one->p50_us / 1e6;
+	p->low = best->low * one->p50_lo_us / 1e6;
+	p->high = best->high * one->p50_hi_us / 1e6;
 	if (p->low < 1)
-		p->low = 1;	/* a depth never serves fewer than one */
+		p->low = 1;	/* a device serves one at a time at least */
+	if (p->value < 1)
+		p->value = 1;
 	snprintf(p->basis, sizeof(p->basis),
-		 "%.0f ops/s at queue depth %u (the most) against %.0f at depth 1: it serves %.1f I/Os at once; %s",
-		 best->iops, best->qd, one->iops, p->value,
+		 "%.0f ops/s at queue depth %u (the most) times %.1f us, the median read alone (depth 1): %.1f I/Os in service at once (Little's law); %s",
+		 best->iops, best->qd, one->p50_us, p->value,
 		 r->knee_qd > 1 ? "ops/s stop rising" : "ops/s do not rise with the depth");
 }
 

@@ -20,7 +20,8 @@
  *    (until two doublings in a row add less than 5%), each for
  *    CHAR_QD_SECONDS with its ops/s interval from batch means (ci.h).
  *    By Little's law the I/Os served at once at the plateau are its
- *    ops/s over those of depth 1.
+ *    ops/s times the time one I/O takes alone: the median at depth 1,
+ *    which a loaded machine's stalls do not move as they move a mean.
  */
 #include "characterize/characterize.h"
 
@@ -320,6 +321,8 @@ static int qd_point(struct char_ctx *c, unsigned qd, struct char_qd *q)
 	q->low = m.ops.low;
 	q->high = m.ops.high;
 	q->p50_us = m.p50;
+	q->p50_lo_us = m.p50_lo;
+	q->p50_hi_us = m.p50_hi;
 	return EXIT_OK;
 }
 

@@ -4,7 +4,8 @@
  * whose crossing costs more, between it and the undecided ones below;
  * nothing is concluded when a larger boundary costs the same, when a
  * crossing is faster, or when nothing costs more; parallelism by Little's
- * law with its interval; what the device reports held against the unit;
+ * law (the most ops/s times one read's median time alone) with its
+ * interval; what the device reports held against the unit;
  * and the layout that follows (ashift, stride, partition start). */
 #include <math.h>
 #include <setjmp.h>
@@ -186,12 +187,16 @@ static void test_parallelism(void **state)
 		r->q[i].low = iops[i] * 0.95;
 		r->q[i].high = iops[i] * 1.05;
 	}
+	/* one read alone: 1 ms (980-1020 us) */
+	r->q[0].p50_us = 1000;
+	r->q[0].p50_lo_us = 980;
+	r->q[0].p50_hi_us = 1020;
 	r->nq = 5;
 	char_judge_parallelism(r);
 	assert_true(r->parallelism.known);
 	assert_true(fabs(r->parallelism.value - 3.95) < 1e-9);
-	assert_true(fabs(r->parallelism.low - 3950 * 0.95 / 1050) < 1e-9);
-	assert_true(fabs(r->parallelism.high - 3950 * 1.05 / 950) < 1e-9);
+	assert_true(fabs(r->parallelism.low - 3950 * 0.95 * 980e-6) < 1e-9);
+	assert_true(fabs(r->parallelism.high - 3950 * 1.05 * 1020e-6) < 1e-9);
 	/* the first depth with 90% of the most: 3600 >= 3555 */
 	assert_int_equal(r->knee_qd, 4);
 	char_advise(r);
