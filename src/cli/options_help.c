@@ -35,7 +35,8 @@ static const char *const hosts_opts[] = {
 	"start-at", "stop-on-eof", NULL
 };
 static const char *const advise_opts[] = {
-	"advise", "rows", "key-size", "fill", "value-size", "from", NULL
+	"advise", "rows", "key-size", "fill", "value-size", "from",
+	"characterize", NULL
 };
 static const char *const study_opts[] = {
 	"repeat", "precision", "max-duration", "order", "precondition",
