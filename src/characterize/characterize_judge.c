@@ -121,7 +121,7 @@ void char_judge_parallelism(struct characterize_result *r)
 	if (p->value < 1)
 		p->value = 1;
 	snprintf(p->basis, sizeof(p->basis),
-		 "%.0f ops/s at queue depth %u (the most) times %.1f us, the median read alone (depth 1): %.1f I/Os in service at once (Little's law); %s",
+		 "%.0f ops/s at queue depth %u (the most) times %.1f us, the median read alone (depth 1): %.1f I/Os in service at once (Little's law; the host's own time per I/O is in the median and overlaps too, so it reads high by that share); %s",
 		 best->iops, best->qd, one->p50_us, p->value,
 		 r->knee_qd > 1 ? "ops/s stop rising" : "ops/s do not rise with the depth");
 }

@@ -27,7 +27,7 @@ static void human_head(FILE *f, const struct characterize_result *r)
 
 	fprintf(f, "Characterizing %s: %s, %s%s%s\n", t->path,
 		t->kind == TARGET_PARTITION ? "a partition" : "a whole device",
-		sz(a, sizeof(a), (double)t->size), t->model[0] ? ", " : "",
+		fmt_size_human(a, sizeof(a), t->size), t->model[0] ? ", " : "",
 		t->model);
 	fprintf(f, "  it reports: logical sector %s, physical %s, minimum I/O %s, optimal I/O %s, rotational %s, write cache %s\n",
 		sz(a, sizeof(a), t->logical), sz(b, sizeof(b), t->physical),
