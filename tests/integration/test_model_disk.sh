@@ -36,6 +36,14 @@ assert_rc 0 "256 sequential reads of 4 KiB"
 assert_eq "256 1 255 0" \
 	"$(model_delta "$HDD" requests.read) $(model_delta "$HDD" hdd.media_reads) $(model_delta "$HDD" hdd.readahead_hits) $(model_delta "$HDD" hdd.seeks)" \
 	"256 requests: 1 from the platter, 255 read-ahead hits, no seek"
+# the buffer keeps the read-ahead and what was just read (twice the
+# read-ahead, 512 KiB), not the stream: 4 KiB at 256 KiB, 768 KiB behind
+# the stream's end, come from the platter again
+model_snap "$HDD"
+rb -o read -w seq -b 4k -j 256k -d 4k "$HDD"
+assert_rc 0 "4 KiB at 256 KiB again"
+assert_eq "1 0" "$(model_delta "$HDD" hdd.media_reads) $(model_delta "$HDD" hdd.readahead_hits)" \
+	"768 KiB behind the stream: read from the platter, not the buffer"
 
 section "random reads seek; short-stroked ones seek short"
 model_snap "$HDD"

@@ -56,7 +56,7 @@ static const struct model_key hdd_keys[] = {
 	  P(inner), 1, 100, NULL },
 	{ "switch", KEY_NS, "1ms", "head and track switch: moving on to the next track in a transfer",
 	  P(sw), 0, 1000 * MS, NULL },
-	{ "readahead", KEY_BYTES, "256k", "on-drive read-ahead after each read; 0: none",
+	{ "readahead", KEY_BYTES, "256k", "on-drive read-ahead after each read (the buffer keeps twice this: the read-ahead and what was just read from it); 0: none",
 	  P(readahead), 0, 64ULL << 20, NULL },
 	{ NULL }
 };
@@ -172,19 +172,23 @@ static uint64_t hdd_serve(struct model *m, enum model_req req, uint64_t off,
 	const struct hdd_params *p = m->params;
 	struct hdd_state *s = m->state;
 	uint64_t x = off / m->common.sector, n = (len + m->common.sector - 1) / m->common.sector;
-	uint64_t t = now > s->head_free ? now : s->head_free, k, d, angle, at;
+	uint64_t t = now > s->head_free ? now : s->head_free, k, d, angle, at, ra;
 
 	if (req == MREQ_TRIM || !n)
 		return now;	/* a disk has nothing to unmap */
-	if (req == MREQ_READ && x >= s->ra_from && x + n <= s->ra_to) {
+	/* the buffer holds the read-ahead and what was just delivered from
+	 * it: its last 2 x readahead sectors, not the whole stream so far */
+	ra = p->readahead / m->common.sector;
+	if (req == MREQ_READ && x >= s->ra_from && x + n <= s->ra_to &&
+	    x + 2 * ra >= s->ra_to) {
 		/* in the read-ahead buffer once its last sector has passed */
 		uint64_t kk = s->ra_track, ready;
 
 		ready = s->ra_t0 + s->rev_ns * (x + n - s->ra_from) / spt_of(s, kk);
 		s->ra_hits++;
 		/* the drive reads on while the stream keeps hitting */
-		if (x + n + p->readahead / m->common.sector > s->ra_to)
-			s->ra_to = x + n + p->readahead / m->common.sector;
+		if (x + n + ra > s->ra_to)
+			s->ra_to = x + n + ra;
 		if (s->ra_to > s->first[s->tracks])
 			s->ra_to = s->first[s->tracks];
 		if (ready > s->head_free)
