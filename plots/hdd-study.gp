@@ -113,7 +113,7 @@ set datafile missing "-"
 
 # what the labels say: 12.4 ms, 130 us, 2.0x
 ms(u) = (u != u) ? "-" : (u >= 1000 ? sprintf("%.2f ms", u / 1000.0) : sprintf("%.0f us", u))
-xr(a, b) = (a != a || b != b || b == 0) ? "-" : sprintf("%.1fx", a / b)
+xr(a, b) = (a != a || b != b || b == 0) ? "-" : sprintf(a / b < 10 ? "%.2fx" : "%.0fx", a / b)
 mibs(v) = (v != v) ? "-" : sprintf("%.1f", v)
 haveexp = (a_rnd_eavg == a_rnd_eavg)
 # a measured value's interval, or the value when there is none
@@ -126,7 +126,8 @@ cs = "#009988"	# seek
 set errorbars 1.5
 # the subtitle in two lines: the target, then the settings and durations
 sub2 = rb_join(rb_target, "\n", rb_join(rb_about, ", ", rb_duration))
-set multiplot title sprintf("Model disk: 4 KiB random against sequential reads, latency against stroke (-e), sequential MiB/s by zone\nmeasured by rebench (points, 95%% intervals) against the model's keys (lines, dashes)%s", \
+set multiplot title sprintf("%s: 4 KiB random against sequential reads, latency against stroke (-e), sequential MiB/s by zone\nmeasured by rebench (points, 95%% intervals)%s%s", \
+	haveexp ? "Model disk" : "Disk", haveexp ? " against what the model's keys say (lines, dashes)" : "", \
 	sub2 eq "" ? "" : "\n" . sub2) noenhanced
 
 # (a) top left: sequential and random on a log latency axis
@@ -140,15 +141,18 @@ set ytics nomirror
 set grid ytics
 set ylabel "latency (ms)"
 set key top left opaque box
-set label 1 sprintf("avg %s, p50 %s\nexp. %s, %s", ms(a_seq_avg), ms(a_seq_p50), ms(a_seq_eavg), ms(a_seq_ep50)) at 1.22, a_seq_avg / 1000.0 * 0.6 left font ",9" front
-set label 2 sprintf("avg %s, p50 %s\nexp. %s, %s", ms(a_rnd_avg), ms(a_rnd_p50), ms(a_rnd_eavg), ms(a_rnd_ep50)) at 1.6, a_rnd_avg / 1000.0 / 2.2 center font ",9" front
+set label 1 sprintf("avg %s, p50 %s%s", ms(a_seq_avg), ms(a_seq_p50), haveexp ? sprintf("\nexp. %s, %s", ms(a_seq_eavg), ms(a_seq_ep50)) : "") at 1.22, a_seq_avg / 1000.0 * 0.6 left font ",9" front
+set label 2 sprintf("avg %s, p50 %s%s", ms(a_rnd_avg), ms(a_rnd_p50), haveexp ? sprintf("\nexp. %s, %s", ms(a_rnd_eavg), ms(a_rnd_ep50)) : "") at 1.6, a_rnd_avg / 1000.0 / 2.2 center font ",9" front
 set yrange [(a_seq_p50 < a_seq_ep50 || a_seq_ep50 != a_seq_ep50 ? a_seq_p50 : a_seq_ep50) / 1000.0 / 3 : a_rnd_avg / 1000.0 * 3]
-plot fa skip 1 using ((strcol(1) eq "rnd" ? 2 : 1) - 0.08):($4 / 1000):(lo(5, $4) / 1000):(lo(6, $4) / 1000) \
-		with yerrorbars pt 7 ps 1.3 lc rgb cm title "average", \
-	fa skip 1 using ((strcol(1) eq "rnd" ? 2 : 1) + 0.08):($7 / 1000):(lo(8, $7) / 1000):(lo(9, $7) / 1000) \
-		with yerrorbars pt 6 ps 1.3 lw 1.5 lc rgb cp title "p50", \
-	fa skip 1 using ((strcol(1) eq "rnd" ? 2 : 1) - 0.2):($10 / 1000):(0.4):(0) with vectors nohead lw 2 lc rgb ce title "expected avg", \
-	fa skip 1 using ((strcol(1) eq "rnd" ? 2 : 1) - 0.2):($11 / 1000):(0.4):(0) with vectors nohead lw 2 dt 2 lc rgb ce title "expected p50"
+# the expected dashes only where the table has them (no warnings about
+# columns of "-")
+xa(c) = sprintf("fa skip 1 using ((strcol(1) eq \"rnd\" ? 2 : 1) - 0.2):($%d / 1000):(0.4):(0) with vectors nohead lw 2 %s lc rgb ce title \"expected %s\"", \
+	c, c == 10 ? "" : "dt 2", c == 10 ? "avg" : "p50")
+eval("plot fa skip 1 using ((strcol(1) eq \"rnd\" ? 2 : 1) - 0.08):($4 / 1000):(lo(5, $4) / 1000):(lo(6, $4) / 1000) " . \
+	"with yerrorbars pt 7 ps 1.3 lc rgb cm title \"average\", " . \
+	"fa skip 1 using ((strcol(1) eq \"rnd\" ? 2 : 1) + 0.08):($7 / 1000):(lo(8, $7) / 1000):(lo(9, $7) / 1000) " . \
+	"with yerrorbars pt 6 ps 1.3 lw 1.5 lc rgb cp title \"p50\"" . \
+	(haveexp ? ", " . xa(10) . ", " . xa(11) : ""))
 unset label 1
 unset label 2
 unset logscale y
@@ -166,12 +170,12 @@ set xlabel "place in the device (% of its bytes from the first)"
 set key bottom left opaque box
 set object 1 rect from 0, graph 0 to c_zone, graph 1 behind fc rgb "#E8F1F8" fs solid noborder
 set object 2 rect from 100 - c_zone, graph 0 to 100, graph 1 behind fc rgb "#E8F1F8" fs solid noborder
-set label 3 sprintf("outer: %s MiB/s\nexpected %s", mibs(c_outer), mibs(c_outer_e)) at c_zone + 1.5, c_outer * 1.1 left font ",9" front
-set label 4 sprintf("inner: %s MiB/s\nexpected %s", mibs(c_inner), mibs(c_inner_e)) at 100 - c_zone - 1.5, c_inner * 0.78 right font ",9" front
-plot (ncm > 0 ? fcm : fc) skip 1 using 1:(ncm > 0 ? $4 : NaN) with lines lw 2 lc rgb "#AAAAAA" title "a track's bytes per revolution (model)", \
-	fc skip 1 using ($4 - 0.8):11:(1.6):(0) with vectors nohead lw 2 lc rgb ce title "expected stream", \
-	fc skip 1 using 4:7:(lo(8, $7)):(lo(9, $7)) with yerrorbars pt 7 ps 1.3 lc rgb cm title "measured stream (2nd read to last)", \
-	fc skip 1 using ($4 + 1.2):10 with points pt 8 ps 1.1 lc rgb cp title "rebench MiB/s (with the first read's seek)"
+set label 3 sprintf("outer: %s MiB/s%s", mibs(c_outer), haveexp ? "\nexpected " . mibs(c_outer_e) : "") at c_zone + 1.5, c_outer * 1.1 left font ",9" front
+set label 4 sprintf("inner: %s MiB/s%s", mibs(c_inner), haveexp ? "\nexpected " . mibs(c_inner_e) : "") at 100 - c_zone - 1.5, (c_inner * 0.78 > cmax * 0.12 ? c_inner * 0.78 : c_inner + cmax * 0.12) right font ",9" front
+eval("plot " . (ncm > 0 ? "fcm skip 1 using 1:4 with lines lw 2 lc rgb \"#AAAAAA\" title \"a track's bytes per revolution (model)\", " : "") . \
+	(haveexp ? "fc skip 1 using ($4 - 0.8):11:(1.6):(0) with vectors nohead lw 2 lc rgb ce title \"expected stream\", " : "") . \
+	"fc skip 1 using 4:7:(lo(8, $7)):(lo(9, $7)) with yerrorbars pt 7 ps 1.3 lc rgb cm title \"measured stream (2nd read to last)\", " . \
+	"fc skip 1 using ($4 + 1.2):10 with points pt 8 ps 1.1 lc rgb cp title \"rebench MiB/s (with the first read's seek)\"")
 unset object 1
 unset object 2
 unset label 3
@@ -180,7 +184,8 @@ unset label 4
 # (b) bottom: latency against stroke
 set origin 0, 0
 set size 1, 0.47
-set title "(b) random 4 KiB reads over the first STROKE % of the device (-e): latency, and the seek time the model counted per read from the platter" noenhanced
+set title "(b) random 4 KiB reads over the first STROKE % of the device (-e): latency" . \
+	(haveexp ? ", and the seek time the model counted per read from the platter" : "") noenhanced
 set logscale x
 set xrange [smin / 1.3 : smax * 1.3]
 set xtics () nomirror
@@ -189,10 +194,10 @@ set yrange [0:ymax * 1.15]
 set ylabel "latency (ms)"
 set xlabel "stroke (-e, % of the device)"
 set key top left opaque box maxrows 3
-plot fbm skip 1 using 1:($3 / 1000) with lines lw 2 lc rgb ce title "expected average", \
-	fbm skip 1 using 1:($4 / 1000) with lines lw 2 dt 2 lc rgb ce title "expected p50", \
-	fbm skip 1 using 1:($5 / 1000) with lines lw 1.5 lc rgb cs title "expected seek", \
-	fb skip 1 using 1:($18 / 1000) with points pt 2 ps 1.2 lw 1.5 lc rgb cs title "seek per media read (model's counters)", \
-	fb skip 1 using ($1 / 1.04):($4 / 1000):(lo(5, $4) / 1000):(lo(6, $4) / 1000) with yerrorbars pt 7 ps 1.3 lc rgb cm title "measured average", \
-	fb skip 1 using ($1 * 1.04):($7 / 1000):(lo(8, $7) / 1000):(lo(9, $7) / 1000) with yerrorbars pt 6 ps 1.3 lw 1.5 lc rgb cp title "measured p50"
+eval("plot " . (nbm > 0 ? "fbm skip 1 using 1:($3 / 1000) with lines lw 2 lc rgb ce title \"expected average\", " . \
+	"fbm skip 1 using 1:($4 / 1000) with lines lw 2 dt 2 lc rgb ce title \"expected p50\", " . \
+	"fbm skip 1 using 1:($5 / 1000) with lines lw 1.5 lc rgb cs title \"expected seek\", " : "") . \
+	(haveexp ? "fb skip 1 using 1:($18 / 1000) with points pt 2 ps 1.2 lw 1.5 lc rgb cs title \"seek per media read (model's counters)\", " : "") . \
+	"fb skip 1 using ($1 / 1.04):($4 / 1000):(lo(5, $4) / 1000):(lo(6, $4) / 1000) with yerrorbars pt 7 ps 1.3 lc rgb cm title \"measured average\", " . \
+	"fb skip 1 using ($1 * 1.04):($7 / 1000):(lo(8, $7) / 1000):(lo(9, $7) / 1000) with yerrorbars pt 6 ps 1.3 lw 1.5 lc rgb cp title \"measured p50\"")
 unset multiplot

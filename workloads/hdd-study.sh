@@ -155,11 +155,11 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 if [ -z "$target" ]; then
-	say "starting a model disk: $model, $size"
 	# model-device.sh says what is wrong (a bad key, no rebench-modeldev,
 	# no /dev/fuse) and leaves nothing behind when it fails
 	made=$("$here/model-device.sh" up --size "$size" "$model") || exit 1
 	target=$made
+	say "model disk $made: $model, $size ($(dirname "$(dirname "$(losetup -nO BACK-FILE "$made")")"))"
 fi
 ctr() { "$here/model-device.sh" counters "$target"; }
 ismodel=''
