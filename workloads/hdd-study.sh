@@ -33,8 +33,13 @@
 #                   expected columns, any other disk none)
 #
 # Without a TARGET the study starts its own model device
-# (workloads/model-device.sh up --size SIZE MODEL) and removes it on every
-# way out.  Each point reads at queue depth 1 with O_DIRECT.  DIR gets:
+# (workloads/model-device.sh up --size SIZE MODEL), names it on stderr and
+# removes it on every way out (an error, Ctrl-C, SIGTERM).  Each point
+# reads at queue depth 1 with O_DIRECT, after one read of the device's last
+# 4 KiB (it empties the model's read-ahead window, which keeps its start
+# for as long as a stream hits it) and, for (b), one of the region's last
+# 4 KiB (the head waits in the region).  (a)'s sequential reads are 16 MiB
+# from the start, each run's first from the platter.  DIR gets:
 #
 #   hdd-study-seqrnd.tsv        (a): seq and rnd rows
 #   hdd-study-stroke.tsv        (b): a row per stroke
@@ -53,13 +58,14 @@
 # completions of the second read to the last (rebench's per-I/O log: the
 # first read's seek and rotation left out; run_mib_s has them).  A path
 # the study would write that is not a regular file, or a bad option, is
-# refused with exit status 1 before anything runs.  About a minute with
-# the defaults.
+# refused with exit status 1 before anything runs; a failed step exits
+# non-zero with rebench's or model-device.sh's reason.  About a minute
+# with the defaults.
 set -euo pipefail
 prog=hdd-study.sh
 DEFAULT_MODEL=hdd:rpm=7200,seek_min=600us,seek_max=15ms,track=256k,inner=50,switch=1ms,readahead=256k
 
-usage() { sed -n '/^#   sudo/,/^# the defaults\./p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '/^#   sudo/,/^# with the defaults\./p' "$0" | sed 's/^# \{0,1\}//'; }
 die() { printf '%s: %s\n' "$prog" "$*" >&2; exit 1; }
 say() { printf '%s: %s\n' "${prog%.sh}" "$*" >&2; }
 
@@ -377,7 +383,7 @@ gnuplot -e "rb_target='${about//\'/\'\'}'" \
 # the summary: measured against expected
 awk -F'\t' -v z="$zone" '
 	function ms(u) { return u == "-" ? "-" : sprintf(u >= 1000 ? "%.2f ms" : "%.0f us", u >= 1000 ? u / 1000 : u) }
-	function x(a, b) { return (a == "-" || b == "-" || b + 0 == 0) ? "-" : sprintf("%.1fx", a / b) }
+	function x(a, b) { return (a == "-" || b == "-" || b + 0 == 0) ? "-" : sprintf(a / b < 10 ? "%.2fx" : "%.0fx", a / b) }
 	FILENAME ~ /seqrnd/ && FNR > 1 { A[$1] = $4; P[$1] = $7; EA[$1] = $10; EP[$1] = $11 }
 	FILENAME ~ /zones/ && FNR > 1 { B[$1] = $7; EB[$1] = $11 }
 	END {

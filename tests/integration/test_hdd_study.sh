@@ -135,7 +135,7 @@ assert_num "outer / inner: $mo / $mi MiB/s = $(calc "$mo / $mi"), expected $(cal
 section "SIGTERM in the middle: the model device and scratch are removed"
 MD_DEV='' MD_DIR=''
 env REBENCH="$REBENCH" REBENCH_PLOTS="$TESTS_ROOT/plots" TMPDIR="$S/tmp" \
-	bash "$STUDY" -o "$S/t" --model "$MODEL" --size 64m --reads 200 --repeat 2 --strokes 1,100 \
+	bash "$STUDY" -o "$S/t" --model "$MODEL" --size 64m --reads 100 --repeat 1 --strokes 1,100 \
 	>"$S/t.out" 2>"$S/t.err" </dev/null &
 pid=$!
 register_pid "$pid"
