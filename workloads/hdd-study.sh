@@ -226,6 +226,12 @@ run() {
 		cat "$tmp/$name.err" >&2
 		die "rebench $* $target failed"
 	fi
+	# Ctrl-C reaches rebench too, which ends its run and reports it: the
+	# study stops there (bash itself lets a SIGINT go that its child took)
+	if [ "$(jq -r '.interrupted' "$tmp/$name.json")" = true ]; then
+		say "interrupted"
+		exit 130
+	fi
 	if [ -n "$ismodel" ]; then
 		ctr >"$tmp/$name.c1"
 		awk 'NR == FNR { a[$1] = $2; next } $2 ~ /^[0-9]+$/ { print $1, $2 - a[$1] }' \
