@@ -64,6 +64,10 @@ static int plan_log_for_plot(struct run_ctx *ctx, int run_metric)
 		fprintf(stderr, "rebench: --plot-metric: with -g 0 the plot is the latency histogram and CDF of every I/O, which has no metric to choose; leave --plot-metric out, or use -g N for a time series\n");
 		return -EINVAL;
 	}
+	if (!ctx->wls[0].spec.output) {
+		fprintf(stderr, "rebench: --plot: -g 0 logs every I/O into the --output file, which the plot draws: add --output FILE\n");
+		return -EINVAL;
+	}
 	for (k = 0; k < ctx->n; k++)
 		if (ctx->wls[k].spec.sample_ns != 0 || !ctx->wls[k].spec.output ||
 		    strcmp(ctx->wls[k].spec.output, ctx->wls[0].spec.output)) {
