@@ -2,9 +2,13 @@
 #include "core/signals.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
@@ -97,4 +101,50 @@ int signals_stop_on_eof(int fd)
 		return -ret;
 	pthread_detach(t);
 	return 0;
+}
+
+/* Pass on the stop signals received so far, each once. */
+static void forward(pid_t pid, int *forwarded)
+{
+	int sig = signals_stop_requested();
+
+	if ((sig == SIGTERM || sig == SIGHUP) && !(*forwarded & (1 << sig))) {
+		kill(pid, sig);
+		*forwarded |= 1 << sig;
+	}
+}
+
+int signals_wait_forwarding(pid_t pid, int *status)
+{
+	/* a pidfd is readable once the child has ended, so ppoll() waits for
+	 * the end or a signal with the mask let go atomically; without one
+	 * (a kernel before 5.3) it looks again every 10 ms */
+	int pfd = (int)syscall(SYS_pidfd_open, pid, 0);
+	struct pollfd p = { pfd, POLLIN, 0 };
+	const struct timespec tick = { 0, 10 * 1000 * 1000 };
+	sigset_t stop, old;
+	int forwarded = 0, ret = 0;
+	pid_t r;
+
+	signals_stop_set(&stop);
+	pthread_sigmask(SIG_BLOCK, &stop, &old);
+	for (;;) {
+		forward(pid, &forwarded);	/* one that came before the block */
+		r = waitpid(pid, status, WNOHANG);
+		if (r == pid)
+			break;
+		if (r < 0 && errno != EINTR) {
+			ret = -errno;
+			break;
+		}
+		if (ppoll(pfd >= 0 ? &p : NULL, pfd >= 0 ? 1 : 0,
+			  pfd >= 0 ? NULL : &tick, &old) < 0 && errno != EINTR) {
+			ret = -errno;
+			break;
+		}
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (pfd >= 0)
+		close(pfd);
+	return ret;
 }

@@ -13,6 +13,7 @@
 
 #include <signal.h>
 #include <stdbool.h>
+#include <sys/types.h>
 
 /* Once, first thing in main. */
 void signals_init(void);
@@ -34,5 +35,12 @@ int signals_stop_on_eof(int fd);
 
 /* In a child before exec: the dispositions rebench was started with. */
 void signals_restore_for_child(void);
+
+/* Wait for child pid, passing each of SIGTERM and SIGHUP that reaches
+ * rebench on to it once (SIGINT from a terminal reaches it directly).  A
+ * signal that came at any moment since the fork is passed on: the stop
+ * signals are blocked while the flag is looked at and let through only
+ * inside the wait itself.  0 with its status, or -errno. */
+int signals_wait_forwarding(pid_t pid, int *status);
 
 #endif

@@ -379,21 +379,17 @@ static int run(const struct job *j, const char *path, const char *lib,
 	       const char *log)
 {
 	struct child_env e = { j, lib, log, delay_now_ns() };
-	int status, sig, forwarded = 0;
+	int status, ret;
 	pid_t pid;
 
 	pid = interpose_start(j->mode, path, j->cmd, child_setup, &e);
 	if (pid < 0)
 		return (int)pid;
-	while (waitpid(pid, &status, 0) < 0) {
-		if (errno != EINTR)
-			return -errno;
-		sig = signals_stop_requested();
-		if ((sig == SIGTERM || sig == SIGHUP) && !(forwarded & (1 << sig))) {
-			kill(pid, sig);
-			forwarded |= 1 << sig;
-		}
-	}
+	/* a SIGTERM that came while COMMAND started is passed on too (it was
+	 * lost when it came just before the wait: COMMAND ran on) */
+	ret = signals_wait_forwarding(pid, &status);
+	if (ret)
+		return ret;
 	if (WIFSIGNALED(status)) {
 		fprintf(stderr, "rebench: %s: %s was ended by signal %d (%s)\n",
 			j->mode, j->cmd[0], WTERMSIG(status),

@@ -166,7 +166,7 @@ section "9. a stopped COMMAND: its status and the statistics stay"
 # the stop turned the status into 130 and the log was not read back.
 mkfifo "$S/ready9"
 spawn --record "$S/t.log" -- sh -c 'trap "dd if=/dev/zero of=\"$1/t9\" bs=512 count=2 status=none; exit 2" TERM; echo ready >"$1/ready9"; while :; do sleep 1; done' sh "$S"
-read -r _ <"$S/ready9"
+read -t 120 -r _ <>"$S/ready9" || fail "COMMAND never said it was ready (rebench: $(<"$ERR"))"
 kill -TERM "$BG_PID"
 wait "$BG_PID"
 assert_eq 2 "$?" "COMMAND's own status (2), not 130"
