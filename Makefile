@@ -229,33 +229,41 @@ clean:
 # built ones) in DEB_OUT/src, so that the tree's ./rebench and objects are
 # left as they are; rebench_VERSION_ARCH.deb lands in DEB_OUT (debian/out,
 # which git ignores).  debian/rules refuses a debian/changelog whose version
-# is not src/report/version.h's.  check-package: lintian on the build (no
-# error, no warning that debian/rebench.lintian-overrides does not
-# explain), then test_package.sh installs that .deb in a scratch root and
-# runs it.
+# is not src/report/version.h's.  check-package: lintian on the build and
+# on a source package made beside it (no error, no warning that
+# debian/*lintian-overrides does not explain), then test_package.sh
+# installs that .deb in a scratch root and runs it.
 DEB_OUT ?= debian/out
 VERSION := $(shell sed -n 's/^\#define REBENCH_VERSION "\(.*\)"/\1/p' src/report/version.h)
 DEB_ARCH = $(shell dpkg --print-architecture)
 DEB_BASE = $(DEB_OUT)/rebench_$(VERSION)_$(DEB_ARCH)
 DEB_PARALLEL = $(if $(findstring parallel=,$(DEB_BUILD_OPTIONS)),,parallel=$(shell nproc 2>/dev/null || echo 1))
 
-deb:
-	@command -v dpkg-buildpackage >/dev/null && command -v dh >/dev/null || \
-		{ echo "deb: needs dpkg-dev and debhelper (make deps)"; exit 1; }
+# $(call deb_copy,DIR): the tree's sources into DIR, afresh
+define deb_copy
 	@[ -n "$(strip $(DEB_OUT))" ] || { echo "deb: DEB_OUT is empty"; exit 1; }
-	rm -rf $(DEB_OUT)/src
-	mkdir -p $(DEB_OUT)/src
+	rm -rf $(1)
+	mkdir -p $(1)
 	if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then \
 		git ls-files -z -co --exclude-standard | \
 			tar -c --null -T - --ignore-failed-read -f -; \
-	else tar -c --exclude=./debian/out -f - .; fi | tar -x -C $(DEB_OUT)/src
+	else tar -c --exclude=./debian/out -f - .; fi | tar -x -C $(1)
+endef
+
+deb:
+	@command -v dpkg-buildpackage >/dev/null && command -v dh >/dev/null || \
+		{ echo "deb: needs dpkg-dev and debhelper (make deps)"; exit 1; }
+	$(call deb_copy,$(DEB_OUT)/src)
 	cd $(DEB_OUT)/src && DEB_BUILD_OPTIONS="$(DEB_PARALLEL) $(DEB_BUILD_OPTIONS)" \
 		dpkg-buildpackage -us -uc -b
 	rm -rf $(DEB_OUT)/src
 	@echo "deb: $(DEB_BASE).deb"
 
 check-package: deb
-	lintian --fail-on error,warning $(DEB_BASE).changes
+	$(call deb_copy,$(DEB_OUT)/rebench-$(VERSION))
+	cd $(DEB_OUT) && dpkg-source -b rebench-$(VERSION)
+	rm -rf $(DEB_OUT)/rebench-$(VERSION)
+	lintian --fail-on error,warning $(DEB_BASE).changes $(DEB_OUT)/rebench_$(VERSION).dsc
 	REBENCH_DEB=$(abspath $(DEB_BASE).deb) tests/run-tests.sh tests/integration/test_package.sh
 
 # Is rebench ever the bottleneck?  Ratios against fio and a bare loop.
