@@ -12,6 +12,8 @@
 #                   (timing: never fails on load)
 #   make install    PREFIX=/usr/local DESTDIR= honoured (binary, man pages,
 #                   plots, workloads and suites, bash completion)
+#   make deb        the Debian package debian/out/rebench_VERSION_ARCH.deb
+#   make check-package  make deb, lintian on it, tests/integration/test_package.sh
 
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
@@ -56,7 +58,8 @@ LIB_OBJS := $(filter-out $(MAIN_OBJ),$(OBJS))
 # nothing: what one needs is here (openssh-server: test_hosts' fake hosts).
 DEPS := build-essential libgsl-dev liburing-dev libaio-dev libcmocka-dev \
 	gnuplot-nox fio jq util-linux fdisk e2fsprogs pkg-config time \
-	sqlite3 strace openssh-server openssh-client procps python3 libfuse3-dev groff-base
+	sqlite3 strace openssh-server openssh-client procps python3 libfuse3-dev groff-base \
+	debhelper lintian
 
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=tests/unit/bin/%)
@@ -70,7 +73,8 @@ SAN_LIB := tests/unit/librebench-san.a
 SAN_CFLAGS = $(CPPFLAGS) -std=gnu11 -O0 -g1 -Wall -Wextra -Werror=implicit-function-declaration \
 	-Wno-missing-field-initializers -pthread $(SAN_FLAGS)
 
-.PHONY: FORCE all deps check check-fast unit integration install uninstall clean demo bench crosscheck
+.PHONY: FORCE all deps check check-fast unit integration install uninstall clean demo bench crosscheck \
+	deb check-package
 
 all: rebench librebench-record.so rebench-modeldev
 
@@ -91,7 +95,7 @@ rebench: $(MAIN_OBJ) librebench.a
 # of its own that links nothing of rebench.
 # delay.c (its waits, --delay) is built into both.
 librebench-record.so: $(wildcard src/trace/preload/*.c) src/core/delay.c src/trace/preload/preload.h src/trace/trace_calls.h src/core/delay.h src/engines/iokind.h
-	$(CC) $(CPPFLAGS) -U_FORTIFY_SOURCE $(CFLAGS) -fPIC -shared -fvisibility=hidden -o $@ $(filter %.c,$^) -ldl
+	$(CC) $(CPPFLAGS) -U_FORTIFY_SOURCE $(CFLAGS) $(LDFLAGS) -fPIC -shared -fvisibility=hidden -o $@ $(filter %.c,$^) -ldl
 
 # The model device's daemon (tools/modeldev, rebench-modeldev(1)): a FUSE
 # file system, so it needs libfuse3; without it nothing else is missing, and
@@ -101,7 +105,7 @@ MODELDEV_SRCS := $(wildcard tools/modeldev/*.c) src/core/delay.c src/core/units.
 rebench-modeldev: $(MODELDEV_SRCS) tools/modeldev/model.h src/core/delay.h src/core/units.h
 	@if pkg-config --exists fuse3; then \
 		echo "$(CC) ... -o $@ $(MODELDEV_SRCS) -lfuse3"; \
-		$(CC) $(CPPFLAGS) $(CFLAGS) $$(pkg-config --cflags fuse3) -o $@ \
+		$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $$(pkg-config --cflags fuse3) -o $@ \
 			$(MODELDEV_SRCS) $$(pkg-config --libs fuse3) -lm; \
 	else \
 		echo "rebench-modeldev: not built: it needs libfuse3-dev (make deps); workloads/model-device.sh cannot run without it"; \
@@ -219,6 +223,48 @@ clean:
 		tests/progs/record_random tests/progs/record_dup2
 	rm -rf tests/unit/bin tests/unit/obj $(SAN_LIB)
 	rm -f bench/bareloop bench/distbench bench/clockbench
+
+# The Debian package (debian/): dpkg-buildpackage -us -uc -b in a copy of
+# the tree's sources (git ls-files: tracked and new files, none of the
+# built ones) in DEB_OUT/src, so that the tree's ./rebench and objects are
+# left as they are; rebench_VERSION_ARCH.deb lands in DEB_OUT (debian/out,
+# which git ignores).  debian/rules refuses a debian/changelog whose version
+# is not src/report/version.h's.  check-package: lintian on the build and
+# on a source package made beside it (no error, no warning that
+# debian/*lintian-overrides does not explain), then test_package.sh
+# installs that .deb in a scratch root and runs it.
+DEB_OUT ?= debian/out
+VERSION := $(shell sed -n 's/^\#define REBENCH_VERSION "\(.*\)"/\1/p' src/report/version.h)
+DEB_ARCH = $(shell dpkg --print-architecture)
+DEB_BASE = $(DEB_OUT)/rebench_$(VERSION)_$(DEB_ARCH)
+DEB_PARALLEL = $(if $(findstring parallel=,$(DEB_BUILD_OPTIONS)),,parallel=$(shell nproc 2>/dev/null || echo 1))
+
+# $(call deb_copy,DIR): the tree's sources into DIR, afresh
+define deb_copy
+	@[ -n "$(strip $(DEB_OUT))" ] || { echo "deb: DEB_OUT is empty"; exit 1; }
+	rm -rf $(1)
+	mkdir -p $(1)
+	if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then \
+		git ls-files -z -co --exclude-standard | \
+			tar -c --null -T - --ignore-failed-read -f -; \
+	else tar -c --exclude=./debian/out -f - .; fi | tar -x -C $(1)
+endef
+
+deb:
+	@command -v dpkg-buildpackage >/dev/null && command -v dh >/dev/null || \
+		{ echo "deb: needs dpkg-dev and debhelper (make deps)"; exit 1; }
+	$(call deb_copy,$(DEB_OUT)/src)
+	cd $(DEB_OUT)/src && DEB_BUILD_OPTIONS="$(DEB_PARALLEL) $(DEB_BUILD_OPTIONS)" \
+		dpkg-buildpackage -us -uc -b
+	rm -rf $(DEB_OUT)/src
+	@echo "deb: $(DEB_BASE).deb"
+
+check-package: deb
+	$(call deb_copy,$(DEB_OUT)/rebench-$(VERSION))
+	cd $(DEB_OUT) && dpkg-source -b rebench-$(VERSION)
+	rm -rf $(DEB_OUT)/rebench-$(VERSION)
+	lintian --fail-on error,warning $(DEB_BASE).changes $(DEB_OUT)/rebench_$(VERSION).dsc
+	REBENCH_DEB=$(abspath $(DEB_BASE).deb) tests/run-tests.sh tests/integration/test_package.sh
 
 # Is rebench ever the bottleneck?  Ratios against fio and a bare loop.
 bench/bareloop: bench/bareloop.c src/gen/prng.h $(CONFIG)
