@@ -28,8 +28,10 @@
 # is filled with data first, since reading a sparse image measures nothing.
 # With --model, a model device stands in (workloads/model-device.sh: a
 # model SSD or disk whose page, channel or head times are known, so the
-# cost of a layout is there to be found); the model's counters over each
-# configuration's sweep go to NAME.counters.
+# cost of a layout is there to be found; it is not filled: a model's reads
+# cost the same whether written or not), and NAME.counters holds the
+# model's counters over each configuration's sweep (TSV: counter, before,
+# after, delta).
 #
 #   sudo workloads/partition-alignment.sh [OPTIONS] [DEVICE]
 #   sudo workloads/partition-alignment.sh [OPTIONS] --model MODEL
