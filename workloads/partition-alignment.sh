@@ -26,25 +26,38 @@
 # With DEVICE, that whole disk is repartitioned twice and erased (after a
 # confirmation).  Without, a loop device over an image file stands in: it
 # is filled with data first, since reading a sparse image measures nothing.
+# With --model, a model device stands in (workloads/model-device.sh: a
+# model SSD or disk whose page, channel or head times are known, so the
+# cost of a layout is there to be found; it is not filled: a model's reads
+# cost the same whether written or not), and NAME.counters holds the
+# model's counters over each configuration's sweep (TSV: counter, before,
+# after, delta).
 #
 #   sudo workloads/partition-alignment.sh [OPTIONS] [DEVICE]
+#   sudo workloads/partition-alignment.sh [OPTIONS] --model MODEL
 #
 #   -o DIR            where tables, probes and plots go [./partition-alignment];
 #                     an existing directory or a new name in one
 #   -d D              duration of each sweep point, as rebench -d [5]
 #   -n N              grid of N x N points (sizes 1..N sectors) [8]
 #   -f SIZE           size of the ext2 file [1g, capped to fit]
-#   --size SIZE       image size without DEVICE [3g]
+#   --size SIZE       image size without DEVICE [3g]; with --model, the
+#                     model device's [256m] (its data is kept in memory)
 #   --sector-size S   logical sector of the image's loop device: 512 or 4096
 #   --keep-image      keep the image file (in DIR) after the study
+#   --model MODEL     bring up a model device (ssd:read=500us; see
+#                     model-device.sh and rebench-modeldev --help) instead
+#                     of the image, and remove it at the end
+#   --drill-size S    block size of the drill-down [one logical sector]
 #   -y, --yes         do not ask before erasing DEVICE
 #   -h, --help
 #
 # Environment: REBENCH (the rebench binary), REBENCH_PLOTS (the plots/
-# folder).  Exit status: 0 done, 1 bad arguments or refused, 2 a step
-# failed.  Everything the script creates (mounts, loop devices, the image)
-# is removed on every exit path; a DEVICE stays partitioned as the last
-# configuration left it.
+# folder); with --model, model-device.sh's REBENCH_MODELDEV.  Exit status:
+# 0 done, 1 bad arguments or refused (a bad MODEL too), 2 a step failed.
+# Everything the script creates (mounts, loop devices, the image, the model
+# device) is removed on every exit path; a DEVICE stays partitioned as the
+# last configuration left it.
 set -euo pipefail
 
 prog=partition-alignment.sh
@@ -54,8 +67,8 @@ say() { printf '%s: %s\n' "$prog" "$*" >&2; }
 
 usage() { sed -n '/^#   sudo/,/^#   -h/p' "$0" | sed 's/^# \{0,1\}//'; }
 
-out=./partition-alignment dur=5 grid=8 fsize=1g isize=3g sector=
-keep=0 yes=0 device=
+out=./partition-alignment dur=5 grid=8 fsize=1g isize= sector=
+keep=0 yes=0 device= mspec= drill=
 while [ $# -gt 0 ]; do
 	case $1 in
 	-o) out=${2:?-o needs a directory}; shift ;;
@@ -65,6 +78,8 @@ while [ $# -gt 0 ]; do
 	--size) isize=${2:?--size needs a size}; shift ;;
 	--sector-size) sector=${2:?--sector-size needs 512 or 4096}; shift ;;
 	--keep-image) keep=1 ;;
+	--model) mspec=${2:?--model needs a MODEL, such as ssd:read=500us}; shift ;;
+	--drill-size) drill=${2:?--drill-size needs a block size}; shift ;;
 	-y|--yes) yes=1 ;;
 	-h|--help) usage; exit 0 ;;
 	-*) die "unknown option $1 (see $prog --help)" ;;
@@ -77,6 +92,17 @@ case $grid in ''|*[!0-9]*) die "-n $grid: give a whole number from 2 to 16" ;; e
 [ "$grid" -ge 2 ] && [ "$grid" -le 16 ] || die "-n $grid: give a whole number from 2 to 16"
 case ${sector:-512} in 512|4096) ;; *) die "--sector-size $sector: give 512 or 4096" ;; esac
 [ -z "$device" ] || [ -z "$sector" ] || die "--sector-size applies to the image only; $device has its own sectors"
+if [ -n "$mspec" ]; then
+	[ -z "$device" ] || die "--model and $device: give one; --model brings up a model device of its own and partitions that"
+	[ -z "$sector" ] || die "--sector-size applies to the image only; a model device's sector is in MODEL (ssd:sector=4096,...)"
+	[ "$keep" = 0 ] || die "--keep-image applies to the image only; a model device's data is in memory and goes with it"
+fi
+[ -n "$isize" ] || { [ -n "$mspec" ] && isize=256m || isize=3g; }
+if [ -n "$drill" ]; then
+	b=$(numfmt --from=iec "${drill^^}" 2>/dev/null) && [ "$b" -gt 0 ] 2>/dev/null ||
+		die "--drill-size $drill: not a size; give one of the grid's block sizes (4096, 4k)"
+	drill=$b
+fi
 [ "$(id -u)" = 0 ] || die "needs root: it partitions, formats and mounts (run with sudo)"
 
 # Every path the study writes is a regular file or a new name in an
@@ -89,8 +115,9 @@ outs=(multiplot.list drilldown.list multiplot.png drilldown.png summary.tsv
 for n in "${names[@]}"; do
 	outs+=("$n.probe.json" "$n.tsv" "$n.tsv.matrix" "$n.tsv.matrix.noise"
 		"$n.json")
+	[ -z "$mspec" ] || outs+=("$n.counters")
 done
-[ -n "$device" ] || outs+=(partition-alignment.img)
+[ -n "$device" ] || [ -n "$mspec" ] || outs+=(partition-alignment.img)
 outpath_check_all "$out" "the study's output" "${outs[@]}" || exit 1
 
 # the clone's or the installed rebench and plots/ (lib-locate.sh says how)
@@ -109,7 +136,10 @@ done
 
 mkdir -p -- "$out" || die "cannot create $out"
 out=$(cd "$out" && pwd)
-mnt= loop= image=
+mnt= loop= image= mdev=
+# model-device.sh beside this script (a clone's workloads/ or the
+# installed copy)
+md=$(cd "$(dirname "$0")" && pwd)/model-device.sh
 cleanup() {
 	local st=$?
 	if [ -n "$mnt" ]; then
@@ -126,6 +156,11 @@ cleanup() {
 	fi
 	if [ -n "$image" ] && [ "$keep" = 0 ]; then
 		rm -f "$image"
+	fi
+	# after the unmount: down removes its partitions, loop device and daemon
+	if [ -n "$mdev" ]; then
+		"$md" down "$mdev" ||
+			say "could not remove the model device $mdev (workloads/model-device.sh list shows it)"
 	fi
 	exit $st
 }
@@ -154,6 +189,21 @@ if [ -n "$device" ]; then
 		[ "$answer" = yes ] || die "not confirmed; nothing was written to $device"
 	fi
 	disk=$device
+elif [ -n "$mspec" ]; then
+	# the script's own device, like the image: nothing to confirm
+	[ -x "$md" ] || fail "cannot find $md, which brings up model devices"
+	set +e
+	mdev=$("$md" up --size "$isize" "$mspec")
+	st=$?
+	set -e
+	case $st in
+	0) ;;
+	# model-device.sh refused MODEL or SIZE, and its message says why
+	1) die "--model $mspec, --size $isize: refused for the reason above; nothing was created" ;;
+	*) fail "could not bring up a model device ($mspec): model-device.sh exited $st" ;;
+	esac
+	disk=$mdev
+	say "model device $disk: $mspec, $isize (a model reads a page it never wrote at the same cost: not filled)"
 else
 	image=$out/partition-alignment.img
 	[ ! -e "$image" ] || die "$image exists: remove it or choose another -o"
@@ -182,6 +232,9 @@ if [ "$want" -gt $((room * 1048576)) ]; then
 fi
 
 range="$L..$((grid * L))/$L"
+drill=${drill:-$L}
+[ $((drill % L)) = 0 ] && [ "$drill" -le $((grid * L)) ] ||
+	die "--drill-size $drill: not a block size of the grid ($L to $((grid * L)) bytes in steps of $L)"
 points=$((grid * grid))
 say "grid: block size and alignment $range ($points points), $dur per point, 5 configurations"
 
@@ -212,18 +265,36 @@ step=$(awk -v d="$dur" 'BEGIN {
 	else { print 1000; exit }
 	s = int(ms / 20); print (s < 1 ? 1 : s) }')
 
+# counters_of: the model device's counters ("key value" lines)
+counters_of() {
+	"$md" counters "$mdev" || fail "cannot read the counters of the model device $mdev"
+}
+
 # sweep NAME TARGET [extra rebench options]: probe, then the whole grid,
-# its table (--output) and its JSON (for --compare)
+# its table (--output) and its JSON (for --compare); on a model device,
+# NAME.counters: the model's counters before and after the sweep
 sweep() {
-	local name=$1 target=$2
+	local name=$1 target=$2 before=
 	shift 2
 	[ -e "$target" ] && { probe "$target" >"$out/$name.probe.json" ||
 		fail "cannot probe $target"; }
+	[ -z "$mdev" ] || before=$(counters_of)
 	say "$name: sweeping $target"
 	"$rebench" -b "$range" -s "$range" -d "$dur" -g "$step" --yes "$@" \
 		--output "$out/$name.tsv" --json "$target" >"$out/$name.json" ||
 		fail "the sweep of $target failed (its table so far: $out/$name.tsv)"
 	[ -s "$out/$name.probe.json" ] || probe "$target" >"$out/$name.probe.json"
+	[ -n "$mdev" ] || return 0
+	# counter, before, after, and after - before where both are numbers
+	counters_of | awk -v OFS='\t' 'FNR == NR { b[$1] = $2; next }
+		FNR == 1 { print "counter", "before", "after", "delta" }
+		{ d = ($2 ~ /^[0-9]+$/ && b[$1] ~ /^[0-9]+$/) ? $2 - b[$1] : "-"
+		  print $1, ($1 in b ? b[$1] : "-"), $2, d }' \
+		<(printf '%s\n' "$before") - >"$out/$name.counters" ||
+		fail "cannot write $out/$name.counters"
+	awk -F'\t' -v n="$name" '$1 == "requests.read" { r = $4 } $1 == "ssd.pages_read" { p = $4 }
+		END { if (r > 0 && p != "") printf "%s: the model read %d pages for %d reads, %.3f a read\n", n, p, r, p / r }' \
+		"$out/$name.counters" >&2
 }
 
 # fs_file NAME PARTITION: ext2 on the partition, then a file on it
@@ -265,9 +336,18 @@ for i in "${!names[@]}"; do
 	printf '%s\t%s\n' "$l" "${names[$i]}.tsv.matrix" >>"$out/multiplot.list"
 	printf '%s\t%s\n' "$l" "${names[$i]}.tsv" >>"$out/drilldown.list"
 done
-gnuplot -c "$plots/alignment-multiplot.gp" "$out/multiplot.list" "$out/multiplot.png" >/dev/null ||
+# the plots' default titles; on a model device, which model (the
+# matrices name only its loop device)
+mtitle= dtitle=
+if [ -n "$mspec" ]; then
+	case ${mspec%%:*} in ssd) on=SSD ;; hdd) on=disk ;; *) on=${mspec%%:*} ;; esac
+	on="on a model $on ($mspec)"
+	mtitle="ops/s by block size and alignment $on, same colour scale"
+	dtitle="$drill-byte reads by alignment $on"
+fi
+gnuplot -c "$plots/alignment-multiplot.gp" "$out/multiplot.list" "$out/multiplot.png" "$mtitle" >/dev/null ||
 	fail "the multiplot failed; the tables are in $out"
-gnuplot -c "$plots/alignment-drilldown.gp" "$out/drilldown.list" "$out/drilldown.png" "$L" ||
+gnuplot -c "$plots/alignment-drilldown.gp" "$out/drilldown.list" "$out/drilldown.png" "$drill" "$dtitle" ||
 	fail "the drill-down failed; the tables are in $out"
 
 # summary.tsv: one line per configuration, from the probes and tables
