@@ -13,7 +13,10 @@
 # "LABEL<TAB>TABLE" (blank lines and lines starting with # are skipped; a
 # relative TABLE is relative to LIST's directory).  Each TABLE is a sweep
 # table (TSV with a header row) with the columns block-size, stride and
-# ops_per_s, found by name.  Only the rows of workload 1 (when there is a
+# ops_per_s, found by name, or an offset sweep's (offset and ops_per_s:
+# rebench -b 4k -s 4k -j 0,512,...; then x is the offset from the
+# target's start, every row is of BLOCK_SIZE, which must be given, and the
+# title says "by offset").  Only the rows of workload 1 (when there is a
 # workload column) whose block-size is BLOCK_SIZE are drawn: x = stride,
 # y = ops/s; rows that share a stride (a third swept parameter) are
 # averaged.  BLOCK_SIZE is bytes, with an optional k or m suffix (1024,
@@ -88,9 +91,13 @@ BEGIN {
 		slurp(i, PTH[i])
 		h = FL[i, 1]; gsub(/\r/, "", h); gsub(/\t/, " ", h)
 		B[i] = colof(h, "block-size"); S[i] = colof(h, "stride"); Y[i] = colof(h, "ops_per_s"); W[i] = colof(h, "workload")
-		if (!B[i] || !S[i] || !Y[i]) \
-			fail(where(i) " is not a rebench sweep table over block-size and stride (no column " \
-				(!B[i] ? "block-size" : !S[i] ? "stride" : "ops_per_s") "; its columns are: " h ")")
+		# an offset sweep: x the offset, every row of the one block size
+		if (!S[i] && colof(h, "offset")) { S[i] = colof(h, "offset"); XO[i] = 1 }
+		if (i > 1 && XO[i] != XO[1]) fail(where(i) " sweeps " (XO[i] ? "the offset" : "the stride") " but the first table " (XO[1] ? "the offset" : "the stride") ": draw them apart")
+		if (XO[i] && bs == "") fail(where(i) " sweeps the offset at one block size: give it as BLOCK_SIZE")
+		if ((!B[i] && !XO[i]) || !S[i] || !Y[i]) \
+			fail(where(i) " is not a rebench sweep table over block-size and stride, or over offset (no column " \
+				(!S[i] ? "stride" : !B[i] && !XO[i] ? "block-size" : "ops_per_s") "; its columns are: " h ")")
 		rows = 0
 		for (j = 1; j <= FN[i]; j++) rows += wl1(i, j)
 		if (rows < 1) fail(where(i) " has a header but no rows of workload 1")
@@ -99,7 +106,8 @@ BEGIN {
 	# table's rows of it
 	for (i = 1; i <= n; i++) {
 		split("", seen); k = 0
-		for (j = 1; j <= FN[i]; j++) if (wl1(i, j) && !(($(B[i]) + 0) in seen)) { seen[$(B[i]) + 0]; V[++k] = $(B[i]) + 0 }
+		for (j = 1; j <= FN[i]; j++) if (wl1(i, j) && B[i] && !(($(B[i]) + 0) in seen)) { seen[$(B[i]) + 0]; V[++k] = $(B[i]) + 0 }
+		if (!B[i]) V[++k] = bs
 		sort(V, k, "g")
 		SIZES[i] = ""
 		for (a = 1; a <= k; a++) SIZES[i] = SIZES[i] (a > 1 ? " " : "") V[a]
@@ -107,13 +115,14 @@ BEGIN {
 	if (bs == "") { split(SIZES[1], V, " "); bs = int(V[1]) }
 	for (i = 1; i <= n; i++) {
 		NR_[i] = 0
-		for (j = 1; j <= FN[i]; j++) if (wl1(i, j) && $(B[i]) + 0 == bs) { RX[i, ++NR_[i]] = $(S[i]); RY[i, NR_[i]] = $(Y[i]) }
+		for (j = 1; j <= FN[i]; j++) if (wl1(i, j) && (!B[i] || $(B[i]) + 0 == bs)) { RX[i, ++NR_[i]] = $(S[i]); RY[i, NR_[i]] = $(Y[i]) }
 		if (NR_[i] < 1) fail(where(i) " has no rows with block-size " bs "; its block sizes are: " SIZES[i])
 		for (j = 1; j <= NR_[i]; j++) if (RX[i, j] !~ /^[0-9]+$/ || RY[i, j] !~ /^[-+]?[0-9]+[.]?[0-9]*([eE][-+]?[0-9]+)?$/) \
 			fail(where(i) ": block-size " bs ": line with stride " RX[i, j] " and ops_per_s " RY[i, j] " is not numeric")
 	}
 	print "n = " n
 	print "bs = " bs
+	print "xoff = " (XO[1] ? 1 : 0)
 	print "array LBL[n]"
 	print "array MA[n]"
 	print "array MD[n]"
@@ -224,9 +233,9 @@ do for [j = 1:nx] {
 # colour-blind safe colours (Paul Tol), a different point shape per line
 array C[8] = ["#4477aa", "#ee6677", "#228833", "#ccbb44", "#66ccee", "#aa3377", "#555555", "#ee8866"]
 array P[8] = [7, 5, 9, 13, 11, 15, 6, 4]
-deftitle = sprintf("%d-byte %s by alignment", bs, ops) . (averaged ? ", mean over the other parameters" : "")
+deftitle = sprintf("%d-byte %s by %s", bs, ops, xoff ? "offset" : "alignment") . (averaged ? ", mean over the other parameters" : "")
 set title rb_join((ARGC >= 4 && ARG4 ne "") ? ARG4 : deftitle, "\n", subtitle) noenhanced
-set xlabel "alignment (stride, bytes)" noenhanced
+set xlabel (xoff ? "offset from the target's start (bytes)" : "alignment (stride, bytes)") noenhanced
 set ylabel "ops/s"
 set grid xtics ytics lt 1 lw 1 lc rgb "#dddddd"
 set border 3

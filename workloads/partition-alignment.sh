@@ -18,9 +18,12 @@
 # each configuration's geometry and alignment verdict.  The script writes a
 # table and a JSON document per configuration, compare.tsv (each
 # configuration against the aligned partition, by rebench --compare), a
-# multiplot (one heatmap per configuration, one colour scale) and a
-# drill-down (one-sector reads by alignment, one line
-# per configuration).  Sectors are the device's logical sectors, as sfdisk
+# multiplot (one heatmap per configuration, one colour scale), a
+# drill-down (one-sector reads by alignment, one line per configuration)
+# and an offset drill-down: 8-sector reads at an 8-sector stride from
+# offsets 0 to 7 sectors past the target's start (NAME.offset.tsv,
+# offset.png), where a partition that moves the drive's units by a sector
+# shows as its curve shifted by a sector.  Sectors are the device's logical sectors, as sfdisk
 # counts them: on a 4096-byte-sector device "sector 63" is byte 258048.
 #
 # With DEVICE, that whole disk is repartitioned twice and erased (after a
@@ -110,11 +113,11 @@ fi
 # shellcheck source=SCRIPTDIR/lib-outpath.sh
 . "$(dirname "$0")/lib-outpath.sh"
 names=(raw p63 p2048 ext2-63 ext2-2048)
-outs=(multiplot.list drilldown.list multiplot.png drilldown.png summary.tsv
-	compare.tsv)
+outs=(multiplot.list drilldown.list offset.list multiplot.png drilldown.png
+	offset.png summary.tsv compare.tsv)
 for n in "${names[@]}"; do
 	outs+=("$n.probe.json" "$n.tsv" "$n.tsv.matrix" "$n.tsv.matrix.noise"
-		"$n.json")
+		"$n.json" "$n.offset.tsv")
 	[ -z "$mspec" ] || outs+=("$n.counters")
 done
 [ -n "$device" ] || [ -n "$mspec" ] || outs+=(partition-alignment.img)
@@ -236,7 +239,11 @@ drill=${drill:-$L}
 [ $((drill % L)) = 0 ] && [ "$drill" -le $((grid * L)) ] ||
 	die "--drill-size $drill: not a block size of the grid ($L to $((grid * L)) bytes in steps of $L)"
 points=$((grid * grid))
-say "grid: block size and alignment $range ($points points), $dur per point, 5 configurations"
+# the offset drill-down: 8-sector reads at an 8-sector stride, from 0 to 7
+# sectors past the start
+oblock=$((8 * L))
+offsets=$(seq -s, 0 "$L" $((oblock - L)))
+say "grid: block size and alignment $range ($points points), $dur per point, 5 configurations; then $oblock-byte reads at offsets $offsets"
 
 # part DEV N: the path of partition N of DEV (sdb1, but loop0p1, nvme0n1p1)
 part() { case $1 in *[0-9]) printf '%sp%s' "$1" "$2" ;; *) printf '%s%s' "$1" "$2" ;; esac; }
@@ -272,9 +279,10 @@ counters_of() {
 
 # sweep NAME TARGET [extra rebench options]: probe, then the whole grid,
 # its table (--output) and its JSON (for --compare); on a model device,
-# NAME.counters: the model's counters before and after the sweep
+# NAME.counters: the model's counters over the grid; then the offset
+# drill-down, NAME.offset.tsv
 sweep() {
-	local name=$1 target=$2 before=
+	local name=$1 target=$2 before= ext=${ext:-}
 	shift 2
 	[ -e "$target" ] && { probe "$target" >"$out/$name.probe.json" ||
 		fail "cannot probe $target"; }
@@ -284,8 +292,20 @@ sweep() {
 		--output "$out/$name.tsv" --json "$target" >"$out/$name.json" ||
 		fail "the sweep of $target failed (its table so far: $out/$name.tsv)"
 	[ -s "$out/$name.probe.json" ] || probe "$target" >"$out/$name.probe.json"
-	[ -n "$mdev" ] || return 0
-	# counter, before, after, and after - before where both are numbers
+	[ -z "$mdev" ] || model_counters "$name" "$before"
+	# the offset drill-down (a file's region less the largest offset:
+	# the reads stay in it)
+	"$rebench" -b "$oblock" -s "$oblock" -j "$offsets" -d "$dur" -g "$step" \
+		--yes ${ext:+-e $((ext - oblock))} --output "$out/$name.offset.tsv" \
+		"$target" >/dev/null ||
+		fail "the offset sweep of $target failed (its table so far: $out/$name.offset.tsv)"
+}
+
+# model_counters NAME BEFORE: NAME.counters, the model's counters over
+# NAME's grid (counter, before, after, and after - before where both are
+# numbers), and the pages it read a read
+model_counters() {
+	local name=$1 before=$2
 	counters_of | awk -v OFS='\t' 'FNR == NR { b[$1] = $2; next }
 		FNR == 1 { print "counter", "before", "after", "delta" }
 		{ d = ($2 ~ /^[0-9]+$/ && b[$1] ~ /^[0-9]+$/) ? $2 - b[$1] : "-"
@@ -305,7 +325,7 @@ fs_file() {
 		fail "mkfs.ext2 failed on $p"
 	mnt=$(mktemp -d "$out/mnt.XXXXXX")
 	mount -t ext2 "$p" "$mnt" || fail "cannot mount $p"
-	sweep "$name" "$mnt/data" -e "$want"
+	ext=$want sweep "$name" "$mnt/data" -e "$want"
 	umount "$mnt" && rmdir "$mnt" && mnt=
 }
 
@@ -331,24 +351,29 @@ whats=("raw device" "start 63" "start 2048" "ext2 file, start 63"
 	"ext2 file, start 2048")
 : >"$out/multiplot.list"
 : >"$out/drilldown.list"
+: >"$out/offset.list"
 for i in "${!names[@]}"; do
 	l=$(label "${names[$i]}" "${whats[$i]}")
 	printf '%s\t%s\n' "$l" "${names[$i]}.tsv.matrix" >>"$out/multiplot.list"
 	printf '%s\t%s\n' "$l" "${names[$i]}.tsv" >>"$out/drilldown.list"
+	printf '%s\t%s\n' "$l" "${names[$i]}.offset.tsv" >>"$out/offset.list"
 done
 # the plots' default titles; on a model device, which model (the
 # matrices name only its loop device)
-mtitle= dtitle=
+mtitle= dtitle= otitle=
 if [ -n "$mspec" ]; then
 	case ${mspec%%:*} in ssd) on=SSD ;; hdd) on=disk ;; *) on=${mspec%%:*} ;; esac
 	on="on a model $on ($mspec)"
 	mtitle="ops/s by block size and alignment $on, same colour scale"
 	dtitle="$drill-byte reads by alignment $on"
+	otitle="$oblock-byte reads by offset from the start $on"
 fi
 gnuplot -c "$plots/alignment-multiplot.gp" "$out/multiplot.list" "$out/multiplot.png" "$mtitle" >/dev/null ||
 	fail "the multiplot failed; the tables are in $out"
 gnuplot -c "$plots/alignment-drilldown.gp" "$out/drilldown.list" "$out/drilldown.png" "$drill" "$dtitle" ||
 	fail "the drill-down failed; the tables are in $out"
+gnuplot -c "$plots/alignment-drilldown.gp" "$out/offset.list" "$out/offset.png" "$oblock" "$otitle" ||
+	fail "the offset drill-down failed; the tables are in $out"
 
 # summary.tsv: one line per configuration, from the probes and tables
 {
@@ -389,4 +414,4 @@ column -t -s "$(printf '\t')" "$out/summary.tsv"
 } >"$out/compare.tsv"
 say "each configuration against the aligned partition (ops/s, rebench --compare):"
 column -t -s "$(printf '\t')" "$out/compare.tsv"
-say "tables, probes and plots in $out: summary.tsv, compare.tsv, multiplot.png, drilldown.png"
+say "tables, probes and plots in $out: summary.tsv, compare.tsv, multiplot.png, drilldown.png, offset.png"

@@ -121,7 +121,9 @@ assert_eq 3584 "$(jq -r '.target.alignment.boundaries["4KiB"].misaligned_by' "$S
 	"ext2-63: the file's data 3584 B past the pages"
 assert_png "$S/m/multiplot.png" 1500 1000 "multiplot"
 assert_png "$S/m/drilldown.png" 1000 700 "drill-down"
+assert_png "$S/m/offset.png" 1000 700 "offset drill-down"
 keep_png "$S/m/multiplot.png"
+keep_png "$S/m/offset.png"
 
 section "the model's counters against the tables"
 for n in raw p63 p2048; do
@@ -155,6 +157,24 @@ o=$(col "$S/m/p63.tsv" 4096 4096 lat_p50_us)
 assert_num "p2048: the fastest 4 KiB read at a 4 KiB stride took $m us, one page read" "$m < 1.5 * $READ_US"
 assert_num "4 KiB reads at a 4 KiB stride: p63's p50 $o us, 1.5 times p2048's $a us or more (the model: 2)" \
 	"$o >= 1.5 * $a"
+
+section "4 KiB reads by offset: the sector-63 partition's curve is the aligned one moved by 512 B"
+# ocol TABLE OFFSET: the p50 of 4 KiB reads at OFFSET from the start
+ocol() {
+	awk -F'\t' -v o="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["offset"] == o { print $c["lat_p50_us"] }' "$1"
+}
+for n in raw p2048 ext2-2048 p63 ext2-63; do
+	case $n in *63) best=512 ;; *) best=0 ;; esac
+	assert_eq 9 "$(wc -l <"$S/m/$n.offset.tsv")" "$n: offset table has a header and 8 offsets"
+	a=$(ocol "$S/m/$n.offset.tsv" "$best")
+	for o in 0 512 1024 1536 2048 2560 3072 3584; do
+		[ "$o" = "$best" ] && continue
+		b=$(ocol "$S/m/$n.offset.tsv" "$o")
+		assert_num "$n: 4 KiB reads at offset $best (p50 $a us) faster than at $o (p50 $b us) by 1.33 or more" \
+			"$a * 1.33 < $b"
+	done
+done
 
 # ------------------------------------------------------------ terminated
 # SIGTERM, not SIGINT: a background job of a script starts with SIGINT
