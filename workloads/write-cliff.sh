@@ -34,7 +34,8 @@
 #                      cliff sooner, further above the true steady level,
 #                      and a round holds fewer writes (noisier)
 #   --max-rounds N     --max-rounds of --steady-state [40]
-#   --no-precondition  skip the second run (below)
+#   --no-precondition  skip the second run (rounds of --precondition
+#                      --steady-state on a second new model device)
 #   --seed N           the first seed of the random offsets [1]
 #
 # What it runs, each on a model device of its own (model-device.sh up),
@@ -140,8 +141,12 @@ mkdir -p -- "$out"
 # --- cleanup on every way out: the counter sampler, the model devices, the
 # scratch directory
 md="$here/model-device.sh"
-tmp='' sampler='' dev=''
+tmp='' sampler='' dev='' rbpid=''
 cleanup() {
+	if [ -n "$rbpid" ]; then
+		kill -TERM "$rbpid" 2>/dev/null || true
+		wait "$rbpid" 2>/dev/null || true
+	fi
 	if [ -n "$sampler" ]; then
 		kill "$sampler" 2>/dev/null || true
 		wait "$sampler" 2>/dev/null || true
@@ -170,6 +175,19 @@ model_up() {
 model_down() {
 	"$md" down "$dev"
 	dev=''
+}
+# rb OUT ARGS: rebench ARGS with its standard output in OUT; in the
+# background and waited for, so that a signal to this script is acted on
+# at once (bash runs a trap only once the command in the foreground ends)
+# and the cleanup stops it
+rb() {
+	local o=$1 rc=0
+	shift
+	"$rebench" "$@" >"$o" &
+	rbpid=$!
+	wait "$rbpid" || rc=$?
+	rbpid=''
+	return "$rc"
 }
 # snap: one line "host programmed busy_ns gc_runs moved writes" of the
 # counters now (busy: every channel's, page operations only)
@@ -201,7 +219,7 @@ model_up
 page=$(key page)
 ppw=$(( page >= 4096 ? 1 : 4096 / page ))	# flash pages a 4 KiB write covers
 s0=$(snap)
-"$rebench" --json "${wl[@]}" -d "$((bytes / 4 >> 10))k" --seed "$seed" "$dev" >"$tmp/fresh1.json" ||
+rb "$tmp/fresh1.json" --json "${wl[@]}" -d "$((bytes / 4 >> 10))k" --seed "$seed" "$dev" ||
 	die "the fresh run failed (rebench's message is above)"
 s1=$(snap)
 fresh_ops=$(jq -r '.workloads[0].results.ops_per_s' "$tmp/fresh1.json")
@@ -209,7 +227,7 @@ fresh_ops=$(jq -r '.workloads[0].results.ops_per_s' "$tmp/fresh1.json")
 # 2. the rounds, from fresh
 echo "$s1" >"$tmp/samples-fresh"
 sample_start "$tmp/samples-fresh.more"
-"$rebench" --json "${wl[@]}" "${ss[@]}" --seed $((seed + 100)) "$dev" >"$out/write-cliff-fresh.json" ||
+rb "$tmp/fresh.json" --json "${wl[@]}" "${ss[@]}" --seed $((seed + 100)) "$dev" ||
 	die "the --steady-state run failed (rebench's message is above)"
 sample_stop
 s2=$(snap)
@@ -217,7 +235,7 @@ cat "$tmp/samples-fresh.more" >>"$tmp/samples-fresh"
 echo "$s2" >>"$tmp/samples-fresh"
 
 # 3. steady: more writes after the rounds
-"$rebench" --json "${wl[@]}" -d "$((bytes / 4 >> 10))k" --seed $((seed + 200)) "$dev" >"$tmp/steady.json" ||
+rb "$tmp/steady.json" --json "${wl[@]}" -d "$((bytes / 4 >> 10))k" --seed $((seed + 200)) "$dev" ||
 	die "the run after the rounds failed (rebench's message is above)"
 s3=$(snap)
 steady_ops=$(jq -r '.workloads[0].results.ops_per_s' "$tmp/steady.json")
@@ -229,18 +247,17 @@ if [ "$precond" = 1 ]; then
 	s4=$(snap)
 	echo "$s4" >"$tmp/samples-pre"
 	sample_start "$tmp/samples-pre.more"
-	"$rebench" --json "${wl[@]}" "${ss[@]}" --precondition --seed $((seed + 100)) "$dev" \
-		>"$out/write-cliff-precondition.json" ||
+	rb "$tmp/pre.json" --json "${wl[@]}" "${ss[@]}" --precondition --seed $((seed + 100)) "$dev" ||
 		die "the --precondition --steady-state run failed (rebench's message is above)"
 	sample_stop
 	s5=$(snap)
 	cat "$tmp/samples-pre.more" >>"$tmp/samples-pre"
 	echo "$s5" >>"$tmp/samples-pre"
 	pre_pages=$(jq -r --argjson p "$page" '.workloads[0].precondition.bytes / $p | floor' \
-		"$out/write-cliff-precondition.json")
+		"$tmp/pre.json")
 	model_down
 else
-	rm -f -- "$out/write-cliff-precondition.json"
+	rm -f -- "$out/write-cliff-precondition.json"	# not this study's
 fi
 
 # --- the tables
@@ -296,9 +313,9 @@ rounds() {
 }
 {
 	printf 'run\tround\tops_per_s\tlat_p99_us\tin_window\twrites\twa\tbusy_us_per_write\timplied_ops_per_s\n'
-	rounds fresh "$out/write-cliff-fresh.json" "$tmp/samples-fresh" "${s1%% *}"
+	rounds fresh "$tmp/fresh.json" "$tmp/samples-fresh" "${s1%% *}"
 	if [ "$precond" = 1 ]; then
-		rounds precondition "$out/write-cliff-precondition.json" "$tmp/samples-pre" \
+		rounds precondition "$tmp/pre.json" "$tmp/samples-pre" \
 			$(( ${s4%% *} + pre_pages ))
 	fi
 } >"$tmp/rounds"
@@ -323,11 +340,11 @@ window() {
 	printf 'phase\twhat\twrites\tops_per_s\tgc_runs\tpages_moved\twa\tbusy_us_per_write\timplied_ops_per_s\tcounters\n'
 	printf 'fresh\tnew device, %s written\t%s\t%.1f\t%s\t%s\t%s\t%s\t%s\texact\n' \
 		"$((bytes / 4 >> 10)) KiB" "$f_w" "$fresh_ops" "$f_g" "$f_m" "$f_wa" "$f_busy" "$(implied "$f_busy")"
-	window fresh "$out/write-cliff-fresh.json"
+	window fresh "$tmp/fresh.json"
 	printf 'steady\tafter the rounds, %s more\t%s\t%.1f\t%s\t%s\t%s\t%s\t%s\texact\n' \
 		"$((bytes / 4 >> 10)) KiB" "$s_w" "$steady_ops" "$s_g" "$s_m" "$s_wa" "$s_busy" "$(implied "$s_busy")"
 	if [ "$precond" = 1 ]; then
-		window precondition "$out/write-cliff-precondition.json"
+		window precondition "$tmp/pre.json"
 	fi
 } >"$tmp/table"
 cp -- "$tmp/table" "$out/write-cliff.tsv"
@@ -337,15 +354,17 @@ verdict() {
 	jq -r '.workloads[0].steady_state | "\(.verdict) \(.window.first // 0) \(.window.last // 0) \(.range_pct) \(.slope_pct)"' "$1"
 }
 ss_pre=''
-[ "$precond" = 1 ] && ss_pre=$(verdict "$out/write-cliff-precondition.json")
+[ "$precond" = 1 ] && ss_pre=$(verdict "$tmp/pre.json")
 gnuplot -e "rb_target='model SSD $model, $size'" \
 	-e "rb_about='random 4 KiB writes (--sync none), QD 1'" \
 	-e "rb_duration='rounds of $round s'" \
 	-e "rb_made='$("$rebench" --version 2>/dev/null | head -n 1), $(date '+%Y-%m-%d %H:%M')'" \
-	-e "round_s='$round'; ss_fresh='$(verdict "$out/write-cliff-fresh.json")'; ss_pre='$ss_pre'" \
+	-e "round_s='$round'; ss_fresh='$(verdict "$tmp/fresh.json")'; ss_pre='$ss_pre'" \
 	-e "fresh_ops=$fresh_ops; steady_wa=$s_wa; steady_ops=$steady_ops; steady_implied=$(implied "$s_busy")" \
 	-c "$plots/write-cliff.gp" "$out/write-cliff-rounds.tsv" "$out/write-cliff.png"
 
+cp -- "$tmp/fresh.json" "$out/write-cliff-fresh.json"
+[ "$precond" = 1 ] && cp -- "$tmp/pre.json" "$out/write-cliff-precondition.json"
 column -t -s "$(printf '\t')" "$out/write-cliff.tsv"
 awk -v f="$fresh_ops" -v s="$steady_ops" -v fb="$f_busy" -v sb="$s_busy" -v fl="$floor_us" -v wa="$s_wa" 'BEGIN {
 	printf "write cliff: %.0f ops/s fresh, %.0f at steady state: %.2fx; the write amplification of %.2f implies %.2fx ((%.0f + %.0f) / (%.0f + %.0f) us a write, flash + floor)\n",

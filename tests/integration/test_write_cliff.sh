@@ -65,7 +65,7 @@ assert_eq 2 "$(wc -w <<<"$states")" "it made two model devices (fresh, then for 
 for st in $states; do
 	assert_eq no "$([ -e "$st" ] && echo yes || echo no)" "$st is gone after the study"
 done
-assert_eq "" "$("$TESTS_ROOT/workloads/model-device.sh" list | grep -F "$(printf '%s\n' $states)" || true)" \
+assert_eq "" "$("$TESTS_ROOT/workloads/model-device.sh" list | grep -F "$states" || true)" \
 	"model-device.sh list has neither"
 assert_eq "" "$(ls -d "$S"/write-cliff.* 2>/dev/null)" "its scratch directory is gone"
 T=$S/a/write-cliff.tsv
