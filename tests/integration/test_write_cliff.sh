@@ -13,7 +13,6 @@
 # the preconditioned run at the cliff's level from its window on; the
 # plot drawn; both model devices gone after; bad input refused before
 # any device is made.
-# slow: two model SSDs written to steady state, 15 to 30 s
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop
