@@ -424,9 +424,9 @@ else
 		heatmap.gp|surface.gp|lines.gp|timeseries.gp|distribution.gp|latency.gp) ;;
 		# rendered by test_alignment_plots.sh and test_alignment_study.sh
 		alignment-multiplot.gp|alignment-drilldown.gp) ;;
-		# rendered by the studies' own tests, test_sync_study.sh and
-		# test_cache_study.sh
-		sync-policies.gp|cache-pressure.gp) ;;
+		# rendered by the studies' own tests, test_sync_study.sh,
+		# test_cache_study.sh, test_hdd_study.sh and test_write_cliff.sh
+		sync-policies.gp|cache-pressure.gp|hdd-study.gp|write-cliff.gp) ;;
 		# rendered (and checked as a PNG) by test_compare.sh and
 		# test_steady_state.sh, from rebench --compare and --steady-state
 		compare.gp|steadystate.gp) ;;
