@@ -366,7 +366,7 @@ if [ -n "$mspec" ]; then
 	on="on a model $on ($mspec)"
 	mtitle="ops/s by block size and alignment $on, same colour scale"
 	dtitle="$drill-byte reads by alignment $on"
-	otitle="$oblock-byte reads by offset from the start $on"
+	otitle="$oblock-byte reads by offset from the start $on, $dur a point"
 fi
 gnuplot -c "$plots/alignment-multiplot.gp" "$out/multiplot.list" "$out/multiplot.png" "$mtitle" >/dev/null ||
 	fail "the multiplot failed; the tables are in $out"
