@@ -97,7 +97,7 @@ BEGIN {
 		if (XO[i] && bs == "") fail(where(i) " sweeps the offset at one block size: give it as BLOCK_SIZE")
 		if ((!B[i] && !XO[i]) || !S[i] || !Y[i]) \
 			fail(where(i) " is not a rebench sweep table over block-size and stride, or over offset (no column " \
-				(!S[i] ? "stride" : !B[i] && !XO[i] ? "block-size" : "ops_per_s") "; its columns are: " h ")")
+				(!B[i] && !XO[i] ? "block-size" : !S[i] ? "stride" : "ops_per_s") "; its columns are: " h ")")
 		rows = 0
 		for (j = 1; j <= FN[i]; j++) rows += wl1(i, j)
 		if (rows < 1) fail(where(i) " has a header but no rows of workload 1")

@@ -386,6 +386,17 @@ refused "$DD" "a matrix, not a table" ".*/low.matrix \(line 1 of matrix.list\) i
 cut -f 2- "$S/p1m.tsv" >"$S/nobs.tsv"
 printf 'nobs\tnobs.tsv\n' >"$S/nobs.list"
 refused "$DD" "no block-size column" ".*/nobs.tsv \(line 1 of nobs.list\) is not a rebench sweep table.*no column block-size; its columns are: stride workload" nobs.list "$S/e.png"
+# an offset sweep's tables (rebench -b 4k -s 4k -j 0,512,...): x the
+# offset, BLOCK_SIZE needed, not mixed with stride tables
+printf 'offset\tworkload\ttarget\tops_per_s\n0\t1\t/dev/x\t1800\n512\t1\t/dev/x\t930\n1024\t1\t/dev/x\t925\n' >"$S/off0.tsv"
+printf 'offset\tworkload\ttarget\tops_per_s\n0\t1\t/dev/y\t930\n512\t1\t/dev/y\t1790\n1024\t1\t/dev/y\t920\n' >"$S/off63.tsv"
+printf 'start 2048\toff0.tsv\nstart 63\toff63.tsv\n' >"$S/off.list"
+render_svg "$DD" "an offset sweep" off.list "$S/off.svg" 4096
+has "$S/off.svg" "offset from the target's start (bytes)" "an offset sweep: its x axis"
+has "$S/off.svg" "4096-byte reads by offset" "an offset sweep: its title"
+refused "$DD" "an offset sweep without BLOCK_SIZE" ".*/off0.tsv \(line 1 of off.list\) sweeps the offset at one block size: give it as BLOCK_SIZE" off.list "$S/e.png"
+printf 'offset\toff0.tsv\nstride\tp1m.tsv\n' >"$S/mixed.list"
+refused "$DD" "offset and stride tables mixed" ".*/p1m.tsv \(line 2 of mixed.list\) sweeps the stride but the first table the offset: draw them apart" mixed.list "$S/e.png" 4096
 head -n 1 "$S/p1m.tsv" >"$S/header.tsv"
 printf 'header\theader.tsv\n' >"$S/header.list"
 refused "$DD" "a header without rows" ".*/header.tsv \(line 1 of header.list\) has a header but no rows" header.list "$S/e.png"

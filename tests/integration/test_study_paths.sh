@@ -260,7 +260,7 @@ rm "$O/timeseries.tsv"
 study DEMO_OUT="$O" DEMO_SIZE_MB=16 DEMO_POINT_SECONDS=10ms DEMO_RUN_SECONDS=500ms DEMO_MODEL= "$DEMO"
 assert_rc 0 "(d) the demo on a 16 MiB image (DEMO_MODEL empty): exit 0"
 assert_match 'flash pages, so the alignment plots show noise' "$RB_OUT" "(d) it says its device has no pages"
-for p in timeseries align-heatmap align-surface align-lines bs-by-dist compare; do
+for p in timeseries align-heatmap align-surface align-lines bs-by-dist compare qd; do
 	assert_match '^[0-9]+ [0-9]+$' "$(png_size "$O/$p.png")" "(d) $p.png is a PNG"
 done
 assert_eq "$loops0" "$(study_loops)" "(d) the demo's loop device is detached"
@@ -273,7 +273,7 @@ if [ -x "$TESTS_ROOT/rebench-modeldev" ] && [ -c /dev/fuse ]; then
 	study DEMO_OUT="$O" DEMO_SIZE_MB=16 DEMO_POINT_SECONDS=10ms DEMO_RUN_SECONDS=500ms DEMO_MODEL="$M" "$DEMO"
 	assert_rc 0 "(e) the demo on a 16 MiB model SSD: exit 0"
 	assert_match "a 16 MiB model SSD \\($M;" "$RB_OUT" "(e) it says it runs on a model SSD, and which"
-	for p in align-heatmap bs-by-dist compare; do
+	for p in align-heatmap bs-by-dist compare qd; do
 		assert_match '^[0-9]+ [0-9]+$' "$(png_size "$O/$p.png")" "(e) $p.png is a PNG"
 	done
 	assert_eq "" "$(grep -lxF -- "$M" /run/rebench-modeldev/md.*/model 2>/dev/null)" \
