@@ -17,15 +17,7 @@ STUDY=$TESTS_ROOT/workloads/partition-alignment.sh
 S=$SCRATCH
 
 # study ARGS...: run the script without a terminal; sets RB_OUT/ERR/RC.
-study() {
-	RB_CMD="partition-alignment.sh $*"
-	REBENCH=$REBENCH REBENCH_PLOTS=$TESTS_ROOT/plots \
-		timeout -k 5 300 setsid -w bash "$STUDY" "$@" \
-		>"$RB_OUT_FILE" 2>"$RB_ERR_FILE" </dev/null
-	RB_RC=$?
-	RB_OUT=$(<"$RB_OUT_FILE")
-	RB_ERR=$(<"$RB_ERR_FILE")
-}
+study() { script_run "$STUDY" "$@"; }
 
 # only this test's: another study may run at the same time
 loops_now() { losetup -a | grep -c "($S/.*partition-alignment" || true; }

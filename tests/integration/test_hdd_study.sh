@@ -40,14 +40,7 @@ MODEL=hdd:rpm=7200,seek_min=500us,seek_max=8ms,track=256k,inner=50,switch=1ms,re
 study() {
 	local o=$1
 	shift
-	# shellcheck disable=SC2034 # rb's variables, which the checks report
-	RB_CMD="hdd-study.sh -o $S/$o $*"
-	env REBENCH="$REBENCH" REBENCH_PLOTS="$TESTS_ROOT/plots" TMPDIR="$S/tmp" \
-		timeout -k 5 120 bash "$STUDY" -o "$S/$o" "$@" >"$RB_OUT_FILE" 2>"$RB_ERR_FILE" </dev/null
-	# shellcheck disable=SC2034
-	RB_RC=$?
-	RB_OUT=$(<"$RB_OUT_FILE")
-	RB_ERR=$(<"$RB_ERR_FILE")
+	SCRIPT_TIMEOUT=120 script_run TMPDIR="$S/tmp" "$STUDY" -o "$S/$o" "$@"
 	note_model "$RB_ERR_FILE"
 }
 # note_model ERRFILE: the model device the study said it started, and its

@@ -48,15 +48,7 @@ READ_US=1000
 MODEL="ssd:read=1ms,program=20us,erase=200us,noise=0"
 
 # study ARGS...: run the script without a terminal; sets RB_OUT/ERR/RC.
-study() {
-	RB_CMD="partition-alignment.sh $*"
-	REBENCH=$REBENCH REBENCH_PLOTS=$TESTS_ROOT/plots \
-		timeout -k 5 300 setsid -w bash "$STUDY" "$@" \
-		>"$RB_OUT_FILE" 2>"$RB_ERR_FILE" </dev/null
-	RB_RC=$?
-	RB_OUT=$(<"$RB_OUT_FILE")
-	RB_ERR=$(<"$RB_ERR_FILE")
-}
+study() { script_run "$STUDY" "$@"; }
 
 # ours_up: how many model devices of this test's MODEL are up
 ours_up() { "$MD" list | grep -cF "	$MODEL	" || true; }

@@ -22,22 +22,9 @@ DEMO=$TESTS_ROOT/scripts/demo.sh
 WHY_ANY="give a regular file or a new name in an existing directory"
 WHY_DIR="give a directory or a new name in an existing directory"
 
-# study [VAR=VALUE...] SCRIPT ARGS...: run a study script without a
-# terminal; sets RB_OUT/ERR/RC.
-study() {
-	local envs=()
-	while [ $# -gt 0 ] && [[ $1 == *=* ]]; do
-		envs+=("$1")
-		shift
-	done
-	RB_CMD="${envs[*]} $(basename "$1") ${*:2}"
-	env REBENCH="$REBENCH" REBENCH_PLOTS="$TESTS_ROOT/plots" TMPDIR="$S/tmp" "${envs[@]}" \
-		timeout -k 5 120 setsid -w bash "$@" \
-		>"$RB_OUT_FILE" 2>"$RB_ERR_FILE" </dev/null
-	RB_RC=$?
-	RB_OUT=$(<"$RB_OUT_FILE")
-	RB_ERR=$(<"$RB_ERR_FILE")
-}
+# study [VAR=VALUE...] SCRIPT ARGS...: script_run with the scratch TMPDIR
+# and 120 s.
+study() { SCRIPT_TIMEOUT=120 script_run TMPDIR="$S/tmp" "$@"; }
 
 # listing DIR: every name under DIR with its type and size (a refusal must
 # leave it as it was)

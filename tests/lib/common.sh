@@ -473,6 +473,27 @@ rb() {
 	return 0
 }
 
+# script_run [VAR=VALUE ...] SCRIPT ARGS...: a study script (workloads/,
+# scripts/) with this build's rebench and plots and VAR=VALUE in its
+# environment, in a session of its own (no terminal: a missing --yes never
+# hangs), within SCRIPT_TIMEOUT seconds (300); sets RB_CMD, RB_OUT, RB_ERR
+# and RB_RC as rb does.
+script_run() {
+	local envs=()
+	jq_flush
+	while [ $# -gt 0 ] && [[ $1 == *=* ]]; do
+		envs+=("$1")
+		shift
+	done
+	RB_CMD="${envs[*]}${envs[*]:+ }$(basename "$1") ${*:2}"
+	env REBENCH="$REBENCH" REBENCH_PLOTS="$TESTS_ROOT/plots" "${envs[@]}" \
+		timeout -k 5 "${SCRIPT_TIMEOUT:-300}" setsid -w bash "$@" \
+		>"$RB_OUT_FILE" 2>"$RB_ERR_FILE" </dev/null
+	RB_RC=$?
+	RB_OUT=$(<"$RB_OUT_FILE")
+	RB_ERR=$(<"$RB_ERR_FILE")
+}
+
 # rb_ok WHAT ARGS...: rb, and a check that it exited 0.
 rb_ok() {
 	local what=$1
