@@ -174,6 +174,15 @@ static void fmt_u64(char *buf, size_t len, uint64_t v)
 	snprintf(buf, len, "%llu", (unsigned long long)v);
 }
 
+/* The target's offset of the first byte at disk_off past a multiple of
+ * stride on the drive (disk_off < stride): reads at it + k * stride fall
+ * where the drive's units are, whatever the target's start. */
+static uint64_t drive_offset(const struct characterize_result *r,
+			     uint64_t stride, uint64_t disk_off)
+{
+	return (disk_off + stride - r->disk_offset % stride) % stride;
+}
+
 /* Reads of len bytes at offset + k * stride (k at random), in disk
  * coordinates made the target's; n of them, drawn with seed, into acc. */
 static int reads_at(struct char_ctx *c, uint64_t len, uint64_t stride,
@@ -181,7 +190,7 @@ static int reads_at(struct char_ctx *c, uint64_t len, uint64_t stride,
 		    struct char_run *m, struct hist *acc)
 {
 	char b[24], s[24], o[24], d[32], sd[16];
-	uint64_t off = (disk_off + stride - c->r->disk_offset % stride) % stride;
+	uint64_t off = drive_offset(c->r, stride, disk_off);
 	const char *const set[] = {
 		"operation", "read", "workload", "rnd", "block-size", b,
 		"stride", s, "offset", o, "duration", d, "sample-step", "1s",
@@ -300,16 +309,18 @@ static const char *qd_engine(const struct spec *base)
 
 static int qd_point(struct char_ctx *c, unsigned qd, struct char_qd *q)
 {
-	char b[24], qs[16], d[16];
+	char b[24], qs[16], d[16], o[24];
 	struct char_run m;
+	/* aligned to the drive's units, not to a partition's start */
 	const char *const set[] = {
 		"operation", "read", "workload", "rnd", "block-size", b,
-		"stride", b, "type", c->r->engine, "queue-depth", qs,
-		"duration", d, "sample-step", "50ms", NULL
+		"stride", b, "offset", o, "type", c->r->engine,
+		"queue-depth", qs, "duration", d, "sample-step", "50ms", NULL
 	};
 	int status;
 
 	fmt_u64(b, sizeof(b), c->r->qd_bytes);
+	fmt_u64(o, sizeof(o), drive_offset(c->r, c->r->qd_bytes, 0));
 	snprintf(qs, sizeof(qs), "%u", qd);
 	snprintf(d, sizeof(d), "%ds", CHAR_QD_SECONDS);
 	status = measure(c, set, &m, NULL);

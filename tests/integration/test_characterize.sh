@@ -73,6 +73,9 @@ assert_rc 0 "--characterize on the partition"
 assert_match "^Unit \(page, alignment\): 4 KiB" "$RB_OUT" "the unit: 4 KiB, in the drive's coordinates"
 assert_match "starts at byte 32256 of .*, 3584 B past a 4 KiB boundary" "$RB_OUT" "the misaligned start said"
 assert_match "re-create it at sector 2048" "$RB_OUT" "and how to fix it"
+qd1=$(<<<"$RB_OUT" awk '/^  QD +ops\/s/ { t = 1; next } t && $1 == 1 { print $4; exit }')
+assert_num "queue depth 1: 4 KiB reads aligned to the drive's pages, one page read each (p50 $qd1 us, under 1.5 x 500)" \
+	"$qd1 > 0 && $qd1 < 750"
 
 section "a loop device over memory: no physics, no unit invented"
 rb --characterize --json "$LOOP"
