@@ -4,10 +4,17 @@
  *
  * Each test measures, says what it measured and concludes only where the
  * noise allows: every figure has a 95% interval and a basis (what was
- * measured, or why nothing was concluded).  Reads only; the target is
- * opened read-only, as for any read workload.
+ * measured, or why nothing was concluded).  Reads only unless --write;
+ * the target is opened read-only for the read tests, as for any read
+ * workload.
  *
- *   characterize_run.c   the tests (boundary crossing, queue depth)
+ *   characterize_run.c   the checks, the order of the tests, the first
+ *                        two (boundary crossing, queue depth)
+ *   characterize_measure.c one run of a test, medians, the time budget
+ *   characterize_cache.c the read cache (working sets)
+ *   characterize_disk.c  rotation, seeks and zones
+ *   characterize_flush.c --write: flush honesty
+ *   characterize_plot.c  --plot: the one-page report
  *   characterize_judge.c what the measurements mean: the unit, the
  *                        parallelism, the device's report
  *   characterize_advice.c the layout that follows
@@ -36,15 +43,28 @@
 #define CHAR_ROUND_MIN 30	/* ... at least */
 #define CHAR_ROUND_SECONDS 0.15	/* ... what a round each way may take */
 #define CHAR_QD_SECONDS 1	/* run per queue depth */
-#define CHAR_MAX_ADVICE 8
-#define CHAR_MAX_REPORTS 6
+#define CHAR_MAX_ADVICE 9
+#define CHAR_MAX_REPORTS 8
+#define CHAR_CACHE_SETS 8	/* working sets 256 KiB x 4^k */
+#define CHAR_CACHE_FIRST (256 * 1024)
+#define CHAR_CACHE_MAX (256ULL << 20)	/* the largest set tried */
+#define CHAR_CACHE_READS 400	/* random reads a set, measured */
+#define CHAR_CACHE_GAP 3.0	/* a cache hit is 3x faster than a miss */
+#define CHAR_SPIN_READS 60	/* one-sector reads, backward and forward */
+#define CHAR_SEEK_READS 300	/* random reads across the target */
+#define CHAR_SEEK_BAND_READS 150	/* ... and across its first 32 MiB */
+#define CHAR_SEEK_BINS 16	/* distances 1 MiB x 2^k */
+#define CHAR_SEEK_MIN_N 10	/* reads a distance needs for a median */
+#define CHAR_SEEK_FIGURE_N 30	/* ... for seek_ms.min or max */
+#define CHAR_ZONES 8
+#define CHAR_FLUSH_WRITES 100	/* --write: writes, each way */
 
 /* A figure concluded from the measurements: its value and 95% interval,
  * and the basis (what was measured, or why nothing was concluded). */
 struct char_figure {
 	bool known;
 	double value, low, high;
-	char basis[400];
+	char basis[600];
 };
 
 enum char_verdict { CHAR_SAME, CHAR_MORE, CHAR_UNSURE, CHAR_LESS };
@@ -65,6 +85,27 @@ struct char_qd {
 	bool known;		/* its ops/s has an interval */
 	double iops, low, high;
 	double p50_us, p50_lo_us, p50_hi_us;	/* median latency, 95% */
+};
+
+/* Random reads over a working set of `bytes`, again and again after one
+ * pass: the share answered as fast as a cache answers. */
+struct char_cacheset {
+	uint64_t bytes, reads, fast;
+	double share, low, high;	/* fast / reads, 95% (Wilson) */
+	double p50_us;
+};
+
+/* Seeks of `lo` to `hi` bytes between consecutive random reads: the
+ * median read and the seek it implies (less half a revolution). */
+struct char_seek {
+	uint64_t lo, hi, n;
+	double p50_ms, p50_lo_ms, p50_hi_ms;
+	double ms, low, high;	/* the seek, 95% */
+};
+
+struct char_zone {
+	uint64_t offset;	/* in the target */
+	double mb_per_s;	/* sequential reads there, 2^20 B/s */
 };
 
 struct char_advice {
@@ -91,9 +132,32 @@ struct characterize_result {
 	size_t nq;
 	unsigned knee_qd;	/* 0: not found */
 	struct char_figure parallelism;
-	/* not measured by these read tests: their basis says so */
-	struct char_figure erase_block, read_cache, flush_honest, rpm,
-			   seek_min, seek_max;
+	/* 4. read cache: working sets of growing size */
+	struct char_cacheset cs[CHAR_CACHE_SETS];
+	size_t ncs;
+	double hit_below_us;	/* a read faster than this was a hit */
+	struct char_figure read_cache;
+	/* 5. flush honesty (--write): writes alone, writes then a flush */
+	bool wrote;
+	uint64_t flush_bytes;
+	double write_p50_us, write_lo_us, write_hi_us;
+	double flush_p50_us, flush_lo_us, flush_hi_us;
+	uint64_t flushes;
+	double bound_us;	/* what the media needs at least */
+	char bound_basis[160];
+	struct char_figure flush_honest;
+	/* 6. rotation: one-sector reads backward (a revolution each) and
+	 * forward; seeks by distance; sequential bandwidth by position */
+	bool spins;
+	double back_p50_us, back_lo_us, back_hi_us, back_spread;
+	double fwd_p50_us;
+	struct char_figure rpm, seek_min, seek_max;
+	struct char_seek sk[CHAR_SEEK_BINS];
+	size_t nsk;
+	struct char_zone z[CHAR_ZONES];
+	size_t nz;
+	/* not measured: its basis says why */
+	struct char_figure erase_block;
 	/* 7. the device's report against the measurements */
 	char reports[CHAR_MAX_REPORTS][400];
 	size_t nreports;
@@ -107,6 +171,9 @@ struct characterize_result {
 int characterize_main(struct run_ctx *ctx, struct spec *base,
 		      struct run_opts *run, struct sweep *sw);
 
+/* --write without --characterize: 0, or -EINVAL after a message */
+int characterize_check_unused(const struct run_opts *run);
+
 /* characterize_judge.c */
 void char_judge_boundaries(struct characterize_result *r);
 void char_judge_parallelism(struct characterize_result *r);
@@ -114,6 +181,23 @@ void char_judge_report(struct characterize_result *r);
 void char_advise(struct characterize_result *r);
 /* The ratio's verdict from its interval, against CHAR_MATERIAL. */
 enum char_verdict char_verdict_of(double low, double high);
+
+/* the tests after the first two, each with its judgement; EXIT_OK or a
+ * run's exit status (an interruption ends them) */
+struct char_ctx;
+int char_test_cache(struct char_ctx *c);
+void char_judge_cache(struct characterize_result *r);
+int char_test_spin(struct char_ctx *c);
+void char_judge_spin(struct characterize_result *r);
+int char_confirm_writes(struct char_ctx *c);
+int char_test_flush(struct char_ctx *c);
+void char_judge_flush(struct characterize_result *r);
+
+/* characterize_plot.c: the tests' points into keep (--output), and with
+ * path (--plot) drawn; 0 or -errno after a message */
+int char_write_data(const struct characterize_result *r, const char *keep);
+int char_plot(const struct characterize_result *r, const char *path,
+	      const char *keep);
 
 /* characterize_out.c */
 void char_print_human(FILE *f, const struct characterize_result *r);

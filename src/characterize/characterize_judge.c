@@ -140,6 +140,36 @@ static void report(struct characterize_result *r, const char *fmt, ...)
 	va_end(ap);
 }
 
+static void judge_report_spin(struct characterize_result *r)
+{
+	int rot = r->tgt.rotational;
+
+	if (!r->back_p50_us)
+		report(r, "rotational %s: not held against a measurement (the rotation test did not run)",
+		       rot < 0 ? "unknown" : rot ? "yes" : "no");
+	else if (r->spins && r->rpm.known)
+		report(r, "rotational %s: it spins, at %.0f rpm%s",
+		       rot < 0 ? "unknown" : rot ? "yes" : "no", r->rpm.value,
+		       rot == 0 ? ", and does not say so" : "");
+	else if (rot == 1)
+		report(r, "it reports itself rotational, but nothing measured turns: backward one-sector reads cost what forward ones do (a loop device or a virtual disk says rotational by default; flash that says so gets a rotating disk's I/O scheduling)");
+	else
+		report(r, "rotational %s: as measured (no rotation found)",
+		       rot < 0 ? "unknown" : "no");
+}
+
+static void judge_report_cache(struct characterize_result *r)
+{
+	const char *wc = r->tgt.write_cache[0] ? r->tgt.write_cache : "unknown";
+
+	if (!r->flush_honest.known)
+		report(r, "write cache \"%s\": flush honesty not concluded (see above)", wc);
+	else if (r->flush_honest.value)
+		report(r, "write cache \"%s\": flushes wait for the media", wc);
+	else
+		report(r, "write cache \"%s\": flushes return before the media could have the data, so an fsync does not make data durable on it", wc);
+}
+
 /* Where what the device says about itself and what was measured
  * disagree, plainly; and where they agree. */
 void char_judge_report(struct characterize_result *r)
@@ -167,7 +197,6 @@ void char_judge_report(struct characterize_result *r)
 		       t->path, (unsigned long long)r->disk_offset, t->disk,
 		       (unsigned long long)(r->disk_offset % (uint64_t)r->page.value),
 		       size_text(a, sizeof(a), r->page.value));
-	report(r, "rotational %s, write cache \"%s\": not held against a measurement (these tests only read, and time no rotation)",
-	       t->rotational < 0 ? "unknown" : t->rotational ? "yes" : "no",
-	       t->write_cache[0] ? t->write_cache : "unknown");
+	judge_report_spin(r);
+	judge_report_cache(r);
 }

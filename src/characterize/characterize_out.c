@@ -108,6 +108,85 @@ static void human_qd(FILE *f, const struct characterize_result *r)
 	}
 }
 
+static void human_cache(FILE *f, const struct characterize_result *r)
+{
+	char a[32];
+	size_t i;
+
+	human_figure(f, "Read cache", &r->read_cache, 1);
+	if (!r->ncs)
+		return;
+	if (r->hit_below_us > 0)
+		fprintf(f, "  %s random reads over a working set after one pass over it, depth 1; a hit: under %.1f us\n",
+			sz(a, sizeof(a), (double)r->qd_bytes), r->hit_below_us);
+	else
+		fprintf(f, "  %s random reads over a working set after one pass over it, depth 1; no read faster than a third of one across the target\n",
+			sz(a, sizeof(a), (double)r->qd_bytes));
+	fprintf(f, "  %-10s %8s %22s %10s\n", "set", "reads", "hits (95%)",
+		"p50 (us)");
+	for (i = 0; i < r->ncs; i++) {
+		const struct char_cacheset *s = &r->cs[i];
+		char h[48];
+
+		snprintf(h, sizeof(h), "%.0f%% (%.0f-%.0f%%)", s->share * 100,
+			 s->low * 100, s->high * 100);
+		fprintf(f, "  %-10s %8llu %22s %10.1f\n",
+			sz(a, sizeof(a), (double)s->bytes),
+			(unsigned long long)s->reads, h, s->p50_us);
+	}
+}
+
+static void human_spin(FILE *f, const struct characterize_result *r)
+{
+	char a[32], b[32];
+	size_t i;
+
+	human_figure(f, "Rotation (rpm)", &r->rpm, 0);
+	if (!r->spins)
+		return;
+	human_figure(f, "Seek, shortest measured (ms)", &r->seek_min, 0);
+	human_figure(f, "Seek, longest measured (ms)", &r->seek_max, 0);
+	if (r->nsk) {
+		fprintf(f, "  %-22s %6s %10s %18s\n", "distance", "reads",
+			"p50 (ms)", "seek (ms, 95%)");
+		for (i = 0; i < r->nsk; i++) {
+			const struct char_seek *s = &r->sk[i];
+			char d[64], k[48];
+			double half = r->back_p50_us / 2000;
+
+			snprintf(d, sizeof(d), "%s-%s", sz(a, sizeof(a), (double)s->lo),
+				 sz(b, sizeof(b), (double)s->hi));
+			snprintf(k, sizeof(k), "%.2f (%.2f-%.2f)", s->p50_ms - half,
+				 s->p50_lo_ms - r->back_hi_us * 1.02 / 2000,
+				 s->p50_hi_ms - r->back_lo_us / 2000);
+			fprintf(f, "  %-22s %6llu %10.2f %18s\n", d,
+				(unsigned long long)s->n, s->p50_ms, k);
+		}
+	}
+	if (r->nz) {
+		fprintf(f, "Zones: 1 MiB sequential reads, MB/s from the median read\n ");
+		for (i = 0; i < r->nz; i++)
+			fprintf(f, " %s: %.1f", fmt_size_human(a, sizeof(a), r->z[i].offset),
+				r->z[i].mb_per_s);
+		fprintf(f, "\n  the last is %.0f%% of the first\n",
+			100 * r->z[r->nz - 1].mb_per_s / r->z[0].mb_per_s);
+	}
+}
+
+static void human_flush(FILE *f, const struct characterize_result *r)
+{
+	const struct char_figure *g = &r->flush_honest;
+
+	fprintf(f, "Flush honesty: %s\n  %s\n", !g->known ? "not concluded" :
+		g->value ? "honest" : "NOT honest", g->basis);
+	if (r->wrote)
+		fprintf(f, "  %llu B random writes, depth 1: alone p50 %.1f us (%.1f-%.1f); %llu flushes after one each: p50 %.1f us (%.1f-%.1f)\n",
+			(unsigned long long)r->flush_bytes, r->write_p50_us,
+			r->write_lo_us, r->write_hi_us,
+			(unsigned long long)r->flushes, r->flush_p50_us,
+			r->flush_lo_us, r->flush_hi_us);
+}
+
 void char_print_human(FILE *f, const struct characterize_result *r)
 {
 	size_t i;
@@ -117,7 +196,13 @@ void char_print_human(FILE *f, const struct characterize_result *r)
 	human_boundaries(f, r);
 	fputc('\n', f);
 	human_qd(f, r);
-	fprintf(f, "\nNot measured: erase block and flush honesty (they need writes; these tests only read), read cache, rotation and seeks\n");
+	fputc('\n', f);
+	human_spin(f, r);
+	fputc('\n', f);
+	human_cache(f, r);
+	fputc('\n', f);
+	human_flush(f, r);
+	fprintf(f, "\nErase block: none concluded\n  %s\n", r->erase_block.basis);
 	fprintf(f, "\nWhat it reports, against what was measured:\n");
 	for (i = 0; i < r->nreports; i++)
 		fprintf(f, "  - %s\n", r->reports[i]);
@@ -210,6 +295,75 @@ static void json_qds(struct json *j, const struct characterize_result *r)
 	json_obj_end(j);
 }
 
+static void json_cache(struct json *j, const struct characterize_result *r)
+{
+	size_t i;
+
+	json_obj_begin(j, "read_cache");
+	json_num(j, "hit_below_us", r->hit_below_us > 0 ? r->hit_below_us : 0);
+	json_arr_begin(j, "sets");
+	for (i = 0; i < r->ncs; i++) {
+		json_obj_begin(j, NULL);
+		json_u64(j, "bytes", r->cs[i].bytes);
+		json_u64(j, "reads", r->cs[i].reads);
+		json_u64(j, "hits", r->cs[i].fast);
+		json_num(j, "share", r->cs[i].share);
+		json_num(j, "low", r->cs[i].low);
+		json_num(j, "high", r->cs[i].high);
+		json_num(j, "p50_us", r->cs[i].p50_us);
+		json_obj_end(j);
+	}
+	json_arr_end(j);
+	json_obj_end(j);
+}
+
+static void json_spin(struct json *j, const struct characterize_result *r)
+{
+	size_t i;
+
+	json_obj_begin(j, "rotation");
+	json_bool(j, "spins", r->spins);
+	json_num(j, "backward_p50_us", r->back_p50_us);
+	json_num(j, "forward_p50_us", r->fwd_p50_us);
+	json_arr_begin(j, "seeks");
+	for (i = 0; i < r->nsk; i++) {
+		const struct char_seek *s = &r->sk[i];
+
+		json_obj_begin(j, NULL);
+		json_u64(j, "distance_low", s->lo);
+		json_u64(j, "distance_high", s->hi);
+		json_u64(j, "reads", s->n);
+		json_num(j, "p50_ms", s->p50_ms);
+		json_obj_end(j);
+	}
+	json_arr_end(j);
+	json_arr_begin(j, "zones");
+	for (i = 0; i < r->nz; i++) {
+		json_obj_begin(j, NULL);
+		json_u64(j, "offset", r->z[i].offset);
+		json_num(j, "mb_per_s", r->z[i].mb_per_s);
+		json_obj_end(j);
+	}
+	json_arr_end(j);
+	json_obj_end(j);
+}
+
+static void json_flush(struct json *j, const struct characterize_result *r)
+{
+	json_obj_begin(j, "flush");
+	json_bool(j, "measured", r->wrote);
+	if (r->wrote) {
+		json_u64(j, "block_size", r->flush_bytes);
+		json_num(j, "write_p50_us", r->write_p50_us);
+		json_num(j, "flush_p50_us", r->flush_p50_us);
+		json_num(j, "flush_low_us", r->flush_lo_us);
+		json_num(j, "flush_high_us", r->flush_hi_us);
+		json_u64(j, "flushes", r->flushes);
+		json_num(j, "bound_us", r->bound_us);
+	}
+	json_obj_end(j);
+}
+
 void char_print_json(FILE *f, const struct characterize_result *r)
 {
 	struct json jw, *j = &jw;
@@ -224,7 +378,18 @@ void char_print_json(FILE *f, const struct characterize_result *r)
 	json_figure(j, "erase_block_bytes", &r->erase_block);
 	json_figure(j, "parallelism", &r->parallelism);
 	json_figure(j, "read_cache_bytes", &r->read_cache);
-	json_figure(j, "flush_honest", &r->flush_honest);
+	json_obj_begin(j, "flush_honest");
+	if (r->flush_honest.known) {
+		json_bool(j, "value", r->flush_honest.value != 0);
+		json_bool(j, "low", r->flush_honest.low != 0);
+		json_bool(j, "high", r->flush_honest.high != 0);
+	} else {
+		json_null(j, "value");
+		json_null(j, "low");
+		json_null(j, "high");
+	}
+	json_str(j, "basis", r->flush_honest.basis);
+	json_obj_end(j);
 	json_figure(j, "rpm", &r->rpm);
 	json_obj_begin(j, "seek_ms");
 	json_figure(j, "min", &r->seek_min);
@@ -232,6 +397,9 @@ void char_print_json(FILE *f, const struct characterize_result *r)
 	json_obj_end(j);
 	json_boundaries(j, r);
 	json_qds(j, r);
+	json_cache(j, r);
+	json_spin(j, r);
+	json_flush(j, r);
 	json_arr_begin(j, "reports");
 	for (i = 0; i < r->nreports; i++)
 		json_str(j, NULL, r->reports[i]);

@@ -23,34 +23,21 @@
  *    ops/s times the time one I/O takes alone: the median at depth 1,
  *    which a loaded machine's stalls do not move as they move a mean.
  */
-#include "characterize/characterize.h"
+#include "characterize/characterize_measure.h"
 
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/hist.h"
 #include "core/options.h"
 #include "core/validate.h"
 #include "engines/engine.h"
+#include "report/plot.h"
 #include "stats/ci.h"
-
-/* What one run measured. */
-struct char_run {
-	uint64_t ios;
-	double p50, p50_lo, p50_hi;	/* us */
-	struct ci ops;
-};
-
-struct char_ctx {
-	struct run_ctx *ctx;
-	const struct spec *base;
-	const struct run_opts *run;
-	struct characterize_result *r;
-	struct parse_ctx pctx;
-};
 
 /* The options of a run that --characterize decides itself: each would
  * change what a test measures. */
@@ -58,14 +45,14 @@ static const char *const own_opts[] = {
 	"operation", "workload", "block-size", "stride", "dist", "sigma",
 	"center", "scatter", "queue-depth", "batch", "threads", "duration",
 	"offset", "paged", "buffered", "sync", "readahead", "cache",
-	"sample-step", "pause", "delay", "rwmix", "output", "direction",
+	"sample-step", "pause", "delay", "rwmix", "direction",
 	NULL
 };
 
 static const char *const never_opts[] = {
 	"suite", "steady-state", "precondition", "round", "max-rounds",
-	"plot", "plot-metric", "probe", "fio", "engines", "repeat",
-	"precision", "max-duration", "warmup", "dry-run", "start-at",
+	"plot-metric", "probe", "fio", "engines", "repeat",
+	"precision", "warmup", "dry-run", "start-at",
 	"ready-fd", "order",
 	NULL
 };
@@ -88,10 +75,30 @@ static int check_options(const struct spec *base, const struct run_opts *run)
 	for (o = never_opts; *o; o++)
 		if (run_given(run, *o))
 			return refuse("--%s does not combine with it; run the two apart", *o);
+	if (run_given(run, "max-duration") && !run->max_duration_ns)
+		return refuse("--max-duration %s: the time budget must be a time, e.g. --max-duration 2m; leave it out for no budget",
+			      "0");
 	if (!base->target)
 		return refuse("it measures one drive: give its block device, %s",
 			      "rebench --characterize /dev/sdb");
 	return EXIT_OK;
+}
+
+/* --output and --plot: writable, and neither the target. */
+static int check_outputs(struct run_ctx *ctx, const struct spec *base,
+			 const struct run_opts *run)
+{
+	int status = EXIT_OK;
+
+	if (!run->plot && !base->output)
+		return EXIT_OK;
+	if (add_workload(ctx, base))
+		return EXIT_BAD_ARGS;
+	if ((base->output && check_output_path(ctx, &ctx->wls[0].spec)) ||
+	    (run->plot && plot_check_path(ctx, run->plot)))
+		status = EXIT_BAD_ARGS;
+	cleanup_all(ctx);
+	return status;
 }
 
 /* The target: a block device (a whole drive or a partition), probed. */
@@ -108,101 +115,6 @@ static int check_target(struct characterize_result *r, const char *path)
 			      path);
 	r->disk_offset = r->tgt.kind == TARGET_PARTITION ? r->tgt.part_start : 0;
 	return EXIT_OK;
-}
-
-/* The 95% interval of a median from a histogram of n values: the values
- * at ranks n/2 -+ 0.98 sqrt(n) (the normal approximation to the binomial
- * order statistics), widened to the edges of their buckets (a value is
- * known to its bucket, 1/64 of it, and a median of values in one bucket
- * is not known better). */
-static void median_interval(const struct hist *h, double *p50, double *lo,
-			    double *hi)
-{
-	double n = (double)h->count, d = n > 0 ? 98.0 / sqrt(n) : 50;
-	uint64_t l = (uint64_t)hist_percentile(h, d < 50 ? 50 - d : 0);
-	uint64_t u = (uint64_t)hist_percentile(h, d < 50 ? 50 + d : 100);
-	uint64_t blo, bw;
-
-	*p50 = hist_percentile(h, 50) / 1000.0;
-	hist_bucket_range(hist_index(l), &blo, &bw);
-	*lo = (double)blo / 1000.0;
-	hist_bucket_range(hist_index(u), &blo, &bw);
-	*hi = (double)(blo + bw) / 1000.0;
-}
-
-/* One run of the workload: the base's target and engine with the
- * settings given as name, value pairs (NULL-terminated).  EXIT_OK with
- * what it measured, or the run's exit status. */
-static int measure(struct char_ctx *c, const char *const *set,
-		   struct char_run *m, struct hist *acc)
-{
-	struct workload *wl;
-	bool interrupted;
-	int status;
-	size_t i;
-
-	cleanup_all(c->ctx);
-	if (add_workload(c->ctx, c->base))
-		return EXIT_BAD_ARGS;
-	wl = &c->ctx->wls[0];
-	for (i = 0; set[i]; i += 2)
-		if (spec_set(&wl->spec, set[i], set[i + 1], &c->pctx))
-			return EXIT_BAD_ARGS;
-	if (validate_all(c->ctx, c->base))
-		return EXIT_BAD_ARGS;
-	status = prepare_and_run(c->ctx, c->run, &interrupted);
-	if (interrupted)
-		c->r->interrupted = true;
-	if (status != EXIT_OK)
-		return status;
-	if (!wl->result.have_result || !wl->result.stats->ops_total) {
-		fprintf(stderr, "rebench: --characterize: a run on %s did no I/O\n",
-			wl->tgt.path);
-		return EXIT_IO_FAILED;
-	}
-	m->ios = wl->result.stats->ops_total;
-	median_interval(&wl->result.stats->hist, &m->p50, &m->p50_lo,
-			&m->p50_hi);
-	if (acc)
-		hist_merge(acc, &wl->result.stats->hist);
-	ci_of_result(wl->result.stats, 0, &m->ops);
-	return EXIT_OK;
-}
-
-static void fmt_u64(char *buf, size_t len, uint64_t v)
-{
-	snprintf(buf, len, "%llu", (unsigned long long)v);
-}
-
-/* The target's offset of the first byte at disk_off past a multiple of
- * stride on the drive (disk_off < stride): reads at it + k * stride fall
- * where the drive's units are, whatever the target's start. */
-static uint64_t drive_offset(const struct characterize_result *r,
-			     uint64_t stride, uint64_t disk_off)
-{
-	return (disk_off + stride - r->disk_offset % stride) % stride;
-}
-
-/* Reads of len bytes at offset + k * stride (k at random), in disk
- * coordinates made the target's; n of them, drawn with seed, into acc. */
-static int reads_at(struct char_ctx *c, uint64_t len, uint64_t stride,
-		    uint64_t disk_off, uint64_t n, unsigned seed,
-		    struct char_run *m, struct hist *acc)
-{
-	char b[24], s[24], o[24], d[32], sd[16];
-	uint64_t off = drive_offset(c->r, stride, disk_off);
-	const char *const set[] = {
-		"operation", "read", "workload", "rnd", "block-size", b,
-		"stride", s, "offset", o, "duration", d, "sample-step", "1s",
-		"seed", sd, NULL
-	};
-
-	fmt_u64(b, sizeof(b), len);
-	fmt_u64(s, sizeof(s), stride);
-	fmt_u64(o, sizeof(o), off);
-	snprintf(d, sizeof(d), "%llub", (unsigned long long)(len * n));
-	snprintf(sd, sizeof(sd), "%u", seed);
-	return measure(c, set, m, acc);
 }
 
 /* Boundary b: CHAR_ROUNDS rounds of reads inside a unit then across b,
@@ -225,10 +137,10 @@ static int boundary_point(struct char_ctx *c, struct char_boundary *b,
 		/* inside: 128 KiB-aligned reads cross only the sector
 		 * boundary inside them; across: odd multiples of b, less
 		 * one sector (stride 2b) */
-		status = reads_at(c, r->read_bytes, 2 * CHAR_MAX_BOUNDARY, 0, n,
+		status = char_reads_at(c, r->read_bytes, 2 * CHAR_MAX_BOUNDARY, 0, n,
 				  round + 1, &mi, in);
 		if (!status)
-			status = reads_at(c, r->read_bytes, 2 * b->bytes,
+			status = char_reads_at(c, r->read_bytes, 2 * b->bytes,
 					  b->bytes - s, n, round + 1, &mx, x);
 		if (status)
 			return status;
@@ -237,8 +149,8 @@ static int boundary_point(struct char_ctx *c, struct char_boundary *b,
 	}
 	hist_merge(all_in, in);
 	b->reads = x->count;
-	median_interval(x, &b->p50_us, &b->p50_lo_us, &b->p50_hi_us);
-	median_interval(in, &ip50, &ilo, &ihi);
+	char_median(x, &b->p50_us, &b->p50_lo_us, &b->p50_hi_us);
+	char_median(in, &ip50, &ilo, &ihi);
 	b->ratio = b->p50_us / ip50;
 	b->low = fmin(b->p50_lo_us / ihi, rmin);
 	b->high = fmax(b->p50_hi_us / ilo, rmax);
@@ -264,7 +176,7 @@ static int test_boundaries(struct char_ctx *c)
 	/* how many reads a round can afford: CHAR_ROUND_SECONDS of them,
 	 * CHAR_ROUND_READS at most, CHAR_ROUND_MIN at least (a disk's 10 ms
 	 * reads would otherwise take minutes) */
-	status = reads_at(c, r->read_bytes, 2 * CHAR_MAX_BOUNDARY, 0,
+	status = char_reads_at(c, r->read_bytes, 2 * CHAR_MAX_BOUNDARY, 0,
 			  CHAR_ROUND_MIN, 1, &cal, NULL);
 	if (status) {
 		free(h);
@@ -274,7 +186,8 @@ static int test_boundaries(struct char_ctx *c)
 	r->round_reads = per > CHAR_ROUND_READS ? CHAR_ROUND_READS :
 			 per < CHAR_ROUND_MIN ? CHAR_ROUND_MIN : (uint64_t)per;
 	for (bytes = r->read_bytes; bytes <= CHAR_MAX_BOUNDARY &&
-	     r->nb < CHAR_BOUNDARIES && !status; bytes *= 2) {
+	     r->nb < CHAR_BOUNDARIES && !status && char_time_for(c, NULL);
+	     bytes *= 2) {
 		r->b[r->nb].bytes = bytes;
 		status = boundary_point(c, &r->b[r->nb], &h[0], &h[1], &h[2]);
 		if (!status)
@@ -282,7 +195,7 @@ static int test_boundaries(struct char_ctx *c)
 	}
 	r->inside_reads = h[2].count;
 	if (h[2].count)
-		median_interval(&h[2], &r->inside_p50_us, &r->inside_lo_us,
+		char_median(&h[2], &r->inside_p50_us, &r->inside_lo_us,
 				&r->inside_hi_us);
 	free(h);
 	return status;
@@ -319,11 +232,11 @@ static int qd_point(struct char_ctx *c, unsigned qd, struct char_qd *q)
 	};
 	int status;
 
-	fmt_u64(b, sizeof(b), c->r->qd_bytes);
-	fmt_u64(o, sizeof(o), drive_offset(c->r, c->r->qd_bytes, 0));
+	char_fmt_u64(b, sizeof(b), c->r->qd_bytes);
+	char_fmt_u64(o, sizeof(o), char_drive_offset(c->r, c->r->qd_bytes, 0));
 	snprintf(qs, sizeof(qs), "%u", qd);
 	snprintf(d, sizeof(d), "%ds", CHAR_QD_SECONDS);
-	status = measure(c, set, &m, NULL);
+	status = char_measure(c, set, false, &m, NULL);
 	if (status)
 		return status;
 	q->qd = qd;
@@ -370,33 +283,58 @@ static int test_parallelism(struct char_ctx *c)
 
 static void not_measured(struct characterize_result *r)
 {
-	static const char why_write[] = "not measured: it needs writes, and these tests only read";
-	static const char why_read[] = "not measured by these tests yet";
-
-	snprintf(r->erase_block.basis, sizeof(r->erase_block.basis), "%s", why_write);
-	snprintf(r->flush_honest.basis, sizeof(r->flush_honest.basis), "%s", why_write);
-	snprintf(r->read_cache.basis, sizeof(r->read_cache.basis), "%s", why_read);
-	snprintf(r->rpm.basis, sizeof(r->rpm.basis), "%s", why_read);
-	snprintf(r->seek_min.basis, sizeof(r->seek_min.basis), "%s", why_read);
-	snprintf(r->seek_max.basis, sizeof(r->seek_max.basis), "%s", why_read);
+	snprintf(r->erase_block.basis, sizeof(r->erase_block.basis),
+		 "not measured: no test for it yet (flashbench's erase-block tests need writes patterned over many blocks; see the manual's LIMITS)");
 }
 
+/* The tests in order, each judged after it ran; an interruption or a
+ * failed run ends them, and what they measured is judged and printed. */
 static int characterize(struct char_ctx *c)
 {
 	struct characterize_result *r = c->r;
-	int status;
+	int status = EXIT_OK;
 
-	/* an interruption ends the tests: what they measured is judged
-	 * and printed */
-	status = test_boundaries(c);
-	char_judge_boundaries(r);
+	if (c->run->char_write)
+		status = char_confirm_writes(c);
 	if (!status)
+		status = test_boundaries(c);
+	char_judge_boundaries(r);
+	if (!status && char_time_for(c, &r->parallelism))
 		status = test_parallelism(c);
 	char_judge_parallelism(r);
+	if (!status)
+		status = char_test_spin(c);
+	char_judge_spin(r);
+	if (!status)
+		status = char_test_cache(c);
+	char_judge_cache(r);
+	if (!status)
+		status = char_test_flush(c);
+	char_judge_flush(r);
 	not_measured(r);
 	char_judge_report(r);
 	char_advise(r);
 	return status;
+}
+
+int characterize_check_unused(const struct run_opts *run)
+{
+	if (run->char_write && !run->characterize) {
+		fprintf(stderr, "rebench: --write adds --characterize's write test; add --characterize, or to write in a workload use -o write\n");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static uint64_t deadline(const struct run_opts *run)
+{
+	struct timespec ts;
+
+	if (!run_given(run, "max-duration"))
+		return 0;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec +
+	       run->max_duration_ns;
 }
 
 int characterize_main(struct run_ctx *ctx, struct spec *base,
@@ -405,13 +343,15 @@ int characterize_main(struct run_ctx *ctx, struct spec *base,
 	struct characterize_result *r;
 	struct run_opts quiet = *run;
 	struct char_ctx c = { ctx, base, &quiet, NULL,
-			      { 0, "--characterize", NULL, NULL } };
+			      { 0, "--characterize", NULL, NULL }, 0, false };
 	int status;
 
 	if (sw && sw->naxes)
 		return refuse("a range or list (%s) has no place in it: the tests choose their own points",
 			      sw->axes[0].opt->name);
 	status = check_options(base, run);
+	if (!status)
+		status = check_outputs(ctx, base, run);
 	if (status)
 		return status;
 	r = calloc(1, sizeof(*r));
@@ -420,6 +360,7 @@ int characterize_main(struct run_ctx *ctx, struct spec *base,
 		return EXIT_PREP_FAILED;
 	}
 	c.r = r;
+	c.deadline_ns = deadline(run);
 	quiet.quiet_stdout = true;	/* the characterization is the output */
 	status = check_target(r, base->target);
 	if (!status)
@@ -429,6 +370,11 @@ int characterize_main(struct run_ctx *ctx, struct spec *base,
 			char_print_json(stdout, r);
 		else
 			char_print_human(stdout, r);
+		if (run->plot && char_plot(r, run->plot, base->output))
+			status = status ? status : EXIT_PLOT_FAILED;
+		else if (!run->plot && base->output &&
+			 char_write_data(r, base->output))
+			status = status ? status : EXIT_OUTPUT_FAILED;
 	}
 	if (r->interrupted)
 		status = EXIT_INTERRUPTED;

@@ -466,6 +466,7 @@ int main(int argc, char **argv)
 	status = (run.advise || run.hosts || run.hosts_file) && !run.help &&
 		 !run.version ? -1 : info_only(&base, &run, &sweep);
 	if (status < 0 && (advise_check_unused(&run) ||
+			   characterize_check_unused(&run) ||
 			   hosts_remote_setup(&run)))
 		status = EXIT_BAD_ARGS;
 	if (status < 0 && (precision_setup(&base, &run) ||

@@ -36,7 +36,7 @@ static const char *const hosts_opts[] = {
 };
 static const char *const advise_opts[] = {
 	"advise", "rows", "key-size", "fill", "value-size", "from",
-	"characterize", NULL
+	"characterize", "write", NULL
 };
 static const char *const study_opts[] = {
 	"repeat", "precision", "max-duration", "order", "precondition",

@@ -169,6 +169,8 @@ const struct opt_desc opt_table[] = {
 	  "turn IOPS per block size into a decision: btree sweeps -b (1k..64k*2 unless given) on TARGET, or reads --from TABLE, and ranks B-tree node sizes by point queries per second", advise_values, 0, 0, 0 },
 	{ "characterize", 0, OPT_FLAG, R(characterize), NULL, NULL,
 	  "measure what TARGET (a block device) does not say: the unit it reads in (boundary-crossing reads) and how many I/Os it serves at once (ops/s against queue depth), held against what it reports, and the layout that follows; reads only", NULL, 0, 0, 0 },
+	{ "write", 0, OPT_FLAG, R(char_write), NULL, NULL,
+	  "--characterize: add the write test (flush honesty): random writes over TARGET, which destroy its data, after the usual checks and confirmation", NULL, 0, 0, 0 },
 	{ "rows", 0, OPT_COUNT, R(rows), "N", "none",
 	  "--advise btree: the rows (records) in the tree, at least 2", NULL, 0, 0, 0 },
 	{ "key-size", 0, OPT_SIZE, R(key_size), "BYTES", "none",

@@ -137,6 +137,7 @@ struct run_opts {
 	uint64_t max_rounds;	/* --max-rounds */
 	int advise;		/* --advise: enum advise_kind */
 	bool characterize;	/* --characterize (characterize.h) */
+	bool char_write;	/* --write: --characterize's write tests */
 	uint64_t rows;		/* --rows */
 	uint64_t key_size;	/* --key-size */
 	double fill_pct;	/* --fill, 0 when not given (100) */

@@ -17,8 +17,9 @@ int precision_setup(struct spec *base, struct run_opts *run)
 	bool prec = run_given(run, "precision");
 
 	if (!prec) {
-		if (run_given(run, "max-duration")) {
-			fprintf(stderr, "rebench: --max-duration is the limit of --precision; add --precision PCT, or give a fixed duration with -d\n");
+		/* --characterize's time budget is its own */
+		if (run_given(run, "max-duration") && !run->characterize) {
+			fprintf(stderr, "rebench: --max-duration is the limit of --precision (or the time budget of --characterize); add --precision PCT, or give a fixed duration with -d\n");
 			return -EINVAL;
 		}
 		return 0;

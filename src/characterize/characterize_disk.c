@@ -1,0 +1,307 @@
+/* characterize_disk.c - a spinning disk's rotation, seeks and zones
+ * (characterize.h).
+ *
+ * Rotation: one-sector reads going backward, two sectors apart, at depth
+ * 1.  On a platter the next one has just passed under the head when the
+ * last is done, so each waits almost a whole revolution (less the two
+ * sectors' share of a track, and less the host's turnaround, each well
+ * under 2% on any disk); a read-ahead buffer, which holds what follows,
+ * does not help.  The same reads going forward are served from that
+ * buffer or a moment later.  Flash and memory answer both alike.  This is
+ * the reverse-read cousin of Skippy's write test (Talagala, Arpaci-Dusseau
+ * and Patterson, 1999).
+ *
+ * Seeks: random reads at depth 1 across the target and across its first
+ * 32 MiB, every I/O's offset and latency kept; the distance from one to
+ * the next, in bins of 1 MiB x 2^k (nearer ones may come from a buffer or
+ * the same track).  A read's time is the seek, a rotational wait uniform
+ * over a revolution, and the transfer; the median of a bin less half the
+ * measured revolution is the seek at that distance (the 4 KiB transfer and
+ * the host's time stay in it).
+ *
+ * Zones: 1 MiB sequential reads at eight positions; MB/s from the median
+ * read (the first one's seek does not count).
+ */
+#include "characterize/characterize_measure.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/units.h"
+
+#define MIB (1024ULL * 1024)
+
+/* n one-sector reads going dir, two sectors apart, in the target's
+ * first MiB. */
+static int spin_reads(struct char_ctx *c, const char *dir, struct char_run *m)
+{
+	const struct characterize_result *r = c->r;
+	char b[24], s[24], o[24], d[32];
+	const char *const set[] = {
+		"operation", "read", "workload", "seq", "direction", dir,
+		"block-size", b, "stride", s, "offset", o, "length", "1m",
+		"duration", d, "sample-step", "1s", NULL
+	};
+
+	char_fmt_u64(b, sizeof(b), r->tgt.logical);
+	char_fmt_u64(s, sizeof(s), 2 * r->tgt.logical);
+	char_fmt_u64(o, sizeof(o), char_drive_offset(r, MIB, 0));
+	snprintf(d, sizeof(d), "%llub",
+		 (unsigned long long)(CHAR_SPIN_READS * r->tgt.logical));
+	return char_measure(c, set, false, m, NULL);
+}
+
+/* The distance between consecutive reads of a logged run, and each
+ * read's latency, appended to d[] and lat[] (ns). */
+static size_t log_pairs(const struct char_run *m, uint64_t *d, double *lat,
+			size_t n, size_t cap)
+{
+	const struct io_log_chunk *ch = m->wl->run.workers[0].st.log_head;
+	uint64_t prev = UINT64_MAX;
+	size_t i;
+
+	for (; ch; ch = ch->next)
+		for (i = 0; i < ch->n && n < cap; i++) {
+			const struct io_rec *x = &ch->recs[i];
+
+			if (prev != UINT64_MAX) {
+				d[n] = x->off > prev ? x->off - prev : prev - x->off;
+				lat[n++] = (double)x->lat_ns;
+			}
+			prev = x->off;
+		}
+	return n;
+}
+
+static int seek_run(struct char_ctx *c, uint64_t length, uint64_t reads,
+		    struct char_run *m)
+{
+	char o[24], l[24], d[32];
+	const char *const set[] = {
+		"operation", "read", "workload", "rnd", "block-size", "4096",
+		"stride", "4096", "offset", o, "length", l, "duration", d,
+		"seed", "7", NULL
+	};
+
+	char_fmt_u64(o, sizeof(o), char_drive_offset(c->r, 4096, 0));
+	char_fmt_u64(l, sizeof(l), length);
+	snprintf(d, sizeof(d), "%llub", (unsigned long long)(reads * 4096));
+	return char_measure(c, set, true, m, NULL);
+}
+
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Bin the pairs by distance; each bin's median with its interval. */
+static void seek_bins(struct characterize_result *r, const uint64_t *d,
+		      const double *lat, size_t n, double *tmp)
+{
+	size_t k, i;
+
+	for (k = 0; k < CHAR_SEEK_BINS; k++) {
+		struct char_seek *s = &r->sk[r->nsk];
+		uint64_t lo = MIB << k, hi = lo * 2;
+		size_t m = 0;
+		double e;
+
+		for (i = 0; i < n; i++)
+			if (d[i] >= lo && d[i] < hi)
+				tmp[m++] = lat[i] / 1e6;
+		if (m < CHAR_SEEK_MIN_N)
+			continue;
+		qsort(tmp, m, sizeof(*tmp), by_value);
+		e = 0.98 * sqrt((double)m);
+		s->lo = lo;
+		s->hi = hi;
+		s->n = m;
+		s->p50_ms = tmp[m / 2];
+		s->p50_lo_ms = tmp[(size_t)fmax(0, m / 2.0 - e)];
+		s->p50_hi_ms = tmp[(size_t)fmin(m - 1, m / 2.0 + e)];
+		r->nsk++;
+	}
+}
+
+static int test_seeks(struct char_ctx *c)
+{
+	struct characterize_result *r = c->r;
+	size_t cap = CHAR_SEEK_READS + CHAR_SEEK_BAND_READS, n = 0;
+	uint64_t *d = malloc(cap * sizeof(*d));
+	double *lat = malloc(2 * cap * sizeof(*lat));
+	struct char_run m;
+	int status;
+
+	if (!d || !lat) {
+		free(d);
+		free(lat);
+		fprintf(stderr, "rebench: --characterize: out of memory\n");
+		return EXIT_PREP_FAILED;
+	}
+	status = seek_run(c, (r->tgt.size - char_drive_offset(r, 4096, 0)) /
+			  4096 * 4096, CHAR_SEEK_READS, &m);
+	if (!status)
+		n = log_pairs(&m, d, lat, n, cap);
+	if (!status && r->tgt.size > 64 * MIB && char_time_for(c, NULL))
+		status = seek_run(c, 32 * MIB, CHAR_SEEK_BAND_READS, &m);
+	if (!status)
+		n = log_pairs(&m, d, lat, n, cap);
+	seek_bins(r, d, lat, n, lat + cap);
+	free(d);
+	free(lat);
+	return status;
+}
+
+static int test_zones(struct char_ctx *c)
+{
+	struct characterize_result *r = c->r;
+	uint64_t span = r->tgt.size / CHAR_ZONES / MIB * MIB;
+	char o[24];
+	const char *const set[] = {
+		"operation", "read", "workload", "seq", "block-size", "1m",
+		"offset", o, "length", "16m", "duration", "16777216b", NULL
+	};
+	struct char_run m;
+	size_t k;
+	int status;
+
+	if (span < 16 * MIB)
+		return EXIT_OK;	/* too small to have zones worth a figure */
+	for (k = 0; k < CHAR_ZONES && char_time_for(c, NULL); k++) {
+		uint64_t off = k * span + char_drive_offset(r, MIB, 0);
+
+		char_fmt_u64(o, sizeof(o), off);
+		status = char_measure(c, set, false, &m, NULL);
+		if (status)
+			return status;
+		r->z[r->nz].offset = off;
+		r->z[r->nz++].mb_per_s = 1e6 / m.p50;	/* 1 MiB per p50 us */
+	}
+	return EXIT_OK;
+}
+
+int char_test_spin(struct char_ctx *c)
+{
+	struct characterize_result *r = c->r;
+	struct char_run m;
+	double p10, p90;
+	int status;
+
+	if (!char_time_for(c, &r->rpm))
+		return EXIT_OK;
+	status = spin_reads(c, "backward", &m);
+	if (status)
+		return status;
+	r->back_p50_us = m.p50;
+	r->back_lo_us = m.p50_lo;
+	r->back_hi_us = m.p50_hi;
+	p10 = hist_percentile(&m.wl->result.stats->hist, 10);
+	p90 = hist_percentile(&m.wl->result.stats->hist, 90);
+	r->back_spread = m.p50 > 0 ? (p90 - p10) / 1000 / m.p50 : 0;
+	status = spin_reads(c, "forward", &m);
+	if (status)
+		return status;
+	r->fwd_p50_us = m.p50;
+	/* a revolution of 2 to 60 ms (1000 to 30000 rpm), each backward
+	 * read one (a spread under 10%), three times a forward one */
+	r->spins = r->back_lo_us > 3 * m.p50_hi && r->back_p50_us >= 2000 &&
+		   r->back_p50_us <= 60000 && r->back_spread < 0.10;
+	if (!r->spins)
+		return EXIT_OK;
+	status = test_seeks(c);
+	if (!status)
+		status = test_zones(c);
+	return status;
+}
+
+/* The nearest of the speeds drives are sold at, when the interval holds
+ * it; 0 when none. */
+static unsigned standard_rpm(double low, double high)
+{
+	static const unsigned rpm[] = { 3600, 4200, 5400, 5900, 7200, 10000,
+					10500, 15000 };
+	size_t i;
+
+	for (i = 0; i < sizeof(rpm) / sizeof(rpm[0]); i++)
+		if (rpm[i] >= low && rpm[i] <= high)
+			return rpm[i];
+	return 0;
+}
+
+static void judge_seek(struct characterize_result *r, struct char_figure *g,
+		       const struct char_seek *s, const char *which)
+{
+	double rev_lo = r->back_lo_us / 1000, rev_hi = r->back_hi_us * 1.02 / 1000;
+	char a[32], b[32];
+
+	g->known = true;
+	g->value = s->p50_ms - r->back_p50_us / 2000;
+	g->low = fmax(0, s->p50_lo_ms - rev_hi / 2);
+	g->high = s->p50_hi_ms - rev_lo / 2;
+	if (g->value < 0)
+		g->value = 0;
+	snprintf(g->basis, sizeof(g->basis),
+		 "the %s distance measured, %s to %s between consecutive random 4 KiB reads (%llu of them): median %.2f ms less half a revolution",
+		 which, fmt_size_exact(a, sizeof(a), s->lo),
+		 fmt_size_exact(b, sizeof(b), s->hi), (unsigned long long)s->n,
+		 s->p50_ms);
+}
+
+void char_judge_spin(struct characterize_result *r)
+{
+	static const char none[] = "not measured: the drive does not spin (no rotation found)";
+	char sold[32] = "";
+	unsigned std;
+	size_t i, j;
+
+	if (!r->back_p50_us) {
+		if (!r->rpm.basis[0])
+			snprintf(r->rpm.basis, sizeof(r->rpm.basis), "not measured");
+		return;
+	}
+	if (!r->spins) {
+		snprintf(r->rpm.basis, sizeof(r->rpm.basis),
+			 "no rotation: one-sector reads going backward took a median %.1f us, forward %.1f us (a platter makes the backward ones wait a revolution: 2-60 ms, 3x the forward ones, each alike within 10%%; spread here %.0f%%)",
+			 r->back_p50_us, r->fwd_p50_us, r->back_spread * 100);
+		snprintf(r->seek_min.basis, sizeof(r->seek_min.basis), none);
+		snprintf(r->seek_max.basis, sizeof(r->seek_max.basis), none);
+		return;
+	}
+	/* a backward read is a revolution less at most 2% (the stride's
+	 * share of a track and the host's turnaround) */
+	r->rpm.known = true;
+	r->rpm.value = 60e6 / r->back_p50_us;
+	r->rpm.low = 60e6 / (r->back_hi_us * 1.02);
+	r->rpm.high = 60e6 / r->back_lo_us;
+	std = standard_rpm(r->rpm.low, r->rpm.high);
+	if (std)
+		snprintf(sold, sizeof(sold), "; a %u rpm drive", std);
+	snprintf(r->rpm.basis, sizeof(r->rpm.basis),
+		 "one-sector reads going backward wait a revolution each: median %.2f ms (forward ones %.2f ms)%s",
+		 r->back_p50_us / 1000, r->fwd_p50_us / 1000, sold);
+	if (!r->nsk) {
+		snprintf(r->seek_min.basis, sizeof(r->seek_min.basis),
+			 "not measured: too few random reads at any one distance");
+		snprintf(r->seek_max.basis, sizeof(r->seek_max.basis), "%s",
+			 r->seek_min.basis);
+		return;
+	}
+	for (i = 0; i < r->nsk && r->sk[i].n < CHAR_SEEK_FIGURE_N; i++)
+		;
+	for (j = r->nsk; j > i && r->sk[j - 1].n < CHAR_SEEK_FIGURE_N; j--)
+		;
+	if (i == r->nsk) {
+		snprintf(r->seek_min.basis, sizeof(r->seek_min.basis),
+			 "not concluded: no distance had %d random reads",
+			 CHAR_SEEK_FIGURE_N);
+		snprintf(r->seek_max.basis, sizeof(r->seek_max.basis), "%s",
+			 r->seek_min.basis);
+		return;
+	}
+	judge_seek(r, &r->seek_min, &r->sk[i], "shortest");
+	judge_seek(r, &r->seek_max, &r->sk[j - 1], "longest");
+}

@@ -1,0 +1,138 @@
+/* characterize_flush.c - --write: does a flush make writes durable?
+ * (characterize.h)
+ *
+ * Random writes of the unit at depth 1, first alone (--sync none: a
+ * write cache acknowledges them at once), then each followed by a flush
+ * (fdatasync).  The media needs time to take a block: on a disk a seek
+ * and a rotation, on flash a page program, which is slower than a page
+ * read.  The bound is half the median of a random read of the unit at
+ * depth 1 (the queue-depth test's first point): a write reaching the media
+ * costs what reaching it for a read does, and a flush that waits for one
+ * cannot return in less than half of that.
+ *   writes themselves slower than the bound: no volatile cache was seen,
+ *     and a flush has nothing to do (no verdict);
+ *   writes faster, flushes faster too: the flush returned before the
+ *     media could have written anything (flush_honest false);
+ *   writes faster, flushes slower: the flush waited for the media (true).
+ * A heuristic, said as one: only a power cut proves durability.
+ */
+#include "characterize/characterize_measure.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "core/confirm.h"
+#include "core/options.h"
+#include "core/validate.h"
+
+#define POWER_CUT "only a power cut proves it (rebench-modeldev's cut, or diskchecker.pl on a real drive)"
+
+static int writes(struct char_ctx *c, const char *sync, struct char_run *m)
+{
+	const struct characterize_result *r = c->r;
+	char b[24], o[24], d[32];
+	const char *const set[] = {
+		"operation", "write", "workload", "rnd", "block-size", b,
+		"stride", b, "offset", o, "sync", sync, "duration", d,
+		"seed", "13", NULL
+	};
+
+	char_fmt_u64(b, sizeof(b), r->flush_bytes);
+	char_fmt_u64(o, sizeof(o), char_drive_offset(r, r->flush_bytes, 0));
+	snprintf(d, sizeof(d), "%llub",
+		 (unsigned long long)(CHAR_FLUSH_WRITES * r->flush_bytes));
+	return char_measure(c, set, false, m, NULL);
+}
+
+int char_confirm_writes(struct char_ctx *c)
+{
+	int ret;
+
+	cleanup_all(c->ctx);
+	if (add_workload(c->ctx, c->base) ||
+	    spec_set(&c->ctx->wls[0].spec, "operation", "write", &c->pctx) ||
+	    validate_all(c->ctx, c->base))
+		return EXIT_BAD_ARGS;
+	ret = confirm_destructive(c->ctx->wls, c->ctx->n,
+				  c->run->yes || c->run->silent);
+	cleanup_all(c->ctx);
+	if (ret)
+		return confirm_exit_status(ret);
+	c->confirmed = true;
+	return EXIT_OK;
+}
+
+int char_test_flush(struct char_ctx *c)
+{
+	struct characterize_result *r = c->r;
+	struct char_run m;
+	int status;
+
+	if (!c->confirmed) {
+		snprintf(r->flush_honest.basis, sizeof(r->flush_honest.basis),
+			 "not measured: it writes; add --write (it destroys the target's data, after confirmation)");
+		return EXIT_OK;
+	}
+	if (!r->nq || !char_time_for(c, &r->flush_honest)) {
+		if (!r->nq)
+			snprintf(r->flush_honest.basis, sizeof(r->flush_honest.basis),
+				 "not measured: it needs the queue-depth test's random reads as the media's time");
+		return EXIT_OK;
+	}
+	r->flush_bytes = r->qd_bytes;
+	status = writes(c, "none", &m);
+	if (status)
+		return status;
+	r->wrote = true;
+	r->write_p50_us = m.p50;
+	r->write_lo_us = m.p50_lo;
+	r->write_hi_us = m.p50_hi;
+	status = writes(c, "fdatasync:1", &m);
+	if (status)
+		return status;
+	r->flushes = m.wl->result.stats->ops[IO_FDATASYNC];
+	char_median(&m.wl->result.stats->op_hist[IO_FDATASYNC],
+		    &r->flush_p50_us, &r->flush_lo_us, &r->flush_hi_us);
+	return EXIT_OK;
+}
+
+void char_judge_flush(struct characterize_result *r)
+{
+	struct char_figure *g = &r->flush_honest;
+
+	if (!r->wrote)
+		return;		/* the basis says why */
+	r->bound_us = r->q[0].p50_us / 2;
+	snprintf(r->bound_basis, sizeof(r->bound_basis),
+		 "half the median random read of %llu B at depth 1 (%.1f us)",
+		 (unsigned long long)r->flush_bytes, r->q[0].p50_us);
+	if (!strcmp(r->tgt.write_cache, "write through")) {
+		snprintf(g->basis, sizeof(g->basis),
+			 "no verdict: the device reports a write-through cache, so the kernel sends it no flushes (fdatasync took %.1f us); durability rests on its claim; %s",
+			 r->flush_p50_us, POWER_CUT);
+	} else if (r->write_lo_us >= r->bound_us) {
+		snprintf(g->basis, sizeof(g->basis),
+			 "no verdict: writes alone take %.1f us, as long as the media needs (at least %.1f us, %s): no volatile write cache seen, nothing for a flush to do",
+			 r->write_p50_us, r->bound_us, r->bound_basis);
+	} else if (r->flush_hi_us < r->bound_us) {
+		g->known = true;
+		g->value = g->low = g->high = 0;
+		snprintf(g->basis, sizeof(g->basis),
+			 "writes are acknowledged in %.1f us, faster than the media (at least %.1f us, %s), and a flush after each returns in %.1f us (%.1f-%.1f): too fast to have written anything; the drive acknowledges flushes from a volatile cache; %s",
+			 r->write_p50_us, r->bound_us, r->bound_basis,
+			 r->flush_p50_us, r->flush_lo_us, r->flush_hi_us,
+			 POWER_CUT);
+	} else if (r->flush_lo_us >= r->bound_us) {
+		g->known = true;
+		g->value = g->low = g->high = 1;
+		snprintf(g->basis, sizeof(g->basis),
+			 "writes are acknowledged in %.1f us from a cache, and a flush after each waits %.1f us (%.1f-%.1f), as long as the media needs (at least %.1f us, %s); %s",
+			 r->write_p50_us, r->flush_p50_us, r->flush_lo_us,
+			 r->flush_hi_us, r->bound_us, r->bound_basis, POWER_CUT);
+	} else {
+		snprintf(g->basis, sizeof(g->basis),
+			 "no verdict: writes are acknowledged in %.1f us, and flushes take %.1f us (%.1f-%.1f), too near the media's %.1f us (%s) to tell",
+			 r->write_p50_us, r->flush_p50_us, r->flush_lo_us,
+			 r->flush_hi_us, r->bound_us, r->bound_basis);
+	}
+}

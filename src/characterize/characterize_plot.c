@@ -1,0 +1,151 @@
+/* characterize_plot.c - --characterize --plot FILE: every test's points
+ * in one data file (--output FILE keeps it; otherwise a temporary one),
+ * drawn by plots/characterize.gp as one page.
+ *
+ * The file is TSV in five blocks that gnuplot reads with `index`, each
+ * written even when empty (one comment line) so that the indexes never
+ * move:
+ *   0 boundaries   bytes ratio low high verdict (1 costs more, 0 same,
+ *                  2 within noise, -1 costs less)
+ *   1 queue depth  qd ops_per_s low high p50_us
+ *   2 read cache   set_bytes share low high p50_us
+ *   3 seeks        lo_bytes hi_bytes seek_ms low high reads
+ *   4 zones        offset_bytes mb_per_s
+ * Head comments give what about.gpi reads (target, about, made) and each
+ * conclusion as "# name: value low high" for the panels' titles.
+ */
+#include "characterize/characterize_measure.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/outpath.h"
+#include "report/plot.h"
+
+static const int verdict_code[] = {
+	[CHAR_SAME] = 0, [CHAR_MORE] = 1, [CHAR_UNSURE] = 2, [CHAR_LESS] = -1,
+};
+
+static void head_figure(FILE *f, const char *name, const struct char_figure *g)
+{
+	if (g->known)
+		fprintf(f, "# %s: %.6g %.6g %.6g\n", name, g->value, g->low, g->high);
+	else
+		fprintf(f, "# %s: none\n", name);
+}
+
+static void blocks(FILE *f, const struct characterize_result *r)
+{
+	size_t i;
+
+	fprintf(f, "# boundaries: bytes ratio low high verdict\n");
+	for (i = 0; i < r->nb; i++)
+		fprintf(f, "%llu\t%.4f\t%.4f\t%.4f\t%d\n",
+			(unsigned long long)r->b[i].bytes, r->b[i].ratio,
+			r->b[i].low, r->b[i].high, verdict_code[r->b[i].verdict]);
+	fprintf(f, "\n\n# queue depth: qd ops_per_s low high p50_us\n");
+	for (i = 0; i < r->nq; i++)
+		fprintf(f, "%u\t%.1f\t%.1f\t%.1f\t%.2f\n", r->q[i].qd,
+			r->q[i].iops, r->q[i].known ? r->q[i].low : r->q[i].iops,
+			r->q[i].known ? r->q[i].high : r->q[i].iops, r->q[i].p50_us);
+	fprintf(f, "\n\n# read cache: set_bytes share low high p50_us\n");
+	for (i = 0; i < r->ncs; i++)
+		fprintf(f, "%llu\t%.4f\t%.4f\t%.4f\t%.2f\n",
+			(unsigned long long)r->cs[i].bytes, r->cs[i].share,
+			r->cs[i].low, r->cs[i].high, r->cs[i].p50_us);
+	fprintf(f, "\n\n# seeks: lo_bytes hi_bytes seek_ms low high reads\n");
+	for (i = 0; i < r->nsk; i++) {
+		const struct char_seek *s = &r->sk[i];
+		double half = r->back_p50_us / 2000;
+
+		fprintf(f, "%llu\t%llu\t%.3f\t%.3f\t%.3f\t%llu\n",
+			(unsigned long long)s->lo, (unsigned long long)s->hi,
+			s->p50_ms - half, s->p50_lo_ms - r->back_hi_us * 1.02 / 2000,
+			s->p50_hi_ms - r->back_lo_us / 2000,
+			(unsigned long long)s->n);
+	}
+	fprintf(f, "\n\n# zones: offset_bytes mb_per_s\n");
+	for (i = 0; i < r->nz; i++)
+		fprintf(f, "%llu\t%.2f\n", (unsigned long long)r->z[i].offset,
+			r->z[i].mb_per_s);
+}
+
+static void fill_about(const struct characterize_result *r,
+		       struct plot_about *a)
+{
+	snprintf(a->target, sizeof(a->target), "%.100s%s%.80s%s", r->tgt.path,
+		 r->tgt.model[0] ? " (" : "", r->tgt.model,
+		 r->tgt.model[0] ? ")" : "");
+	snprintf(a->about, sizeof(a->about), "direct I/O, %s for queue depths",
+		 r->engine[0] ? r->engine : "no queueing engine");
+	plot_about_made(a);
+}
+
+static int write_data(const struct characterize_result *r, const char *path,
+		      const struct plot_about *a)
+{
+	FILE *f = fopen(path, "w");
+	int err;
+
+	if (!f) {
+		err = errno;
+		fprintf(stderr, "rebench: --characterize: cannot write %s: %s\n",
+			path, strerror(err));
+		return -err;
+	}
+	fprintf(f, "# target: %s\n# about: %s\n# made: %s\n", a->target,
+		a->about, a->made);
+	head_figure(f, "page_bytes", &r->page);
+	head_figure(f, "parallelism", &r->parallelism);
+	fprintf(f, "# knee_qd: %u\n# hit_below_us: %.2f\n", r->knee_qd,
+		r->hit_below_us);
+	head_figure(f, "read_cache_bytes", &r->read_cache);
+	head_figure(f, "rpm", &r->rpm);
+	head_figure(f, "seek_min_ms", &r->seek_min);
+	head_figure(f, "seek_max_ms", &r->seek_max);
+	blocks(f, r);
+	if (fclose(f)) {
+		err = errno;
+		fprintf(stderr, "rebench: --characterize: cannot write %s: %s\n",
+			path, strerror(err));
+		return -err;
+	}
+	return 0;
+}
+
+int char_write_data(const struct characterize_result *r, const char *keep)
+{
+	struct plot_about a = { 0 };
+
+	fill_about(r, &a);
+	return write_data(r, keep, &a);
+}
+
+int char_plot(const struct characterize_result *r, const char *path,
+	      const char *keep)
+{
+	struct plot_about a = { 0 };
+	char dir[PATH_MAX], data[PATH_MAX + 32], note[PATH_MAX + 64];
+	const char *args[2] = { data, path };
+	int ret;
+
+	fill_about(r, &a);
+	if (keep) {
+		snprintf(data, sizeof(data), "%s", keep);
+		snprintf(note, sizeof(note), "the data is in %s", keep);
+	} else {
+		ret = outpath_make_tmpdir("--plot", "characterize", dir, sizeof(dir));
+		if (ret)
+			return ret;
+		snprintf(data, sizeof(data), "%s/characterize.tsv", dir);
+		snprintf(note, sizeof(note), "the data was temporary: add --output FILE to keep it");
+	}
+	ret = write_data(r, data, &a);
+	if (!ret)
+		ret = plot_render("characterize.gp", args, 2, note, &a);
+	if (!keep)
+		outpath_remove_tmpdir(dir);
+	return ret;
+}
