@@ -226,6 +226,127 @@ static void test_partition_63(void **state)
 	free(r);
 }
 
+/* Backward one-sector reads of 8.29 ms each (a 7200 rpm platter), forward
+ * ones of 20 us: it spins, at 60e6 / 8290 rpm, the interval holding 7200;
+ * the seeks are the medians less half a revolution, from the bins with 30
+ * reads or more. */
+static void test_spin(void **state)
+{
+	struct characterize_result *r = fresh(512, 512);
+
+	(void)state;
+	r->back_p50_us = 8290;
+	r->back_lo_us = 8260;
+	r->back_hi_us = 8320;
+	r->fwd_p50_us = 20;
+	r->spins = true;
+	r->sk[0] = (struct char_seek){ 1 << 20, 2 << 20, 12, 6, 5, 7, 0, 0, 0 };
+	r->sk[1] = (struct char_seek){ 2 << 20, 4 << 20, 40, 5.5, 5, 6, 0, 0, 0 };
+	r->sk[2] = (struct char_seek){ 4 << 20, 8 << 20, 45, 16.0, 15, 17, 0, 0, 0 };
+	r->sk[3] = (struct char_seek){ 8 << 20, 16 << 20, 9, 18, 15, 20, 0, 0, 0 };
+	r->nsk = 4;
+	char_judge_spin(r);
+	assert_true(r->rpm.known);
+	assert_true(fabs(r->rpm.value - 60e6 / 8290) < 1e-6);
+	assert_true(r->rpm.low <= 7200 && r->rpm.high >= 7200);
+	assert_non_null(strstr(r->rpm.basis, "a 7200 rpm drive"));
+	assert_true(r->seek_min.known);
+	assert_true(fabs(r->seek_min.value - (5.5 - 4.145)) < 1e-9);
+	assert_true(fabs(r->seek_max.value - (16.0 - 4.145)) < 1e-9);
+	assert_non_null(strstr(r->seek_max.basis, "4 MiB to 8 MiB"));
+	free(r);
+}
+
+/* Flash: backward reads cost what forward ones do; no rotation, no seeks. */
+static void test_no_spin(void **state)
+{
+	struct characterize_result *r = fresh(512, 512);
+
+	(void)state;
+	r->back_p50_us = 530;
+	r->fwd_p50_us = 528;
+	r->back_spread = 0.08;
+	char_judge_spin(r);
+	assert_false(r->rpm.known);
+	assert_non_null(strstr(r->rpm.basis, "no rotation"));
+	assert_false(r->seek_min.known);
+	free(r);
+}
+
+/* A cache of about 1 MiB: a 256 KiB set all hits, a 4 MiB one 25%: the
+ * cache is the share times the set, its interval the share's. */
+static void test_cache(void **state)
+{
+	struct characterize_result *r = fresh(512, 512);
+
+	(void)state;
+	r->nq = 1;
+	r->q[0].p50_us = 540;
+	r->hit_below_us = 180;
+	r->cs[0] = (struct char_cacheset){ 256 << 10, 400, 398, 0.995, 0.98, 1, 60 };
+	r->cs[1] = (struct char_cacheset){ 1 << 20, 400, 399, 0.9975, 0.98, 1, 60 };
+	r->cs[2] = (struct char_cacheset){ 4 << 20, 400, 100, 0.25, 0.21, 0.29, 530 };
+	r->ncs = 3;
+	char_judge_cache(r);
+	assert_true(r->read_cache.known);
+	assert_true(fabs(r->read_cache.value - 0.25 * (4 << 20)) < 1);
+	assert_true(fabs(r->read_cache.low - 0.21 * (4 << 20)) < 1);
+	assert_true(fabs(r->read_cache.high - 0.29 * (4 << 20)) < 1);
+	/* no fast reads at all: none seen, said as an upper bound */
+	r->hit_below_us = -1;
+	r->ncs = 1;
+	memset(&r->read_cache, 0, sizeof(r->read_cache));
+	char_judge_cache(r);
+	assert_true(r->read_cache.known);
+	assert_true(r->read_cache.value == 0);
+	assert_non_null(strstr(r->read_cache.basis, "none seen"));
+	/* every set answered from it: at least the largest, no figure */
+	r->hit_below_us = 180;
+	r->ncs = 2;
+	memset(&r->read_cache, 0, sizeof(r->read_cache));
+	char_judge_cache(r);
+	assert_false(r->read_cache.known);
+	assert_non_null(strstr(r->read_cache.basis, "at least 1 MiB"));
+	free(r);
+}
+
+/* Flushes against half a random read (the media's least time): a cache
+ * that acknowledges in 50 us with flushes of 40 us lies, with flushes of
+ * 2 ms it does not; writes as slow as the media leave no verdict. */
+static void test_flush(void **state)
+{
+	struct characterize_result *r = fresh(512, 512);
+
+	(void)state;
+	r->nq = 1;
+	r->q[0].p50_us = 540;
+	r->wrote = true;
+	r->flush_bytes = 4096;
+	strcpy(r->tgt.write_cache, "write back");
+	r->write_p50_us = 50, r->write_lo_us = 48, r->write_hi_us = 52;
+	r->flush_p50_us = 40, r->flush_lo_us = 38, r->flush_hi_us = 42;
+	char_judge_flush(r);
+	assert_true(r->flush_honest.known);
+	assert_true(r->flush_honest.value == 0);
+	assert_true(fabs(r->bound_us - 270) < 1e-9);
+	memset(&r->flush_honest, 0, sizeof(r->flush_honest));
+	r->flush_p50_us = 2000, r->flush_lo_us = 1950, r->flush_hi_us = 2050;
+	char_judge_flush(r);
+	assert_true(r->flush_honest.known);
+	assert_true(r->flush_honest.value == 1);
+	memset(&r->flush_honest, 0, sizeof(r->flush_honest));
+	r->write_p50_us = 2000, r->write_lo_us = 1990, r->write_hi_us = 2010;
+	char_judge_flush(r);
+	assert_false(r->flush_honest.known);
+	assert_non_null(strstr(r->flush_honest.basis, "no volatile write cache seen"));
+	memset(&r->flush_honest, 0, sizeof(r->flush_honest));
+	strcpy(r->tgt.write_cache, "write through");
+	char_judge_flush(r);
+	assert_false(r->flush_honest.known);
+	assert_non_null(strstr(r->flush_honest.basis, "write-through"));
+	free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -235,6 +356,10 @@ int main(void)
 		cmocka_unit_test(test_no_unit),
 		cmocka_unit_test(test_parallelism),
 		cmocka_unit_test(test_partition_63),
+		cmocka_unit_test(test_spin),
+		cmocka_unit_test(test_no_spin),
+		cmocka_unit_test(test_cache),
+		cmocka_unit_test(test_flush),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
