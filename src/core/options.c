@@ -126,7 +126,7 @@ const struct opt_desc opt_table[] = {
 	{ "precision", 0, OPT_PERCENT, R(precision_pct), "PCT", "off",
 	  "measure until the 95% confidence interval of every workload's ops/s (batch means of its intervals) is within +-PCT of the mean, at most --max-duration; PCT in (0, 50]; -g defaults to 100 ms", NULL, 1, 50, 0 },	/* min 1: 0 excluded */
 	{ "max-duration", 0, OPT_TIME, R(max_duration_ns), "D", "60",
-	  "--precision: the longest a run (each sweep point) measures before it stops without the precision asked for (seconds, or 500ms)", NULL, 0, 0, NSEC_PER_SEC },
+	  "--precision: the longest a run (each sweep point) measures before it stops without the precision asked for (seconds, or 500ms); --characterize: the time budget of all its tests (none by default)", NULL, 0, 0, NSEC_PER_SEC },
 	{ "precondition", 0, OPT_FLAG, R(precondition), NULL, "off",
 	  "before measuring, write each workload's region sequentially twice in 128 KiB blocks (SNIA PTS preconditioning: an SSD measured with its spare blocks in use); workloads that write only, confirmed as their writes", NULL, 0, 0, 0 },
 	{ "steady-state", 0, OPT_FLAG, R(steady_state), NULL, "off",
@@ -168,7 +168,7 @@ const struct opt_desc opt_table[] = {
 	{ "advise", 0, OPT_ENUM, R(advise), "MODEL", "none",
 	  "turn IOPS per block size into a decision: btree sweeps -b (1k..64k*2 unless given) on TARGET, or reads --from TABLE, and ranks B-tree node sizes by point queries per second", advise_values, 0, 0, 0 },
 	{ "characterize", 0, OPT_FLAG, R(characterize), NULL, NULL,
-	  "measure what TARGET (a block device) does not say: the unit it reads in (boundary-crossing reads) and how many I/Os it serves at once (ops/s against queue depth), held against what it reports, and the layout that follows; reads only", NULL, 0, 0, 0 },
+	  "measure what TARGET (a block device) does not say: the unit it reads in (boundary-crossing reads), how many I/Os it serves at once (ops/s against queue depth), rotation, seeks and zones, its read cache, and with --write whether flushes are honest; held against what it reports, and the layout that follows; reads only without --write; --max-duration is its time budget", NULL, 0, 0, 0 },
 	{ "write", 0, OPT_FLAG, R(char_write), NULL, NULL,
 	  "--characterize: add the write test (flush honesty): random writes over TARGET, which destroy its data, after the usual checks and confirmation", NULL, 0, 0, 0 },
 	{ "rows", 0, OPT_COUNT, R(rows), "N", "none",
