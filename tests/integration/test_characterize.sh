@@ -69,6 +69,11 @@ jq_later "$RB_OUT" 1 '[.characterize.reports[] | select(test("physical sector of
 	"the report's 512 B physical sector called out"
 jq_later "$RB_OUT" null '.characterize.flush_honest.value' "flush honesty: not measured by reads"
 jq_later "$RB_OUT" true '.characterize.queue_depths.engine | test("uring|naio")' "queue depths on an engine that queues"
+jq_later "$RB_OUT" false '.characterize.rotation.spins' "flash: no rotation"
+jq_later "$RB_OUT" null '.characterize.rpm.value' "no rpm"
+jq_later "$RB_OUT" 0 '.characterize.rotation.seeks | length' "no seeks measured"
+jq_later "$RB_OUT" 0 '.characterize.read_cache_bytes.value' "no read cache seen"
+jq_later "$RB_OUT" false '.characterize.flush.measured' "no flush test without --write"
 jq_flush
 par=$(jqr '.characterize.parallelism.value')
 assert_num "parallelism $par: near the 2 channels (1.6 to 2.6: the host's own time per I/O is in it too)" \
