@@ -21,6 +21,12 @@ const struct model_key model_common_keys[] = {
 	  C(flush), 0, 0, flush_words, true },
 	{ "noise", KEY_PCT, "0", "each request's time times 1 + a uniform draw in [-noise, +noise] %",
 	  C(noise), 0, 50, NULL, true },
+	{ "rcache", KEY_BYTES, "0", "read cache: a read whose every line is in it is answered in rcache_hit without the media; reads and writes bring lines in, the least recently used go first, discards and a power cut throw them out; 0: none",
+	  C(rcache), 0, 1ULL << 30, NULL, true },
+	{ "rcache_hit", KEY_NS, "20us", "time to answer a read from the read cache",
+	  C(rcache_hit), 0, 1000000000ULL, NULL, true },
+	{ "rcache_line", KEY_BYTES, "4k", "the read cache's unit: a power of two of at least the sector; rcache is a whole number of lines",
+	  C(rcache_line), 512, 1 << 20, NULL, true },
 	{ NULL }
 };
 
@@ -134,11 +140,11 @@ void model_help(FILE *f)
 	for (i = 0; model_types[i]; i++) {
 		fprintf(f, "\n%s: %s\n", model_types[i]->name, model_types[i]->about);
 		for (k = model_types[i]->keys; k->name; k++)
-			fprintf(f, "  %-10s %-7s %s\n", k->name, k->def, k->help);
+			fprintf(f, "  %-11s %-7s %s\n", k->name, k->def, k->help);
 	}
 	fprintf(f, "\nevery model:\n");
 	for (k = model_common_keys; k->name; k++)
-		fprintf(f, "  %-10s %-7s %s\n", k->name, k->def, k->help);
+		fprintf(f, "  %-11s %-7s %s\n", k->name, k->def, k->help);
 }
 
 /* roff's special characters in a help string: '-' and '\'. */

@@ -125,7 +125,7 @@ int model_parse(struct model *m, const char *spec, uint64_t size, char *err,
 		goto out;
 	}
 	if (set_keys(m, copy, err, len) || check_common(m, err, len) ||
-	    t->init(m, err, len))
+	    t->init(m, err, len) || rcache_init(m, err, len))
 		goto out;
 	if (map_data(m, err, len))
 		goto out;
@@ -136,6 +136,7 @@ out:
 	if (rc) {
 		if (m->state)
 			t->fini(m);
+		rcache_free(m);
 		free(m->params);
 		m->params = NULL;
 	}
@@ -174,7 +175,11 @@ uint64_t model_read(struct model *m, void *buf, uint64_t off, uint64_t len,
 	uint64_t done;
 
 	pthread_mutex_lock(&m->lock);
-	done = m->type->serve(m, MREQ_READ, off, len, now);
+	/* a hit is the drive's DRAM: the media and the head are not asked */
+	if (rcache_read(m, off, len))
+		done = now + m->common.rcache_hit;
+	else
+		done = m->type->serve(m, MREQ_READ, off, len, now);
 	memcpy(buf, m->data + off, len);
 	done = finish(m, MREQ_READ, len, now, done);
 	pthread_mutex_unlock(&m->lock);
@@ -191,6 +196,7 @@ uint64_t model_write(struct model *m, const void *buf, uint64_t off,
 	/* before the data changes: the cache keeps what a cut puts back */
 	if (m->common.cache)
 		done = cache_write(m, off, len, now, done);
+	rcache_write(m, off, len);	/* the newest data: no change of time */
 	memcpy(m->data + off, buf, len);
 	done = finish(m, MREQ_WRITE, len, now, done);
 	pthread_mutex_unlock(&m->lock);
@@ -216,6 +222,11 @@ uint64_t model_trim(struct model *m, uint64_t off, uint64_t len, bool zero,
 	pthread_mutex_lock(&m->lock);
 	/* not cached: a discard or write-zeroes is on the media when done */
 	done = m->type->serve(m, zero ? MREQ_WRITE : MREQ_TRIM, off, len, now);
+	/* write-zeroes is a write of zeros; a discard leaves no line */
+	if (zero)
+		rcache_write(m, off, len);
+	else
+		rcache_trim(m, off, len);
 	memset(m->data + off, 0, len);
 	done = finish(m, zero ? MREQ_WRITE : MREQ_TRIM, len, now, done);
 	pthread_mutex_unlock(&m->lock);
@@ -233,6 +244,7 @@ void model_cut(struct model *m, uint64_t now)
 {
 	pthread_mutex_lock(&m->lock);
 	cache_cut(m, now);
+	rcache_cut(m);
 	m->type->cut(m, now);
 	pthread_mutex_unlock(&m->lock);
 }
@@ -266,6 +278,7 @@ void model_counters(struct model *m, FILE *f)
 	fprintf(f, "cut.count %llu\ncut.writes_lost %llu\ncut.bytes_lost %llu\n",
 		(unsigned long long)m->cuts, (unsigned long long)m->cut_writes_lost,
 		(unsigned long long)m->cut_bytes_lost);
+	rcache_counters(m, f);
 	m->type->counters(m, f);
 	pthread_mutex_unlock(&m->lock);
 }
@@ -275,6 +288,7 @@ void model_free(struct model *m)
 	if (m->type && m->params)
 		m->type->fini(m);
 	cache_free(m);
+	rcache_free(m);
 	if (m->data)
 		munmap(m->data, m->size);
 	free(m->params);

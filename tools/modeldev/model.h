@@ -5,9 +5,10 @@
  * A model is a table (struct model_type): its keys with their defaults,
  * and its hooks.  The FUSE side (modeldev.c) calls model_read(),
  * model_write(), ... with the time the request arrived; they take the
- * model's lock, ask the type's serve() when the media is done with it,
- * pass writes through the write cache (cache.c), move the data, and
- * return the time the request completes.  The caller waits until then
+ * model's lock, ask the type's serve() when the media is done with it
+ * (unless the read cache, rcache.c, answers a read), pass writes through
+ * the write cache (cache.c), move the data, and return the time the
+ * request completes.  The caller waits until then
  * outside the lock: the model's state (which channel or head is busy until
  * when) decides the time, and requests that do not contend are served at
  * once.
@@ -71,7 +72,13 @@ struct model_common {
 	uint64_t cached;	/* time to take a write into the cache */
 	uint64_t flush;		/* enum flush_mode */
 	uint64_t noise;		/* each time times 1 +- up to this % */
+	/* the read cache (rcache.c): a read all in it skips the media */
+	uint64_t rcache;	/* its bytes, a whole number of lines; 0: none */
+	uint64_t rcache_hit;	/* time to answer a read from it */
+	uint64_t rcache_line;	/* its unit: a power of two >= sector */
 };
+
+struct rcache;
 
 /* A write the device acknowledged that the media has not finished: what
  * a power cut loses (cache.c). */
@@ -93,6 +100,7 @@ struct model {
 	struct pending *pend;
 	size_t npend, cap_pend;
 	uint64_t pend_bytes;
+	struct rcache *rc;	/* the read cache (rcache.c); NULL: none */
 	/* what every model counts */
 	uint64_t requests[MREQ_KINDS];
 	uint64_t bytes[MREQ_KINDS];
@@ -105,7 +113,7 @@ struct model {
 extern const struct model_type model_ssd, model_hdd;
 
 /* keys.c: the keys every model has (sector, cache, cached, flush,
- * noise), NULL-ended; where key k's value lives in m; parse v into *slot
+ * noise, rcache, rcache_hit, rcache_line), NULL-ended; where key k's value lives in m; parse v into *slot
  * (0, or -1 with err saying what and how to fix); a key by name in a list;
  * a value as a user writes it. */
 extern const struct model_key model_common_keys[];
@@ -160,5 +168,19 @@ uint64_t cache_write(struct model *m, uint64_t off, uint64_t len, uint64_t now,
 uint64_t cache_flush(struct model *m, uint64_t now);
 void cache_cut(struct model *m, uint64_t now);
 void cache_free(struct model *m);
+
+/* rcache.c: the read cache, under m->lock (NULL m->rc: each does
+ * nothing).  rcache_init: check the keys against each other and allocate
+ * every line (0, or -1 with err).  rcache_read: true when every line of
+ * the read is cached (a hit: the media is skipped); either way its lines
+ * are then the most recent.  rcache_write: a write's whole lines come in;
+ * rcache_trim: a discard's lines go; rcache_cut: all go. */
+int rcache_init(struct model *m, char *err, size_t len);
+bool rcache_read(struct model *m, uint64_t off, uint64_t len);
+void rcache_write(struct model *m, uint64_t off, uint64_t len);
+void rcache_trim(struct model *m, uint64_t off, uint64_t len);
+void rcache_cut(struct model *m);
+void rcache_counters(const struct model *m, FILE *f);
+void rcache_free(struct model *m);
 
 #endif
