@@ -120,6 +120,14 @@ assert_eq 2 "$(model_ctr "$DEV" rcache.lines)" \
 "$MD" cut "$DEV" || fail "model-device.sh cut $DEV failed"
 assert_eq 0 "$(model_ctr "$DEV" rcache.lines)" "a power cut empties the read cache"
 
+section "every rcache counter is in rebench-modeldev(1)"
+plain=$(groff -man -Tascii -rLL=250n -rHY=0 -P-cbou "$TESTS_ROOT/man/rebench-modeldev.1" 2>/dev/null)
+missing=
+for k in $(awk '$1 ~ /^rcache\./ { print $1 }' "$(model_counters_file "$DEV")"); do
+	grep -qF -- "$k" <<<"$plain" || missing+=" $k"
+done
+assert_eq "" "$missing" "the man page's COUNTERS names every rcache counter"
+
 section "the disk: a hit leaves the head and the read-ahead alone"
 HDD=$(make_model --size 64m hdd:rcache=64k,rcache_hit=50us)
 dd if="$HDD" of=/dev/null bs=4k skip=1000 count=1 iflag=direct status=none
