@@ -9,7 +9,10 @@
  * first read).  A hit is a read faster than the geometric mean of the
  * smallest set's fastest tenth and a read across the whole target (the
  * queue-depth test's median at depth 1): the cache's time and the
- * media's are CHAR_CACHE_GAP apart at least, or no cache is seen.  The
+ * media's are CHAR_CACHE_GAP apart at least, or no cache is seen.  On a
+ * spinning drive a hit is also under a twentieth of a revolution, and the
+ * misses that waited less than that by luck (a rotational wait is uniform
+ * over a revolution) are taken out of the share.  The
  * sets grow until hits fall under half, then C = share x W, its interval
  * the share's (Wilson) times W.
  */
@@ -22,7 +25,6 @@
 
 static int fill(struct char_ctx *c, uint64_t set, uint64_t off)
 {
-	const struct characterize_result *r = c->r;
 	char b[24], o[24], l[24], d[32];
 	const char *const sync_set[] = {
 		"operation", "read", "workload", "seq", "block-size", b,
@@ -35,8 +37,16 @@ static int fill(struct char_ctx *c, uint64_t set, uint64_t off)
 	char_fmt_u64(o, sizeof(o), off);
 	char_fmt_u64(l, sizeof(l), set);
 	snprintf(d, sizeof(d), "%llub", (unsigned long long)set);
-	(void)r;
 	return char_measure(c, sync_set, false, &m, NULL);
+}
+
+/* Misses that waited less than the share f of a revolution look like
+ * hits: the measured share m is h + (1 - h) f, so h = (m - f) / (1 - f). */
+static void unluck(double f, struct char_cacheset *s)
+{
+	s->share = fmax(0, (s->share - f) / (1 - f));
+	s->low = fmax(0, (s->low - f) / (1 - f));
+	s->high = fmax(0, (s->high - f) / (1 - f));
 }
 
 static int one_set(struct char_ctx *c, struct char_cacheset *s)
@@ -69,12 +79,19 @@ static int one_set(struct char_ctx *c, struct char_cacheset *s)
 
 		r->hit_below_us = r->nq && fast * CHAR_CACHE_GAP < r->q[0].p50_us ?
 				  sqrt(fast * r->q[0].p50_us) : -1;
+		/* on a platter, reads of a small set wait for the
+		 * rotation only, uniform over a revolution: some are fast
+		 * by luck; a hit is faster than a twentieth of one */
+		if (r->spins && r->hit_below_us > r->back_p50_us / 20)
+			r->hit_below_us = r->back_p50_us / 20;
 	}
 	s->reads = h->count;
 	s->fast = r->hit_below_us > 0 ?
 		  char_count_below(h, (uint64_t)(r->hit_below_us * 1000)) : 0;
 	s->share = (double)s->fast / (double)s->reads;
 	char_wilson(s->fast, s->reads, &s->low, &s->high);
+	if (r->spins && r->hit_below_us > 0)
+		unluck(r->hit_below_us / r->back_p50_us, s);
 	s->p50_us = m.p50;
 	return EXIT_OK;
 }

@@ -128,8 +128,8 @@ uint64_t char_drive_offset(const struct characterize_result *r,
 }
 
 int char_reads_at(struct char_ctx *c, uint64_t len, uint64_t stride,
-		  uint64_t disk_off, uint64_t n, unsigned seed,
-		  struct char_run *m, struct hist *acc)
+		  uint64_t disk_off, uint64_t n, struct char_run *m,
+		  struct hist *acc)
 {
 	char b[24], s[24], o[24], d[32], sd[16];
 	const char *const set[] = {
@@ -142,6 +142,6 @@ int char_reads_at(struct char_ctx *c, uint64_t len, uint64_t stride,
 	char_fmt_u64(s, sizeof(s), stride);
 	char_fmt_u64(o, sizeof(o), char_drive_offset(c->r, stride, disk_off));
 	snprintf(d, sizeof(d), "%llub", (unsigned long long)(len * n));
-	snprintf(sd, sizeof(sd), "%u", seed);
+	snprintf(sd, sizeof(sd), "%u", ++c->seeds);
 	return char_measure(c, set, false, m, acc);
 }

@@ -28,6 +28,9 @@ struct char_ctx {
 	struct parse_ctx pctx;
 	uint64_t deadline_ns;	/* CLOCK_MONOTONIC; 0: no budget */
 	bool confirmed;		/* --write: the user said yes */
+	unsigned seeds;		/* runs of random reads so far: each has its
+				 * own seed, so none repeats another's offsets
+				 * (a read cache would answer the repeats) */
 };
 
 /* Run one workload with the settings set (name, value, ..., NULL) on
@@ -38,11 +41,11 @@ int char_measure(struct char_ctx *c, const char *const *set, bool log,
 		 struct char_run *m, struct hist *acc);
 
 /* Random reads of len bytes at offset + k * stride of the drive (k at
- * random, seeded), n of them (the target's coordinates made the
- * drive's). */
+ * random, a new seed each run), n of them (the target's coordinates made
+ * the drive's). */
 int char_reads_at(struct char_ctx *c, uint64_t len, uint64_t stride,
-		  uint64_t disk_off, uint64_t n, unsigned seed,
-		  struct char_run *m, struct hist *acc);
+		  uint64_t disk_off, uint64_t n, struct char_run *m,
+		  struct hist *acc);
 
 /* The target's offset of the first byte at disk_off past a multiple of
  * stride on the drive. */

@@ -138,10 +138,10 @@ static int boundary_point(struct char_ctx *c, struct char_boundary *b,
 		 * boundary inside them; across: odd multiples of b, less
 		 * one sector (stride 2b) */
 		status = char_reads_at(c, r->read_bytes, 2 * CHAR_MAX_BOUNDARY, 0, n,
-				  round + 1, &mi, in);
+				  &mi, in);
 		if (!status)
 			status = char_reads_at(c, r->read_bytes, 2 * b->bytes,
-					  b->bytes - s, n, round + 1, &mx, x);
+					  b->bytes - s, n, &mx, x);
 		if (status)
 			return status;
 		rmin = fmin(rmin, mx.p50 / mi.p50);
@@ -177,7 +177,7 @@ static int test_boundaries(struct char_ctx *c)
 	 * CHAR_ROUND_READS at most, CHAR_ROUND_MIN at least (a disk's 10 ms
 	 * reads would otherwise take minutes) */
 	status = char_reads_at(c, r->read_bytes, 2 * CHAR_MAX_BOUNDARY, 0,
-			  CHAR_ROUND_MIN, 1, &cal, NULL);
+			  CHAR_ROUND_MIN, &cal, NULL);
 	if (status) {
 		free(h);
 		return status;
@@ -343,7 +343,7 @@ int characterize_main(struct run_ctx *ctx, struct spec *base,
 	struct characterize_result *r;
 	struct run_opts quiet = *run;
 	struct char_ctx c = { ctx, base, &quiet, NULL,
-			      { 0, "--characterize", NULL, NULL }, 0, false };
+			      { 0, "--characterize", NULL, NULL }, 0, false, 0 };
 	int status;
 
 	if (sw && sw->naxes)
