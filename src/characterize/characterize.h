@@ -51,6 +51,8 @@
 #define CHAR_CACHE_READS 400	/* random reads a set, measured */
 #define CHAR_CACHE_GAP 3.0	/* a cache hit is 3x faster than a miss */
 #define CHAR_SPIN_READS 60	/* one-sector reads, backward and forward */
+#define CHAR_SPIN_STRIDE1 (8 * 1024)	/* the backward reads' strides */
+#define CHAR_SPIN_STRIDE2 (32 * 1024)
 #define CHAR_SEEK_READS 300	/* random reads across the target */
 #define CHAR_SEEK_BAND_READS 150	/* ... and across its first 32 MiB */
 #define CHAR_SEEK_BINS 16	/* distances 1 MiB x 2^k */
@@ -150,7 +152,9 @@ struct characterize_result {
 	 * forward; seeks by distance; sequential bandwidth by position */
 	bool spins;
 	double back_p50_us, back_lo_us, back_hi_us, back_spread;
+	double back2_p50_us, back2_lo_us, back2_hi_us;	/* the longer stride */
 	double fwd_p50_us;
+	double rev_us, rev_lo_us, rev_hi_us;	/* one revolution, 95% */
 	struct char_figure rpm, seek_min, seek_max;
 	struct char_seek sk[CHAR_SEEK_BINS];
 	size_t nsk;
@@ -189,6 +193,10 @@ int char_test_cache(struct char_ctx *c);
 void char_judge_cache(struct characterize_result *r);
 int char_test_spin(struct char_ctx *c);
 void char_judge_spin(struct characterize_result *r);
+/* The seek of bin s: its median less half a revolution, with the 95%
+ * interval (ms). */
+void char_seek_of(const struct characterize_result *r,
+		  const struct char_seek *s, double *ms, double *lo, double *hi);
 int char_confirm_writes(struct char_ctx *c);
 int char_test_flush(struct char_ctx *c);
 void char_judge_flush(struct characterize_result *r);

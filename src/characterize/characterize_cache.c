@@ -53,11 +53,11 @@ static int one_set(struct char_ctx *c, struct char_cacheset *s)
 {
 	struct characterize_result *r = c->r;
 	uint64_t off = char_drive_offset(r, 1024 * 1024, 0);
-	char b[24], o[24], l[24], d[32];
+	char b[24], o[24], l[24], d[32], sd[16];
 	const char *const set[] = {
 		"operation", "read", "workload", "rnd", "block-size", b,
 		"stride", b, "offset", o, "length", l, "duration", d,
-		"seed", "11", NULL
+		"seed", char_seed(c, sd, sizeof(sd)), NULL
 	};
 	struct char_run m;
 	const struct hist *h;
@@ -82,8 +82,8 @@ static int one_set(struct char_ctx *c, struct char_cacheset *s)
 		/* on a platter, reads of a small set wait for the
 		 * rotation only, uniform over a revolution: some are fast
 		 * by luck; a hit is faster than a twentieth of one */
-		if (r->spins && r->hit_below_us > r->back_p50_us / 20)
-			r->hit_below_us = r->back_p50_us / 20;
+		if (r->spins && r->hit_below_us > r->rev_us / 20)
+			r->hit_below_us = r->rev_us / 20;
 	}
 	s->reads = h->count;
 	s->fast = r->hit_below_us > 0 ?
@@ -91,7 +91,7 @@ static int one_set(struct char_ctx *c, struct char_cacheset *s)
 	s->share = (double)s->fast / (double)s->reads;
 	char_wilson(s->fast, s->reads, &s->low, &s->high);
 	if (r->spins && r->hit_below_us > 0)
-		unluck(r->hit_below_us / r->back_p50_us, s);
+		unluck(r->hit_below_us / r->rev_us, s);
 	s->p50_us = m.p50;
 	return EXIT_OK;
 }

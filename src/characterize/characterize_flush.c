@@ -30,11 +30,11 @@
 static int writes(struct char_ctx *c, const char *sync, struct char_run *m)
 {
 	const struct characterize_result *r = c->r;
-	char b[24], o[24], d[32];
+	char b[24], o[24], d[32], sd[16];
 	const char *const set[] = {
 		"operation", "write", "workload", "rnd", "block-size", b,
 		"stride", b, "offset", o, "sync", sync, "duration", d,
-		"seed", "13", NULL
+		"seed", char_seed(c, sd, sizeof(sd)), NULL
 	};
 
 	char_fmt_u64(b, sizeof(b), r->flush_bytes);

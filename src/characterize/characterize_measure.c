@@ -80,6 +80,12 @@ void char_fmt_u64(char *buf, size_t len, uint64_t v)
 	snprintf(buf, len, "%llu", (unsigned long long)v);
 }
 
+const char *char_seed(struct char_ctx *c, char *buf, size_t len)
+{
+	snprintf(buf, len, "%u", ++c->seeds);
+	return buf;
+}
+
 int char_measure(struct char_ctx *c, const char *const *set, bool log,
 		 struct char_run *m, struct hist *acc)
 {
@@ -142,6 +148,6 @@ int char_reads_at(struct char_ctx *c, uint64_t len, uint64_t stride,
 	char_fmt_u64(s, sizeof(s), stride);
 	char_fmt_u64(o, sizeof(o), char_drive_offset(c->r, stride, disk_off));
 	snprintf(d, sizeof(d), "%llub", (unsigned long long)(len * n));
-	snprintf(sd, sizeof(sd), "%u", ++c->seeds);
+	char_seed(c, sd, sizeof(sd));
 	return char_measure(c, set, false, m, acc);
 }

@@ -67,4 +67,7 @@ bool char_time_for(const struct char_ctx *c, struct char_figure *g);
 
 void char_fmt_u64(char *buf, size_t len, uint64_t v);
 
+/* The next run's seed, as text in buf. */
+const char *char_seed(struct char_ctx *c, char *buf, size_t len);
+
 #endif

@@ -152,13 +152,12 @@ static void human_spin(FILE *f, const struct characterize_result *r)
 		for (i = 0; i < r->nsk; i++) {
 			const struct char_seek *s = &r->sk[i];
 			char d[64], k[48];
-			double half = r->back_p50_us / 2000;
+			double ms, lo, hi;
 
+			char_seek_of(r, s, &ms, &lo, &hi);
 			snprintf(d, sizeof(d), "%s-%s", sz(a, sizeof(a), (double)s->lo),
 				 sz(b, sizeof(b), (double)s->hi));
-			snprintf(k, sizeof(k), "%.2f (%.2f-%.2f)", s->p50_ms - half,
-				 s->p50_lo_ms - r->back_hi_us * 1.02 / 2000,
-				 s->p50_hi_ms - r->back_lo_us / 2000);
+			snprintf(k, sizeof(k), "%.2f (%.2f-%.2f)", ms, lo, hi);
 			fprintf(f, "  %-22s %6llu %10.2f %18s\n", d,
 				(unsigned long long)s->n, s->p50_ms, k);
 		}
@@ -324,6 +323,8 @@ static void json_spin(struct json *j, const struct characterize_result *r)
 	json_obj_begin(j, "rotation");
 	json_bool(j, "spins", r->spins);
 	json_num(j, "backward_p50_us", r->back_p50_us);
+	json_num(j, "backward_long_p50_us", r->back2_p50_us);
+	json_num(j, "revolution_us", r->rev_us);
 	json_num(j, "forward_p50_us", r->fwd_p50_us);
 	json_arr_begin(j, "seeks");
 	for (i = 0; i < r->nsk; i++) {

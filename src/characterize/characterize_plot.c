@@ -58,13 +58,12 @@ static void blocks(FILE *f, const struct characterize_result *r)
 	fprintf(f, "\n\n# seeks: lo_bytes hi_bytes seek_ms low high reads\n");
 	for (i = 0; i < r->nsk; i++) {
 		const struct char_seek *s = &r->sk[i];
-		double half = r->back_p50_us / 2000;
+		double ms, lo, hi;
 
+		char_seek_of(r, s, &ms, &lo, &hi);
 		fprintf(f, "%llu\t%llu\t%.3f\t%.3f\t%.3f\t%llu\n",
 			(unsigned long long)s->lo, (unsigned long long)s->hi,
-			s->p50_ms - half, s->p50_lo_ms - r->back_hi_us * 1.02 / 2000,
-			s->p50_hi_ms - r->back_lo_us / 2000,
-			(unsigned long long)s->n);
+			ms, lo, hi, (unsigned long long)s->n);
 	}
 	fprintf(f, "\n\n# zones: offset_bytes mb_per_s\n");
 	for (i = 0; i < r->nz; i++)

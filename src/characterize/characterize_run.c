@@ -222,13 +222,14 @@ static const char *qd_engine(const struct spec *base)
 
 static int qd_point(struct char_ctx *c, unsigned qd, struct char_qd *q)
 {
-	char b[24], qs[16], d[16], o[24];
+	char b[24], qs[16], d[16], o[24], sd[16];
 	struct char_run m;
 	/* aligned to the drive's units, not to a partition's start */
 	const char *const set[] = {
 		"operation", "read", "workload", "rnd", "block-size", b,
 		"stride", b, "offset", o, "type", c->r->engine,
-		"queue-depth", qs, "duration", d, "sample-step", "50ms", NULL
+		"queue-depth", qs, "duration", d, "sample-step", "50ms",
+		"seed", char_seed(c, sd, sizeof(sd)), NULL
 	};
 	int status;
 
@@ -284,7 +285,7 @@ static int test_parallelism(struct char_ctx *c)
 static void not_measured(struct characterize_result *r)
 {
 	snprintf(r->erase_block.basis, sizeof(r->erase_block.basis),
-		 "not measured: no test for it yet (flashbench's erase-block tests need writes patterned over many blocks; see the manual's LIMITS)");
+		 "not measured: no test for it yet (flashbench's erase-block tests need writes patterned over many blocks; rebench(1), CHARACTERIZE)");
 }
 
 /* The tests in order, each judged after it ran; an interruption or a

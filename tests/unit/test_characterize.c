@@ -226,18 +226,23 @@ static void test_partition_63(void **state)
 	free(r);
 }
 
-/* Backward one-sector reads of 8.29 ms each (a 7200 rpm platter), forward
- * ones of 20 us: it spins, at 60e6 / 8290 rpm, the interval holding 7200;
- * the seeks are the medians less half a revolution, from the bins with 30
+/* Backward one-sector reads 8 KiB apart of 8.20 ms and 32 KiB apart of
+ * 7.84 ms (a 7200 rpm platter with 512 KiB tracks: 8.333 less 15 and 63
+ * sectors' share of 1024), forward ones of 20 us: it spins, a revolution
+ * of 8.20 + (15/48) 0.36 = 8.3125 ms, the interval holding 7200 rpm; the
+ * seeks are the medians less half a revolution, from the bins with 30
  * reads or more. */
 static void test_spin(void **state)
 {
 	struct characterize_result *r = fresh(512, 512);
 
 	(void)state;
-	r->back_p50_us = 8290;
-	r->back_lo_us = 8260;
-	r->back_hi_us = 8320;
+	r->back_p50_us = 8200;
+	r->back_lo_us = 8180;
+	r->back_hi_us = 8220;
+	r->back2_p50_us = 7840;
+	r->back2_lo_us = 7820;
+	r->back2_hi_us = 7860;
 	r->fwd_p50_us = 20;
 	r->spins = true;
 	r->sk[0] = (struct char_seek){ 1 << 20, 2 << 20, 12, 6, 5, 7, 0, 0, 0 };
@@ -247,12 +252,13 @@ static void test_spin(void **state)
 	r->nsk = 4;
 	char_judge_spin(r);
 	assert_true(r->rpm.known);
-	assert_true(fabs(r->rpm.value - 60e6 / 8290) < 1e-6);
+	assert_true(fabs(r->rev_us - (8200 + 7680.0 / 24576 * 360)) < 1e-6);
+	assert_true(fabs(r->rpm.value - 60e6 / r->rev_us) < 1e-6);
 	assert_true(r->rpm.low <= 7200 && r->rpm.high >= 7200);
 	assert_non_null(strstr(r->rpm.basis, "a 7200 rpm drive"));
 	assert_true(r->seek_min.known);
-	assert_true(fabs(r->seek_min.value - (5.5 - 4.145)) < 1e-9);
-	assert_true(fabs(r->seek_max.value - (16.0 - 4.145)) < 1e-9);
+	assert_true(fabs(r->seek_min.value - (5.5 - r->rev_us / 2000)) < 1e-9);
+	assert_true(fabs(r->seek_max.value - (16.0 - r->rev_us / 2000)) < 1e-9);
 	assert_non_null(strstr(r->seek_max.basis, "4 MiB to 8 MiB"));
 	free(r);
 }
