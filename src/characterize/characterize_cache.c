@@ -125,13 +125,16 @@ int char_test_cache(struct char_ctx *c)
 	return EXIT_OK;
 }
 
+/* The first set the cache no longer holds (hits under 90%) gives C: its
+ * share is the largest, so its interval the narrowest relative to C. */
 void char_judge_cache(struct characterize_result *r)
 {
 	struct char_figure *g = &r->read_cache;
-	const struct char_cacheset *s = r->ncs ? &r->cs[r->ncs - 1] : NULL;
+	const struct char_cacheset *s = NULL;
 	char a[32], b[32];
+	size_t i;
 
-	if (!s)
+	if (!r->ncs)
 		return;		/* the basis says why */
 	if (r->hit_below_us < 0) {
 		g->known = true;
@@ -139,24 +142,31 @@ void char_judge_cache(struct characterize_result *r)
 		g->high = CHAR_CACHE_FIRST / 10.0;
 		snprintf(g->basis, sizeof(g->basis),
 			 "none seen: random reads over %s again and again, their fastest tenth included, cost what reads across the whole target do (%.1f us): a cache would answer at least %.0fx faster; one smaller than a tenth of the set would not show",
-			 fmt_size_exact(a, sizeof(a), s->bytes), r->q[0].p50_us,
-			 CHAR_CACHE_GAP);
+			 fmt_size_exact(a, sizeof(a), r->cs[0].bytes),
+			 r->q[0].p50_us, CHAR_CACHE_GAP);
 		return;
 	}
-	if (s->low >= 0.9) {
+	for (i = 0; i < r->ncs && !s; i++)
+		if (r->cs[i].high < 0.9)
+			s = &r->cs[i];
+	if (!s) {
 		snprintf(g->basis, sizeof(g->basis),
 			 "at least %s: random reads over every set up to that were answered from a cache (faster than %.1f us), the largest tried",
-			 fmt_size_exact(a, sizeof(a), s->bytes), r->hit_below_us);
+			 fmt_size_exact(a, sizeof(a), r->cs[r->ncs - 1].bytes),
+			 r->hit_below_us);
 		return;
 	}
 	g->known = true;
 	g->value = s->share * (double)s->bytes;
 	g->low = s->low * (double)s->bytes;
 	g->high = s->high * (double)s->bytes;
+	if (s == &r->cs[0])
+		snprintf(b, sizeof(b), "none smaller was tried");
+	else
+		snprintf(b, sizeof(b), "%s was held",
+			 fmt_size_exact(a, sizeof(a), s[-1].bytes));
 	snprintf(g->basis, sizeof(g->basis),
-		 "%.0f%% of random reads over %s were answered as fast as a cache does (under %.1f us, against %.1f us across the target): it holds that share of the set (least-recently-used under uniform reads); sets up to %s were answered %s",
+		 "%.0f%% of random reads over %s were answered as fast as a cache does (under %.1f us, against %.1f us across the target): it holds that share of the set (least-recently-used under uniform reads); %s",
 		 s->share * 100, fmt_size_exact(a, sizeof(a), s->bytes),
-		 r->hit_below_us, r->q[0].p50_us,
-		 fmt_size_exact(b, sizeof(b), r->ncs > 1 ? r->cs[r->ncs - 2].bytes : 0),
-		 r->ncs > 1 ? "from it" : "(none smaller was tried)");
+		 r->hit_below_us, r->q[0].p50_us, b);
 }

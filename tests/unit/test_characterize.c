@@ -292,7 +292,8 @@ static void test_cache(void **state)
 	r->cs[0] = (struct char_cacheset){ 256 << 10, 400, 398, 0.995, 0.98, 1, 60 };
 	r->cs[1] = (struct char_cacheset){ 1 << 20, 400, 399, 0.9975, 0.98, 1, 60 };
 	r->cs[2] = (struct char_cacheset){ 4 << 20, 400, 100, 0.25, 0.21, 0.29, 530 };
-	r->ncs = 3;
+	r->cs[3] = (struct char_cacheset){ 16 << 20, 400, 20, 0.05, 0.03, 0.08, 540 };
+	r->ncs = 4;	/* the first set not held gives it, not the last */
 	char_judge_cache(r);
 	assert_true(r->read_cache.known);
 	assert_true(fabs(r->read_cache.value - 0.25 * (4 << 20)) < 1);
