@@ -90,7 +90,7 @@ BEGIN {
 			}
 			continue
 		}
-		if (!blk) fail(F ", line " j ": a row before the first block's line (\"# boundaries:\"): it is not a data file of rebench --characterize; write it again with rebench --characterize --output FILE")
+		if (!blk) { if (!stray) stray = j; continue }
 		sub(/^[ \t]+/, "", l)
 		n = split(l, w, /[ \t]+/)
 		if (n < NC[blk]) fail(F ", line " j ": " H[blk] " rows have " NC[blk] " columns (" C[blk] "), this one " n ": " l)
@@ -117,6 +117,7 @@ BEGIN {
 		}
 	}
 	for (k = 1; k <= 5; k++) if (!seen[k]) fail(F " has no \"# " H[k] ":\" block: it is not a data file of rebench --characterize, or a cut one; write it again with rebench --characterize --output FILE")
+	if (stray) fail(F ", line " stray ": a row before the first block (\"# boundaries:\"): it is not a data file of rebench --characterize; write it again with rebench --characterize --output FILE")
 	fig("page_bytes"); fig("parallelism"); fig("read_cache_bytes"); fig("rpm"); fig("seek_min_ms"); fig("seek_max_ms")
 	one("knee_qd", 0); one("hit_below_us", -1)
 	for (k = 1; k <= 5; k++) print "n" k - 1 " = " N[k] + 0
@@ -256,7 +257,7 @@ if (n1 == 0) {
 		e0 = floor(log10(q_l_min / 1.6))
 		e1 = floor(log10(q_l_max * 1.6))
 		set y2range [q_l_min / 1.6 : q_l_max * 1.6]
-		eval("set y2tics (" . (e1 - e0 <= 1 ? tl(e0, e1) : tld(e0, e1 + 1)) . ") tc rgb clat")
+		eval("set y2tics (" . (e1 - e0 <= 2 ? tl(e0, e1) : tld(e0, e1 + 1)) . ") tc rgb clat")
 		set y2label "p50 latency (log)" tc rgb clat
 	}
 	set arrow 1 from graph 0, first 0.9 * q_best_max to graph 1, first 0.9 * q_best_max nohead lc rgb "#999999" dt 3 back
@@ -312,7 +313,7 @@ if (n2 == 0) {
 		set y2range [lo2 / 2 : hi2 * 2.5]
 		e0 = floor(log10(lo2 / 2))
 		e1 = floor(log10(hi2 * 2.5))
-		eval("set y2tics (" . (e1 - e0 <= 1 ? tl(e0, e1) : tld(e0, e1 + 1)) . ") tc rgb clat")
+		eval("set y2tics (" . (e1 - e0 <= 2 ? tl(e0, e1) : tld(e0, e1 + 1)) . ") tc rgb clat")
 		set my2tics 10
 		set y2label "p50 latency (log)" tc rgb clat
 		if (hit_below_us > 0) {
