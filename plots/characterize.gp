@@ -95,6 +95,8 @@ BEGIN {
 		n = split(l, w, /[ \t]+/)
 		if (n < NC[blk]) fail(F ", line " j ": " H[blk] " rows have " NC[blk] " columns (" C[blk] "), this one " n ": " l)
 		for (i = 1; i <= NC[blk]; i++) if (!isnum(w[i])) fail(F ", line " j ": \"" w[i] "\" is not a number (" H[blk] ": " C[blk] ")")
+		if (blk <= 4 && w[1] <= 0) fail(F ", line " j ": " H[blk] ": " substr(C[blk], 1, index(C[blk], " ") - 1) " is " w[1] ", not above 0")
+		if (blk == 4 && w[2] <= w[1]) fail(F ", line " j ": seeks: hi_bytes " w[2] " is not above lo_bytes " w[1])
 		N[blk]++
 		ROW[blk, N[blk]] = l
 		if (blk == 1) {
@@ -292,8 +294,11 @@ if (n2 == 0) {
 } else {
 	cx0 = c_x_min / 3
 	cx1 = c_x_max * 3
+	# the concluded size and its interval on the axis too (a log axis:
+	# a low end of 0 is the axis' left end)
 	if (read_cache_bytes_k && read_cache_bytes_v > 0) {
-		cx0 = (read_cache_bytes_lo / 1.5 < cx0) ? read_cache_bytes_lo / 1.5 : cx0
+		cl = (read_cache_bytes_lo > 0) ? read_cache_bytes_lo : read_cache_bytes_v
+		cx0 = (cl / 1.5 < cx0) ? cl / 1.5 : cx0
 		cx1 = (read_cache_bytes_hi * 1.5 > cx1) ? read_cache_bytes_hi * 1.5 : cx1
 	}
 	set logscale x 2
@@ -322,7 +327,11 @@ if (n2 == 0) {
 		}
 	}
 	if (read_cache_bytes_k && read_cache_bytes_v > 0) {
-		set object 1 rect from read_cache_bytes_lo, graph 0 to read_cache_bytes_hi, graph 1 behind fc rgb "#F3E6EE" fs solid noborder
+		if (read_cache_bytes_lo > cx0) {
+			set object 1 rect from read_cache_bytes_lo, graph 0 to read_cache_bytes_hi, graph 1 behind fc rgb "#F3E6EE" fs solid noborder
+		} else {
+			set object 1 rect from graph 0, graph 0 to read_cache_bytes_hi, graph 1 behind fc rgb "#F3E6EE" fs solid noborder
+		}
 		set arrow 2 from read_cache_bytes_v, graph 0 to read_cache_bytes_v, graph 1 nohead lc rgb cmark lw 1.5 dt 2 back
 		set label 2 sprintf("cache %s", sz(read_cache_bytes_v)) at read_cache_bytes_v, graph 0.97 left offset 0.5, 0 tc rgb cmark font ",9" noenhanced
 	} else {

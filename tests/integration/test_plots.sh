@@ -427,6 +427,13 @@ assert_eq 0 "$?" "no seeks, zones: exit 0"
 assert_eq "" "$(<"$S/gp.err")" "no seeks, zones: nothing on stderr"
 has_text "$S/zones-only.svg" "29.9 MiB/s at the start, 22.1 at 896 MiB (74%)" "no seeks, zones: the zones drawn"
 assert_eq 0 "$(count_text "$S/zones-only.svg" "distance between consecutive reads (log2)")" "no seeks, zones: no seeks panel"
+# a cache size whose interval starts at 0 (a log axis has no 0)
+sed 's/^# read_cache_bytes: .*/# read_cache_bytes: 19315.9 0 51244.8/' "$IN/characterize-hdd.tsv" >"$S/cache-from-0.tsv"
+gnuplot -c "$CP" "$S/cache-from-0.tsv" "$S/cache-from-0.svg" 2>"$S/gp.err"
+assert_eq 0 "$?" "a cache between 0 and 50 KiB: exit 0"
+assert_eq "" "$(<"$S/gp.err")" "a cache between 0 and 50 KiB: nothing on stderr"
+has_text "$S/cache-from-0.svg" "Read cache: 18.9 KiB (0-50 KiB)" "a cache between 0 and 50 KiB: the title"
+has_text "$S/cache-from-0.svg" "cache 18.9 KiB" "a cache between 0 and 50 KiB: marked"
 # every block without rows, nothing concluded
 awk '/^# (page_bytes|parallelism|read_cache_bytes|rpm|seek_m.._ms):/ { sub(/:.*/, ": none") } !/^[0-9]/' \
 	"$IN/characterize-ssd.tsv" >"$S/no-rows.tsv"
@@ -457,6 +464,9 @@ refused_gp "a sweep matrix" "^characterize.gp: $S/a.tsv.matrix has no \"# bounda
 sed 's/^2048\t1.0000/2048\tx/' "$IN/characterize-ssd.tsv" >"$S/bad-row.tsv"
 refused_gp "a row that is not numbers" "^characterize.gp: $S/bad-row.tsv, line 14: \"x\" is not a number \(boundaries: bytes ratio low high verdict\)$" \
 	"$S/bad-row.tsv" "$S/bad-row.png"
+sed 's/^2048\t1.0000/0\t1.0000/' "$IN/characterize-ssd.tsv" >"$S/zero-bytes.tsv"
+refused_gp "a boundary of 0 bytes" "^characterize.gp: $S/zero-bytes.tsv, line 14: boundaries: bytes is 0, not above 0$" \
+	"$S/zero-bytes.tsv" "$S/zero-bytes.png"
 refused_gp "no arguments" "^usage: gnuplot -c characterize.gp DATA OUT.png\|.svg\|.pdf\|.jpg"
 refused_gp "a .gif" '^characterize.gp: .*char.gif: gnuplot cannot write ".gif" pictures here' "$IN/characterize-ssd.tsv" "$S/char.gif"
 gnuplot -c "$CP" -h 2>"$S/gp.err"
