@@ -351,3 +351,124 @@ has_text "$S/one.svg" "one interval per workload (the run lasted one -g step or 
 has_text "$S/one.svg" "$DEV: read, rnd uniform, 512 B I/Os, stateful, QD 1, 100ms run in 1s intervals" "what produced it"
 rb -d 100ms -g 1000 --plot "$S/one.png" "$DEV"
 keep_png "$S/one.png"
+
+# ================================================================ characterize
+section "--characterize's page: two saved runs drawn by characterize.gp"
+# The data files of two runs kept with --output (tests/golden/in/): a model
+# SSD (an 8 KiB page, 4 channels, no read cache, no rotation) and a model
+# 7200 rpm disk (rotation, seeks, zones, a small read buffer).  rebench
+# writes its data file into a temporary folder, as here: its path must not
+# be drawn.
+IN=$TESTS_ROOT/tests/golden/in
+CP=$REBENCH_PLOTS/characterize.gp
+mkdir -p "$S/rebench-plot.tmp"
+for m in ssd hdd; do
+	cp "$IN/characterize-$m.tsv" "$S/rebench-plot.tmp/characterize.tsv"
+	gnuplot -c "$CP" "$S/rebench-plot.tmp/characterize.tsv" "$S/char-$m.png" 2>"$S/gp.err"
+	assert_eq 0 "$?" "$m: characterize.gp to .png: exit 0"
+	assert_eq "" "$(<"$S/gp.err")" "$m: nothing on stderr (no block without points plotted)"
+	assert_png "$S/char-$m.png" 1200 900 "$m: the page"
+	assert_num "$m: the PNG is drawn, not blank ($(stat -c %s "$S/char-$m.png") bytes)" "$(stat -c %s "$S/char-$m.png") > 40000"
+	keep_png "$S/char-$m.png"
+	gnuplot -c "$CP" "$S/rebench-plot.tmp/characterize.tsv" "$S/char-$m.svg" 2>"$S/gp.err"
+	assert_eq 0 "$?" "$m: characterize.gp to .svg: exit 0"
+	assert_eq svg "$(magic "$S/char-$m.svg")" "$m: an SVG"
+	assert_eq 0 "$(texts "$S/char-$m.svg" | grep -cF -e "$S" -e .tsv)" "$m: the data file's path is not drawn"
+	assert_eq 1 "$(texts "$S/char-$m.svg" | grep -c '^rebench 0.1.0, 2026-11-28 ')" "$m: the corner's line once, from the file"
+	for t in "p50 latency, crossing / inside (ratio)" "1.10: crossing costs more above" "1 KiB" "64 KiB" \
+		"ops/s (95% interval)" "p50 latency (log)" "queue depth (I/Os in flight, log2)" \
+		"reads answered as fast as a cache (95% interval)" "256 KiB" "working set (log2)"; do
+		has_text "$S/char-$m.svg" "$t" "$m: a label"
+	done
+done
+C=$S/char-ssd.svg
+has_text "$C" "rebench --characterize: /dev/loop1" "ssd: the title names the target, from the file"
+has_text "$C" "direct I/O, uring for queue depths" "ssd: what produced it"
+has_text "$C" "Boundaries: unit 8 KiB (8-8 KiB)" "ssd: the unit concluded"
+has_text "$C" "8 KiB: 1.92x (1.90-1.95)" "ssd: the unit's ratio"
+has_text "$C" "costs more (4)" "ssd: verdicts in the key"
+has_text "$C" "the same (3)" "ssd: verdicts in the key"
+has_text "$C" "Queue depth: parallelism 4.3 (95%: 4.2-4.4), knee at QD 16" "ssd: parallelism and knee"
+has_text "$C" "knee: QD 16" "ssd: the knee marked"
+has_text "$C" "5 ms" "ssd: latency tics in ms"
+has_text "$C" "500 us" "ssd: latency tics in us"
+has_text "$C" "Read cache: none seen (0-25.6 KiB)" "ssd: no read cache"
+has_text "$C" "no cache seen (no read was fast enough to be a hit)" "ssd: said in the panel"
+has_text "$C" "Rotation: none found" "ssd: no rotation"
+has_text "$C" "no rotation found: seeks and zones not measured" "ssd: said in the panel"
+C=$S/char-hdd.svg
+has_text "$C" "Boundaries: no unit concluded" "hdd: no unit"
+has_text "$C" "within noise (7)" "hdd: verdicts in the key"
+has_text "$C" "Queue depth: parallelism 1.0 (95%: 1.0-1.1), knee at QD 1" "hdd: parallelism and knee"
+has_text "$C" "Read cache: 71.7 KiB (50-102 KiB)" "hdd: the read buffer"
+has_text "$C" "cache 71.7 KiB" "hdd: its size marked"
+has_text "$C" "a hit: under 434 us" "hdd: what a hit is"
+has_text "$C" "Seeks: 7237 rpm (95%: 7068-7266)" "hdd: rpm"
+has_text "$C" "shortest 2.09 ms (0-3.84), longest 12.7 ms (11.2-13.6)" "hdd: seek times"
+has_text "$C" "seek: p50 less half a revolution (ms)" "hdd: seek axis"
+has_text "$C" "distance between consecutive reads (log2)" "hdd: distance axis"
+has_text "$C" "2 MiB" "hdd: distances in MiB"
+has_text "$C" "Zones: sequential reads by position" "hdd: zones"
+has_text "$C" "29.9 MiB/s at the start, 22.1 at 896 MiB (74%)" "hdd: zones' figures"
+has_text "$C" "MiB/s" "hdd: zones' axis"
+# what rebench passes with -e comes before the file's lines
+gnuplot -e "rb_target='/dev/sdq (Model X)'; rb_made='rebench 9.9.9, 2030-01-01 00:00'" \
+	-c "$CP" "$IN/characterize-hdd.tsv" "$S/char-e.svg" 2>"$S/gp.err"
+assert_eq 0 "$?" "-e: exit 0"
+has_text "$S/char-e.svg" "rebench --characterize: /dev/sdq (Model X)" "-e: rb_target in the title"
+has_text "$S/char-e.svg" "rebench 9.9.9, 2030-01-01 00:00" "-e: rb_made in the corner"
+
+section "characterize.gp: blocks without rows, and bad input"
+# a block without rows is no data set to gnuplot's index: the zones after
+# an empty seeks block are still the zones
+sed '/^# seeks/,/^# zones/{/^[0-9]/d}' "$IN/characterize-hdd.tsv" >"$S/zones-only.tsv"
+gnuplot -c "$CP" "$S/zones-only.tsv" "$S/zones-only.svg" 2>"$S/gp.err"
+assert_eq 0 "$?" "no seeks, zones: exit 0"
+assert_eq "" "$(<"$S/gp.err")" "no seeks, zones: nothing on stderr"
+has_text "$S/zones-only.svg" "29.9 MiB/s at the start, 22.1 at 896 MiB (74%)" "no seeks, zones: the zones drawn"
+assert_eq 0 "$(count_text "$S/zones-only.svg" "distance between consecutive reads (log2)")" "no seeks, zones: no seeks panel"
+# a cache size whose interval starts at 0 (a log axis has no 0)
+sed 's/^# read_cache_bytes: .*/# read_cache_bytes: 19315.9 0 51244.8/' "$IN/characterize-hdd.tsv" >"$S/cache-from-0.tsv"
+gnuplot -c "$CP" "$S/cache-from-0.tsv" "$S/cache-from-0.svg" 2>"$S/gp.err"
+assert_eq 0 "$?" "a cache between 0 and 50 KiB: exit 0"
+assert_eq "" "$(<"$S/gp.err")" "a cache between 0 and 50 KiB: nothing on stderr"
+has_text "$S/cache-from-0.svg" "Read cache: 18.9 KiB (0-50 KiB)" "a cache between 0 and 50 KiB: the title"
+has_text "$S/cache-from-0.svg" "cache 18.9 KiB" "a cache between 0 and 50 KiB: marked"
+# every block without rows, nothing concluded
+awk '/^# (page_bytes|parallelism|read_cache_bytes|rpm|seek_m.._ms):/ { sub(/:.*/, ": none") } !/^[0-9]/' \
+	"$IN/characterize-ssd.tsv" >"$S/no-rows.tsv"
+gnuplot -c "$CP" "$S/no-rows.tsv" "$S/no-rows.svg" 2>"$S/gp.err"
+assert_eq 0 "$?" "no rows: exit 0"
+assert_eq "" "$(<"$S/gp.err")" "no rows: nothing on stderr"
+has_text "$S/no-rows.svg" "the boundary test has no points: not measured" "no rows: said in the boundary panel"
+has_text "$S/no-rows.svg" "the queue-depth test has no points: not measured" "no rows: said in the queue-depth panel"
+has_text "$S/no-rows.svg" "Read cache: not measured" "no rows: the read cache"
+# refusals: exit 1, what and how to fix it, no picture
+refused_gp() {
+	local what=$1 re=$2
+	shift 2
+	gnuplot -c "$CP" "$@" 2>"$S/gp.err"
+	assert_eq 1 "$?" "$what: exit 1"
+	assert_match "$re" "$(<"$S/gp.err")" "$what: says what and how to fix it"
+}
+refused_gp "a missing data file" \
+	"^characterize.gp: cannot read $S/nothere.tsv: there is no such file, or it is not a readable file; give the data file rebench --characterize --output FILE wrote$" \
+	"$S/nothere.tsv" "$S/nothere.png"
+assert_eq missing "$(magic "$S/nothere.png")" "a missing data file: no picture"
+refused_gp "a folder" "^characterize.gp: cannot read $S: " "$S" "$S/dir.png"
+sed '/^# read cache/,$d' "$IN/characterize-ssd.tsv" >"$S/cut.tsv"
+refused_gp "a cut file" "^characterize.gp: $S/cut.tsv has no \"# read cache:\" block: it is not a data file of rebench --characterize, or a cut one; write it again with rebench --characterize --output FILE$" \
+	"$S/cut.tsv" "$S/cut.png"
+refused_gp "a sweep matrix" "^characterize.gp: $S/a.tsv.matrix has no \"# boundaries:\" block: it is not a data file of rebench --characterize" \
+	"$S/a.tsv.matrix" "$S/m.png"
+sed 's/^2048\t1.0000/2048\tx/' "$IN/characterize-ssd.tsv" >"$S/bad-row.tsv"
+refused_gp "a row that is not numbers" "^characterize.gp: $S/bad-row.tsv, line 14: \"x\" is not a number \(boundaries: bytes ratio low high verdict\)$" \
+	"$S/bad-row.tsv" "$S/bad-row.png"
+sed 's/^2048\t1.0000/0\t1.0000/' "$IN/characterize-ssd.tsv" >"$S/zero-bytes.tsv"
+refused_gp "a boundary of 0 bytes" "^characterize.gp: $S/zero-bytes.tsv, line 14: boundaries: bytes is 0, not above 0$" \
+	"$S/zero-bytes.tsv" "$S/zero-bytes.png"
+refused_gp "no arguments" "^usage: gnuplot -c characterize.gp DATA OUT.png\|.svg\|.pdf\|.jpg"
+refused_gp "a .gif" '^characterize.gp: .*char.gif: gnuplot cannot write ".gif" pictures here' "$IN/characterize-ssd.tsv" "$S/char.gif"
+gnuplot -c "$CP" -h 2>"$S/gp.err"
+assert_eq 0 "$?" "-h: exit 0"
+assert_match "^usage: gnuplot -c characterize.gp DATA OUT" "$(<"$S/gp.err")" "-h: the usage"
