@@ -10,9 +10,9 @@
  * smallest set's fastest tenth and a read across the whole target (the
  * queue-depth test's median at depth 1): the cache's time and the
  * media's are CHAR_CACHE_GAP apart at least, or no cache is seen.  On a
- * spinning drive a hit is also under a twentieth of a revolution, and the
- * misses that waited less than that by luck (a rotational wait is uniform
- * over a revolution) are taken out of the share.  The
+ * spinning drive a hit is also under a twentieth of a revolution: a miss
+ * inside one track waits for the rotation only, and some are fast by luck
+ * (a set of a few tracks or more adds a seek to every miss).  The
  * sets grow until hits fall under half, then C = share x W, its interval
  * the share's (Wilson) times W.
  */
@@ -38,15 +38,6 @@ static int fill(struct char_ctx *c, uint64_t set, uint64_t off)
 	char_fmt_u64(l, sizeof(l), set);
 	snprintf(d, sizeof(d), "%llub", (unsigned long long)set);
 	return char_measure(c, sync_set, false, &m, NULL);
-}
-
-/* Misses that waited less than the share f of a revolution look like
- * hits: the measured share m is h + (1 - h) f, so h = (m - f) / (1 - f). */
-static void unluck(double f, struct char_cacheset *s)
-{
-	s->share = fmax(0, (s->share - f) / (1 - f));
-	s->low = fmax(0, (s->low - f) / (1 - f));
-	s->high = fmax(0, (s->high - f) / (1 - f));
 }
 
 static int one_set(struct char_ctx *c, struct char_cacheset *s)
@@ -90,8 +81,6 @@ static int one_set(struct char_ctx *c, struct char_cacheset *s)
 		  char_count_below(h, (uint64_t)(r->hit_below_us * 1000)) : 0;
 	s->share = (double)s->fast / (double)s->reads;
 	char_wilson(s->fast, s->reads, &s->low, &s->high);
-	if (r->spins && r->hit_below_us > 0)
-		unluck(r->hit_below_us / r->rev_us, s);
 	s->p50_us = m.p50;
 	return EXIT_OK;
 }

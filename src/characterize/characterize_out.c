@@ -163,7 +163,7 @@ static void human_spin(FILE *f, const struct characterize_result *r)
 		}
 	}
 	if (r->nz) {
-		fprintf(f, "Zones: 1 MiB sequential reads, MB/s from the median read\n ");
+		fprintf(f, "Zones: 1 MiB sequential reads, MiB/s from the median read\n ");
 		for (i = 0; i < r->nz; i++)
 			fprintf(f, " %s: %.1f", fmt_size_human(a, sizeof(a), r->z[i].offset),
 				r->z[i].mb_per_s);

@@ -2,9 +2,9 @@
  * in one data file (--output FILE keeps it; otherwise a temporary one),
  * drawn by plots/characterize.gp as one page.
  *
- * The file is TSV in five blocks that gnuplot reads with `index`, each
- * written even when empty (one comment line) so that the indexes never
- * move:
+ * The file is TSV in five blocks, each under its comment line and written
+ * even when it has no rows (gnuplot's `index` skips a block without rows,
+ * so plots/characterize.gp finds them by those lines):
  *   0 boundaries   bytes ratio low high verdict (1 costs more, 0 same,
  *                  2 within noise, -1 costs less)
  *   1 queue depth  qd ops_per_s low high p50_us
@@ -100,6 +100,10 @@ static int write_data(const struct characterize_result *r, const char *path,
 	head_figure(f, "parallelism", &r->parallelism);
 	fprintf(f, "# knee_qd: %u\n# hit_below_us: %.2f\n", r->knee_qd,
 		r->hit_below_us);
+	fprintf(f, "# boundary_read_bytes: %llu\n# qd_read_bytes: %llu\n# qd_seconds: %d\n# cache_reads: %d\n",
+		(unsigned long long)r->read_bytes,
+		(unsigned long long)r->qd_bytes, CHAR_QD_SECONDS,
+		CHAR_CACHE_READS);
 	head_figure(f, "read_cache_bytes", &r->read_cache);
 	head_figure(f, "rpm", &r->rpm);
 	head_figure(f, "seek_min_ms", &r->seek_min);
