@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "core/outpath.h"
+#include "core/units.h"
 #include "report/plot.h"
 
 static const int verdict_code[] = {
@@ -74,11 +75,16 @@ static void blocks(FILE *f, const struct characterize_result *r)
 static void fill_about(const struct characterize_result *r,
 		       struct plot_about *a)
 {
+	char size[32];
+
 	snprintf(a->target, sizeof(a->target), "%.100s%s%.80s%s", r->tgt.path,
 		 r->tgt.model[0] ? " (" : "", r->tgt.model,
 		 r->tgt.model[0] ? ")" : "");
-	snprintf(a->about, sizeof(a->about), "direct I/O, %s for queue depths",
-		 r->engine[0] ? r->engine : "no queueing engine");
+	snprintf(a->about, sizeof(a->about), "%s, %llu B sectors, direct I/O, %s for queue depths%s",
+		 fmt_size_human(size, sizeof(size), r->tgt.size),
+		 (unsigned long long)r->tgt.logical,
+		 r->engine[0] ? r->engine : "no queueing engine",
+		 r->wrote ? ", with --write" : "");
 	plot_about_made(a);
 }
 
