@@ -37,20 +37,32 @@ static void human_head(FILE *f, const struct characterize_result *r)
 		t->write_cache[0] ? t->write_cache : "unknown");
 }
 
+/* How a figure reads: a number, bytes exactly (a unit is a power of
+ * two), or bytes to three digits (a cache size is an estimate). */
+enum fig_kind { FIG_NUMBER, FIG_BYTES, FIG_ABOUT_BYTES };
+
+static const char *fig_size(char *buf, size_t len, double v, enum fig_kind k)
+{
+	return k == FIG_BYTES ? sz(buf, len, v) :
+	       fmt_size_human(buf, len, (uint64_t)v);
+}
+
 static void human_figure(FILE *f, const char *name,
-			 const struct char_figure *g, int bytes)
+			 const struct char_figure *g, enum fig_kind k)
 {
 	char v[32], l[32], h[32];
 
 	if (!g->known) {
 		fprintf(f, "%s: none concluded\n", name);
-	} else if (bytes) {
+	} else if (k != FIG_NUMBER) {
 		if (g->low < g->high)
 			fprintf(f, "%s: %s (between %s and %s)\n", name,
-				sz(v, sizeof(v), g->value), sz(l, sizeof(l), g->low),
-				sz(h, sizeof(h), g->high));
+				fig_size(v, sizeof(v), g->value, k),
+				fig_size(l, sizeof(l), g->low, k),
+				fig_size(h, sizeof(h), g->high, k));
 		else
-			fprintf(f, "%s: %s\n", name, sz(v, sizeof(v), g->value));
+			fprintf(f, "%s: %s\n", name,
+				fig_size(v, sizeof(v), g->value, k));
 	} else {
 		fprintf(f, "%s: %.1f (95%%: %.1f-%.1f)\n", name, g->value,
 			g->low, g->high);
@@ -63,7 +75,7 @@ static void human_boundaries(FILE *f, const struct characterize_result *r)
 	char a[32];
 	size_t i;
 
-	human_figure(f, "Unit (page, alignment)", &r->page, 1);
+	human_figure(f, "Unit (page, alignment)", &r->page, FIG_BYTES);
 	if (!r->nb)
 		return;
 	fprintf(f, "  %s random reads, median latency with its 95%% interval; inside a unit: %.1f us (%.1f-%.1f), %llu reads\n",
@@ -89,7 +101,7 @@ static void human_qd(FILE *f, const struct characterize_result *r)
 	char a[32];
 	size_t i;
 
-	human_figure(f, "Parallelism (I/Os served at once)", &r->parallelism, 0);
+	human_figure(f, "Parallelism (I/Os served at once)", &r->parallelism, FIG_NUMBER);
 	if (!r->nq)
 		return;
 	fprintf(f, "  %s random reads, %s, %d s per depth; ops/s with the 95%% interval of batch means\n",
@@ -113,7 +125,7 @@ static void human_cache(FILE *f, const struct characterize_result *r)
 	char a[32];
 	size_t i;
 
-	human_figure(f, "Read cache", &r->read_cache, 1);
+	human_figure(f, "Read cache", &r->read_cache, FIG_ABOUT_BYTES);
 	if (!r->ncs)
 		return;
 	if (r->hit_below_us > 0)
@@ -141,11 +153,11 @@ static void human_spin(FILE *f, const struct characterize_result *r)
 	char a[32], b[32];
 	size_t i;
 
-	human_figure(f, "Rotation (rpm)", &r->rpm, 0);
+	human_figure(f, "Rotation (rpm)", &r->rpm, FIG_NUMBER);
 	if (!r->spins)
 		return;
-	human_figure(f, "Seek, shortest measured (ms)", &r->seek_min, 0);
-	human_figure(f, "Seek, longest measured (ms)", &r->seek_max, 0);
+	human_figure(f, "Seek, shortest measured (ms)", &r->seek_min, FIG_NUMBER);
+	human_figure(f, "Seek, longest measured (ms)", &r->seek_max, FIG_NUMBER);
 	if (r->nsk) {
 		fprintf(f, "  %-22s %6s %10s %18s\n", "distance", "reads",
 			"p50 (ms)", "seek (ms, 95%)");
