@@ -433,6 +433,8 @@ else
 		# rendered by test_advise.sh and test_hosts.sh, from rebench
 		# --advise btree and --hosts
 		advise-btree.gp|hosts.gp) ;;
+		# rendered by test_plots.sh from saved runs of --characterize
+		characterize.gp) ;;
 		*) check_failed "plots/$(basename "$f") is rendered by this test" "add it to section (j)" ;;
 		esac
 	done
