@@ -122,6 +122,8 @@ BEGIN {
 	if (stray) fail(F ", line " stray ": a row before the first block (\"# boundaries:\"): it is not a data file of rebench --characterize; write it again with rebench --characterize --output FILE")
 	fig("page_bytes"); fig("parallelism"); fig("read_cache_bytes"); fig("rpm"); fig("seek_min_ms"); fig("seek_max_ms")
 	one("knee_qd", 0); one("hit_below_us", -1)
+	one("boundary_read_bytes", 0); one("qd_read_bytes", 0); one("qd_seconds", 0); one("cache_reads", 0)
+	one("flush_verdict", -2); one("flush_write_p50_us", 0); one("flush_p50_us", 0); one("flush_bound_us", 0)
 	for (k = 1; k <= 5; k++) print "n" k - 1 " = " N[k] + 0
 	split("b_x b_y q_x q_y q_best q_l c_x c_l s_x s_y z_x z_y", K, " ")
 	for (k in K) { put(K[k] "_min", MN[K[k]]); put(K[k] "_max", MX[K[k]]) }
@@ -201,7 +203,7 @@ bot = 0.015	# above the corner's "made" line
 set origin 0, mid
 set size 0.5, top - mid
 set title (page_bytes_k ? sprintf("Boundaries: unit %s (%s)", sz(page_bytes_v), rng(page_bytes_lo, page_bytes_hi)) : \
-	"Boundaries: no unit concluded") . "\nreads crossing a boundary against reads inside one" noenhanced
+	"Boundaries: no unit concluded") . "\n" . (boundary_read_bytes > 0 ? sz(boundary_read_bytes) . " " : "") . "reads crossing a boundary against reads inside one" noenhanced
 if (n0 == 0) {
 	set label 10 "the boundary test has no points: not measured" at graph 0.5, graph 0.5 center noenhanced
 	eval(empty_panel)
@@ -242,7 +244,7 @@ set origin 0.5, mid
 set size 0.5, top - mid
 set title (parallelism_k ? sprintf("Queue depth: parallelism %.1f (95%%: %.1f-%.1f)", parallelism_v, parallelism_lo, parallelism_hi) : \
 	"Queue depth: no parallelism concluded") . \
-	(knee_qd > 0 ? sprintf(", knee at QD %d", knee_qd) : "") . "\nrandom reads at each depth: ops/s, and their median latency" noenhanced
+	(knee_qd > 0 ? sprintf(", knee at QD %d", knee_qd) : "") . "\n" . (qd_read_bytes > 0 ? sz(qd_read_bytes) . " " : "") . "random reads" . (qd_seconds > 0 ? sprintf(", %d s", qd_seconds) : "") . " at each depth: ops/s, and their median latency" noenhanced
 if (n1 == 0) {
 	set label 10 "the queue-depth test has no points: not measured" at graph 0.5, graph 0.5 center noenhanced
 	eval(empty_panel)
@@ -287,7 +289,7 @@ set size wc, mid - bot
 set title (read_cache_bytes_k ? (read_cache_bytes_v > 0 ? sprintf("Read cache: %s (%s)", sz(read_cache_bytes_v), rng(read_cache_bytes_lo, read_cache_bytes_hi)) : \
 	sprintf("Read cache: none seen (%s)", rng(read_cache_bytes_lo, read_cache_bytes_hi))) : \
 	(n2 == 0 ? "Read cache: not measured" : "Read cache: none concluded")) . \
-	"\nrandom reads over a working set, after one pass over it" noenhanced
+	"\n" . (cache_reads > 0 ? sprintf("%d ", cache_reads) : "") . "random reads over a working set, after one pass over it" noenhanced
 if (n2 == 0) {
 	set label 10 "the read-cache test has no points: not measured" at graph 0.5, graph 0.5 center noenhanced
 	eval(empty_panel)
@@ -392,6 +394,13 @@ if (!have_s && !have_z) {
 	set title sprintf("Rotation: %s", rpm_k ? rpmtxt : "none found") noenhanced
 	set label 10 (rpm_k ? "no seek or zone points" : "no rotation found: seeks and zones not measured") . \
 		"\n(rpm: " . (rpm_k ? sprintf("%.0f", rpm_v) : "none concluded") . ")" at graph 0.5, graph 0.55 center font ",11" tc rgb "#444444" noenhanced
+	if (flush_verdict > -2) {
+		set label 11 sprintf("--write: writes alone %s, a flush after each %s;\nthe media needs at least %s: %s", \
+			lat(flush_write_p50_us), lat(flush_p50_us), lat(flush_bound_us), \
+			flush_verdict == 1 ? "flushes are honest" : flush_verdict == 0 ? \
+			"flushes are NOT honest" : "no verdict") \
+			at graph 0.5, graph 0.3 center font ",11" tc rgb (flush_verdict == 0 ? "#b2182b" : "#444444") noenhanced
+	}
 	eval(empty_panel)
 }
 unset multiplot

@@ -110,6 +110,11 @@ static int write_data(const struct characterize_result *r, const char *path,
 		(unsigned long long)r->read_bytes,
 		(unsigned long long)r->qd_bytes, CHAR_QD_SECONDS,
 		CHAR_CACHE_READS);
+	/* --write's flush test: -2 not run, -1 no verdict, 0 lies, 1 honest */
+	fprintf(f, "# flush_verdict: %d\n# flush_write_p50_us: %.2f\n# flush_p50_us: %.2f\n# flush_bound_us: %.2f\n",
+		!r->wrote ? -2 : !r->flush_honest.known ? -1 :
+		r->flush_honest.value ? 1 : 0, r->write_p50_us,
+		r->flush_p50_us, r->bound_us);
 	head_figure(f, "read_cache_bytes", &r->read_cache);
 	head_figure(f, "rpm", &r->rpm);
 	head_figure(f, "seek_min_ms", &r->seek_min);
