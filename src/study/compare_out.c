@@ -9,9 +9,11 @@
 #include <limits.h>
 #include <math.h>
 #include <stddef.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core/json.h"
@@ -266,10 +268,194 @@ static size_t value_index(double *vals, size_t *n, double x)
 	return (*n)++;
 }
 
+/* The last part of a path, without touching it ("x/" is "x"). */
+static const char *base_name(const char *p)
+{
+	const char *s = strrchr(p, '/');
+
+	return s && s[1] ? s + 1 : p;
+}
+
+/* What a sweep's first workload ran, in words the plots use ("read", "rnd
+ * uniform", "stateful", "QD 1", "300ms per point", "offset 512 B"), each
+ * with the option it belongs to; an option the sweep varies is on an axis
+ * and left out. */
+#define CMP_WORDS 10
+struct cmp_words {
+	char target[192];
+	char w[CMP_WORDS][96];
+	size_t n;
+};
+
+static bool swept_param(const struct cmp_doc *d, const char *name)
+{
+	const struct json_value *p = json_get(json_get(d->root, "sweep"),
+					      "parameters");
+	size_t i;
+
+	for (i = 0; p && i < p->n; i++)
+		if (json_at(p, i)->type == JSON_STRING &&
+		    !strcmp(json_at(p, i)->str, name))
+			return true;
+	return false;
+}
+
+static const char *jstr(const struct json_value *o, const char *key)
+{
+	const struct json_value *v = json_get(o, key);
+
+	return v && v->type == JSON_STRING ? v->str : NULL;
+}
+
+static double jnum(const struct json_value *o, const char *key)
+{
+	const struct json_value *v = json_get(o, key);
+
+	return v && v->type == JSON_NUMBER ? v->number : NAN;
+}
+
+static void cmp_word(struct cmp_words *w, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void cmp_word(struct cmp_words *w, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (w->n >= CMP_WORDS)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(w->w[w->n++], sizeof(w->w[0]), fmt, ap);
+	va_end(ap);
+}
+
+/* "4 KiB", "512 B", "3584 B": exact, as the reports write sizes. */
+static void iec(char *buf, size_t len, double v)
+{
+	if (v >= 1048576 && fmod(v, 1048576) == 0)
+		snprintf(buf, len, "%.0f MiB", v / 1048576);
+	else if (v >= 1024 && fmod(v, 1024) == 0)
+		snprintf(buf, len, "%.0f KiB", v / 1024);
+	else
+		snprintf(buf, len, "%.0f B", v);
+}
+
+static void describe(const struct cmp_doc *d, struct cmp_words *w)
+{
+	const struct json_value *runs = json_get(json_get(d->root, "sweep"), "runs");
+	const struct json_value *wl = json_at(json_get(json_at(runs, 0), "workloads"), 0);
+	const struct json_value *t = json_get(wl, "target"), *p = json_get(wl, "parameters");
+	const struct json_value *direct = json_get(p, "direct");
+	const char *path = jstr(t, "path"), *model = jstr(t, "model");
+	const char *op = jstr(p, "operation"), *pat = jstr(p, "workload");
+	const char *dist = jstr(p, "dist"), *eng = jstr(p, "engine");
+	const char *dur = jstr(p, "duration");
+	double v;
+	char sz[48];
+
+	memset(w, 0, sizeof(*w));
+	if (path && model)
+		snprintf(w->target, sizeof(w->target), "%.120s (%.60s)", path, model);
+	else if (path)
+		snprintf(w->target, sizeof(w->target), "%.180s", path);
+	if (op && !swept_param(d, "operation"))
+		cmp_word(w, "%s", op);
+	if (pat && !swept_param(d, "workload") && !swept_param(d, "dist"))
+		cmp_word(w, "%s%s%s", pat, !strcmp(pat, "rnd") && dist ? " " : "",
+			 !strcmp(pat, "rnd") && dist ? dist : "");
+	v = jnum(p, "block_size");
+	if (!isnan(v) && !swept_param(d, "block-size")) {
+		iec(sz, sizeof(sz), v);
+		cmp_word(w, "%s I/Os", sz);
+	}
+	if (eng && !swept_param(d, "type"))
+		cmp_word(w, "%s", eng);
+	v = jnum(p, "queue_depth");
+	if (!isnan(v) && !swept_param(d, "queue-depth"))
+		cmp_word(w, "QD %.0f", v);
+	v = jnum(p, "threads");
+	if (!isnan(v) && v > 1 && !swept_param(d, "threads"))
+		cmp_word(w, "%.0f threads", v);
+	if (direct && direct->type == JSON_BOOL && !direct->boolean)
+		cmp_word(w, "page cache");
+	if (dur && !swept_param(d, "duration"))
+		cmp_word(w, "%s per point", dur);
+	v = jnum(p, "region_offset");
+	if (!isnan(v)) {
+		iec(sz, sizeof(sz), v);
+		cmp_word(w, "offset %s", sz);
+	}
+}
+
+static void append(char *buf, size_t len, const char *sep, const char *s)
+{
+	size_t n = strlen(buf);
+
+	if (!s[0] || n >= len)
+		return;
+	snprintf(buf + n, len - n, "%s%s", n ? sep : "", s);
+}
+
+static bool has_word(const struct cmp_words *w, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < w->n; i++)
+		if (!strcmp(w->w[i], s))
+			return true;
+	return false;
+}
+
+/* The matrix's comment lines for about.gpi and compare.gp: what A and B
+ * share (target, settings, time per point) and each side by its file's
+ * base name and what is its own ("align-512.json: offset 512 B"); never
+ * the paths the files were given by (temporary directories, in the demo). */
+static void write_about(FILE *f, const struct cmp_args *a,
+			const struct cmp_doc *da, const struct cmp_doc *db)
+{
+	struct cmp_words wa, wb;
+	char shared[512] = "", dur[96] = "", own_a[512] = "", own_b[512] = "";
+	char made[64];
+	const char *pat;
+	size_t i;
+	time_t now = time(NULL);
+	struct tm tm;
+
+	describe(da, &wa);
+	describe(db, &wb);
+	for (i = 0; i < wa.n; i++) {
+		if (!has_word(&wb, wa.w[i]))
+			append(own_a, sizeof(own_a), ", ", wa.w[i]);
+		else if (strstr(wa.w[i], " per point"))
+			snprintf(dur, sizeof(dur), "%s", wa.w[i]);
+		else if (strncmp(wa.w[i], "offset ", 7))
+			append(shared, sizeof(shared), ", ", wa.w[i]);
+		/* an offset both share is 0 nearly always: not worth a word */
+	}
+	for (i = 0; i < wb.n; i++)
+		if (!has_word(&wa, wb.w[i]))
+			append(own_b, sizeof(own_b), ", ", wb.w[i]);
+	if (strcmp(wa.target, wb.target)) {
+		append(own_a, sizeof(own_a), ", ", wa.target);
+		append(own_b, sizeof(own_b), ", ", wb.target);
+		fprintf(f, "# target: \n");
+	} else {
+		fprintf(f, "# target: %s\n", wa.target);
+	}
+	fprintf(f, "# about: %s\n# duration: %s\n", shared, dur);
+	localtime_r(&now, &tm);
+	strftime(made, sizeof(made), "%Y-%m-%d %H:%M", &tm);
+	fprintf(f, "# made: rebench %s, %s\n", REBENCH_VERSION, made);
+	pat = jstr(json_get(json_at(json_get(json_at(json_get(json_get(da->root, "sweep"), "runs"), 0), "workloads"), 0), "parameters"), "workload");
+	fprintf(f, "# workload: %s\n", pat && !swept_param(da, "workload") ? pat : "");
+	fprintf(f, "# a: %s%s%s\n# b: %s%s%s\n", base_name(a->a),
+		own_a[0] ? ": " : "", own_a, base_name(a->b),
+		own_b[0] ? ": " : "", own_b);
+}
+
 /* The ops/s ratio of workload 1 per point as a matrix (the layout of a
  * sweep matrix: rows the first swept number, columns the second), then
  * after two empty lines each cell's verdict, for plots/compare.gp. */
 static int write_ratio_matrix(const char *path, const struct cmp_args *a,
+			      const struct cmp_doc *da, const struct cmp_doc *db,
 			      const struct cmp_rows *rows, const char *yname,
 			      const char *xname)
 {
@@ -304,8 +490,9 @@ static int write_ratio_matrix(const char *path, const struct cmp_args *a,
 	f = fopen(path, "w");
 	if (!f)
 		goto out;
-	fprintf(f, "# rebench compare matrix\n# rows: %s\n# columns: %s\n# values: ops/s ratio B/A (workload 1)\n# a: %s\n# b: %s\n",
-		yname, xname, a->a, a->b);
+	fprintf(f, "# rebench compare matrix\n# rows: %s\n# columns: %s\n# values: ops/s ratio B/A (workload 1)\n",
+		yname, xname);
+	write_about(f, a, da, db);
 	fprintf(f, "%zu", nx);
 	for (j = 0; j < nx; j++)
 		fprintf(f, " %.10g", xs[j]);
@@ -332,7 +519,8 @@ out:
 	return ret;
 }
 
-static int draw(const struct cmp_args *a, const struct cmp_rows *rows,
+static int draw(const struct cmp_args *a, const struct cmp_doc *da,
+		const struct cmp_doc *db, const struct cmp_rows *rows,
 		const char *yname, const char *xname)
 {
 	char dir[OUTPATH_TMPDIR_MAX], path[PATH_MAX];
@@ -343,7 +531,7 @@ static int draw(const struct cmp_args *a, const struct cmp_rows *rows,
 				sizeof(dir)))
 		return -EIO;
 	snprintf(path, sizeof(path), "%s/ratio.matrix", dir);
-	ret = write_ratio_matrix(path, a, rows, yname, xname);
+	ret = write_ratio_matrix(path, a, da, db, rows, yname, xname);
 	if (ret)
 		fprintf(stderr, "rebench: --compare --plot: cannot write %s: %s\n",
 			path, strerror(-ret));
@@ -393,7 +581,7 @@ int compare_main(int argc, char **argv)
 			human(&a, &rows);
 		if (outpath_flush_stdout())
 			status = EXIT_OUTPUT_FAILED;
-		if (status == EXIT_OK && a.plot && draw(&a, &rows, yname, xname))
+		if (status == EXIT_OK && a.plot && draw(&a, &da, &db, &rows, yname, xname))
 			status = EXIT_PLOT_FAILED;
 	}
 	cmp_rows_free(&rows);
