@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # demo.sh - rebench on a model SSD: the default run, sequential
 # reads, two workloads at once from stdin, a confirmed write, a time series
-# plot, the classic 8 x 8 block size x alignment sweep as a heatmap (its
-# noise marked), 3D surface and lines, the same sweep 512 bytes in compared
-# with it (rebench --compare), IOPS against queue depth, and IOPS against
-# block size for uniform against pow.  The device is a model SSD (workloads/model-device.sh up
+# plot, the classic 8 x 8 block size x alignment sweep as a heatmap and as
+# lines (each with its noise: the cells or points within noise of the best
+# marked, the lines' 95% intervals as error bars), the same sweep 512 bytes
+# in compared with it (rebench --compare), IOPS against queue depth, and
+# IOPS against block size for uniform against pow (both with --plot, so
+# that rebench names the target, settings, time per point and noise in
+# their titles).  The 3D surface (plots/surface.gp) is left out: it shows
+# nothing the heatmap does not and marks no noise; draw it by hand with
+# gnuplot -c plots/surface.gp OUT/align.tsv.matrix surface.png.  The device is a model SSD (workloads/model-device.sh up
 # DEMO_MODEL, rebench-modeldev(1)): its 4 KiB flash pages make the alignment
 # plots show what page-crossing costs.  Without rebench-modeldev (no
 # libfuse3-dev), or with DEMO_MODEL empty, a loop device over an image in a
@@ -35,7 +40,7 @@ fi
 outpath_check_all "$out" "the demo's output" timeseries.tsv align.tsv \
 	align.tsv.matrix align.tsv.matrix.noise align.json align-512.json \
 	compare.png bs-by-dist.tsv timeseries.png align-heatmap.png \
-	align-surface.png align-lines.png bs-by-dist.png qd.tsv qd.png || exit 1
+	align-lines.png bs-by-dist.png qd.tsv qd.png || exit 1
 work=$(mktemp -d "${TMPDIR:-/tmp}/rebench-demo.XXXXXX")
 loop="" modeldev=""
 cleanup() {
@@ -96,27 +101,35 @@ command -v gnuplot >/dev/null && cmpplot=(--plot "$out/compare.png")
 echo "\$ $rebench --compare $out/align.json $out/align-512.json ${cmpplot[*]} | tail -n 1"
 REBENCH_PLOTS=${REBENCH_PLOTS:-$here/plots} "$rebench" --compare "$out/align.json" \
 	"$out/align-512.json" "${cmpplot[@]}" | tail -n 1
-run "$rebench" -b 512..64k*2 -u uniform,pow -d "$secs" --output "$out/bs-by-dist.tsv" "$loop"
+# IOPS against block size for uniform against pow: 100 ms intervals give
+# each point its 95% interval (the plot's error bars), shuffled so that a
+# drift does not draw a zigzag
+lineplot() { command -v gnuplot >/dev/null && printf '%s\n' --plot "$1"; }
+mapfile -t bsplot < <(lineplot "$out/bs-by-dist.png")
+run "$rebench" -b 512..64k*2 -u uniform,pow -d "$secs" -g 100 --order shuffled:3 \
+	--output "$out/bs-by-dist.tsv" "${bsplot[@]}" "$loop"
 # IOPS against queue depth: on the model SSD they rise to about its 4
 # channels and flatten (io_uring, else libaio, when built)
 qd_engine=
 for e in uring naio; do
 	"$rebench" -t "$e" -q 2 --dry-run "$loop" >/dev/null 2>&1 && { qd_engine=$e; break; }
 done
+mapfile -t qdplot < <(lineplot "$out/qd.png")
 [ -z "$qd_engine" ] ||
-	run "$rebench" -t "$qd_engine" -b 4k -q 1,2,4,8,16,32 -d "$secs" --output "$out/qd.tsv" "$loop"
+	run "$rebench" -t "$qd_engine" -b 4k -q 1,2,4,8,16,32 -d "$secs" -g 100 --order shuffled:4 \
+		--output "$out/qd.tsv" "${qdplot[@]}" "$loop"
 if command -v gnuplot >/dev/null; then
 	p=$here/plots
 	gnuplot -c "$p/timeseries.gp" "$out/timeseries.tsv" "$out/timeseries.png"
 	gnuplot -c "$p/heatmap.gp" "$out/align.tsv.matrix" "$out/align-heatmap.png"
-	gnuplot -c "$p/surface.gp" "$out/align.tsv.matrix" "$out/align-surface.png"
+	# the lines read what produced them from align.tsv.matrix beside the table
 	gnuplot -c "$p/lines.gp" "$out/align.tsv" "$out/align-lines.png" stride block-size
-	gnuplot -c "$p/lines.gp" "$out/bs-by-dist.tsv" "$out/bs-by-dist.png" block-size dist log
-	[ -z "$qd_engine" ] || gnuplot -c "$p/lines.gp" "$out/qd.tsv" "$out/qd.png" queue-depth "" log
 	echo
-	echo "demo: plots in $out: timeseries.png, align-heatmap.png (cells within noise"
-	echo "      of the best marked), align-surface.png, align-lines.png, compare.png"
-	echo "      (offset 512 against offset 0), bs-by-dist.png, qd.png (data beside them)"
+	echo "demo: plots in $out: timeseries.png, align-heatmap.png and align-lines.png"
+	echo "      (cells or points within noise of the best marked, the lines with 95%"
+	echo "      intervals), compare.png (offset 512 against offset 0), bs-by-dist.png,"
+	echo "      qd.png (data beside them).  As a 3D surface, if wanted:"
+	echo "      gnuplot -c plots/surface.gp $out/align.tsv.matrix align-surface.png"
 else
 	echo "demo: gnuplot is not installed; the data is in $out/*.tsv"
 fi
