@@ -110,7 +110,7 @@ section "(c) rebench --plot on a model SSD"
 require_loop
 DEV=$(make_model --size 32m ssd:read=500us,program=500us)
 export REBENCH_PLOTS=$PLOTS
-rb_ok -b 512,4k,16k -d 1 -g 100 --order shuffled:1 --output "$S/c.tsv" --plot "$S/c.svg" "$DEV"
+rb_ok "(c) a block-size sweep with --plot" -b 512,4k,16k -d 1 -g 100 --order shuffled:1 --output "$S/c.tsv" --plot "$S/c.svg" "$DEV"
 assert_match '^ops/s by block size \(log (axes|x axis)\)$' "$(texts "$S/c.svg" | grep '^ops/s by')" "(c) what is drawn"
 assert_match "^$DEV.*: read, rnd uniform, stateful, QD 1, 1s per point$" \
 	"$(texts "$S/c.svg" | grep "^$DEV")" "(c) target, operation, pattern, engine, QD, time per point"
@@ -118,5 +118,5 @@ assert_match "^noise \+-[0-9.]+% \(median 95% half-width of 3 points" "$(texts "
 	"(c) the noise of the 3 points"
 nb=$(vbars "$S/c.svg")
 assert_num "(c) an error bar per point ($nb)" "$nb >= 3"
-rb_ok -b 512,4k,16k -d 1 -g 100 --plot "$S/c.png" "$DEV"
+rb_ok "(c) the same to a PNG" -b 512,4k,16k -d 1 -g 100 --plot "$S/c.png" "$DEV"
 assert_png "$S/c.png" 1000 700 "(c) --plot"
