@@ -83,7 +83,11 @@ echo
 echo "\$ printf '%s\\n' '-b 4k -t stateless -c 2 $loop' '-w seq -b 256k $loop' | $rebench -d $d2"
 printf '%s\n' "-b 4k -t stateless -c 2 $loop" "-w seq -b 256k $loop" | "$rebench" -d "$d2"
 run "$rebench" -d "$d2" -o write -b 4k --yes "$loop"
-run "$rebench" -d "$d5" -g 250 -b 4k --output "$out/timeseries.tsv" "$loop"
+# --plot names what ran in the series' title (a TSV alone does not)
+tsplot=()
+command -v gnuplot >/dev/null && tsplot=(--plot "$out/timeseries.png")
+REBENCH_PLOTS=${REBENCH_PLOTS:-$here/plots} \
+	run "$rebench" -d "$d5" -g 250 -b 4k --output "$out/timeseries.tsv" "${tsplot[@]}" "$loop"
 secs=${DEMO_POINT_SECONDS:-1}
 # 100 ms intervals give every point its 95% interval, so the heatmap can
 # mark the cells the noise cannot tell from the best; shuffled, so that a
@@ -120,7 +124,6 @@ mapfile -t qdplot < <(lineplot "$out/qd.png")
 		--output "$out/qd.tsv" "${qdplot[@]}" "$loop"
 if command -v gnuplot >/dev/null; then
 	p=$here/plots
-	gnuplot -c "$p/timeseries.gp" "$out/timeseries.tsv" "$out/timeseries.png"
 	gnuplot -c "$p/heatmap.gp" "$out/align.tsv.matrix" "$out/align-heatmap.png"
 	# the lines read what produced them from align.tsv.matrix beside the table
 	gnuplot -c "$p/lines.gp" "$out/align.tsv" "$out/align-lines.png" stride block-size

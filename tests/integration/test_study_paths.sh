@@ -247,9 +247,11 @@ rm "$O/timeseries.tsv"
 study DEMO_OUT="$O" DEMO_SIZE_MB=16 DEMO_POINT_SECONDS=10ms DEMO_RUN_SECONDS=500ms DEMO_MODEL= "$DEMO"
 assert_rc 0 "(d) the demo on a 16 MiB image (DEMO_MODEL empty): exit 0"
 assert_match 'flash pages, so the alignment plots show noise' "$RB_OUT" "(d) it says its device has no pages"
-for p in timeseries align-heatmap align-surface align-lines bs-by-dist compare qd; do
+for p in timeseries align-heatmap align-lines bs-by-dist compare qd; do
 	assert_match '^[0-9]+ [0-9]+$' "$(png_size "$O/$p.png")" "(d) $p.png is a PNG"
 done
+assert_eq no "$([ -e "$O/align-surface.png" ] && echo yes || echo no)" \
+	"(d) no 3D surface in the demo (the heatmap shows what it would)"
 assert_eq "$loops0" "$(study_loops)" "(d) the demo's loop device is detached"
 assert_eq "$demos0" "$(demo_dirs)" "(d) the demo's scratch directory is removed"
 
