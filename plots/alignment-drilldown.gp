@@ -201,7 +201,9 @@ load gpdir . "/about.gpi"
 array OWN[n]
 same_about = 1
 same_duration = 1
-do for [i = 2:n] {
+# without matrices (an offset sweep has one axis, no matrix) the settings
+# are rb_about and rb_duration given with -e, the same for all
+if (mat1 ne "") do for [i = 2:n] {
 	same_about = same_about && (MA[i] eq rb_about)
 	same_duration = same_duration && (MD[i] eq rb_duration)
 }
@@ -283,8 +285,9 @@ set ylabel "ops/s"
 set grid xtics ytics lt 1 lw 1 lc rgb "#dddddd"
 set border 3
 set tics nomirror
-# at the right, clear of the title and of the lines
-set key outside right top vertical Left reverse noenhanced samplen 2 spacing 1.3
+# below the plot, clear of the title (centred on the canvas) and of the
+# lines
+set key below center horizontal Left reverse noenhanced samplen 2 spacing 1.2 maxcols 2 width 2
 set datafile missing "-"
 # each configuration: its line, its points' 95% intervals as error bars;
 # then the best point of all and those within noise of it, ringed
