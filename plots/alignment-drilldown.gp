@@ -175,6 +175,10 @@ BEGIN {
 		}
 		print "EOD"
 	}
+	# the marks of all configurations in one block: "x<TAB>ops/s<TAB>kind"
+	print "$MARKS << EOD"
+	for (i = 1; i <= n; i++) for (j = 1; j <= NR_[i]; j++) if (MK[i, j] != "-") print RX[i, j] "\t" RY[i, j] "\t" MK[i, j]
+	print "EOD"
 	sort(V, k, "g")
 	xs = ""
 	for (a = 1; a <= k; a++) xs = xs V[a] " "
@@ -276,8 +280,8 @@ iec(v) = (v >= 1048576 && v % 1048576 == 0) ? sprintf("%d MiB", v / 1048576) : \
 deftitle = sprintf("%s %s by %s", iec(bs), ops, xoff ? "offset" : "alignment") . (averaged ? ", mean over the other parameters" : "")
 # the noise line: the median half-width of the points' 95% intervals, and
 # how many points are within noise of the best
-noisetitle = hasci ? sprintf("noise +-%.1f%% (median 95%% half-width of %d points; bars: 95%% intervals); %d %s within noise of the best", \
-	noisepct, nnoise, ntied, ntied == 1 ? "point" : "points") : \
+noisetitle = hasci ? sprintf("noise +-%.1f%% (median 95%% half-width, %d points; bars: 95%% intervals); %d within noise of the best", \
+	noisepct, nnoise, ntied) : \
 	averaged ? "noise not shown: points are means over the other parameters" : "noise unknown (the tables have no ops_ci_low and ops_ci_high)"
 set title rb_join(rb_join((ARGC >= 4 && ARG4 ne "") ? ARG4 : deftitle, "\n", subtitle), "\n", noisetitle) noenhanced
 set xlabel (xoff ? "offset from the target's start (bytes)" : "alignment (stride, bytes)") noenhanced
@@ -285,23 +289,18 @@ set ylabel "ops/s"
 set grid xtics ytics lt 1 lw 1 lc rgb "#dddddd"
 set border 3
 set tics nomirror
-# below the plot, clear of the title (centred on the canvas) and of the
-# lines
-set key below center horizontal Left reverse noenhanced samplen 2 spacing 1.2 maxcols 2 width 2
+# at the right, clear of the title and of the lines
+set key outside right top vertical Left reverse noenhanced samplen 2 spacing 1.3
 set datafile missing "-"
 # each configuration: its line, its points' 95% intervals as error bars;
 # then the best point of all and those within noise of it, ringed
 pt_of(i) = P[(i - 1 + (i - 1) / 8) % 8 + 1]
-if (averaged) {
+if (averaged || !hasci) {
 	plot for [i = 1:n] rows(i) using 1:2 smooth unique \
 		with linespoints lw 2 pt pt_of(i) ps 1.2 lc rgb C[(i - 1) % 8 + 1] title rb_join(LBL[i], ", ", OWN[i])
 } else {
-	plot for [i = 1:n] rows(i) using 1:2 \
-		with lines lw 2 lc rgb C[(i - 1) % 8 + 1] notitle, \
-	     for [i = 1:n] rows(i) using 1:2:3:4 \
-		with yerrorbars lw 1.2 pt pt_of(i) ps 1.2 lc rgb C[(i - 1) % 8 + 1] title rb_join(LBL[i], ", ", OWN[i]), \
-	     for [i = 1:n] rows(i) using 1:(strcol(5) eq "best" ? $2 : NaN) \
-		with points pt 3 ps 2.6 lw 2 lc rgb "#d62728" title (i == 1 ? "best (highest ops/s)" : ""), \
-	     for [i = 1:n] rows(i) using 1:(strcol(5) eq "tied" ? $2 : NaN) \
-		with points pt 6 ps 2.4 lw 1.5 lc rgb "#d62728" title (i == 1 && ntied > 0 ? "within noise of the best (95%)" : "")
+	tied = (ntied > 0) ? ", $MARKS using 1:(strcol(3) eq \"tied\" ? $2 : NaN) with points pt 6 ps 2.4 lw 1.5 lc rgb \"#d62728\" title \"within noise of the best (95%)\"" : ""
+	eval("plot for [i = 1:n] rows(i) using 1:2 with lines lw 2 lc rgb C[(i - 1) % 8 + 1] notitle, " . \
+	     "for [i = 1:n] rows(i) using 1:2:3:4 with yerrorbars lw 1.2 pt pt_of(i) ps 1.2 lc rgb C[(i - 1) % 8 + 1] title rb_join(LBL[i], \", \", OWN[i]), " . \
+	     "$MARKS using 1:(strcol(3) eq \"best\" ? $2 : NaN) with points pt 3 ps 2.6 lw 2 lc rgb \"#d62728\" title \"best (highest ops/s)\"" . tied)
 }

@@ -30,8 +30,9 @@
 # alignment, same colour scale"), above what produced the data: the
 # target, settings and time per point that every matrix gives alike
 # (about.gpi); where the settings or times differ, each panel's title gives
-# its own.  Where the targets differ, LABEL names each panel's (no path is
-# shown: a study's target may be a temporary mount point).  Each panel's
+# its own; so do the targets, unless gnuplot -e "rb_panel_targets=0" says
+# that LABEL names each (no path is shown: a study's target may be a
+# temporary mount point).  Each panel's
 # noise comes from the noise file rebench writes beside its matrix
 # (MATRIX.noise, as heatmap.gp reads it): its title's last line gives the
 # median half-width of the cells' 95% intervals ("noise +-3.2% (median
@@ -174,14 +175,17 @@ do for [i = 2:n] {
 	same_duration = same_duration && (HD[i] eq rb_duration)
 }
 subtitle = rb_join(same_target ? rb_target : "", ": ", rb_join(same_about ? rb_about : "", ", ", same_duration ? rb_duration : ""))
-# Where the targets differ, each panel's LABEL names its target (a raw
-# device, a partition, a file on a file system): its path is not shown,
-# as it may be a temporary one (a mount point gone by the time the plot is
-# read).
+# Where the targets differ, each panel's title gives its own, unless
+# rb_panel_targets = 0 (gnuplot -e): then LABEL names each panel's target
+# (a raw device, a partition, a file on a file system) and its path is not
+# shown, as it may be a temporary one (a mount point gone by the time the
+# plot is read; partition-alignment.sh passes it).
+if (!exists("rb_panel_targets")) { rb_panel_targets = 1 }
 do for [i = 1:n] {
-	ABOUT[i] = rb_join(same_about ? "" : HA[i], ", ", same_duration ? "" : HD[i])
+	ABOUT[i] = rb_join((same_target || !rb_panel_targets) ? "" : HT[i], ": ", \
+		rb_join(same_about ? "" : HA[i], ", ", same_duration ? "" : HD[i]))
 }
-own = !(same_about && same_duration)
+own = !((same_target || !rb_panel_targets) && same_about && same_duration)
 # Each panel's noise, from its noise file: "noise +-3.2% (median ...)" ->
 # "noise +-3.2%"; "" without a noise file.
 array NOISE[n]

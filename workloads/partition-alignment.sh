@@ -373,13 +373,15 @@ else
 	on="on a loop device over an image file ($isize, $L-byte sectors)"
 fi
 mtitle="ops/s by block size and alignment $on, same colour scale"
-dtitle="$(iec "$drill") reads by alignment $on"
-otitle="$(iec "$oblock") reads at a $(iec "$oblock") stride by offset from each layout's start $on"
+dtitle="$(iec "$drill") reads by alignment
+$on"
+otitle="$(iec "$oblock") reads at a $(iec "$oblock") stride by offset from each layout's start
+$on"
 # the offset sweeps have no matrix (one swept axis) to carry their
 # settings: the grid's, which they share but for the block size and
 # stride (in the title), and the time per point
 about=$(sed -n 's/^# about: //p' "$out/raw.tsv.matrix" | head -n 1 | tr -d "'")
-gnuplot -c "$plots/alignment-multiplot.gp" "$out/multiplot.list" "$out/multiplot.png" "$mtitle" >/dev/null ||
+gnuplot -e "rb_panel_targets=0" -c "$plots/alignment-multiplot.gp" "$out/multiplot.list" "$out/multiplot.png" "$mtitle" >/dev/null ||
 	fail "the multiplot failed; the tables are in $out"
 gnuplot -c "$plots/alignment-drilldown.gp" "$out/drilldown.list" "$out/drilldown.png" "$drill" "$dtitle" ||
 	fail "the drill-down failed; the tables are in $out"
