@@ -95,12 +95,14 @@ set object 2 rect from 0.75, graph 0 to 0.3, graph 1 behind fc rgb "#FCEBDD" fs 
 set object 3 rect from 0.3, graph 0 to xl, graph 1 behind fc rgb "#F6DEDA" fs solid noborder
 noisetitle = (ci eq "") ? "" : (noisepct < 0) ? "noise unknown (no intervals)" : \
 	sprintf("noise +-%.1f%% (median 95%% half-width of %d points; bars: 95%% intervals; rings: within noise of the operation's best)", noisepct, nci)
-set multiplot title rb_join(rb_join("Working set against cache: random reads, writes and a 50/50 mix of 100-400 B values through the page cache, --cache = region x ratio", "\n", subtitle), "\n", noisetitle) noenhanced
+# the target on a line of its own, then the settings and times: each fits
+about2 = rb_join(rb_target, "\n", rb_join(rb_about, ", ", rb_duration))
+set multiplot title rb_join(rb_join("Working set against cache: random reads, writes and a 50/50 mix of 100-400 B values through the page cache, --cache = region x ratio", "\n", about2), "\n", noisetitle) noenhanced
 # the panels' edges in screen coordinates: the same left and right, so
 # ratios and bands line up whatever the tick labels' widths
 set lmargin at screen 0.09
 set rmargin at screen 0.97
-set tmargin at screen 0.87
+set tmargin at screen 0.86
 set bmargin at screen 0.53
 set label 1 "normal" at graph 0.02, graph 0.95 left front
 set label 2 "stressed" at 0.5, graph 0.95 center front
