@@ -91,6 +91,7 @@ BEGIN {
 		slurp(i, PTH[i])
 		h = FL[i, 1]; gsub(/\r/, "", h); gsub(/\t/, " ", h)
 		B[i] = colof(h, "block-size"); S[i] = colof(h, "stride"); Y[i] = colof(h, "ops_per_s"); W[i] = colof(h, "workload")
+		CL[i] = colof(h, "ops_ci_low"); CH[i] = colof(h, "ops_ci_high")
 		# an offset sweep: x the offset, every row of the one block size
 		if (!S[i] && colof(h, "offset")) { S[i] = colof(h, "offset"); XO[i] = 1 }
 		if (i > 1 && XO[i] != XO[1]) fail(where(i) " sweeps " (XO[i] ? "the offset" : "the stride") " but the first table " (XO[1] ? "the offset" : "the stride") ": draw them apart")
@@ -115,7 +116,11 @@ BEGIN {
 	if (bs == "") { split(SIZES[1], V, " "); bs = int(V[1]) }
 	for (i = 1; i <= n; i++) {
 		NR_[i] = 0
-		for (j = 1; j <= FN[i]; j++) if (wl1(i, j) && (!B[i] || $(B[i]) + 0 == bs)) { RX[i, ++NR_[i]] = $(S[i]); RY[i, NR_[i]] = $(Y[i]) }
+		for (j = 1; j <= FN[i]; j++) if (wl1(i, j) && (!B[i] || $(B[i]) + 0 == bs)) {
+			RX[i, ++NR_[i]] = $(S[i]); RY[i, NR_[i]] = $(Y[i])
+			# the 95% interval of ops/s, "-" where there is none
+			RL[i, NR_[i]] = CL[i] ? $(CL[i]) : "-"; RH[i, NR_[i]] = CH[i] ? $(CH[i]) : "-"
+		}
 		if (NR_[i] < 1) fail(where(i) " has no rows with block-size " bs "; its block sizes are: " SIZES[i])
 		for (j = 1; j <= NR_[i]; j++) if (RX[i, j] !~ /^[0-9]+$/ || RY[i, j] !~ /^[-+]?[0-9]+[.]?[0-9]*([eE][-+]?[0-9]+)?$/) \
 			fail(where(i) ": block-size " bs ": line with stride " RX[i, j] " and ops_per_s " RY[i, j] " is not numeric")
@@ -126,20 +131,54 @@ BEGIN {
 	print "array LBL[n]"
 	print "array MA[n]"
 	print "array MD[n]"
-	# the distinct strides, ascending; y max; averaged points?
-	split("", seen); k = 0; ymax = 0; averaged = 0
+	# averaged points?  (then no intervals: a mean of intervals is none)
+	averaged = 0
+	for (i = 1; i <= n; i++) {
+		split("", c)
+		for (j = 1; j <= NR_[i]; j++) if (++c[RX[i, j]] > 1) averaged = 1
+	}
+	# the noise, as sweep_noise.c judges a matrix's cells: each point's
+	# relative standard error from its 95% interval; the best point of
+	# all (the highest ops/s); a point is within noise of it when
+	# |ln(v / best)| <= 1.96 sqrt(se^2 + se_best^2); the noise is the
+	# median half-width, in % of the value
+	z = 1.959963984540054; nb = 0; nk = 0
+	for (i = 1; i <= n; i++) for (j = 1; j <= NR_[i]; j++) {
+		v = RY[i, j] + 0; lo = RL[i, j]; hi = RH[i, j]
+		SE[i, j] = (!averaged && v > 0 && lo ~ /^[-+.0-9eE]+$/ && hi ~ /^[-+.0-9eE]+$/ && hi + 0 >= lo + 0) ? (hi - lo) / (2 * z * v) : -1
+		if (SE[i, j] >= 0) HW[++nk] = 100 * (hi - lo) / 2 / v
+		if (!nb || v > bv) { nb = 1; bi = i; bj = j; bv = v }
+	}
+	sort(HW, nk, "g")
+	med = nk ? (nk % 2 ? HW[(nk + 1) / 2] : (HW[nk / 2] + HW[nk / 2 + 1]) / 2) : -1
+	ntied = 0
+	for (i = 1; i <= n; i++) for (j = 1; j <= NR_[i]; j++) {
+		MK[i, j] = (i == bi && j == bj) ? "best" : "-"
+		if (MK[i, j] == "-" && SE[i, j] >= 0 && SE[bi, bj] >= 0 && RY[i, j] > 0 && \
+		    (log(RY[i, j] / bv) < 0 ? -log(RY[i, j] / bv) : log(RY[i, j] / bv)) <= z * sqrt(SE[i, j] ^ 2 + SE[bi, bj] ^ 2)) { MK[i, j] = "tied"; ntied++ }
+	}
+	printf "noisepct = %.10g\n", med
+	print "nnoise = " nk
+	print "ntied = " ntied
+	print "hasci = " (nk > 0 ? 1 : 0)
+	# the distinct strides, ascending; y max (the intervals' tops too);
+	# each configuration's rows "x<TAB>ops/s<TAB>low<TAB>high<TAB>mark"
+	split("", seen); k = 0; ymax = 0
 	for (i = 1; i <= n; i++) {
 		gp("LBL[" i "]", LBL[i])
 		print "$R" i " << EOD"
-		split("", c)
 		for (j = 1; j <= NR_[i]; j++) {
-			print RX[i, j] "\t" RY[i, j]
+			print RX[i, j] "\t" RY[i, j] "\t" (SE[i, j] >= 0 ? RL[i, j] "\t" RH[i, j] : "-\t-") "\t" MK[i, j]
 			if (!((RX[i, j] + 0) in seen)) { seen[RX[i, j] + 0]; V[++k] = RX[i, j] }
 			if (RY[i, j] + 0 > ymax) ymax = RY[i, j] + 0
-			if (++c[RX[i, j]] > 1) averaged = 1
+			if (SE[i, j] >= 0 && RH[i, j] + 0 > ymax) ymax = RH[i, j] + 0
 		}
 		print "EOD"
 	}
+	# the marks of all configurations in one block: "x<TAB>ops/s<TAB>kind"
+	print "$MARKS << EOD"
+	for (i = 1; i <= n; i++) for (j = 1; j <= NR_[i]; j++) if (MK[i, j] != "-") print RX[i, j] "\t" RY[i, j] "\t" MK[i, j]
+	print "EOD"
 	sort(V, k, "g")
 	xs = ""
 	for (a = 1; a <= k; a++) xs = xs V[a] " "
@@ -166,7 +205,9 @@ load gpdir . "/about.gpi"
 array OWN[n]
 same_about = 1
 same_duration = 1
-do for [i = 2:n] {
+# without matrices (an offset sweep has one axis, no matrix) the settings
+# are rb_about and rb_duration given with -e, the same for all
+if (mat1 ne "") do for [i = 2:n] {
 	same_about = same_about && (MA[i] eq rb_about)
 	same_duration = same_duration && (MD[i] eq rb_duration)
 }
@@ -233,8 +274,16 @@ do for [j = 1:nx] {
 # colour-blind safe colours (Paul Tol), a different point shape per line
 array C[8] = ["#4477aa", "#ee6677", "#228833", "#ccbb44", "#66ccee", "#aa3377", "#555555", "#ee8866"]
 array P[8] = [7, 5, 9, 13, 11, 15, 6, 4]
-deftitle = sprintf("%d-byte %s by %s", bs, ops, xoff ? "offset" : "alignment") . (averaged ? ", mean over the other parameters" : "")
-set title rb_join((ARGC >= 4 && ARG4 ne "") ? ARG4 : deftitle, "\n", subtitle) noenhanced
+# sizes in titles as IEC units with a space: 512 B, 4 KiB, 1.5 KiB, 1 MiB
+iec(v) = (v >= 1048576 && v % 1048576 == 0) ? sprintf("%d MiB", v / 1048576) : \
+	 (v >= 1024 && v % 512 == 0) ? sprintf("%g KiB", v / 1024.0) : sprintf("%d B", v)
+deftitle = sprintf("%s %s by %s", iec(bs), ops, xoff ? "offset" : "alignment") . (averaged ? ", mean over the other parameters" : "")
+# the noise line: the median half-width of the points' 95% intervals, and
+# how many points are within noise of the best
+noisetitle = hasci ? sprintf("noise +-%.1f%% (median 95%% half-width, %d points; bars: 95%% intervals); %d within noise of the best", \
+	noisepct, nnoise, ntied) : \
+	averaged ? "noise not shown: points are means over the other parameters" : "noise unknown (the tables have no ops_ci_low and ops_ci_high)"
+set title rb_join(rb_join((ARGC >= 4 && ARG4 ne "") ? ARG4 : deftitle, "\n", subtitle), "\n", noisetitle) noenhanced
 set xlabel (xoff ? "offset from the target's start (bytes)" : "alignment (stride, bytes)") noenhanced
 set ylabel "ops/s"
 set grid xtics ytics lt 1 lw 1 lc rgb "#dddddd"
@@ -242,5 +291,16 @@ set border 3
 set tics nomirror
 # at the right, clear of the title and of the lines
 set key outside right top vertical Left reverse noenhanced samplen 2 spacing 1.3
-plot for [i = 1:n] rows(i) using 1:2 smooth unique \
-	with linespoints lw 2 pt P[(i - 1 + (i - 1) / 8) % 8 + 1] ps 1.2 lc rgb C[(i - 1) % 8 + 1] title rb_join(LBL[i], ", ", OWN[i])
+set datafile missing "-"
+# each configuration: its line, its points' 95% intervals as error bars;
+# then the best point of all and those within noise of it, ringed
+pt_of(i) = P[(i - 1 + (i - 1) / 8) % 8 + 1]
+if (averaged || !hasci) {
+	plot for [i = 1:n] rows(i) using 1:2 smooth unique \
+		with linespoints lw 2 pt pt_of(i) ps 1.2 lc rgb C[(i - 1) % 8 + 1] title rb_join(LBL[i], ", ", OWN[i])
+} else {
+	tied = (ntied > 0) ? ", $MARKS using 1:(strcol(3) eq \"tied\" ? $2 : NaN) with points pt 6 ps 2.4 lw 1.5 lc rgb \"#d62728\" title \"within noise of the best (95%)\"" : ""
+	eval("plot for [i = 1:n] rows(i) using 1:2 with lines lw 2 lc rgb C[(i - 1) % 8 + 1] notitle, " . \
+	     "for [i = 1:n] rows(i) using 1:2:3:4 with yerrorbars lw 1.2 pt pt_of(i) ps 1.2 lc rgb C[(i - 1) % 8 + 1] title rb_join(LBL[i], \", \", OWN[i]), " . \
+	     "$MARKS using 1:(strcol(3) eq \"best\" ? $2 : NaN) with points pt 3 ps 2.6 lw 2 lc rgb \"#d62728\" title \"best (highest ops/s)\"" . tied)
+}

@@ -29,7 +29,16 @@
 # by NAME1 and NAME2, same colour scale" ("ops/s by block size and
 # alignment, same colour scale"), above what produced the data: the
 # target, settings and time per point that every matrix gives alike
-# (about.gpi); where the panels differ, each panel's title gives its own.
+# (about.gpi); where the settings or times differ, each panel's title gives
+# its own; so do the targets, unless gnuplot -e "rb_panel_targets=0" says
+# that LABEL names each (no path is shown: a study's target may be a
+# temporary mount point).  Each panel's
+# noise comes from the noise file rebench writes beside its matrix
+# (MATRIX.noise, as heatmap.gp reads it): its title's last line gives the
+# median half-width of the cells' 95% intervals ("noise +-3.2% (median
+# 95% half-width)", "noise not measured" without the file), and its best
+# cell, the cells within noise of that best and any outliers are marked as
+# heatmap.gp marks them, with one key for the marks at the bottom.
 # Output: chosen by the output file's extension (terminal.gpi), of
 # 1000x700 (1 panel), 1200x600 (2), 1500x600 (3), 1200x1000 (4),
 # 1500x1000 (5, 6) or 1500x1400 (7 to 9).  On stdout one line
@@ -111,12 +120,28 @@ BEGIN {
 			fail(where(i) ": " (bad != "" ? bad : "no data (a first line \"NX x1 .. xNX\" and one line per row value are needed)"))
 	}
 	print "n = " n
-	split("LN LBL PTH XS YS HT HA HD", A, " ")
+	# each matrix's noise file (rebench writes MATRIX.noise beside it):
+	# its "# noise:" line and how many cells it marks best, tied and outlier
+	for (i = 1; i <= n; i++) Q[i] = PTH[i] ".noise"
+	readable(Q, n, RN)
+	for (i = 1; i <= n; i++) {
+		HN[i] = RN[i] ? 1 : 0; NL[i] = ""; NB[i] = 0; NT[i] = 0; NO[i] = 0
+		if (!HN[i]) continue
+		slurp("n" i, Q[i])
+		NL[i] = hdr("n" i, "noise")
+		for (j = 1; j <= FN["n" i]; j++) {
+			$0 = FL["n" i, j]
+			if ($3 == "best") NB[i]++; else if ($3 == "tied") NT[i]++; else if ($3 == "outlier") NO[i]++
+		}
+	}
+	split("LN LBL PTH XS YS HT HA HD NL HN NB NT NO", A, " ")
 	for (a in A) print "array " A[a] "[n]"
 	for (i = 1; i <= n; i++) {
 		gp("LN[" i "]", LN[i]); gp("LBL[" i "]", LBL[i]); gp("PTH[" i "]", PTH[i])
 		gp("XS[" i "]", XS[i]); gp("YS[" i "]", YS[i])
 		gp("HT[" i "]", hdr(i, "target")); gp("HA[" i "]", hdr(i, "about")); gp("HD[" i "]", hdr(i, "duration"))
+		gp("NL[" i "]", NL[i])
+		print "HN[" i "] = " HN[i]; print "NB[" i "] = " NB[i]; print "NT[" i "] = " NT[i]; print "NO[" i "] = " NO[i]
 	}
 	gp("yname", yname); gp("xname", xname); gp("vname", vname)
 	about(1, PTH[1])
@@ -150,11 +175,33 @@ do for [i = 2:n] {
 	same_duration = same_duration && (HD[i] eq rb_duration)
 }
 subtitle = rb_join(same_target ? rb_target : "", ": ", rb_join(same_about ? rb_about : "", ", ", same_duration ? rb_duration : ""))
+# Where the targets differ, each panel's title gives its own, unless
+# rb_panel_targets = 0 (gnuplot -e): then LABEL names each panel's target
+# (a raw device, a partition, a file on a file system) and its path is not
+# shown, as it may be a temporary one (a mount point gone by the time the
+# plot is read; partition-alignment.sh passes it).
+if (!exists("rb_panel_targets")) { rb_panel_targets = 1 }
 do for [i = 1:n] {
-	ABOUT[i] = rb_join(same_target ? "" : HT[i], ": ", \
+	ABOUT[i] = rb_join((same_target || !rb_panel_targets) ? "" : HT[i], ": ", \
 		rb_join(same_about ? "" : HA[i], ", ", same_duration ? "" : HD[i]))
 }
-own = !(same_target && same_about && same_duration)
+own = !((same_target || !rb_panel_targets) && same_about && same_duration)
+# Each panel's noise, from its noise file: "noise +-3.2% (median ...)" ->
+# "noise +-3.2%"; "" without a noise file.
+array NOISE[n]
+anynoise = 0
+anyb = 0
+anyt = 0
+anyo = 0
+do for [i = 1:n] {
+	NOISE[i] = !HN[i] ? "noise not measured (no MATRIX.noise)" : (NL[i] eq "" || NL[i][1:7] eq "unknown") ? "noise unknown" : \
+		sprintf("noise %s (median 95%% half-width)", word(NL[i], 1))
+	anynoise = anynoise || HN[i]
+	anyb = anyb || (HN[i] && NB[i] > 0)
+	anyt = anyt || (HN[i] && NT[i] > 0)
+	anyo = anyo || (HN[i] && NO[i] > 0)
+}
+marked = anyb || anyt || anyo
 
 # The shared colour range: min and max over every cell of every matrix.
 set print "-"
@@ -200,10 +247,12 @@ H = (rows == 1) ? ((cols == 1) ? 700 : 600) : (rows == 2) ? 1000 : 1400
 # the title (two lines) above all, the colour bar in a strip at the right
 ml = 90.0
 mr = 130.0
-mb = 70.0
-mt = (own ? 125.0 : 105.0)
+# panel title lines: LABEL, its own settings, its noise
+tl = 2 + own
+mb = marked ? 95.0 : 70.0
+mt = 85.0 + 20 * tl
 gx = 105.0
-gy = own ? 135.0 : 115.0
+gy = 95.0 + 20 * tl
 pw = (W - ml - mr - (cols - 1) * gx) / cols
 ph = (H - mb - mt - (rows - 1) * gy) / rows
 
@@ -265,7 +314,7 @@ do for [i = 1:n] {
 	eval("set ytics (" . tics . ")")
 	set xrange [0.5:nx + 0.5]
 	set yrange [0.5:ny + 0.5]
-	set title rb_join(LBL[i], "\n", ABOUT[i]) noenhanced font ",12"
+	set title rb_join(rb_join(LBL[i], "\n", ABOUT[i]), "\n", NOISE[i]) noenhanced font ",12"
 	# every panel names its axes: a reader looks at one panel at a time
 	set xlabel axislabel(xname) noenhanced offset 0, 0.3
 	set ylabel axislabel(yname) noenhanced
@@ -279,12 +328,43 @@ do for [i = 1:n] {
 	# in large cells
 	showcells = (pw / nx >= 5 * charw + 4 && ph / ny >= 15)
 	cellfont = (pw / nx >= 75 && ph / ny >= 30) ? ",10" : ",8"
+	cells = "PTH[i] matrix using 1:2:(0.503):(0.503):3 every ::1:1 with boxxyerror fs solid 1.0 noborder lc palette"
 	if (showcells) {
-		plot PTH[i] matrix using 1:2:(0.503):(0.503):3 every ::1:1 with boxxyerror fs solid 1.0 noborder lc palette, \
-		     PTH[i] matrix using 1:2:(cellfmt($3)):(inkcol($3)) every ::1:1 with labels tc rgb variable font cellfont
-	} else {
-		plot PTH[i] matrix using 1:2:(0.503):(0.503):3 every ::1:1 with boxxyerror fs solid 1.0 noborder lc palette
+		cells = cells . ", PTH[i] matrix using 1:2:(cellfmt($3)):(inkcol($3)) every ::1:1 with labels tc rgb variable font cellfont"
 	}
+	# the noise file's marks, as heatmap.gp's: the panel's best cell and
+	# the cells within noise of it in the top left corner, outliers top
+	# right (a point only on the lines of that kind: NaN skips the others)
+	marks = ""
+	if (HN[i]) {
+		noise = PTH[i] . ".noise"
+		mk(kind, dx, pt, ps, col) = sprintf(", noise index 1 using ($1 + %g):(strcol(3) eq \"%s\" ? $2 + 0.3 : NaN) with points pt %d ps %g lw 2 lc rgb \"%s\"", dx, kind, pt, ps, col)
+		if (NB[i] > 0) { marks = marks . mk("best", -0.3, 3, 1.4, "#d62728") }
+		if (NT[i] > 0) { marks = marks . mk("tied", -0.3, 6, 1.0, "#d62728") }
+		if (NO[i] > 0) { marks = marks . mk("outlier", 0.3, 2, 1.2, "#ff7f0e") }
+	}
+	# the marks' key, once (drawn with the first panel), at the bottom
+	# left of the canvas
+	if (i == 1 && marked) {
+		kx = 14.0
+		if (anyb) {
+			kt = lowerbetter(vname) ? "best of its panel (lowest)" : "best of its panel (highest)"
+			set label 90 kt at screen kx / W, screen 18.0 / H left point pt 3 ps 1.4 lw 2 lc rgb "#d62728" offset 1.2, 0 font ",10" front noenhanced
+			kx = kx + strlen(kt) * charw + 60
+		}
+		if (anyt) {
+			kt = "within noise of its panel's best (95%)"
+			set label 91 kt at screen kx / W, screen 18.0 / H left point pt 6 ps 1.0 lw 2 lc rgb "#d62728" offset 1.2, 0 font ",10" front noenhanced
+			kx = kx + strlen(kt) * charw + 60
+		}
+		if (anyo) {
+			set label 92 "outlier, colour as measured (beyond Tukey's far fences)" at screen kx / W, screen 18.0 / H left point pt 2 ps 1.2 lw 2 lc rgb "#ff7f0e" offset 1.2, 0 font ",10" front noenhanced
+		}
+	}
+	eval("plot " . cells . marks)
 	unset label 99	# the corner's line once, not once per panel
+	unset label 90
+	unset label 91
+	unset label 92
 }
 unset multiplot

@@ -17,7 +17,11 @@
 # threads fill the cache) and then measures SECONDS [3]; REGION [256m]
 # must be at least 10 x rebench's own need under --cache (about 17 MiB),
 # so 170 MiB or more.  OUTDIR [.] gets cache-pressure.tsv (a row per
-# operation and ratio) and cache-pressure.png.  A path the study would
+# operation and ratio), cache-pressure.intervals.tsv (the 95% interval of
+# each row's ops/s: ratio, operation, ops_ci_low, ops_ci_high,
+# ops_ci_pct; each point is measured in 20 intervals) and
+# cache-pressure.png.  CACHE_PRESSURE_MODEL names the target's model in
+# the plot's title when the kernel has none (a model device).  A path the study would
 # write that is not a regular file is refused, with exit status 1, before
 # anything runs.  Writes are not flushed (-f): the study is about the
 # cache, and their rows say not-durable.  About 2 minutes with the
@@ -41,7 +45,7 @@ rebench_locate cache-pressure.gp || exit 1
 # shellcheck source=SCRIPTDIR/lib-outpath.sh
 . "$(dirname "$0")/lib-outpath.sh"
 outpath_check_all "$out" "the study's output" cache-pressure.tsv \
-	cache-pressure.png || exit 1
+	cache-pressure.intervals.tsv cache-pressure.png || exit 1
 command -v jq >/dev/null || { echo "cache-pressure.sh: needs jq (apt-get install jq)" >&2; exit 1; }
 bytes=$(numfmt --from=iec "$(printf '%s' "${region%[bB]}" | tr 'a-z' 'A-Z')" 2>/dev/null) || {
 	echo "cache-pressure.sh: REGION '$region' is not a size (256m, 1g)" >&2
@@ -70,10 +74,14 @@ fi
 
 caches=$(for r in $ratios; do awk -v b="$bytes" -v r="$r" 'BEGIN { printf "%d,", b * r }'; done)
 caches=${caches%,}
-common=(-p -b 100-400 -j 0 -e "$bytes" -c 4 -t stateless -f -d "$secs"
+# each point in 20 intervals: the 95% interval of its ops/s (batch means
+# need 10), drawn as error bars
+step=$(awk -v s="$secs" 'BEGIN { g = int(s * 1000 / 20); print (g < 1 ? 1 : g) }')
+common=(-p -b 100-400 -j 0 -e "$bytes" -c 4 -t stateless -f -d "$secs" -g "$step"
 	--warmup "$warm" --cache "$caches" "${size[@]}" "${yes[@]}")
 printf 'ratio\toperation\tcache_bytes\tops_per_s\tlat_p99_us\tdevice_reads_per_request\tdurability\n' \
 	>"$tmp/table"
+printf 'ratio\toperation\tops_ci_low\tops_ci_high\tops_ci_pct\n' >"$tmp/ci"
 for op in read write read/50:write/50; do
 	name=${op//\/50/}
 	name=${name//:/+}
@@ -88,11 +96,24 @@ for op in read write read/50:write/50; do
 		  else (.results.device.reads_per_request * 1000 | round / 1000) end),
 		 (.durability.verdict // "-")] | @tsv
 	' "$tmp/$name.json" >>"$tmp/table"
+	jq -r --arg op "$name" --argjson region "$bytes" '
+		.sweep.runs[] | .values.cache as $c | .workloads[0].results.ops_ci as $i |
+		[($c / $region * 100 | round / 100), $op,
+		 ($i.low // "-"), ($i.high // "-"), ($i.half_width_pct // "-")] | @tsv
+	' "$tmp/$name.json" >>"$tmp/ci"
 done
 cp -- "$tmp/table" "$out/cache-pressure.tsv"
-about=$(jq -r '.sweep.runs[0].workloads[0].target.path' "$tmp/read.json")
-gnuplot -e "rb_target='$about'" \
-	-e "rb_duration='region $region, 4 threads, ${warm}s warm-up + ${secs}s per point'" \
-	-c "$plots/cache-pressure.gp" "$out/cache-pressure.tsv" "$out/cache-pressure.png"
+cp -- "$tmp/ci" "$out/cache-pressure.intervals.tsv"
+# the target, and the model when the kernel names one (a model device's
+# loop device has none: MODEL, from the environment, names it)
+tpath=$(jq -r '.sweep.runs[0].workloads[0].target.path' "$tmp/read.json")
+tmodel=${CACHE_PRESSURE_MODEL:-$(jq -r '.sweep.runs[0].workloads[0].target.model // empty' "$tmp/read.json")}
+[ "$target" != "${scratch_dev:-}" ] || tpath="a loop device over a $region image"
+about="$tpath${tmodel:+ ($tmodel)}"
+gnuplot -e "rb_target='${about//\'/}'" \
+	-e "rb_about='100-400 B values through the page cache, 4 threads, stateless, QD 1, writes not flushed'" \
+	-e "rb_duration='region $region, ${warm} s warm-up + ${secs} s per point'" \
+	-c "$plots/cache-pressure.gp" "$out/cache-pressure.tsv" "$out/cache-pressure.png" \
+	"$out/cache-pressure.intervals.tsv"
 column -t -s "$(printf '\t')" "$out/cache-pressure.tsv"
 echo "cache-pressure: $out/cache-pressure.tsv, cache-pressure.png"

@@ -337,18 +337,19 @@ p=$(partition 2048)
 sweep p2048 "$p"
 fs_file ext2-2048 "$p"
 
-# Labels carry the measured layout, from the probes: how far the start
-# (a file: its data) is past a 4 KiB and a 1 MiB boundary.  Short, to fit
-# a panel title.
+# Labels name the layout ("raw", "p63", "ext2 on p63": never a path, as
+# the file systems' mount points are gone once the plots are read) and
+# carry its measured alignment, from the probes: how far the start (a
+# file: its data) is past a 4 KiB and a 1 MiB boundary.  Short, to fit a
+# panel title.
 label() {
 	jq -r --arg what "$2" '.target.alignment as $a |
 		[$a.boundaries["4KiB"].misaligned_by, $a.boundaries["1MiB"].misaligned_by] as $m |
 		"\($what): " + (if $m[0] == null then "alignment unknown"
 		elif $m == [0, 0] then "aligned"
-		else "4K +\($m[0]), 1M +\($m[1])" end)' "$out/$1.probe.json"
+		else "4 KiB +\($m[0]) B, 1 MiB +\($m[1]) B" end)' "$out/$1.probe.json"
 }
-whats=("raw device" "start 63" "start 2048" "ext2 file, start 63"
-	"ext2 file, start 2048")
+whats=("raw" "p63" "p2048" "ext2 on p63" "ext2 on p2048")
 : >"$out/multiplot.list"
 : >"$out/drilldown.list"
 : >"$out/offset.list"
@@ -360,19 +361,32 @@ for i in "${!names[@]}"; do
 done
 # the plots' default titles; on a model device, which model (the
 # matrices name only its loop device)
-mtitle= dtitle= otitle=
+# sizes in titles as IEC units: 512 B, 4 KiB, 1.5 KiB
+iec() { awk -v b="$1" 'BEGIN { if (b >= 1024 && b % 512 == 0) printf "%g KiB", b / 1024; else printf "%d B", b }'; }
+# what the disk is: the model, or the device's own model from its probe
 if [ -n "$mspec" ]; then
 	case ${mspec%%:*} in ssd) on=SSD ;; hdd) on=disk ;; *) on=${mspec%%:*} ;; esac
-	on="on a model $on ($mspec)"
-	mtitle="ops/s by block size and alignment $on, same colour scale"
-	dtitle="$drill-byte reads by alignment $on"
-	otitle="$oblock-byte reads by offset from the start $on, $dur a point"
+	on="on a model $on ($mspec, $isize)"
+elif [ -n "$device" ]; then
+	on="on $device ($model)"
+else
+	on="on a loop device over an image file ($isize, $L-byte sectors)"
 fi
-gnuplot -c "$plots/alignment-multiplot.gp" "$out/multiplot.list" "$out/multiplot.png" "$mtitle" >/dev/null ||
+mtitle="ops/s by block size and alignment $on, same colour scale"
+dtitle="$(iec "$drill") reads by alignment
+$on"
+otitle="$(iec "$oblock") reads at a $(iec "$oblock") stride by offset from each layout's start
+$on"
+# the offset sweeps have no matrix (one swept axis) to carry their
+# settings: the grid's, which they share but for the block size and
+# stride (in the title), and the time per point
+about=$(sed -n 's/^# about: //p' "$out/raw.tsv.matrix" | head -n 1 | tr -d "'")
+gnuplot -e "rb_panel_targets=0" -c "$plots/alignment-multiplot.gp" "$out/multiplot.list" "$out/multiplot.png" "$mtitle" >/dev/null ||
 	fail "the multiplot failed; the tables are in $out"
 gnuplot -c "$plots/alignment-drilldown.gp" "$out/drilldown.list" "$out/drilldown.png" "$drill" "$dtitle" ||
 	fail "the drill-down failed; the tables are in $out"
-gnuplot -c "$plots/alignment-drilldown.gp" "$out/offset.list" "$out/offset.png" "$oblock" "$otitle" ||
+gnuplot -e "rb_about='$about'" -e "rb_duration='$dur per point'" \
+	-c "$plots/alignment-drilldown.gp" "$out/offset.list" "$out/offset.png" "$oblock" "$otitle" ||
 	fail "the offset drill-down failed; the tables are in $out"
 
 # summary.tsv: one line per configuration, from the probes and tables
