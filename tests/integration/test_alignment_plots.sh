@@ -316,7 +316,7 @@ render "$DD" "$DD default block size" 1000 700 study/dd.list "$S/drill.png"
 assert_eq "" "$GP_OUT" "$DD: nothing on stdout"
 render_svg "$DD" "$DD default block size to SVG" study/dd.list "$S/drill.svg"
 svg=$(cat "$S/drill.svg" 2>/dev/null)
-assert_match "<text>512-byte reads by alignment</text>" "$svg" "default: the smallest block size of the first table, in the title"
+assert_match "<text>512 B reads by alignment</text>" "$svg" "default: the smallest block size of the first table, in the title"
 assert_match "<text>alignment \(stride, bytes\)</text>" "$svg" "x axis label"
 assert_match ">0</tspan>" "$svg" "y starts at 0"
 pts=$(svg_points "$S/drill.svg")
@@ -341,13 +341,13 @@ assert_match "<text>raw vs partitions</text>" "$svg" "TITLE is the title"
 assert_match ">50k</tspan>" "$svg" "4k rows (41k..47k ops/s): y ticks up to 50k"
 assert_no_match ">(100|200)k</tspan>" "$svg" "workload 2 rows (up to 220k) are not drawn"
 render_svg "$DD" "$DD block size 4096, default title" study/dd.list "$S/drill4096.svg" 4096 ""
-assert_match "<text>4096-byte reads by alignment</text>" "$(<"$S/drill4096.svg")" "title: 4096-byte reads by alignment"
+assert_match "<text>4 KiB reads by alignment</text>" "$(<"$S/drill4096.svg")" "title: 4 KiB reads by alignment"
 # a third swept parameter: its rows are averaged, and the title says so
 awk -F '\t' -v OFS='\t' 'NR == 1 { print "threads", $0; next } { print 1, $0; $5 = $5 + 2000; print 2, $0 }' \
 	"$STUDY/t/raw.tsv" >"$S/threads.tsv"
 printf 'threads 1 and 2\tthreads.tsv\n' >"$S/threads.list"
 render_svg "$DD" "$DD with a third parameter" threads.list "$S/drill-threads.svg"
-assert_match "<text>512-byte reads by alignment, mean over the other parameters</text>" \
+assert_match "<text>512 B reads by alignment, mean over the other parameters</text>" \
 	"$(<"$S/drill-threads.svg")" "averaged rows: the title says so"
 assert_eq "8" "$(svg_points "$S/drill-threads.svg" | cut -f 2)" "averaged rows: one point per stride"
 
@@ -355,7 +355,7 @@ section "$DD: clear of its title; what produced the tables"
 # the legend right of the plot and below the title ("key above" put it
 # over the title, which sat under it)
 pos=$(text_pos "$S/drill.svg")
-ty=$(<<<"$pos" awk -F '\t' '$3 == "512-byte reads by alignment" { print $2 }')
+ty=$(<<<"$pos" awk -F '\t' '$3 == "512 B reads by alignment" { print $2 }')
 kx=$(<<<"$pos" awk -F '\t' '$3 == "raw device" { print $1 }')
 ky=$(<<<"$pos" awk -F '\t' '$3 ~ /^(raw device|partition at)/ { print $2 }' | sort -n | head -n 1)
 assert_num "drill-down: the legend (x $kx) is right of the plot area" "$kx > 800"
@@ -366,7 +366,7 @@ for m in raw p512; do
 done
 printf 'raw device\tt/raw.tsv\npartition at 512\tt/p512.tsv\n' >"$STUDY/dd2.list"
 render_svg "$DD" "$DD, two tables with matrices" study/dd2.list "$S/drill-about2.svg"
-has "$S/drill-about2.svg" "512-byte reads by alignment" "drill-down: title"
+has "$S/drill-about2.svg" "512 B reads by alignment" "drill-down: title"
 has "$S/drill-about2.svg" "read, rnd uniform, stateful, QD 1, 200ms per point" "drill-down: what the tables share, under the title"
 render "$DD" "$DD, two tables with matrices" 1000 700 study/dd2.list "$S/drill-about2.png"
 rm -f "$STUDY/t/raw.tsv.matrix" "$STUDY/t/p512.tsv.matrix"
@@ -393,7 +393,7 @@ printf 'offset\tworkload\ttarget\tops_per_s\n0\t1\t/dev/y\t930\n512\t1\t/dev/y\t
 printf 'start 2048\toff0.tsv\nstart 63\toff63.tsv\n' >"$S/off.list"
 render_svg "$DD" "an offset sweep" off.list "$S/off.svg" 4096
 has "$S/off.svg" "offset from the target's start (bytes)" "an offset sweep: its x axis"
-has "$S/off.svg" "4096-byte reads by offset" "an offset sweep: its title"
+has "$S/off.svg" "4 KiB reads by offset" "an offset sweep: its title"
 refused "$DD" "an offset sweep without BLOCK_SIZE" ".*/off0.tsv \(line 1 of off.list\) sweeps the offset at one block size: give it as BLOCK_SIZE" off.list "$S/e.png"
 printf 'offset\toff0.tsv\nstride\tp1m.tsv\n' >"$S/mixed.list"
 refused "$DD" "offset and stride tables mixed" ".*/p1m.tsv \(line 2 of mixed.list\) sweeps the stride but the first table the offset: draw them apart" mixed.list "$S/e.png" 4096

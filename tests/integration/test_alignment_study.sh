@@ -65,8 +65,8 @@ assert_eq '211PNG\r\n032\n' "$png" "multiplot.png is a PNG"
 png=$(head -c 8 "$S/a/drilldown.png" | od -An -c | tr -d ' ')
 assert_eq '211PNG\r\n032\n' "$png" "drilldown.png is a PNG"
 assert_eq 5 "$(grep -vc '^#' "$S/a/multiplot.list")" "multiplot: five panels"
-assert_match "^start 63: 4K \\+3584, 1M \\+32256	" \
-	"$(<"$S/a/multiplot.list")" "multiplot: the label carries the measured offset"
+assert_match "^p63: 4 KiB \\+3584 B, 1 MiB \\+32256 B	" \
+	"$(<"$S/a/multiplot.list")" "multiplot: the label names the layout and carries the measured offset"
 assert_eq 6 "$(wc -l <"$S/a/summary.tsv")" "summary: a header and five configurations"
 assert_eq "p63	3584	32256" "$(awk -F'\t' '$1 == "p63" { print $1 "\t" $5 "\t" $6 }' "$S/a/summary.tsv")" \
 	"summary: p63's offsets"
