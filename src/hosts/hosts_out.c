@@ -363,8 +363,16 @@ int hosts_plot(const char *tsv, const char *plot, const char *note,
 	const char *args[2] = { tsv, plot };
 	struct plot_about about;
 
-	(void)r;
-	memset(&about, 0, sizeof(about));
-	plot_about_made(&about);
+	size_t i;
+	bool own = false;
+
+	/* the workload each host ran; the target when every host has the
+	 * command line's (a hosts file may give a host its own) */
+	plot_about_spec(&about, r->base, r->sw);
+	for (i = 0; i < r->hosts->n; i++)
+		own = own || r->hosts->h[i].target[0];
+	if (r->base->target)
+		snprintf(about.target, sizeof(about.target), "%.150s%s",
+			 r->base->target, own ? " (or each host's own)" : " on each host");
 	return plot_render("hosts.gp", args, 2, note, &about);
 }

@@ -41,6 +41,8 @@ struct hosts_point {
 struct hosts_result {
 	const struct host_list *hosts;
 	const struct run_opts *run;
+	const struct spec *base;	/* what each host runs (its target may
+					 * be the host's own) */
 	const struct sweep *sw;	/* NULL without one */
 	double outlier_pct;
 	uint64_t max_offset_ns;

@@ -431,6 +431,7 @@ int hosts_main(struct spec *base, struct run_opts *run, struct sweep *sw,
 	status = ready_hosts(&pl, &l, run, max_offset, chatty);
 	r.hosts = &l;
 	r.run = run;
+	r.base = base;
 	r.sw = pl.sw;
 	r.outlier_pct = run_given(run, "outlier") ? run->outlier_pct : 20;
 	r.max_offset_ns = max_offset;

@@ -152,6 +152,21 @@ void plot_about_made(struct plot_about *a)
 	snprintf(a->made, sizeof(a->made), "rebench %s, %s", REBENCH_VERSION, d);
 }
 
+void plot_about_spec(struct plot_about *a, const struct spec *s,
+		     const struct sweep *sw)
+{
+	char d[32];
+
+	memset(a, 0, sizeof(*a));
+	settings(s, sw, a->about, sizeof(a->about));
+	duration_text(s, d, sizeof(d));
+	if (!sw || !swept(sw, "duration"))
+		snprintf(a->duration, sizeof(a->duration), "%s %s", d,
+			 sw && sw->naxes ? "per point" : "run");
+	plot_about_made(a);
+	a->workload = swept(sw, "workload") ? "" : s->seq ? "seq" : "rnd";
+}
+
 void plot_about_fill(struct plot_about *a, const struct workload *wls,
 		     size_t n, const struct sweep *sw, size_t runs)
 {

@@ -41,6 +41,11 @@ struct plot_about {
 void plot_about_fill(struct plot_about *a, const struct workload *wls,
 		     size_t n, const struct sweep *sw, size_t runs);
 
+/* The same from a spec alone (no target: the caller names it), for a
+ * driver that runs it elsewhere (--hosts). */
+void plot_about_spec(struct plot_about *a, const struct spec *s,
+		     const struct sweep *sw);
+
 /* a->made: "rebench VERSION, DATE TIME" of now. */
 void plot_about_made(struct plot_about *a);
 

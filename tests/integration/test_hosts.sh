@@ -98,6 +98,11 @@ assert_match "^  all +.*merged" "$RB_OUT" "human: the merged row"
 assert_eq 4 "$(grep -vc '^#\|^point' "$S/hosts.tsv")" "TSV: 3 hosts and the merged row"
 assert_png "$S/hosts.png" 1000 600 "hosts.gp"
 keep_png "$S/hosts.png"
+rb_ok "--plot as SVG" "${H[@]}" -b 4k -d 200ms --plot "$S/hosts.svg"
+svgtext=$(sed -n 's/.*<text[^>]*>\([^<]*\)<\/text>.*/\1/p' "$S/hosts.svg")
+assert_match "^read, rnd uniform, 4 KiB I/Os, .*stateful, QD 1, 200ms run$" "$svgtext" \
+	"hosts.gp's title names the workload each host ran and its length (each host's own target: none named)"
+assert_eq 1 "$(<<<"$svgtext" grep -c 'hosts')" "the host count said once"
 
 section "a sweep across hosts, and workload lines on stdin"
 rb_ok "-b 4k,16k on 3 hosts" "${H[@]}" -b 4k,16k -d 300ms --json --output "$S/sweep.tsv" --plot "$S/sweep.png"
