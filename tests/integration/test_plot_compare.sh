@@ -16,6 +16,7 @@
 #   the legends under the upper panel's time axis (not on the title or
 #   the data); the file's name, not a path, when called by hand.
 . "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../lib/svg.sh"
 
 require_loop
 require_cmd gnuplot python3 jq
@@ -25,15 +26,6 @@ PLOTS=$TESTS_ROOT/plots
 DEV=$(make_model --size 32m ssd:read=500us,program=500us)
 S=$SCRATCH
 
-# texts FILE: every text of an SVG, one a line (tspans joined).
-texts() {
-	python3 - "$1" <<'PY'
-import html, re, sys
-svg = open(sys.argv[1]).read()
-for t in re.findall(r"<text[^>]*>(.*?)</text>", svg, re.S):
-    print(html.unescape(re.sub(r"<[^>]+>", "", t)).strip())
-PY
-}
 # text_y FILE TEXT: the y of the first text that is exactly TEXT.
 text_y() {
 	python3 - "$1" "$2" <<'PY'
@@ -43,18 +35,6 @@ for y, t in re.findall(r'<g transform="translate\([\d.]+,([\d.]+)\)[^"]*"[^>]*>\
     if html.unescape(re.sub(r"<[^>]+>", "", t)).strip() == sys.argv[2]:
         print(y); break
 PY
-}
-has_text() {
-	if texts "$1" | grep -xF -- "$2" >/dev/null; then
-		pass "$3: \"$2\""
-	else
-		check_failed "$3: \"$2\"" "$(texts "$1" 2>&1 | head -n 40)"
-	fi
-}
-no_text() {
-	local hit
-	hit=$(texts "$1" | grep -E -- "$2" | head -n 3)
-	if [ -z "$hit" ]; then pass "$3"; else check_failed "$3" "$hit"; fi
 }
 
 # ================================================================ compare
@@ -73,10 +53,10 @@ has_text "$S/cmp.svg" "ops/s of B against A (B/A) by block size and alignment" "
 has_text "$S/cmp.svg" "$DEV: read, rnd uniform, stateful, QD 1, 300ms per point" "title: target, settings, time per point"
 has_text "$S/cmp.svg" "A align.json: offset 0 B;  B align-512.json: offset 512 B" "title: A and B by name and what differs"
 has_text "$S/cmp.svg" "grey dot: no difference detectable at 95%; ?: no interval to judge by" "title: the key line whole"
-no_text "$S/cmp.svg" "rebench-demo|$S" "no temporary directory in any text"
+no_match "$S/cmp.svg" "rebench-demo|$S" "no temporary directory in any text"
 has_text "$S/cmp.svg" "2 KiB" "axis: 2 KiB"
 has_text "$S/cmp.svg" "4 KiB" "axis: 4 KiB"
-no_text "$S/cmp.svg" '^[0-9]+k$' "no 2k/4k tick labels"
+no_match "$S/cmp.svg" '^[0-9]+k$' "no 2k/4k tick labels"
 has_text "$S/cmp.svg" "block size" "y axis: block size"
 has_text "$S/cmp.svg" "alignment (stride)" "x axis: alignment"
 # the colour bar: every tick a round ratio
@@ -148,14 +128,14 @@ fi
 has_text "$S/ts-hand.svg" "ts.tsv: 2s run in 100ms intervals (the target and the settings are not in the file: rebench --plot names them)" \
 	"by hand: the file's name, length, interval, and what is missing"
 has_text "$S/ts-hand.svg" "workload 1" "by hand: the workload as rebench's report names it"
-no_text "$S/ts-hand.svg" "$S" "by hand: no directory in any text"
+no_match "$S/ts-hand.svg" "$S" "by hand: no directory in any text"
 # comment lines before the header name what ran; a lat_p99_us column is drawn
 { printf '# target: %s (model SSD)\n# about: read, rnd uniform, 4 KiB I/Os, stateful, QD 1\n# duration: 2s run in 100ms intervals\n' "$DEV"
   awk -F'\t' 'BEGIN { OFS = "\t" } NR == 1 { print $0, "lat_p99_us"; next } { print $0, $7 * 0.9 }' "$S/ts.tsv"; } >"$S/p99.tsv"
 gnuplot -c "$PLOTS/timeseries.gp" "$S/p99.tsv" "$S/p99.svg" >"$S/gp.out" 2>&1
 has_text "$S/p99.svg" "$DEV (model SSD): read, rnd uniform, 4 KiB I/Os, stateful, QD 1, 2s run in 100ms intervals" "comment lines: what ran"
 has_text "$S/p99.svg" "p99" "lat_p99_us: a p99 line in the legend"
-no_text "$S/p99.svg" "^no p99" "lat_p99_us: no \"no p99\""
+no_match "$S/p99.svg" "^no p99" "lat_p99_us: no \"no p99\""
 rb -d 1 -g 100 -b 4k --plot "$S/ts.png" "$DEV"
 assert_png "$S/ts.png" 1000 700 "time series PNG"
 rb --compare "$S/a.json" "$S/b.json" --plot "$S/cmp.png"

@@ -17,29 +17,13 @@
 #   what rebench passes; a PNG of 1000 x 700 too.
 # No timing is asserted: only what is drawn.
 . "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../lib/svg.sh"
 
 require_cmd gnuplot python3
 PLOTS=$TESTS_ROOT/plots
 IN=$TESTS_ROOT/tests/golden/in
 S=$SCRATCH
 
-# texts FILE: every text of an SVG, one a line (tspans joined).
-texts() {
-	python3 - "$1" <<'PY'
-import html, re, sys
-svg = open(sys.argv[1]).read()
-for t in re.findall(r"<text[^>]*>(.*?)</text>", svg, re.S):
-    print(html.unescape(re.sub(r"<[^>]+>", "", t)).strip())
-PY
-}
-# has_text FILE TEXT WHAT: the SVG has a text that is exactly TEXT.
-has_text() {
-	if texts "$1" | grep -xF -- "$2" >/dev/null; then
-		pass "$3: \"$2\""
-	else
-		check_failed "$3: \"$2\"" "$(texts "$1" 2>&1 | head -n 40)"
-	fi
-}
 # vbars FILE: vertical segments drawn by the plot's elements (error
 # bars), not by the grid or the axes' ticks.
 vbars() {

@@ -15,36 +15,13 @@
 # the ops/s axis (1k, 10k, 100k: no 1x10^6 beside 100000).  No device, no
 # timing.
 . "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../lib/svg.sh"
 
 require_cmd gnuplot python3
 P=$TESTS_ROOT/plots
 IN=$TESTS_ROOT/tests/golden/in/plot-studies
 S=$SCRATCH
 
-# texts FILE: every text of an SVG, one a line (tspans joined, entities
-# decoded).
-texts() {
-	python3 - "$1" <<'PY'
-import html, re, sys
-svg = open(sys.argv[1]).read()
-for t in re.findall(r"<text[^>]*>(.*?)</text>", svg, re.S):
-    print(html.unescape(re.sub(r"<[^>]+>", "", t)).strip())
-PY
-}
-has_text() {
-	if texts "$1" | grep -xF -- "$2" >/dev/null; then pass "$3: \"$2\""
-	else check_failed "$3: \"$2\"" "$(texts "$1" 2>&1 | head -n 40)"; fi
-}
-has_match() {
-	if texts "$1" | grep -E -- "$2" >/dev/null; then pass "$3: /$2/"
-	else check_failed "$3: /$2/" "$(texts "$1" 2>&1 | head -n 40)"; fi
-}
-no_match() {
-	local hit
-	hit=$(texts "$1" | grep -E -- "$2")
-	if [ -z "$hit" ]; then pass "$3: no /$2/"
-	else check_failed "$3: no /$2/" "$hit"; fi
-}
 # points FILE: how many point glyphs of each kind an SVG draws, by its
 # gnuplot ids ("gpPt2", "gpPt5" ..): "ID COUNT" lines
 # (its definition less: the uses)

@@ -19,6 +19,7 @@
 # The PNGs stay in $SWEEP_PNG_DIR when it is set, to look at.
 # slow: about half a minute or more; started first
 . "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../lib/svg.sh"
 
 require_loop
 require_cmd gnuplot python3 dd cksum
@@ -47,38 +48,9 @@ else: print("other")
 EOF
 }
 
-# texts FILE: every text of an SVG, one a line (tspans joined, entities
-# decoded).
-texts() {
-	python3 - "$1" <<'EOF'
-import html, re, sys
-svg = open(sys.argv[1]).read()
-for t in re.findall(r"<text[^>]*>(.*?)</text>", svg, re.S):
-    print(html.unescape(re.sub(r"<[^>]+>", "", t)).strip())
-EOF
-}
 
-# has_text FILE TEXT WHAT: the SVG has a text that is exactly TEXT.
-has_text() {
-	if texts "$1" | grep -xF -- "$2" >/dev/null; then
-		pass "$3: \"$2\""
-	else
-		check_failed "$3: \"$2\"" "$(texts "$1" 2>&1 | head -n 40)"
-	fi
-}
 
-# text_pos FILE: "X<TAB>Y<TAB>TEXT" for every text of an SVG.
-text_pos() {
-	python3 - "$1" <<'EOF'
-import html, re, sys
-svg = open(sys.argv[1]).read()
-for x, y, t in re.findall(r'<g transform="translate\(([\d.]+),([\d.]+)\)[^"]*"[^>]*>\s*<text[^>]*>(.*?)</text>', svg, re.S):
-    print("%s\t%s\t%s" % (x, y, html.unescape(re.sub(r"<[^>]+>", "", t)).strip()))
-EOF
-}
 
-# count_text FILE TEXT: how many texts of the SVG are exactly TEXT.
-count_text() { texts "$1" | grep -cxF -- "$2" || true; }
 
 # colours FILE: "TITLE<TAB>COLOUR" for each plot of an SVG (the stroke of
 # its first path), in order.
