@@ -19,7 +19,6 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "core/outpath.h"
 #include "core/units.h"
@@ -88,18 +87,15 @@ static void fill_about(const struct characterize_result *r,
 	plot_about_made(a);
 }
 
+/* Under outpath.h's rule, as every file rebench writes: --output was
+ * checked before the tests, and the path may have changed since. */
 static int write_data(const struct characterize_result *r, const char *path,
 		      const struct plot_about *a)
 {
-	FILE *f = fopen(path, "w");
-	int err;
+	FILE *f = outpath_open("--output", path);
 
-	if (!f) {
-		err = errno;
-		fprintf(stderr, "rebench: --characterize: cannot write %s: %s\n",
-			path, strerror(err));
-		return -err;
-	}
+	if (!f)
+		return -EIO;
 	fprintf(f, "# target: %s\n# about: %s\n# made: %s\n", a->target,
 		a->about, a->made);
 	head_figure(f, "page_bytes", &r->page);
@@ -120,13 +116,7 @@ static int write_data(const struct characterize_result *r, const char *path,
 	head_figure(f, "seek_min_ms", &r->seek_min);
 	head_figure(f, "seek_max_ms", &r->seek_max);
 	blocks(f, r);
-	if (fclose(f)) {
-		err = errno;
-		fprintf(stderr, "rebench: --characterize: cannot write %s: %s\n",
-			path, strerror(err));
-		return -err;
-	}
-	return 0;
+	return outpath_close("--output", path, f);
 }
 
 int char_write_data(const struct characterize_result *r, const char *keep)
