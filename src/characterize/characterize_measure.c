@@ -6,8 +6,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
+#include "core/delay.h"
 #include "core/options.h"
 #include "core/validate.h"
 
@@ -57,17 +57,9 @@ void char_wilson(uint64_t k, uint64_t n, double *lo, double *hi)
 	*hi = fmin(1, c + w);
 }
 
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
 bool char_time_for(const struct char_ctx *c, struct char_figure *g)
 {
-	if (!c->deadline_ns || mono_ns() < c->deadline_ns)
+	if (!c->deadline_ns || delay_now_ns() < c->deadline_ns)
 		return true;
 	if (g && !g->known)
 		snprintf(g->basis, sizeof(g->basis),

@@ -30,8 +30,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "core/delay.h"
 #include "core/hist.h"
 #include "core/options.h"
 #include "core/validate.h"
@@ -329,13 +329,8 @@ int characterize_check_unused(const struct run_opts *run)
 
 static uint64_t deadline(const struct run_opts *run)
 {
-	struct timespec ts;
-
-	if (!run_given(run, "max-duration"))
-		return 0;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec +
-	       run->max_duration_ns;
+	return run_given(run, "max-duration") ?
+	       delay_now_ns() + run->max_duration_ns : 0;
 }
 
 int characterize_main(struct run_ctx *ctx, struct spec *base,
