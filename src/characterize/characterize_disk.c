@@ -58,8 +58,8 @@ static int spin_reads(struct char_ctx *c, const char *dir, uint64_t stride,
 }
 
 /* The distance between consecutive reads of a logged run, and each
- * read's latency, appended to d[] and lat[] (ns). */
-static size_t log_pairs(const struct char_run *m, uint64_t *d, double *lat,
+ * read's latency (ns), appended to d[] and lat[]. */
+static size_t log_pairs(const struct char_run *m, uint64_t *d, uint64_t *lat,
 			size_t n, size_t cap)
 {
 	const struct io_log_chunk *ch = m->wl->run.workers[0].st.log_head;
@@ -72,7 +72,7 @@ static size_t log_pairs(const struct char_run *m, uint64_t *d, double *lat,
 
 			if (prev != UINT64_MAX) {
 				d[n] = x->off > prev ? x->off - prev : prev - x->off;
-				lat[n++] = (double)x->lat_ns;
+				lat[n++] = x->lat_ns;
 			}
 			prev = x->off;
 		}
@@ -95,38 +95,31 @@ static int seek_run(struct char_ctx *c, uint64_t length, uint64_t reads,
 	return char_measure(c, set, true, m, NULL);
 }
 
-static int by_value(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* Bin the pairs by distance; each bin's median with its interval. */
+/* Bin the pairs by distance; each bin's median with its interval, by
+ * the rule of every other median here (char_median), h a scratch
+ * histogram. */
 static void seek_bins(struct characterize_result *r, const uint64_t *d,
-		      const double *lat, size_t n, double *tmp)
+		      const uint64_t *lat, size_t n, struct hist *h)
 {
 	size_t k, i;
 
 	for (k = 0; k < CHAR_SEEK_BINS; k++) {
 		struct char_seek *s = &r->sk[r->nsk];
 		uint64_t lo = MIB << k, hi = lo * 2;
-		size_t m = 0;
-		double e;
 
+		hist_init(h);
 		for (i = 0; i < n; i++)
 			if (d[i] >= lo && d[i] < hi)
-				tmp[m++] = lat[i] / 1e6;
-		if (m < CHAR_SEEK_MIN_N)
+				hist_add(h, lat[i]);
+		if (h->count < CHAR_SEEK_MIN_N)
 			continue;
-		qsort(tmp, m, sizeof(*tmp), by_value);
-		e = 0.98 * sqrt((double)m);
 		s->lo = lo;
 		s->hi = hi;
-		s->n = m;
-		s->p50_ms = tmp[m / 2];
-		s->p50_lo_ms = tmp[(size_t)fmax(0, m / 2.0 - e)];
-		s->p50_hi_ms = tmp[(size_t)fmin(m - 1, m / 2.0 + e)];
+		s->n = h->count;
+		char_median(h, &s->p50_ms, &s->p50_lo_ms, &s->p50_hi_ms);
+		s->p50_ms /= 1000;	/* us to ms */
+		s->p50_lo_ms /= 1000;
+		s->p50_hi_ms /= 1000;
 		r->nsk++;
 	}
 }
@@ -135,14 +128,14 @@ static int test_seeks(struct char_ctx *c)
 {
 	struct characterize_result *r = c->r;
 	size_t cap = CHAR_SEEK_READS + CHAR_SEEK_BAND_READS, n = 0;
-	uint64_t *d = malloc(cap * sizeof(*d));
-	double *lat = malloc(2 * cap * sizeof(*lat));
+	uint64_t *d = malloc(2 * cap * sizeof(*d)), *lat = d + cap;
+	struct hist *h = malloc(sizeof(*h));
 	struct char_run m;
 	int status;
 
-	if (!d || !lat) {
+	if (!d || !h) {
 		free(d);
-		free(lat);
+		free(h);
 		fprintf(stderr, "rebench: --characterize: out of memory\n");
 		return EXIT_PREP_FAILED;
 	}
@@ -150,13 +143,15 @@ static int test_seeks(struct char_ctx *c)
 			  4096 * 4096, CHAR_SEEK_READS, &m);
 	if (!status)
 		n = log_pairs(&m, d, lat, n, cap);
-	if (!status && r->tgt.size > 64 * MIB && char_time_for(c, NULL))
+	/* the short distances, from a band of the target's first 32 MiB */
+	if (!status && r->tgt.size > 64 * MIB && char_time_for(c, NULL)) {
 		status = seek_run(c, 32 * MIB, CHAR_SEEK_BAND_READS, &m);
-	if (!status)
-		n = log_pairs(&m, d, lat, n, cap);
-	seek_bins(r, d, lat, n, lat + cap);
+		if (!status)
+			n = log_pairs(&m, d, lat, n, cap);
+	}
+	seek_bins(r, d, lat, n, h);
 	free(d);
-	free(lat);
+	free(h);
 	return status;
 }
 
