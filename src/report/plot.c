@@ -152,32 +152,46 @@ void plot_about_made(struct plot_about *a)
 	snprintf(a->made, sizeof(a->made), "rebench %s, %s", REBENCH_VERSION, d);
 }
 
-void plot_about_spec(struct plot_about *a, const struct spec *s,
-		     const struct sweep *sw)
+/* What one spec says: its settings, its length, the workload kind and
+ * when it was made; the parts a plot of workloads and one of a spec run
+ * elsewhere share. */
+static void about_spec(struct plot_about *a, const struct spec *s,
+		       const struct sweep *sw, size_t runs)
 {
-	char d[32];
+	char d[32], g[32];
 
 	memset(a, 0, sizeof(*a));
 	settings(s, sw, a->about, sizeof(a->about));
 	duration_text(s, d, sizeof(d));
-	if (!sw || !swept(sw, "duration"))
-		snprintf(a->duration, sizeof(a->duration), "%s %s", d,
-			 sw && sw->naxes ? "per point" : "run");
+	if (sw && !swept(sw, "duration"))
+		snprintf(a->duration, sizeof(a->duration), "%s per point%s", d,
+			 runs > 1 ? ", median of the runs" : "");
+	else if (!sw && !s->sample_ns)	/* -g 0 */
+		snprintf(a->duration, sizeof(a->duration),
+			 "%s run, every I/O logged", d);
+	else if (!sw)
+		snprintf(a->duration, sizeof(a->duration),
+			 "%s run in %s intervals", d,
+			 fmt_time(g, sizeof(g), s->sample_ns));
 	plot_about_made(a);
 	a->workload = swept(sw, "workload") ? "" : s->seq ? "seq" : "rnd";
+}
+
+void plot_about_spec(struct plot_about *a, const struct spec *s,
+		     const struct sweep *sw)
+{
+	about_spec(a, s, sw, 1);
 }
 
 void plot_about_fill(struct plot_about *a, const struct workload *wls,
 		     size_t n, const struct sweep *sw, size_t runs)
 {
-	char t[192], b[256], d[32], g[32];
-	const struct spec *s = &wls[0].spec;
+	char t[192], b[256];
 	bool same_target = true, same_about = true;
 	size_t k;
 
-	memset(a, 0, sizeof(*a));
+	about_spec(a, &wls[0].spec, sw, runs);
 	target_text(&wls[0], a->target, sizeof(a->target));
-	settings(s, sw, a->about, sizeof(a->about));
 	for (k = 0; k < n; k++) {
 		target_text(&wls[k], t, sizeof(t));
 		settings(&wls[k].spec, sw, b, sizeof(b));
@@ -194,19 +208,6 @@ void plot_about_fill(struct plot_about *a, const struct workload *wls,
 		a->target[0] = '\0';
 	if (!same_about)
 		a->about[0] = '\0';
-	duration_text(s, d, sizeof(d));
-	if (sw && !swept(sw, "duration"))
-		snprintf(a->duration, sizeof(a->duration), "%s per point%s", d,
-			 runs > 1 ? ", median of the runs" : "");
-	else if (!sw && !s->sample_ns)	/* -g 0 */
-		snprintf(a->duration, sizeof(a->duration),
-			 "%s run, every I/O logged", d);
-	else if (!sw)
-		snprintf(a->duration, sizeof(a->duration),
-			 "%s run in %s intervals", d,
-			 fmt_time(g, sizeof(g), s->sample_ns));
-	plot_about_made(a);
-	a->workload = swept(sw, "workload") ? "" : s->seq ? "seq" : "rnd";
 }
 
 int plot_metric_resolve(int metric, const struct spec *s,

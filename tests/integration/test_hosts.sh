@@ -100,7 +100,7 @@ assert_png "$S/hosts.png" 1000 600 "hosts.gp"
 keep_png "$S/hosts.png"
 rb_ok "--plot as SVG" "${H[@]}" -b 4k -d 200ms --plot "$S/hosts.svg"
 svgtext=$(sed -n 's/.*<text[^>]*>\([^<]*\)<\/text>.*/\1/p' "$S/hosts.svg")
-assert_match "^read, rnd uniform, 4 KiB I/Os, .*stateful, QD 1, 200ms run$" "$svgtext" \
+assert_match "^read, rnd uniform, 4 KiB I/Os, .*stateful, QD 1, 200ms run in 1s intervals$" "$svgtext" \
 	"hosts.gp's title names the workload each host ran and its length (each host's own target: none named)"
 assert_eq 1 "$(<<<"$svgtext" grep -c 'hosts')" "the host count said once"
 
