@@ -20,6 +20,7 @@
 #include "core/json_read.h"
 #include "core/outpath.h"
 #include "core/plan.h"
+#include "core/units.h"
 #include "report/doc.h"
 #include "report/plot.h"
 #include "report/version.h"
@@ -327,17 +328,6 @@ static void cmp_word(struct cmp_words *w, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* "4 KiB", "512 B", "3584 B": exact, as the reports write sizes. */
-static void iec(char *buf, size_t len, double v)
-{
-	if (v >= 1048576 && fmod(v, 1048576) == 0)
-		snprintf(buf, len, "%.0f MiB", v / 1048576);
-	else if (v >= 1024 && fmod(v, 1024) == 0)
-		snprintf(buf, len, "%.0f KiB", v / 1024);
-	else
-		snprintf(buf, len, "%.0f B", v);
-}
-
 static void describe(const struct cmp_doc *d, struct cmp_words *w)
 {
 	const struct json_value *runs = json_get(json_get(d->root, "sweep"), "runs");
@@ -363,7 +353,7 @@ static void describe(const struct cmp_doc *d, struct cmp_words *w)
 			 !strcmp(pat, "rnd") && dist ? dist : "");
 	v = jnum(p, "block_size");
 	if (!isnan(v) && !swept_param(d, "block-size")) {
-		iec(sz, sizeof(sz), v);
+		fmt_size_exact(sz, sizeof(sz), (uint64_t)v);
 		cmp_word(w, "%s I/Os", sz);
 	}
 	if (eng && !swept_param(d, "type"))
@@ -380,7 +370,7 @@ static void describe(const struct cmp_doc *d, struct cmp_words *w)
 		cmp_word(w, "%s per point", dur);
 	v = jnum(p, "region_offset");
 	if (!isnan(v)) {
-		iec(sz, sizeof(sz), v);
+		fmt_size_exact(sz, sizeof(sz), (uint64_t)v);
 		cmp_word(w, "offset %s", sz);
 	}
 }
