@@ -123,6 +123,9 @@ int key_set(const struct model_key *k, const char *v, uint64_t *slot, char *err,
 const struct model_key *key_find(const struct model_key *keys, const char *name);
 void key_print(FILE *f, const struct model_key *k, uint64_t v);
 
+/* Is x a power of two (page, line and sector sizes must be)? */
+static inline bool pow2(uint64_t x) { return x && !(x & (x - 1)); }
+
 /* The model types, NULL-ended: the first word of MODEL names one. */
 extern const struct model_type *const model_types[];
 

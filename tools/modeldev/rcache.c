@@ -142,8 +142,6 @@ static void empty(struct rcache *c)
 	c->lines = 0;
 }
 
-static bool pow2(uint64_t x) { return x && !(x & (x - 1)); }
-
 /* The keys against each other and the sector (the key table checks each
  * alone): 0, or -1 with err saying what and how to fix. */
 static int check_keys(const struct model_common *k, char *err, size_t len)

@@ -70,8 +70,6 @@ static const struct model_key ssd_keys[] = {
 	{ NULL }
 };
 
-static bool pow2(uint64_t x) { return x && !(x & (x - 1)); }
-
 static int ssd_init(struct model *m, char *err, size_t len)
 {
 	struct ssd_params *p = m->params;
