@@ -14,15 +14,18 @@
 # (95% interval) and their median latency, by the set's size.  Bottom
 # right, a spinning disk's seek time by the distance between reads (95%
 # interval; the bar across spans the distances of a bin) and its
-# sequential bandwidth by position; a disk that does not spin gets a panel
-# that says so.
+# sequential bandwidth by position; a drive that does not spin gets the
+# erase-block test there (--write: sequential over random MiB/s by write
+# size, 95% intervals, by verdict, the erase block marked) or, without
+# it, a panel that says what the rotation and flush tests found.
 #
 # Input: the data file rebench --characterize writes for --plot or
 # --output (src/characterize/characterize_plot.c): comment lines with the
 # target, the settings and the conclusions ("# page_bytes: VALUE LOW
-# HIGH" or "none" ..), then five blocks, each under its comment line
+# HIGH" or "none" ..), then six blocks, each under its comment line
 # ("# boundaries:", "# queue depth:", "# read cache:", "# seeks:",
-# "# zones:"), present even when it has no rows.  The rows are read by
+# "# zones:", "# erase:"), present even when it has no rows (a file
+# from before the erase test has five: it draws without that panel).  The rows are read by
 # those lines (into datablocks), not with gnuplot's `index`: a block
 # with no rows is no data set to gnuplot, so the indexes of the blocks
 # after it would move.  The title gives the target and what produced the
@@ -76,15 +79,15 @@ BEGIN {
 	if (!R[1]) fail("cannot read " F ": there is no such file, or it is not a readable file; give the data file rebench --characterize --output FILE wrote")
 	slurp("d", F)
 	about("d", F)
-	split("boundaries|queue depth|read cache|seeks|zones", H, "|")
-	split("bytes ratio low high verdict|qd ops_per_s low high p50_us|set_bytes share low high p50_us|lo_bytes hi_bytes seek_ms low high reads|offset_bytes mb_per_s", C, "|")
-	split("5 5 5 6 2", NC, " ")
+	split("boundaries|queue depth|read cache|seeks|zones|erase", H, "|")
+	split("bytes ratio low high verdict|qd ops_per_s low high p50_us|set_bytes share low high p50_us|lo_bytes hi_bytes seek_ms low high reads|offset_bytes mb_per_s|bytes ratio low high verdict seq_mb_per_s rnd_mb_per_s", C, "|")
+	split("5 5 5 6 2 7", NC, " ")
 	blk = 0
 	for (j = 1; j <= FN["d"]; j++) {
 		l = FL["d", j]; gsub(/\r/, "", l)
 		if (l ~ /^[ \t]*$/) continue
 		if (l ~ /^[ \t]*#/) {
-			for (k = 1; k <= 5; k++) if (match(l, "^#[ \t]*" H[k] ":")) {
+			for (k = 1; k <= 6; k++) if (match(l, "^#[ \t]*" H[k] ":")) {
 				if (seen[k]) fail(F ", line " j ": a second \"# " H[k] ":\" block: two runs in one file? write it again with rebench --characterize --output FILE")
 				seen[k] = 1; blk = k
 			}
@@ -95,7 +98,7 @@ BEGIN {
 		n = split(l, w, /[ \t]+/)
 		if (n < NC[blk]) fail(F ", line " j ": " H[blk] " rows have " NC[blk] " columns (" C[blk] "), this one " n ": " l)
 		for (i = 1; i <= NC[blk]; i++) if (!isnum(w[i])) fail(F ", line " j ": \"" w[i] "\" is not a number (" H[blk] ": " C[blk] ")")
-		if (blk <= 4 && w[1] <= 0) fail(F ", line " j ": " H[blk] ": " substr(C[blk], 1, index(C[blk], " ") - 1) " is " w[1] ", not above 0")
+		if ((blk <= 4 || blk == 6) && w[1] <= 0) fail(F ", line " j ": " H[blk] ": " substr(C[blk], 1, index(C[blk], " ") - 1) " is " w[1] ", not above 0")
 		if (blk == 4 && w[2] <= w[1]) fail(F ", line " j ": seeks: hi_bytes " w[2] " is not above lo_bytes " w[1])
 		N[blk]++
 		ROW[blk, N[blk]] = l
@@ -112,6 +115,10 @@ BEGIN {
 			if (w[5] > 0) { lo("c_l", w[5]); hi("c_l", w[5]) }
 		} else if (blk == 4) {
 			lo("s_x", w[1]); hi("s_x", w[2]); lo("s_y", w[4]); hi("s_y", w[5])
+		} else if (blk == 6) {
+			if (w[5] != 1 && w[5] != 0 && w[5] != 2) fail(F ", line " j ": erase: verdict " w[5] " is not 1, 0 or 2")
+			lo("e_x", w[1]); hi("e_x", w[1]); hi("e_y", w[4])
+			E[w[5] + 0]++
 		} else {
 			hi("z_x", w[1]); hi("z_y", w[2]); lo("z_y", w[2])
 			if (N[5] == 1) z_first = w[2]
@@ -121,17 +128,21 @@ BEGIN {
 	for (k = 1; k <= 5; k++) if (!seen[k]) fail(F " has no \"# " H[k] ":\" block: it is not a data file of rebench --characterize, or a cut one; write it again with rebench --characterize --output FILE")
 	if (stray) fail(F ", line " stray ": a row before the first block (\"# boundaries:\"): it is not a data file of rebench --characterize; write it again with rebench --characterize --output FILE")
 	fig("page_bytes"); fig("parallelism"); fig("read_cache_bytes"); fig("rpm"); fig("seek_min_ms"); fig("seek_max_ms")
+	# the erase block: files written before --write's erase test have none
+	if (hdr("d", "erase_block_bytes") == "") { print "erase_block_bytes_k = 0"; print "erase_block_bytes_v = NaN"; print "erase_block_bytes_lo = NaN"; print "erase_block_bytes_hi = NaN" }
+	else fig("erase_block_bytes")
 	one("knee_qd", 0); one("hit_below_us", -1)
 	one("boundary_read_bytes", 0); one("qd_read_bytes", 0); one("qd_seconds", 0); one("cache_reads", 0)
 	one("flush_verdict", -2); one("flush_write_p50_us", 0); one("flush_p50_us", 0); one("flush_bound_us", 0)
-	for (k = 1; k <= 5; k++) print "n" k - 1 " = " N[k] + 0
-	split("b_x b_y q_x q_y q_best q_l c_x c_l s_x s_y z_x z_y", K, " ")
+	for (k = 1; k <= 6; k++) print "n" k - 1 " = " N[k] + 0
+	for (v = 0; v <= 2; v++) print "ne" v " = " E[v] + 0
+	split("b_x b_y q_x q_y q_best q_l c_x c_l s_x s_y z_x z_y e_x e_y", K, " ")
 	for (k in K) { put(K[k] "_min", MN[K[k]]); put(K[k] "_max", MX[K[k]]) }
 	for (v = -1; v <= 2; v++) print "nv" (v < 0 ? "m" : "") (v < 0 ? -v : v) " = " V[v] + 0
 	put("z_first", z_first); put("z_last", z_last); put("z_lastx", z_lastx)
 	s = hdr("d", "page_bytes") + 0
 	put("b_unit_ratio", s in B ? B[s] : ""); put("b_unit_lo", s in B ? BL[s] : ""); put("b_unit_hi", s in B ? BH[s] : "")
-	for (k = 1; k <= 5; k++) {
+	for (k = 1; k <= 6; k++) {
 		print "$B" k - 1 " << EOD"
 		for (j = 1; j <= N[k]; j++) print ROW[k, j]
 		print "EOD"
@@ -388,7 +399,43 @@ if (have_z) {
 	plot $B4 using ($1 / zu):2 with linespoints pt 7 ps 1.1 lw 1.5 lc rgb cops notitle
 	eval(reset_panel)
 }
-if (!have_s && !have_z) {
+# a drive that does not spin: the erase-block test (--write) if it ran,
+# else what the rotation test found, and the flush test's figures
+flushtxt = (flush_verdict > -2) ? sprintf("flush test: writes alone %s, a flush after each %s;\nthe media needs at least %s: %s", \
+	lat(flush_write_p50_us), lat(flush_p50_us), lat(flush_bound_us), \
+	flush_verdict == 1 ? "flushes are honest" : flush_verdict == 0 ? "flushes are NOT honest" : "no verdict") : ""
+if (!have_s && !have_z && n5 > 0) {
+	set origin wc, bot
+	set size 1 - wc, mid - bot
+	set title (erase_block_bytes_k ? sprintf("Erase block: %s%s", sz(erase_block_bytes_v), \
+		erase_block_bytes_lo < erase_block_bytes_v ? " (" . rng(erase_block_bytes_lo, erase_block_bytes_hi) . ")" : "") : \
+		"Erase block: none concluded") . "\nrandom writes against sequential ones of each size, depth 1, the target full" noenhanced
+	set logscale x 2
+	set xrange [e_x_min / 1.5 : e_x_max * 1.5]
+	eval("set xtics (" . tics2(floor(l2(e_x_min) + 0.5), floor(l2(e_x_max) + 0.5), 1 + int((l2(e_x_max) - l2(e_x_min)) / 8)) . ")")
+	eh = (e_y_max > 1.3 ? e_y_max : 1.3)
+	set yrange [0.8 : 0.8 + (eh - 0.8) * 1.2]
+	set xlabel "write size (log2)"
+	set ylabel "MiB/s, sequential / random (ratio)"
+	set format y "%.1f"
+	set object 1 rect from graph 0, first 1.0 to graph 1, first 1.10 behind fc rgb cband fs solid noborder
+	set arrow 1 from graph 0, first 1.10 to graph 1, first 1.10 nohead lc rgb cmore lw 1.2 dt 2 back
+	set label 1 "1.10: random costs more above" at graph 0.99, first 1.10 right offset 0, 0.6 tc rgb cmore font ",9" noenhanced
+	if (erase_block_bytes_k) {
+		set arrow 2 from erase_block_bytes_v, graph 0 to erase_block_bytes_v, graph 1 nohead lc rgb cmark lw 1.5 dt 2 back
+		set label 2 sprintf("erase block %s", sz(erase_block_bytes_v)) at erase_block_bytes_v, graph 0.45 left offset 0.5, 0 tc rgb cmark font ",9" noenhanced
+	}
+	if (flushtxt ne "") {
+		set label 11 flushtxt at graph 0.98, graph 0.7 right font ",8" tc rgb (flush_verdict == 0 ? "#b2182b" : "#444444") noenhanced
+	}
+	set key top right opaque box font ",9" samplen 1
+	ep(v, c, pt, t, n) = (n == 0) ? "" : sprintf("$B5 using 1:($5 == %d ? $2 : NaN):3:4 with yerrorbars pt %d ps 1.4 lw 1.5 lc rgb \"%s\" title \"%s (%d)\", ", v, pt, c, t, n)
+	pl = ep(1, cmore, 9, "costs more", ne1) . ep(0, csame, 7, "the same", ne0) . ep(2, cnoise, 6, "within noise", ne2)
+	eval("plot " . pl[1:strlen(pl) - 2])
+	set format y
+	eval(reset_panel)
+}
+if (!have_s && !have_z && n5 == 0) {
 	set origin wc, bot
 	set size 1 - wc, mid - bot
 	set title sprintf("Rotation: %s", rpm_k ? rpmtxt : "none found") noenhanced

@@ -14,6 +14,7 @@
  *   characterize_cache.c the read cache (working sets)
  *   characterize_disk.c  rotation, seeks and zones
  *   characterize_flush.c --write: flush honesty
+ *   characterize_erase.c --write: the erase block
  *   characterize_plot.c  --plot: the one-page report
  *   characterize_judge.c what the measurements mean: the unit, the
  *                        parallelism, the device's report
@@ -60,6 +61,7 @@
 #define CHAR_SEEK_FIGURE_N 30	/* ... for seek_ms.min or max */
 #define CHAR_ZONES 8
 #define CHAR_FLUSH_WRITES 100	/* --write: writes, each way */
+#define CHAR_ERASE_SIZES 13	/* --write: writes of 16 KiB .. 64 MiB */
 
 /* A figure concluded from the measurements: its value and 95% interval,
  * and the basis (what was measured, or why nothing was concluded). */
@@ -108,6 +110,22 @@ struct char_seek {
 struct char_zone {
 	uint64_t offset;	/* in the target */
 	double mb_per_s;	/* sequential reads there, 2^20 B/s */
+};
+
+/* A write rate, MiB/s, with its 95% interval when known. */
+struct char_rate {
+	bool known;
+	double mbs, low, high;
+};
+
+/* Writes of `bytes`: sequential ones, then random ones once the drive is
+ * full; the cost of random over sequential. */
+struct char_erase {
+	uint64_t bytes;
+	struct char_rate seq, rnd;
+	bool measured;		/* the random writes ran */
+	double ratio, low, high;	/* seq / rnd MiB/s, 95% */
+	enum char_verdict verdict;
 };
 
 struct char_advice {
@@ -160,7 +178,14 @@ struct characterize_result {
 	size_t nsk;
 	struct char_zone z[CHAR_ZONES];
 	size_t nz;
-	/* not measured: its basis says why */
+	/* 2. the erase block (--write): sizes largest first */
+	struct char_erase es[CHAR_ERASE_SIZES];
+	size_t nes;
+	unsigned erase_qd;
+	bool erase_trim;	/* the target was trimmed first */
+	bool preconditioned;	/* the target was written whole */
+	double pre_mbs;		/* ... at this speed, its first 16th */
+	double erase_passes;	/* the target's size written, in all */
 	struct char_figure erase_block;
 	/* 7. the device's report against the measurements */
 	char reports[CHAR_MAX_REPORTS][400];
@@ -200,6 +225,8 @@ void char_seek_of(const struct characterize_result *r,
 int char_confirm_writes(struct char_ctx *c);
 int char_test_flush(struct char_ctx *c);
 void char_judge_flush(struct characterize_result *r);
+int char_test_erase(struct char_ctx *c);
+void char_judge_erase(struct characterize_result *r);
 
 /* characterize_plot.c: the tests' points into keep (--output), and with
  * path (--plot) drawn; 0 or -errno after a message */

@@ -197,6 +197,18 @@ void char_judge_report(struct characterize_result *r)
 		       t->path, (unsigned long long)r->disk_offset, t->disk,
 		       (unsigned long long)(r->disk_offset % (uint64_t)r->page.value),
 		       size_text(a, sizeof(a), r->page.value));
+	if (r->erase_block.known) {
+		uint64_t e = (uint64_t)r->erase_block.value;
+
+		if (t->opt_io == e)
+			report(r, "optimal I/O size %s: the measured erase block",
+			       size_text(a, sizeof(a), e));
+		else
+			report(r, "%s%s, but space is reclaimed in units of %s: random writes smaller than that cost more once the drive is full",
+			       t->opt_io ? "optimal I/O size " : "no optimal I/O size reported",
+			       t->opt_io ? size_text(a, sizeof(a), t->opt_io) : "",
+			       size_text(b, sizeof(b), e));
+	}
 	judge_report_spin(r);
 	judge_report_cache(r);
 }

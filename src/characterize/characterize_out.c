@@ -4,6 +4,7 @@
  */
 #include "characterize/characterize.h"
 
+#include <math.h>
 #include <stdio.h>
 
 #include "core/json.h"
@@ -198,6 +199,34 @@ static void human_flush(FILE *f, const struct characterize_result *r)
 			r->flush_lo_us, r->flush_hi_us);
 }
 
+static void human_erase(FILE *f, const struct characterize_result *r)
+{
+	char a[32], k[48];
+	size_t i;
+
+	human_figure(f, "Erase block (the unit space is reclaimed in)",
+		     &r->erase_block, FIG_BYTES);
+	if (!r->nes)
+		return;
+	fprintf(f, "  the target %s (%.1f MiB/s), then writes at depth %u, MiB/s:\n",
+		r->erase_trim ? "trimmed and written once" : "written twice",
+		r->pre_mbs, r->erase_qd);
+	fprintf(f, "  %-9s %10s %10s %20s  %s\n", "size", "seq", "random",
+		"seq/random (95%)", "verdict");
+	for (i = 0; i < r->nes && r->es[i].measured; i++) {
+		const struct char_erase *e = &r->es[i];
+
+		if (isfinite(e->high))
+			snprintf(k, sizeof(k), "%.2f (%.2f-%.2f)", e->ratio,
+				 e->low, e->high);
+		else
+			snprintf(k, sizeof(k), "%.2f (no interval)", e->ratio);
+		fprintf(f, "  %-9s %10.1f %10.1f %20s  %s\n",
+			sz(a, sizeof(a), (double)e->bytes), e->seq.mbs,
+			e->rnd.mbs, k, verdict_names[e->verdict]);
+	}
+}
+
 void char_print_human(FILE *f, const struct characterize_result *r)
 {
 	size_t i;
@@ -213,7 +242,8 @@ void char_print_human(FILE *f, const struct characterize_result *r)
 	human_cache(f, r);
 	fputc('\n', f);
 	human_flush(f, r);
-	fprintf(f, "\nErase block: none concluded\n  %s\n", r->erase_block.basis);
+	fputc('\n', f);
+	human_erase(f, r);
 	fprintf(f, "\nWhat it reports, against what was measured:\n");
 	for (i = 0; i < r->nreports; i++)
 		fprintf(f, "  - %s\n", r->reports[i]);
@@ -377,6 +407,55 @@ static void json_flush(struct json *j, const struct characterize_result *r)
 	json_obj_end(j);
 }
 
+static void json_rate(struct json *j, const char *key,
+		      const struct char_rate *x)
+{
+	json_obj_begin(j, key);
+	json_num(j, "mb_per_s", x->mbs);
+	if (x->known) {
+		json_num(j, "low", x->low);
+		json_num(j, "high", x->high);
+	} else {
+		json_null(j, "low");
+		json_null(j, "high");
+	}
+	json_obj_end(j);
+}
+
+static void json_erase(struct json *j, const struct characterize_result *r)
+{
+	size_t i;
+
+	json_obj_begin(j, "erase");
+	json_bool(j, "measured", r->nes && r->es[0].measured);
+	if (r->nes) {
+		json_u64(j, "queue_depth", r->erase_qd);
+		json_bool(j, "trimmed", r->erase_trim);
+		json_num(j, "precondition_mb_per_s", r->pre_mbs);
+	}
+	json_arr_begin(j, "sizes");
+	for (i = 0; i < r->nes && r->es[i].measured; i++) {
+		const struct char_erase *e = &r->es[i];
+
+		json_obj_begin(j, NULL);
+		json_u64(j, "bytes", e->bytes);
+		json_rate(j, "sequential", &e->seq);
+		json_rate(j, "random", &e->rnd);
+		json_num(j, "ratio", e->ratio);
+		if (isfinite(e->high)) {
+			json_num(j, "ratio_low", e->low);
+			json_num(j, "ratio_high", e->high);
+		} else {
+			json_null(j, "ratio_low");
+			json_null(j, "ratio_high");
+		}
+		json_str(j, "verdict", verdict_names[e->verdict]);
+		json_obj_end(j);
+	}
+	json_arr_end(j);
+	json_obj_end(j);
+}
+
 void char_print_json(FILE *f, const struct characterize_result *r)
 {
 	struct json jw, *j = &jw;
@@ -413,6 +492,7 @@ void char_print_json(FILE *f, const struct characterize_result *r)
 	json_cache(j, r);
 	json_spin(j, r);
 	json_flush(j, r);
+	json_erase(j, r);
 	json_arr_begin(j, "reports");
 	for (i = 0; i < r->nreports; i++)
 		json_str(j, NULL, r->reports[i]);

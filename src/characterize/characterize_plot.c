@@ -2,7 +2,7 @@
  * in one data file (--output FILE keeps it; otherwise a temporary one),
  * drawn by plots/characterize.gp as one page.
  *
- * The file is TSV in five blocks, each under its comment line and written
+ * The file is TSV in six blocks, each under its comment line and written
  * even when it has no rows (gnuplot's `index` skips a block without rows,
  * so plots/characterize.gp finds them by those lines):
  *   0 boundaries   bytes ratio low high verdict (1 costs more, 0 same,
@@ -11,6 +11,9 @@
  *   2 read cache   set_bytes share low high p50_us
  *   3 seeks        lo_bytes hi_bytes seek_ms low high reads
  *   4 zones        offset_bytes mb_per_s
+ *   5 erase        bytes ratio low high verdict seq_mb_per_s rnd_mb_per_s
+ *                  (--write; ratio: sequential MiB/s over random, the
+ *                  random writes' cost; verdict as for boundaries)
  * Head comments give what about.gpi reads (target, about, made) and each
  * conclusion as "# name: value low high" for the panels' titles.
  */
@@ -18,6 +21,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 
 #include "core/outpath.h"
@@ -69,6 +73,16 @@ static void blocks(FILE *f, const struct characterize_result *r)
 	for (i = 0; i < r->nz; i++)
 		fprintf(f, "%llu\t%.2f\n", (unsigned long long)r->z[i].offset,
 			r->z[i].mb_per_s);
+	fprintf(f, "\n\n# erase: bytes ratio low high verdict seq_mb_per_s rnd_mb_per_s\n");
+	for (i = 0; i < r->nes && r->es[i].measured; i++) {
+		const struct char_erase *e = &r->es[i];
+		bool k = isfinite(e->high);
+
+		fprintf(f, "%llu\t%.4f\t%.4f\t%.4f\t%d\t%.2f\t%.2f\n",
+			(unsigned long long)e->bytes, e->ratio,
+			k ? e->low : e->ratio, k ? e->high : e->ratio,
+			verdict_code[e->verdict], e->seq.mbs, e->rnd.mbs);
+	}
 }
 
 static void fill_about(const struct characterize_result *r,
@@ -115,6 +129,7 @@ static int write_data(const struct characterize_result *r, const char *path,
 	head_figure(f, "rpm", &r->rpm);
 	head_figure(f, "seek_min_ms", &r->seek_min);
 	head_figure(f, "seek_max_ms", &r->seek_max);
+	head_figure(f, "erase_block_bytes", &r->erase_block);
 	blocks(f, r);
 	return outpath_close("--output", path, f);
 }

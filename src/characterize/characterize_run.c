@@ -282,12 +282,6 @@ static int test_parallelism(struct char_ctx *c)
 	return EXIT_OK;
 }
 
-static void not_measured(struct characterize_result *r)
-{
-	snprintf(r->erase_block.basis, sizeof(r->erase_block.basis),
-		 "not measured: no test for it yet (flashbench's erase-block tests need writes patterned over many blocks; rebench(1), CHARACTERIZE)");
-}
-
 /* The tests in order, each judged after it ran; an interruption or a
  * failed run ends them, and what they measured is judged and printed. */
 static int characterize(struct char_ctx *c)
@@ -312,7 +306,9 @@ static int characterize(struct char_ctx *c)
 	if (!status)
 		status = char_test_flush(c);
 	char_judge_flush(r);
-	not_measured(r);
+	if (!status)
+		status = char_test_erase(c);
+	char_judge_erase(r);
 	char_judge_report(r);
 	char_advise(r);
 	return status;

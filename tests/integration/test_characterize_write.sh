@@ -8,7 +8,8 @@
 # the host's time): writes of about 50 us and lying flushes of about 40
 # us are 5 times under it, honest ones of about 2 ms 7 times over.
 # Refused: --write without --yes and no terminal, --write on a read-only
-# device.
+# device.  On these models (2 ms a page) the erase-block test would take
+# minutes: without --max-duration it says so and does not run.
 . "$(dirname "$0")/../lib/common.sh"
 
 require_loop
@@ -54,4 +55,8 @@ assert_rc 0 "--characterize --write without a cache"
 jq_later "$RB_OUT" null '.characterize.flush_honest.value' "no verdict"
 jq_later "$RB_OUT" true '.characterize.flush_honest.basis | test("no volatile write cache seen")' \
 	"the basis: no volatile write cache seen"
+jq_later "$RB_OUT" null '.characterize.erase_block_bytes.value' "erase block: not measured on a model this slow"
+jq_later "$RB_OUT" true '.characterize.erase_block_bytes.basis | test("takes at least [0-9]+ s .*more than the most this test takes without a budget.*give --max-duration")' \
+	"the basis: how long the erase test would take (program 2 ms a page), and what to give"
+jq_later "$RB_OUT" false '.characterize.erase.measured' "no random writes ran"
 jq_flush

@@ -6,7 +6,8 @@
  * crossing is faster, or when nothing costs more; parallelism by Little's
  * law (the most ops/s times one read's median time alone) with its
  * interval; what the device reports held against the unit;
- * and the layout that follows (ashift, stride, partition start). */
+ * the erase block from random against sequential writes by size; and
+ * the layout that follows (ashift, stride, partition start). */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -354,6 +355,73 @@ static void test_flush(void **state)
 	free(r);
 }
 
+/* Sizes from 256 KiB down, each with its sequential and random MiB/s. */
+static void erase_sizes(struct characterize_result *r, const double (*mbs)[2],
+			size_t n)
+{
+	uint64_t b = 256 << 10;
+	size_t i;
+
+	for (i = 0; i < n; i++, b /= 2) {
+		struct char_erase *e = &r->es[i];
+
+		e->bytes = b;
+		e->measured = true;
+		e->seq = (struct char_rate){ true, mbs[i][0], mbs[i][0] * 0.99,
+					     mbs[i][0] * 1.01 };
+		e->rnd = (struct char_rate){ true, mbs[i][1], mbs[i][1] * 0.99,
+					     mbs[i][1] * 1.01 };
+	}
+	r->nes = n;
+	memset(&r->erase_block, 0, sizeof(r->erase_block));
+}
+
+/* Random writes as fast as sequential ones down to 128 KiB, half as fast
+ * below: the erase block is 128 KiB, and the layout stripes by it. */
+static void test_erase(void **state)
+{
+	static const double step[][2] = {
+		{ 17, 17 }, { 16.8, 16.8 }, { 16.6, 8 }, { 16.2, 4.5 }, { 15.8, 3.3 },
+	};
+	static const double flat[][2] = { { 17, 17 }, { 16, 16 }, { 15, 15 } };
+	static const double inconsistent[][2] = { { 17, 17 }, { 16, 8 }, { 15, 15 } };
+	static const double big[][2] = { { 17, 8 }, { 16, 7 } };
+	struct characterize_result *r = fresh(512, 512);
+	size_t i;
+
+	(void)state;
+	erase_sizes(r, step, 5);
+	char_judge_erase(r);
+	assert_true(r->erase_block.known);
+	assert_true(r->erase_block.value == 128 << 10);
+	assert_true(r->erase_block.low == 128 << 10);
+	assert_int_equal(r->es[2].verdict, CHAR_MORE);
+	assert_true(fabs(r->es[2].ratio - 16.6 / 8) < 1e-9);
+	r->page = (struct char_figure){ true, 4096, 4096, 4096, "" };
+	char_advise(r);
+	for (i = 0; i < r->nadv && strcmp(r->adv[i].setting, "mkfs.ext4"); i++)
+		;
+	assert_true(i < r->nadv);
+	assert_string_equal(r->adv[i].value, "-b 4096 -E stride=1,stripe_width=32");
+	assert_string_equal(r->adv[i + 1].value, "-d su=4096,sw=32");
+	/* the same at every size: nothing concluded, said as none seen */
+	erase_sizes(r, flat, 3);
+	char_judge_erase(r);
+	assert_false(r->erase_block.known);
+	assert_non_null(strstr(r->erase_block.basis, "none seen"));
+	/* a smaller size as fast again after a slow one: noise, no unit */
+	erase_sizes(r, inconsistent, 3);
+	char_judge_erase(r);
+	assert_false(r->erase_block.known);
+	assert_non_null(strstr(r->erase_block.basis, "inconsistent"));
+	/* the largest already slow: the unit is larger, not concluded */
+	erase_sizes(r, big, 2);
+	char_judge_erase(r);
+	assert_false(r->erase_block.known);
+	assert_non_null(strstr(r->erase_block.basis, "the largest tried"));
+	free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -367,6 +435,7 @@ int main(void)
 		cmocka_unit_test(test_no_spin),
 		cmocka_unit_test(test_cache),
 		cmocka_unit_test(test_flush),
+		cmocka_unit_test(test_erase),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

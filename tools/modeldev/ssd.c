@@ -16,7 +16,11 @@
  * free, garbage collection takes the block with the fewest valid pages,
  * moves them (a read and a program each) and erases it: on a device
  * written all over, with little over-provisioning, that is the write
- * cliff.  A trim unmaps the pages it covers whole.
+ * cliff.  A trim unmaps the pages it covers whole; an open block it
+ * leaves with no valid page is erased in the background and started
+ * again from its first page (flash cannot program a page twice without an
+ * erase, and a drive does not keep filling a block holding nothing), so
+ * writes after a trim of everything begin at a block boundary.
  */
 #include "model.h"
 
@@ -45,7 +49,7 @@ struct ssd_state {
 	uint32_t *l2p;		/* per logical page: physical page in its channel */
 	struct ssd_channel *ch;
 	uint64_t pages_read, pages_programmed, host_pages, rmw_pages;
-	uint64_t gc_runs, gc_moved, erases, trimmed;
+	uint64_t gc_runs, gc_moved, erases, trimmed, reopened;
 };
 
 #define P(f) offsetof(struct ssd_params, f)
@@ -229,6 +233,26 @@ static uint64_t program(const struct ssd_params *p, struct ssd_state *s, uint64_
 	return page_op(s, c, t, p->program);
 }
 
+/* After a trim: each open block left holding no valid page is erased
+ * (the channel busy for it; the trim does not wait) and refilled from its
+ * first page. */
+static void reopen_stale(const struct ssd_params *p, struct ssd_state *s,
+			 uint64_t now)
+{
+	uint32_t c;
+
+	for (c = 0; c < p->channels; c++) {
+		struct ssd_channel *ch = &s->ch[c];
+
+		if (ch->wp == 0 || ch->wp == p->block || ch->valid[ch->active])
+			continue;
+		page_op(s, c, now, p->erase);
+		s->erases++;
+		s->reopened++;
+		ch->wp = 0;
+	}
+}
+
 static uint64_t ssd_serve(struct model *m, enum model_req req, uint64_t off,
 			  uint64_t len, uint64_t now)
 {
@@ -270,6 +294,8 @@ static uint64_t ssd_serve(struct model *m, enum model_req req, uint64_t off,
 			break;
 		}
 	}
+	if (req == MREQ_TRIM)
+		reopen_stale(p, s, now);
 	return t;
 }
 
@@ -300,6 +326,7 @@ static void ssd_counters(const struct model *m, FILE *f)
 	fprintf(f, "ssd.gc_pages_moved %llu\n", (unsigned long long)s->gc_moved);
 	fprintf(f, "ssd.erases %llu\n", (unsigned long long)s->erases);
 	fprintf(f, "ssd.trimmed_pages %llu\n", (unsigned long long)s->trimmed);
+	fprintf(f, "ssd.blocks_reopened %llu\n", (unsigned long long)s->reopened);
 	for (c = 0; c < p->channels; c++) {
 		uint32_t fr = s->ch[c].nfree;
 
