@@ -132,7 +132,7 @@ BEGIN {
 	if (hdr("d", "erase_block_bytes") == "") { print "erase_block_bytes_k = 0"; print "erase_block_bytes_v = NaN"; print "erase_block_bytes_lo = NaN"; print "erase_block_bytes_hi = NaN" }
 	else fig("erase_block_bytes")
 	one("knee_qd", 0); one("hit_below_us", -1)
-	one("boundary_read_bytes", 0); one("qd_read_bytes", 0); one("qd_seconds", 0); one("cache_reads", 0)
+	one("boundary_read_bytes", 0); one("qd_read_bytes", 0); one("qd_seconds", 0); one("qd_precision_pct", 0); one("cache_reads", 0); one("cache_max_reads", 0)
 	one("flush_verdict", -2); one("flush_write_p50_us", 0); one("flush_p50_us", 0); one("flush_bound_us", 0)
 	for (k = 1; k <= 6; k++) print "n" k - 1 " = " N[k] + 0
 	for (v = 0; v <= 2; v++) print "ne" v " = " E[v] + 0
@@ -255,7 +255,9 @@ set origin 0.5, mid
 set size 0.5, top - mid
 set title (parallelism_k ? sprintf("Queue depth: parallelism %.1f (95%%: %.1f-%.1f)", parallelism_v, parallelism_lo, parallelism_hi) : \
 	"Queue depth: no parallelism concluded") . \
-	(knee_qd > 0 ? sprintf(", knee at QD %d", knee_qd) : "") . "\n" . (qd_read_bytes > 0 ? sz(qd_read_bytes) . " " : "") . "random reads" . (qd_seconds > 0 ? sprintf(", %d s", qd_seconds) : "") . " at each depth: ops/s, and their median latency" noenhanced
+	(knee_qd > 0 ? sprintf(", knee at QD %d", knee_qd) : "") . "\n" . (qd_read_bytes > 0 ? sz(qd_read_bytes) . " " : "") . "random reads at each depth" . \
+	(qd_precision_pct > 0 ? sprintf(" until +-%g%%", qd_precision_pct) . (qd_seconds > 0 ? sprintf(" (%d s at most)", qd_seconds) : "") : \
+	qd_seconds > 0 ? sprintf(" for %d s", qd_seconds) : "") . ": ops/s, and their median latency" noenhanced
 if (n1 == 0) {
 	set label 10 "the queue-depth test has no points: not measured" at graph 0.5, graph 0.5 center noenhanced
 	eval(empty_panel)
@@ -300,7 +302,8 @@ set size wc, mid - bot
 set title (read_cache_bytes_k ? (read_cache_bytes_v > 0 ? sprintf("Read cache: %s (%s)", sz(read_cache_bytes_v), rng(read_cache_bytes_lo, read_cache_bytes_hi)) : \
 	sprintf("Read cache: none seen (%s)", rng(read_cache_bytes_lo, read_cache_bytes_hi))) : \
 	(n2 == 0 ? "Read cache: not measured" : "Read cache: none concluded")) . \
-	"\n" . (cache_reads > 0 ? sprintf("%d ", cache_reads) : "") . "random reads over a working set, after one pass over it" noenhanced
+	"\n" . (cache_reads > 0 ? sprintf("%d ", cache_reads) . (cache_max_reads > cache_reads ? sprintf("to %d ", cache_max_reads) : "") : "") . \
+	"random reads over a working set, after one pass over it" noenhanced
 if (n2 == 0) {
 	set label 10 "the read-cache test has no points: not measured" at graph 0.5, graph 0.5 center noenhanced
 	eval(empty_panel)

@@ -39,17 +39,21 @@
 #define CHAR_MAX_QD 64
 #define CHAR_QDS 7		/* 1, 2, 4 ... 64 */
 #define CHAR_MATERIAL 1.10	/* a crossing costs more: > 10% slower */
-#define CHAR_ROUNDS 3		/* rounds per boundary, inside then across */
+#define CHAR_ROUNDS 3		/* rounds per boundary, inside then across ... */
+#define CHAR_MAX_ROUNDS 6	/* ... and more while its verdict is open */
 #define CHAR_ROUND_READS 200	/* reads a round each way, at most */
 #define CHAR_ROUND_MIN 30	/* ... at least */
 #define CHAR_ROUND_SECONDS 0.15	/* ... what a round each way may take */
-#define CHAR_QD_SECONDS 1	/* run per queue depth */
+#define CHAR_QD_SECONDS 2	/* run per queue depth, at most ... */
+#define CHAR_QD_PRECISION 2	/* ... stopping once ops/s are known to +-2% */
+#define CHAR_QD_STEP "25ms"	/* in intervals of (--precision judges from 20) */
 #define CHAR_MAX_ADVICE 9
 #define CHAR_MAX_REPORTS 8
 #define CHAR_CACHE_SETS 8	/* working sets 256 KiB x 4^k */
 #define CHAR_CACHE_FIRST (256 * 1024)
 #define CHAR_CACHE_MAX (256ULL << 20)	/* the largest set tried */
-#define CHAR_CACHE_READS 400	/* random reads a set, measured */
+#define CHAR_CACHE_READS 400	/* random reads a set, measured ... */
+#define CHAR_CACHE_MAX_READS 1600	/* ... and more while undecided */
 #define CHAR_CACHE_GAP 3.0	/* a cache hit is 3x faster than a miss */
 #define CHAR_SPIN_READS 60	/* one-sector reads, backward and forward */
 #define CHAR_SPIN_STRIDE1 (8 * 1024)	/* the backward reads' strides */
@@ -77,6 +81,7 @@ enum char_verdict { CHAR_SAME, CHAR_MORE, CHAR_UNSURE, CHAR_LESS };
  * reads inside one: median latencies and their ratio. */
 struct char_boundary {
 	uint64_t bytes;
+	unsigned rounds;
 	uint64_t reads;
 	double p50_us, p50_lo_us, p50_hi_us;	/* the crossing reads' */
 	double ratio, low, high;	/* crossing / inside, 95% */
@@ -89,6 +94,7 @@ struct char_qd {
 	bool known;		/* its ops/s has an interval */
 	double iops, low, high;
 	double p50_us, p50_lo_us, p50_hi_us;	/* median latency, 95% */
+	double seconds;		/* how long it ran */
 };
 
 /* Random reads over a working set of `bytes`, again and again after one

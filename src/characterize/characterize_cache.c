@@ -20,6 +20,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "core/units.h"
 
@@ -40,49 +41,78 @@ static int fill(struct char_ctx *c, uint64_t set, uint64_t off)
 	return char_measure(c, sync_set, false, &m, NULL);
 }
 
-static int one_set(struct char_ctx *c, struct char_cacheset *s)
+/* One more run of CHAR_CACHE_READS random reads over the set at off;
+ * its latencies into h. */
+static int set_reads(struct char_ctx *c, struct char_cacheset *s,
+		     uint64_t off, struct char_run *m, struct hist *h)
 {
 	struct characterize_result *r = c->r;
-	uint64_t off = char_drive_offset(r, 1024 * 1024, 0);
 	char b[24], o[24], l[24], d[32], sd[16];
 	const char *const set[] = {
 		"operation", "read", "workload", "rnd", "block-size", b,
 		"stride", b, "offset", o, "length", l, "duration", d,
 		"seed", char_seed(c, sd, sizeof(sd)), NULL
 	};
-	struct char_run m;
-	const struct hist *h;
-	int status = fill(c, s->bytes, off);
 
-	if (status)
-		return status;
 	char_fmt_u64(b, sizeof(b), r->qd_bytes);
 	char_fmt_u64(o, sizeof(o), off);
 	char_fmt_u64(l, sizeof(l), s->bytes);
 	snprintf(d, sizeof(d), "%llub",
 		 (unsigned long long)(CHAR_CACHE_READS * r->qd_bytes));
-	status = char_measure(c, set, false, &m, NULL);
-	if (status)
-		return status;
-	h = &m.wl->result.stats->hist;
-	if (!r->hit_below_us) {
-		double fast = hist_percentile(h, 10) / 1000;
+	return char_measure(c, set, false, m, h);
+}
 
-		r->hit_below_us = r->nq && fast * CHAR_CACHE_GAP < r->q[0].p50_us ?
-				  sqrt(fast * r->q[0].p50_us) : -1;
-		/* on a platter, reads of a small set wait for the
-		 * rotation only, uniform over a revolution: some are fast
-		 * by luck; a hit is faster than a twentieth of one */
-		if (r->spins && r->hit_below_us > r->rev_us / 20)
-			r->hit_below_us = r->rev_us / 20;
+/* Does the share's interval leave the set's verdict open: held (90%) or
+ * not, and worth a larger set (50%) or not? */
+static bool undecided(const struct char_cacheset *s)
+{
+	return (s->low < 0.9 && s->high >= 0.9) ||
+	       (s->low < 0.5 && s->high >= 0.5);
+}
+
+static int one_set(struct char_ctx *c, struct char_cacheset *s)
+{
+	struct characterize_result *r = c->r;
+	uint64_t off = char_drive_offset(r, 1024 * 1024, 0);
+	struct char_run m;
+	struct hist *h = malloc(sizeof(*h));
+	int status = h ? fill(c, s->bytes, off) : EXIT_PREP_FAILED;
+
+	if (!h)
+		fprintf(stderr, "rebench: --characterize: out of memory\n");
+	if (status) {
+		free(h);
+		return status;
 	}
-	s->reads = h->count;
-	s->fast = r->hit_below_us > 0 ?
-		  char_count_below(h, (uint64_t)(r->hit_below_us * 1000)) : 0;
-	s->share = (double)s->fast / (double)s->reads;
-	char_wilson(s->fast, s->reads, &s->low, &s->high);
-	s->p50_us = m.p50;
-	return EXIT_OK;
+	hist_init(h);
+	do {
+		status = set_reads(c, s, off, &m, h);
+		if (status)
+			break;
+		if (!r->hit_below_us) {
+			double fast = hist_percentile(h, 10) / 1000;
+
+			r->hit_below_us = r->nq && fast * CHAR_CACHE_GAP < r->q[0].p50_us ?
+					  sqrt(fast * r->q[0].p50_us) : -1;
+			/* on a platter, reads of a small set wait for the
+			 * rotation only, uniform over a revolution: some are
+			 * fast by luck; a hit is faster than a twentieth of
+			 * one */
+			if (r->spins && r->hit_below_us > r->rev_us / 20)
+				r->hit_below_us = r->rev_us / 20;
+		}
+		s->reads = h->count;
+		s->fast = r->hit_below_us > 0 ?
+			  char_count_below(h, (uint64_t)(r->hit_below_us * 1000)) : 0;
+		s->share = (double)s->fast / (double)s->reads;
+		char_wilson(s->fast, s->reads, &s->low, &s->high);
+	} while (r->hit_below_us > 0 && undecided(s) &&
+		 s->reads + CHAR_CACHE_READS <= CHAR_CACHE_MAX_READS &&
+		 char_time_for(c, NULL));
+	if (!status)
+		s->p50_us = hist_percentile(h, 50) / 1000;
+	free(h);
+	return status;
 }
 
 int char_test_cache(struct char_ctx *c)

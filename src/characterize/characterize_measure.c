@@ -100,7 +100,14 @@ int char_measure(struct char_ctx *c, const char *const *set, bool log,
 	/* -g 0's per-I/O log without its file: the test reads it here */
 	if (log)
 		wl->spec.sample_ns = 0;
-	status = prepare_and_run(c->ctx, c->run, &interrupted);
+	if (c->precision_pct > 0) {
+		struct run_opts ro = *c->run;
+
+		ro.precision_pct = c->precision_pct;
+		status = prepare_and_run(c->ctx, &ro, &interrupted);
+	} else {
+		status = prepare_and_run(c->ctx, c->run, &interrupted);
+	}
 	if (interrupted)
 		c->r->interrupted = true;
 	if (status != EXIT_OK)

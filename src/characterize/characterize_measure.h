@@ -31,6 +31,9 @@ struct char_ctx {
 	unsigned seeds;		/* runs of random reads so far: each has its
 				 * own seed, so none repeats another's offsets
 				 * (a read cache would answer the repeats) */
+	double precision_pct;	/* > 0: the next run stops once its ops/s
+				 * are known to +- this (its duration the
+				 * most it runs), as --precision */
 };
 
 /* Run one workload with the settings set (name, value, ..., NULL) on

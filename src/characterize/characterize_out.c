@@ -83,17 +83,20 @@ static void human_boundaries(FILE *f, const struct characterize_result *r)
 		sz(a, sizeof(a), (double)r->read_bytes), r->inside_p50_us,
 		r->inside_lo_us, r->inside_hi_us,
 		(unsigned long long)r->inside_reads);
-	fprintf(f, "  %-10s %10s %22s  %s\n", "boundary", "p50 (us)",
-		"crossing / inside", "verdict");
+	fprintf(f, "  %d rounds of %llu reads each way a boundary, up to %d while the verdict is open\n",
+		CHAR_ROUNDS, (unsigned long long)r->round_reads,
+		CHAR_MAX_ROUNDS);
+	fprintf(f, "  %-10s %10s %22s %6s  %s\n", "boundary", "p50 (us)",
+		"crossing / inside", "rounds", "verdict");
 	for (i = 0; i < r->nb; i++) {
 		const struct char_boundary *b = &r->b[i];
 		char ratio[48];
 
 		snprintf(ratio, sizeof(ratio), "%.2f (%.2f-%.2f)", b->ratio,
 			 b->low, b->high);
-		fprintf(f, "  %-10s %10.1f %22s  %s\n",
+		fprintf(f, "  %-10s %10.1f %22s %6u  %s\n",
 			sz(a, sizeof(a), (double)b->bytes), b->p50_us, ratio,
-			verdict_names[b->verdict]);
+			b->rounds, verdict_names[b->verdict]);
 	}
 }
 
@@ -105,19 +108,20 @@ static void human_qd(FILE *f, const struct characterize_result *r)
 	human_figure(f, "Parallelism (I/Os served at once)", &r->parallelism, FIG_NUMBER);
 	if (!r->nq)
 		return;
-	fprintf(f, "  %s random reads, %s, %d s per depth; ops/s with the 95%% interval of batch means\n",
+	fprintf(f, "  %s random reads, %s; each depth until its ops/s are known to +-%d%% (%d s at most); the 95%% interval of batch means\n",
 		sz(a, sizeof(a), (double)r->qd_bytes), r->engine,
-		CHAR_QD_SECONDS);
-	fprintf(f, "  %-6s %10s %22s %10s\n", "QD", "ops/s", "95% interval",
-		"p50 (us)");
+		CHAR_QD_PRECISION, CHAR_QD_SECONDS);
+	fprintf(f, "  %-6s %10s %22s %10s %6s\n", "QD", "ops/s", "95% interval",
+		"p50 (us)", "s");
 	for (i = 0; i < r->nq; i++) {
 		const struct char_qd *q = &r->q[i];
 		char iv[48] = "-";
 
 		if (q->known)
 			snprintf(iv, sizeof(iv), "%.0f-%.0f", q->low, q->high);
-		fprintf(f, "  %-6u %10.0f %22s %10.1f%s\n", q->qd, q->iops, iv,
-			q->p50_us, q->qd == r->knee_qd ? "  <- knee" : "");
+		fprintf(f, "  %-6u %10.0f %22s %10.1f %6.2f%s\n", q->qd, q->iops,
+			iv, q->p50_us, q->seconds,
+			q->qd == r->knee_qd ? "  <- knee" : "");
 	}
 }
 
@@ -290,6 +294,7 @@ static void json_boundaries(struct json *j, const struct characterize_result *r)
 
 		json_obj_begin(j, NULL);
 		json_u64(j, "bytes", b->bytes);
+		json_u64(j, "rounds", b->rounds);
 		json_u64(j, "reads", b->reads);
 		json_num(j, "p50_us", b->p50_us);
 		json_num(j, "low_us", b->p50_lo_us);
@@ -311,6 +316,8 @@ static void json_qds(struct json *j, const struct characterize_result *r)
 	json_obj_begin(j, "queue_depths");
 	json_str(j, "engine", r->engine);
 	json_u64(j, "block_size", r->qd_bytes);
+	json_u64(j, "precision_pct", CHAR_QD_PRECISION);
+	json_u64(j, "max_seconds", CHAR_QD_SECONDS);
 	if (r->knee_qd)
 		json_u64(j, "knee_qd", r->knee_qd);
 	else
@@ -330,6 +337,7 @@ static void json_qds(struct json *j, const struct characterize_result *r)
 			json_null(j, "high");
 		}
 		json_num(j, "p50_us", q->p50_us);
+		json_num(j, "seconds", q->seconds);
 		json_obj_end(j);
 	}
 	json_arr_end(j);

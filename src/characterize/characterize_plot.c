@@ -116,10 +116,11 @@ static int write_data(const struct characterize_result *r, const char *path,
 	head_figure(f, "parallelism", &r->parallelism);
 	fprintf(f, "# knee_qd: %u\n# hit_below_us: %.2f\n", r->knee_qd,
 		r->hit_below_us);
-	fprintf(f, "# boundary_read_bytes: %llu\n# qd_read_bytes: %llu\n# qd_seconds: %d\n# cache_reads: %d\n",
+	fprintf(f, "# boundary_read_bytes: %llu\n# qd_read_bytes: %llu\n# qd_seconds: %d\n# qd_precision_pct: %d\n# cache_reads: %d\n# cache_max_reads: %d\n",
 		(unsigned long long)r->read_bytes,
 		(unsigned long long)r->qd_bytes, CHAR_QD_SECONDS,
-		CHAR_CACHE_READS);
+		CHAR_QD_PRECISION,
+		CHAR_CACHE_READS, CHAR_CACHE_MAX_READS);
 	/* --write's flush test: -2 not run, -1 no verdict, 0 lies, 1 honest */
 	fprintf(f, "# flush_verdict: %d\n# flush_write_p50_us: %.2f\n# flush_p50_us: %.2f\n# flush_bound_us: %.2f\n",
 		!r->wrote ? -2 : !r->flush_honest.known ? -1 :

@@ -17,8 +17,10 @@
  *    the machine moves both sides of a ratio, and the interval holds
  *    every round's ratio.
  * 3. Parallelism: random reads of one unit at queue depth 1, 2, 4 ... 64
- *    (until two doublings in a row add less than 5%), each for
- *    CHAR_QD_SECONDS with its ops/s interval from batch means (ci.h).
+ *    (until two doublings in a row add less than 5%), each until its
+ *    ops/s are known to +-CHAR_QD_PRECISION % (--precision's rule: batch
+ *    means, ci.h, from 20 intervals of CHAR_QD_STEP on), CHAR_QD_SECONDS
+ *    at most.
  *    By Little's law the I/Os served at once at the plateau are its
  *    ops/s times the time one I/O takes alone: the median at depth 1,
  *    which a loaded machine's stalls do not move as they move a mean.
@@ -118,9 +120,10 @@ static int check_target(struct characterize_result *r, const char *path)
 }
 
 /* Boundary b: CHAR_ROUNDS rounds of reads inside a unit then across b,
- * side by side so that a drift of the machine between rounds moves both;
- * the ratio of the pooled medians, its interval widened to every
- * round's own ratio. */
+ * side by side so that a drift of the machine between rounds moves both,
+ * and more, up to CHAR_MAX_ROUNDS, while the verdict is open; the ratio
+ * of the pooled medians, its interval widened to every round's own
+ * ratio. */
 static int boundary_point(struct char_ctx *c, struct char_boundary *b,
 			  struct hist *in, struct hist *x, struct hist *all_in)
 {
@@ -128,12 +131,11 @@ static int boundary_point(struct char_ctx *c, struct char_boundary *b,
 	uint64_t s = r->tgt.logical, n = r->round_reads;
 	double rmin = INFINITY, rmax = 0, ip50, ilo, ihi;
 	struct char_run mi, mx;
-	unsigned round;
 	int status;
 
 	hist_init(in);
 	hist_init(x);
-	for (round = 0; round < CHAR_ROUNDS; round++) {
+	for (b->rounds = 0; b->rounds < CHAR_MAX_ROUNDS; ) {
 		/* inside: 128 KiB-aligned reads cross only the sector
 		 * boundary inside them; across: odd multiples of b, less
 		 * one sector (stride 2b) */
@@ -144,17 +146,21 @@ static int boundary_point(struct char_ctx *c, struct char_boundary *b,
 					  b->bytes - s, n, &mx, x);
 		if (status)
 			return status;
+		b->rounds++;
 		rmin = fmin(rmin, mx.p50 / mi.p50);
 		rmax = fmax(rmax, mx.p50 / mi.p50);
+		b->reads = x->count;
+		char_median(x, &b->p50_us, &b->p50_lo_us, &b->p50_hi_us);
+		char_median(in, &ip50, &ilo, &ihi);
+		b->ratio = b->p50_us / ip50;
+		b->low = fmin(b->p50_lo_us / ihi, rmin);
+		b->high = fmax(b->p50_hi_us / ilo, rmax);
+		b->verdict = char_verdict_of(b->low, b->high);
+		if (b->rounds >= CHAR_ROUNDS &&
+		    (b->verdict != CHAR_UNSURE || !char_time_for(c, NULL)))
+			break;
 	}
 	hist_merge(all_in, in);
-	b->reads = x->count;
-	char_median(x, &b->p50_us, &b->p50_lo_us, &b->p50_hi_us);
-	char_median(in, &ip50, &ilo, &ihi);
-	b->ratio = b->p50_us / ip50;
-	b->low = fmin(b->p50_lo_us / ihi, rmin);
-	b->high = fmax(b->p50_hi_us / ilo, rmax);
-	b->verdict = char_verdict_of(b->low, b->high);
 	return EXIT_OK;
 }
 
@@ -228,7 +234,7 @@ static int qd_point(struct char_ctx *c, unsigned qd, struct char_qd *q)
 	const char *const set[] = {
 		"operation", "read", "workload", "rnd", "block-size", b,
 		"stride", b, "offset", o, "type", c->r->engine,
-		"queue-depth", qs, "duration", d, "sample-step", "50ms",
+		"queue-depth", qs, "duration", d, "sample-step", CHAR_QD_STEP,
 		"seed", char_seed(c, sd, sizeof(sd)), NULL
 	};
 	int status;
@@ -237,9 +243,12 @@ static int qd_point(struct char_ctx *c, unsigned qd, struct char_qd *q)
 	char_fmt_u64(o, sizeof(o), char_drive_offset(c->r, c->r->qd_bytes, 0));
 	snprintf(qs, sizeof(qs), "%u", qd);
 	snprintf(d, sizeof(d), "%ds", CHAR_QD_SECONDS);
+	c->precision_pct = CHAR_QD_PRECISION;
 	status = char_measure(c, set, false, &m, NULL);
+	c->precision_pct = 0;
 	if (status)
 		return status;
+	q->seconds = (double)m.wl->result.stats->elapsed_ns / 1e9;
 	q->qd = qd;
 	q->known = m.ops.known;
 	q->iops = m.ops.known ? m.ops.mean : 0;

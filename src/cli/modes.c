@@ -60,7 +60,7 @@ const struct mode modes[] = {
 		{ "--clock-echo", "answer each line of stdin with this machine's CLOCK_REALTIME in ns (what --hosts measures clock offsets with)" } },
 	  clock_echo_wanted, clock_echo, 7, false },
 	{ "characterize", "--characterize", {
-		{ "--characterize [--json] [--write] [--plot FILE] TARGET", "what a drive does not say (the unit it reads in, the I/Os it serves at once, rotation and seeks, its read cache; with --write whether its flushes are honest), against what it reports, and the layout that follows" } } },
+		{ "--characterize [--json] [--write] [--plot FILE] TARGET", "what a drive does not say (the unit it reads in, the I/Os it serves at once, rotation and seeks, its read cache; with --write whether its flushes are honest and its erase block), against what it reports, and the layout that follows" } } },
 	{ "advise", "--advise", {
 		{ "--advise btree --rows N --key-size BYTES TARGET", "which B-tree node size gives the most point queries/s on TARGET: a -b sweep and RethinkDB's model with fill, cache, values and inserts (--from TABLE: no I/O)" } } },
 };

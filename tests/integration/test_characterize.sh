@@ -74,6 +74,13 @@ jq_later "$RB_OUT" null '.characterize.rpm.value' "no rpm"
 jq_later "$RB_OUT" 0 '.characterize.rotation.seeks | length' "no seeks measured"
 jq_later "$RB_OUT" 0 '.characterize.read_cache_bytes.value' "no read cache seen"
 jq_later "$RB_OUT" false '.characterize.flush.measured' "no flush test without --write"
+jq_later "$RB_OUT" true '.characterize.erase_block_bytes.basis | test("add --write")' "no erase test without --write"
+jq_later "$RB_OUT" 0 '[.characterize.queue_depths.points[] | select(.seconds < 0.4 or .seconds > 2.2)] | length' \
+	"each queue depth ran until +-2%: from its 20 intervals of 25 ms (0.5 s) to 2 s"
+jq_later "$RB_OUT" 0 '[.characterize.boundaries.points[] | select(.rounds < 3 or .rounds > 6)] | length' \
+	"each boundary: 3 to 6 rounds"
+jq_later "$RB_OUT" 0 '[.characterize.boundaries.points[] | select(.rounds > 3 and .rounds < 6 and .verdict == "within noise")] | length' \
+	"a boundary stops short of 6 rounds only once decided"
 jq_flush
 par=$(jqr '.characterize.parallelism.value')
 assert_num "parallelism $par: near the 2 channels (1.6 to 2.6: the host's own time per I/O is in it too)" \
