@@ -295,11 +295,15 @@ static void cost_of(struct char_erase *e)
 	e->verdict = char_verdict_of(e->low, e->high);
 }
 
+/* Sizes largest first: the first that costs more, m; every larger one
+ * must not (the same, or within the noise), and the smallest of them
+ * measured the same is the unit, with the undecided ones between it and m
+ * its interval; every smaller one must not cost the same. */
 void char_judge_erase(struct characterize_result *r)
 {
 	struct char_figure *g = &r->erase_block;
 	char a[32], b[32], z[32];
-	size_t n = 0, i, same, low;
+	size_t n = 0, i, m, unit = SIZE_MAX, low;
 
 	for (i = 0; i < r->nes && r->es[i].measured; i++) {
 		cost_of(&r->es[i]);
@@ -312,50 +316,52 @@ void char_judge_erase(struct characterize_result *r)
 	}
 	fmt_size_exact(z, sizeof(z), r->es[n - 1].bytes);
 	fmt_size_exact(a, sizeof(a), r->es[0].bytes);
-	for (same = 0; same < n && r->es[same].verdict == CHAR_SAME; same++)
-		;
-	if (!same) {
+	for (m = 0; m < n && r->es[m].verdict != CHAR_MORE; m++)
+		if (r->es[m].verdict == CHAR_SAME)
+			unit = m;
+	if (m == 0) {
 		snprintf(g->basis, sizeof(g->basis),
-			 r->es[0].verdict == CHAR_MORE ?
-			 "random writes of %s, the largest tried, already cost %.2fx (%.2f-%.2f) sequential ones: the unit is larger, or the drive collects garbage whatever the size; no unit concluded" :
-			 "random writes of %s, the largest tried, cost %.2fx (%.2f-%.2f) sequential ones, too noisy to say whether they cost more; no unit concluded",
+			 "random writes of %s, the largest tried, already cost %.2fx (%.2f-%.2f) sequential ones: the unit is larger, or the drive collects garbage whatever the size; no unit concluded",
 			 a, r->es[0].ratio, r->es[0].low, r->es[0].high);
 		return;
 	}
-	if (same == n) {
-		snprintf(g->basis, sizeof(g->basis),
-			 "none seen: random writes of every size from %s down to %s cost what sequential ones do (within %.0f%%) once %s was written at random: nothing is copied to reclaim space, so the unit is %s or less, the spare is larger than a quarter of the target, or there is no flash translation (a file, a RAM disk)",
-			 a, z, (CHAR_MATERIAL - 1) * 100,
-			 fmt_size_exact(b, sizeof(b), r->tgt.size / ERASE_WARM), z);
+	if (m == n) {
+		if (unit == SIZE_MAX)
+			snprintf(g->basis, sizeof(g->basis),
+				 "random writes of every size from %s down to %s cost about what sequential ones do, too noisy to say whether any costs more; no unit concluded",
+				 a, z);
+		else
+			snprintf(g->basis, sizeof(g->basis),
+				 "none seen: random writes of no size from %s down to %s cost more than sequential ones (by %.0f%%) once %s was written at random: nothing is copied to reclaim space, so the unit is %s or less, the spare is larger than a quarter of the target, or there is no flash translation (a file, a RAM disk)",
+				 a, z, (CHAR_MATERIAL - 1) * 100,
+				 fmt_size_exact(b, sizeof(b), r->tgt.size / ERASE_WARM), z);
 		return;
 	}
-	for (low = same; low < n && r->es[low].verdict == CHAR_UNSURE; low++)
-		;
-	for (i = low; i < n; i++)
-		if (r->es[i].verdict != CHAR_MORE) {
+	for (i = m + 1; i < n; i++)
+		if (r->es[i].verdict == CHAR_SAME) {
 			snprintf(g->basis, sizeof(g->basis),
 				 "inconsistent: random writes of %s cost more than sequential ones but those of %s, smaller, do not; noise or background collection, no unit concluded",
-				 fmt_size_exact(a, sizeof(a), r->es[low].bytes),
+				 fmt_size_exact(a, sizeof(a), r->es[m].bytes),
 				 fmt_size_exact(b, sizeof(b), r->es[i].bytes));
 			return;
 		}
-	if (low == n) {
+	if (unit == SIZE_MAX) {
 		snprintf(g->basis, sizeof(g->basis),
-			 "random writes of %s and more cost what sequential ones do, and those below are too noisy to say: no unit concluded",
-			 fmt_size_exact(a, sizeof(a), r->es[same - 1].bytes));
+			 "random writes of %s cost more than sequential ones, and those of every larger size are too noisy to say whether they do: no unit concluded",
+			 fmt_size_exact(a, sizeof(a), r->es[m].bytes));
 		return;
 	}
+	low = m - 1;	/* the undecided sizes between the unit and m */
 	g->known = true;
-	g->value = g->high = (double)r->es[same - 1].bytes;
-	g->low = (double)r->es[low - 1].bytes;
+	g->value = g->high = (double)r->es[unit].bytes;
+	g->low = (double)r->es[low].bytes;
 	snprintf(g->basis, sizeof(g->basis),
 		 "once the target was full and %s more written at random: random writes of %s cost %.2fx (%.2f-%.2f) sequential ones of the size, those of %s %.2fx (%.2f-%.2f): smaller writes share erase blocks with data still valid, which garbage collection copies; %s",
 		 fmt_size_exact(z, sizeof(z), r->tgt.size / ERASE_WARM),
-		 fmt_size_exact(a, sizeof(a), r->es[same - 1].bytes),
-		 r->es[same - 1].ratio, r->es[same - 1].low,
-		 r->es[same - 1].high,
-		 fmt_size_exact(b, sizeof(b), r->es[low].bytes),
-		 r->es[low].ratio, r->es[low].low, r->es[low].high,
-		 low == same ? "the unit is a power of two from the sizes tried" :
+		 fmt_size_exact(a, sizeof(a), r->es[unit].bytes),
+		 r->es[unit].ratio, r->es[unit].low, r->es[unit].high,
+		 fmt_size_exact(b, sizeof(b), r->es[m].bytes),
+		 r->es[m].ratio, r->es[m].low, r->es[m].high,
+		 low == unit ? "the unit is a power of two from the sizes tried" :
 		 "sizes between are within the noise");
 }

@@ -386,6 +386,11 @@ static void test_erase(void **state)
 	static const double flat[][2] = { { 17, 17 }, { 16, 16 }, { 15, 15 } };
 	static const double inconsistent[][2] = { { 17, 17 }, { 16, 8 }, { 15, 15 } };
 	static const double big[][2] = { { 17, 8 }, { 16, 7 } };
+	/* the largest just over the line (1.09, 1.07-1.11), the next two
+	 * the same, then costing more */
+	static const double noisy_top[][2] = {
+		{ 36.7, 33.7 }, { 35.7, 35.5 }, { 36.6, 36.3 }, { 37.7, 9.2 },
+	};
 	struct characterize_result *r = fresh(512, 512);
 	size_t i;
 
@@ -414,6 +419,12 @@ static void test_erase(void **state)
 	char_judge_erase(r);
 	assert_false(r->erase_block.known);
 	assert_non_null(strstr(r->erase_block.basis, "inconsistent"));
+	/* a larger size within the noise does not hide the unit */
+	erase_sizes(r, noisy_top, 4);
+	char_judge_erase(r);
+	assert_int_equal(r->es[0].verdict, CHAR_UNSURE);
+	assert_true(r->erase_block.known);
+	assert_true(r->erase_block.value == 64 << 10);
 	/* the largest already slow: the unit is larger, not concluded */
 	erase_sizes(r, big, 2);
 	char_judge_erase(r);
