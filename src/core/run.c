@@ -466,7 +466,7 @@ static int flush_once(struct worker *w, const struct io_req *r, uint64_t *lat)
 static void flush_owed(struct worker *w, uint64_t base, bool record)
 {
 	struct io_stream *src = &w->stream;
-	uint64_t writes = w->st.ops[IO_WRITE], owed, lat;
+	uint64_t writes = thread_stats_ops(&w->st, IO_WRITE), owed, lat;
 	struct io_req r = { .kind = src->flush_kind };
 	int ret;
 
@@ -474,8 +474,8 @@ static void flush_owed(struct worker *w, uint64_t base, bool record)
 	    atomic_load_explicit(&w->loop->stop, memory_order_relaxed))
 		return;
 	owed = writes / src->flush_every;
-	owed = owed > w->st.ops[src->flush_kind] ?
-	       owed - w->st.ops[src->flush_kind] : 0;
+	owed = owed > thread_stats_ops(&w->st, src->flush_kind) ?
+	       owed - thread_stats_ops(&w->st, src->flush_kind) : 0;
 	if (!record && src->flush_due)
 		owed = 1;	/* the warm-up's stats include its flushes */
 	if (owed && src->flush_due)
