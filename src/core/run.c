@@ -35,6 +35,7 @@
 #include "core/signals.h"
 #include "core/syncpol.h"
 #include "core/workload.h"
+#include "engines/sysio.h"
 
 /*
  * One run of run_workloads(): what its threads and its main thread share,
@@ -247,12 +248,84 @@ sync_loop(struct worker *w, uint64_t base, uint64_t deadline,
 	}
 }
 
+/*
+ * The loop of a plain stream (stream.h) with neither --delay nor think
+ * time, which is most runs: every I/O has the stream's one kind and size,
+ * its offset drawn inline (the draws synth_next() makes), and the byte
+ * budget is a count of I/Os fixed before the loop, so that per I/O
+ * nothing is asked that is known before it.  The same I/Os, clock reads
+ * and statistics as sync_loop().  direct: the stateless engine's pread or
+ * pwrite made here as a bare system call (sysio.h), as stateless_io() makes
+ * it, without the call through the engine's table.
+ */
+static inline __attribute__((always_inline)) void
+sync_plain_loop(struct worker *w, uint64_t base, uint64_t deadline,
+		const bool direct, const bool uniform)
+{
+	ssize_t (*sync_io)(struct io_ctx *, int, uint64_t, size_t) =
+		w->wl->run.eng->sync_io;
+	struct io_stream *src = &w->stream;
+	atomic_int *stop = &w->loop->stop;
+	const int kind = src->kinds[0];
+	const uint32_t len = src->len;
+	const int fd = w->io.fd;
+	const long nr = kind == IO_READ ? SYS_pread64 : SYS_pwrite64;
+	void *const buf = kind == IO_READ ? w->io.buf : w->io.wbuf;
+	const uint64_t ios = stream_plain_left(src);
+	uint64_t left = ios, off, t0, t1;
+	ssize_t ret;
+
+	while (left) {
+		if (atomic_load_explicit(stop, memory_order_relaxed))
+			break;
+		off = stream_plain_next(src, uniform);
+		left--;
+		t0 = now_ns();
+		ret = direct ? sys_pio(nr, fd, buf, len, off) :
+			       sync_io(&w->io, kind, off, len);
+		t1 = now_ns();
+		if (__builtin_expect(ret != (ssize_t)len, 0)) {
+			fail_io(w, ret < 0 ? (int)ret : -EIO, kind, off, len,
+				ret);
+			break;
+		}
+		if (stats_record(&w->st, kind, off, len, t1 - base, t1 - t0)) {
+			fail(w, -ENOMEM, IO_KIND_MEMORY, off, -1);
+			break;
+		}
+		if (t1 >= deadline)
+			break;
+	}
+	stream_plain_spent(src, ios - left);
+}
+
+/* The stateless engine's reads, and its writes unless each carries
+ * RWF_DSYNC: a bare pread or pwrite (stateless_io() in engines/sync.c). */
+static bool sync_direct(const struct worker *w)
+{
+	int kind = w->stream.kinds[0];
+
+	return w->wl->run.eng == &engine_stateless &&
+	       (kind == IO_READ || (kind == IO_WRITE && !w->io.rwf_dsync));
+}
+
+/* Which loop, decided once: every per-I/O option that the plain loop
+ * leaves out is asked here. */
 static void run_sync(struct worker *w, uint64_t base, uint64_t deadline)
 {
-	if (delay_any(&w->wl->spec.delay))
+	const struct spec *s = &w->wl->spec;
+
+	if (delay_any(&s->delay))
 		sync_loop(w, base, deadline, true);
-	else
+	else if (!w->stream.plain || s->pause_ns)
 		sync_loop(w, base, deadline, false);
+	else if (!sync_direct(w))
+		sync_plain_loop(w, base, deadline, false,
+				stream_plain_uniform(&w->stream));
+	else if (stream_plain_uniform(&w->stream))
+		sync_plain_loop(w, base, deadline, true, true);
+	else
+		sync_plain_loop(w, base, deadline, true, false);
 }
 
 /*
@@ -274,11 +347,14 @@ struct async_loop {
 	atomic_int *stop;	/* the run's (struct run_loop) */
 	unsigned nfree, inflight;
 	bool stopping, cancelled;
+	uint64_t left;		/* a plain stream: I/Os it has still to give */
 };
 
-/* Stage and submit whole batches while a batch of units is free. */
-static inline void submit_batches(struct worker *w, struct async_loop *l,
-				  uint64_t deadline)
+/* Stage and submit whole batches while a batch of units is free.  plain:
+ * the stream is (stream.h), its offsets drawn here. */
+static inline __attribute__((always_inline)) void
+submit_batches(struct worker *w, struct async_loop *l, uint64_t deadline,
+	       const bool plain, const bool uniform)
 {
 	const struct engine_ops *e = w->wl->run.eng;
 	struct io_ctx *io = &w->io;
@@ -297,7 +373,17 @@ static inline void submit_batches(struct worker *w, struct async_loop *l,
 		for (staged = 0; staged < batch; staged++) {
 			struct io_unit *u;
 
-			if (!stream_next(&w->stream, &r)) {
+			if (plain) {
+				if (!l->left) {
+					l->stopping = true;
+					break;
+				}
+				l->left--;
+				r.kind = w->stream.kinds[0];
+				r.len = w->stream.len;
+				r.span = 0;
+				r.off = stream_plain_next(&w->stream, uniform);
+			} else if (!stream_next(&w->stream, &r)) {
 				if (w->stream.error)
 					fail(w, w->stream.error,
 					     IO_KIND_STREAM, 0, -1);
@@ -390,32 +476,41 @@ reap_batch(struct worker *w, struct async_loop *l, uint64_t base,
 
 static inline __attribute__((always_inline)) void
 async_loop(struct worker *w, uint64_t base, uint64_t deadline,
-	   const bool delayed)
+	   const bool delayed, const bool plain, const bool uniform)
 {
 	struct async_loop l = {
 		.free_units = w->free_units,
 		.done = w->done_units,
 		.stop = &w->loop->stop,
 		.nfree = w->io.qd,
+		.left = plain ? stream_plain_left(&w->stream) : 0,
 	};
+	const uint64_t left = l.left;
 	unsigned i;
 
 	for (i = 0; i < w->io.qd; i++)
 		l.free_units[i] = &w->io.units[w->io.qd - 1 - i];
 	for (;;) {
-		submit_batches(w, &l, deadline);
+		submit_batches(w, &l, deadline, plain, uniform);
 		if (!l.inflight ||
 		    !reap_batch(w, &l, base, deadline, delayed))
 			break;
 	}
+	if (plain)
+		stream_plain_spent(&w->stream, left - l.left);
 }
 
+/* Which loop, decided once (the plain one: see sync_plain_loop()). */
 static void run_async(struct worker *w, uint64_t base, uint64_t deadline)
 {
 	if (delay_any(&w->wl->spec.delay))
-		async_loop(w, base, deadline, true);
+		async_loop(w, base, deadline, true, false, false);
+	else if (!w->stream.plain)
+		async_loop(w, base, deadline, false, false, false);
+	else if (stream_plain_uniform(&w->stream))
+		async_loop(w, base, deadline, false, true, true);
 	else
-		async_loop(w, base, deadline, false);
+		async_loop(w, base, deadline, false, true, false);
 }
 
 /* The engine's loop from base until deadline (or the stream's end). */
