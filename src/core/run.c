@@ -350,8 +350,51 @@ struct async_loop {
 	uint64_t left;		/* a plain stream: I/Os it has still to give */
 };
 
+/*
+ * A plain stream's batch (stream.h; the engine has queue_plain): the units
+ * on top of the free list, each given its offset in the order
+ * submit_batches() takes them (the top first), and staged with one call
+ * in that order: the same units, offsets and order as one queue() each.
+ * The number staged; the stream ends (l->stopping) with a short batch, or
+ * when staging fails (then nothing is staged).
+ */
+static inline __attribute__((always_inline)) unsigned
+stage_plain(struct worker *w, struct async_loop *l, unsigned batch,
+	    const bool uniform)
+{
+	struct io_stream *src = &w->stream;
+	unsigned n = l->left < batch ? (unsigned)l->left : batch, i;
+	struct io_unit **us = l->free_units + l->nfree - n;
+	int ret;
+
+	if (n < batch)
+		l->stopping = true;	/* the stream ends with this batch */
+	if (!n)
+		return 0;
+	for (i = n; i-- > 0;) {
+		struct io_unit *u = us[i];
+
+		u->kind = src->kinds[0];
+		u->off = stream_plain_next(src, uniform);
+		u->len = src->len;
+		u->span = 0;
+	}
+	l->left -= n;
+	ret = w->wl->run.eng->queue_plain(&w->io, us, n);
+	if (ret) {
+		/* as queue() failing on the first of them */
+		fail_io(w, ret, us[n - 1]->kind, us[n - 1]->off,
+			us[n - 1]->len, -1);
+		l->stopping = true;
+		return 0;
+	}
+	l->nfree -= n;
+	return n;
+}
+
 /* Stage and submit whole batches while a batch of units is free.  plain:
- * the stream is (stream.h), its offsets drawn here. */
+ * the stream is (stream.h) and the engine stages it a batch at a time
+ * (stage_plain). */
 static inline __attribute__((always_inline)) void
 submit_batches(struct worker *w, struct async_loop *l, uint64_t deadline,
 	       const bool plain, const bool uniform)
@@ -370,20 +413,10 @@ submit_batches(struct worker *w, struct async_loop *l, uint64_t deadline,
 			l->stopping = true;
 			break;
 		}
-		for (staged = 0; staged < batch; staged++) {
+		for (staged = 0; !plain && staged < batch; staged++) {
 			struct io_unit *u;
 
-			if (plain) {
-				if (!l->left) {
-					l->stopping = true;
-					break;
-				}
-				l->left--;
-				r.kind = w->stream.kinds[0];
-				r.len = w->stream.len;
-				r.span = 0;
-				r.off = stream_plain_next(&w->stream, uniform);
-			} else if (!stream_next(&w->stream, &r)) {
+			if (!stream_next(&w->stream, &r)) {
 				if (w->stream.error)
 					fail(w, w->stream.error,
 					     IO_KIND_STREAM, 0, -1);
@@ -402,6 +435,8 @@ submit_batches(struct worker *w, struct async_loop *l, uint64_t deadline,
 				break;
 			}
 		}
+		if (plain)
+			staged = stage_plain(w, l, batch, uniform);
 		if (!staged)
 			break;
 		/* the batch just staged sits at free_units[nfree...] */
@@ -422,12 +457,52 @@ submit_batches(struct worker *w, struct async_loop *l, uint64_t deadline,
 	}
 }
 
+/*
+ * The reaped I/Os of a plain stream (its one kind and size) when the
+ * statistics' fast path takes them (stats_fast_ok: every one completed at
+ * t, in the same interval): those submitted together have the same
+ * latency, and each run of them is recorded at once
+ * (stats_record_fast_n), the same sums as one stats_record() each.
+ */
+static inline __attribute__((always_inline)) void
+reap_plain(struct worker *w, struct async_loop *l, unsigned n, uint64_t t)
+{
+	const int kind = w->stream.kinds[0];
+	const uint32_t len = w->stream.len;
+	uint64_t run_t = 0, run_n = 0;
+	unsigned i;
+
+	for (i = 0; i < n; i++) {
+		struct io_unit *u = l->done[i];
+
+		if (l->cancelled && u->res == -ECANCELED)
+			;	/* asked for: neither done nor failed */
+		else if (u->res != (int64_t)len)
+			fail_io(w, u->res < 0 ? (int)u->res : -EIO, u->kind,
+				u->off, u->len, u->res < 0 ? -1 : u->res);
+		else if (!w->error) {
+			if (u->t_submit != run_t) {
+				if (run_n)
+					stats_record_fast_n(&w->st, kind, len,
+							    t - run_t, run_n);
+				run_t = u->t_submit;
+				run_n = 0;
+			}
+			run_n++;
+		}
+		l->free_units[l->nfree++] = u;
+	}
+	if (run_n)
+		stats_record_fast_n(&w->st, kind, len, t - run_t, run_n);
+}
+
 /* Reap at least a batch (or all that remain) and count them; false when
  * the wait itself failed.  delayed (--delay, at -q 1: spec.c refuses more)
- * waits each reaped I/O's delay before the completion time is taken. */
+ * waits each reaped I/O's delay before the completion time is taken.
+ * plain: the stream is (stream.h). */
 static inline __attribute__((always_inline)) bool
 reap_batch(struct worker *w, struct async_loop *l, uint64_t base,
-	   uint64_t deadline, const bool delayed)
+	   uint64_t deadline, const bool delayed, const bool plain)
 {
 	const struct engine_ops *e = w->wl->run.eng;
 	const unsigned batch = w->io.batch;
@@ -454,7 +529,12 @@ reap_batch(struct worker *w, struct async_loop *l, uint64_t base,
 		if (w->wl->spec.delay.ns[u->kind] && u->res == (int64_t)u->len)
 			t = delay_wait(&w->delay, t, w->wl->spec.delay.ns[u->kind]);
 	}
-	for (i = 0; i < (unsigned)n; i++) {
+	i = 0;
+	if (plain && stats_fast_ok(&w->st, w->stream.kinds[0], t - base)) {
+		reap_plain(w, l, (unsigned)n, t);
+		i = (unsigned)n;
+	}
+	for (; i < (unsigned)n; i++) {
 		struct io_unit *u = l->done[i];
 
 		if (l->cancelled && u->res == -ECANCELED)
@@ -493,7 +573,7 @@ async_loop(struct worker *w, uint64_t base, uint64_t deadline,
 	for (;;) {
 		submit_batches(w, &l, deadline, plain, uniform);
 		if (!l.inflight ||
-		    !reap_batch(w, &l, base, deadline, delayed))
+		    !reap_batch(w, &l, base, deadline, delayed, plain))
 			break;
 	}
 	if (plain)
@@ -505,7 +585,7 @@ static void run_async(struct worker *w, uint64_t base, uint64_t deadline)
 {
 	if (delay_any(&w->wl->spec.delay))
 		async_loop(w, base, deadline, true, false, false);
-	else if (!w->stream.plain)
+	else if (!w->stream.plain || !w->wl->run.eng->queue_plain)
 		async_loop(w, base, deadline, false, false, false);
 	else if (stream_plain_uniform(&w->stream))
 		async_loop(w, base, deadline, false, true, true);

@@ -200,6 +200,32 @@ stats_record(struct thread_stats *st, int kind, uint64_t off, uint32_t len,
 	return 0;
 }
 
+/* Whether stats_record() of kind completing at t_done takes the fast path
+ * (so that stats_record_fast_n() may stand for it). */
+static inline bool stats_fast_ok(const struct thread_stats *st, int kind,
+				 uint64_t t_done)
+{
+	return t_done < st->fast_until[kind];
+}
+
+/* n I/Os of kind, len bytes each, that completed together with the same
+ * latency, stats_fast_ok() for them: what n stats_record() calls make
+ * (the sums are the same; nothing on this path depends on the order). */
+static inline __attribute__((always_inline)) void
+stats_record_fast_n(struct thread_stats *st, int kind, uint32_t len,
+		    uint64_t lat, uint64_t n)
+{
+	struct iv_sums *v = st->iv_now;
+
+	hist_add_n(&st->hist[kind], lat, n);
+	st->bytes[kind] += n * len;
+	v->ops += n;
+	v->bytes += n * len;
+	v->lat_sum += n * lat;
+	if (lat > v->lat_max)
+		v->lat_max = lat;
+}
+
 /* I/Os of kind a thread has recorded (its histogram's count). */
 static inline uint64_t thread_stats_ops(const struct thread_stats *st,
 					int kind)
