@@ -14,7 +14,10 @@
 #          (the loop of fio's t/io_uring: fixed buffers, a registered file,
 #          batched submission and reaping, nothing else)
 # Contenders: rebench (timing and histograms on, as in a normal run), timed
-# (bareloop with rebench's clock reads) and bare (bareloop untimed).
+# (bareloop with rebench's clock reads) and bare (bareloop untimed); with
+# TIO_URING, also fio's t/io_uring at naio's and uring's depth and batches
+# (-d QD -s BATCH -c BATCH, registered buffers and file, O_DIRECT): it
+# needs an I/O count, bench/t_io_uring-count.patch (TIO_MAX_IOS=N).
 #
 # Each contender runs twice under callgrind, for N and for 2N I/Os (rebench
 # with -d N*4 KiB of data, bareloop with its I/O count); the instructions
@@ -29,7 +32,7 @@
 # worker threads, and how many interval edges the run crosses).
 #
 # Goals (issue 33): rebench's pread <= 150 instructions per I/O; naio and
-# uring <= 1.2 x the bare loop's.  Nothing here fails on them: only a
+# uring <= 1.2 x t/io_uring's.  Nothing here fails on them: only a
 # contender that fails to run, or a device that cannot be set up, makes it
 # exit non-zero.
 #
@@ -37,6 +40,7 @@
 #   BENCH_IOS=N     I/Os of the shorter run (10240; a multiple of 32)
 #   BENCH_TOP=K     functions in each breakdown (12)
 #   REBENCH=PATH    the rebench to measure (./rebench)
+#   TIO_URING=PATH  fio's t/io_uring with bench/t_io_uring-count.patch
 set -euo pipefail
 
 usage() {
@@ -53,6 +57,7 @@ rebench=${REBENCH:-$here/rebench}
 bare=$here/bench/bareloop
 ios=${BENCH_IOS:-10240}
 top=${BENCH_TOP:-12}
+tio=${TIO_URING:-}
 
 if ! [[ $ios =~ ^[1-9][0-9]*$ ]] || ((ios % 32)); then
 	echo "bench/instructions.sh: BENCH_IOS must be a positive multiple of 32 (a whole number of every engine's batches), not '$ios'" >&2
@@ -66,6 +71,10 @@ done
 for b in "$rebench" "$bare"; do
 	[ -x "$b" ] || { echo "bench/instructions.sh: $b is missing: run make bench (it builds it)" >&2; exit 1; }
 done
+if [ -n "$tio" ] && ! [ -x "$tio" ]; then
+	echo "bench/instructions.sh: TIO_URING=$tio is not an executable: build fio's t/io_uring with bench/t_io_uring-count.patch, or unset TIO_URING" >&2
+	exit 1
+fi
 
 zram="" loop="" work=""
 cleanup() {
@@ -149,6 +158,8 @@ run() {
 		local mode=timed
 		[ "$who" = bare ] && mode=untimed
 		cg "$out" "$bare" "$dev" "$be" 600 4096 "$qd" "$batch" "$mode" "$n" ;;
+	tio)
+		TIO_MAX_IOS=$n cg "$out" "$tio" -d "$qd" -s "$batch" -c "$batch" -p0 -B1 -F1 -O1 -n1 -b4096 "$dev" ;;
 	esac
 }
 
@@ -161,23 +172,29 @@ label_of() {
 
 declare -A per
 who=(rebench timed bare)
+[ -n "$tio" ] && who+=(tio)
 echo "instructions per I/O (user space, callgrind): 4 KiB random O_DIRECT reads on $dev ($kind)"
-echo "(Ir of $((2 * ios)) I/Os - Ir of $ios I/Os) / $ios; goals: pread <= 150, naio and uring <= 1.2 x bare"
+echo "(Ir of $((2 * ios)) I/Os - Ir of $ios I/Os) / $ios; goals: pread <= 150, naio and uring <= 1.2 x t/io_uring"
 for c in "${cases[@]}"; do
 	read -r eng qd batch <<<"$c"
 	for w in "${who[@]}"; do
+		per["$c|$w"]=-
+		[ "$w" = tio ] && [ "$eng" = stateless ] && continue	# no pread loop
 		a=$(run "$w" "$eng" "$qd" "$batch" "$ios" "$work/$w.$eng.1")
 		b=$(run "$w" "$eng" "$qd" "$batch" $((2 * ios)) "$work/$w.$eng.2")
 		per["$c|$w"]=$(awk -v a="$a" -v b="$b" -v n="$ios" 'BEGIN {printf "%.1f", (b - a) / n}')
 	done
 done
-printf '%-13s %8s %8s %8s  %8s %8s\n' "engine qd/bat" rebench timed bare rb/timed rb/bare
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (b == "-" || b + 0 == 0) print "-"; else printf "%.2f", a / b}'; }
+printf '%-13s %8s %8s %8s %10s  %8s %8s %8s\n' "engine qd/bat" rebench timed bare t/io_uring rb/timed rb/bare rb/tio
 for c in "${cases[@]}"; do
-	printf '%-13s %8s %8s %8s  %8s %8s\n' "$(label_of "$c")" \
-		"${per[$c|rebench]}" "${per[$c|timed]}" "${per[$c|bare]}" \
-		"$(awk -v a="${per[$c|rebench]}" -v b="${per[$c|timed]}" 'BEGIN {printf "%.2f", a / b}')" \
-		"$(awk -v a="${per[$c|rebench]}" -v b="${per[$c|bare]}" 'BEGIN {printf "%.2f", a / b}')"
+	printf '%-13s %8s %8s %8s %10s  %8s %8s %8s\n' "$(label_of "$c")" \
+		"${per[$c|rebench]}" "${per[$c|timed]}" "${per[$c|bare]}" "${per[$c|tio]:--}" \
+		"$(ratio "${per[$c|rebench]}" "${per[$c|timed]}")" \
+		"$(ratio "${per[$c|rebench]}" "${per[$c|bare]}")" \
+		"$(ratio "${per[$c|rebench]}" "${per[$c|tio]:--}")"
 done
+[ -n "$tio" ] || echo "(t/io_uring: not measured; TIO_URING=PATH, see bench/t_io_uring-count.patch)"
 
 # Per function: the difference of the two runs' self costs over the extra
 # I/Os; a function's inlined parts by the file they came from.
