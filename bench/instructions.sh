@@ -27,14 +27,14 @@
 # inlined code counted in the function it was inlined into, the source
 # files it came from in brackets), where rebench's instructions per I/O go.
 #
-# The counts are deterministic to a fraction of an instruction per I/O
-# (what varies is how many completions one reap finds, on io_uring's
-# worker threads, and how many interval edges the run crosses).
+# The counts repeat to a fraction of an instruction per I/O for pread and
+# naio, and to a few for uring, whose reads complete on the kernel's
+# worker threads: how many completions one reap finds varies.
 #
 # Goals (issue 33): rebench's pread <= 150 instructions per I/O; naio and
 # uring <= 1.2 x t/io_uring's.  Nothing here fails on them: only a
 # contender that fails to run, or a device that cannot be set up, makes it
-# exit non-zero.
+# exit non-zero (without valgrind it says so and exits 0).
 #
 #   bench/instructions.sh [-h]
 #   BENCH_IOS=N     I/Os of the shorter run (10240; a multiple of 32)
@@ -65,8 +65,9 @@ if ! [[ $ios =~ ^[1-9][0-9]*$ ]] || ((ios % 32)); then
 fi
 [[ $top =~ ^[0-9]+$ ]] || { echo "bench/instructions.sh: BENCH_TOP must be a number of functions, not '$top'" >&2; exit 2; }
 [ "$(id -u)" = 0 ] || { echo "bench/instructions.sh: needs root (it creates a zram or loop device); run: sudo make bench" >&2; exit 1; }
+# Without valgrind the rest of make bench still runs: say so and skip.
 for c in valgrind callgrind_annotate; do
-	command -v "$c" >/dev/null || { echo "bench/instructions.sh: $c is missing: apt-get install valgrind" >&2; exit 1; }
+	command -v "$c" >/dev/null || { echo "bench/instructions.sh: $c is missing, so instructions per I/O are not counted: apt-get install valgrind" >&2; exit 0; }
 done
 for b in "$rebench" "$bare"; do
 	[ -x "$b" ] || { echo "bench/instructions.sh: $b is missing: run make bench (it builds it)" >&2; exit 1; }
