@@ -279,6 +279,7 @@ bench/clockbench: bench/clockbench.c
 
 bench: rebench librebench-record.so rebench-modeldev bench/bareloop bench/distbench bench/clockbench
 	bench/run.sh
+	bash bench/instructions.sh
 	bash bench/modeldev.sh
 	bash bench/crosscheck.sh
 	bash bench/emulate.sh

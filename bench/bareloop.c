@@ -4,8 +4,11 @@
  * the result.  A SIGALRM flag stops it (an interval timer, so SECONDS may
  * be fractional).
  *
- *   bareloop DEVICE psync|libaio|io_uring SECONDS BS DEPTH BATCH [untimed|timed]
+ *   bareloop DEVICE psync|libaio|io_uring SECONDS BS DEPTH BATCH [untimed|timed] [IOS]
  *
+ * IOS > 0 stops after IOS I/Os (SECONDS is then only a time-out), a whole
+ * number of batches for libaio and io_uring: bench/instructions.sh counts
+ * the loop's instructions per I/O under callgrind from two such lengths.
  * untimed (the default) reads the clock only at start and end.  timed
  * reads CLOCK_MONOTONIC where rebench's hot loop does (src/core/run.c) and
  * nowhere else: around each pread (two reads per I/O); for libaio and
@@ -44,6 +47,9 @@
 
 static volatile sig_atomic_t done;
 
+/* I/Os to do at most (IOS); time-based runs: no limit */
+static unsigned long long max_ios = ~0ULL;
+
 /* timed: the sum of the latencies measured (completion - submit, ns) */
 static uint64_t lat_sum;
 
@@ -73,7 +79,7 @@ static unsigned long long run_psync(int fd, void *buf, size_t bs,
 {
 	unsigned long long n = 0;
 
-	while (!done) {
+	while (!done && n < max_ios) {
 		if (pread(fd, buf, bs, (off_t)(prng_below(r, slots) * bs)) != (ssize_t)bs)
 			die("pread", errno);
 		n++;
@@ -88,7 +94,7 @@ static unsigned long long run_psync_timed(int fd, void *buf, size_t bs,
 	unsigned long long n = 0;
 	uint64_t t0, t1, off;
 
-	while (!done) {
+	while (!done && n < max_ios) {
 		off = prng_below(r, slots) * bs;
 		t0 = now_ns();
 		if (pread(fd, buf, bs, (off_t)off) != (ssize_t)bs)
@@ -110,7 +116,7 @@ static unsigned long long run_libaio(int fd, char *bufs, size_t bs,
 	struct iocb **free_list = calloc(depth, sizeof(*free_list));
 	struct iocb **staged = calloc(batch, sizeof(*staged));
 	struct io_event *ev = calloc(depth, sizeof(*ev));
-	unsigned long long n = 0;
+	unsigned long long n = 0, sub = 0;
 	unsigned nfree = depth, inflight = 0, i;
 	io_context_t ctx = 0;
 	int ret;
@@ -123,7 +129,7 @@ static unsigned long long run_libaio(int fd, char *bufs, size_t bs,
 	for (i = 0; i < depth; i++)
 		free_list[i] = &iocbs[i];
 	for (;;) {
-		while (!done && nfree >= batch) {
+		while (!done && nfree >= batch && sub + batch <= max_ios) {
 			for (i = 0; i < batch; i++) {
 				struct iocb *cb = free_list[--nfree];
 				size_t idx = (size_t)(cb - iocbs);
@@ -141,6 +147,7 @@ static unsigned long long run_libaio(int fd, char *bufs, size_t bs,
 			if (ret != (int)batch)
 				die("io_submit", ret < 0 ? -ret : EAGAIN);
 			inflight += batch;
+			sub += batch;
 		}
 		if (!inflight)
 			break;
@@ -177,7 +184,7 @@ static unsigned long long run_uring(int fd, char *bufs, size_t bs,
 	struct iovec *iov = calloc(depth, sizeof(*iov));
 	struct io_uring_cqe *cqe;
 	struct io_uring ring;
-	unsigned long long n = 0;
+	unsigned long long n = 0, sub = 0;
 	unsigned nfree = depth, inflight = 0, i, head, seen;
 	int ret;
 
@@ -209,7 +216,7 @@ static unsigned long long run_uring(int fd, char *bufs, size_t bs,
 	if (io_uring_register_files(&ring, &fd, 1))
 		die("io_uring_register_files", EINVAL);
 	for (;;) {
-		while (!done && nfree >= batch) {
+		while (!done && nfree >= batch && sub + batch <= max_ios) {
 			for (i = 0; i < batch; i++) {
 				struct io_uring_sqe *sqe = io_uring_get_sqe(&ring);
 				unsigned idx = free_list[--nfree];
@@ -230,6 +237,7 @@ static unsigned long long run_uring(int fd, char *bufs, size_t bs,
 			if (ret != (int)batch)
 				die("io_uring_submit", ret < 0 ? -ret : EAGAIN);
 			inflight += batch;
+			sub += batch;
 		}
 		if (!inflight)
 			break;
@@ -271,8 +279,8 @@ int main(int argc, char **argv)
 	char *bufs;
 	int fd;
 
-	if (argc != 7 && argc != 8) {
-		fprintf(stderr, "usage: bareloop DEVICE psync|libaio|io_uring SECONDS BS DEPTH BATCH [untimed|timed]\n");
+	if (argc < 7 || argc > 9) {
+		fprintf(stderr, "usage: bareloop DEVICE psync|libaio|io_uring SECONDS BS DEPTH BATCH [untimed|timed] [IOS]\n");
 		return 2;
 	}
 	secs = atof(argv[3]);
@@ -283,10 +291,17 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bareloop: need SECONDS > 0, BS > 0 and 0 < BATCH <= DEPTH\n");
 		return 2;
 	}
-	timed = argc == 8 && !strcmp(argv[7], "timed");
-	if (argc == 8 && !timed && strcmp(argv[7], "untimed")) {
+	timed = argc >= 8 && !strcmp(argv[7], "timed");
+	if (argc >= 8 && !timed && strcmp(argv[7], "untimed")) {
 		fprintf(stderr, "bareloop: the clock mode is untimed or timed, not %s\n", argv[7]);
 		return 2;
+	}
+	if (argc == 9) {
+		max_ios = strtoull(argv[8], NULL, 0);
+		if (!max_ios || max_ios % batch) {
+			fprintf(stderr, "bareloop: IOS must be a positive multiple of BATCH, not %s\n", argv[8]);
+			return 2;
+		}
 	}
 	fd = open(argv[1], O_RDONLY | O_DIRECT);
 	if (fd < 0)

@@ -62,6 +62,20 @@ static inline void hist_add(struct hist *h, uint64_t v)
 		HIST_SET(h->max, v);
 }
 
+/* n values v at once: what n hist_add(h, v) make. */
+static inline void hist_add_n(struct hist *h, uint64_t v, uint64_t n)
+{
+	unsigned i = hist_index(v);
+
+	HIST_SET(h->buckets[i], h->buckets[i] + n);
+	HIST_SET(h->count, h->count + n);
+	h->sum += v * n;
+	if (v < h->min)
+		HIST_SET(h->min, v);
+	if (v > h->max)
+		HIST_SET(h->max, v);
+}
+
 /* Lowest value and width of the values that land in bucket idx. */
 void hist_bucket_range(unsigned idx, uint64_t *lo, uint64_t *width);
 void hist_merge(struct hist *dst, const struct hist *src);

@@ -35,6 +35,7 @@
 #include "core/signals.h"
 #include "core/syncpol.h"
 #include "core/workload.h"
+#include "engines/sysio.h"
 
 /*
  * One run of run_workloads(): what its threads and its main thread share,
@@ -247,12 +248,84 @@ sync_loop(struct worker *w, uint64_t base, uint64_t deadline,
 	}
 }
 
+/*
+ * The loop of a plain stream (stream.h) with neither --delay nor think
+ * time, which is most runs: every I/O has the stream's one kind and size,
+ * its offset drawn inline (the draws synth_next() makes), and the byte
+ * budget is a count of I/Os fixed before the loop, so that per I/O
+ * nothing is asked that is known before it.  The same I/Os, clock reads
+ * and statistics as sync_loop().  direct: the stateless engine's pread or
+ * pwrite made here as a bare system call (sysio.h), as stateless_io() makes
+ * it, without the call through the engine's table.
+ */
+static inline __attribute__((always_inline)) void
+sync_plain_loop(struct worker *w, uint64_t base, uint64_t deadline,
+		const bool direct, const bool uniform)
+{
+	ssize_t (*sync_io)(struct io_ctx *, int, uint64_t, size_t) =
+		w->wl->run.eng->sync_io;
+	struct io_stream *src = &w->stream;
+	atomic_int *stop = &w->loop->stop;
+	const int kind = src->kinds[0];
+	const uint32_t len = src->len;
+	const int fd = w->io.fd;
+	const long nr = kind == IO_READ ? SYS_pread64 : SYS_pwrite64;
+	void *const buf = kind == IO_READ ? w->io.buf : w->io.wbuf;
+	const uint64_t ios = stream_plain_left(src);
+	uint64_t left = ios, off, t0, t1;
+	ssize_t ret;
+
+	while (left) {
+		if (atomic_load_explicit(stop, memory_order_relaxed))
+			break;
+		off = stream_plain_next(src, uniform);
+		left--;
+		t0 = now_ns();
+		ret = direct ? sys_pio(nr, fd, buf, len, off) :
+			       sync_io(&w->io, kind, off, len);
+		t1 = now_ns();
+		if (__builtin_expect(ret != (ssize_t)len, 0)) {
+			fail_io(w, ret < 0 ? (int)ret : -EIO, kind, off, len,
+				ret);
+			break;
+		}
+		if (stats_record(&w->st, kind, off, len, t1 - base, t1 - t0)) {
+			fail(w, -ENOMEM, IO_KIND_MEMORY, off, -1);
+			break;
+		}
+		if (t1 >= deadline)
+			break;
+	}
+	stream_plain_spent(src, ios - left);
+}
+
+/* The stateless engine's reads, and its writes unless each carries
+ * RWF_DSYNC: a bare pread or pwrite (stateless_io() in engines/sync.c). */
+static bool sync_direct(const struct worker *w)
+{
+	int kind = w->stream.kinds[0];
+
+	return w->wl->run.eng == &engine_stateless &&
+	       (kind == IO_READ || (kind == IO_WRITE && !w->io.rwf_dsync));
+}
+
+/* Which loop, decided once: every per-I/O option that the plain loop
+ * leaves out is asked here. */
 static void run_sync(struct worker *w, uint64_t base, uint64_t deadline)
 {
-	if (delay_any(&w->wl->spec.delay))
+	const struct spec *s = &w->wl->spec;
+
+	if (delay_any(&s->delay))
 		sync_loop(w, base, deadline, true);
-	else
+	else if (!w->stream.plain || s->pause_ns)
 		sync_loop(w, base, deadline, false);
+	else if (!sync_direct(w))
+		sync_plain_loop(w, base, deadline, false,
+				stream_plain_uniform(&w->stream));
+	else if (stream_plain_uniform(&w->stream))
+		sync_plain_loop(w, base, deadline, true, true);
+	else
+		sync_plain_loop(w, base, deadline, true, false);
 }
 
 /*
@@ -274,11 +347,57 @@ struct async_loop {
 	atomic_int *stop;	/* the run's (struct run_loop) */
 	unsigned nfree, inflight;
 	bool stopping, cancelled;
+	uint64_t left;		/* a plain stream: I/Os it has still to give */
 };
 
-/* Stage and submit whole batches while a batch of units is free. */
-static inline void submit_batches(struct worker *w, struct async_loop *l,
-				  uint64_t deadline)
+/*
+ * A plain stream's batch (stream.h; the engine has queue_plain): the units
+ * on top of the free list, each given its offset in the order
+ * submit_batches() takes them (the top first), and staged with one call
+ * in that order: the same units, offsets and order as one queue() each.
+ * The number staged; the stream ends (l->stopping) with a short batch, or
+ * when staging fails (then nothing is staged).
+ */
+static inline __attribute__((always_inline)) unsigned
+stage_plain(struct worker *w, struct async_loop *l, unsigned batch,
+	    const bool uniform)
+{
+	struct io_stream *src = &w->stream;
+	unsigned n = l->left < batch ? (unsigned)l->left : batch, i;
+	struct io_unit **us = l->free_units + l->nfree - n;
+	int ret;
+
+	if (n < batch)
+		l->stopping = true;	/* the stream ends with this batch */
+	if (!n)
+		return 0;
+	for (i = n; i-- > 0;) {
+		struct io_unit *u = us[i];
+
+		u->kind = src->kinds[0];
+		u->off = stream_plain_next(src, uniform);
+		u->len = src->len;
+		u->span = 0;
+	}
+	l->left -= n;
+	ret = w->wl->run.eng->queue_plain(&w->io, us, n);
+	if (ret) {
+		/* as queue() failing on the first of them */
+		fail_io(w, ret, us[n - 1]->kind, us[n - 1]->off,
+			us[n - 1]->len, -1);
+		l->stopping = true;
+		return 0;
+	}
+	l->nfree -= n;
+	return n;
+}
+
+/* Stage and submit whole batches while a batch of units is free.  plain:
+ * the stream is (stream.h) and the engine stages it a batch at a time
+ * (stage_plain). */
+static inline __attribute__((always_inline)) void
+submit_batches(struct worker *w, struct async_loop *l, uint64_t deadline,
+	       const bool plain, const bool uniform)
 {
 	const struct engine_ops *e = w->wl->run.eng;
 	struct io_ctx *io = &w->io;
@@ -294,7 +413,7 @@ static inline void submit_batches(struct worker *w, struct async_loop *l,
 			l->stopping = true;
 			break;
 		}
-		for (staged = 0; staged < batch; staged++) {
+		for (staged = 0; !plain && staged < batch; staged++) {
 			struct io_unit *u;
 
 			if (!stream_next(&w->stream, &r)) {
@@ -316,6 +435,8 @@ static inline void submit_batches(struct worker *w, struct async_loop *l,
 				break;
 			}
 		}
+		if (plain)
+			staged = stage_plain(w, l, batch, uniform);
 		if (!staged)
 			break;
 		/* the batch just staged sits at free_units[nfree...] */
@@ -336,12 +457,52 @@ static inline void submit_batches(struct worker *w, struct async_loop *l,
 	}
 }
 
+/*
+ * The reaped I/Os of a plain stream (its one kind and size) when the
+ * statistics' fast path takes them (stats_fast_ok: every one completed at
+ * t, in the same interval): those submitted together have the same
+ * latency, and each run of them is recorded at once
+ * (stats_record_fast_n), the same sums as one stats_record() each.
+ */
+static inline __attribute__((always_inline)) void
+reap_plain(struct worker *w, struct async_loop *l, unsigned n, uint64_t t)
+{
+	const int kind = w->stream.kinds[0];
+	const uint32_t len = w->stream.len;
+	uint64_t run_t = 0, run_n = 0;
+	unsigned i;
+
+	for (i = 0; i < n; i++) {
+		struct io_unit *u = l->done[i];
+
+		if (l->cancelled && u->res == -ECANCELED)
+			;	/* asked for: neither done nor failed */
+		else if (u->res != (int64_t)len)
+			fail_io(w, u->res < 0 ? (int)u->res : -EIO, u->kind,
+				u->off, u->len, u->res < 0 ? -1 : u->res);
+		else if (!w->error) {
+			if (u->t_submit != run_t) {
+				if (run_n)
+					stats_record_fast_n(&w->st, kind, len,
+							    t - run_t, run_n);
+				run_t = u->t_submit;
+				run_n = 0;
+			}
+			run_n++;
+		}
+		l->free_units[l->nfree++] = u;
+	}
+	if (run_n)
+		stats_record_fast_n(&w->st, kind, len, t - run_t, run_n);
+}
+
 /* Reap at least a batch (or all that remain) and count them; false when
  * the wait itself failed.  delayed (--delay, at -q 1: spec.c refuses more)
- * waits each reaped I/O's delay before the completion time is taken. */
+ * waits each reaped I/O's delay before the completion time is taken.
+ * plain: the stream is (stream.h). */
 static inline __attribute__((always_inline)) bool
 reap_batch(struct worker *w, struct async_loop *l, uint64_t base,
-	   uint64_t deadline, const bool delayed)
+	   uint64_t deadline, const bool delayed, const bool plain)
 {
 	const struct engine_ops *e = w->wl->run.eng;
 	const unsigned batch = w->io.batch;
@@ -368,7 +529,12 @@ reap_batch(struct worker *w, struct async_loop *l, uint64_t base,
 		if (w->wl->spec.delay.ns[u->kind] && u->res == (int64_t)u->len)
 			t = delay_wait(&w->delay, t, w->wl->spec.delay.ns[u->kind]);
 	}
-	for (i = 0; i < (unsigned)n; i++) {
+	i = 0;
+	if (plain && stats_fast_ok(&w->st, w->stream.kinds[0], t - base)) {
+		reap_plain(w, l, (unsigned)n, t);
+		i = (unsigned)n;
+	}
+	for (; i < (unsigned)n; i++) {
 		struct io_unit *u = l->done[i];
 
 		if (l->cancelled && u->res == -ECANCELED)
@@ -390,32 +556,41 @@ reap_batch(struct worker *w, struct async_loop *l, uint64_t base,
 
 static inline __attribute__((always_inline)) void
 async_loop(struct worker *w, uint64_t base, uint64_t deadline,
-	   const bool delayed)
+	   const bool delayed, const bool plain, const bool uniform)
 {
 	struct async_loop l = {
 		.free_units = w->free_units,
 		.done = w->done_units,
 		.stop = &w->loop->stop,
 		.nfree = w->io.qd,
+		.left = plain ? stream_plain_left(&w->stream) : 0,
 	};
+	const uint64_t left = l.left;
 	unsigned i;
 
 	for (i = 0; i < w->io.qd; i++)
 		l.free_units[i] = &w->io.units[w->io.qd - 1 - i];
 	for (;;) {
-		submit_batches(w, &l, deadline);
+		submit_batches(w, &l, deadline, plain, uniform);
 		if (!l.inflight ||
-		    !reap_batch(w, &l, base, deadline, delayed))
+		    !reap_batch(w, &l, base, deadline, delayed, plain))
 			break;
 	}
+	if (plain)
+		stream_plain_spent(&w->stream, left - l.left);
 }
 
+/* Which loop, decided once (the plain one: see sync_plain_loop()). */
 static void run_async(struct worker *w, uint64_t base, uint64_t deadline)
 {
 	if (delay_any(&w->wl->spec.delay))
-		async_loop(w, base, deadline, true);
+		async_loop(w, base, deadline, true, false, false);
+	else if (!w->stream.plain || !w->wl->run.eng->queue_plain)
+		async_loop(w, base, deadline, false, false, false);
+	else if (stream_plain_uniform(&w->stream))
+		async_loop(w, base, deadline, false, true, true);
 	else
-		async_loop(w, base, deadline, false);
+		async_loop(w, base, deadline, false, true, false);
 }
 
 /* The engine's loop from base until deadline (or the stream's end). */
@@ -466,7 +641,7 @@ static int flush_once(struct worker *w, const struct io_req *r, uint64_t *lat)
 static void flush_owed(struct worker *w, uint64_t base, bool record)
 {
 	struct io_stream *src = &w->stream;
-	uint64_t writes = w->st.ops[IO_WRITE], owed, lat;
+	uint64_t writes = thread_stats_ops(&w->st, IO_WRITE), owed, lat;
 	struct io_req r = { .kind = src->flush_kind };
 	int ret;
 
@@ -474,8 +649,8 @@ static void flush_owed(struct worker *w, uint64_t base, bool record)
 	    atomic_load_explicit(&w->loop->stop, memory_order_relaxed))
 		return;
 	owed = writes / src->flush_every;
-	owed = owed > w->st.ops[src->flush_kind] ?
-	       owed - w->st.ops[src->flush_kind] : 0;
+	owed = owed > thread_stats_ops(&w->st, src->flush_kind) ?
+	       owed - thread_stats_ops(&w->st, src->flush_kind) : 0;
 	if (!record && src->flush_due)
 		owed = 1;	/* the warm-up's stats include its flushes */
 	if (owed && src->flush_due)

@@ -29,6 +29,62 @@ int thread_stats_init(struct thread_stats *st, uint64_t step_ns,
 	return thread_stats_grow(st, cap);
 }
 
+void stats_fast_sync(struct thread_stats *st)
+{
+	bool any = !st->log_ios && !st->pend_cap && st->cur < st->cap;
+	int k;
+
+	for (k = 0; k < IO_KINDS; k++)
+		st->fast_until[k] = any && !st->iv_kind_ops[k] &&
+				    (st->headline & (1U << k)) ?
+				    st->next_edge : 0;
+	st->iv_now = any ? &st->iv[st->cur] : NULL;
+}
+
+int stats_record_slow(struct thread_stats *st, int kind, uint64_t off,
+		      uint32_t len, uint64_t t_done, uint64_t lat)
+{
+	/* what can fail comes first: an I/O is counted everywhere or
+	 * nowhere, so the totals and the -g 0 log always agree */
+	if (t_done >= st->next_edge) {
+		while (t_done >= st->next_edge) {
+			st->cur++;
+			st->next_edge += st->step_ns;
+		}
+		stats_fast_sync(st);	/* 0 until the series has room */
+	}
+	if (st->cur >= st->cap && thread_stats_grow(st, st->cur + 1))
+		return -1;
+	if (st->log_ios && (!st->log_tail || st->log_tail->n == IO_LOG_CHUNK) &&
+	    thread_stats_log_chunk(st))
+		return -1;
+	hist_add(&st->hist[kind], lat);
+	st->bytes[kind] += len;
+	if (st->iv_kind_ops[kind])
+		st->iv_kind_ops[kind][st->cur]++;
+	if (st->headline & (1U << kind)) {
+		struct iv_sums *v = &st->iv[st->cur];
+
+		v->ops++;
+		v->bytes += len;
+		v->lat_sum += lat;
+		if (lat > v->lat_max)
+			v->lat_max = lat;
+	}
+	if (st->pend_cap)
+		stats_durable_record(st, kind, t_done, lat);
+	if (st->log_ios) {
+		struct io_rec *r = &st->log_tail->recs[st->log_tail->n++];
+
+		r->t_ns = t_done;
+		r->off = off;
+		r->lat_ns = lat;
+		r->len = len;
+		r->kind = (uint32_t)kind;
+	}
+	return 0;
+}
+
 /* Bytes per interval: ops, bytes, latency sum and latency max, and one
  * count per tracked kind. */
 static size_t series_bytes(const struct thread_stats *st)
@@ -57,6 +113,7 @@ static bool grow_array(uint64_t **a, size_t old, size_t cap)
 int thread_stats_grow(struct thread_stats *st, size_t need)
 {
 	size_t cap = st->cap ? st->cap : 64, bytes;
+	struct iv_sums *iv;
 	bool ok;
 	int k;
 
@@ -67,22 +124,26 @@ int thread_stats_grow(struct thread_stats *st, size_t need)
 	if (!memory_take(bytes))
 		return -ENOMEM;
 	st->mem += bytes;
-	ok = grow_array(&st->iv_ops, st->cap, cap);
-	ok = grow_array(&st->iv_bytes, st->cap, cap) && ok;
-	ok = grow_array(&st->iv_lat_sum, st->cap, cap) && ok;
-	ok = grow_array(&st->iv_lat_max, st->cap, cap) && ok;
+	iv = realloc(st->iv, cap * sizeof(*iv));
+	ok = iv != NULL;
+	if (iv) {
+		memset(iv + st->cap, 0, (cap - st->cap) * sizeof(*iv));
+		st->iv = iv;
+	}
 	for (k = 0; k < IO_KINDS; k++)
 		if (st->iv_kind_ops[k])
 			ok = grow_array(&st->iv_kind_ops[k], st->cap, cap) && ok;
 	if (!ok)
 		return -ENOMEM;
 	st->cap = cap;
+	stats_fast_sync(st);
 	return 0;
 }
 
 void thread_stats_headline(struct thread_stats *st, unsigned kinds)
 {
 	st->headline = kinds & IO_DATA_KINDS ? IO_DATA_KINDS : ~0U;
+	stats_fast_sync(st);
 }
 
 int thread_stats_durable(struct thread_stats *st, uint32_t n)
@@ -98,6 +159,7 @@ int thread_stats_durable(struct thread_stats *st, uint32_t n)
 	}
 	st->mem += n * sizeof(uint64_t);
 	st->pend_cap = n;
+	stats_fast_sync(st);
 	return 0;
 }
 
@@ -125,7 +187,6 @@ void stats_record_end(struct thread_stats *st, int kind, uint64_t t_done,
 		      uint64_t lat)
 {
 	hist_add(&st->hist[kind], lat);
-	HIST_SET(st->ops[kind], st->ops[kind] + 1);
 	st->end_flushes++;
 	if (st->pend_cap)
 		stats_durable_record(st, kind, t_done, lat);
@@ -145,6 +206,7 @@ int thread_stats_track_kinds(struct thread_stats *st, unsigned mask)
 					    sizeof(uint64_t));
 		if (!st->iv_kind_ops[k])
 			return -ENOMEM;
+		stats_fast_sync(st);
 	}
 	return 0;
 }
@@ -184,14 +246,10 @@ void thread_stats_reset(struct thread_stats *st)
 
 	for (k = 0; k < IO_KINDS; k++)
 		hist_init(&st->hist[k]);
-	memset(st->ops, 0, sizeof(st->ops));
 	memset(st->bytes, 0, sizeof(st->bytes));
 	st->cur = 0;
 	st->next_edge = st->step_ns;
-	memset(st->iv_ops, 0, st->cap * sizeof(*st->iv_ops));
-	memset(st->iv_bytes, 0, st->cap * sizeof(*st->iv_bytes));
-	memset(st->iv_lat_sum, 0, st->cap * sizeof(*st->iv_lat_sum));
-	memset(st->iv_lat_max, 0, st->cap * sizeof(*st->iv_lat_max));
+	memset(st->iv, 0, st->cap * sizeof(*st->iv));
 	for (k = 0; k < IO_KINDS; k++)
 		if (st->iv_kind_ops[k])
 			memset(st->iv_kind_ops[k], 0, st->cap * sizeof(uint64_t));
@@ -201,6 +259,7 @@ void thread_stats_reset(struct thread_stats *st)
 	hist_init(&st->durable);
 	st->pend_n = 0;
 	st->end_flushes = 0;
+	stats_fast_sync(st);
 }
 
 void thread_stats_free(struct thread_stats *st)
@@ -212,10 +271,7 @@ void thread_stats_free(struct thread_stats *st)
 		next = c->next;
 		free(c);
 	}
-	free(st->iv_ops);
-	free(st->iv_bytes);
-	free(st->iv_lat_sum);
-	free(st->iv_lat_max);
+	free(st->iv);
 	for (k = 0; k < IO_KINDS; k++)
 		free(st->iv_kind_ops[k]);
 	free(st->pend_t0);
@@ -365,18 +421,18 @@ int stats_merge(struct result *res, struct thread_stats *const *threads,
 		for (j = 0; j < IO_KINDS; j++)
 			hist_merge(&res->op_hist[j], &st->hist[j]);
 		for (j = 0; j < IO_KINDS; j++) {
-			res->ops[j] += st->ops[j];
+			res->ops[j] += thread_stats_ops(st, j);
 			res->op_bytes[j] += st->bytes[j];
 			if (res->iv_kind_ops[j] && st->iv_kind_ops[j])
 				for (k = 0; k < used; k++)
 					res->iv_kind_ops[j][k] += st->iv_kind_ops[j][k];
 		}
 		for (j = 0; j < used; j++) {
-			res->iv_ops[j] += st->iv_ops[j];
-			res->iv_bytes[j] += st->iv_bytes[j];
-			res->iv_lat_sum[j] += st->iv_lat_sum[j];
-			if (st->iv_lat_max[j] > res->iv_lat_max[j])
-				res->iv_lat_max[j] = st->iv_lat_max[j];
+			res->iv_ops[j] += st->iv[j].ops;
+			res->iv_bytes[j] += st->iv[j].bytes;
+			res->iv_lat_sum[j] += st->iv[j].lat_sum;
+			if (st->iv[j].lat_max > res->iv_lat_max[j])
+				res->iv_lat_max[j] = st->iv[j].lat_max;
 		}
 	}
 	headline_sum(res);

@@ -45,19 +45,26 @@ struct cpu_use {
 	uint64_t nivcsw;	/* involuntary ones */
 };
 
+/* One interval of a thread's series. */
+struct iv_sums {
+	uint64_t ops;
+	uint64_t bytes;		/* sizes vary per I/O: bytes apart */
+	uint64_t lat_sum;
+	uint64_t lat_max;
+};
+
 struct thread_stats {
-	struct hist hist[IO_KINDS];	/* latency per operation kind */
-	uint64_t ops[IO_KINDS];
+	/* latency per operation kind; hist[k].count is the kind's I/Os
+	 * (thread_stats_ops), read by progress.c while the run goes on */
+	struct hist hist[IO_KINDS];
 	uint64_t bytes[IO_KINDS];
 	/* interval series */
 	uint64_t step_ns;
 	uint64_t next_edge;
 	size_t cur;
 	size_t cap;
-	uint64_t *iv_ops;
-	uint64_t *iv_bytes;	/* sizes vary per I/O: bytes apart */
-	uint64_t *iv_lat_sum;
-	uint64_t *iv_lat_max;
+	struct iv_sums *iv;	/* cap of them; iv[i].ops is read by
+				 * precision.c while the run goes on */
 	/* ops per interval of each kind, when the stream has more than one
 	 * kind (thread_stats_track_kinds); NULL for the others */
 	uint64_t *iv_kind_ops[IO_KINDS];
@@ -79,6 +86,10 @@ struct thread_stats {
 	uint64_t end_flushes;	/* flushes owed at the timed end, issued
 				 * after the clock stopped (stats_record_end) */
 	struct cpu_use cpu;	/* set once the thread's run ends */
+	/* stats_record(): below fast_until[kind] an I/O of kind needs only
+	 * the fast path (stats_fast_sync()) */
+	uint64_t fast_until[IO_KINDS];
+	struct iv_sums *iv_now;	/* &iv[cur], for the fast path */
 };
 
 struct result {
@@ -152,47 +163,74 @@ void stats_record_end(struct thread_stats *st, int kind, uint64_t t_done,
 		      uint64_t lat);
 int thread_stats_log_chunk(struct thread_stats *st);
 
-/* Hot path: one completed I/O.  Allocates only when a series or log chunk
- * fills (once per IO_LOG_CHUNK I/Os or per doubling of the series). */
-static inline int stats_record(struct thread_stats *st, int kind,
-			       uint64_t off, uint32_t len, uint64_t t_done,
-			       uint64_t lat)
-{
-	/* what can fail comes first: an I/O is counted everywhere or
-	 * nowhere, so the totals and the -g 0 log always agree */
-	while (t_done >= st->next_edge) {
-		st->cur++;
-		st->next_edge += st->step_ns;
-	}
-	if (st->cur >= st->cap && thread_stats_grow(st, st->cur + 1))
-		return -1;
-	if (st->log_ios && (!st->log_tail || st->log_tail->n == IO_LOG_CHUNK) &&
-	    thread_stats_log_chunk(st))
-		return -1;
-	hist_add(&st->hist[kind], lat);
-	HIST_SET(st->ops[kind], st->ops[kind] + 1);	/* read by progress.c */
-	st->bytes[kind] += len;
-	if (st->iv_kind_ops[kind])
-		st->iv_kind_ops[kind][st->cur]++;
-	if (st->headline & (1U << kind)) {
-		st->iv_ops[st->cur]++;
-		st->iv_bytes[st->cur] += len;
-		st->iv_lat_sum[st->cur] += lat;
-		if (lat > st->iv_lat_max[st->cur])
-			st->iv_lat_max[st->cur] = lat;
-	}
-	if (st->pend_cap)
-		stats_durable_record(st, kind, t_done, lat);
-	if (st->log_ios) {
-		struct io_rec *r = &st->log_tail->recs[st->log_tail->n++];
+/* The full path of stats_record(): an interval edge, the series' growth,
+ * the per-I/O log, the write+flush latency, a kind counted per interval or
+ * outside the headline.  Out of line: the fast path calls it only when
+ * one of those applies. */
+int stats_record_slow(struct thread_stats *st, int kind, uint64_t off,
+		      uint32_t len, uint64_t t_done, uint64_t lat);
+/* fast_until[] again, after anything it depends on changed (stats.c does
+ * it for every setter; who changes a field by hand calls it). */
+void stats_fast_sync(struct thread_stats *st);
 
-		r->t_ns = t_done;
-		r->off = off;
-		r->lat_ns = lat;
-		r->len = len;
-		r->kind = (uint32_t)kind;
-	}
+/* Hot path: one completed I/O.  Allocates only when a series or log chunk
+ * fills (once per IO_LOG_CHUNK I/Os or per doubling of the series).
+ *
+ * One comparison decides: fast_until[kind] is the next interval edge when
+ * nothing but the histogram, the counts and the current interval's sums
+ * are to be updated for kind (no log, no write+flush latency, no count per
+ * kind, a headline kind, the interval inside the series), else 0; before
+ * it, the same updates as stats_record_slow() makes, inline. */
+static inline __attribute__((always_inline)) int
+stats_record(struct thread_stats *st, int kind, uint64_t off, uint32_t len,
+	     uint64_t t_done, uint64_t lat)
+{
+	struct iv_sums *v;
+
+	if (__builtin_expect(t_done >= st->fast_until[kind], 0))
+		return stats_record_slow(st, kind, off, len, t_done, lat);
+	v = st->iv_now;
+	hist_add(&st->hist[kind], lat);
+	st->bytes[kind] += len;
+	v->ops++;
+	v->bytes += len;
+	v->lat_sum += lat;
+	if (lat > v->lat_max)
+		v->lat_max = lat;
 	return 0;
+}
+
+/* Whether stats_record() of kind completing at t_done takes the fast path
+ * (so that stats_record_fast_n() may stand for it). */
+static inline bool stats_fast_ok(const struct thread_stats *st, int kind,
+				 uint64_t t_done)
+{
+	return t_done < st->fast_until[kind];
+}
+
+/* n I/Os of kind, len bytes each, that completed together with the same
+ * latency, stats_fast_ok() for them: what n stats_record() calls make
+ * (the sums are the same; nothing on this path depends on the order). */
+static inline __attribute__((always_inline)) void
+stats_record_fast_n(struct thread_stats *st, int kind, uint32_t len,
+		    uint64_t lat, uint64_t n)
+{
+	struct iv_sums *v = st->iv_now;
+
+	hist_add_n(&st->hist[kind], lat, n);
+	st->bytes[kind] += n * len;
+	v->ops += n;
+	v->bytes += n * len;
+	v->lat_sum += n * lat;
+	if (lat > v->lat_max)
+		v->lat_max = lat;
+}
+
+/* I/Os of kind a thread has recorded (its histogram's count). */
+static inline uint64_t thread_stats_ops(const struct thread_stats *st,
+					int kind)
+{
+	return st->hist[kind].count;
 }
 
 /* I/Os a thread has recorded, every kind. */

@@ -126,6 +126,14 @@ struct engine_ops {
 	/* async: stage one I/O (no system call), u->len bytes or a flush
 	 * (res 0 when it completes) ... */
 	int (*queue)(struct io_ctx *io, struct io_unit *u);
+	/* Optional: stage n I/Os at once, units[n-1] first down to
+	 * units[0] (the order the run loop takes them off its free list):
+	 * what n queue() calls do, for a stream whose I/Os are all of one
+	 * data kind and size (a plain stream, gen/stream.h); 0, or -errno
+	 * with nothing staged.  The run loop calls it once per batch
+	 * instead of queue() per I/O. */
+	int (*queue_plain)(struct io_ctx *io, struct io_unit **units,
+			   unsigned n);
 	/* ... submit everything staged; 0 or -errno ... */
 	int (*commit)(struct io_ctx *io);
 	/* ... wait for at least min completions and return them in done[]

@@ -197,9 +197,9 @@ static int uring_thread_start(struct io_ctx *io)
 	return 0;
 }
 
-static int uring_queue(struct io_ctx *io, struct io_unit *u)
+static inline __attribute__((always_inline)) int
+uring_stage(struct io_ctx *io, struct uring_state *s, struct io_unit *u)
 {
-	struct uring_state *s = io->priv;
 	struct io_uring_sqe *sqe = io_uring_get_sqe(&s->ring);
 	int fd = s->fixed_file ? 0 : io->fd;
 	bool rd = u->kind == IO_READ;
@@ -231,6 +231,59 @@ static int uring_queue(struct io_ctx *io, struct io_unit *u)
 		sqe->flags |= IOSQE_FIXED_FILE;
 	io_uring_sqe_set_data(sqe, u);
 	s->staged++;
+	return 0;
+}
+
+static int uring_queue(struct io_ctx *io, struct io_unit *u)
+{
+	return uring_stage(io, io->priv, u);
+}
+
+/* A batch of one kind: the same SQEs as uring_queue() makes, in one call,
+ * in the same order (engine.h); the ring has room for all or none of them
+ * is staged. */
+static int uring_queue_plain(struct io_ctx *io, struct io_unit **units,
+			     unsigned n)
+{
+	struct uring_state *s = io->priv;
+
+	const int kind = units[n - 1]->kind;
+	const bool rd = kind == IO_READ;
+	const int fd = s->fixed_file ? 0 : io->fd;
+	const __u8 flags = s->fixed_file ? IOSQE_FIXED_FILE : 0;
+	const __u32 rw_flags = !rd && io->rwf_dsync ? RWF_DSYNC : 0;
+	struct io_uring_sq *sq = &s->ring.sq;
+	const unsigned mask = *sq->kring_mask;
+	unsigned tail = sq->sqe_tail;
+
+	if (io_uring_sq_space_left(&s->ring) < n)
+		return -EBUSY;	/* cannot happen: qd entries, qd units */
+	if (!s->fixed_bufs || (kind != IO_READ && kind != IO_WRITE)) {
+		while (n)
+			uring_stage(io, s, units[--n]);
+		return 0;
+	}
+	/* registered buffers: uring_stage()'s SQEs, what does not change
+	 * from one to the next asked once, in the slots io_uring_get_sqe()
+	 * would give (the room is there; no SQE128: never asked for) */
+	s->staged += n;
+	while (n) {
+		struct io_unit *u = units[--n];
+		struct io_uring_sqe *sqe = &sq->sqes[tail++ & mask];
+
+		if (rd) {
+			io_uring_prep_read_fixed(sqe, fd, u->buf, u->len,
+						 u->off, (int)u->idx);
+		} else {
+			io_uring_prep_write_fixed(sqe, fd, u->wbuf, u->len,
+						  u->off, (int)(u->wbuf == u->buf ?
+						  u->idx : io->qd + u->idx));
+			sqe->rw_flags = rw_flags;
+		}
+		sqe->flags = flags;
+		io_uring_sqe_set_data(sqe, u);
+	}
+	sq->sqe_tail = tail;
 	return 0;
 }
 
@@ -272,8 +325,10 @@ static int uring_commit(struct io_ctx *io)
 static int uring_reap(struct io_ctx *io, unsigned min, struct io_unit **done)
 {
 	struct uring_state *s = io->priv;
+	struct io_uring_cq *cq = &s->ring.cq;
+	const unsigned mask = *cq->kring_mask;
 	struct io_uring_cqe *cqe;
-	unsigned head, n = 0, seen = 0;
+	unsigned head, tail, n = 0, seen = 0;
 	int ret;
 
 	do {
@@ -281,16 +336,21 @@ static int uring_reap(struct io_ctx *io, unsigned min, struct io_unit **done)
 	} while (ret == -EINTR || ret == -EAGAIN);
 	if (ret)
 		return ret;
-	io_uring_for_each_cqe(&s->ring, head, cqe) {
-		struct io_unit *u = io_uring_cqe_get_data(cqe);
+	/* the CQEs there now, as io_uring_for_each_cqe() walks them, with
+	 * the tail read once (acquire: their contents are visible) and no
+	 * CQE32 (never asked for); those that arrive meanwhile wait for the
+	 * next reap */
+	head = *cq->khead;
+	tail = io_uring_smp_load_acquire(cq->ktail);
+	for (; head != tail && n < io->qd; head++) {
+		const struct io_uring_cqe *c = &cq->cqes[head & mask];
+		struct io_unit *u = io_uring_cqe_get_data(c);
 
 		seen++;
 		if (!u)
 			continue;	/* the cancel request's own completion */
-		u->res = cqe->res;
+		u->res = c->res;
 		done[n++] = u;
-		if (n == io->qd)
-			break;
 	}
 	io_uring_cq_advance(&s->ring, seen);
 	s->inflight -= seen < s->inflight ? seen : s->inflight;
@@ -329,6 +389,7 @@ const struct engine_ops engine_uring = {
 	.init = uring_init,
 	.thread_start = uring_thread_start,
 	.queue = uring_queue,
+	.queue_plain = uring_queue_plain,
 	.commit = uring_commit,
 	.reap = uring_reap,
 	.cancel = uring_cancel,

@@ -8,6 +8,7 @@
 
 #include "engines/engine.h"
 #include "engines/iokind.h"
+#include "engines/sysio.h"
 
 /* Whole transfer or an error: a short transfer is an error to report. */
 static ssize_t finish(ssize_t ret)
@@ -47,11 +48,12 @@ static ssize_t stateless_io(struct io_ctx *io, int kind, uint64_t off,
 		return io_trim(io, off, len);
 	if (IO_IS_FLUSH(kind))
 		return io_flush(io, kind, off, len);
+	/* bare system calls, not glibc's cancellation points (sysio.h) */
 	if (kind == IO_READ)
-		return finish(pread(io->fd, io->buf, len, (off_t)off));
+		return sys_pread(io->fd, io->buf, len, off);
 	if (io->rwf_dsync)
 		return dsync_write(io, (off_t)off, len);
-	return finish(pwrite(io->fd, io->wbuf, len, (off_t)off));
+	return sys_pwrite(io->fd, io->wbuf, len, off);
 }
 
 const struct engine_ops engine_stateful = {

@@ -85,20 +85,31 @@ void pattern_init(struct pattern *p, uint64_t start, uint64_t region_len,
 		  uint64_t bs, uint64_t stride, bool random, bool backward,
 		  unsigned thread, unsigned nthreads);
 
-static inline uint64_t pattern_next(struct pattern *p, struct prng *r)
+/* A random offset of a pattern without a distribution (p->random,
+ * p->dist NULL): pattern_next()'s draw for it, which a caller that knows
+ * the pattern is so can make without asking. */
+static inline __attribute__((always_inline)) uint64_t
+pattern_uniform_next(struct pattern *p, struct prng *r)
+{
+	uint64_t k = prng_below(r, p->slots);
+
+	p->slices[slice_of(p, k)]++;
+	return p->start + k * p->stride;
+}
+
+static inline __attribute__((always_inline)) uint64_t
+pattern_next(struct pattern *p, struct prng *r)
 {
 	uint64_t k;
 
 	if (p->random) {
 		uint64_t rank;
 
-		if (p->dist) {
-			k = dist_next(p->dist, r, &rank);
-			if (p->ranks != p->slices)
-				p->ranks[slice_of(p, rank)]++;
-		} else {
-			k = prng_below(r, p->slots);
-		}
+		if (!p->dist)
+			return pattern_uniform_next(p, r);
+		k = dist_next(p->dist, r, &rank);
+		if (p->ranks != p->slices)
+			p->ranks[slice_of(p, rank)]++;
 		p->slices[slice_of(p, k)]++;
 		return p->start + k * p->stride;
 	}

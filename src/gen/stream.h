@@ -104,11 +104,53 @@ struct io_stream {
 	bool track_range;
 	uint64_t range_lo, range_hi;
 	struct trace_cursor tc;	/* trace source (stream_trace.h) */
+	/* synthetic and plain: one data kind (kinds[0]), one size (len), slot
+	 * offsets (pattern_next), no --sync flushes; the run loop then draws
+	 * its I/Os inline (stream_plain_next), the same draws synth_next()
+	 * makes, and ends a limited stream after stream_plain_left() I/Os */
+	bool plain;
 };
 
 static inline bool stream_next(struct io_stream *s, struct io_req *r)
 {
 	return s->ops->next(s, r);
+}
+
+/* A plain stream's next offset (its kind is kinds[0], its size len): what
+ * synth_next() draws for it, inline; uniform: the caller knows that
+ * stream_plain_uniform(s).  The byte budget is the caller's:
+ * stream_plain_left() I/Os, then stream_plain_spent(). */
+static inline __attribute__((always_inline)) uint64_t
+stream_plain_next(struct io_stream *s, const bool uniform)
+{
+	if (uniform)
+		return pattern_uniform_next(&s->pat, &s->rng);
+	return pattern_next(&s->pat, &s->rng);
+}
+
+/* Random offsets without a distribution (the default of rnd). */
+static inline bool stream_plain_uniform(const struct io_stream *s)
+{
+	return s->pat.random && !s->pat.dist;
+}
+
+/* I/Os a plain stream gives before its byte budget ends it (synth_next()
+ * takes len from the budget per I/O, down to 0, and ends at 0); the most
+ * there can be when it is not limited. */
+static inline uint64_t stream_plain_left(const struct io_stream *s)
+{
+	if (!s->limited)
+		return UINT64_MAX;
+	return s->budget / s->len + (s->budget % s->len != 0);
+}
+
+/* The budget after ios I/Os of a plain stream, as synth_next() leaves it. */
+static inline void stream_plain_spent(struct io_stream *s, uint64_t ios)
+{
+	/* ios is at most stream_plain_left(): ios * len does not wrap */
+	if (s->limited)
+		s->budget = s->budget > ios * s->len ?
+			    s->budget - ios * s->len : 0;
 }
 
 /* The synthetic source's settings for one thread. */

@@ -187,4 +187,9 @@ void stream_synth_init(struct io_stream *s, const struct synth_params *p)
 	s->track_range = p->flush_kind == IO_SYNC_RANGE && p->flush_every;
 	s->range_lo = UINT64_MAX;
 	s->range_hi = 0;
+	/* no draw of a kind or a size, no flush: synth_next() then draws
+	 * only the offset (stream_plain_next) */
+	s->plain = n == 1 && !IO_IS_FLUSH(s->kinds[0]) && !s->sizes &&
+		   !s->contiguous && !s->flush_every && !s->end_flush &&
+		   s->len;
 }

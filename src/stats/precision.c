@@ -129,7 +129,7 @@ static void gather(struct precision_run *pr, struct workload *wl, size_t k,
 		uint64_t ops = 0;
 
 		for (t = 0; t < wl->spec.threads; t++)
-			ops += __atomic_load_n(&wl->run.workers[t].st.iv_ops[i],
+			ops += __atomic_load_n(&wl->run.workers[t].st.iv[i].ops,
 					       __ATOMIC_RELAXED);
 		pr->series[k][i] = (double)ops * per_s;
 	}

@@ -66,7 +66,7 @@ static uint64_t sample(struct hist *snap, const struct workload *wl)
 
 		for (k = 0; k < IO_KINDS; k++)
 			if (st->headline & (1U << k))
-				ops += load(&st->ops[k]);
+				ops += load(&st->hist[k].count);
 		for (k = 0; k < IO_KINDS; k++) {
 			const struct hist *h = &st->hist[k];
 

@@ -489,17 +489,17 @@ static void test_warmup_reset_keeps_log_chain(void **state)
 
 	thread_stats_reset(&st);
 	assert_int_equal(0, thread_stats_count(&st));
-	assert_int_equal(0, st.ops[IO_READ]);
+	assert_int_equal(0, thread_stats_ops(&st, IO_READ));
 	assert_int_equal(0, st.cur);
 	for (i = 0; i < st.cap; i++)
-		if (st.iv_ops[i] || st.iv_lat_sum[i] || st.iv_lat_max[i])
+		if (st.iv[i].ops || st.iv[i].lat_sum || st.iv[i].lat_max)
 			fail_msg("interval %zu keeps warm-up data after the reset", i);
 
 	for (i = 0; i < IO_LOG_CHUNK + 5; i++)		/* the measured run */
 		assert_int_equal(0, stats_record(&st, IO_READ, i * 4096, 512,
 						 i * 1000, 30000));
 	assert_int_equal(IO_LOG_CHUNK + 5, st.hist[IO_READ].count);
-	assert_int_equal(IO_LOG_CHUNK + 5, st.ops[IO_READ]);
+	assert_int_equal(IO_LOG_CHUNK + 5, thread_stats_ops(&st, IO_READ));
 	for (total = 0, chunks = 0, k = st.log_head; k; k = k->next, chunks++)
 		total += k->n;
 	if (a->next != b) {
