@@ -54,12 +54,13 @@ OBJS := $(SRCS:.c=.o)
 MAIN_OBJ := src/cli/main.o
 LIB_OBJS := $(filter-out $(MAIN_OBJ),$(OBJS))
 
-# Debian packages: build, tests, plots and cross-checks.  Tests install
-# nothing: what one needs is here (openssh-server: test_hosts' fake hosts).
+# Debian packages: build, tests, plots, cross-checks and benchmarks.  Tests
+# install nothing: what one needs is here (openssh-server: test_hosts' fake
+# hosts; valgrind: make bench's instructions per I/O).
 DEPS := build-essential libgsl-dev liburing-dev libaio-dev libcmocka-dev \
 	gnuplot-nox fio jq util-linux fdisk e2fsprogs pkg-config time \
 	sqlite3 strace openssh-server openssh-client procps python3 libfuse3-dev groff-base \
-	debhelper lintian
+	debhelper lintian valgrind
 
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=tests/unit/bin/%)
