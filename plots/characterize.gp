@@ -255,9 +255,9 @@ set origin 0.5, mid
 set size 0.5, top - mid
 set title (parallelism_k ? sprintf("Queue depth: parallelism %.1f (95%%: %.1f-%.1f)", parallelism_v, parallelism_lo, parallelism_hi) : \
 	"Queue depth: no parallelism concluded") . \
-	(knee_qd > 0 ? sprintf(", knee at QD %d", knee_qd) : "") . "\n" . (qd_read_bytes > 0 ? sz(qd_read_bytes) . " " : "") . "random reads at each depth" . \
-	(qd_precision_pct > 0 ? sprintf(" until +-%g%%", qd_precision_pct) . (qd_seconds > 0 ? sprintf(" (%d s at most)", qd_seconds) : "") : \
-	qd_seconds > 0 ? sprintf(" for %d s", qd_seconds) : "") . ": ops/s, and their median latency" noenhanced
+	(knee_qd > 0 ? sprintf(", knee at QD %d", knee_qd) : "") . "\n" . (qd_read_bytes > 0 ? sz(qd_read_bytes) . " " : "") . "random reads, " . \
+	(qd_precision_pct > 0 ? sprintf("each depth until +-%g%%", qd_precision_pct) . (qd_seconds > 0 ? sprintf(" (%d s at most)", qd_seconds) : "") : \
+	qd_seconds > 0 ? sprintf("%d s at each depth", qd_seconds) : "at each depth") . ": ops/s, median latency" noenhanced
 if (n1 == 0) {
 	set label 10 "the queue-depth test has no points: not measured" at graph 0.5, graph 0.5 center noenhanced
 	eval(empty_panel)
@@ -339,7 +339,7 @@ if (n2 == 0) {
 		set y2label "p50 latency (log)" tc rgb clat
 		if (hit_below_us > 0) {
 			set arrow 1 from graph 0, second hit_below_us to graph 1, second hit_below_us nohead lc rgb clat dt 3 back
-			set label 1 sprintf("a hit: under %s", lat(hit_below_us)) at graph 0.99, second hit_below_us right offset 0, 0.6 tc rgb clat font ",9" noenhanced
+			set label 1 sprintf("a hit: under %s", lat(hit_below_us)) at graph 0.02, second hit_below_us left offset 0, 0.6 tc rgb clat font ",9" noenhanced
 		}
 	}
 	if (read_cache_bytes_k && read_cache_bytes_v > 0) {
@@ -426,10 +426,10 @@ if (!have_s && !have_z && n5 > 0) {
 	set label 1 "1.10: random costs more above" at graph 0.99, first 1.10 right offset 0, 0.6 tc rgb cmore font ",9" noenhanced
 	if (erase_block_bytes_k) {
 		set arrow 2 from erase_block_bytes_v, graph 0 to erase_block_bytes_v, graph 1 nohead lc rgb cmark lw 1.5 dt 2 back
-		set label 2 sprintf("erase block %s", sz(erase_block_bytes_v)) at erase_block_bytes_v, graph 0.45 left offset 0.5, 0 tc rgb cmark font ",9" noenhanced
+		set label 2 sprintf("erase block %s", sz(erase_block_bytes_v)) at erase_block_bytes_v, graph 0.62 left offset 0.5, 0 tc rgb cmark font ",9" noenhanced
 	}
 	if (flushtxt ne "") {
-		set label 11 flushtxt at graph 0.98, graph 0.7 right font ",8" tc rgb (flush_verdict == 0 ? "#b2182b" : "#444444") noenhanced
+		set label 11 flushtxt at graph 0.98, graph 0.42 right font ",8" tc rgb (flush_verdict == 0 ? "#b2182b" : "#444444") noenhanced
 	}
 	set key top right opaque box font ",9" samplen 1
 	ep(v, c, pt, t, n) = (n == 0) ? "" : sprintf("$B5 using 1:($5 == %d ? $2 : NaN):3:4 with yerrorbars pt %d ps 1.4 lw 1.5 lc rgb \"%s\" title \"%s (%d)\", ", v, pt, c, t, n)

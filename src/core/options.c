@@ -170,7 +170,7 @@ const struct opt_desc opt_table[] = {
 	{ "characterize", 0, OPT_FLAG, R(characterize), NULL, NULL,
 	  "measure what TARGET (a block device) does not say: the unit it reads in (boundary-crossing reads), how many I/Os it serves at once (ops/s against queue depth), rotation, seeks and zones, its read cache, and with --write whether flushes are honest; held against what it reports, and the layout that follows; reads only without --write; --max-duration is its time budget", NULL, 0, 0, 0 },
 	{ "write", 0, OPT_FLAG, R(char_write), NULL, NULL,
-	  "--characterize: add the write tests (flush honesty, the erase block): writes over TARGET, which destroy its data, after the usual checks and confirmation", NULL, 0, 0, 0 },
+	  "--characterize: add the write tests (flush honesty, the erase block): writes and a trim over TARGET, which destroy its data, after the usual checks and confirmation", NULL, 0, 0, 0 },
 	{ "rows", 0, OPT_COUNT, R(rows), "N", "none",
 	  "--advise btree: the rows (records) in the tree, at least 2", NULL, 0, 0, 0 },
 	{ "key-size", 0, OPT_SIZE, R(key_size), "BYTES", "none",
