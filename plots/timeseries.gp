@@ -201,10 +201,11 @@ eval("plot for [i = 1:nw] data skip 1 using (column(ti)):(only(i, yi)) with line
 	"pt 7 ps (most == 1 ? 1.5 : 0.5) lw 1.5 lc rgb col(i) title wlname(wl(i))" . bands)
 unset label 1
 unset label 99
-set ylabel "latency (us, log scale)"
+set ylabel "latency (log scale)"
 set yrange [*:*]
-set format y "%g"
 set logscale y
+# decades as times, the style of latency.gp's axis (no 1e+06 beside 1000)
+set ytics ("1 us" 1, "10 us" 10, "100 us" 100, "1 ms" 1e3, "10 ms" 1e4, "100 ms" 1e5, "1 s" 1e6, "10 s" 1e7, "100 s" 1e8)
 set xlabel "time (s), at the end of each interval"
 set key tmargin center horizontal Left reverse noenhanced samplen 3 maxrows 1
 p99 = (pi > 0) ? ", for [i = 1:nw] data skip 1 using (column(ti)):(only(i, pi)) with linespoints " . \

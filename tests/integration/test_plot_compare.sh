@@ -105,7 +105,8 @@ assert_match "^mean [0-9]+ ops/s, 95% interval ${ci% *} \\(\\+-${ci#* }; batch m
 has_text "$S/ts.svg" "no p99 per interval in the series" "p99: rebench's series has none, and says so"
 has_text "$S/ts.svg" "mean" "legend: mean latency"
 has_text "$S/ts.svg" "maximum" "legend: maximum latency"
-has_text "$S/ts.svg" "latency (us, log scale)" "latency axis in us"
+has_text "$S/ts.svg" "latency (log scale)" "latency axis, logarithmic"
+has_match "$S/ts.svg" "^[0-9]+ (us|ms)$" "latency ticks as times (100 us, 1 ms)"
 # the legends are under the upper panel's time axis: below its 0.0 tick
 # label, below the subtitle, above the lower panel's time label
 y0=$(text_y "$S/ts.svg" "0.0")
