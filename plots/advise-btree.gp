@@ -44,7 +44,7 @@ set key top right noenhanced box opaque
 set style textbox opaque noborder margins 2, 2
 set grid ytics lc rgb "#dddddd"
 set logscale x 2
-set xlabel "node size (block size, bytes)"
+set xlabel "node size (block size)"
 set ylabel "queries/s (point queries, the model)"
 set y2label "IOPS (measured)"
 set ytics nomirror
@@ -59,13 +59,13 @@ set title rb_join(rb_join(title1, "\n", model), "\n", rb_join(first, "\n", subti
 if (best ne "") {
 	bx = real(word(best, 1))
 	by = real(word(best, 2))
-	set label 1 sprintf("best: %s, %s queries/s", ksize(int(bx)), cellfmt(by)) at bx, by offset 0, 1.8 center noenhanced font ",10" boxed front
+	set label 1 sprintf("best: %s, %s queries/s", iec(bx), cellfmt(by)) at bx, by offset 0, 1.8 center noenhanced font ",10" boxed front
 }
-# x tics at the measured sizes, as 512, 1k .. 64k
+# x tics at the measured sizes, as 512 B, 1 KiB .. 64 KiB (about.gpi's iec())
 set xtics () nomirror
 sizes = system("awk -F'\t' '!/^#/ && $1 ~ /^[0-9]+$/ { printf \"%s \", $1 }' " . q(data))
 do for [w in sizes] {
-	set xtics add (ksize(int(w)) int(w))
+	set xtics add (iec(int(w)) int(w))
 }
 if (ivals > 0) {
 	plot data using 1:13:14:15 with yerrorlines pt 7 ps 1.2 lw 2 lc rgb "#1f77b4" title "queries/s, 95% interval", \

@@ -23,11 +23,11 @@
 # 1048576), or "" for the default: the smallest block-size of the first
 # table.  The legend shows LABEL.  x is linear, or log2 when the strides of
 # all tables form one geometric sequence (512, 1k, 2k ..); a tick at every
-# stride (512, 1k, 2k .. when every stride is below 1k or a multiple of
-# 1k).  y starts at 0.  The legend is at the right of the plot.  The title
-# is TITLE, or "BLOCK_SIZE-byte reads by alignment" (BLOCK_SIZE in bytes,
-# e.g. "4096-byte reads by alignment"; writes, or I/Os, when the tables
-# say so), above what produced the tables: rebench writes it into the
+# stride that has room, as 512 B, 4 KiB, 3584 B (about.gpi's iec()).  y
+# starts at 0.  The legend is at the right of the plot.  The title is
+# TITLE, or "BLOCK_SIZE reads by alignment" (BLOCK_SIZE as the ticks, e.g.
+# "4 KiB reads by alignment"; writes, or I/Os, when the tables say so),
+# above what produced the tables: rebench writes it into the
 # matrix beside each table (TABLE.matrix, about.gpi's lines), and what all
 # the matrices share goes under the title, what is a table's own after its
 # label.  Output: 1000x700, chosen by the output file's extension
@@ -240,11 +240,7 @@ set ytics ()
 do for [k = 0:int(ytop / step + 1e-6)] { set ytics add (ticklabel(k * step) k * step) }
 
 # x: log2 when the strides are one geometric sequence, else linear; a tick
-# at every stride, as 512, 1k, 2k .. when every stride allows
-ksize(v) = (v >= 1048576 && v % 1048576 == 0) ? sprintf("%dM", v / 1048576) : \
-	   (v >= 1024 && v % 1024 == 0) ? sprintf("%dk", v / 1024) : sprintf("%d", v)
-xk = 1
-do for [j = 1:nx] { v = int(real(word(xs, j))); if (v >= 1024 && v % 1024 != 0) { xk = 0 } }
+# at every stride, as 512 B, 4 KiB, 3584 B (about.gpi's iec())
 x0 = real(word(xs, 1))
 x1 = real(word(xs, nx))
 logx = (nx >= 3 && x0 > 0)
@@ -266,7 +262,7 @@ room = (nx > 1) ? (tpos(nx) - tpos(1)) / 18.0 : 0
 last = -1
 do for [j = 1:nx] {
 	if (last < 0 || tpos(j) - tpos(last) >= room) {
-		eval(sprintf("set xtics add (\"%s\" %s)", xk ? ksize(int(real(word(xs, j)))) : word(xs, j), word(xs, j)))
+		eval(sprintf("set xtics add (\"%s\" %s)", iec(real(word(xs, j))), word(xs, j)))
 		last = j
 	}
 }
@@ -274,9 +270,7 @@ do for [j = 1:nx] {
 # colour-blind safe colours (Paul Tol), a different point shape per line
 array C[8] = ["#4477aa", "#ee6677", "#228833", "#ccbb44", "#66ccee", "#aa3377", "#555555", "#ee8866"]
 array P[8] = [7, 5, 9, 13, 11, 15, 6, 4]
-# sizes in titles as IEC units with a space: 512 B, 4 KiB, 1.5 KiB, 1 MiB
-iec(v) = (v >= 1048576 && v % 1048576 == 0) ? sprintf("%d MiB", v / 1048576) : \
-	 (v >= 1024 && v % 512 == 0) ? sprintf("%g KiB", v / 1024.0) : sprintf("%d B", v)
+# sizes in titles as on the ticks (about.gpi's iec()): 512 B, 4 KiB, 1536 B
 deftitle = sprintf("%s %s by %s", iec(bs), ops, xoff ? "offset" : "alignment") . (averaged ? ", mean over the other parameters" : "")
 # the noise line: the median half-width of the points' 95% intervals, and
 # how many points are within noise of the best
@@ -284,7 +278,7 @@ noisetitle = hasci ? sprintf("noise +-%.1f%% (median 95%% half-width, %d points;
 	noisepct, nnoise, ntied) : \
 	averaged ? "noise not shown: points are means over the other parameters" : "noise unknown (the tables have no ops_ci_low and ops_ci_high)"
 set title rb_join(rb_join((ARGC >= 4 && ARG4 ne "") ? ARG4 : deftitle, "\n", subtitle), "\n", noisetitle) noenhanced
-set xlabel (xoff ? "offset from the target's start (bytes)" : "alignment (stride, bytes)") noenhanced
+set xlabel (xoff ? "offset from the target's start" : "alignment (stride)") noenhanced
 set ylabel "ops/s"
 set grid xtics ytics lt 1 lw 1 lc rgb "#dddddd"
 set border 3

@@ -20,8 +20,8 @@
 # value of NAME1); all of them have the same NAME1, NAME2 and values.  Each
 # panel is drawn like heatmap.gp (NAME1 up the y axis, NAME2 along x, both
 # axes labelled on every panel, one evenly spaced cell per sweep point, no
-# interpolation, tick labels 512, 1k, 2k .. for sizes, a random workload's
-# stride called its alignment) with LABEL as its title; panels may have
+# interpolation, tick labels 512 B, 4 KiB, 3584 B for sizes, a random
+# workload's stride called its alignment) with LABEL as its title; panels may have
 # different sweep values.  The colour range is [min, max] of the values of
 # all matrices, shown by one colour bar at the right (dark is slow).
 # Panels are laid out in a grid: 1, 2 or 3 columns for 1, 2 or 3 panels,
@@ -231,7 +231,7 @@ t0 = ceil(zmin / step) * step
 do for [k = 0:int((zmax - t0) / step + 1e-6)] { set cbtics add (ticklabel(t0 + k * step) t0 + k * step) }
 set cblabel metriclabel(vname) noenhanced offset 1.5,0
 
-# Tick labels: sizes in bytes as 512, 1k, 2k .. (about.gpi's ksize());
+# Tick labels: sizes as 512 B, 4 KiB, 3584 B (about.gpi's iec());
 # other parameters as written.  The stride of a study's random reads is
 # their alignment: without a "# workload:" line (matrices from before
 # rebench wrote one) a stride is taken as one.
@@ -291,24 +291,22 @@ do for [i = 1:n] {
 	ny = words(ys)
 	# ticks (thinned to fit the panel), as heatmap.gp
 	xk = issize(xname)
-	do for [j = 1:nx] { v = int(real(word(xs, j))); if (!kok(v)) { xk = 0 } }
 	yk = issize(yname)
-	do for [j = 1:ny] { v = int(real(word(ys, j))); if (!kok(v)) { yk = 0 } }
 	lw = 0
-	do for [j = 1:nx] { s = xk ? ksize(int(real(word(xs, j)))) : word(xs, j); lw = (strlen(s) > lw) ? strlen(s) : lw }
+	do for [j = 1:nx] { s = xk ? iec(real(word(xs, j))) : word(xs, j); lw = (strlen(s) > lw) ? strlen(s) : lw }
 	xevery = int(ceil((lw * charw + 10) / (pw / nx)))
 	yevery = int(ceil(16.0 / (ph / ny)))
 	tics = ""
 	do for [j = 1:nx] {
 		if ((j - 1) % xevery == 0) {
-			tics = tics . (tics eq "" ? "" : ", ") . sprintf("\"%s\" %d", xk ? ksize(int(real(word(xs, j)))) : word(xs, j), j)
+			tics = tics . (tics eq "" ? "" : ", ") . sprintf("\"%s\" %d", xk ? iec(real(word(xs, j))) : word(xs, j), j)
 		}
 	}
 	eval("set xtics (" . tics . ")")
 	tics = ""
 	do for [j = 1:ny] {
 		if ((j - 1) % yevery == 0) {
-			tics = tics . (tics eq "" ? "" : ", ") . sprintf("\"%s\" %d", yk ? ksize(int(real(word(ys, j)))) : word(ys, j), j)
+			tics = tics . (tics eq "" ? "" : ", ") . sprintf("\"%s\" %d", yk ? iec(real(word(ys, j))) : word(ys, j), j)
 		}
 	}
 	eval("set ytics (" . tics . ")")

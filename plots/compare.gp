@@ -70,11 +70,8 @@ meta_file = data
 load gpdir . "/about.gpi"
 xk = issize(xname)
 yk = issize(yname)
-# sizes as the reports write them (fmt_size_exact): 512 B, 4 KiB, 3584 B
-iec(v) = (v >= 1048576 && v % 1048576 == 0) ? sprintf("%d MiB", v / 1048576) : \
-	 (v >= 1024 && v % 1024 == 0) ? sprintf("%d KiB", v / 1024) : sprintf("%d B", v)
-# an axis of sizes: its unit is on every tick
-sizelabel(n) = (n eq "stride" && rb_workload eq "rnd") ? "alignment (stride)" : optname(n)
+# sizes as the reports write them (about.gpi's iec()): 512 B, 4 KiB, 3584 B;
+# an axis of sizes has its unit on every tick
 tics = ""
 do for [i = 1:nx] { tics = tics . (i > 1 ? ", " : "") . sprintf("\"%s\" %d", xk ? iec(int(real(word(xs, i)))) : word(xs, i), i) }
 eval("set xtics (" . tics . ")")
@@ -122,8 +119,8 @@ sides = sprintf("A %s;  B %s", fa, fb)
 key = "grey dot: no difference detectable at 95%; ?: no interval to judge by"
 set title wrap(head, wide) . "\n" . wrap(subtitle, wide) . (subtitle ne "" ? "\n" : "") . \
 	wrap(sides, wide) . "\n" . wrap(key, wide) noenhanced
-set xlabel (xk ? sizelabel(xname) : axislabel(xname)) noenhanced
-set ylabel (yk ? sizelabel(yname) : axislabel(yname)) noenhanced
+set xlabel axislabel(xname) noenhanced
+set ylabel axislabel(yname) noenhanced
 set xrange [0.5:nx + 0.5]
 set yrange [0.5:ny + 0.5]
 set tics out nomirror scale 0.5

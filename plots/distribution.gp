@@ -36,7 +36,7 @@ space = system(sprintf("jq -r '%s.fit_space' '%s'", sel, json))
 # what produced it, as rebench --plot would say it (about.gpi)
 wsel = sprintf(".workloads[%s - 1]", w)
 rb_target = system(sprintf("jq -r '%s.target | .path + (if .model then \" (\" + .model + \")\" else \"\" end)' '%s'", wsel, json))
-rb_about = system(sprintf("jq -r '%s.parameters | [.operation, \"rnd \" + .dist + (if .dist_param then \":\" + .dist_param else \"\" end), \"\\(.block_size) B I/Os\", .engine, \"QD \\(.queue_depth)\"] | join(\", \")' '%s'", wsel, json))
+rb_about = system(sprintf("jq -r '%s.parameters | [.operation, \"rnd \" + .dist + (if .dist_param then \":\" + .dist_param else \"\" end), (.block_size | if . >= 1048576 and . %% 1048576 == 0 then \"\\(. / 1048576) MiB\" elif . >= 1024 and . %% 1024 == 0 then \"\\(. / 1024) KiB\" else \"\\(.) B\" end) + \" I/Os\", .engine, \"QD \\(.queue_depth)\"] | join(\", \")' '%s'", wsel, json))
 rb_duration = system(sprintf("jq -r '%s.parameters.duration' '%s'", wsel, json))
 rb_made = system(sprintf("jq -r '\"rebench \" + .version' '%s'", json))
 meta_file = ""

@@ -15,8 +15,9 @@
 # "y z1 .. zNX" per value of NAME1.  NAME1 runs up the y axis and NAME2
 # along the x axis; cells are evenly spaced whatever the values (so a
 # geometric sweep reads like a log axis), with a tick label at every
-# value.  Sizes (block-size, stride, offset, length) are in bytes; the
-# stride of a random workload is labelled as its alignment.  Dark cells are
+# value.  Sizes (block-size, stride, offset, length) are in bytes, labelled
+# as 512 B, 4 KiB, 3584 B (about.gpi's iec()); the stride of a random
+# workload is labelled as its alignment.  Dark cells are
 # slow (low ops/s or MiB/s, high latency), light ones fast.  The title is
 # TITLE, or "METRIC by NAME1 and NAME2", above what produced the data
 # (about.gpi).  Output: chosen by the output file's extension
@@ -86,26 +87,24 @@ ny = words(ys)
 meta_file = data
 load gpdir . "/about.gpi"
 
-# Tick labels: sizes as 512, 1k, 2k .. (about.gpi); other parameters as
-# written.
+# Tick labels: sizes as 512 B, 4 KiB, 3584 B (about.gpi's iec()); other
+# parameters as written.
 xk = issize(xname)
-do for [i = 1:nx] { v = int(real(word(xs, i))); if (!kok(v)) { xk = 0 } }
 yk = issize(yname)
-do for [i = 1:ny] { v = int(real(word(ys, i))); if (!kok(v)) { yk = 0 } }
 # Every value gets a label unless there are too many to read.
 xevery = int(ceil(nx / 16.0))
 yevery = int(ceil(ny / 24.0))
 tics = ""
 do for [i = 1:nx] {
 	if ((i - 1) % xevery == 0) {
-		tics = tics . (tics eq "" ? "" : ", ") . sprintf("\"%s\" %d", xk ? ksize(int(real(word(xs, i)))) : word(xs, i), i)
+		tics = tics . (tics eq "" ? "" : ", ") . sprintf("\"%s\" %d", xk ? iec(real(word(xs, i))) : word(xs, i), i)
 	}
 }
 eval("set xtics (" . tics . ")")
 tics = ""
 do for [i = 1:ny] {
 	if ((i - 1) % yevery == 0) {
-		tics = tics . (tics eq "" ? "" : ", ") . sprintf("\"%s\" %d", yk ? ksize(int(real(word(ys, i)))) : word(ys, i), i)
+		tics = tics . (tics eq "" ? "" : ", ") . sprintf("\"%s\" %d", yk ? iec(real(word(ys, i))) : word(ys, i), i)
 	}
 }
 eval("set ytics (" . tics . ")")

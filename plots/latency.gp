@@ -113,9 +113,12 @@ set mxtics 10
 
 array C[8] = ["#4477aa", "#ee6677", "#228833", "#ccbb44", "#66ccee", "#aa3377", "#555555", "#ee8866"]
 wtitle(i) = (nw > 1) ? sprintf("%s (%d I/Os)", wlname(int(wl(i))), count(i)) : ""
+# the log's name without its directory (rebench --plot may have written
+# it into a temporary one)
+base = system("basename -- " . q(data))
 title = sprintf("latency of %d I/Os%s%s: %s", total, \
 	wsel ne "" ? " of workload " . wsel : (nw > 1 ? sprintf(" in %d workloads", nw) : ""), \
-	ops ne "" ? " (" . ops . ")" : "", data)
+	ops ne "" ? " (" . ops . ")" : "", base)
 
 set multiplot layout 2,1 title rb_join(title, "\n", subtitle) noenhanced
 set lmargin 11

@@ -240,15 +240,12 @@ tval(i) = word(keys, 3 * i)
 meta_file = hasmeta ? data . ".matrix" : ""
 load gpdir . "/about.gpi"
 
-# Sizes as the reports write them (fmt_size_exact, as compare.gp): 512 B,
-# 4 KiB, 3584 B, 1 MiB.
-iec(v) = (v >= 1048576 && v % 1048576 == 0) ? sprintf("%d MiB", v / 1048576) : \
-	 (v >= 1024 && v % 1024 == 0) ? sprintf("%d KiB", v / 1024) : sprintf("%d B", v)
+# Sizes as the reports write them (about.gpi's iec()): 512 B, 4 KiB,
+# 3584 B, 1 MiB.
 gk = (gi > 0 && gnum && issize(gname))
 xk = (xnum && issize(xname))
 showval(s, k) = k ? iec(int(real(s))) : s
-# axis names: the unit is on the ticks
-xaxisname(n) = (n eq "stride" && rb_workload eq "rnd") ? "alignment (stride)" : optname(n)
+# axis names (about.gpi's axislabel()): the unit is on the ticks
 
 # x values: numbers, or the distinct strings placed at 1, 2, 3 ...
 if (!xnum && logmode) {
@@ -349,7 +346,7 @@ title_of(i) = (gi > 0 ? sprintf("%s %s", optname(gname), showval(gval(i), gk)) :
 	(nwl > 1 ? (gi > 0 ? ", " : "") . wltitle(wval(i), tval(i)) : "")
 
 target = (ti > 0 && ntarget == 1) ? tval(1) : ""
-deftitle = sprintf("%s by %s%s%s", metric(ycol), xaxisname(xname), \
+deftitle = sprintf("%s by %s%s%s", metric(ycol), axislabel(xname), \
 	gi > 0 ? sprintf(", one line per %s", optname(gname)) : nwl > 1 ? ", one line per workload" : "", \
 	logmode ? (ylog ? " (log axes)" : " (log x axis)") : "") . (averaged ? ", mean over the other parameters" : "") . \
 	(median ? ", median of the runs" : "")
@@ -365,7 +362,7 @@ noisetitle = (nknown > 0) ? sprintf("noise +-%s%% (median 95%% half-width of %d 
 	(ycol[1:4] eq "lat_") ? "noise unknown: a latency has no interval per point (--repeat N gives its spread)" : \
 	"noise unknown: no interval per point (rebench -g with at least 10 intervals a point, or --repeat N)"
 set title rb_join(rb_join(deftitle, "\n", what), "\n", noisetitle) noenhanced
-set xlabel xaxisname(xname) noenhanced
+set xlabel axislabel(xname) noenhanced
 set ylabel metriclabel(ycol) noenhanced
 set grid xtics ytics mytics lt 1 lw 1 lc rgb "#dddddd", lt 1 lw 1 lc rgb "#f2f2f2"
 set border 3

@@ -15,9 +15,11 @@
 # runs along the y axis and NAME2 along the x axis, evenly spaced whatever
 # the values, with a tick label at every value (fewer when there are more
 # than 10-12); the base has one cell per sweep point, centred on its ticks.
-# Sizes (block-size, stride, offset, length) are in bytes; a random
+# Sizes (block-size, stride, offset, length) are in bytes, labelled as
+# 512 B, 4 KiB, 3584 B (about.gpi's iec()); a random
 # workload's stride is labelled as its alignment.  The title is TITLE, or
-# "METRIC by NAME1 and NAME2", above what produced the data (about.gpi).
+# "METRIC by NAME1 and NAME2", above what produced the data (about.gpi)
+# and the noise (MATRIX.noise's "# noise:" line, when rebench wrote one).
 # Output: chosen by the output file's extension (terminal.gpi), 1000x700.
 me = "surface.gp"
 if (ARGC < 2) {
@@ -59,26 +61,24 @@ if (nx < 2 || ny < 2) {
 meta_file = data
 load gpdir . "/about.gpi"
 
-# Tick labels: sizes as 512, 1k, 2k .. (about.gpi); other parameters as
-# written.
+# Tick labels: sizes as 512 B, 4 KiB, 3584 B (about.gpi's iec()); other
+# parameters as written.
 xk = issize(xname)
-do for [i = 1:nx] { v = int(real(word(xs, i))); if (!kok(v)) { xk = 0 } }
 yk = issize(yname)
-do for [i = 1:ny] { v = int(real(word(ys, i))); if (!kok(v)) { yk = 0 } }
 # Every value gets a label unless there are too many to read.
 xevery = int(ceil(nx / 12.0))
 yevery = int(ceil(ny / 10.0))
 tics = ""
 do for [i = 1:nx] {
 	if ((i - 1) % xevery == 0) {
-		tics = tics . (tics eq "" ? "" : ", ") . sprintf("\"%s\" %d", xk ? ksize(int(real(word(xs, i)))) : word(xs, i), i)
+		tics = tics . (tics eq "" ? "" : ", ") . sprintf("\"%s\" %d", xk ? iec(real(word(xs, i))) : word(xs, i), i)
 	}
 }
 eval("set xtics (" . tics . ")")
 tics = ""
 do for [i = 1:ny] {
 	if ((i - 1) % yevery == 0) {
-		tics = tics . (tics eq "" ? "" : ", ") . sprintf("\"%s\" %d", yk ? ksize(int(real(word(ys, i)))) : word(ys, i), i)
+		tics = tics . (tics eq "" ? "" : ", ") . sprintf("\"%s\" %d", yk ? iec(real(word(ys, i))) : word(ys, i), i)
 	}
 }
 eval("set ytics (" . tics . ")")
@@ -125,7 +125,13 @@ if (lowerbetter(vname)) {
 		0.5 "#1fa187", 0.625 "#4ac16d", 0.75 "#a0da39", 0.875 "#d4e22b", 1 "#fde725")
 }
 maintitle = (ARGC >= 3 && ARG3 ne "") ? ARG3 : sprintf("%s by %s and %s", metric(vname), optname(yname), optname(xname))
-set title rb_join(maintitle, "\n", subtitle) noenhanced
+# the noise of the sweep, from the "# noise:" line of MATRIX.noise beside
+# the matrix, as heatmap.gp's title gives it (the surface marks no cells:
+# heatmap.gp shows which are within noise of the best)
+noiseline = system(sprintf("sed -n 's/^#[ \t]*noise:[ \t]*//p' %s 2>/dev/null | head -n 1 | tr -d '\r'", q(data . ".noise")))
+noisetitle = (noiseline eq "") ? "" : (noiseline[1:7] eq "unknown") ? "noise unknown" : \
+	sprintf("noise %s (median 95%% half-width; heatmap.gp marks the cells within it of the best)", word(noiseline, 1))
+set title rb_join(rb_join(maintitle, "\n", subtitle), "\n", noisetitle) noenhanced
 set xlabel axislabel(xname) noenhanced rotate parallel offset 0,-1
 set ylabel axislabel(yname) noenhanced rotate parallel offset 0,-1
 set zlabel metriclabel(vname) noenhanced rotate parallel

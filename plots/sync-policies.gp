@@ -13,7 +13,8 @@
 # a not-durable policy are hatched; the y axes are logarithmic, since an
 # unflushed write can be a hundred times faster than a flushed one.  The
 # title says what is drawn, above what produced it (about.gpi: rb_target,
-# rb_duration).  Output: by the extension (terminal.gpi), 1000x800.
+# rb_duration) and that the noise is unknown (one run a point).  Output:
+# by the extension (terminal.gpi), 1000x800.
 me = "sync-policies.gp"
 if (ARGC < 2) {
 	print "usage: gnuplot -c sync-policies.gp TABLE OUT.png|.svg|.pdf|.jpg"
@@ -67,7 +68,8 @@ rowx(pi, si) = pi - 0.4 + bw * (si - 0.5)
 # one size's rows: policy index (in row order), writes/s, write p99,
 # durable (1/0), flush p99 (NaN: the policy has no separate flush)
 rows(b) = sprintf("< awk -F'\t' -v b=%s 'NR > 1 { if (!($1 in idx)) idx[$1] = n++ } NR > 1 && $2 == b { print idx[$1], $4, $6, ($3 == \"durable\"), ($8 == \"-\" ? \"NaN\" : $8) }' %s", b, q(data))
-set multiplot layout 2,1 title sprintf("Random writes per --sync policy: writes/s, p99 latency of the write and of its flush (hatched: not durable)%s", \
+# the table has one run a point and no interval: the title says so
+set multiplot layout 2,1 title sprintf("Random writes per --sync policy: writes/s, p99 latency of the write and of its flush (hatched: not durable)%s\n{/*0.8 noise unknown: one run a point, no interval}", \
 	subtitle eq "" ? "" : "\n{/*0.8 " . subtitle . "}")
 set bmargin 4
 do for [panel = 1:2] {

@@ -8,12 +8,14 @@
 #
 # Input: the TSV time series (workload, time_s, ios, ops_per_s, mib_per_s,
 # lat_avg_us, lat_max_us, and lat_p99_us when the series has it; columns
-# found by name), one or more workloads; comment lines ("# target: ...",
-# about.gpi's five) before the header row are read when there are any.
+# found by name), one or more workloads; the comment lines rebench writes
+# before the header row (about.gpi's five, "# target: ...", and each
+# workload's name, "# workload 1: ...") are read when there are any.
 # Above: each interval's ops/s (mib_per_s when rb_metric is "mib_per_s"),
 # y from 0, one line per workload, named rb_wlN when set (rebench --plot
-# sets it to the target and the settings) or "workload N" (as rebench's
-# report calls it); and the noise: the 95% interval of each workload's
+# sets it to the target and the settings), else by the file's "# workload
+# N:" line, else "workload N" (as rebench's report calls it); and the
+# noise: the 95% interval of each workload's
 # mean, shaded over the intervals it is computed from, by the batch means
 # rebench prints as "Ops/sec 95% interval" (stats/ci.h: B = floor(sqrt(n))
 # batches within 5..30 of the complete intervals, the last n - B x m left
@@ -23,9 +25,10 @@
 # legend says when it has not) on a log axis, in the workload's colour.
 # x is the end of each interval, from 0.  A series with one interval per
 # workload is drawn as points, and a note says so.  The title says what is
-# drawn, above what produced it (about.gpi; without it, the file's name,
-# its length and interval, and that the target and settings are not in
-# the file).  The legends are under each panel's axis, where they cover
+# drawn, above what produced it (about.gpi, from -e or the file's comment
+# lines; without them, a file of an older rebench, the file's name, its
+# length and interval, and that the target and settings are not in the
+# file).  The legends are under each panel's axis, where they cover
 # neither the title nor the data.  Output: chosen by the output file's
 # extension (terminal.gpi), 1000x700.
 me = "timeseries.gp"
@@ -162,7 +165,7 @@ citext(i) = sprintf("mean %s %s, 95%% interval %s..%s (+-%.1f%%; batch means, %s
 
 maintitle = sprintf("%s and latency over time", unit)
 what = (subtitle ne "") ? subtitle : \
-	sprintf("%s: %s run in %s intervals (the target and the settings are not in the file: rebench --plot names them)", \
+	sprintf("%s: %s run in %s intervals (the file has no \"# target:\" lines: the target and the settings are unknown)", \
 		name, span, step)
 set multiplot layout 2,1 title rb_join(maintitle, "\n", what) noenhanced
 set lmargin 12
@@ -198,10 +201,11 @@ eval("plot for [i = 1:nw] data skip 1 using (column(ti)):(only(i, yi)) with line
 	"pt 7 ps (most == 1 ? 1.5 : 0.5) lw 1.5 lc rgb col(i) title wlname(wl(i))" . bands)
 unset label 1
 unset label 99
-set ylabel "latency (us, log scale)"
+set ylabel "latency (log scale)"
 set yrange [*:*]
-set format y "%g"
 set logscale y
+# decades as times, the style of latency.gp's axis (no 1e+06 beside 1000)
+set ytics ("1 us" 1, "10 us" 10, "100 us" 100, "1 ms" 1e3, "10 ms" 1e4, "100 ms" 1e5, "1 s" 1e6, "10 s" 1e7, "100 s" 1e8)
 set xlabel "time (s), at the end of each interval"
 set key tmargin center horizontal Left reverse noenhanced samplen 3 maxrows 1
 p99 = (pi > 0) ? ", for [i = 1:nw] data skip 1 using (column(ti)):(only(i, pi)) with linespoints " . \

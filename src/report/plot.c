@@ -183,20 +183,38 @@ void plot_about_spec(struct plot_about *a, const struct spec *s,
 	about_spec(a, s, sw, 1);
 }
 
-void plot_about_fill(struct plot_about *a, const struct workload *wls,
-		     size_t n, const struct sweep *sw, size_t runs)
+/* Does wl write the --output file output (NULL: any workload does)? */
+static bool writes(const struct workload *wl, const char *output)
+{
+	return !output || (wl->spec.output && !strcmp(wl->spec.output, output));
+}
+
+static void about_fill(struct plot_about *a, const struct workload *wls,
+		       size_t n, const struct sweep *sw, size_t runs,
+		       const char *output)
 {
 	char t[192], b[256];
-	bool same_target = true, same_about = true;
-	size_t k;
+	bool same_target = true, same_about = true, same_kind = true;
+	size_t k, first = 0;
 
-	about_spec(a, &wls[0].spec, sw, runs);
-	target_text(&wls[0], a->target, sizeof(a->target));
-	for (k = 0; k < n; k++) {
+	while (first < n && !writes(&wls[first], output))
+		first++;
+	if (first == n) {
+		memset(a, 0, sizeof(*a));
+		plot_about_made(a);
+		a->workload = "";
+		return;
+	}
+	about_spec(a, &wls[first].spec, sw, runs);
+	target_text(&wls[first], a->target, sizeof(a->target));
+	for (k = first; k < n; k++) {
+		if (!writes(&wls[k], output))
+			continue;
 		target_text(&wls[k], t, sizeof(t));
 		settings(&wls[k].spec, sw, b, sizeof(b));
 		same_target = same_target && !strcmp(t, a->target);
 		same_about = same_about && !strcmp(b, a->about);
+		same_kind = same_kind && wls[k].spec.seq == wls[first].spec.seq;
 		if (wls[k].index < PLOT_NAMES) {
 			snprintf(a->names[wls[k].index], sizeof(a->names[0]),
 				 "%.70s: %.85s", wls[k].tgt.path, b);
@@ -208,6 +226,39 @@ void plot_about_fill(struct plot_about *a, const struct workload *wls,
 		a->target[0] = '\0';
 	if (!same_about)
 		a->about[0] = '\0';
+	if (!same_kind)	/* rnd and seq: neither names the stride */
+		a->workload = "";
+}
+
+void plot_about_fill(struct plot_about *a, const struct workload *wls,
+		     size_t n, const struct sweep *sw, size_t runs)
+{
+	about_fill(a, wls, n, sw, runs, NULL);
+}
+
+void plot_about_fill_file(struct plot_about *a, const struct workload *wls,
+			  size_t n, const char *output)
+{
+	about_fill(a, wls, n, NULL, 1, output);
+}
+
+void plot_about_write(FILE *f, const struct plot_about *a, bool names)
+{
+	size_t k;
+
+	if (a->target[0])
+		fprintf(f, "# target: %s\n", a->target);
+	if (a->about[0])
+		fprintf(f, "# about: %s\n", a->about);
+	if (a->duration[0])
+		fprintf(f, "# duration: %s\n", a->duration);
+	if (a->made[0])
+		fprintf(f, "# made: %s\n", a->made);
+	if (a->workload && a->workload[0])
+		fprintf(f, "# workload: %s\n", a->workload);
+	for (k = 0; names && k < a->nnames; k++)
+		if (a->names[k][0])
+			fprintf(f, "# workload %zu: %s\n", k + 1, a->names[k]);
 }
 
 int plot_metric_resolve(int metric, const struct spec *s,

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "core/spec.h"
 
@@ -40,6 +41,20 @@ struct plot_about {
  */
 void plot_about_fill(struct plot_about *a, const struct workload *wls,
 		     size_t n, const struct sweep *sw, size_t runs);
+
+/* The same from the workloads of wls[0 .. n) that write the --output file
+ * output (the others left out), for that file's comment lines. */
+void plot_about_fill_file(struct plot_about *a, const struct workload *wls,
+			  size_t n, const char *output);
+
+/*
+ * The comment lines of a data file that say what produced it, the lines
+ * plots/about.gpi reads: "# target: ", "# about: ", "# duration: ",
+ * "# made: ", "# workload: " (rnd or seq), each left out when its string
+ * is ""; with names, then "# workload N: NAME" for each workload named (a
+ * legend's name: "/dev/sdb: read, seq, 64 KiB I/Os, stateful, QD 1").
+ */
+void plot_about_write(FILE *f, const struct plot_about *a, bool names);
 
 /* The same from a spec alone (no target: the caller names it), for a
  * driver that runs it elsewhere (--hosts). */

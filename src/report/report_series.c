@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/outpath.h"
+#include "report/plot.h"
 #include "report/report.h"
 #include "report/summary.h"
 #include "stats/steady_run.h"
@@ -157,6 +158,7 @@ static int write_file(const struct report *r, size_t first)
 	const char *path = r->wls[first].spec.output;
 	bool per_io = r->wls[first].spec.sample_ns == 0;
 	unsigned kinds = per_io ? 0 : file_kinds(r, first);
+	struct plot_about about;
 	size_t k;
 	int j;
 	FILE *f;
@@ -169,6 +171,10 @@ static int write_file(const struct report *r, size_t first)
 	if (per_io) {
 		fprintf(f, "workload\ttime_s\tthread\top\toffset\tsize\tlatency_us\n");
 	} else {
+		/* what produced the series, for a plot drawn from the file
+		 * alone (plots/timeseries.gp through about.gpi) */
+		plot_about_fill_file(&about, r->wls, r->n, path);
+		plot_about_write(f, &about, true);
 		fprintf(f, "workload\ttime_s\tios\tops_per_s\tmib_per_s\tlat_avg_us\tlat_max_us");
 		for (j = 0; j < IO_KINDS; j++)
 			if (kinds & (1U << j))

@@ -36,15 +36,7 @@ static void head(FILE *f, const char *kind, const struct sweep *sw,
 	fprintf(f, "# rebench sweep %s\n# rows: %s\n# columns: %s\n# values: %s\n",
 		kind, sw->axes[ax->ry].opt->name, sw->axes[ax->cx].opt->name,
 		column);
-	if (about->target[0])
-		fprintf(f, "# target: %s\n", about->target);
-	if (about->about[0])
-		fprintf(f, "# about: %s\n", about->about);
-	if (about->duration[0])
-		fprintf(f, "# duration: %s\n", about->duration);
-	fprintf(f, "# made: %s\n", about->made);
-	if (about->workload[0])
-		fprintf(f, "# workload: %s\n", about->workload);
+	plot_about_write(f, about, false);
 }
 
 /* gnuplot "matrix nonuniform": first row the column values, then each

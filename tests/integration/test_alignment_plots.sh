@@ -190,8 +190,8 @@ for l in "raw device" "partition at 512" "partition at 1M" "file on ext4" "file 
 	assert_match "<text>$l</text>" "$svg" "SVG: a panel titled '$l'"
 done
 assert_match "<text>ops/s by block size and alignment, same colour scale</text>" "$svg" "SVG: the default title"
-assert_match "<text>alignment \(stride, bytes\)</text>" "$svg" "SVG: x axis label"
-assert_match "<text>block size \(bytes\)</text>" "$svg" "SVG: y axis label"
+assert_match "<text>alignment \(stride\)</text>" "$svg" "SVG: x axis label"
+assert_match "<text>block size</text>" "$svg" "SVG: y axis label"
 assert_eq 1 "$(grep -c '<text>ops/s</text>' "$S/multi5.svg")" "SVG: one colour bar (one 'ops/s' label)"
 assert_eq 5 "$(svg_cells "$S/multi5.svg" | grep -c .)" "SVG: 5 panels of cells"
 assert_match ">20k<" "$svg" "SVG: a colour bar tick at the global min (20k)"
@@ -209,8 +209,8 @@ has "$S/about3.svg" "ops/s by block size and alignment, same colour scale" "titl
 has "$S/about3.svg" "read, rnd uniform, stateful, QD 1, 5s per point" "what they share, the time per point with it"
 has "$S/about3.svg" "/dev/sdzp63 (Disk Z)" "a panel's own target under its label"
 has "$S/about3.svg" "rebench 0.1.0, 2024-05-01 12:00" "the corner: version and date, once"
-assert_eq 3 "$(text_pos "$S/about3.svg" | cut -f 3 | grep -cxF "alignment (stride, bytes)")" "every panel labels x"
-assert_eq 3 "$(text_pos "$S/about3.svg" | cut -f 3 | grep -cxF "block size (bytes)")" "every panel labels y"
+assert_eq 3 "$(text_pos "$S/about3.svg" | cut -f 3 | grep -cxF "alignment (stride)")" "every panel labels x"
+assert_eq 3 "$(text_pos "$S/about3.svg" | cut -f 3 | grep -cxF "block size")" "every panel labels y"
 sed -i 's/^# duration: 5s per point/# duration: 1s per point/' "$S/about/p2048.matrix"
 render_svg "$MP" "$MP, one panel's time per point differs" about/three.list "$S/about3d.svg"
 has "$S/about3d.svg" "read, rnd uniform, stateful, QD 1" "what they still share"
@@ -317,7 +317,7 @@ assert_eq "" "$GP_OUT" "$DD: nothing on stdout"
 render_svg "$DD" "$DD default block size to SVG" study/dd.list "$S/drill.svg"
 svg=$(cat "$S/drill.svg" 2>/dev/null)
 assert_match "<text>512 B reads by alignment</text>" "$svg" "default: the smallest block size of the first table, in the title"
-assert_match "<text>alignment \(stride, bytes\)</text>" "$svg" "x axis label"
+assert_match "<text>alignment \(stride\)</text>" "$svg" "x axis label"
 assert_match ">0</tspan>" "$svg" "y starts at 0"
 pts=$(svg_points "$S/drill.svg")
 assert_eq "raw device	8
@@ -392,7 +392,7 @@ printf 'offset\tworkload\ttarget\tops_per_s\n0\t1\t/dev/x\t1800\n512\t1\t/dev/x\
 printf 'offset\tworkload\ttarget\tops_per_s\n0\t1\t/dev/y\t930\n512\t1\t/dev/y\t1790\n1024\t1\t/dev/y\t920\n' >"$S/off63.tsv"
 printf 'start 2048\toff0.tsv\nstart 63\toff63.tsv\n' >"$S/off.list"
 render_svg "$DD" "an offset sweep" off.list "$S/off.svg" 4096
-has "$S/off.svg" "offset from the target's start (bytes)" "an offset sweep: its x axis"
+has "$S/off.svg" "offset from the target's start" "an offset sweep: its x axis"
 has "$S/off.svg" "4 KiB reads by offset" "an offset sweep: its title"
 refused "$DD" "an offset sweep without BLOCK_SIZE" ".*/off0.tsv \(line 1 of off.list\) sweeps the offset at one block size: give it as BLOCK_SIZE" off.list "$S/e.png"
 printf 'offset\toff0.tsv\nstride\tp1m.tsv\n' >"$S/mixed.list"

@@ -172,23 +172,23 @@ section "--output series: an ops/s column per kind when a workload mixes kinds"
 rb -n -o rw -b 4k -d 1 -g 250 --seed 5 --output "$SCRATCH/mix.tsv" --yes "$DEV"
 assert_rc 0 "-o rw --output exits 0"
 assert_eq "workload	time_s	ios	ops_per_s	mib_per_s	lat_avg_us	lat_max_us	read_ops_per_s	write_ops_per_s" \
-	"$(head -n 1 "$SCRATCH/mix.tsv")" "header: the 7 columns, then read_ops_per_s and write_ops_per_s"
-assert_eq 9 "$(tail -n +2 "$SCRATCH/mix.tsv" | awk -F'\t' '{ print NF }' | sort -u)" "every row has 9 columns"
-assert_eq "" "$(tail -n +2 "$SCRATCH/mix.tsv" | awk -F'\t' '($8 + $9 - $4) ^ 2 > 0.02 ^ 2 { print NR ": " $0 }')" \
+	"$(grep -v '^#' "$SCRATCH/mix.tsv" | head -n 1)" "header: the 7 columns, then read_ops_per_s and write_ops_per_s"
+assert_eq 9 "$(grep -v '^#' "$SCRATCH/mix.tsv" | tail -n +2 | awk -F'\t' '{ print NF }' | sort -u)" "every row has 9 columns"
+assert_eq "" "$(grep -v '^#' "$SCRATCH/mix.tsv" | tail -n +2 | awk -F'\t' '($8 + $9 - $4) ^ 2 > 0.02 ^ 2 { print NR ": " $0 }')" \
 	"on every row, read + write ops/s = ops_per_s"
 # An interval's reads are its I/Os times its read share of ops/s (not ops/s
 # times 250 ms: on a busy machine an interval can close late).
-read -r rsum wsum <<<"$(tail -n +2 "$SCRATCH/mix.tsv" | awk -F'\t' '$4 > 0 { r += $3 * $8 / $4; w += $3 * $9 / $4 } END { printf "%.0f %.0f", r, w }')"
+read -r rsum wsum <<<"$(grep -v '^#' "$SCRATCH/mix.tsv" | tail -n +2 | awk -F'\t' '$4 > 0 { r += $3 * $8 / $4; w += $3 * $9 / $4 } END { printf "%.0f %.0f", r, w }')"
 assert_num "the read and write columns hold the run's reads and writes ($rsum of $(terse_field 22), $wsum of $(terse_field 34), within the tail)" \
 	"$rsum <= $(terse_field 22) && $wsum <= $(terse_field 34) && $rsum + $wsum >= $(terse_field 14) - 4"
 printf '%s\n' "-b 4k $DEV" "-o rw -b 4k $D4K" >"$SCRATCH/mix.spec"
 rb -n -d 500ms -g 250 --output "$SCRATCH/mix2.tsv" --yes <"$SCRATCH/mix.spec"
-assert_eq "read_ops_per_s write_ops_per_s" "$(head -n 1 "$SCRATCH/mix2.tsv" | cut -f8- | tr '\t' ' ')" \
+assert_eq "read_ops_per_s write_ops_per_s" "$(grep -v '^#' "$SCRATCH/mix2.tsv" | head -n 1 | cut -f8- | tr '\t' ' ')" \
 	"a shared file: the kinds' columns once"
-assert_eq "" "$(awk -F'\t' 'NR > 1 && $1 == 1 && ($8 != $4 || $9 != "0.00") { print }' "$SCRATCH/mix2.tsv")" \
+assert_eq "" "$(grep -v '^#' "$SCRATCH/mix2.tsv" | awk -F'\t' 'NR > 1 && $1 == 1 && ($8 != $4 || $9 != "0.00") { print }')" \
 	"the reader's rows: its ops/s in the read column, 0.00 writes"
 rb -n -b 4k -d 300ms -g 100 --output "$SCRATCH/plain.tsv" "$DEV"
-assert_eq 7 "$(head -n 1 "$SCRATCH/plain.tsv" | awk -F'\t' '{ print NF }')" "one kind: the 7 columns only"
+assert_eq 7 "$(grep -v '^#' "$SCRATCH/plain.tsv" | head -n 1 | awk -F'\t' '{ print NF }')" "one kind: the 7 columns only"
 
 section "a short run: what is not known in a few words, no percentile warning"
 # 256 I/Os (-d 1mib -b 4k, a count): no complete 1 s interval, no batch

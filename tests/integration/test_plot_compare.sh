@@ -14,7 +14,9 @@
 #   rebench printed; "no 95% interval" under 10 intervals; "no p99 per
 #   interval" for rebench's series, a "p99" line for one with lat_p99_us;
 #   the legends under the upper panel's time axis (not on the title or
-#   the data); the file's name, not a path, when called by hand.
+#   the data); the series' comment lines (target, settings, length, each
+#   workload's name) and, by hand, the title and legend drawn from them;
+#   without them (an older file), the file's name, not a path.
 . "$(dirname "$0")/../lib/common.sh"
 . "$(dirname "$0")/../lib/svg.sh"
 
@@ -103,7 +105,8 @@ assert_match "^mean [0-9]+ ops/s, 95% interval ${ci% *} \\(\\+-${ci#* }; batch m
 has_text "$S/ts.svg" "no p99 per interval in the series" "p99: rebench's series has none, and says so"
 has_text "$S/ts.svg" "mean" "legend: mean latency"
 has_text "$S/ts.svg" "maximum" "legend: maximum latency"
-has_text "$S/ts.svg" "latency (us, log scale)" "latency axis in us"
+has_text "$S/ts.svg" "latency (log scale)" "latency axis, logarithmic"
+has_match "$S/ts.svg" "^[0-9]+ (us|ms)$" "latency ticks as times (100 us, 1 ms)"
 # the legends are under the upper panel's time axis: below its 0.0 tick
 # label, below the subtitle, above the lower panel's time label
 y0=$(text_y "$S/ts.svg" "0.0")
@@ -119,19 +122,34 @@ assert_rc 0 "-d 500ms -g 100: exit 0"
 has_text "$S/short.svg" "no 95% interval of the mean: 5 complete intervals, batch means needs 10 (a longer run or a shorter -g gives one)" \
 	"5 intervals: no interval, said"
 
-# by hand, as the demo does: the file's name, never its directory
+# the series names what ran in its comment lines, before the header row
+assert_eq "# target: $DEV
+# about: read, rnd uniform, 4 KiB I/Os, stateful, QD 1
+# duration: 2s run in 100ms intervals" "$(head -n 3 "$S/ts.tsv")" "the series' comment lines: target, settings, length"
+assert_match "^# made: rebench [^ ]+, [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}$" "$(sed -n 4p "$S/ts.tsv")" "the series' comment lines: made"
+assert_eq "# workload: rnd
+# workload 1: $DEV: read, rnd uniform, 4 KiB I/Os, stateful, QD 1" "$(sed -n 5,6p "$S/ts.tsv")" "the series' comment lines: workload kind and name"
+assert_eq $'workload\ttime_s\tios\tops_per_s\tmib_per_s\tlat_avg_us\tlat_max_us' "$(sed -n 7p "$S/ts.tsv")" "then the header row"
+# by hand, as the demo does: the title and legend from those lines
 if (cd "$S" && gnuplot -c "$PLOTS/timeseries.gp" "$S/ts.tsv" "$S/ts-hand.svg") >"$S/gp.out" 2>&1; then
 	pass "gnuplot -c timeseries.gp by hand: exit 0"
 else
 	check_failed "gnuplot -c timeseries.gp by hand: exit 0" "$(cat "$S/gp.out")"
 fi
-has_text "$S/ts-hand.svg" "ts.tsv: 2s run in 100ms intervals (the target and the settings are not in the file: rebench --plot names them)" \
-	"by hand: the file's name, length, interval, and what is missing"
-has_text "$S/ts-hand.svg" "workload 1" "by hand: the workload as rebench's report names it"
+has_text "$S/ts-hand.svg" "$DEV: read, rnd uniform, 4 KiB I/Os, stateful, QD 1, 2s run in 100ms intervals" "by hand: what ran, from the file"
+has_text "$S/ts-hand.svg" "$DEV: read, rnd uniform, 4 KiB I/Os, stateful, QD 1" "by hand: the legend names the workload, from the file"
 no_match "$S/ts-hand.svg" "$S" "by hand: no directory in any text"
+# a file without the comment lines (an older rebench's): the file's name,
+# never its directory, and what is missing
+grep -v '^#' "$S/ts.tsv" >"$S/bare.tsv"
+(cd "$S" && gnuplot -c "$PLOTS/timeseries.gp" "$S/bare.tsv" "$S/bare.svg") >"$S/gp.out" 2>&1
+has_text "$S/bare.svg" "bare.tsv: 2s run in 100ms intervals (the file has no \"# target:\" lines: the target and the settings are unknown)" \
+	"without comment lines: the file's name, length, interval, and what is missing"
+has_text "$S/bare.svg" "workload 1" "without comment lines: the workload as rebench's report names it"
+no_match "$S/bare.svg" "$S" "without comment lines: no directory in any text"
 # comment lines before the header name what ran; a lat_p99_us column is drawn
 { printf '# target: %s (model SSD)\n# about: read, rnd uniform, 4 KiB I/Os, stateful, QD 1\n# duration: 2s run in 100ms intervals\n' "$DEV"
-  awk -F'\t' 'BEGIN { OFS = "\t" } NR == 1 { print $0, "lat_p99_us"; next } { print $0, $7 * 0.9 }' "$S/ts.tsv"; } >"$S/p99.tsv"
+  awk -F'\t' 'BEGIN { OFS = "\t" } NR == 1 { print $0, "lat_p99_us"; next } { print $0, $7 * 0.9 }' "$S/bare.tsv"; } >"$S/p99.tsv"
 gnuplot -c "$PLOTS/timeseries.gp" "$S/p99.tsv" "$S/p99.svg" >"$S/gp.out" 2>&1
 has_text "$S/p99.svg" "$DEV (model SSD): read, rnd uniform, 4 KiB I/Os, stateful, QD 1, 2s run in 100ms intervals" "comment lines: what ran"
 has_text "$S/p99.svg" "p99" "lat_p99_us: a p99 line in the legend"

@@ -43,8 +43,10 @@ has_text "$M" "noise +-2.4% (median 95% half-width)" "the ext2 panel's noise, fr
 has_text "$M" "best of its panel (highest)" "the best cells' key"
 has_text "$M" "within noise of its panel's best (95%)" "the tied cells' key"
 no_match "$M" "/tmp|/var/|mnt\.|/dev/" "no temporary path, mount point or device in the multiplot"
-has_text "$M" "alignment (stride, bytes)" "x axis"
-has_text "$M" "block size (bytes)" "y axis"
+has_text "$M" "alignment (stride)" "x axis"
+has_text "$M" "block size" "y axis"
+has_text "$M" "3584 B" "sizes on the ticks as the reports write them"
+no_match "$M" "^[0-9]+k$|bytes" "no 4k or (bytes) on a size axis"
 # 2 best cells (pt 3) and the tied ones (pt 6), as the noise files list
 tied=$(cat "$IN/raw.tsv.matrix.noise" "$IN/ext2-63.tsv.matrix.noise" | grep -c '^[0-9]* [0-9]* tied$')
 nbest=$(points "$M" | awk '$1 == "#gpPt2" { print $2 }')

@@ -190,26 +190,26 @@ assert_num "human: at least 10 of them in 1 s" \
 section "--output time series (TSV)"
 rb -g 200 -d 1 --output "$TS" --json "$DEV"
 assert_rc 0 "-g 200 --output FILE exits 0"
-assert_eq "$TS_HEADER" "$(head -n 1 "$TS")" "time series header"
-rows=$(tail -n +2 "$TS" | wc -l)
+assert_eq "$TS_HEADER" "$(grep -v '^#' "$TS" | head -n 1)" "time series header, after the comment lines"
+rows=$(grep -v "^#" "$TS" | tail -n +2 | wc -l)
 read -r complete series < <(jqr '.workloads[0].results.intervals | "\(.complete) \(.ios | length)"')
 assert_num "at least 5 rows for 1 s in 200 ms steps (got $rows)" "$rows >= 5"
 assert_num "a row per complete interval, and one for a tail ($rows rows, $complete complete)" \
 	"$rows == $series && ($rows == $complete || $rows == $complete + 1)"
-assert_eq "7" "$(tail -n +2 "$TS" | awk -F'\t' '{ print NF }' | sort -u)" "every row has 7 tab-separated columns"
-assert_eq "1" "$(tail -n +2 "$TS" | cut -f1 | sort -u)" "workload column is 1"
+assert_eq "7" "$(grep -v "^#" "$TS" | tail -n +2 | awk -F'\t' '{ print NF }' | sort -u)" "every row has 7 tab-separated columns"
+assert_eq "1" "$(grep -v "^#" "$TS" | tail -n +2 | cut -f1 | sort -u)" "workload column is 1"
 ios=$(jqr '.workloads[0].results.ios')
-sum=$(tail -n +2 "$TS" | awk -F'\t' '{ s += $3 } END { print s }')
+sum=$(grep -v "^#" "$TS" | tail -n +2 | awk -F'\t' '{ s += $3 } END { print s }')
 assert_num "ios column adds up to results.ios, but for a short tail ($sum of $ios)" \
 	"$ios - $sum >= 0 && $ios - $sum <= 1"
 assert_eq "$(jqr '.workloads[0].results.intervals.ios | map(tostring) | join(" ")')" \
-	"$(tail -n +2 "$TS" | cut -f3 | paste -sd' ')" "ios column equals the JSON intervals.ios series"
-assert_eq "" "$(tail -n +2 "$TS" | awk -F'\t' 'NR > 1 && $2 <= prev { print "not increasing at " NR } { prev = $2 }')" \
+	"$(grep -v "^#" "$TS" | tail -n +2 | cut -f3 | paste -sd' ')" "ios column equals the JSON intervals.ios series"
+assert_eq "" "$(grep -v "^#" "$TS" | tail -n +2 | awk -F'\t' 'NR > 1 && $2 <= prev { print "not increasing at " NR } { prev = $2 }')" \
 	"time_s increases row by row"
-assert_eq "" "$(tail -n +2 "$TS" | awk -F'\t' '$2 <= 1.0 + 1e-9 {
+assert_eq "" "$(grep -v "^#" "$TS" | tail -n +2 | awk -F'\t' '$2 <= 1.0 + 1e-9 {
 	r = $3 / 0.2; if ((r - $4) ^ 2 > 0.01 + (r * 1e-6) ^ 2) print "row " NR ": " $3 " I/Os, " $4 " ops/s" }')" \
 	"ops_per_s = ios / 0.2 s for full intervals"
-assert_eq "" "$(tail -n +2 "$TS" | awk -F'\t' '$7 + 0.001 < $6 { print "row " NR }')" \
+assert_eq "" "$(grep -v "^#" "$TS" | tail -n +2 | awk -F'\t' '$7 + 0.001 < $6 { print "row " NR }')" \
 	"lat_max_us >= lat_avg_us in every row"
 
 section "-g 0 per-I/O log over a timed run"

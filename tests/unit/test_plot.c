@@ -3,7 +3,9 @@
  * plot_about_fill(): the target with its model, the settings a sweep does
  * not vary (a swept option left out), the time per point or the run and
  * its interval, rebench's version; two workloads on different targets
- * share no target and each gets its name.  plot_metric_resolve(): MB/s for
+ * share no target and each gets its name.  plot_about_fill_file() and
+ * plot_about_write(): an --output file's comment lines from the workloads
+ * that write it, others left out.  plot_metric_resolve(): MB/s for
  * a sequential workload, ops/s for a random one or a swept -w, a chosen
  * metric as chosen.  plot_check_format(): png, svg, pdf and jpg in any
  * case pass; other extensions and none are refused with the name and what
@@ -25,7 +27,7 @@
 #include "core/sweep.h"
 #include "core/workload.h"
 
-static struct workload wls[2];
+static struct workload wls[3];
 
 /* Workload k: 4 KiB random reads on path, 5 s, 1 s intervals. */
 static void setup_workload(size_t k, const char *path, const char *model)
@@ -107,7 +109,8 @@ static void test_about_of_a_run(void **state)
 	assert_int_equal(a.nnames, 2);
 	assert_string_equal(a.names[0], "/dev/loop3: read, rnd uniform, 4 KiB I/Os, stateful, QD 1");
 	assert_string_equal(a.names[1], "/tmp/data: read, seq, 64 KiB I/Os, stateful, QD 8, 4 threads");
-	assert_string_equal(a.workload, "rnd");
+	/* rnd and seq: neither names the stride */
+	assert_string_equal(a.workload, "");
 
 	/* one target, two settings: the target is shared */
 	snprintf(wls[1].tgt.path, sizeof(wls[1].tgt.path), "/dev/loop3");
@@ -116,6 +119,59 @@ static void test_about_of_a_run(void **state)
 	assert_string_equal(a.about, "");
 	spec_free(&wls[0].spec);
 	spec_free(&wls[1].spec);
+}
+
+/* The comment lines of the --output file of workloads 1 and 3 (2 writes
+ * another): what those two share, each one's name, nothing of 2's. */
+static void test_about_of_a_file(void **state)
+{
+	struct plot_about a;
+	char *text = NULL, *made;
+	size_t len = 0;
+	FILE *f;
+	size_t k;
+
+	(void)state;
+	setup_workload(0, "/dev/loop3", "");
+	setup_workload(1, "/dev/loop4", "");
+	setup_workload(2, "/dev/loop3", "");
+	wls[1].spec.seq = 1;
+	wls[2].spec.qd = 4;
+	wls[0].spec.output = strdup("a.tsv");
+	wls[1].spec.output = strdup("b.tsv");
+	wls[2].spec.output = strdup("a.tsv");
+	plot_about_fill_file(&a, wls, 3, "a.tsv");
+	assert_string_equal(a.target, "/dev/loop3");
+	assert_string_equal(a.about, "");	/* QD 1 and QD 4 */
+	assert_string_equal(a.duration, "5s run in 1s intervals");
+	assert_string_equal(a.workload, "rnd");	/* 2's seq left out */
+	f = open_memstream(&text, &len);
+	assert_non_null(f);
+	plot_about_write(f, &a, true);
+	fclose(f);
+	/* the made line (its date varies) after the duration, then cut */
+	made = strstr(text, "# made: rebench ");
+	assert_non_null(made);
+	assert_non_null(strchr(made, '\n'));
+	memmove(made, strchr(made, '\n') + 1, strlen(strchr(made, '\n') + 1) + 1);
+	assert_string_equal(text,
+		"# target: /dev/loop3\n"
+		"# duration: 5s run in 1s intervals\n"
+		"# workload: rnd\n"
+		"# workload 1: /dev/loop3: read, rnd uniform, 4 KiB I/Os, stateful, QD 1\n"
+		"# workload 3: /dev/loop3: read, rnd uniform, 4 KiB I/Os, stateful, QD 4\n");
+	free(text);
+	/* a matrix's lines: no names */
+	text = NULL;
+	f = open_memstream(&text, &len);
+	assert_non_null(f);
+	plot_about_write(f, &a, false);
+	fclose(f);
+	assert_null(strstr(text, "# workload 1:"));
+	assert_non_null(strstr(text, "# workload: rnd\n"));
+	free(text);
+	for (k = 0; k < 3; k++)
+		spec_free(&wls[k].spec);
 }
 
 static void test_metric(void **state)
@@ -178,6 +234,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_about_of_a_sweep),
 		cmocka_unit_test(test_about_of_a_run),
+		cmocka_unit_test(test_about_of_a_file),
 		cmocka_unit_test(test_metric),
 		cmocka_unit_test(test_format),
 	};

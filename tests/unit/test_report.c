@@ -889,9 +889,24 @@ static char *series_file(const struct report *r, const char *path)
 	return text;
 }
 
+/* The series after its comment lines (what produced it: "# target:
+ * ..", each workload's name), which must come first. */
+static const char *series_rows(const char *out)
+{
+	assert_true(out[0] == '#');
+	while (*out == '#') {
+		out = strchr(out, '\n');
+		assert_non_null(out);
+		out++;
+	}
+	return out;
+}
+
 /* --output: a workload that keeps per-kind series adds an ops/s column
  * per kind to its file; a workload of one kind in the same file fills its
- * kind's column from its whole series; without any, the 7 columns. */
+ * kind's column from its whole series; without any, the 7 columns.  The
+ * header row follows the comment lines that say what produced the file:
+ * the shared target, each workload's name. */
 static void test_series_per_op(void **state)
 {
 	static const char head[] = "workload\ttime_s\tios\tops_per_s\tmib_per_s\tlat_avg_us\tlat_max_us\n";
@@ -913,7 +928,10 @@ static void test_series_per_op(void **state)
 	wl[1].spec.output = path;
 
 	out = series_file(&r, path);
-	assert_true(strncmp(out, head_kinds, strlen(head_kinds)) == 0);
+	assert_true(strncmp(out, "# target: /dev/fake\n", 20) == 0);
+	assert_non_null(strstr(out, "\n# workload 1: /dev/fake: "));
+	assert_non_null(strstr(out, "\n# workload 2: /dev/fake: "));
+	assert_true(strncmp(series_rows(out), head_kinds, strlen(head_kinds)) == 0);
 	/* the mix: each kind's own count per second */
 	assert_non_null(strstr(out, "\n1\t1.000000\t400\t400.00\t"));
 	assert_non_null(strstr(out, "\t300.00\t100.00\n1\t2.000000\t400\t400.00\t"));
@@ -929,7 +947,9 @@ static void test_series_per_op(void **state)
 	r.wls = &wl[1];
 	r.n = 1;
 	out = series_file(&r, path);
-	assert_true(strncmp(out, head, strlen(head)) == 0);
+	assert_true(strncmp(series_rows(out), head, strlen(head)) == 0);
+	assert_null(strstr(out, "# workload 1:"));	/* only 2 writes it */
+	assert_non_null(strstr(out, "# workload 2: /dev/fake: "));
 	assert_null(strstr(out, "_ops_per_s"));
 	free(out);
 	result_free(wl[0].result.stats);

@@ -1,0 +1,1 @@
+rb_target='/dev/loopA (or each host''s own)'; rb_about='read, rnd uniform, 4 KiB I/Os, alignment 0 B, stateful, QD 1'; rb_duration='300ms run in 1s intervals'; rb_made='rebench 0.1.0, 2026-11-28 17:38'; rb_workload='rnd'; 

@@ -1,0 +1,2 @@
+rb_target='/dev/loopA'
+rb_duration='0.2s per point'
