@@ -14,6 +14,7 @@
 #include "core/suggest.h"
 #include "core/syncpol.h"
 #include "core/units.h"
+#include "core/verify.h"
 
 #define W(field) SCOPE_WORKLOAD, offsetof(struct spec, field)
 #define R(field) SCOPE_RUN, offsetof(struct run_opts, field)
@@ -101,6 +102,16 @@ const struct opt_desc opt_table[] = {
 	  "write the time series (or, with -g 0, every I/O) as TSV", NULL, 0, 0, 0 },
 	{ "seed", 0, OPT_SEED, W(seed), "N", "random",
 	  "seed for random offsets and the rw mix; reported in every output", NULL, 0, 0, 0 },
+	{ "verify", 0, OPT_ENUM, W(verify), "ALGO", "off",
+	  "write blocks that can be checked (a header: offset, seed, generation, size, the payload's crc32c) and read them back: a mismatch is named corrupt, misdirected, lost (an older generation) or unwritten (zeroes), and the first stops the run with exit status 3; -o write, rw or a mix with writes, a sync engine, -c 1, O_DIRECT", verify_algo_values, 0, 0, 0 },
+	{ "verify-mode", 0, OPT_ENUM, W(verify_mode), "MODE", "after",
+	  "--verify: after (every block written read back once the writes are done, untimed) or inline (each block read back right after its write)", verify_mode_values, 0, 0, 0 },
+	{ "verify-continue", 0, OPT_FLAG, W(verify_continue), NULL, "off",
+	  "--verify: count every mismatch instead of stopping at the first (the exit status is still 3)", NULL, 0, 0, 0 },
+	{ "verify-state", 0, OPT_STRING, W(verify_state), "FILE", "none",
+	  "--verify: load each block's last generation from FILE when it exists (the same --seed, -b, -j and -e), and save them there after the run, for a later --verify-only", NULL, 0, 0, 0 },
+	{ "verify-only", 0, OPT_FLAG, W(verify_only), NULL, "off",
+	  "--verify --verify-state FILE: write nothing; read the region once, sequentially (timed as reads), and check every block FILE says was written", NULL, 0, 0, 0 },
 	{ "drop-caches", 0, OPT_FLAG, R(drop_caches), NULL, "off",
 	  "drop the page cache before running (root)", NULL, 0, 0, 0 },
 	{ "silent", 'n', OPT_FLAG, R(silent), NULL, "off",

@@ -88,6 +88,12 @@ struct spec {
 				 * READAHEAD_KEEP */
 	uint64_t cache_bytes;	/* --cache: the run's memory cgroup limit
 				 * (memcg.h), 0 none */
+	int verify;		/* --verify: enum verify_algo (verify.h),
+				 * 0 none */
+	int verify_mode;	/* --verify-mode: enum verify_mode */
+	bool verify_continue;	/* --verify-continue: count every mismatch */
+	bool verify_only;	/* --verify-only: check, write nothing */
+	char *verify_state;	/* --verify-state FILE, or NULL */
 
 	/* Resolved against the target by spec_resolve(). */
 	uint64_t region_start;

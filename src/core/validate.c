@@ -16,6 +16,7 @@
 #include "core/options.h"
 #include "gen/pattern.h"
 #include "target/readahead.h"
+#include "core/verify.h"
 
 void spec_adapt_defaults(struct spec *s)
 {
@@ -32,6 +33,7 @@ void spec_adapt_defaults(struct spec *s)
 	}
 	/* ... nor an option private to another engine: it sits in that
 	 * engine's block (spec.h), which this engine never reads */
+	verify_spec_adapt(s);
 }
 
 /* An engine's own option given for an engine that does not take it, then
@@ -250,7 +252,7 @@ int spec_check(const struct spec *s)
 	}
 	if (check_engine(s, e) || check_pattern(s) || check_amounts(s) ||
 	    fadvise_check(s) ||
-	    check_sync(s))
+	    check_sync(s) || verify_spec_check(s))
 		return -EINVAL;
 	return 0;
 }
