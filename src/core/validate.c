@@ -502,7 +502,7 @@ int spec_resolve(struct spec *s, const struct target *t)
 		return -EINVAL;
 	}
 	resolve_limits(s);
-	return 0;
+	return verify_spec_resolve(s);
 }
 
 int spec_resolve_dist(struct spec *s, struct dist *d)

@@ -307,7 +307,7 @@ int verify_spec_check(const struct spec *s)
 	}
 	if (s->paged || (e->flags & ENGINE_NEEDS_PAGED)) {
 		spec_error(s, "--verify with %s: a block read back would come from the page cache, which holds what was written, not what the device stored, so it checks nothing; drop -p (and use -t stateful or stateless) for O_DIRECT",
-			   s->paged ? "-p (page cache I/O)" : "-t mmap");
+			   (e->flags & ENGINE_NEEDS_PAGED) ? "-t mmap" : "-p (page cache I/O)");
 		return -EINVAL;
 	}
 	if (!(e->flags & ENGINE_SYNC)) {
@@ -347,32 +347,95 @@ void verify_spec_adapt(struct spec *s)
 #define STATE_MAGIC "rebench-verify-state 1"
 #define STATE_LIMIT { .bytes = 1ULL << 36, .line = 256, .stream = false }
 
-static int state_load(struct verify_run *v, const struct spec *s, FILE *f)
+/* The state file's first two lines against the workload: 0, or -EINVAL
+ * after a message (*n: the lines read). */
+static int state_head(const struct spec *s, FILE *f, int *n)
 {
-	unsigned long long seed, bs, start, blocks, off, gen, b;
+	unsigned long long seed, bs, start, blocks;
+	uint64_t nblocks = s->region_len / s->bs;
 	char line[300];
-	int n = 0;
 
+	*n = 0;
 	if (!fgets(line, sizeof(line), f) || strncmp(line, STATE_MAGIC, strlen(STATE_MAGIC)))
 		goto bad;
+	*n = 1;
 	if (!fgets(line, sizeof(line), f) ||
 	    sscanf(line, "seed %llu block-size %llu region-start %llu blocks %llu",
 		   &seed, &bs, &start, &blocks) != 4)
 		goto bad;
-	if (bs != v->bs || start != v->region_start || blocks != v->nblocks) {
+	*n = 2;
+	if (bs != s->bs || start != s->region_start || blocks != nblocks) {
 		spec_error(s, "--verify-state %s: saved by a run of -b %llu over %llu blocks from offset %llu, not this one's -b %llu, %llu blocks from %llu; give the writing run's -b, -j and -e",
 			   s->verify_state, bs, blocks, start,
-			   (unsigned long long)v->bs,
-			   (unsigned long long)v->nblocks,
-			   (unsigned long long)v->region_start);
+			   (unsigned long long)s->bs,
+			   (unsigned long long)nblocks,
+			   (unsigned long long)s->region_start);
 		return -EINVAL;
 	}
-	if (seed != v->seed) {
+	if (seed != s->seed) {
 		spec_error(s, "--verify-state %s: saved by a run of --seed %llu, not this one's %llu: its blocks carry that seed; give --seed %llu",
-			   s->verify_state, seed, (unsigned long long)v->seed,
+			   s->verify_state, seed, (unsigned long long)s->seed,
 			   seed);
 		return -EINVAL;
 	}
+	return 0;
+bad:
+	spec_error(s, "--verify-state %s: not a state file of rebench --verify (line %d is not what one holds); give the file a writing run with --verify-state saved",
+		   s->verify_state, *n + 1);
+	return -EINVAL;
+}
+
+/* Open the state file under the input rule: NULL with *ret 0 when a
+ * writing run starts it, else NULL with *ret -errno after a message. */
+static FILE *state_open(const struct spec *s, int *ret)
+{
+	struct infile_limit lim = STATE_LIMIT;
+	char why[256];
+	FILE *f;
+
+	*ret = 0;
+	f = infile_open(s->verify_state, &lim, why, sizeof(why));
+	if (f || (errno == ENOENT && !s->verify_only))
+		return f;
+	*ret = errno ? -errno : -EINVAL;
+	spec_error(s, "--verify-state %s: %s%s", s->verify_state, why,
+		   s->verify_only ? " (--verify-only reads the file a writing run saved)" : "");
+	return NULL;
+}
+
+int verify_spec_resolve(const struct spec *s)
+{
+	char why[256];
+	FILE *f;
+	int n, ret;
+
+	if (!s->verify || !s->verify_state)
+		return 0;
+	f = state_open(s, &ret);
+	if (ret)
+		return -EINVAL;
+	if (f) {
+		ret = state_head(s, f, &n);
+		fclose(f);
+		if (ret)
+			return -EINVAL;
+	}
+	if (!s->verify_only &&
+	    outpath_check("--verify-state", s->verify_state, why, sizeof(why))) {
+		spec_error(s, "%s", why);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int state_load(struct verify_run *v, const struct spec *s, FILE *f)
+{
+	unsigned long long off, gen, b;
+	char line[300];
+	int n = 0;
+
+	if (state_head(s, f, &n))
+		return -EINVAL;
 	while (fgets(line, sizeof(line), f)) {
 		n++;
 		if (sscanf(line, "%llu %llu", &off, &gen) != 2 || !gen ||
@@ -387,15 +450,13 @@ static int state_load(struct verify_run *v, const struct spec *s, FILE *f)
 	return 0;
 bad:
 	spec_error(s, "--verify-state %s: not a state file of rebench --verify (line %d is not what one holds); give the file a writing run with --verify-state saved",
-		   s->verify_state, n + 1);
+		   s->verify_state, n + 2);
 	return -EINVAL;
 }
 
 int verify_prepare(struct verify_run *v, const struct spec *s)
 {
-	char why[256];
 	FILE *f;
-	struct infile_limit lim = STATE_LIMIT;
 	int ret;
 
 	memset(v, 0, sizeof(*v));
@@ -417,25 +478,12 @@ int verify_prepare(struct verify_run *v, const struct spec *s)
 	}
 	if (!s->verify_state)
 		return 0;
-	f = infile_open(s->verify_state, &lim, why, sizeof(why));
-	if (!f && errno == ENOENT && !s->verify_only)
-		goto check_out;	/* the first run: it starts the file */
-	if (!f) {
-		spec_error(s, "--verify-state %s: %s%s", s->verify_state, why,
-			   s->verify_only ? " (--verify-only reads the file a writing run saved)" : "");
-		return -ENOENT;
-	}
+	f = state_open(s, &ret);
+	if (!f)
+		return ret;	/* 0: the first run, which starts the file */
 	ret = state_load(v, s, f);
 	fclose(f);
-	if (ret)
-		return ret;
-check_out:
-	if (!s->verify_only &&
-	    outpath_check("--verify-state", s->verify_state, why, sizeof(why))) {
-		spec_error(s, "%s", why);
-		return -EINVAL;
-	}
-	return 0;
+	return ret;
 }
 
 void verify_free(struct verify_run *v)

@@ -96,6 +96,10 @@ struct verify_run {
 /* The checks of --verify's options against the workload, before any
  * target is probed: 0, or -EINVAL after what, why and the fix. */
 int verify_spec_check(const struct spec *s);
+/* The state file against the resolved workload (its seed, -b, region),
+ * and the right to write it, before any I/O: 0 or -EINVAL after a
+ * message. */
+int verify_spec_resolve(const struct spec *s);
 /* --verify-only: the run is a sequential read of the region, once. */
 void verify_spec_adapt(struct spec *s);
 /* Before the run: the map, from the state file when there is one.  0, or
