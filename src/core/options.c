@@ -14,7 +14,6 @@
 #include "core/suggest.h"
 #include "core/syncpol.h"
 #include "core/units.h"
-#include "core/verify.h"
 
 #define W(field) SCOPE_WORKLOAD, offsetof(struct spec, field)
 #define R(field) SCOPE_RUN, offsetof(struct run_opts, field)

@@ -338,8 +338,8 @@ static bool verify_block_at(struct worker *w, uint64_t off, uint64_t b,
  * (rw, --verify-only) checked when the map says the block was written.
  * The read-back is not timed.
  */
-static void sync_verify_loop(struct worker *w, uint64_t base,
-			     uint64_t deadline)
+static __attribute__((noinline)) void
+sync_verify_loop(struct worker *w, uint64_t base, uint64_t deadline)
 {
 	const struct spec *s = &w->wl->spec;
 	ssize_t (*sync_io)(struct io_ctx *, int, uint64_t, size_t) =

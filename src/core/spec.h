@@ -19,6 +19,9 @@ enum dist_kind {
 	DIST_UNIFORM, DIST_NORMAL, DIST_POW, DIST_ZIPF, DIST_PARETO,
 	DIST_ZONED, DIST_CONST, DIST_POWERLAW,
 };
+/* --verify and --verify-mode (core/verify.h) */
+enum verify_algo { VERIFY_NONE, VERIFY_CRC32C };
+enum verify_mode { VERIFY_AFTER, VERIFY_INLINE };
 /* --fadvise: the advice given for the region (readahead.h) */
 enum fadvise_hint {
 	FADVISE_NONE, FADVISE_NORMAL, FADVISE_SEQUENTIAL, FADVISE_RANDOM,

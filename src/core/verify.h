@@ -20,18 +20,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/spec_names.h"
+#include "core/spec.h"
 
-struct spec;
-
-enum verify_algo { VERIFY_NONE, VERIFY_CRC32C };
-enum verify_mode { VERIFY_AFTER, VERIFY_INLINE };
 enum verify_class {
 	VC_OK, VC_CORRUPT, VC_MISDIRECTED, VC_LOST, VC_UNWRITTEN, VC_CLASSES
 };
-
-extern const struct opt_value verify_algo_values[];
-extern const struct opt_value verify_mode_values[];
 
 /* The header at the start of every block, little-endian on the medium:
  *   0 magic "RBVERIFY"   8 offset   16 seed   24 generation (all u64)
@@ -93,9 +86,6 @@ struct verify_run {
 	struct verify_result res;
 };
 
-/* The checks of --verify's options against the workload, before any
- * target is probed: 0, or -EINVAL after what, why and the fix. */
-int verify_spec_check(const struct spec *s);
 /* The state file against the resolved workload (its seed, -b, region),
  * and the right to write it, before any I/O: 0 or -EINVAL after a
  * message. */

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "core/json.h"
+#include "core/spec_names.h"
 #include "core/verify.h"
 #include "core/workload.h"
 #include "report/section.h"

@@ -132,7 +132,7 @@ refuse "--verify with a size split or range .*not supported.*use one -b" "a size
 refuse "--verify with -s 8192: .*leave -s out" "a stride" -o write -b 4k -s 8k --verify crc32c
 refuse "--verify with -c 2: .*use -c 1" "threads" -o write -t stateless -c 2 --verify crc32c
 refuse "--verify-only: needs --verify-state FILE" "--verify-only without a state file" -o write --verify crc32c --verify-only
-refuse "invalid value 'md5' for --verify: expected one of crc32c" "an unknown algorithm" -o write --verify md5
+refuse "invalid value 'md5' for --verify: expected one of off, crc32c" "an unknown algorithm" -o write --verify md5
 refuse "saved by a run of --seed 7, not this one's 8.*give --seed 7" "a state file of another seed" \
 	-o write -b 4k --seed 8 --verify crc32c --verify-state "$STATE" --verify-only
 refuse "saved by a run of -b 4096 .* not this one's -b 8192" "a state file of another block size" \
