@@ -323,8 +323,22 @@ static bool verify_block_at(struct worker *w, uint64_t off, uint64_t b,
 	}
 	cls = verify_check(w->io.buf, bs, off, v->seed, v->gen[b], &m);
 	verify_note(v, cls, &m);
-	if (cls == VC_OK || w->wl->spec.verify_continue)
+	if (cls == VC_OK)
 		return true;
+	if (w->wl->spec.verify_continue) {
+		/* each named as found (the report names the first), up to
+		 * VERIFY_NAMED; the rest counted */
+		uint64_t bad = v->res.checked - v->res.count[VC_OK];
+
+		if (bad <= VERIFY_NAMED)
+			fprintf(stderr, "rebench: verify: offset %llu of %s: %s: expected %s; found %s\n",
+				(unsigned long long)off, w->wl->tgt.path,
+				verify_class_name(cls), m.expected, m.found);
+		if (bad == VERIFY_NAMED)
+			fprintf(stderr, "rebench: verify: %d mismatches named; the rest are counted only\n",
+				VERIFY_NAMED);
+		return true;
+	}
 	v->res.stopped = true;
 	request_stop(w->loop);
 	return false;

@@ -32,6 +32,7 @@ enum verify_class {
  *   40 algorithm (1: crc32c)   44 crc32c of bytes 0-43 (all u32) */
 #define VERIFY_HDR_SIZE 48
 #define VERIFY_MIN_BS 64	/* a header and some payload */
+#define VERIFY_NAMED 100	/* --verify-continue: mismatches named on stderr */
 #define VERIFY_MAGIC 0x5946495245564252ULL	/* "RBVERIFY" */
 
 struct verify_hdr {

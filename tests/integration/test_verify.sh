@@ -104,6 +104,10 @@ jq_later "$RB_OUT" $((BLOCKS - 4)) '.workloads[0].verify.ok' "the others ok"
 jq_later "$RB_OUT" "1 1 1 1" '.workloads[0].verify | "\(.corrupt) \(.misdirected) \(.lost) \(.unwritten)"' "one of each class"
 jq_later "$RB_OUT" false '.workloads[0].verify.stopped' "not stopped"
 jq_later "$RB_OUT" corrupt '.workloads[0].verify.first_mismatch.class' "the first is the lowest offset"
+for m in "10 corrupt" "30 misdirected" "40 unwritten" "50 lost"; do
+	set -- $m
+	assert_match "^rebench: verify: offset $(blk "$1") of $DEV: $2: " "$RB_ERR" "--verify-continue names block $1 ($2) on stderr"
+done
 
 section "inline: a write read back at once (the damage above rewritten)"
 rb "${W[@]}" --verify-mode inline --verify-state "$STATE" "$DEV"
