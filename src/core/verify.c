@@ -98,22 +98,35 @@ static inline uint64_t splitmix(uint64_t *x)
 	return z ^ (z >> 31);
 }
 
-/* The payload of (seed, off, gen): a splitmix64 stream from their mix,
- * so that no two writes carry the same bytes. */
+typedef uint64_t u64x2 __attribute__((vector_size(16)));
+
+/* The payload of (seed, off, gen): two interleaved xorshift64 streams
+ * (Marsaglia's 13, 7, 17), each from a splitmix64 of their mix, so that
+ * no two writes carry the same bytes and none compresses.  Two lanes of
+ * one vector: 16 bytes in about 13 instructions, where a splitmix64 a
+ * word cost 17 a word (a 4 KiB block's fill 8,600 instructions, 70% of
+ * verify's cost per write). */
 static void payload_fill(unsigned char *p, size_t len, uint64_t off,
 			 uint64_t seed, uint64_t gen)
 {
-	uint64_t x = seed ^ (off * 0xd6e8feb86659fd93ULL) ^
-		     (gen * 0x9e3779b97f4a7c15ULL), v;
+	uint64_t k = seed ^ (off * 0xd6e8feb86659fd93ULL) ^
+		     (gen * 0x9e3779b97f4a7c15ULL);
+	u64x2 x;
 	size_t i;
 
-	for (i = 0; i + 8 <= len; i += 8) {
-		v = splitmix(&x);
-		memcpy(p + i, &v, 8);
+	x[0] = splitmix(&k) | 1;	/* xorshift's state is never 0 */
+	x[1] = splitmix(&k) | 1;
+	for (i = 0; i + 16 <= len; i += 16) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		memcpy(p + i, &x, 16);
 	}
 	if (i < len) {
-		v = splitmix(&x);
-		memcpy(p + i, &v, len - i);
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		memcpy(p + i, &x, len - i);
 	}
 }
 
@@ -200,9 +213,10 @@ int verify_check(const void *blk, size_t bs, uint64_t off, uint64_t seed,
 	uint32_t crc;
 	int ret;
 
-	if (all_zero(p, bs))
-		SET(m, VC_UNWRITTEN, "all %zu bytes zero: never written", bs);
 	ret = verify_hdr_decode(p, &h);
+	/* zeroes only where no magic is (a block of ours is never zero) */
+	if (ret == -1 && all_zero(p, bs))
+		SET(m, VC_UNWRITTEN, "all %zu bytes zero: never written", bs);
 	if (ret == -1)
 		SET(m, VC_CORRUPT, "no block header: magic 0x%016" PRIx64 ", not RBVERIFY (0x%016llx)",
 		    h.magic, (unsigned long long)VERIFY_MAGIC);
