@@ -116,6 +116,18 @@ jq_later "$RB_OUT" $BLOCKS '.workloads[0].verify.ok' "inline: every block ok"
 rb "${V[@]}" "$DEV"
 assert_rc 0 "--verify-only after the rewrite: ok"
 
+section "--fio: fio's verify options"
+rb --fio -o write -b 4k --verify crc32c --verify-mode inline --verify-continue "$DEV"
+assert_rc 0 "--fio with --verify"
+for l in verify=crc32c do_verify=1 verify_backlog=1 verify_fatal=0; do
+	assert_match "^$l\$" "$RB_OUT" "--fio writes $l"
+done
+if command -v fio >/dev/null; then
+	printf '%s\n' "$RB_OUT" >"$SCRATCH/verify.fio"
+	fio --parse-only "$SCRATCH/verify.fio" >/dev/null 2>&1
+	assert_eq 0 $? "fio --parse-only takes the job"
+fi
+
 section "bad input, refused before any I/O"
 sum0=$(file_sum "$IMG")
 refuse() {	# refuse PATTERN WHAT ARGS...
