@@ -30,6 +30,10 @@ static const char *const output_opts[] = {
 	"version", NULL
 };
 static const char *const safety_opts[] = { "yes", "probe", "dry-run", NULL };
+static const char *const verify_opts[] = {
+	"verify", "verify-mode", "verify-continue", "verify-state",
+	"verify-only", NULL
+};
 static const char *const hosts_opts[] = {
 	"hosts", "hosts-file", "ssh", "remote-rebench", "outlier", "max-offset",
 	"start-at", "stop-on-eof", NULL
@@ -60,6 +64,7 @@ static const char *const safety_common[] = { "yes", "probe", "dry-run", NULL };
 static const char *const study_common[] = {
 	"repeat", "precision", "plot", "suite", NULL
 };
+static const char *const verify_common[] = { "verify", NULL };
 static const char *const advise_common[] = { "advise", NULL };
 static const char *const hosts_common[] = { "hosts", NULL };
 
@@ -71,6 +76,7 @@ const struct opt_group opt_groups[] = {
 	{ "Run options", "run", run_opts, run_common },
 	{ "Output options", "output", output_opts, output_common },
 	{ "Safety options", "safety", safety_opts, safety_common },
+	{ "Data verification", "verify", verify_opts, verify_common },
 	{ "Sweeps and studies", "sweep", study_opts, study_common },
 	{ "Advisors", "advise", advise_opts, advise_common },
 	{ "Many hosts", "hosts", hosts_opts, hosts_common },

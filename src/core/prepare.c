@@ -536,6 +536,9 @@ int workload_prepare(struct workload *wl)
 		wl->tgt.created = true;
 		wl->tgt.size = wl->run.creator->tgt.size;
 	}
+	ret = verify_prepare(&wl->run.verify, s);
+	if (ret)
+		return ret;
 	if (wl->run.needs_layout) {
 		ret = lay_out(wl);
 		if (ret)
@@ -595,6 +598,7 @@ void workload_release_io(struct workload *wl)
 	if (wl->run.shared_fd >= 0)
 		close(wl->run.shared_fd);
 	wl->run.shared_fd = -1;
+	verify_free(&wl->run.verify);
 }
 
 void workload_cleanup(struct workload *wl)

@@ -34,6 +34,7 @@
 #include "core/runinfo.h"
 #include "core/signals.h"
 #include "core/syncpol.h"
+#include "core/verify.h"
 #include "core/workload.h"
 #include "engines/sysio.h"
 
@@ -299,6 +300,140 @@ sync_plain_loop(struct worker *w, uint64_t base, uint64_t deadline,
 	stream_plain_spent(src, ios - left);
 }
 
+/* --verify: the block at off (index b of the map), in w->io.buf, checked
+ * against its last generation and counted; read first when read.  false:
+ * the run must stop (a mismatch without --verify-continue, or a failed
+ * read, which fail_io() has recorded). */
+static bool verify_block_at(struct worker *w, uint64_t off, uint64_t b,
+			    bool read)
+{
+	struct verify_run *v = &w->wl->run.verify;
+	const size_t bs = (size_t)v->bs;
+	struct verify_mismatch m;
+	ssize_t ret;
+	int cls;
+
+	if (read) {
+		ret = pread(w->io.fd, w->io.buf, bs, (off_t)off);
+		if (ret != (ssize_t)bs) {
+			fail_io(w, ret < 0 ? -errno : -EIO, IO_READ, off,
+				(uint32_t)bs, ret < 0 ? -1 : ret);
+			return false;
+		}
+	}
+	cls = verify_check(w->io.buf, bs, off, v->seed, v->gen[b], &m);
+	verify_note(v, cls, &m);
+	if (cls == VC_OK)
+		return true;
+	if (w->wl->spec.verify_continue) {
+		/* each named as found (the report names the first), up to
+		 * VERIFY_NAMED; the rest counted */
+		uint64_t bad = v->res.checked - v->res.count[VC_OK];
+
+		if (bad <= VERIFY_NAMED)
+			fprintf(stderr, "rebench: verify: offset %llu of %s: %s: expected %s; found %s\n",
+				(unsigned long long)off, w->wl->tgt.path,
+				verify_class_name(cls), m.expected, m.found);
+		if (bad == VERIFY_NAMED)
+			fprintf(stderr, "rebench: verify: %d mismatches named; the rest are counted only\n",
+				VERIFY_NAMED);
+		return true;
+	}
+	v->res.stopped = true;
+	request_stop(w->loop);
+	return false;
+}
+
+/*
+ * The loop of a --verify workload (verify.h), never taken without it:
+ * sync_loop()'s, with each write's block filled first (its header and the
+ * payload of the block's next generation), and each block checked after
+ * its I/O: a write read back at once with --verify-mode inline, a read
+ * (rw, --verify-only) checked when the map says the block was written.
+ * The read-back is not timed.
+ */
+static __attribute__((noinline)) void
+sync_verify_loop(struct worker *w, uint64_t base, uint64_t deadline)
+{
+	const struct spec *s = &w->wl->spec;
+	ssize_t (*sync_io)(struct io_ctx *, int, uint64_t, size_t) =
+		w->wl->run.eng->sync_io;
+	struct verify_run *v = &w->wl->run.verify;
+	const bool inline_check = s->verify_mode == VERIFY_INLINE;
+	struct io_stream *src = &w->stream;
+	atomic_int *stop = &w->loop->stop;
+	struct io_req r;
+	uint64_t t0, t1, b;
+	uint32_t gen_before = 0;
+	ssize_t ret;
+
+	for (;;) {
+		if (atomic_load_explicit(stop, memory_order_relaxed))
+			break;
+		if (!stream_next(src, &r)) {
+			if (src->error)
+				fail(w, src->error, IO_KIND_STREAM, 0, -1);
+			break;
+		}
+		b = IO_IS_FLUSH(r.kind) ? UINT64_MAX : verify_block(v, r.off);
+		if (r.kind == IO_WRITE && b != UINT64_MAX) {
+			gen_before = v->gen[b];
+			if (!++v->gen[b])
+				v->gen[b] = 1;	/* 2^32 writes of one block */
+			verify_fill(w->io.wbuf, r.len, r.off, v->seed,
+				    v->gen[b]);
+		}
+		t0 = now_ns();
+		ret = sync_io(&w->io, r.kind, r.off, r.len + (size_t)r.span);
+		t1 = now_ns();
+		if (ret != (ssize_t)r.len) {
+			if (r.kind == IO_WRITE && b != UINT64_MAX)
+				v->gen[b] = gen_before;	/* never written */
+			fail_io(w, ret < 0 ? (int)ret : -EIO, r.kind, r.off,
+				r.len, ret);
+			break;
+		}
+		if (stats_record(&w->st, r.kind, r.off, r.len, t1 - base,
+				 t1 - t0)) {
+			fail(w, -ENOMEM, IO_KIND_MEMORY, r.off, -1);
+			break;
+		}
+		if (b != UINT64_MAX &&
+		    ((r.kind == IO_WRITE && inline_check) ||
+		     (r.kind == IO_READ && v->gen[b])) &&
+		    !verify_block_at(w, r.off, b, r.kind == IO_WRITE))
+			break;
+		if (t1 >= deadline)
+			break;
+		if (s->pause_ns) {
+			if (deadline - t1 <= s->pause_ns) {
+				pause_for(stop, deadline - t1);
+				break;
+			}
+			pause_for(stop, s->pause_ns);
+		}
+	}
+}
+
+/* --verify-mode after: every block the map says was written, read back
+ * and checked in offset order once the writes are done, by the main
+ * thread after the threads and the device counters (untimed, outside
+ * the measured run), unless a stop signal came. */
+static void verify_pass(struct worker *w)
+{
+	struct verify_run *v = &w->wl->run.verify;
+	uint64_t b, t0 = now_ns();
+
+	for (b = 0; b < v->nblocks; b++) {
+		if (signals_stop_requested())
+			break;
+		if (v->gen[b] &&
+		    !verify_block_at(w, v->region_start + b * v->bs, b, true))
+			break;
+	}
+	v->res.pass_ns = now_ns() - t0;
+}
+
 /* The stateless engine's reads, and its writes unless each carries
  * RWF_DSYNC: a bare pread or pwrite (stateless_io() in engines/sync.c). */
 static bool sync_direct(const struct worker *w)
@@ -315,7 +450,9 @@ static void run_sync(struct worker *w, uint64_t base, uint64_t deadline)
 {
 	const struct spec *s = &w->wl->spec;
 
-	if (delay_any(&s->delay))
+	if (s->verify)
+		sync_verify_loop(w, base, deadline);
+	else if (delay_any(&s->delay))
 		sync_loop(w, base, deadline, true);
 	else if (!w->stream.plain || s->pause_ns)
 		sync_loop(w, base, deadline, false);
@@ -914,6 +1051,60 @@ static void warn_flush_honesty(struct workload *wl)
 	workload_warn(wl, "%s", msg);
 }
 
+/* --verify: what the run's checks found, into the result; a mismatch
+ * is the workload's failure (exit status 3) when no I/O failed first. */
+static void verify_collect(struct workload *wl)
+{
+	struct verify_run *v = &wl->run.verify;
+	struct verify_result *r = &wl->result.verify;
+	char sum[320];
+	uint64_t b, bad;
+
+	*r = v->res;
+	if (!r->on)
+		return;
+	r->written = 0;
+	for (b = 0; b < v->nblocks; b++)
+		r->written += v->gen[b] != 0;
+	if (r->state_err[0])
+		workload_warn(wl, "--verify-state: %s; a later --verify-only cannot use it",
+			      r->state_err);
+	bad = r->checked - r->count[VC_OK];
+	if (!bad || wl->result.error)
+		return;
+	wl->result.error = -EIO;
+	verify_summary(r, sum, sizeof(sum));
+	snprintf(wl->result.errmsg, sizeof(wl->result.errmsg),
+		 "data verification failed at offset %llu of %.1000s: %s: expected %s, found %s%s (%s)",
+		 (unsigned long long)r->first.offset, wl->tgt.path,
+		 verify_class_name(r->first.cls), r->first.expected,
+		 r->first.found,
+		 r->stopped ? "; the first mismatch stopped the run (--verify-continue counts them all)" : "",
+		 sum);
+}
+
+/* --verify after the run (the device counters read already): the pass
+ * of --verify-mode after, the state file, the result. */
+static void verify_finish(struct workload *wl)
+{
+	const struct spec *s = &wl->spec;
+	struct worker *w = &wl->run.workers[0];
+
+	if (!s->verify)
+		return;
+	if (s->verify_mode == VERIFY_AFTER && !s->verify_only && !w->error &&
+	    !wl->run.verify.res.stopped && !wl->result.error) {
+		verify_pass(w);
+		if (w->error && !wl->result.error) {
+			wl->result.error = w->error;
+			describe_failure(wl, w, 0);
+		}
+	}
+	if (s->verify_state && !s->verify_only)
+		verify_save(&wl->run.verify, s->verify_state);
+	verify_collect(wl);
+}
+
 static void collect(struct workload *wl)
 {
 	struct thread_stats *threads[4096];
@@ -1334,12 +1525,14 @@ static int run_collect(struct workload *wls, size_t n)
 	size_t k;
 	int ret = 0;
 
-	for (k = 0; k < n; k++) {
+	for (k = 0; k < n; k++)
 		collect(&wls[k]);
+	devices_settle(wls, n);
+	for (k = 0; k < n; k++) {
+		verify_finish(&wls[k]);
 		if (wls[k].result.error)
 			ret = -EIO;
 	}
-	devices_settle(wls, n);
 	for (k = 0; ret == -EIO && k < n; k++)
 		wls[k].result.stopped_early = !wls[k].result.error;
 	return ret;

@@ -43,10 +43,11 @@ static int dup_str(char **dst, const char *src)
 int spec_copy(struct spec *dst, const struct spec *src)
 {
 	*dst = *src;
-	dst->target = dst->dist_arg = dst->output = NULL;
+	dst->target = dst->dist_arg = dst->output = dst->verify_state = NULL;
 	if (dup_str(&dst->target, src->target) ||
 	    dup_str(&dst->dist_arg, src->dist_arg) ||
-	    dup_str(&dst->output, src->output)) {
+	    dup_str(&dst->output, src->output) ||
+	    dup_str(&dst->verify_state, src->verify_state)) {
 		spec_free(dst);
 		return -ENOMEM;
 	}
@@ -69,7 +70,8 @@ void spec_free(struct spec *s)
 	free(s->target);
 	free(s->dist_arg);
 	free(s->output);
-	s->target = s->dist_arg = s->output = NULL;
+	free(s->verify_state);
+	s->target = s->dist_arg = s->output = s->verify_state = NULL;
 }
 
 struct sync_policy spec_sync(const struct spec *s)
@@ -99,6 +101,7 @@ unsigned spec_kinds(const struct spec *s)
 
 bool spec_is_destructive(const struct spec *s)
 {
+	/* --verify-only reads (verify_spec_adapt() made it -o read) */
 	return spec_kinds(s) & (1U << IO_WRITE | 1U << IO_TRIM);
 }
 

@@ -19,6 +19,9 @@ enum dist_kind {
 	DIST_UNIFORM, DIST_NORMAL, DIST_POW, DIST_ZIPF, DIST_PARETO,
 	DIST_ZONED, DIST_CONST, DIST_POWERLAW,
 };
+/* --verify and --verify-mode (core/verify.h) */
+enum verify_algo { VERIFY_NONE, VERIFY_CRC32C };
+enum verify_mode { VERIFY_AFTER, VERIFY_INLINE };
 /* --fadvise: the advice given for the region (readahead.h) */
 enum fadvise_hint {
 	FADVISE_NONE, FADVISE_NORMAL, FADVISE_SEQUENTIAL, FADVISE_RANDOM,
@@ -88,6 +91,12 @@ struct spec {
 				 * READAHEAD_KEEP */
 	uint64_t cache_bytes;	/* --cache: the run's memory cgroup limit
 				 * (memcg.h), 0 none */
+	int verify;		/* --verify: enum verify_algo (verify.h),
+				 * 0 none */
+	int verify_mode;	/* --verify-mode: enum verify_mode */
+	bool verify_continue;	/* --verify-continue: count every mismatch */
+	bool verify_only;	/* --verify-only: check, write nothing */
+	char *verify_state;	/* --verify-state FILE, or NULL */
 
 	/* Resolved against the target by spec_resolve(). */
 	uint64_t region_start;

@@ -5,6 +5,18 @@
 
 #include "core/spec.h"
 
+const struct opt_value verify_algo_values[] = {
+	{ "off", VERIFY_NONE, "no verification (a workload line can turn off the command line's)" },
+	{ "crc32c", VERIFY_CRC32C, "CRC-32C of each block's payload (SSE4.2 where the CPU has it)" },
+	{ NULL, 0, NULL }
+};
+
+const struct opt_value verify_mode_values[] = {
+	{ "after", VERIFY_AFTER, "read every block written back once the writes are done" },
+	{ "inline", VERIFY_INLINE, "read each block back right after its write completes" },
+	{ NULL, 0, NULL }
+};
+
 const struct opt_value op_values[] = {
 	{ "read", OP_READ, "read blocks" },
 	{ "write", OP_WRITE, "write blocks (destructive)" },

@@ -13,6 +13,8 @@ struct opt_value {
 };
 
 /* Each ends with a NULL name. */
+extern const struct opt_value verify_algo_values[];	/* --verify */
+extern const struct opt_value verify_mode_values[];	/* --verify-mode */
 extern const struct opt_value op_values[];		/* -o: enum io_op */
 extern const struct opt_value workload_values[];	/* -w: 0 rnd, 1 seq */
 extern const struct opt_value direction_values[];	/* enum io_dir */

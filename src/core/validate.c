@@ -16,6 +16,7 @@
 #include "core/options.h"
 #include "gen/pattern.h"
 #include "target/readahead.h"
+#include "core/verify.h"
 
 void spec_adapt_defaults(struct spec *s)
 {
@@ -32,6 +33,7 @@ void spec_adapt_defaults(struct spec *s)
 	}
 	/* ... nor an option private to another engine: it sits in that
 	 * engine's block (spec.h), which this engine never reads */
+	verify_spec_adapt(s);
 }
 
 /* An engine's own option given for an engine that does not take it, then
@@ -236,6 +238,83 @@ static int check_sync(const struct spec *s)
 	return 0;
 }
 
+/* Say no to what --verify cannot check, with why and the fix. */
+static int check_verify(const struct spec *s)
+{
+	const struct engine_ops *e = engine_get(s->engine);
+	unsigned kinds = spec_kinds(s);
+
+	if (!s->verify) {
+		static const char *const need[] = {
+			"verify-mode", "verify-continue", "verify-only",
+			"verify-state",
+		};
+		size_t i;
+
+		for (i = 0; i < sizeof(need) / sizeof(need[0]); i++) {
+			if (!spec_given(s, need[i]))
+				continue;
+			spec_error(s, "--%s: applies to data verification only; add --verify crc32c", need[i]);
+			return -EINVAL;
+		}
+		return 0;
+	}
+	if (s->verify_only && !s->verify_state) {
+		spec_error(s, "--verify-only: needs --verify-state FILE, the state file the writing run saved (which blocks it wrote, and their last generation)");
+		return -EINVAL;
+	}
+	if (s->verify_only && spec_given(s, "verify-mode")) {
+		spec_error(s, "--verify-mode with --verify-only: a --verify-only run writes nothing, it reads the region once and checks every block the state file names; leave --verify-mode out");
+		return -EINVAL;
+	}
+	if (kinds & 1U << IO_TRIM) {
+		spec_error(s, "--verify with trim: a trimmed block reads back as zeroes or as its old data, whichever the device chooses, so it cannot be checked; verify a -o write (or rw) workload, and trim in a run of its own");
+		return -EINVAL;
+	}
+	if (!(kinds & 1U << IO_WRITE) && !s->verify_only) {
+		spec_error(s, "--verify with a workload that only reads: nothing is written, so nothing carries a header to check; use -o write (or rw, or a mix with writes), or --verify-only --verify-state FILE to check what an earlier run wrote");
+		return -EINVAL;
+	}
+	if (s->bs < VERIFY_MIN_BS) {
+		spec_error(s, "--verify with -b %llu: each block carries a %d-byte header (offset, seed, generation, size, checksum); use -b %d or more",
+			   (unsigned long long)s->bs, VERIFY_HDR_SIZE, VERIFY_MIN_BS);
+		return -EINVAL;
+	}
+	if (size_mix_active(&s->bsmix)) {
+		spec_error(s, "--verify with a size split or range (-b): not supported, a block's header and map need one block size; use one -b");
+		return -EINVAL;
+	}
+	if (s->stride && s->stride != s->bs) {
+		spec_error(s, "--verify with -s %llu: blocks of -b %llu at a stride that is not the block size overlap or leave gaps, and a block's header must be its own; leave -s out",
+			   (unsigned long long)s->stride, (unsigned long long)s->bs);
+		return -EINVAL;
+	}
+	if (s->paged || (e->flags & ENGINE_NEEDS_PAGED)) {
+		spec_error(s, "--verify with %s: a block read back would come from the page cache, which holds what was written, not what the device stored, so it checks nothing; drop -p (and use -t stateful or stateless) for O_DIRECT",
+			   (e->flags & ENGINE_NEEDS_PAGED) ? "-t mmap" : "-p (page cache I/O)");
+		return -EINVAL;
+	}
+	if (!(e->flags & ENGINE_SYNC)) {
+		spec_error(s, "--verify with -t %s: verification runs on the synchronous engines only (each block filled before its write, read back after it); use -t stateful or stateless",
+			   e->name);
+		return -EINVAL;
+	}
+	if (s->threads > 1) {
+		spec_error(s, "--verify with -c %llu: threads writing one region race for a block, and which write lands last is not known, so no generation can be expected; use -c 1 (or one workload line per region)",
+			   (unsigned long long)s->threads);
+		return -EINVAL;
+	}
+	if (s->append) {
+		spec_error(s, "--verify with -a: appends land at the end of the file, not at the offsets the map knows; leave -a out");
+		return -EINVAL;
+	}
+	if (delay_any(&s->delay)) {
+		spec_error(s, "--verify with --delay: not supported (a delay models a slower device, verification checks this one); run them apart");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int spec_check(const struct spec *s)
 {
 	const struct engine_ops *e = engine_get(s->engine);
@@ -250,7 +329,7 @@ int spec_check(const struct spec *s)
 	}
 	if (check_engine(s, e) || check_pattern(s) || check_amounts(s) ||
 	    fadvise_check(s) ||
-	    check_sync(s))
+	    check_sync(s) || check_verify(s))
 		return -EINVAL;
 	return 0;
 }
@@ -500,7 +579,7 @@ int spec_resolve(struct spec *s, const struct target *t)
 		return -EINVAL;
 	}
 	resolve_limits(s);
-	return 0;
+	return verify_spec_resolve(s);
 }
 
 int spec_resolve_dist(struct spec *s, struct dist *d)

@@ -31,6 +31,7 @@
 #include "core/stats.h"
 #include "gen/stream.h"
 #include "target/target.h"
+#include "core/verify.h"
 
 #define MAX_WORKLOADS 256	/* in one run */
 #define MAX_WARNINGS 16
@@ -80,6 +81,7 @@ struct wl_state {
 	struct workload *creator;	/* new file created by an earlier one */
 	bool layout_confirm;	/* layout changes a file the user gave */
 	struct worker *workers;
+	struct verify_run verify;	/* --verify: the map, the counts */
 };
 
 /* 3. What it did: its figures, verdicts, failure and warnings, which the
@@ -105,6 +107,7 @@ struct wl_result {
 	struct precond precond;	/* --precondition: what it wrote first */
 	const struct steady_data *steady;	/* --steady-state: the rounds
 						 * (steady_run.h), else NULL */
+	struct verify_result verify;	/* --verify: what the checks found */
 	size_t ci_upto;		/* --precision stopped the run on its first
 				 * ci_upto intervals: its interval is theirs
 				 * (0: all complete intervals) */

@@ -16,6 +16,7 @@ extern const struct section section_sizes;
 extern const struct section section_sync;
 extern const struct section section_flush;
 extern const struct section section_repeat;
+extern const struct section section_verify;
 extern const struct section section_warnings;
 
 const struct section *const report_sections[] = {
@@ -32,6 +33,7 @@ const struct section *const report_sections[] = {
 	&section_sync,		/* -n 118-119 */
 	&section_flush,		/* -n 120-129 */
 	&section_repeat,	/* -n 130 on, after the fixed fields */
+	&section_verify,	/* no -n field */
 	&section_warnings,	/* no -n field */
 };
 const size_t report_nsections =

@@ -223,6 +223,19 @@ static void job_engine(struct job *j, const struct workload *wl)
 	add(j, "direct=%d", s->paged ? 0 : 1);
 	if (writes)
 		job_sync(j, &sp);
+	if (s->verify && s->verify_only) {
+		note(j, "--verify-only: a read of the region checked against the generations of --verify-state (fio's verify_only=1 replays the writing job's own options instead)");
+	} else if (s->verify) {
+		/* fio's verify: a header of its own and the checksum */
+		add(j, "verify=crc32c");
+		add(j, "do_verify=1");
+		if (s->verify_mode == VERIFY_INLINE)
+			add(j, "verify_backlog=1");
+		add(j, "verify_fatal=%d", s->verify_continue ? 0 : 1);
+		note(j, "rebench's block header (offset, seed, generation) and its classes of mismatch: corrupt, misdirected, lost (an older generation), unwritten (zeroes); fio checks its own header and the crc32c");
+		if (s->verify_state)
+			note(j, "--verify-state: every block's last generation kept for a later run (fio's verify_state_save keeps the writes in flight)");
+	}
 	if (e->flags & ENGINE_ASYNC) {
 		add(j, "iodepth=%llu", (unsigned long long)s->qd);
 		add(j, "iodepth_batch_submit=%llu", (unsigned long long)s->batch);

@@ -213,7 +213,7 @@ rb --help all
 assert_rc 0 "--help all: exit 0"
 assert_eq "" "$(<<<"$RB_OUT" awk 'length > 80 { print NR ": " length }')" \
 	"--help: no line over 80 columns"
-assert_eq "Workload options:|Engine options:|Run options:|Output options:|Safety options:|Sweeps and studies:|Advisors:|Many hosts:|The modes' own words (rebench MODE --help where it takes one):|fio spellings (the same meaning; see rebench(1), OPTIONS, fio spellings):" \
+assert_eq "Workload options:|Engine options:|Run options:|Output options:|Safety options:|Data verification:|Sweeps and studies:|Advisors:|Many hosts:|The modes' own words (rebench MODE --help where it takes one):|fio spellings (the same meaning; see rebench(1), OPTIONS, fio spellings):" \
 	"$(<<<"$RB_OUT" grep -E '^[A-Za-z].*:$' | grep -v '^Examples:$' | paste -sd'|')" \
 	"--help: the headings, in order"
 for o in --bs --iodepth --numjobs --runtime --size --rw --readwrite --ioengine; do

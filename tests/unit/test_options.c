@@ -958,7 +958,8 @@ static void test_help_layout(void **state)
 {
 	static const char *const headings[] = {
 		"Workload options:", "Engine options:", "Run options:",
-		"Output options:", "Safety options:", "Sweeps and studies:",
+		"Output options:", "Safety options:", "Data verification:",
+		"Sweeps and studies:",
 		"fio spellings",
 	};
 	char *text = help_text(), *line, *save = NULL;
