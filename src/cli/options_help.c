@@ -23,7 +23,8 @@ static const char *const engine_opts[] = {
 	"readahead", "cache", "engines", NULL
 };
 static const char *const run_opts[] = {
-	"duration", "pause", "delay", "warmup", "drop-caches", "ready-fd", NULL
+	"duration", "pause", "delay", "rate", "arrival", "warmup", "drop-caches",
+	"ready-fd", NULL
 };
 static const char *const output_opts[] = {
 	"silent", "json", "output", "sample-step", "units", "fio", "help",

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "core/delay.h"
+#include "core/rate.h"
 #include "engines/engine_opts.h"
 #include "engines/iokind.h"
 #include "gen/mix.h"
@@ -81,6 +82,9 @@ struct spec {
 	uint64_t sample_ns;
 	uint64_t pause_ns;
 	struct delay_set delay;	/* --delay: waited after each I/O (run.c) */
+	struct rate_spec rate;	/* --rate: an open-loop schedule (rate.h);
+				 * rate.ops and rate.bytes 0: none */
+	int arrival;		/* --arrival: enum rate_arrival */
 	char *output;
 	uint64_t seed;
 	int fadvise;		/* enum fadvise_hint; NONE: no call */
