@@ -997,7 +997,7 @@ static void collect_rate(struct workload *wl, uint64_t elapsed)
 	struct rate_thread *threads[4096];
 	struct rate_result *r = wl->result.rate;
 	unsigned i, n = (unsigned)s->threads;
-	char asked[96];
+	char asked[96], behind[96] = "";
 
 	if (!wl->run.workers[0].rate || !wl->result.have_result)
 		return;
@@ -1019,9 +1019,13 @@ static void collect_rate(struct workload *wl, uint64_t elapsed)
 	if (r->met || !r->ios || wl->result.error)
 		return;
 	rate_describe(&s->rate, s->bs, asked, sizeof(asked));
+	if (r->behind)
+		snprintf(behind, sizeof(behind), ", and the schedule ended %.1f ms behind (%.0f intervals)",
+			 (double)r->lag_end_ns / 1e6,
+			 (double)r->lag_end_ns / r->interval_ns);
 	workload_warn(wl, "the rate was not met: asked %s, achieved %.1f ops/s (%.1f%%)%s; %llu of %llu I/Os started late (mean %.1f us, max %.1f us late), so the latency from the intended start (p99 %.1f us) holds the queueing a client on this schedule would see, which the latency from submission (p99 %.1f us) leaves out; the device (or this machine) is slower than the rate: lower --rate, or add threads (-c)",
 		      asked, r->achieved, r->asked > 0 ? 100.0 * r->achieved / r->asked : 0,
-		      r->behind ? "" : "", (unsigned long long)r->late,
+		      behind, (unsigned long long)r->late,
 		      (unsigned long long)r->ios,
 		      r->ios ? (double)r->late_sum_ns / (double)r->ios / 1e3 : 0,
 		      (double)r->late_max_ns / 1e3,
