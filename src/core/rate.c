@@ -86,28 +86,45 @@ const char *rate_arrival_name(int arrival)
 	return arrival == ARRIVAL_POISSON ? "poisson" : "fixed";
 }
 
+/* ns as whole ns and 2^-32 ns */
+static void split_ns(double ns, uint64_t *whole, uint64_t *frac)
+{
+	double w = floor(ns);
+
+	*whole = (uint64_t)w;
+	*frac = (uint64_t)((ns - w) * 4294967296.0);
+	if (*frac >> RATE_FRAC)
+		*frac = (1ULL << RATE_FRAC) - 1;
+}
+
 void rate_sched_init(struct rate_sched *s, double ops, unsigned threads,
 		     unsigned index, bool poisson, uint64_t seed,
 		     uint64_t base)
 {
-	double gap = 1e9 / ops;		/* between two I/Os of the workload */
+	/* between two I/Os of the workload: ops/s in long double, so that a
+	 * thread's interval is split exactly enough */
+	long double gap = 1e9L / (long double)ops;
+	uint64_t off, off_frac;
 
 	memset(s, 0, sizeof(*s));
-	s->interval_ns = gap * threads;
-	s->interval_fp = (uint64_t)llround(s->interval_ns * (1 << RATE_FP));
+	s->interval_ns = (double)(gap * threads);
+	s->step_ns = (uint64_t)(gap * threads);
+	s->step_frac = (uint64_t)((gap * threads - (long double)s->step_ns) *
+				  4294967296.0L);
 	s->poisson = poisson;
 	/* the threads interleaved: thread i starts i gaps after thread 0 */
-	s->next_fp = (base << RATE_FP) +
-		     (uint64_t)llround(gap * index * (1 << RATE_FP));
+	split_ns((double)(gap * index), &off, &off_frac);
+	s->next_ns = base + off;
+	s->next_frac = off_frac;
 	prng_seed(&s->prng, seed ^ 0x7261746573636864ULL, index);
 }
 
-uint64_t rate_exp_fp(struct rate_sched *s)
+void rate_exp_step(struct rate_sched *s)
 {
 	/* u in (0, 1]: 53 random bits, never 0 */
 	double u = ((double)(prng_next(&s->prng) >> 11) + 1.0) / 9007199254740992.0;
 
-	return (uint64_t)llround(-log(u) * s->interval_ns * (1 << RATE_FP));
+	split_ns(-log(u) * s->interval_ns, &s->step_ns, &s->step_frac);
 }
 
 void rate_thread_reset(struct rate_thread *t)

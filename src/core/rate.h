@@ -53,13 +53,14 @@ double rate_ops(const struct rate_spec *r, uint64_t bs);
 void rate_describe(const struct rate_spec *r, uint64_t bs, char *buf,
 		   size_t len);
 
-/* One thread's schedule.  Times in ns, fixed point (RATE_FP fractional
- * bits) so that a fixed schedule does not drift by a rounding per I/O. */
-#define RATE_FP 10
+/* One thread's schedule.  Times in ns and 2^-32 ns (RATE_FRAC bits), so
+ * that a fixed schedule drifts by less than a ns in 4 billion I/Os. */
+#define RATE_FRAC 32
 struct rate_sched {
-	uint64_t next_fp;	/* the next intended start, << RATE_FP */
-	uint64_t interval_fp;	/* the mean interval, << RATE_FP */
-	double interval_ns;
+	uint64_t next_ns;	/* the next intended start */
+	uint64_t next_frac;	/* ... and its fraction of a ns, < 2^32 */
+	uint64_t step_ns, step_frac;	/* a fixed interval, the same way */
+	double interval_ns;	/* the mean interval */
 	bool poisson;
 	struct prng prng;
 };
@@ -69,16 +70,20 @@ void rate_sched_init(struct rate_sched *s, double ops, unsigned threads,
 		     unsigned index, bool poisson, uint64_t seed,
 		     uint64_t base);
 
-/* A Poisson schedule's next interval, << RATE_FP (exponential, of mean
- * interval_ns). */
-uint64_t rate_exp_fp(struct rate_sched *s);
+/* A Poisson schedule's next interval into s->step_ns and step_frac
+ * (exponential, of mean interval_ns). */
+void rate_exp_step(struct rate_sched *s);
 
 /* The next intended start (ns), and the schedule moved past it. */
 static inline uint64_t rate_sched_next(struct rate_sched *s)
 {
-	uint64_t t = s->next_fp >> RATE_FP;
+	uint64_t t = s->next_ns;
 
-	s->next_fp += s->poisson ? rate_exp_fp(s) : s->interval_fp;
+	if (s->poisson)
+		rate_exp_step(s);
+	s->next_frac += s->step_frac;
+	s->next_ns += s->step_ns + (s->next_frac >> RATE_FRAC);
+	s->next_frac &= (1ULL << RATE_FRAC) - 1;
 	return t;
 }
 
