@@ -42,7 +42,7 @@ static const char *const advise_opts[] = {
 static const char *const study_opts[] = {
 	"repeat", "precision", "max-duration", "order", "precondition",
 	"steady-state", "round", "max-rounds", "plot", "plot-metric", "suite",
-	NULL
+	"latency-target", NULL
 };
 
 /* The few of each group that plain --help shows, a line each: what most

@@ -145,6 +145,8 @@ const struct opt_desc opt_table[] = {
 	  "--steady-state: the length of a round (seconds, or 500ms); at least 5 intervals of -g", NULL, 0, 0, NSEC_PER_SEC },
 	{ "max-rounds", 0, OPT_COUNT, R(max_rounds), "N", "25",
 	  "--steady-state: the most rounds before it stops without steady state (at least 5)", NULL, 0, 0, 0 },
+	{ "latency-target", 0, OPT_STRING, R(latency_target), "pNN<BOUND", "none",
+	  "find the highest --rate whose latency from the intended start keeps its NNth percentile within BOUND (p99<2ms, p99.9<500us): a run as fast as it goes, then rates doubling from a sixteenth of it while the target holds, then 4 halvings of the bracket; each step a run of -d (2 s when not given); every step's rate asked and achieved, its percentile from the intended start and from submission, and the result", NULL, 0, 0, 0 },
 	{ "order", 0, OPT_STRING, R(order), "ORDER", "given",
 	  "a sweep's order of points: given (the first swept option slowest), or shuffled[:SEED] (a seeded random order, so that drift over the sweep does not paint a pattern; the seed is reported)", NULL, 0, 0, 0 },
 	{ "warmup", 0, OPT_TIME, R(warmup_ns), "D", "0",
@@ -372,6 +374,7 @@ static const char *string_expected(const struct opt_desc *o)
 		{ "ssh", "the ssh command and its options (--ssh 'ssh -F cluster.conf'); leave --ssh out for ssh" },
 		{ "remote-rebench", "the path of rebench on the hosts (--remote-rebench /opt/rebench/bin/rebench); leave it out for rebench from their PATH" },
 		{ "order", "given, or shuffled[:SEED]" },
+		{ "latency-target", "a percentile and a bound, pNN<BOUND: p99<2ms" },
 		{ "start-at", "an instant in seconds since the epoch, as date +%s.%N prints it" },
 		{ "suite", "a suite's name or file (--suite list shows the suites)" },
 	};

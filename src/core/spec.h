@@ -133,6 +133,8 @@ struct run_opts {
 	double precision_pct;	/* --precision: 95% half-width of ops/s, in %
 				 * of the mean (precision.h); 0 none */
 	uint64_t max_duration_ns;	/* --max-duration: --precision's limit */
+	char *latency_target;	/* --latency-target pNN<BOUND
+				 * (study/latency_target.h), NULL none */
 	char *order;		/* --order: a sweep's order of points
 				 * (sweep_order.h), NULL: as given */
 	bool precondition;	/* --precondition (precondition.h) */
