@@ -23,6 +23,10 @@
 #     JSON;
 #   - --arrival poisson over 2000 I/Os: the schedule's mean rate within
 #     10% of the asked one (its standard error is 2.2%);
+#   - --latency-target p99<20ms on that model: the search's steps (the
+#     first a sixteenth of as fast as it goes), each step held exactly when
+#     its rate was met and its p99 within the bound, the result the highest
+#     rate that held;
 #   - every bad input refused before any I/O, exit 1, with its message.
 . "$(dirname "$0")/../lib/common.sh"
 
@@ -122,3 +126,34 @@ assert_refused "--rate with -z" "think time has no place" --rate 1000 -z 10 "$SS
 assert_refused "--rate SIZE/s with a size mix" "with a size mix" --rate 1m/s -b 4k/50:8k/50 "$SSD"
 assert_eq 0 "$(model_delta "$SSD" requests.read)" "no read reached the model"
 
+
+section "--latency-target on the model (2 ms reads, 500 ops/s at most)"
+# Deterministic service at fixed arrivals queues nothing below 500 ops/s,
+# so a bound of 10 x the service time holds up to near the most the model
+# does; what a busy machine adds to a step of a few dozen I/Os moves where
+# the search ends, so the checks are the search's own logic, and that it
+# finds a rate at or above its first (a sixteenth of as fast as it goes)
+rb_ok "--latency-target p99<20ms" --json --latency-target 'p99<20ms' -b 4k -d 500ms --seed 5 "$SSD"
+lt() { jqr ".latency_target.$1"; }
+assert_eq null "$(lt 'steps[0].asked')" "step 0 runs without a rate"
+assert_num "step 1 asks a sixteenth of step 0's $(lt max_ops_per_s) ops/s" \
+	"$(lt 'steps[1].asked') * 16 > $(lt max_ops_per_s) * 0.999 && $(lt 'steps[1].asked') * 16 < $(lt max_ops_per_s) * 1.001"
+assert_eq true "$(jqr '[.latency_target.steps[] | .held == (.rate_met and .intended_us <= 20000)] | all')" \
+	"every step held exactly when its rate was met and its intended p99 was within 20 ms"
+assert_eq "$(jqr '[.latency_target.steps[] | select(.held and .asked != null) | .asked] | max')" "$(lt rate)" \
+	"the result is the highest rate that held"
+assert_ne null "$(lt rate)" "a rate was found"
+log "latency target: $(lt rate) ops/s of at most $(lt max_ops_per_s), p99 from the intended start $(lt rate_intended_us) us"
+rb_ok "--latency-target, human" --latency-target 'p99<20ms' -b 4k -d 300ms --seed 5 "$SSD"
+assert_match '^Result: ' "$RB_OUT" "human: the result line"
+assert_match '^ +0 +\(no rate\)' "$RB_OUT" "human: step 0 without a rate"
+model_snap "$SSD"
+assert_refused "--latency-target without a bound" "expected a percentile and a bound" --latency-target p99 "$SSD"
+assert_refused "--latency-target without a percentile" "expected a percentile and a bound" --latency-target '<2ms' "$SSD"
+assert_refused "--latency-target without a unit" "not a time above 0 with its unit" --latency-target 'p99<2' "$SSD"
+assert_refused "--latency-target p100" "not a number above 0 and below 100" --latency-target 'p100<2ms' "$SSD"
+assert_refused "--latency-target with --rate" "the search sets the rate of each step itself" --latency-target 'p99<2ms' --rate 100 "$SSD"
+assert_refused "--latency-target with an async engine" "synchronous engines only" --latency-target 'p99<2ms' -t naio "$SSD"
+assert_refused "--latency-target with a sweep" "no place in it" --latency-target 'p99<2ms' -b 4k,8k "$SSD"
+assert_refused "--latency-target with -d in bytes" "each step is a time" --latency-target 'p99<2ms' -d 1m "$SSD"
+assert_eq 0 "$(model_delta "$SSD" requests.read)" "no read reached the model"
