@@ -18,9 +18,9 @@
 #     see grows with the run, so the latency from the intended start of a
 #     run three times as long (600 I/Os against 200) has a p99 at least 2
 #     times as high (3 expected), while the latency from submission, the
-#     device's 2 ms, does not grow with it (p99 by less than half as much,
-#     p90 within 30%); the rate is said not met, in the warning and in
-#     JSON;
+#     device's 2 ms, does not grow with it (its p50 by less than half as
+#     much, its p99, which a busy machine moves by several ms, by less);
+#     the rate is said not met, in the warning and in JSON;
 #   - --arrival poisson over 2000 I/Os: the schedule's mean rate within
 #     10% of the asked one (its standard error is 2.2%);
 #   - --latency-target p99<20ms on that model: the search's steps (the
@@ -88,7 +88,7 @@ rb_ok "--rate 1000 on 2 ms reads, 200 I/Os" --json --rate 1000 -b 4k -d 800k --s
 assert_eq 200 "$(model_delta "$SSD" requests.read)" "the model served the 200 reads"
 i1=$(rate intended_latency_us.p99)
 s1=$(jqr '.workloads[0].results.latency_us.p99')
-m1=$(jqr '.workloads[0].results.latency_us.p90')
+m1=$(jqr '.workloads[0].results.latency_us.p50')
 assert_eq false "$(rate met)" "short run: rate.met false"
 assert_eq true "$(rate behind)" "short run: the schedule fell behind"
 assert_num "short run: achieved $(rate achieved) ops/s below the 500 the model can do" "$(rate achieved) < 510"
@@ -96,17 +96,18 @@ assert_match 'the rate was not met' "$(jqr '.workloads[0].warnings[]')" "JSON wa
 rb_ok "--rate 1000 on 2 ms reads, 600 I/Os" --json --rate 1000 -b 4k -d 2400k --seed 3 "$SSD"
 i2=$(rate intended_latency_us.p99)
 s2=$(jqr '.workloads[0].results.latency_us.p99')
-m2=$(jqr '.workloads[0].results.latency_us.p90')
+m2=$(jqr '.workloads[0].results.latency_us.p50')
 assert_num "intended-start p99 grows with the run: $i1 -> $i2 us (>= 2x)" "$i2 >= 2 * $i1"
-# the submission p99 of 200 I/Os is their second slowest, which a busy
-# machine delaying the model's daemon moves by a ms or two (2.1 to 4.1 ms
-# measured on this project's shared machine, load 4 on 2 CPUs): held to
-# growing by less than half the growth of the latency from the intended
-# start; its p90 is held to 30%
-assert_num "submission p99 does not grow with it: $s1 -> $s2 us" \
-	"$s2 / $s1 - 1 <= 0.5 * ($i2 / $i1 - 1)"
-assert_num "submission p90 stays: $m1 -> $m2 us (within 30%)" \
-	"$m2 <= 1.3 * $m1 && $m2 >= $m1 / 1.3"
+# the latency from submission is the model's 2 ms and what a busy machine
+# adds to it: its p50 stays at 2.1 ms, but its p99 of 200 I/Os (their
+# second slowest) moved from 2.1 to 12.5 ms between runs on this project's
+# shared machine (load 8 to 10 on 2 CPUs from other jobs, more under
+# stress-ng --cpu 2), so it is held only to growing less than the latency
+# from the intended start does, and the p50 to less than half of that
+assert_num "submission p99 grows less than the intended one: $s1 -> $s2 us" \
+	"$s2 / $s1 < $i2 / $i1"
+assert_num "submission p50 does not grow with it: $m1 -> $m2 us" \
+	"$m2 / $m1 - 1 <= 0.5 * ($i2 / $i1 - 1)"
 assert_num "intended p99 $i2 us far above the device's 2 ms" "$i2 > 20000"
 rb_ok "human warning" --rate 1000 -b 4k -d 200k "$SSD"
 assert_match 'NOT met' "$RB_OUT" "human: the Rate line says NOT met"
