@@ -146,7 +146,7 @@ const struct opt_desc opt_table[] = {
 	{ "max-rounds", 0, OPT_COUNT, R(max_rounds), "N", "25",
 	  "--steady-state: the most rounds before it stops without steady state (at least 5)", NULL, 0, 0, 0 },
 	{ "latency-target", 0, OPT_STRING, R(latency_target), "pNN<BOUND", "none",
-	  "find the highest --rate whose latency from the intended start keeps its NNth percentile within BOUND (p99<2ms, p99.9<500us): a run as fast as it goes, then rates doubling from a sixteenth of it while the target holds, then 4 halvings of the bracket; each step a run of -d (2 s when not given); every step's rate asked and achieved, its percentile from the intended start and from submission, and the result", NULL, 0, 0, 0 },
+	  "find the highest --rate whose latency from the intended start keeps its NNth percentile within BOUND (p99<2ms, p99.9<500us): a run as fast as it goes, then rates from that one halving while the target is missed (to a 256th), then 4 halvings of the bracket; each step a run of -d (2 s when not given); every step's rate asked and achieved, its percentile from the intended start and from submission, and the result", NULL, 0, 0, 0 },
 	{ "order", 0, OPT_STRING, R(order), "ORDER", "given",
 	  "a sweep's order of points: given (the first swept option slowest), or shuffled[:SEED] (a seeded random order, so that drift over the sweep does not paint a pattern; the seed is reported)", NULL, 0, 0, 0 },
 	{ "warmup", 0, OPT_TIME, R(warmup_ns), "D", "0",

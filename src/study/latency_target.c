@@ -17,7 +17,7 @@
 
 #define LT_MAX_STEPS 16
 #define LT_BISECTIONS 4
-#define LT_START_DIV 16		/* the doubling starts at X / 16 */
+#define LT_HALVINGS 8		/* down to X / 256 */
 #define LT_STEP_NS (2 * NSEC_PER_SEC)	/* a step without -d */
 
 struct lt_step {
@@ -177,30 +177,32 @@ static int search(struct run_ctx *ctx, struct spec *base,
 	double lo = 0, hi, r;
 	int status, k;
 
+
 	status = run_step(ctx, base, run, ls, 0, &ls->step[0]);
 	if (status)
 		return status;
 	ls->max_ops = ls->step[0].achieved;
 	hi = ls->max_ops;
-	/* doubling from X/16 while the target holds */
-	for (r = ls->max_ops / LT_START_DIV; !ls->interrupted; r *= 2) {
-		if (r > ls->max_ops)
-			r = ls->max_ops;
+	/* from X down, halving while the target is missed: the steps at
+	 * high rates, which hold the most I/Os, come first */
+	for (r = ls->max_ops, k = 0; !ls->interrupted; r /= 2, k++) {
 		status = run_step(ctx, base, run, ls, r, &ls->step[ls->n]);
 		if (status)
 			return status;
-		if (!ls->step[ls->n - 1].held) {
-			hi = r;
+		if (ls->step[ls->n - 1].held) {
+			lo = r;
+			if (!k)
+				return EXIT_OK;	/* held at the most it does */
 			break;
 		}
-		lo = r;
-		if (r >= ls->max_ops)
-			return EXIT_OK;	/* held at the most it can do */
+		hi = r;
+		if (k == LT_HALVINGS)
+			return EXIT_OK;	/* none found */
 	}
 	/* the bracket [lo, hi] halved */
 	for (k = 0; k < LT_BISECTIONS && !ls->interrupted &&
 		    ls->n < LT_MAX_STEPS; k++) {
-		r = lo > 0 ? (lo + hi) / 2 : hi / 2;
+		r = (lo + hi) / 2;
 		status = run_step(ctx, base, run, ls, r, &ls->step[ls->n]);
 		if (status)
 			return status;

@@ -4,9 +4,10 @@
  * (rebench(1), --latency-target).
  *
  * Step 0 runs the workload without a rate (as fast as it goes, X ops/s):
- * no schedule can be kept above X.  Then from X/16 the rate doubles while
- * the target holds, up to X, and the bracket found (the last rate that
- * held, the first that did not) is halved 4 times.  A step holds when its
+ * no schedule can be kept above X.  Then from X the rate halves while the
+ * target is missed (down to X/256: the steps at high rates, which hold
+ * the most I/Os, first), and the bracket found (the first rate that held,
+ * the last that did not) is halved 4 times.  A step holds when its
  * rate was met (rate.h) and the pNN of its latency from the intended
  * start is within BOUND.  Each step lasts -d (2 s when -d is not given).
  */
