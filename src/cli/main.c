@@ -49,6 +49,7 @@
 #include "stats/steady_run.h"
 #include "core/signals.h"
 #include "study/suite.h"
+#include "study/latency_target.h"
 #include "trace/trace_fio.h"
 #include "core/validate.h"
 #include "core/workload.h"
@@ -398,6 +399,8 @@ static int run_workload_modes(struct spec *base, struct run_opts *run,
 		status = advise_main(ctx, base, run, sweep);
 	else if (run->characterize)
 		status = characterize_main(ctx, base, run, sweep);
+	else if (run->latency_target)
+		status = latency_target_main(ctx, base, run, sweep);
 	else if (run->suite)
 		status = suite_main(ctx, base, run, sweep->naxes > 0);
 	else

@@ -23,7 +23,8 @@ static const char *const engine_opts[] = {
 	"readahead", "cache", "engines", NULL
 };
 static const char *const run_opts[] = {
-	"duration", "pause", "delay", "warmup", "drop-caches", "ready-fd", NULL
+	"duration", "pause", "delay", "rate", "arrival", "warmup", "drop-caches",
+	"ready-fd", NULL
 };
 static const char *const output_opts[] = {
 	"silent", "json", "output", "sample-step", "units", "fio", "help",
@@ -45,7 +46,7 @@ static const char *const advise_opts[] = {
 static const char *const study_opts[] = {
 	"repeat", "precision", "max-duration", "order", "precondition",
 	"steady-state", "round", "max-rounds", "plot", "plot-metric", "suite",
-	NULL
+	"latency-target", NULL
 };
 
 /* The few of each group that plain --help shows, a line each: what most

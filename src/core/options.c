@@ -33,6 +33,12 @@ static const struct opt_value plot_metric_values[] = {
 	{ NULL, 0, NULL }
 };
 
+static const struct opt_value arrival_values[] = {
+	{ "fixed", ARRIVAL_FIXED, "every I/O one interval after the one before" },
+	{ "poisson", ARRIVAL_POISSON, "exponential intervals of the same mean (a Poisson process: independent arrivals, as from many clients)" },
+	{ NULL, 0, NULL }
+};
+
 static const struct opt_value advise_values[] = {
 	{ "btree", ADVISE_BTREE, "the B-tree node size with the most point queries per second (needs --rows and --key-size)" },
 	{ NULL, 0, NULL }
@@ -95,6 +101,10 @@ const struct opt_desc opt_table[] = {
 	  "think time after each completion, in us", NULL, 0, 0, NSEC_PER_USEC },
 	{ "delay", 0, OPT_DELAY, W(delay), "SPEC", "none",
 	  "wait after each I/O of a kind before its completion is timed, e.g. read=8us,fsync=200us (units ns, us, ms, s; read, write, fsync, fdatasync): the latency includes it; calibrated once; async engines at -q 1 only", NULL, 0, 0, 0 },
+	{ "rate", 0, OPT_RATE, W(rate), "RATE", "as fast as it goes",
+	  "an open-loop schedule: start the I/Os at RATE, I/Os a second (1000, 2k) or bytes a second (50m/s), each thread RATE/threads, whatever the device did with the earlier ones; latency is reported from submission as usual and also from each I/O's intended start (with how late the submissions were), and a rate not met is said; synchronous engines (-c N for concurrency)", NULL, 0, 0, 0 },
+	{ "arrival", 0, OPT_ENUM, W(arrival), "fixed|poisson", "fixed",
+	  "--rate: the intervals between one thread's intended starts: fixed, or poisson (exponential, seeded by --seed)", arrival_values, 0, 0, 0 },
 	{ "rwmix", 0, OPT_PERCENT, W(rwmix), "PCT", "50",
 	  "rw: percentage of I/Os that are reads", NULL, 0, 0, 0 },
 	{ "output", 0, OPT_STRING, W(output), "FILE", "none",
@@ -145,6 +155,8 @@ const struct opt_desc opt_table[] = {
 	  "--steady-state: the length of a round (seconds, or 500ms); at least 5 intervals of -g", NULL, 0, 0, NSEC_PER_SEC },
 	{ "max-rounds", 0, OPT_COUNT, R(max_rounds), "N", "25",
 	  "--steady-state: the most rounds before it stops without steady state (at least 5)", NULL, 0, 0, 0 },
+	{ "latency-target", 0, OPT_STRING, R(latency_target), "pNN<BOUND", "none",
+	  "find the highest --rate whose latency from the intended start keeps its NNth percentile within BOUND (p99<2ms, p99.9<500us): a run as fast as it goes, then rates from that one halving while the target is missed (to a 256th), then 4 halvings of the bracket; each step a run of -d (2 s when not given); every step's rate asked and achieved, its percentile from the intended start and from submission, and the result", NULL, 0, 0, 0 },
 	{ "order", 0, OPT_STRING, R(order), "ORDER", "given",
 	  "a sweep's order of points: given (the first swept option slowest), or shuffled[:SEED] (a seeded random order, so that drift over the sweep does not paint a pattern; the seed is reported)", NULL, 0, 0, 0 },
 	{ "warmup", 0, OPT_TIME, R(warmup_ns), "D", "0",
@@ -372,6 +384,7 @@ static const char *string_expected(const struct opt_desc *o)
 		{ "ssh", "the ssh command and its options (--ssh 'ssh -F cluster.conf'); leave --ssh out for ssh" },
 		{ "remote-rebench", "the path of rebench on the hosts (--remote-rebench /opt/rebench/bin/rebench); leave it out for rebench from their PATH" },
 		{ "order", "given, or shuffled[:SEED]" },
+		{ "latency-target", "a percentile and a bound, pNN<BOUND: p99<2ms" },
 		{ "start-at", "an instant in seconds since the epoch, as date +%s.%N prints it" },
 		{ "suite", "a suite's name or file (--suite list shows the suites)" },
 	};
@@ -747,6 +760,19 @@ static int set_delay(const struct opt_desc *o, const char *val, void *field,
 	return 0;
 }
 
+static int set_rate(const struct opt_desc *o, const char *val, void *field,
+		    struct spec *spec, const struct parse_ctx *ctx)
+{
+	char err[512];
+
+	(void)spec;
+	if (rate_parse(val, field, err, sizeof(err))) {
+		bad_value(ctx, o, val, "%s", err);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static const value_setter setters[] = {
 	[OPT_FLAG] = set_flag,
 	[OPT_SIZE] = set_number,
@@ -765,6 +791,7 @@ static const value_setter setters[] = {
 	[OPT_SEED] = set_seed,
 	[OPT_DELAY] = set_delay,
 	[OPT_SYNC] = set_sync,
+	[OPT_RATE] = set_rate,
 };
 
 static int set_value(const struct opt_desc *o, const char *val, void *field,

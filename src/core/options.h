@@ -33,6 +33,7 @@ enum opt_type {
 	OPT_SEED,	/* uint64_t, a whole number; never swept */
 	OPT_DELAY,	/* struct delay_set: --delay's spec (delay.h); never swept */
 	OPT_SYNC,	/* struct sync_policy: --sync's policy (syncpol.h) */
+	OPT_RATE,	/* struct rate_spec: --rate's ops/s or SIZE/s (rate.h) */
 };
 
 enum opt_scope {

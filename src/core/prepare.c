@@ -619,6 +619,8 @@ void workload_cleanup(struct workload *wl)
 		wl->result.stats = NULL;
 	}
 	wl->result.have_result = false;
+	free(wl->result.rate);
+	wl->result.rate = NULL;
 	for (c = 0; c < wl->result.nwarn; c++)
 		free(wl->result.warnings[c]);
 	wl->result.nwarn = 0;

@@ -13,6 +13,11 @@
  * and the completion's clock read, so the latency includes the wait; the
  * loops are compiled twice, with and without it, so that a run without
  * --delay runs the very loop it always did.
+ *
+ * With --rate (rate.h) a loop of its own waits for each I/O's intended
+ * start with the same timer (delay_wait()), then times it as the others
+ * do and also from that intended start; which loop runs is decided once,
+ * so a run without --rate runs the very loop it always did.
  */
 #include <errno.h>
 #include <limits.h>
@@ -246,6 +251,68 @@ sync_loop(struct worker *w, uint64_t base, uint64_t deadline,
 			}
 			pause_for(stop, pause_ns);
 		}
+	}
+}
+
+/*
+ * --rate's loop: each I/O waits for its intended start (rate.h) on the
+ * thread's own delay_clock, with no carry (the schedule is absolute: an
+ * overshoot is not paid back by a shorter interval, which would move the
+ * schedule), unless that start has passed already (the thread is late:
+ * the device or the machine held it up).  The latency recorded is the
+ * usual one, submission to completion; the rate's histogram gets the
+ * completion from the intended start.  No I/O starts after the deadline.
+ */
+static void sync_rate_loop(struct worker *w, uint64_t base, uint64_t deadline)
+{
+	const struct spec *s = &w->wl->spec;
+	ssize_t (*sync_io)(struct io_ctx *, int, uint64_t, size_t) =
+		w->wl->run.eng->sync_io;
+	struct io_stream *src = &w->stream;
+	struct rate_thread *rt = w->rate;
+	atomic_int *stop = &w->loop->stop;
+	const bool delayed = delay_any(&s->delay);
+	struct io_req r;
+	uint64_t intended, t0, t1;
+	bool waited;
+	ssize_t ret;
+
+	for (;;) {
+		if (atomic_load_explicit(stop, memory_order_relaxed))
+			break;
+		intended = rate_sched_next(&rt->sched);
+		if (intended >= deadline)
+			break;
+		if (!stream_next(src, &r)) {
+			if (src->error)
+				fail(w, src->error, IO_KIND_STREAM, 0, -1);
+			break;
+		}
+		t0 = now_ns();
+		waited = t0 < intended;
+		if (waited) {
+			rt->clock.carry_ns = 0;
+			t0 = delay_wait(&rt->clock, t0, intended - t0);
+			if (atomic_load_explicit(stop, memory_order_relaxed))
+				break;
+		}
+		ret = sync_io(&w->io, r.kind, r.off, r.len + (size_t)r.span);
+		t1 = now_ns();
+		if (delayed && s->delay.ns[r.kind] && ret == (ssize_t)r.len)
+			t1 = delay_wait(&w->delay, t1, s->delay.ns[r.kind]);
+		if (ret != (ssize_t)r.len) {
+			fail_io(w, ret < 0 ? (int)ret : -EIO, r.kind, r.off,
+				r.len, ret);
+			break;
+		}
+		if (stats_record(&w->st, r.kind, r.off, r.len, t1 - base,
+				 t1 - t0)) {
+			fail(w, -ENOMEM, IO_KIND_MEMORY, r.off, -1);
+			break;
+		}
+		rate_thread_record(rt, intended, t0, t1, waited);
+		if (t1 >= deadline)
+			break;
 	}
 }
 
@@ -730,10 +797,19 @@ static void run_async(struct worker *w, uint64_t base, uint64_t deadline)
 		async_loop(w, base, deadline, false, true, false);
 }
 
-/* The engine's loop from base until deadline (or the stream's end). */
+/* The engine's loop from base until deadline (or the stream's end);
+ * --rate's schedule starts at base. */
 static void run_loop(struct worker *w, uint64_t base, uint64_t deadline)
 {
-	if (w->wl->run.eng->flags & ENGINE_ASYNC)
+	if (w->rate) {
+		const struct spec *s = &w->wl->spec;
+
+		rate_thread_reset(w->rate);
+		rate_sched_init(&w->rate->sched, rate_ops(&s->rate, s->bs),
+				(unsigned)s->threads, w->index,
+				s->arrival == ARRIVAL_POISSON, s->seed, base);
+		sync_rate_loop(w, base, deadline);	/* spec.c: sync only */
+	} else if (w->wl->run.eng->flags & ENGINE_ASYNC)
 		run_async(w, base, deadline);
 	else
 		run_sync(w, base, deadline);
@@ -1105,6 +1181,49 @@ static void verify_finish(struct workload *wl)
 	verify_collect(wl);
 }
 
+/* --rate: the threads' figures merged, and a rate not met said. */
+static void collect_rate(struct workload *wl, uint64_t elapsed)
+{
+	const struct spec *s = &wl->spec;
+	struct rate_thread *threads[4096];
+	struct rate_result *r = wl->result.rate;
+	unsigned i, n = (unsigned)s->threads;
+	char asked[96], behind[96] = "";
+
+	if (!wl->run.workers[0].rate || !wl->result.have_result)
+		return;
+	if (!r) {
+		r = calloc(1, sizeof(*r));
+		if (!r) {
+			workload_warn(wl, "no memory for --rate's figures: the latency from the intended start is not reported");
+			return;
+		}
+		wl->result.rate = r;
+	}
+	for (i = 0; i < n; i++)
+		threads[i] = wl->run.workers[i].rate;
+	r->asked = rate_ops(&s->rate, s->bs);
+	r->asked_bytes = s->rate.bytes != 0;
+	r->asked_bytes_per_s = s->rate.bytes;
+	r->arrival = s->arrival;
+	rate_merge(r, threads, n, wl->result.stats->ops_total, elapsed);
+	if (r->met || !r->ios || wl->result.error)
+		return;
+	rate_describe(&s->rate, s->bs, asked, sizeof(asked));
+	if (r->behind)
+		snprintf(behind, sizeof(behind), ", and the schedule ended %.1f ms behind (%.0f intervals)",
+			 (double)r->lag_end_ns / 1e6,
+			 (double)r->lag_end_ns / r->interval_ns);
+	workload_warn(wl, "the rate was not met: asked %s, achieved %.1f ops/s (%.1f%%)%s; %llu of %llu I/Os started late (mean %.1f us, max %.1f us late), so the latency from the intended start (p99 %.1f us) holds the queueing a client on this schedule would see, which the latency from submission (p99 %.1f us) leaves out; the device (or this machine) is slower than the rate: lower --rate, or add threads (-c)",
+		      asked, r->achieved, r->asked > 0 ? 100.0 * r->achieved / r->asked : 0,
+		      behind, (unsigned long long)r->late,
+		      (unsigned long long)r->ios,
+		      r->ios ? (double)r->late_sum_ns / (double)r->ios / 1e3 : 0,
+		      (double)r->late_max_ns / 1e3,
+		      hist_percentile(&r->intended, 99) / 1e3,
+		      hist_percentile(&wl->result.stats->hist, 99) / 1e3);
+}
+
 static void collect(struct workload *wl)
 {
 	struct thread_stats *threads[4096];
@@ -1138,6 +1257,7 @@ static void collect(struct workload *wl)
 		wl->result.few_ios_warning = wl->result.nwarn - 1;
 	}
 	warn_overrun(wl, elapsed);
+	collect_rate(wl, elapsed);
 	count_passes(wl);
 	warn_flush_honesty(wl);
 	if (wl->run.sizes.active) {
@@ -1306,6 +1426,50 @@ static void prepare_delays(struct run_env *env, struct workload *wls,
 			wls[k].run.workers[i].delay = (struct delay_clock){
 				&wls[k].result.delay_calib, 0 };
 	}
+}
+
+/* --rate: each thread's schedule state, and the timer it waits with
+ * (--delay's calibration, made once for all); -ENOMEM after a message. */
+static int prepare_rates(struct run_env *env, struct workload *wls, size_t n)
+{
+	unsigned i;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		if (!(wls[k].spec.rate.ops > 0 || wls[k].spec.rate.bytes))
+			continue;
+		if (!env->delay_calibrated) {
+			delay_calibrate(&env->delay_calib);
+			env->delay_calibrated = true;
+		}
+		wls[k].result.delay_calib = env->delay_calib;
+		for (i = 0; i < wls[k].spec.threads; i++) {
+			struct worker *w = &wls[k].run.workers[i];
+
+			if (!w->rate)
+				w->rate = calloc(1, sizeof(*w->rate));
+			if (!w->rate) {
+				fprintf(stderr, "rebench: no memory for --rate's schedules (%zu bytes a thread); nothing was measured\n",
+					sizeof(*w->rate));
+				return -ENOMEM;
+			}
+			w->rate->clock = (struct delay_clock){
+				&wls[k].result.delay_calib, 0 };
+		}
+	}
+	return 0;
+}
+
+static void free_rates(struct workload *wls, size_t n)
+{
+	unsigned i;
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		for (i = 0; wls[k].run.workers && i < wls[k].spec.threads; i++) {
+			free(wls[k].run.workers[i].rate);
+			wls[k].run.workers[i].rate = NULL;
+		}
 }
 
 /* Before the threads: the warm-up, each workload's device and delays, and
@@ -1595,7 +1759,10 @@ int run_workloads(struct workload *wls, size_t n, uint64_t warmup,
 	l = run_loop_new(env);
 	if (!l)
 		return -ENOMEM;
-	ret = run_in(l, wls, n, warmup, interrupted);
+	ret = prepare_rates(l->env, wls, n);
+	if (!ret)
+		ret = run_in(l, wls, n, warmup, interrupted);
+	free_rates(wls, n);
 	run_loop_free(l);
 	return ret;
 }

@@ -124,6 +124,7 @@ void run_opts_free(struct run_opts *r)
 	free(r->plot);
 	free(r->suite);
 	free(r->order);
+	free(r->latency_target);
 	free(r->from);
 	free(r->start_at);
 	free(r->hosts);

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "core/delay.h"
+#include "core/rate.h"
 #include "engines/engine_opts.h"
 #include "engines/iokind.h"
 #include "gen/mix.h"
@@ -84,6 +85,9 @@ struct spec {
 	uint64_t sample_ns;
 	uint64_t pause_ns;
 	struct delay_set delay;	/* --delay: waited after each I/O (run.c) */
+	struct rate_spec rate;	/* --rate: an open-loop schedule (rate.h);
+				 * rate.ops and rate.bytes 0: none */
+	int arrival;		/* --arrival: enum rate_arrival */
 	char *output;
 	uint64_t seed;
 	int fadvise;		/* enum fadvise_hint; NONE: no call */
@@ -138,6 +142,8 @@ struct run_opts {
 	double precision_pct;	/* --precision: 95% half-width of ops/s, in %
 				 * of the mean (precision.h); 0 none */
 	uint64_t max_duration_ns;	/* --max-duration: --precision's limit */
+	char *latency_target;	/* --latency-target pNN<BOUND
+				 * (study/latency_target.h), NULL none */
 	char *order;		/* --order: a sweep's order of points
 				 * (sweep_order.h), NULL: as given */
 	bool precondition;	/* --precondition (precondition.h) */

@@ -312,6 +312,66 @@ static int check_verify(const struct spec *s)
 		spec_error(s, "--verify with --delay: not supported (a delay models a slower device, verification checks this one); run them apart");
 		return -EINVAL;
 	}
+	if (spec_given(s, "rate")) {
+		spec_error(s, "--verify with --rate: not supported (a scheduled run's loop does not read blocks back); measure the rate and verify the data in two runs");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* --rate and --arrival on their own (the SIZE/s form needs the block
+ * size: resolve_rate()). */
+static int check_rate(const struct spec *s, const struct engine_ops *e)
+{
+	const struct opt_desc *arr = options_find_long("arrival");
+	uint64_t bit = 1ULL << options_index(arr);
+	bool rated = s->rate.ops > 0 || s->rate.bytes;
+
+	if (!rated && ((s->given | s->inherited) & bit)) {
+		spec_error(s, "--arrival %s: the arrivals of --rate's schedule, but no --rate was given; add --rate (I/Os a second, 1000, or bytes a second, 50m/s) or leave --arrival out",
+			   rate_arrival_name(s->arrival));
+		return -EINVAL;
+	}
+	if (!rated)
+		return 0;
+	if (e->flags & ENGINE_ASYNC) {
+		spec_error(s, "--rate: the schedule is kept by the synchronous engines only, not by %s (an I/O whose intended start comes while the queue is full would be timed wrong); use -t stateful or stateless with -c N threads for N I/Os in flight, each thread RATE/N",
+			   e->name);
+		return -EINVAL;
+	}
+	if (s->pause_ns) {
+		spec_error(s, "--rate with -z/--pause: the schedule decides when each I/O starts, so think time has no place in it; leave -z out (the rate's interval is the think time)");
+		return -EINVAL;
+	}
+	if (s->rate.bytes && size_mix_active(&s->bsmix)) {
+		spec_error(s, "--rate %llu bytes/s with a size mix: the I/Os a second would depend on the sizes drawn; give --rate in I/Os a second (--rate 1000)",
+			   (unsigned long long)s->rate.bytes);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* --rate's SIZE/s against the block size, and every thread's interval
+ * against what the schedule can keep. */
+static int resolve_rate(const struct spec *s)
+{
+	double ops = rate_ops(&s->rate, s->bs);
+	char size[32];
+
+	if (!(s->rate.ops > 0 || s->rate.bytes))
+		return 0;
+	if (s->rate.bytes && s->rate.bytes < s->bs) {
+		spec_error(s, "--rate %s/s: less than one block of %llu bytes a second, so the schedule could not start one I/O a second; give at least %llu/s, or --rate in I/Os a second (--rate 0.5 for one every 2 s)",
+			   fmt_size_short(size, sizeof(size), s->rate.bytes),
+			   (unsigned long long)s->bs, (unsigned long long)s->bs);
+		return -EINVAL;
+	}
+	if (ops > RATE_MAX_OPS ||
+	    1e9 * (double)s->threads / ops < RATE_MIN_INTERVAL_NS) {
+		spec_error(s, "--rate: %.0f I/Os a second is above the %.0f that rebench's schedule can keep (at least %.0f ns between two I/Os of a thread); lower --rate, or leave it out for as fast as the device goes",
+			   ops, RATE_MAX_OPS, RATE_MIN_INTERVAL_NS);
+		return -EINVAL;
+	}
 	return 0;
 }
 
@@ -329,7 +389,7 @@ int spec_check(const struct spec *s)
 	}
 	if (check_engine(s, e) || check_pattern(s) || check_amounts(s) ||
 	    fadvise_check(s) ||
-	    check_sync(s) || check_verify(s))
+	    check_sync(s) || check_verify(s) || check_rate(s, e))
 		return -EINVAL;
 	return 0;
 }
@@ -579,7 +639,9 @@ int spec_resolve(struct spec *s, const struct target *t)
 		return -EINVAL;
 	}
 	resolve_limits(s);
-	return verify_spec_resolve(s);
+	if (verify_spec_resolve(s))
+		return -EINVAL;
+	return resolve_rate(s);
 }
 
 int spec_resolve_dist(struct spec *s, struct dist *d)

@@ -52,6 +52,9 @@ struct worker {
 	struct thread_stats st;
 	uint64_t t_end;		/* when the thread stopped, from the start */
 	struct delay_clock delay;	/* --delay: this thread's waits */
+	struct rate_thread *rate;	/* --rate: its schedule and what it
+					 * measured (rate.h), during a run;
+					 * NULL without --rate */
 	struct io_unit **free_units;	/* async: qd slots each */
 	struct io_unit **done_units;
 	bool engine_ready;	/* init succeeded: cleanup is due */
@@ -98,6 +101,8 @@ struct wl_result {
 	bool stopped_early;	/* another workload's failed I/O stopped it */
 	uint64_t warmup_ns;	/* unmeasured time it ran before the run */
 	struct delay_calib delay_calib;	/* --delay: what the waits used */
+	struct rate_result *rate;	/* --rate: the schedule's figures (on
+					 * the heap), else NULL */
 	struct dur_verdict dur;	/* its writes' durability (durability.h) */
 	int few_ios_warning;	/* index of the too-few-I/Os warning, or -1 */
 	struct seq_passes passes;	/* seq: passes over the region */

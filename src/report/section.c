@@ -4,6 +4,7 @@
 #include "report/section.h"
 
 extern const struct section section_p9999;
+extern const struct section section_rate;
 extern const struct section section_ops;
 extern const struct section section_passes;
 extern const struct section section_durability;
@@ -21,6 +22,7 @@ extern const struct section section_warnings;
 
 const struct section *const report_sections[] = {
 	&section_p9999,		/* no -n field */
+	&section_rate,		/* no -n field */
 	&section_ops,		/* -n 22-81 and 83-94 */
 	&section_passes,	/* -n 82 */
 	&section_durability,	/* -n 95 */

@@ -745,6 +745,19 @@ static void job_rest(struct job *j, const struct workload *wl)
 		    (unsigned long long)((s->pause_ns + NSEC_PER_USEC - 1) /
 					 NSEC_PER_USEC));
 	}
+	if (s->rate.ops > 0 || s->rate.bytes) {
+		/* fio's rate_iops is each job's (numjobs clones it) */
+		double per = rate_ops(&s->rate, s->bs) / (double)s->threads;
+
+		if (per != floor(per) || per < 1)
+			note(j, "--rate %.6g ops/s over %llu threads: fio's rate_iops is a whole number of I/Os a second per job",
+			     rate_ops(&s->rate, s->bs),
+			     (unsigned long long)s->threads);
+		add(j, "rate_iops=%.0f", per < 1 ? 1 : floor(per + 0.5));
+		if (s->arrival == ARRIVAL_POISSON)
+			add(j, "rate_process=poisson");
+		note(j, "fio's latency under rate_iops is from submission only; rebench --rate also reports it from each I/O's intended start");
+	}
 	if (s->threads > 1) {
 		add(j, "numjobs=%llu", (unsigned long long)s->threads);
 		if (!s->local_fd)

@@ -200,6 +200,8 @@ static bool field_equal(const struct opt_desc *o, const struct spec *a,
 		return !memcmp(x, y, sizeof(struct delay_set));
 	case OPT_SYNC:
 		return !memcmp(x, y, sizeof(struct sync_policy));
+	case OPT_RATE:
+		return !memcmp(x, y, sizeof(struct rate_spec));
 	}
 	return false;
 }
