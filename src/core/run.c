@@ -200,6 +200,35 @@ static void fail_io(struct worker *w, int err, int kind, uint64_t off,
 	fail(w, err, kind, off, done);
 }
 
+/* Make the I/O r, started at t0, and record it: its end (after any
+ * --delay) in *t1; false when the run must stop (a failed or short I/O,
+ * the memory budget).  Inlined into each loop: delayed is a constant in
+ * sync_loop()'s copies. */
+static inline __attribute__((always_inline)) bool
+sync_one(struct worker *w, ssize_t (*sync_io)(struct io_ctx *, int, uint64_t, size_t),
+	 const struct io_req *r, uint64_t base, uint64_t t0, uint64_t *t1,
+	 const bool delayed)
+{
+	const struct spec *s = &w->wl->spec;
+	/* a sync_file_range's len is its span; it returns 0 */
+	ssize_t ret = sync_io(&w->io, r->kind, r->off, r->len + (size_t)r->span);
+	uint64_t t = now_ns();
+
+	if (delayed && s->delay.ns[r->kind] && ret == (ssize_t)r->len)
+		t = delay_wait(&w->delay, t, s->delay.ns[r->kind]);
+	if (ret != (ssize_t)r->len) {
+		fail_io(w, ret < 0 ? (int)ret : -EIO, r->kind, r->off, r->len,
+			ret);
+		return false;
+	}
+	if (stats_record(&w->st, r->kind, r->off, r->len, t - base, t - t0)) {
+		fail(w, -ENOMEM, IO_KIND_MEMORY, r->off, -1);
+		return false;
+	}
+	*t1 = t;
+	return true;
+}
+
 /* One I/O at a time: clock, system call, [delay,] clock.  delayed is a
  * constant at each call (run_sync()): the loop without it has no trace of
  * the delay. */
@@ -215,7 +244,6 @@ sync_loop(struct worker *w, uint64_t base, uint64_t deadline,
 	const uint64_t pause_ns = s->pause_ns;	/* a load less per I/O */
 	struct io_req r;
 	uint64_t t0, t1;
-	ssize_t ret;
 
 	for (;;) {
 		if (atomic_load_explicit(stop, memory_order_relaxed))
@@ -226,21 +254,8 @@ sync_loop(struct worker *w, uint64_t base, uint64_t deadline,
 			break;
 		}
 		t0 = now_ns();
-		/* a sync_file_range's len is its span; it returns 0 */
-		ret = sync_io(&w->io, r.kind, r.off, r.len + (size_t)r.span);
-		t1 = now_ns();
-		if (delayed && s->delay.ns[r.kind] && ret == (ssize_t)r.len)
-			t1 = delay_wait(&w->delay, t1, s->delay.ns[r.kind]);
-		if (ret != (ssize_t)r.len) {
-			fail_io(w, ret < 0 ? (int)ret : -EIO, r.kind, r.off,
-				r.len, ret);
+		if (!sync_one(w, sync_io, &r, base, t0, &t1, delayed))
 			break;
-		}
-		if (stats_record(&w->st, r.kind, r.off, r.len, t1 - base,
-				 t1 - t0)) {
-			fail(w, -ENOMEM, IO_KIND_MEMORY, r.off, -1);
-			break;
-		}
 		if (t1 >= deadline)
 			break;
 		if (pause_ns) {
@@ -275,7 +290,6 @@ static void sync_rate_loop(struct worker *w, uint64_t base, uint64_t deadline)
 	struct io_req r;
 	uint64_t intended, t0, t1;
 	bool waited;
-	ssize_t ret;
 
 	for (;;) {
 		if (atomic_load_explicit(stop, memory_order_relaxed))
@@ -296,20 +310,8 @@ static void sync_rate_loop(struct worker *w, uint64_t base, uint64_t deadline)
 			if (atomic_load_explicit(stop, memory_order_relaxed))
 				break;
 		}
-		ret = sync_io(&w->io, r.kind, r.off, r.len + (size_t)r.span);
-		t1 = now_ns();
-		if (delayed && s->delay.ns[r.kind] && ret == (ssize_t)r.len)
-			t1 = delay_wait(&w->delay, t1, s->delay.ns[r.kind]);
-		if (ret != (ssize_t)r.len) {
-			fail_io(w, ret < 0 ? (int)ret : -EIO, r.kind, r.off,
-				r.len, ret);
+		if (!sync_one(w, sync_io, &r, base, t0, &t1, delayed))
 			break;
-		}
-		if (stats_record(&w->st, r.kind, r.off, r.len, t1 - base,
-				 t1 - t0)) {
-			fail(w, -ENOMEM, IO_KIND_MEMORY, r.off, -1);
-			break;
-		}
 		rate_thread_record(rt, intended, t0, t1, waited);
 		if (t1 >= deadline)
 			break;
