@@ -64,7 +64,8 @@
 #define CHAR_SEEK_MIN_N 10	/* reads a distance needs for a median */
 #define CHAR_SEEK_FIGURE_N 30	/* ... for seek_ms.min or max */
 #define CHAR_ZONES 8
-#define CHAR_FLUSH_WRITES 100	/* --write: writes, each way */
+#define CHAR_FLUSH_WRITES 100	/* --write: writes, each way, in ... */
+#define CHAR_FLUSH_ROUNDS 4	/* ... rounds of each, side by side */
 #define CHAR_ERASE_SIZES 13	/* --write: writes of 16 KiB .. 64 MiB */
 
 /* A figure concluded from the measurements: its value and 95% interval,

@@ -1,9 +1,10 @@
 /* characterize_flush.c - --write: does a flush make writes durable?
  * (characterize.h)
  *
- * Random writes of the unit at depth 1, first alone (--sync none: a
- * write cache acknowledges them at once), then each followed by a flush
- * (fdatasync).  The media needs time to take a block: on a disk a seek
+ * Random writes of the unit at depth 1, alone (--sync none: a write
+ * cache acknowledges them at once) and each followed by a flush
+ * (fdatasync), in CHAR_FLUSH_ROUNDS rounds of each side by side, the
+ * medians pooled.  The media needs time to take a block: on a disk a seek
  * and a rotation, on flash a page program, which is slower than a page
  * read.  The bound is half the median of a random read of the unit at
  * depth 1 (the queue-depth test's first point): a write reaching the media
@@ -19,6 +20,7 @@
 #include "characterize/characterize_measure.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/confirm.h"
@@ -27,7 +29,8 @@
 
 #define POWER_CUT "only a power cut proves it (rebench-modeldev's cut, or diskchecker.pl on a real drive)"
 
-static int writes(struct char_ctx *c, const char *sync, struct char_run *m)
+static int writes(struct char_ctx *c, const char *sync, struct char_run *m,
+		  struct hist *acc)
 {
 	const struct characterize_result *r = c->r;
 	char b[24], o[24], d[32], sd[16];
@@ -40,8 +43,9 @@ static int writes(struct char_ctx *c, const char *sync, struct char_run *m)
 	char_fmt_u64(b, sizeof(b), r->flush_bytes);
 	char_fmt_u64(o, sizeof(o), char_drive_offset(r, r->flush_bytes, 0));
 	snprintf(d, sizeof(d), "%llub",
-		 (unsigned long long)(CHAR_FLUSH_WRITES * r->flush_bytes));
-	return char_measure(c, set, false, m, NULL);
+		 (unsigned long long)(CHAR_FLUSH_WRITES / CHAR_FLUSH_ROUNDS *
+				      r->flush_bytes));
+	return char_measure(c, set, false, m, acc);
 }
 
 int char_confirm_writes(struct char_ctx *c)
@@ -66,7 +70,9 @@ int char_test_flush(struct char_ctx *c)
 {
 	struct characterize_result *r = c->r;
 	struct char_run m;
-	int status;
+	struct hist *h;
+	unsigned round;
+	int status = EXIT_OK;
 
 	if (!c->confirmed) {
 		snprintf(r->flush_honest.basis, sizeof(r->flush_honest.basis),
@@ -80,20 +86,33 @@ int char_test_flush(struct char_ctx *c)
 		return EXIT_OK;
 	}
 	r->flush_bytes = r->qd_bytes;
-	status = writes(c, "none", &m);
-	if (status)
-		return status;
-	r->wrote = true;
-	r->write_p50_us = m.p50;
-	r->write_lo_us = m.p50_lo;
-	r->write_hi_us = m.p50_hi;
-	status = writes(c, "fdatasync:1", &m);
-	if (status)
-		return status;
-	r->flushes = m.wl->result.stats->ops[IO_FDATASYNC];
-	char_median(&m.wl->result.stats->op_hist[IO_FDATASYNC],
-		    &r->flush_p50_us, &r->flush_lo_us, &r->flush_hi_us);
-	return EXIT_OK;
+	h = calloc(2, sizeof(*h));
+	if (!h) {
+		fprintf(stderr, "rebench: --characterize: out of memory\n");
+		return EXIT_PREP_FAILED;
+	}
+	hist_init(&h[0]);
+	hist_init(&h[1]);
+	/* rounds of each, side by side: a stall of the machine (100 writes
+	 * of a write cache take a few ms) hits a round, not a whole side */
+	for (round = 0; round < CHAR_FLUSH_ROUNDS && !status; round++) {
+		status = writes(c, "none", &m, &h[0]);
+		if (!status)
+			status = writes(c, "fdatasync:1", &m, NULL);
+		if (!status) {
+			hist_merge(&h[1], &m.wl->result.stats->op_hist[IO_FDATASYNC]);
+			r->flushes += m.wl->result.stats->ops[IO_FDATASYNC];
+		}
+	}
+	if (!status) {
+		r->wrote = true;
+		char_median(&h[0], &r->write_p50_us, &r->write_lo_us,
+			    &r->write_hi_us);
+		char_median(&h[1], &r->flush_p50_us, &r->flush_lo_us,
+			    &r->flush_hi_us);
+	}
+	free(h);
+	return status;
 }
 
 void char_judge_flush(struct characterize_result *r)

@@ -161,9 +161,16 @@ section "a daemon that died: list says so, the next up removes it"
 DEAD=$(make_model --size 8m ssd:)
 DSTATE=$(dirname "$(dirname "$(losetup -nO BACK-FILE "$DEAD")")")
 DPID=$(<"$DSTATE/pid")
+# hold model-device.sh's lock from the kill to the list: another test's
+# up, beside this one, would otherwise remove the dead device first (up
+# cleans up dead devices under that lock; list does not take it)
+exec 8>/run/rebench-modeldev/.lock
+flock 8
 kill -9 "$DPID"
 wait_until gone "$DPID" || fail "the daemon $DPID did not end on SIGKILL"
 assert_match "daemon dead" "$("$MD" list | grep -F "$DSTATE")" "list: daemon dead"
+flock -u 8
+exec 8>&-
 make_model --size 8m ssd: >/dev/null
 assert_eq no "$([ -e "$DSTATE" ] && echo yes || echo no)" "the next up removed the dead device's folder"
 assert_eq "" "$(losetup -nO BACK-FILE "$DEAD" 2>/dev/null | grep -F "$DSTATE")" \
