@@ -116,15 +116,8 @@ else
 	kind="loop device over a sparse file in /dev/shm: no zram"
 fi
 
-engine_built() {	# as in bench/run.sh
-	"$rebench" --engines | awk -v e="$1" '
-		$1 == e { found = 1; next }
-		found == 1 { if (/not available/) found = 0; else found = 2 }
-		END { exit !found }'
-}
-cases=("stateless 1 1")
-engine_built naio && cases+=("naio 32 8")
-engine_built uring && cases+=("uring 128 32")
+# shellcheck source=bench/engines.sh
+. "$(dirname "$0")/engines.sh"
 
 # cg OUT CMD...: CMD under callgrind into OUT; its total Ir on stdout.
 cg() {

@@ -141,18 +141,8 @@ fill_device() {
 	dd if=/dev/urandom of="$dev" bs=1M count="$size_mb" oflag=direct status=none
 }
 
-# engine_built NAME: rebench lists NAME and not as "not available" (said
-# on the line after the engine's).
-engine_built() {
-	"$rebench" --engines | awk -v e="$1" '
-		$1 == e { found = 1; next }
-		found == 1 { if (/not available/) found = 0; else found = 2 }
-		END { exit !found }'
-}
-
-cases=("stateless 1 1")
-engine_built naio && cases+=("naio 32 8")
-engine_built uring && cases+=("uring 128 32")
+# shellcheck source=bench/engines.sh
+. "$(dirname "$0")/engines.sh"
 
 # cpu_run CMD...: CMD's standard output, then the shell's times: the last
 # line is the user and system time of CMD (the subshell's only child).
