@@ -29,7 +29,9 @@ if (hdr ne "node_size\tqueries_per_s\tmark") {
 }
 meta_file = data
 load gpdir . "/about.gpi"
-model = rb_meta("rebench --advise btree")
+# the model line (its key has spaces, which about.gpi's rb_meta keys
+# cannot), its "32-byte entries" in the axes' size style: 32 B
+model = system("sed -n 's/^#[ \t]*rebench --advise btree:[ \t]*//p' " . q(data) . " | sed 's/\\([0-9]\\)-byte /\\1 B /g' | head -n 1")
 # the choice in a line (it may hold quotes: read from the file)
 first = system("sed -n 's/^#[ \t]*headline:[ \t]*//p' " . q(data) . " | head -n 1")
 # the best row, and whether any row has an interval

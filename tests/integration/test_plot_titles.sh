@@ -164,6 +164,7 @@ section "advise-btree.gp (rebench --advise btree --plot, a run on the model)"
 rb_ok "--advise btree" --advise btree --rows 1000000000 --key-size 32 -b 4k,16k -d 200ms -g 20ms --seed 7 --plot "$S/adv.svg" "$DEV"
 A=$S/adv.svg
 has_field "$A" advise-btree "what" "^B-tree node size"
+has_field "$A" advise-btree "the model: rows, entry size" "1000000000 rows, 32 B entries"
 has_field "$A" advise-btree "target" "$DEV"
 has_field "$A" advise-btree "operation, pattern, engine, QD, time per point" "read, rnd uniform, .*stateful, QD 1, 200ms per point"
 has_field "$A" advise-btree "noise: 95% intervals" "95% interval"
