@@ -63,7 +63,10 @@ if (nh > 6) {
 }
 set offsets 0, 0, graph 0.12, 0
 merged = (all eq "") ? "" : sprintf("all %d hosts: %s ops/s summed, p99 %s us from the summed histograms", nh, cellfmt(real(word(all, 1))), cellfmt(real(word(all, 2))))
-set title rb_join("ops/s per host, one common start; outliers in red", "\n", rb_join(merged, "\n", subtitle)) noenhanced
+# each host ran once: no interval per bar; the spread between the hosts is
+# the plot (an outlier is one more than --outlier from the median host)
+noise = "noise: one run per host, no interval"
+set title rb_join("ops/s per host, one common start; outliers in red", "\n", rb_join(merged, "\n", rb_join(subtitle, "\n", noise))) noenhanced
 if (med ne "") {
 	set arrow 1 from graph 0, first real(med) to graph 1, first real(med) nohead dt 2 lw 1.5 lc rgb "#444444" front
 	set label 1 sprintf("median host %s", cellfmt(real(med))) at graph 0.01, first real(med) offset 0, 0.7 left font ",9" front
@@ -78,7 +81,7 @@ if (npt > 1) {
 	set y2label "ops/s, all hosts summed"
 	set format y2 "%.0f"
 	set key below noenhanced
-	set title rb_join(sprintf("ops/s per host at each of %d points, each from one common start", npt), "\n", subtitle) noenhanced
+	set title rb_join(sprintf("ops/s per host at each of %d points, each from one common start", npt), "\n", rb_join(subtitle, "\n", noise)) noenhanced
 	line(h) = "< grep -v '^#' " . q(data) . " | awk -F'\\t' '$4 == 1 && $3 == \"" . h . "\"'"
 	plot for [h in hostlist] line(h) using 1:9:xtic(2) with linespoints pt 7 lw 2 title h, \
 	     line("all") using 1:9 axes x1y2 with linespoints pt 6 lw 3 dt 2 lc rgb "#444444" title "all hosts (summed, right axis)"
