@@ -44,6 +44,8 @@ ratios="2 1 0.5 0.2 0.1"
 rebench_locate cache-pressure.gp || exit 1
 # shellcheck source=SCRIPTDIR/lib-outpath.sh
 . "$(dirname "$0")/lib-outpath.sh"
+# shellcheck source=SCRIPTDIR/lib-units.sh
+. "$(dirname "$0")/lib-units.sh"
 outpath_check_all "$out" "the study's output" cache-pressure.tsv \
 	cache-pressure.intervals.tsv cache-pressure.png || exit 1
 command -v jq >/dev/null || { echo "cache-pressure.sh: needs jq (apt-get install jq)" >&2; exit 1; }
@@ -108,11 +110,11 @@ cp -- "$tmp/ci" "$out/cache-pressure.intervals.tsv"
 # loop device has none: MODEL, from the environment, names it)
 tpath=$(jq -r '.sweep.runs[0].workloads[0].target.path' "$tmp/read.json")
 tmodel=${CACHE_PRESSURE_MODEL:-$(jq -r '.sweep.runs[0].workloads[0].target.model // empty' "$tmp/read.json")}
-[ "$target" != "${scratch_dev:-}" ] || tpath="a loop device over a $region image"
+[ "$target" != "${scratch_dev:-}" ] || tpath="a loop device over a $(iec_size "$region") image"
 about="$tpath${tmodel:+ ($tmodel)}"
 gnuplot -e "rb_target='${about//\'/}'" \
 	-e "rb_about='100-400 B values through the page cache, 4 threads, stateless, QD 1, writes not flushed'" \
-	-e "rb_duration='region $region, ${warm} s warm-up + ${secs} s per point'" \
+	-e "rb_duration='region $(iec_size "$region"), ${warm} s warm-up + ${secs} s per point'" \
 	-c "$plots/cache-pressure.gp" "$out/cache-pressure.tsv" "$out/cache-pressure.png" \
 	"$out/cache-pressure.intervals.tsv"
 column -t -s "$(printf '\t')" "$out/cache-pressure.tsv"

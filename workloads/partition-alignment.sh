@@ -112,6 +112,8 @@ fi
 # existing directory: checked now, before anything is run or created.
 # shellcheck source=SCRIPTDIR/lib-outpath.sh
 . "$(dirname "$0")/lib-outpath.sh"
+# shellcheck source=SCRIPTDIR/lib-units.sh
+. "$(dirname "$0")/lib-units.sh"
 names=(raw p63 p2048 ext2-63 ext2-2048)
 outs=(multiplot.list drilldown.list offset.list multiplot.png drilldown.png
 	offset.png summary.tsv compare.tsv)
@@ -362,20 +364,19 @@ done
 # the plots' default titles; on a model device, which model (the
 # matrices name only its loop device)
 # sizes in titles as IEC units: 512 B, 4 KiB, 1.5 KiB
-iec() { awk -v b="$1" 'BEGIN { if (b >= 1024 && b % 512 == 0) printf "%g KiB", b / 1024; else printf "%d B", b }'; }
 # what the disk is: the model, or the device's own model from its probe
 if [ -n "$mspec" ]; then
 	case ${mspec%%:*} in ssd) on=SSD ;; hdd) on=disk ;; *) on=${mspec%%:*} ;; esac
-	on="on a model $on ($mspec, $isize)"
+	on="on a model $on ($mspec, $(iec_size "$isize"))"
 elif [ -n "$device" ]; then
 	on="on $device ($model)"
 else
-	on="on a loop device over an image file ($isize, $L-byte sectors)"
+	on="on a loop device over an image file ($(iec_size "$isize"), $L B sectors)"
 fi
 mtitle="ops/s by block size and alignment $on, same colour scale"
-dtitle="$(iec "$drill") reads by alignment
+dtitle="$(iec_size "$drill") reads by alignment
 $on"
-otitle="$(iec "$oblock") reads at a $(iec "$oblock") stride by offset from each layout's start
+otitle="$(iec_size "$oblock") reads at a $(iec_size "$oblock") stride by offset from each layout's start
 $on"
 # the offset sweeps have no matrix (one swept axis) to carry their
 # settings: the grid's, which they share but for the block size and

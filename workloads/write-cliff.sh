@@ -129,6 +129,8 @@ rebench_locate write-cliff.gp || exit 1
 modeldev_locate || exit 1
 # shellcheck source=SCRIPTDIR/lib-outpath.sh
 . "$here/lib-outpath.sh"
+# shellcheck source=SCRIPTDIR/lib-units.sh
+. "$here/lib-units.sh"
 outpath_check_all "$out" "the study's output" write-cliff.tsv write-cliff-rounds.tsv \
 	write-cliff.png write-cliff-fresh.json write-cliff-precondition.json || exit 1
 for c in jq gnuplot numfmt losetup; do
@@ -355,7 +357,7 @@ verdict() {
 }
 ss_pre=''
 [ "$precond" = 1 ] && ss_pre=$(verdict "$tmp/pre.json")
-gnuplot -e "rb_target='model SSD $model, $size'" \
+gnuplot -e "rb_target='model SSD $model, $(iec_size "$size")'" \
 	-e "rb_about='random 4 KiB writes (--sync none), QD 1'" \
 	-e "rb_duration='rounds of $round s'" \
 	-e "rb_made='$("$rebench" --version 2>/dev/null | head -n 1), $(date '+%Y-%m-%d %H:%M')'" \

@@ -84,13 +84,13 @@ has_text "$S/o.svg" "read, rnd uniform, stateful, QD 1, 500ms per point" "the se
 
 section "the cache study"
 gnuplot -e "rb_target='a model SSD'" -e "rb_about='100-400 B values through the page cache, 4 threads, stateless, QD 1, writes not flushed'" \
-	-e "rb_duration='region 256m, 2 s warm-up + 1 s per point'" \
+	-e "rb_duration='region 256 MiB, 2 s warm-up + 1 s per point'" \
 	-c "$P/cache-pressure.gp" "$IN/cache-pressure.tsv" "$S/c.svg" "$IN/cache-pressure.intervals.tsv" >"$S/c.out" 2>&1 ||
 	fail "cache-pressure.gp failed: $(cat "$S/c.out")"
 C=$S/c.svg
 has_match "$C" "^Working set against cache: random reads, writes and a 50/50 mix of 100-400 B values" "what was measured"
 has_text "$C" "a model SSD" "the target"
-has_text "$C" "100-400 B values through the page cache, 4 threads, stateless, QD 1, writes not flushed, region 256m, 2 s warm-up + 1 s per point" "settings and time per point"
+has_text "$C" "100-400 B values through the page cache, 4 threads, stateless, QD 1, writes not flushed, region 256 MiB, 2 s warm-up + 1 s per point" "settings and time per point"
 has_match "$C" "^noise \+-[0-9.]+% \(median 95% half-width of 15 points; bars: 95% intervals; rings: within noise of the operation's best\)$" "the noise"
 no_match "$C" "10\^|x10|e\+0" "one tick style (no 1x10^6)"
 has_match "$C" "^[0-9]+k$" "ops/s ticks as 1k, 10k .."
@@ -113,3 +113,14 @@ gnuplot -c "$P/cache-pressure.gp" "$IN/cache-pressure.tsv" "$S/x.svg" "$IN/raw.t
 assert_eq 1 "$?" "an intervals file that is not one is refused"
 assert_match "is not a cache-pressure.sh intervals table" "$(cat "$S/r.out")" "and says why"
 
+
+section "sizes in the studies' titles (workloads/lib-units.sh)"
+# the study scripts put sizes typed on their command lines (--size 256m,
+# REGION 1g, --drill 1536) into their plot titles through iec_size, in
+# the axes' style
+. "$TESTS_ROOT/workloads/lib-units.sh"
+for pair in "256m=256 MiB" "1g=1 GiB" "16M=16 MiB" "4k=4 KiB" "4096=4 KiB" \
+	"1536=1536 B" "512=512 B" "0.5m=512 KiB" "3g=3 GiB"; do
+	assert_eq "${pair#*=}" "$(iec_size "${pair%%=*}")" "iec_size ${pair%%=*}"
+done
+assert_eq "a-word" "$(iec_size a-word)" "iec_size: not a size, unchanged"
