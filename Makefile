@@ -33,10 +33,12 @@ CPPFLAGS += -D_GNU_SOURCE -DREBENCH_DATADIR='"$(DATADIR)"'
 CPPFLAGS += -DREBENCH_LIBDIR='"$(LIBDIR)/rebench"'
 LDLIBS  += -pthread -lgsl -lgslcblas -lm
 
-# Optional libraries: each removes one engine when missing, never the build.
+# Optional libraries: each removes one engine (or --verify xxh64) when
+# missing, never the build.
 # scripts/config.sh decides them once per make into src/config.h (HAVE_LIBAIO,
 # HAVE_LIBURING and the libraries to link), rewriting it only when it
-# changes; a command-line WITH_LIBURING=no or WITH_LIBAIO=no still wins.
+# changes; a command-line WITH_LIBURING=no, WITH_LIBAIO=no or
+# WITH_LIBXXHASH=no still wins.
 # It runs when the build does, not when make reads this file, so that
 # `make deps check` compiles after deps has installed the libraries.
 CONFIG := src/config.h
@@ -60,7 +62,7 @@ LIB_OBJS := $(filter-out $(MAIN_OBJ),$(OBJS))
 DEPS := build-essential libgsl-dev liburing-dev libaio-dev libcmocka-dev \
 	gnuplot-nox fio jq util-linux fdisk e2fsprogs pkg-config time \
 	sqlite3 strace openssh-server openssh-client procps python3 libfuse3-dev groff-base \
-	debhelper lintian valgrind
+	debhelper lintian valgrind libxxhash-dev
 
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=tests/unit/bin/%)
@@ -80,7 +82,7 @@ SAN_CFLAGS = $(CPPFLAGS) -std=gnu11 -O0 -g1 -Wall -Wextra -Werror=implicit-funct
 all: rebench librebench-record.so rebench-modeldev
 
 $(CONFIG): FORCE
-	@CC='$(CC)' WITH_LIBAIO='$(WITH_LIBAIO)' WITH_LIBURING='$(WITH_LIBURING)' \
+	@CC='$(CC)' WITH_LIBAIO='$(WITH_LIBAIO)' WITH_LIBURING='$(WITH_LIBURING)' WITH_LIBXXHASH='$(WITH_LIBXXHASH)' \
 		sh scripts/config.sh $@
 FORCE:
 

@@ -21,7 +21,7 @@ enum dist_kind {
 	DIST_ZONED, DIST_CONST, DIST_POWERLAW,
 };
 /* --verify and --verify-mode (core/verify.h) */
-enum verify_algo { VERIFY_NONE, VERIFY_CRC32C };
+enum verify_algo { VERIFY_NONE, VERIFY_CRC32C, VERIFY_XXH64, VERIFY_SHA256 };
 enum verify_mode { VERIFY_AFTER, VERIFY_INLINE };
 /* --fadvise: the advice given for the region (readahead.h) */
 enum fadvise_hint {
