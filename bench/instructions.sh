@@ -31,6 +31,11 @@
 # naio, and to a few for uring, whose reads complete on the kernel's
 # worker threads: how many completions one reap finds varies.
 #
+# Then --verify's cost: 4 KiB sequential O_DIRECT writes with -t stateless,
+# unverified and with --verify-mode inline under each checksum (a block
+# filled and summed, written, read back and checked: what verifying costs a
+# write and its check together), the same difference of two runs.
+#
 # Goals (issue 33): rebench's pread <= 150 instructions per I/O; naio and
 # uring <= 1.2 x t/io_uring's.  Nothing here fails on them: only a
 # contender that fails to run, or a device that cannot be set up, makes it
@@ -214,4 +219,20 @@ for c in "${cases[@]}"; do
 			for (f in sum) if (sum[f] >= 0.5) print sum[f], f, (parts[f] > 1 ? "(" part[f] ")" : "")
 		}' | sort -k 1,1gr | head -n "$top" |
 		awk '{v = $1; f = $2; $1 = $2 = ""; sub(/^ +/, ""); printf "  %7.1f  %-32s %s\n", v, f, $0}'
+done
+
+# --verify: per 4 KiB write, unverified and verified inline by each
+# checksum (an algorithm this rebench was built without is skipped)
+echo
+echo "rebench --verify, instructions per 4 KiB write (sequential, -t stateless, --sync none; inline: the block filled, summed, written, read back and checked):"
+for algo in off crc32c xxh64 sha256; do
+	v=()
+	[ "$algo" != off ] && v=(--verify "$algo" --verify-mode inline)
+	if ! "$rebench" -n -y -o write -w seq --sync none -t stateless -b 4k -d 4k "${v[@]}" "$dev" >/dev/null 2>&1; then
+		printf '  %-8s %10s\n' "$algo" "not built"
+		continue
+	fi
+	a=$(cg "$work/verify.$algo.1" "$rebench" -n -y -o write -w seq --sync none -t stateless -b 4k -d "$((ios * 4))k" --seed 1 "${v[@]}" "$dev")
+	b=$(cg "$work/verify.$algo.2" "$rebench" -n -y -o write -w seq --sync none -t stateless -b 4k -d "$((2 * ios * 4))k" --seed 1 "${v[@]}" "$dev")
+	printf '  %-8s %10.1f\n' "$algo" "$(awk -v a="$a" -v b="$b" -v n="$ios" 'BEGIN {print (b - a) / n}')"
 done

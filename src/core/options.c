@@ -112,7 +112,7 @@ const struct opt_desc opt_table[] = {
 	{ "seed", 0, OPT_SEED, W(seed), "N", "random",
 	  "seed for random offsets and the rw mix; reported in every output", NULL, 0, 0, 0 },
 	{ "verify", 0, OPT_ENUM, W(verify), "ALGO", "off",
-	  "write blocks that can be checked (a header: offset, seed, generation, size, the payload's crc32c) and read them back: a mismatch is named corrupt, misdirected, lost (an older generation) or unwritten (zeroes), and the first stops the run with exit status 3; -o write, rw or a mix with writes, a sync engine, -c 1, O_DIRECT", verify_algo_values, 0, 0, 0 },
+	  "write blocks that can be checked (a header: offset, seed, generation, size, the payload's checksum by ALGO: crc32c, xxh64 or sha256) and read them back: a mismatch is named corrupt, misdirected, lost (an older generation) or unwritten (zeroes), and the first stops the run with exit status 3; -o write, rw or a mix with writes, a sync engine, -c 1, O_DIRECT", verify_algo_values, 0, 0, 0 },
 	{ "verify-mode", 0, OPT_ENUM, W(verify_mode), "MODE", "after",
 	  "--verify: after (every block written read back once the writes are done, untimed) or inline (each block read back right after its write)", verify_mode_values, 0, 0, 0 },
 	{ "verify-continue", 0, OPT_FLAG, W(verify_continue), NULL, "off",

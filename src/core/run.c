@@ -390,7 +390,8 @@ static bool verify_block_at(struct worker *w, uint64_t off, uint64_t b,
 			return false;
 		}
 	}
-	cls = verify_check(w->io.buf, bs, off, v->seed, v->gen[b], &m);
+	cls = verify_check(w->io.buf, bs, v->res.algo, off, v->seed,
+			   v->gen[b], &m);
 	verify_note(v, cls, &m);
 	if (cls == VC_OK)
 		return true;
@@ -449,8 +450,8 @@ sync_verify_loop(struct worker *w, uint64_t base, uint64_t deadline)
 			gen_before = v->gen[b];
 			if (!++v->gen[b])
 				v->gen[b] = 1;	/* 2^32 writes of one block */
-			verify_fill(w->io.wbuf, r.len, r.off, v->seed,
-				    v->gen[b]);
+			verify_fill(w->io.wbuf, r.len, v->res.algo, r.off,
+				    v->seed, v->gen[b]);
 		}
 		t0 = now_ns();
 		ret = sync_io(&w->io, r.kind, r.off, r.len + (size_t)r.span);

@@ -275,9 +275,16 @@ static int check_verify(const struct spec *s)
 		spec_error(s, "--verify with a workload that only reads: nothing is written, so nothing carries a header to check; use -o write (or rw, or a mix with writes), or --verify-only --verify-state FILE to check what an earlier run wrote");
 		return -EINVAL;
 	}
-	if (s->bs < VERIFY_MIN_BS) {
-		spec_error(s, "--verify with -b %llu: each block carries a %d-byte header (offset, seed, generation, size, checksum); use -b %d or more",
-			   (unsigned long long)s->bs, VERIFY_HDR_SIZE, VERIFY_MIN_BS);
+	if (!digest_of(s->verify)->built) {
+		spec_error(s, "--verify %s: this rebench was built without its library (libxxhash-dev); install it (make deps) and build again, or use --verify crc32c or sha256",
+			   digest_of(s->verify)->name);
+		return -EINVAL;
+	}
+	if (s->bs < verify_min_bs(s->verify)) {
+		spec_error(s, "--verify %s with -b %llu: each block carries %zu bytes of header (offset, seed, generation, size, checksum) and some payload; use -b %zu or more",
+			   digest_of(s->verify)->name, (unsigned long long)s->bs,
+			   verify_payload_at(s->verify),
+			   verify_min_bs(s->verify));
 		return -EINVAL;
 	}
 	if (size_mix_active(&s->bsmix)) {

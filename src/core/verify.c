@@ -55,9 +55,33 @@ static uint32_t get32(const unsigned char *p)
 	       (uint32_t)p[3] << 24;
 }
 
+size_t verify_payload_at(int algo)
+{
+	const struct digest *d = digest_of(algo);
+
+	return VERIFY_HDR_SIZE + (d && algo != VERIFY_CRC32C ? d->size : 0);
+}
+
+size_t verify_min_bs(int algo)
+{
+	size_t n = verify_payload_at(algo) + VERIFY_MIN_PAYLOAD;
+
+	return n < VERIFY_MIN_BS ? VERIFY_MIN_BS : n;
+}
+
+/* The header's own checksum: bytes 0-43, then the digest that follows a
+ * header of xxh64 or sha256 (dlen bytes from 48). */
+static uint32_t hdr_sum(const unsigned char *p, size_t dlen)
+{
+	uint32_t c = crc32c(0, p, 44);
+
+	return dlen ? crc32c(c, p + VERIFY_HDR_SIZE, dlen) : c;
+}
+
 void verify_hdr_encode(void *blk, struct verify_hdr *h)
 {
 	unsigned char *p = blk;
+	size_t dlen = verify_payload_at((int)h->algo) - VERIFY_HDR_SIZE;
 
 	put64(p, h->magic);
 	put64(p + 8, h->offset);
@@ -66,13 +90,15 @@ void verify_hdr_encode(void *blk, struct verify_hdr *h)
 	put32(p + 32, h->bs);
 	put32(p + 36, h->payload_crc);
 	put32(p + 40, h->algo);
-	h->hdr_crc = crc32c(0, p, 44);
+	memcpy(p + VERIFY_HDR_SIZE, h->digest, dlen);
+	h->hdr_crc = hdr_sum(p, dlen);
 	put32(p + 44, h->hdr_crc);
 }
 
 int verify_hdr_decode(const void *blk, struct verify_hdr *h)
 {
 	const unsigned char *p = blk;
+	size_t dlen;
 
 	h->magic = get64(p);
 	h->offset = get64(p + 8);
@@ -84,7 +110,11 @@ int verify_hdr_decode(const void *blk, struct verify_hdr *h)
 	h->hdr_crc = get32(p + 44);
 	if (h->magic != VERIFY_MAGIC)
 		return -1;
-	if (crc32c(0, p, 44) != h->hdr_crc)
+	if (!digest_of((int)h->algo))
+		return crc32c(0, p, 44) != h->hdr_crc ? -2 : -3;
+	dlen = verify_payload_at((int)h->algo) - VERIFY_HDR_SIZE;
+	memcpy(h->digest, p + VERIFY_HDR_SIZE, dlen);
+	if (hdr_sum(p, dlen) != h->hdr_crc)
 		return -2;
 	return 0;
 }
@@ -130,17 +160,30 @@ static void payload_fill(unsigned char *p, size_t len, uint64_t off,
 	}
 }
 
-void verify_fill(void *blk, size_t bs, uint64_t off, uint64_t seed,
-		 uint64_t gen)
+/* The payload's digest by algo into h (crc32c in its header field). */
+static void payload_sum(const unsigned char *p, size_t bs, int algo,
+			struct verify_hdr *h)
+{
+	size_t at = verify_payload_at(algo);
+
+	if (algo == VERIFY_CRC32C)
+		h->payload_crc = crc32c(0, p + at, bs - at);
+	else
+		digest_of(algo)->sum(p + at, bs - at, h->digest);
+}
+
+void verify_fill(void *blk, size_t bs, int algo, uint64_t off,
+		 uint64_t seed, uint64_t gen)
 {
 	unsigned char *p = blk;
+	size_t at = verify_payload_at(algo);
 	struct verify_hdr h = {
 		.magic = VERIFY_MAGIC, .offset = off, .seed = seed,
-		.gen = gen, .bs = (uint32_t)bs, .algo = VERIFY_CRC32C,
+		.gen = gen, .bs = (uint32_t)bs, .algo = (uint32_t)algo,
 	};
 
-	payload_fill(p + VERIFY_HDR_SIZE, bs - VERIFY_HDR_SIZE, off, seed, gen);
-	h.payload_crc = crc32c(0, p + VERIFY_HDR_SIZE, bs - VERIFY_HDR_SIZE);
+	payload_fill(p + at, bs - at, off, seed, gen);
+	payload_sum(p, bs, algo, &h);
 	verify_hdr_encode(p, &h);
 }
 
@@ -173,17 +216,27 @@ static bool all_zero(const unsigned char *p, size_t len)
 /* A payload that fails its checksum: where the first byte differs from
  * what generation h->gen carries. */
 static int payload_mismatch(const unsigned char *p, size_t bs, uint64_t off,
-			    uint64_t seed, uint64_t gen, uint32_t crc,
+			    uint64_t seed, uint64_t gen,
+			    const struct verify_hdr *got,
 			    const struct verify_hdr *h,
 			    struct verify_mismatch *m)
 {
+	const struct digest *d = digest_of((int)h->algo);
+	size_t at = verify_payload_at((int)h->algo);
 	unsigned char *want = malloc(bs);
 	size_t i, n = 0, first = bs;
+	char sum[40], stored[40];
 
+	if (h->algo == VERIFY_CRC32C) {
+		snprintf(sum, sizeof(sum), "0x%08x", got->payload_crc);
+		snprintf(stored, sizeof(stored), "0x%08x", h->payload_crc);
+	} else {
+		digest_hex(d, got->digest, sum, sizeof(sum));
+		digest_hex(d, h->digest, stored, sizeof(stored));
+	}
 	if (want) {
-		payload_fill(want + VERIFY_HDR_SIZE, bs - VERIFY_HDR_SIZE, off,
-			     seed, h->gen);
-		for (i = VERIFY_HDR_SIZE; i < bs; i++) {
+		payload_fill(want + at, bs - at, off, seed, h->gen);
+		for (i = at; i < bs; i++) {
 			if (want[i] == p[i])
 				continue;
 			if (first == bs)
@@ -196,21 +249,20 @@ static int payload_mismatch(const unsigned char *p, size_t bs, uint64_t off,
 
 		free(want);
 		SET(m, VC_CORRUPT,
-		    "payload crc32c 0x%08x, not the header's 0x%08x: %zu byte%s differ%s, the first at byte %zu of the block (offset %" PRIu64 "): 0x%02x where 0x%02x was written",
-		    crc, h->payload_crc, n, n == 1 ? "" : "s",
+		    "payload %s %s, not the header's %s: %zu byte%s differ%s, the first at byte %zu of the block (offset %" PRIu64 "): 0x%02x where 0x%02x was written",
+		    d->name, sum, stored, n, n == 1 ? "" : "s",
 		    n == 1 ? "s" : "", first, off + first, p[first], w);
 	}
 	free(want);
-	SET(m, VC_CORRUPT, "payload crc32c 0x%08x, not the header's 0x%08x",
-	    crc, h->payload_crc);
+	SET(m, VC_CORRUPT, "payload %s %s, not the header's %s", d->name, sum,
+	    stored);
 }
 
-int verify_check(const void *blk, size_t bs, uint64_t off, uint64_t seed,
-		 uint64_t gen, struct verify_mismatch *m)
+int verify_check(const void *blk, size_t bs, int algo, uint64_t off,
+		 uint64_t seed, uint64_t gen, struct verify_mismatch *m)
 {
 	const unsigned char *p = blk;
-	struct verify_hdr h;
-	uint32_t crc;
+	struct verify_hdr h, got;
 	int ret;
 
 	ret = verify_hdr_decode(p, &h);
@@ -222,7 +274,11 @@ int verify_check(const void *blk, size_t bs, uint64_t off, uint64_t seed,
 		    h.magic, (unsigned long long)VERIFY_MAGIC);
 	if (ret == -2)
 		SET(m, VC_CORRUPT, "block header fails its crc32c: 0x%08x stored, 0x%08x computed (header: offset %" PRIu64 " generation %" PRIu64 ")",
-		    h.hdr_crc, crc32c(0, p, 44), h.offset, h.gen);
+		    h.hdr_crc, hdr_sum(p, verify_payload_at((int)h.algo) - VERIFY_HDR_SIZE),
+		    h.offset, h.gen);
+	if (ret == -3)
+		SET(m, VC_CORRUPT, "a header of checksum algorithm %" PRIu32 ", which rebench does not know (offset %" PRIu64 " generation %" PRIu64 ")",
+		    h.algo, h.offset, h.gen);
 	if (h.offset != off)
 		SET(m, VC_MISDIRECTED, "the block written for offset %" PRIu64 " (generation %" PRIu64 " of seed %" PRIu64 "): a misdirected write",
 		    h.offset, h.gen, h.seed);
@@ -238,9 +294,14 @@ int verify_check(const void *blk, size_t bs, uint64_t off, uint64_t seed,
 	if (h.gen > gen)
 		SET(m, VC_CORRUPT, "generation %" PRIu64 ", newer than any written (%" PRIu64 ")",
 		    h.gen, gen);
-	crc = crc32c(0, p + VERIFY_HDR_SIZE, bs - VERIFY_HDR_SIZE);
-	if (crc != h.payload_crc)
-		return payload_mismatch(p, bs, off, seed, gen, crc, &h, m);
+	if ((int)h.algo != algo)
+		SET(m, VC_CORRUPT, "a header of the %s checksum, not the %s this run writes",
+		    digest_of((int)h.algo)->name, digest_of(algo)->name);
+	memset(&got, 0, sizeof(got));
+	payload_sum(p, bs, algo, &got);
+	if (algo == VERIFY_CRC32C ? got.payload_crc != h.payload_crc :
+	    memcmp(got.digest, h.digest, digest_of(algo)->size) != 0)
+		return payload_mismatch(p, bs, off, seed, gen, &got, &h, m);
 	return VC_OK;
 }
 
@@ -277,17 +338,25 @@ static int state_head(const struct spec *s, FILE *f, int *n)
 {
 	unsigned long long seed, bs, start, blocks;
 	uint64_t nblocks = s->region_len / s->bs;
-	char line[300];
+	char line[300], algo[16] = "crc32c";
+	const struct digest *d;
 
 	*n = 0;
 	if (!fgets(line, sizeof(line), f) || strncmp(line, STATE_MAGIC, strlen(STATE_MAGIC)))
 		goto bad;
 	*n = 1;
+	/* " algorithm NAME" since xxh64 and sha256: crc32c without it */
 	if (!fgets(line, sizeof(line), f) ||
-	    sscanf(line, "seed %llu block-size %llu region-start %llu blocks %llu",
-		   &seed, &bs, &start, &blocks) != 4)
+	    sscanf(line, "seed %llu block-size %llu region-start %llu blocks %llu algorithm %15s",
+		   &seed, &bs, &start, &blocks, algo) < 4)
 		goto bad;
 	*n = 2;
+	d = digest_of(s->verify);
+	if (d && strcmp(algo, d->name)) {
+		spec_error(s, "--verify-state %s: saved by a run of --verify %s, not this one's %s: its blocks carry that checksum; give --verify %s",
+			   s->verify_state, algo, d->name, algo);
+		return -EINVAL;
+	}
 	if (bs != s->bs || start != s->region_start || blocks != nblocks) {
 		spec_error(s, "--verify-state %s: saved by a run of -b %llu over %llu blocks from offset %llu, not this one's -b %llu, %llu blocks from %llu; give the writing run's -b, -j and -e",
 			   s->verify_state, bs, blocks, start,
@@ -426,10 +495,10 @@ int verify_save(struct verify_run *v, const char *path)
 			 "the state file %.200s could not be opened", path);
 		return -EIO;
 	}
-	fprintf(f, STATE_MAGIC "\nseed %llu block-size %llu region-start %llu blocks %llu\n",
+	fprintf(f, STATE_MAGIC "\nseed %llu block-size %llu region-start %llu blocks %llu algorithm %s\n",
 		(unsigned long long)v->seed, (unsigned long long)v->bs,
 		(unsigned long long)v->region_start,
-		(unsigned long long)v->nblocks);
+		(unsigned long long)v->nblocks, digest_of(v->res.algo)->name);
 	for (b = 0; b < v->nblocks; b++)
 		if (v->gen[b])
 			fprintf(f, "%llu %u\n",

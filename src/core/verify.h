@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/digest.h"
 #include "core/spec.h"
 
 enum verify_class {
@@ -28,27 +29,40 @@ enum verify_class {
 
 /* The header at the start of every block, little-endian on the medium:
  *   0 magic "RBVERIFY"   8 offset   16 seed   24 generation (all u64)
- *   32 block size   36 crc32c of the payload (bytes 48 to the end)
- *   40 algorithm (1: crc32c)   44 crc32c of bytes 0-43 (all u32) */
+ *   32 block size   36 crc32c of the payload (0 for the other checksums)
+ *   40 algorithm (enum verify_algo: 1 crc32c, 2 xxh64, 3 sha256)
+ *   44 crc32c of bytes 0-43 and of the digest after the header (all u32)
+ * then, for xxh64 and sha256, their digest of the payload (8 or 32 bytes,
+ * digest.h), then the payload.  A crc32c block is laid out as before the
+ * other checksums came, so older state files still verify. */
 #define VERIFY_HDR_SIZE 48
-#define VERIFY_MIN_BS 64	/* a header and some payload */
+#define VERIFY_MIN_PAYLOAD 16	/* the least payload a block carries */
+#define VERIFY_MIN_BS 64	/* crc32c's: a header and some payload */
 #define VERIFY_NAMED 100	/* --verify-continue: mismatches named on stderr */
 #define VERIFY_MAGIC 0x5946495245564252ULL	/* "RBVERIFY" */
 
 struct verify_hdr {
 	uint64_t magic, offset, seed, gen;
 	uint32_t bs, payload_crc, algo, hdr_crc;
+	unsigned char digest[DIGEST_MAX];	/* the payload's, by algo */
 };
 
-/* Encode h into the first VERIFY_HDR_SIZE bytes of blk, its hdr_crc
- * computed (and set in h). */
+/* Where the payload starts in a block of algorithm algo. */
+size_t verify_payload_at(int algo);
+/* The least block size algo can verify: its header, digest and
+ * VERIFY_MIN_PAYLOAD bytes. */
+size_t verify_min_bs(int algo);
+
+/* Encode h into the start of blk (the header and, past crc32c, the
+ * digest), its hdr_crc computed (and set in h). */
 void verify_hdr_encode(void *blk, struct verify_hdr *h);
-/* Decode: 0, -1 wrong magic, -2 wrong header checksum (h filled either
- * way). */
+/* Decode: 0, -1 wrong magic, -2 wrong header checksum, -3 an unknown
+ * algorithm (h filled either way). */
 int verify_hdr_decode(const void *blk, struct verify_hdr *h);
-/* The whole block as a write of generation gen at off carries it. */
-void verify_fill(void *blk, size_t bs, uint64_t off, uint64_t seed,
-		 uint64_t gen);
+/* The whole block as a write of generation gen at off carries it, its
+ * payload summed by algo (enum verify_algo). */
+void verify_fill(void *blk, size_t bs, int algo, uint64_t off,
+		 uint64_t seed, uint64_t gen);
 
 struct verify_mismatch {
 	uint64_t offset;	/* the block's */
@@ -57,10 +71,10 @@ struct verify_mismatch {
 	char found[256];
 };
 
-/* blk, read from off, against generation gen of seed: the class, and for
- * a mismatch m filled (m may be NULL). */
-int verify_check(const void *blk, size_t bs, uint64_t off, uint64_t seed,
-		 uint64_t gen, struct verify_mismatch *m);
+/* blk, read from off, against generation gen of seed written with
+ * algo: the class, and for a mismatch m filled (m may be NULL). */
+int verify_check(const void *blk, size_t bs, int algo, uint64_t off,
+		 uint64_t seed, uint64_t gen, struct verify_mismatch *m);
 const char *verify_class_name(int cls);
 
 /* What a workload's verification found (wl_result.verify). */

@@ -226,8 +226,16 @@ static void job_engine(struct job *j, const struct workload *wl)
 	if (s->verify && s->verify_only) {
 		note(j, "--verify-only: a read of the region checked against the generations of --verify-state (fio's verify_only=1 replays the writing job's own options instead)");
 	} else if (s->verify) {
-		/* fio's verify: a header of its own and the checksum */
-		add(j, "verify=crc32c");
+		/* fio's verify: a header of its own and the checksum;
+		 * fio's xxhash is XXH32, the nearest it has to xxh64 */
+		if (s->verify == VERIFY_SHA256) {
+			add(j, "verify=sha256");
+		} else if (s->verify == VERIFY_XXH64) {
+			add(j, "verify=xxhash");
+			note(j, "--verify xxh64: fio's verify=xxhash is the 32-bit XXH32");
+		} else {
+			add(j, "verify=crc32c");
+		}
 		add(j, "do_verify=1");
 		if (s->verify_mode == VERIFY_INLINE)
 			add(j, "verify_backlog=1");

@@ -139,7 +139,7 @@ refuse() {	# refuse PATTERN WHAT ARGS...
 }
 refuse "--verify with trim: .*trim in a run of its own" "trim" -o trim --verify crc32c
 refuse "workload that only reads: .*use -o write" "read-only" -o read --verify crc32c
-refuse "--verify with -b 32: .*48-byte header.*use -b 64" "block smaller than the header" -o write -p -b 32 --verify crc32c
+refuse "--verify crc32c with -b 32: .*48 bytes of header.*use -b 64" "block smaller than the header" -o write -p -b 32 --verify crc32c
 refuse "--verify-mode: applies to data verification only; add --verify crc32c" "--verify-mode alone" -o write --verify-mode inline
 refuse "--verify-continue: applies to data verification only" "--verify-continue alone" -o write --verify-continue
 refuse "--verify with -p .*page cache.*drop -p" "page cache I/O" -o write -p --verify crc32c

@@ -3,7 +3,10 @@
  * and a million 'a' (FIPS 180-4's examples, NIST's CAVP short messages),
  * every padding length around a block's end against a byte-at-a-time
  * reference; XXH64 of "", "a", "abc" (xxHash's own tests); crc32c's
- * "123456789"; and how each prints.
+ * "123456789"; and how each prints.  Then each through --verify's block:
+ * written and checked ok, a flipped payload byte named at its offset
+ * with the checksum's name, a flipped digest byte failing the header's
+ * crc32c, a block of another checksum refused, and the least block size.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,6 +21,7 @@
 #include "core/digest.h"
 #include "core/sha256.h"
 #include "core/spec.h"
+#include "core/verify.h"
 
 static void hex(const unsigned char *v, size_t n, char *out)
 {
@@ -97,11 +101,55 @@ static void test_table(void **state)
 #endif
 }
 
+static void test_blocks(void **state)
+{
+	static const int algos[] = { VERIFY_CRC32C, VERIFY_XXH64, VERIFY_SHA256 };
+	enum { BS = 512, OFF = 8192 };
+	unsigned char blk[BS], copy[BS];
+	struct verify_mismatch m;
+	size_t i, at;
+
+	(void)state;
+	assert_int_equal(verify_payload_at(VERIFY_CRC32C), 48);
+	assert_int_equal(verify_payload_at(VERIFY_XXH64), 56);
+	assert_int_equal(verify_payload_at(VERIFY_SHA256), 80);
+	assert_int_equal(verify_min_bs(VERIFY_CRC32C), 64);
+	assert_int_equal(verify_min_bs(VERIFY_SHA256), 96);
+	for (i = 0; i < sizeof(algos) / sizeof(algos[0]); i++) {
+		const struct digest *d = digest_of(algos[i]);
+		char want[80];
+
+		if (!d->built)
+			continue;
+		at = verify_payload_at(algos[i]);
+		verify_fill(blk, BS, algos[i], OFF, 7, 3);
+		assert_int_equal(verify_check(blk, BS, algos[i], OFF, 7, 3, &m), VC_OK);
+		/* a payload byte */
+		memcpy(copy, blk, BS);
+		copy[300] ^= 0x10;
+		assert_int_equal(verify_check(copy, BS, algos[i], OFF, 7, 3, &m), VC_CORRUPT);
+		snprintf(want, sizeof(want), "payload %s 0x", d->name);
+		assert_non_null(strstr(m.found, want));
+		assert_non_null(strstr(m.found, "1 byte differs, the first at byte 300 of the block (offset 8492)"));
+		/* the digest (or crc32c's field) itself */
+		memcpy(copy, blk, BS);
+		copy[algos[i] == VERIFY_CRC32C ? 37 : at - 1] ^= 1;
+		assert_int_equal(verify_check(copy, BS, algos[i], OFF, 7, 3, &m), VC_CORRUPT);
+		assert_non_null(strstr(m.found, "block header fails its crc32c"));
+		/* the same write under another checksum */
+		assert_int_equal(verify_check(blk, BS, algos[(i + 1) % 3], OFF, 7, 3, &m), VC_CORRUPT);
+		assert_non_null(strstr(m.found, "a header of the"));
+		/* the classes before the checksum: an older generation */
+		assert_int_equal(verify_check(blk, BS, algos[i], OFF, 7, 4, &m), VC_LOST);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sha256_vectors),
 		cmocka_unit_test(test_table),
+		cmocka_unit_test(test_blocks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -88,7 +88,7 @@ static int check(const unsigned char *blk, uint64_t gen,
 		 struct verify_mismatch *m)
 {
 	memset(m, 0, sizeof(*m));
-	return verify_check(blk, BS, OFF, 7, gen, m);
+	return verify_check(blk, BS, VERIFY_CRC32C, OFF, 7, gen, m);
 }
 
 static void test_classes(void **state)
@@ -97,12 +97,12 @@ static void test_classes(void **state)
 	struct verify_mismatch m;
 
 	(void)state;
-	verify_fill(blk, BS, OFF, 7, 3);
+	verify_fill(blk, BS, VERIFY_CRC32C, OFF, 7, 3);
 	assert_int_equal(check(blk, 3, &m), VC_OK);
 	/* the same block is reproducible; another generation differs */
-	verify_fill(other, BS, OFF, 7, 3);
+	verify_fill(other, BS, VERIFY_CRC32C, OFF, 7, 3);
 	assert_memory_equal(blk, other, BS);
-	verify_fill(other, BS, OFF, 7, 4);
+	verify_fill(other, BS, VERIFY_CRC32C, OFF, 7, 4);
 	assert_memory_not_equal(blk + VERIFY_HDR_SIZE,
 				other + VERIFY_HDR_SIZE, BS - VERIFY_HDR_SIZE);
 
@@ -127,13 +127,13 @@ static void test_classes(void **state)
 	assert_int_equal(check(blk, 2, &m), VC_CORRUPT);
 
 	/* another offset's block, whole */
-	verify_fill(other, BS, 20 * BS, 7, 3);
+	verify_fill(other, BS, VERIFY_CRC32C, 20 * BS, 7, 3);
 	assert_int_equal(check(other, 3, &m), VC_MISDIRECTED);
 	assert_non_null(strstr(m.found, "offset 81920"));
 	assert_non_null(strstr(m.expected, "offset 40960"));
 
 	/* another run's block at this offset */
-	verify_fill(other, BS, OFF, 8, 3);
+	verify_fill(other, BS, VERIFY_CRC32C, OFF, 8, 3);
 	assert_int_equal(check(other, 3, &m), VC_LOST);
 	assert_non_null(strstr(m.found, "seed 8"));
 
