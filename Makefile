@@ -225,7 +225,7 @@ clean:
 	rm -f rebench rebench-modeldev $(OBJS) $(OBJS:.o=.d) librebench.a $(CONFIG) librebench-record.so tests/progs/record_calls \
 		tests/progs/record_random tests/progs/record_dup2
 	rm -rf tests/unit/bin tests/unit/obj $(SAN_LIB)
-	rm -f bench/bareloop bench/distbench bench/clockbench
+	rm -f bench/bareloop bench/distbench bench/clockbench bench/digestbench
 
 # The Debian package (debian/): dpkg-buildpackage -us -uc -b in a copy of
 # the tree's sources (git ls-files: tracked and new files, none of the
@@ -276,13 +276,18 @@ bench/bareloop: bench/bareloop.c src/gen/prng.h $(CONFIG)
 bench/distbench: bench/distbench.c librebench.a
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< librebench.a $(LDLIBS) $(CONFIG_LIBS)
 
+# What --verify's checksums cost a 4 KiB block (bench/digestbench.c).
+bench/digestbench: bench/digestbench.c librebench.a
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< librebench.a $(LDLIBS) $(CONFIG_LIBS)
+
 # clock_gettime against a calibrated TSC (bench/clockbench.c says why).
 bench/clockbench: bench/clockbench.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< -pthread
 
-bench: rebench librebench-record.so rebench-modeldev bench/bareloop bench/distbench bench/clockbench
+bench: rebench librebench-record.so rebench-modeldev bench/bareloop bench/distbench bench/clockbench bench/digestbench
 	bench/run.sh
 	bash bench/instructions.sh
+	bench/digestbench
 	bash bench/modeldev.sh
 	bash bench/crosscheck.sh
 	bash bench/emulate.sh

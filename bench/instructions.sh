@@ -35,6 +35,9 @@
 # unverified and with --verify-mode inline under each checksum (a block
 # filled and summed, written, read back and checked: what verifying costs a
 # write and its check together), the same difference of two runs.
+# valgrind hides the CPU's SHA extensions from the program it runs, so
+# sha256's count here is of the portable rounds; bench/digestbench times
+# both.
 #
 # Goals (issue 33): rebench's pread <= 150 instructions per I/O; naio and
 # uring <= 1.2 x t/io_uring's.  Nothing here fails on them: only a

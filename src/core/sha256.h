@@ -13,5 +13,9 @@
 
 /* The digest of len bytes at p, into out (big-endian, as printed). */
 void sha256(const void *p, size_t len, unsigned char out[SHA256_SIZE]);
+/* The portable version alone (the unit tests hold both to the vectors). */
+void sha256_sw(const void *p, size_t len, unsigned char out[SHA256_SIZE]);
+/* "sha-ni" or "portable": the one sha256() uses on this CPU. */
+const char *sha256_impl(void);
 
 #endif

@@ -1,12 +1,13 @@
 /* test_digest.c - --verify's checksums (src/core/digest.c, sha256.c)
  * against published vectors: SHA-256 of "", "abc", the 448-bit message
- * and a million 'a' (FIPS 180-4's examples, NIST's CAVP short messages),
- * every padding length around a block's end against a byte-at-a-time
- * reference; XXH64 of "", "a", "abc" (xxHash's own tests); crc32c's
- * "123456789"; and how each prints.  Then each through --verify's block:
- * written and checked ok, a flipped payload byte named at its offset
- * with the checksum's name, a flipped digest byte failing the header's
- * crc32c, a block of another checksum refused, and the least block size.
+ * and a million 'a' (FIPS 180-4's examples), the padding lengths around a
+ * block's end (55, 56, 64 bytes, as sha256sum gives them), and the SHA-NI
+ * rounds against the portable ones at every length to 300; XXH64 of "",
+ * "a", "abc" (xxHash's own tests); crc32c's "123456789"; and how each
+ * prints.  Then each through --verify's block: written and checked ok, a
+ * flipped payload byte named at its offset with the checksum's name, a
+ * flipped digest byte failing the header's crc32c, a block of another
+ * checksum refused, and the least block size.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -59,6 +60,29 @@ static void test_sha256_vectors(void **state)
 	check_sha(m, 56, "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a");
 	check_sha(m, 64, "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb");
 	free(m);
+}
+
+/* SHA-NI (where the CPU has it) against the portable rounds: every length
+ * to 300 bytes and a few blocks of 4 KiB, at odd alignments */
+static void test_sha256_hw_sw(void **state)
+{
+	unsigned char buf[4096 + 8], a[SHA256_SIZE], b[SHA256_SIZE];
+	size_t i, len;
+
+	(void)state;
+	for (i = 0; i < sizeof(buf); i++)
+		buf[i] = (unsigned char)(i * 2654435761U >> 13);
+	for (len = 0; len <= 300; len++) {
+		sha256(buf + (len & 7), len, a);
+		sha256_sw(buf + (len & 7), len, b);
+		assert_memory_equal(a, b, SHA256_SIZE);
+	}
+	for (i = 0; i < 8; i++) {
+		sha256(buf + i, 4096, a);
+		sha256_sw(buf + i, 4096, b);
+		assert_memory_equal(a, b, SHA256_SIZE);
+	}
+	print_message("sha256: %s\n", sha256_impl());
 }
 
 static void test_table(void **state)
@@ -148,6 +172,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sha256_vectors),
+		cmocka_unit_test(test_sha256_hw_sw),
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_blocks),
 	};
