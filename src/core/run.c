@@ -468,11 +468,15 @@ sync_verify_loop(struct worker *w, uint64_t base, uint64_t deadline)
 			fail(w, -ENOMEM, IO_KIND_MEMORY, r.off, -1);
 			break;
 		}
-		if (b != UINT64_MAX &&
-		    ((r.kind == IO_WRITE && inline_check) ||
-		     (r.kind == IO_READ && v->gen[b])) &&
-		    !verify_block_at(w, r.off, b, r.kind == IO_WRITE))
+		if (b != UINT64_MAX && r.kind == IO_WRITE && inline_check) {
+			/* a read of the device's the statistics do not see */
+			v->res.inline_read_bytes += r.len;
+			if (!verify_block_at(w, r.off, b, true))
+				break;
+		} else if (b != UINT64_MAX && r.kind == IO_READ && v->gen[b] &&
+			   !verify_block_at(w, r.off, b, false)) {
 			break;
+		}
 		if (t1 >= deadline)
 			break;
 		if (s->pause_ns) {
@@ -1349,7 +1353,9 @@ static void devices_settle(struct workload *wls, size_t n)
 				file_fs = w->tgt.place.fstype;
 			paged |= w->spec.paged || !w->result.have_result ||
 				 !strcmp(w->run.eng->name, "mmap");
-			direct[DEV_READ] += w->result.stats->op_bytes[IO_READ];
+			/* and --verify-mode inline's read-backs */
+			direct[DEV_READ] += w->result.stats->op_bytes[IO_READ] +
+					    w->run.verify.res.inline_read_bytes;
 			direct[DEV_WRITE] += w->result.stats->op_bytes[IO_WRITE];
 			direct[DEV_DISCARD] += w->result.stats->op_bytes[IO_TRIM];
 		}

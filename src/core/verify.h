@@ -89,6 +89,8 @@ struct verify_result {
 	struct verify_mismatch first;
 	uint64_t pass_ns;	/* the read-back pass after the writes (after,
 				 * --verify-only is the run itself) */
+	uint64_t inline_read_bytes;	/* read back right after each write
+				 * (inline), while the device counters ran */
 	bool stopped;		/* the first mismatch stopped the run */
 	char state_err[320];	/* the state file could not be saved */
 };

@@ -40,6 +40,9 @@ for mode in after inline; do
 	jq_later "$RB_OUT" 0 '.workloads[0].verify | .corrupt + .misdirected + .lost + .unwritten' "$mode: no mismatch"
 	jq_later "$RB_OUT" null '.workloads[0].verify.first_mismatch' "$mode: no first mismatch"
 	jq_later "$RB_OUT" $BLOCKS '.workloads[0].results.ios' "$mode: the measured I/Os are the writes alone"
+	# inline's read-backs reach the device while its counters run: they
+	# are the run's own, not another user's
+	jq_later "$RB_OUT" false '.devices[0].shared' "$mode: the device not called shared for verify's own reads"
 done
 rb -o write -f -w seq -b 4k -d 100% --seed 7 --verify crc32c -y "$DEV"
 assert_match "^Verify: crc32c, after: $BLOCKS blocks checked: $BLOCKS ok, 0 corrupt, 0 misdirected, 0 lost, 0 unwritten" "$RB_OUT" "the human Verify line"
