@@ -22,7 +22,7 @@ extern const struct section section_warnings;
 
 const struct section *const report_sections[] = {
 	&section_p9999,		/* no -n field */
-	&section_rate,		/* no -n field */
+	&section_rate,		/* the -n rate lines */
 	&section_ops,		/* -n 22-81 and 83-94 */
 	&section_passes,	/* -n 82 */
 	&section_durability,	/* -n 95 */
@@ -35,7 +35,7 @@ const struct section *const report_sections[] = {
 	&section_sync,		/* -n 118-119 */
 	&section_flush,		/* -n 120-129 */
 	&section_repeat,	/* -n 130 on, after the fixed fields */
-	&section_verify,	/* no -n field */
+	&section_verify,	/* the -n verify lines */
 	&section_warnings,	/* no -n field */
 };
 const size_t report_nsections =

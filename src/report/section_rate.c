@@ -1,13 +1,15 @@
 /* section_rate.c - --rate's figures (rate.h): after the headline latency
  * (which stays submission to completion, as fio's), the rate asked and
  * achieved, the latency from each I/O's intended start, and how late the
- * submissions were; JSON results.rate (present with --rate only).  No -n
- * field (a new one is a new -n version) and no sweep-table column (the
- * table's columns are the same for every point). */
+ * submissions were; JSON results.rate and a -n "rate" line per rated
+ * workload (present with --rate only: no field of the workload's -n line,
+ * where a new one is a new -n version, and no sweep-table column, the
+ * table's columns being the same for every point). */
 #include <stdio.h>
 
 #include "core/json.h"
 #include "core/workload.h"
+#include "report/report.h"
 #include "report/section.h"
 #include "report/summary.h"
 
@@ -90,8 +92,41 @@ static void rate_json(struct json *j, const struct section_ctx *c)
 	json_obj_end(j);
 }
 
+/*
+ * -n: after the workload lines, one line per rated workload, 19 fields
+ * (rebench-output(5), RAW STATISTICS):
+ *   rate W asked scheduled achieved met arrival ios late late_mean_us
+ *   late_max_us late_end_us, then the latency from the intended start in
+ *   us: min avg p50 p90 p99 p99.9 max
+ * and a sweep point's values after them.
+ */
+static void rate_terse(FILE *f, const struct report *r, const char *suffix)
+{
+	struct lat_summary l;
+	size_t k;
+
+	for (k = 0; k < r->n; k++) {
+		const struct rate_result *rr = r->wls[k].result.rate;
+
+		if (!r->wls[k].result.have_result || !rr || !rr->present)
+			continue;
+		lat_summarize_hist(&rr->intended, &l);
+		fprintf(f, "rate %zu %.2f %.2f %.2f %s %s %llu %llu %.3f %.3f %.3f",
+			k + 1, rr->asked, rr->scheduled, rr->achieved,
+			rr->met ? "met" : "not-met",
+			rate_arrival_name(rr->arrival),
+			(unsigned long long)rr->ios,
+			(unsigned long long)rr->late, late_mean_us(rr),
+			(double)rr->late_max_ns / 1e3,
+			(double)rr->lag_end_ns / 1e3);
+		fprintf(f, " %.3f %.3f %.3f %.3f %.3f %.3f %.3f%s\n", l.min, l.avg,
+			l.p50, l.p90, l.p99, l.p999, l.max, suffix ? suffix : "");
+	}
+}
+
 const struct section section_rate = {
 	.name = "rate",
 	.human = { [HUMAN_LATENCY] = rate_human },
 	.json = { [JSON_LATENCY] = rate_json },
+	.run_terse = rate_terse,
 };

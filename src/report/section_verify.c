@@ -1,13 +1,15 @@
 /* section_verify.c - what --verify found (core/verify.h): the human
- * "Verify:" lines and JSON "verify", only in a workload that verified
- * (no -n field, no sweep column: a run without --verify prints what it
- * always did).  The total has none. */
+ * "Verify:" lines, JSON "verify" and a -n "verify" line, only for a
+ * workload that verified (no field of the workload's -n line, no sweep
+ * column: a run without --verify prints what it always did).  The total
+ * has none. */
 #include <stdio.h>
 
 #include "core/json.h"
 #include "core/spec_names.h"
 #include "core/verify.h"
 #include "core/workload.h"
+#include "report/report.h"
 #include "report/section.h"
 
 static const char *mode_name(const struct verify_result *r)
@@ -74,8 +76,45 @@ static void verify_json(struct json *j, const struct section_ctx *c)
 	json_obj_end(j);
 }
 
+/*
+ * -n: after the device lines, one line per verifying workload, 14 fields
+ * (rebench-output(5), RAW STATISTICS):
+ *   verify W algorithm mode blocks_written blocks_checked ok corrupt
+ *   misdirected lost unwritten stopped first_offset first_class
+ * ("-" for the last two without a mismatch; "stopped" yes or no), and a
+ * sweep point's values after them.
+ */
+static void verify_terse(FILE *f, const struct report *rep, const char *suffix)
+{
+	size_t k;
+
+	for (k = 0; k < rep->n; k++) {
+		const struct verify_result *r = &rep->wls[k].result.verify;
+
+		if (!r->on)
+			continue;
+		fprintf(f, "verify %zu %s %s %llu %llu %llu %llu %llu %llu %llu %s",
+			k + 1, opt_values_name(verify_algo_values, r->algo),
+			mode_name(r), (unsigned long long)r->written,
+			(unsigned long long)r->checked,
+			(unsigned long long)r->count[VC_OK],
+			(unsigned long long)r->count[VC_CORRUPT],
+			(unsigned long long)r->count[VC_MISDIRECTED],
+			(unsigned long long)r->count[VC_LOST],
+			(unsigned long long)r->count[VC_UNWRITTEN],
+			r->stopped ? "yes" : "no");
+		if (r->have_first)
+			fprintf(f, " %llu %s", (unsigned long long)r->first.offset,
+				verify_class_name(r->first.cls));
+		else
+			fprintf(f, " - -");
+		fprintf(f, "%s\n", suffix ? suffix : "");
+	}
+}
+
 const struct section section_verify = {
 	.name = "verify",
 	.human = { [HUMAN_END] = verify_human },
 	.json = { [JSON_AFTER_RESULTS] = verify_json },
+	.run_terse = verify_terse,
 };

@@ -67,6 +67,14 @@ assert_match '^Rate: asked 2000 ops/s \(fixed arrival\), scheduled 2000\.0' "$RB
 assert_match '^Latency from the intended start \(us\): min' "$RB_OUT" "human: the intended-start latency line"
 assert_match '^Late starts: [0-9]+ of 100 I/Os' "$RB_OUT" "human: the late starts"
 
+rb_ok "-n: the rate line" -n --rate 1000 -b 4k -d 400k --seed 1 "$FAST"
+RL=$(grep '^rate ' <<<"$RB_OUT")
+assert_eq 19 "$(wc -w <<<"$RL")" "-n: the rate line has 19 fields"
+assert_match '^rate 1 1000\.00 [0-9.]+ [0-9.]+ (met|not-met) fixed 100 [0-9]+ ' "$RL" "-n: workload, asked, scheduled, achieved, met, arrival, I/Os"
+assert_eq 1 "$(grep -c '^[0-9]' <<<"$RB_OUT")" "-n: the workload line still one"
+rb_ok "-n without --rate: no rate line" -n -b 4k -d 400k "$FAST"
+assert_no_match '^rate ' "$RB_OUT" "-n: no rate line without --rate"
+
 rb_ok "no --rate: nothing of it" --json -b 4k -d 400k "$FAST"
 assert_eq null "$(jqr '.workloads[0].results.rate')" "JSON: no rate without --rate"
 rb_ok "no --rate: human" -b 4k -d 400k "$FAST"

@@ -111,6 +111,13 @@ for m in "10 corrupt" "30 misdirected" "40 unwritten" "50 lost"; do
 	set -- $m
 	assert_match "^rebench: verify: offset $(blk "$1") of $DEV: $2: " "$RB_ERR" "--verify-continue names block $1 ($2) on stderr"
 done
+# -n: the same counts on the verify line (rebench-output(5))
+V_N=("${V[@]/--json/-n}")
+rb "${V_N[@]}" --verify-continue "$DEV"
+assert_rc 3 "-n: exit status 3"
+assert_eq "verify 1 crc32c only $BLOCKS $BLOCKS $((BLOCKS - 4)) 1 1 1 1 no $(blk 10) corrupt" \
+	"$(grep '^verify ' <<<"$RB_OUT")" "-n: the verify line, 14 fields"
+assert_eq 1 "$(grep -c '^[0-9]' <<<"$RB_OUT")" "-n: one workload line besides it"
 
 section "inline: a write read back at once (the damage above rewritten)"
 rb "${W[@]}" --verify-mode inline --verify-state "$STATE" "$DEV"
