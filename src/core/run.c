@@ -295,8 +295,15 @@ static void sync_rate_loop(struct worker *w, uint64_t base, uint64_t deadline)
 		if (atomic_load_explicit(stop, memory_order_relaxed))
 			break;
 		intended = rate_sched_next(&rt->sched);
-		if (intended >= deadline)
+		if (intended >= deadline) {
+			/* the schedule's next start lies past the end: an
+			 * open-loop client idles until then, so the run
+			 * lasts its -d (and its last interval is whole) */
+			t0 = now_ns();
+			if (t0 < deadline)
+				pause_for(stop, deadline - t0);
 			break;
+		}
 		if (!stream_next(src, &r)) {
 			if (src->error)
 				fail(w, src->error, IO_KIND_STREAM, 0, -1);

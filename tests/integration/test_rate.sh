@@ -67,6 +67,14 @@ assert_match '^Rate: asked 2000 ops/s \(fixed arrival\), scheduled 2000\.0' "$RB
 assert_match '^Latency from the intended start \(us\): min' "$RB_OUT" "human: the intended-start latency line"
 assert_match '^Late starts: [0-9]+ of 100 I/Os' "$RB_OUT" "human: the late starts"
 
+# a time-bound run lasts its -d: the schedule's last start falls short of
+# the end, and the thread idles until then, so every interval is whole
+rb_ok "--rate 1000 -d 300ms -g 100ms" --json --rate 1000 -b 4k -d 300ms -g 100ms "$FAST"
+assert_num "elapsed $(jqr '.workloads[0].results.elapsed_s') s: at least the 300 ms asked" \
+	"$(jqr '.workloads[0].results.elapsed_s') >= 0.3"
+assert_eq 3 "$(jqr '.workloads[0].results.intervals.complete')" "3 whole intervals of 100 ms"
+assert_eq 300 "$(rate ios)" "300 I/Os on the schedule"
+
 rb_ok "-n: the rate line" -n --rate 1000 -b 4k -d 400k --seed 1 "$FAST"
 RL=$(grep '^rate ' <<<"$RB_OUT")
 assert_eq 19 "$(wc -w <<<"$RL")" "-n: the rate line has 19 fields"
