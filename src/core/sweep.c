@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/rate.h"
 
 static int fail(const struct opt_desc *o, const char *text,
 		const struct parse_ctx *ctx, const char *why)
@@ -59,6 +60,17 @@ static int number(const struct opt_desc *o, const char *s, double *v)
 	case OPT_PERCENT:
 	case OPT_DOUBLE:
 		return parse_percent(s, v);
+	case OPT_RATE: {
+		/* ops/s only: a SIZE/s ends in "/s", which a range's step
+		 * would take for its own */
+		struct rate_spec r;
+		char err[160];
+
+		if (rate_parse(s, &r, err, sizeof(err)) || r.bytes)
+			return -EINVAL;
+		*v = r.ops;
+		return 0;
+	}
 	default:
 		return -EINVAL;
 	}
@@ -87,8 +99,11 @@ static int expand_range(struct sweep_axis *ax, const struct opt_desc *o,
 
 	if (o->type != OPT_SIZE && o->type != OPT_BSIZE &&
 	    o->type != OPT_COUNT && o->type != OPT_TIME &&
-	    o->type != OPT_PERCENT && o->type != OPT_DOUBLE)
-		return fail(o, text, ctx, "ranges take sizes, counts, times or percentages; give a list (a,b,c) instead");
+	    o->type != OPT_PERCENT && o->type != OPT_DOUBLE &&
+	    o->type != OPT_RATE)
+		return fail(o, text, ctx, "ranges take sizes, counts, times, percentages or rates; give a list (a,b,c) instead");
+	if (o->type == OPT_RATE && strstr(text, "/s"))
+		return fail(o, text, ctx, "a range of rates is in I/Os a second (1k..64k*2); give bytes a second as a list (10m/s,20m/s,40m/s)");
 	sep = strpbrk(dots + 2, "/*");
 	if (!sep)
 		return fail(o, text, ctx, "a range needs a step: A..B/STEP (linear) or A..B*F (geometric)");
@@ -102,6 +117,16 @@ static int expand_range(struct sweep_axis *ax, const struct opt_desc *o,
 	memcpy(b, dots + 2, (size_t)(sep - dots - 2));
 	b[sep - dots - 2] = '\0';
 	snprintf(st, sizeof(st), "%s", sep + 1);
+	if (o->type == OPT_RATE) {	/* say what rate_parse says */
+		struct rate_spec r;
+		char err[200], why[260];
+
+		if (rate_parse(a, &r, err, sizeof(err)) ||
+		    rate_parse(b, &r, err, sizeof(err))) {
+			snprintf(why, sizeof(why), "an end of the range: %s", err);
+			return fail(o, text, ctx, why);
+		}
+	}
 	if (number(o, a, &va) || number(o, b, &vb))
 		return fail(o, text, ctx, "the ends of the range are not valid values of this option");
 	if (geo ? parse_double(st, &vs) : number(o, st, &vs))
@@ -191,7 +216,8 @@ int sweep_add(struct sweep *sw, const struct opt_desc *o, const char *text,
 	ax->numeric = o->type == OPT_SIZE || o->type == OPT_BSIZE ||
 		      o->type == OPT_COUNT ||
 		      o->type == OPT_TIME || o->type == OPT_PERCENT ||
-		      o->type == OPT_DOUBLE;
+		      o->type == OPT_DOUBLE ||
+		      (o->type == OPT_RATE && !strstr(text, "/s"));
 	/* a list of size mixes (4k/50:8k/50,16k) sweeps text, not numbers */
 	if (o->type == OPT_BSIZE && !strstr(text, "..") && strpbrk(text, ":/-"))
 		ax->numeric = false;

@@ -83,6 +83,11 @@ struct report_scope {
 	const struct report_study *study;
 	const void *study_arg;
 	const struct sweep_order *order;	/* a sweep's --order, or NULL */
+	unsigned table_cols;	/* a sweep table's optional columns (TSV_*,
+				 * section.h) */
+	/* a sweep of --rate alone: its knee, judged after the last point
+	 * (the writers read it at their end); NULL: none */
+	const struct load_curve *curve;
 };
 
 struct report_set;
@@ -152,8 +157,10 @@ int report_write(const struct report_writer *w,
 /* A sweep's table (--output, or standard output): the header, and a row per
  * workload of a point; and a swept value as the table, -n and JSON give it
  * (times in the option's own unit). */
-void report_table_header(FILE *f, const struct sweep *sw, bool repeated);
-void report_table_rows(FILE *f, const struct sweep *sw, const struct report *r);
+/* The table's header; cols: its optional columns (TSV_*, section.h). */
+void report_table_header(FILE *f, const struct sweep *sw, unsigned cols);
+void report_table_rows(FILE *f, const struct sweep *sw, const struct report *r,
+		       unsigned cols);
 void report_sweep_cell(const struct sweep_axis *ax, size_t i, char *buf,
 		       size_t len);
 

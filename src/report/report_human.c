@@ -10,6 +10,7 @@
 #include "core/units.h"
 #include "core/spec_names.h"
 #include "core/plan.h"
+#include "report/load_curve.h"
 #include "report/report.h"
 #include "report/section.h"
 #include "report/summary.h"
@@ -237,7 +238,7 @@ static int human_begin(struct report_out *o)
 	o->shows_warnings = !sc->sw;
 	o->uses_stdout = true;
 	if (sc->sw)
-		report_table_header(sc->out, sc->sw, sc->run->repeat > 1);
+		report_table_header(sc->out, sc->sw, sc->table_cols);
 	return 0;
 }
 
@@ -247,7 +248,7 @@ static int human_report(struct report_out *o, const struct report *r)
 	size_t k;
 
 	if (sc->sw) {
-		report_table_rows(sc->out, sc->sw, r);
+		report_table_rows(sc->out, sc->sw, r, sc->table_cols);
 		return 0;
 	}
 	if (sc->study) {
@@ -269,9 +270,18 @@ static int human_report(struct report_out *o, const struct report *r)
 	return 0;
 }
 
+/* A --rate sweep's knee, under its table. */
+static int human_end(struct report_out *o)
+{
+	if (o->scope->curve)
+		load_curve_human(o->scope->out, o->scope->curve);
+	return 0;
+}
+
 const struct report_writer report_human_writer = {
 	.name = "human",
 	.wanted = human_wanted,
 	.begin = human_begin,
 	.report = human_report,
+	.end = human_end,
 };

@@ -12,6 +12,7 @@
 #include "core/spec_names.h"
 #include "core/plan.h"
 #include "report/version.h"
+#include "report/load_curve.h"
 #include "report/report.h"
 #include "report/section.h"
 #include "report/summary.h"
@@ -395,6 +396,8 @@ static int json_end(struct report_out *o)
 
 	if (o->scope->sw || o->scope->study) {
 		json_arr_end(j);	/* "runs" or "tests" */
+		if (o->scope->curve)
+			load_curve_json(j, o->scope->curve);
 		json_obj_end(j);
 	}
 	json_obj_end(j);

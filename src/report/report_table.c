@@ -24,18 +24,19 @@ void report_sweep_cell(const struct sweep_axis *ax, size_t i, char *buf,
 		snprintf(buf, len, "%s", v);
 }
 
-void report_table_header(FILE *f, const struct sweep *sw, bool repeated)
+void report_table_header(FILE *f, const struct sweep *sw, unsigned cols)
 {
 	size_t a;
 
 	for (a = 0; a < sw->naxes; a++)
 		fprintf(f, "%s\t", sw->axes[a].opt->name);
 	fprintf(f, "workload\ttarget\tops_per_s\tmib_per_s\tlat_min_us\tlat_avg_us\tlat_p50_us\tlat_p90_us\tlat_p99_us\tlat_p999_us\tlat_max_us\tios\tstatus");
-	sections_tsv_head(f, repeated);
+	sections_tsv_head(f, cols);
 	fputc('\n', f);
 }
 
-void report_table_rows(FILE *f, const struct sweep *sw, const struct report *r)
+void report_table_rows(FILE *f, const struct sweep *sw, const struct report *r,
+		       unsigned cols)
 {
 	size_t idx[SWEEP_MAX_AXES], a, k;
 	char buf[64];
@@ -57,7 +58,8 @@ void report_table_rows(FILE *f, const struct sweep *sw, const struct report *r)
 			l.min, l.avg, l.p50, l.p90, l.p99, l.p999, l.max,
 			(unsigned long long)wl->result.stats->ops_total,
 			workload_status_name(workload_status(wl, r->interrupted)));
-		sections_tsv(f, &(struct section_ctx){ r, wl, wl->result.stats });
+		sections_tsv(f, &(struct section_ctx){ r, wl, wl->result.stats },
+			     cols);
 		fputc('\n', f);
 	}
 	if (f == stdout)

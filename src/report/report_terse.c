@@ -28,6 +28,7 @@
 
 #include "core/plan.h"
 #include "report/version.h"
+#include "report/load_curve.h"
 #include "report/report.h"
 #include "report/section.h"
 #include "report/summary.h"
@@ -126,9 +127,18 @@ static int terse_report(struct report_out *o, const struct report *r)
 	return 0;
 }
 
+/* A --rate sweep's knee: the "knee" line after every point's. */
+static int terse_end(struct report_out *o)
+{
+	if (o->scope->curve)
+		load_curve_terse(o->scope->out, o->scope->curve);
+	return 0;
+}
+
 const struct report_writer report_terse_writer = {
 	.name = "terse",
 	.wanted = terse_wanted,
 	.begin = terse_begin,
 	.report = terse_report,
+	.end = terse_end,
 };

@@ -72,22 +72,28 @@ void sections_terse(FILE *f, const struct section_ctx *c)
 				report_sections[i]->terse[at](f, c);
 }
 
-void sections_tsv_head(FILE *f, bool repeated)
+/* Does a table of these columns have section s's? */
+static bool tsv_has(const struct section *s, unsigned cols)
+{
+	return (s->tsv_only & cols) == s->tsv_only;
+}
+
+void sections_tsv_head(FILE *f, unsigned cols)
 {
 	size_t i;
 
 	for (i = 0; i < report_nsections; i++)
 		if (report_sections[i]->tsv_head &&
-		    (repeated || !report_sections[i]->tsv_repeated))
+		    tsv_has(report_sections[i], cols))
 			fputs(report_sections[i]->tsv_head, f);
 }
 
-void sections_tsv(FILE *f, const struct section_ctx *c)
+void sections_tsv(FILE *f, const struct section_ctx *c, unsigned cols)
 {
 	size_t i;
 
 	for (i = 0; i < report_nsections; i++)
-		if (report_sections[i]->tsv)
+		if (report_sections[i]->tsv && tsv_has(report_sections[i], cols))
 			report_sections[i]->tsv(f, c);
 }
 

@@ -71,10 +71,11 @@ struct section {
 	/* its -n fields, each " value" */
 	void (*terse[TERSE_SEAMS])(FILE *f, const struct section_ctx *c);
 	/* the sweep table: its header's columns ("\tname" each) and a
-	 * workload's cells ("\tvalue" each); tsv_repeated: the columns are
-	 * there with --repeat only */
+	 * workload's cells ("\tvalue" each, "-" where the workload has no
+	 * such figure) */
 	const char *tsv_head;
-	bool tsv_repeated;
+	unsigned tsv_only;	/* TSV_*: the columns are there only in
+				 * such tables; 0: in every table */
 	void (*tsv)(FILE *f, const struct section_ctx *c);
 	/* once per run, after the workloads and the total: what belongs to
 	 * the run (the devices); terse lines end with suffix (a sweep
@@ -93,8 +94,11 @@ void sections_json(struct json *j, enum json_seam at,
 		   const struct section_ctx *c);
 /* every -n field after field 18, seam by seam */
 void sections_terse(FILE *f, const struct section_ctx *c);
-void sections_tsv_head(FILE *f, bool repeated);
-void sections_tsv(FILE *f, const struct section_ctx *c);
+/* Which optional columns a sweep's table has (tsv_only). */
+#define TSV_REPEATED 1u		/* --repeat N, N > 1 */
+#define TSV_RATED 2u		/* --rate, in a workload or swept */
+void sections_tsv_head(FILE *f, unsigned cols);
+void sections_tsv(FILE *f, const struct section_ctx *c, unsigned cols);
 void sections_run_human(FILE *f, const struct report *r);
 void sections_run_json(struct json *j, const struct report *r);
 void sections_run_terse(FILE *f, const struct report *r, const char *suffix);

@@ -1,10 +1,10 @@
 /* section_rate.c - --rate's figures (rate.h): after the headline latency
  * (which stays submission to completion, as fio's), the rate asked and
  * achieved, the latency from each I/O's intended start, and how late the
- * submissions were; JSON results.rate and a -n "rate" line per rated
- * workload (present with --rate only: no field of the workload's -n line,
- * where a new one is a new -n version, and no sweep-table column, the
- * table's columns being the same for every point). */
+ * submissions were; JSON results.rate, a -n "rate" line per rated
+ * workload and the sweep table's rate columns (present with --rate only:
+ * no field of the workload's -n line, where a new one is a new -n
+ * version; the columns in a table of a rated sweep alone). */
 #include <stdio.h>
 
 #include "core/json.h"
@@ -124,9 +124,30 @@ static void rate_terse(FILE *f, const struct report *r, const char *suffix)
 	}
 }
 
+/* A rated sweep's columns: asked, achieved, met (yes/no), the latency
+ * from the intended start (p50, p99, p99.9, max, us) and the mean
+ * lateness (us); "-" for a workload of it that was not rated. */
+static void rate_tsv(FILE *f, const struct section_ctx *c)
+{
+	const struct rate_result *r = rate_of(c);
+	struct lat_summary l;
+
+	if (!r) {
+		fputs("\t-\t-\t-\t-\t-\t-\t-\t-", f);
+		return;
+	}
+	lat_summarize_hist(&r->intended, &l);
+	fprintf(f, "\t%.2f\t%.2f\t%s\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f",
+		r->asked, r->achieved, r->met ? "yes" : "no", l.p50, l.p99,
+		l.p999, l.max, late_mean_us(r));
+}
+
 const struct section section_rate = {
 	.name = "rate",
 	.human = { [HUMAN_LATENCY] = rate_human },
 	.json = { [JSON_LATENCY] = rate_json },
 	.run_terse = rate_terse,
+	.tsv_head = "\trate_asked\trate_achieved\trate_met\tintended_p50_us\tintended_p99_us\tintended_p999_us\tintended_max_us\tlate_mean_us",
+	.tsv_only = TSV_RATED,
+	.tsv = rate_tsv,
 };

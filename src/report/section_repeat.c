@@ -176,6 +176,6 @@ const struct section section_repeat = {
 	.json = { [JSON_AFTER_RESULTS] = repeat_json },
 	.terse = { [TERSE_PASSES] = repeat_terse },
 	.tsv_head = "\truns\tops_per_s_median\tops_per_s_trimmed_mean\tops_per_s_stddev\tops_per_s_ci95_low\tops_per_s_ci95_high\tlat_p50_us_median\tlat_p99_us_median",
-	.tsv_repeated = true,
+	.tsv_only = TSV_REPEATED,
 	.tsv = repeat_tsv,
 };

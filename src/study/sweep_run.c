@@ -32,7 +32,9 @@
 #include "report/plot.h"
 #include "stats/progress.h"
 #include "stats/repeat_run.h"
+#include "report/load_curve.h"
 #include "report/report.h"
+#include "report/section.h"
 #include "core/validate.h"
 #include "report/summary.h"
 
@@ -153,11 +155,20 @@ static void progress_point(const struct run_ctx *ctx, const struct sweep *sw,
 /* Most names a sweep draws as panels (plots/alignment-multiplot.gp). */
 #define PLOT_MAX_PANELS 9
 
-enum plot_kind { PLOT_NONE, PLOT_LINES, PLOT_HEATMAP, PLOT_PANELS };
+enum plot_kind { PLOT_NONE, PLOT_LINES, PLOT_HEATMAP, PLOT_PANELS,
+		 PLOT_LOADCURVE };
 
-/* Which plot fits: lines for one swept number (with any lists of names),
- * a heatmap for two, a heatmap per name for two and one list of names;
- * ax gets the axes of a heatmap. */
+/* A sweep of --rate alone: its plot is the load curve, and it has a knee
+ * (report/load_curve.h). */
+static bool rate_alone(const struct sweep *sw)
+{
+	return sw->naxes == 1 && sw->axes[0].opt->type == OPT_RATE &&
+	       sw->axes[0].numeric;
+}
+
+/* Which plot fits: the load curve for --rate alone, lines for one swept
+ * number (with any lists of names), a heatmap for two, a heatmap per name
+ * for two and one list of names; ax gets the axes of a heatmap. */
 static enum plot_kind plot_kind(const struct sweep *sw, struct plot_axes *ax)
 {
 	size_t a, num = 0;
@@ -171,6 +182,8 @@ static enum plot_kind plot_kind(const struct sweep *sw, struct plot_axes *ax)
 		else
 			ax->ry = a;
 	}
+	if (rate_alone(sw))
+		return PLOT_LOADCURVE;
 	if (num == 1)
 		return PLOT_LINES;
 	if (num == 2 && sw->naxes == 2)
@@ -242,6 +255,9 @@ struct sweep_state {
 	struct report_set out;
 	uint64_t t0;
 	bool interrupted;
+	unsigned cols;			/* the table's optional columns */
+	struct load_point *load;	/* --rate alone: each point's */
+	struct load_curve curve;	/* ... and their knee */
 };
 
 /* A matrix per name in the temporary directory, listed as
@@ -310,6 +326,15 @@ static int plot_sweep(struct sweep_state *st)
 		args[4] = "log";
 		return plot_render("lines.gp", args, log ? 5 : 4, note, &st->about);
 	}
+	case PLOT_LOADCURVE: {
+		char knee[32] = "-";
+
+		if (st->curve.have_knee)
+			snprintf(knee, sizeof(knee), "%.10g", st->curve.knee.asked);
+		args[0] = st->tpath;
+		args[2] = knee;
+		return plot_render("loadcurve.gp", args, 3, note, &st->about);
+	}
 	default:
 		return -EINVAL;	/* refused before the run */
 	}
@@ -370,9 +395,9 @@ static int open_tables(struct sweep_state *st)
 		st->temp_table = true;
 	}
 	if (st->tab)
-		report_table_header(st->tab, st->sw, st->runs > 1);
+		report_table_header(st->tab, st->sw, st->cols);
 	if (st->tab_copy)
-		report_table_header(st->tab_copy, st->sw, st->runs > 1);
+		report_table_header(st->tab_copy, st->sw, st->cols);
 	return EXIT_OK;
 }
 
@@ -492,6 +517,37 @@ static const char *interval_method(const struct sweep_state *st)
 	return "a latency of a single run has no interval; --repeat N gives one";
 }
 
+/* Workload 1's point of a load curve (report/load_curve.h). */
+static void load_point_of(const struct workload *wl, struct load_point *lp)
+{
+	const struct rate_result *r = wl->result.rate;
+	struct lat_summary l;
+
+	lp->have = wl->result.have_result && r && r->present;
+	if (!lp->have)
+		return;
+	lat_summarize_hist(&r->intended, &l);
+	lp->asked = r->asked;
+	lp->achieved = r->achieved;
+	lp->met = r->met;
+	lp->p99_us = l.p99;
+}
+
+/* The optional columns of the table: --repeat's, --rate's. */
+static unsigned table_cols(const struct sweep_state *st)
+{
+	unsigned cols = st->runs > 1 ? TSV_REPEATED : 0;
+	size_t k;
+
+	for (k = 0; k < st->sw->naxes; k++)
+		if (st->sw->axes[k].opt->type == OPT_RATE)
+			cols |= TSV_RATED;
+	for (k = 0; k < st->nbases; k++)
+		if (st->bases[k].rate.ops > 0 || st->bases[k].rate.bytes)
+			cols |= TSV_RATED;
+	return cols;
+}
+
 /* After point p ran: its rows, its report, the progress line; status
  * becomes EXIT_OUTPUT_FAILED when standard output no longer takes it. */
 static int report_point(struct sweep_state *st, size_t p, int status)
@@ -507,11 +563,13 @@ static int report_point(struct sweep_state *st, size_t p, int status)
 		plot_about_fill(&st->about1, ctx->wls, 1, st->sw, st->runs);
 		st->about.metric = plot_metric_column(st->metric);
 	}
+	if (st->curve.on)
+		load_point_of(&ctx->wls[0], &st->load[p]);
 	run_ctx_report(ctx, st->interrupted, p, &rep);
 	if (st->tab)
-		report_table_rows(st->tab, st->sw, &rep);
+		report_table_rows(st->tab, st->sw, &rep, st->cols);
 	if (st->tab_copy)
-		report_table_rows(st->tab_copy, st->sw, &rep);
+		report_table_rows(st->tab_copy, st->sw, &rep, st->cols);
 	report_emit(&st->out, &rep);
 	if (st->runs > 1) {
 		for (k = 0; k < ctx->n; k++)
@@ -613,6 +671,11 @@ int sweep_run(struct run_ctx *ctx, const struct sweep *sw,
 	int status, ret;
 
 	st.kind = plot_kind(sw, &st.axes);
+	st.cols = table_cols(&st);
+	scope.table_cols = st.cols;
+	st.curve.on = rate_alone(sw);
+	if (st.curve.on)
+		scope.curve = &st.curve;
 	status = refuse(&st);
 	if (status)
 		return status;
@@ -635,11 +698,13 @@ int sweep_run(struct run_ctx *ctx, const struct sweep *sw,
 	st.lo = calloc(sw->npoints, sizeof(double));
 	st.hi = calloc(sw->npoints, sizeof(double));
 	st.perm = calloc(sw->npoints, sizeof(size_t));
-	if (!st.vals || !st.lo || !st.hi || !st.perm) {
+	st.load = calloc(sw->npoints, sizeof(*st.load));
+	if (!st.vals || !st.lo || !st.hi || !st.perm || !st.load) {
 		free(st.vals);
 		free(st.lo);
 		free(st.hi);
 		free(st.perm);
+		free(st.load);
 		return EXIT_PREP_FAILED;
 	}
 	sweep_order_fill(&st.order, st.perm, sw->npoints);
@@ -658,6 +723,8 @@ int sweep_run(struct run_ctx *ctx, const struct sweep *sw,
 	progress_enable(st.ctx, st.tty);
 	if (!status) {
 		status = run_points(&st, &done);
+		if (st.curve.on)	/* before the writers' ends read it */
+			load_curve_judge(&st.curve, st.load, sw->npoints);
 		report_close(&st.out);
 	}
 	if (st.tab && outpath_close("--output", table, st.tab) &&
@@ -672,6 +739,7 @@ int sweep_run(struct run_ctx *ctx, const struct sweep *sw,
 	free(st.lo);
 	free(st.hi);
 	free(st.perm);
+	free(st.load);
 	return status;
 }
 

@@ -97,6 +97,18 @@ sizes "$L" lines "512 B" "2 KiB" "4 KiB"
 common "$L" lines
 DONE[lines.gp]=1
 
+section "loadcurve.gp (rebench --plot of a --rate sweep)"
+rb_ok "a --rate sweep" --rate 100,200 -b 4k -d 40k --seed 7 --plot "$S/lc.svg" "$DEV"
+C=$S/lc.svg
+has_field "$C" loadcurve "what" "^Latency against load: --rate swept, latency from each I/O's intended start$"
+has_field "$C" loadcurve "target, operation, pattern, block size, engine, QD, time per point" \
+	"^$DEV: read, rnd uniform, 4 KiB I/Os, .*stateful, QD 1, .*per point$"
+has_field "$C" loadcurve "noise: one run per point" "^noise: one run per point, no interval"
+has_text "$C" "achieved rate (ops/s)" "loadcurve: x axis"
+has_text "$C" "latency (ms), log scale" "loadcurve: y axis"
+common "$C" loadcurve
+DONE[loadcurve.gp]=1
+
 section "timeseries.gp (by hand from the --output series: its comment lines)"
 rb_ok "a 1 s series" -b 4k -d 1 -g 50ms --output "$S/ts.tsv" "$DEV"
 (cd "$S" && gnuplot -c "$P/timeseries.gp" "$S/ts.tsv" "$S/ts.svg") >"$S/gp.out" 2>&1 ||

@@ -435,6 +435,9 @@ else
 		advise-btree.gp|hosts.gp) ;;
 		# rendered by test_plots.sh from saved runs of --characterize
 		characterize.gp) ;;
+		# rendered by test_loadcurve.sh and test_plot_titles.sh, from
+		# rebench --rate A..B*F --plot
+		loadcurve.gp) ;;
 		*) check_failed "plots/$(basename "$f") is rendered by this test" "add it to section (j)" ;;
 		esac
 	done
