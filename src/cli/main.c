@@ -17,6 +17,7 @@
 
 #include "advise/advise.h"
 #include "characterize/characterize.h"
+#include "core/fileset.h"
 #include "core/units.h"
 #include "core/confirm.h"
 #include "report/dry_run.h"
@@ -395,6 +396,15 @@ static int run_workload_modes(struct spec *base, struct run_opts *run,
 		return status == -EINVAL ? EXIT_BAD_ARGS : EXIT_PREP_FAILED;
 	}
 	ctx->env.start_at = runinfo_start_at();	/* --start-at */
+	if ((run->advise || run->characterize || run->suite) &&
+	    fileset_wanted(base)) {
+		/* they build runs of their own on one TARGET */
+		fprintf(stderr, "rebench: --%s runs on one TARGET, and this command line names many files (%s); give it one file or device\n",
+			run->advise ? "advise" : run->characterize ? "characterize" : "suite",
+			base->directory ? "--directory" : "several TARGETs");
+		run_ctx_free(ctx);
+		return EXIT_BAD_ARGS;
+	}
 	if (run->advise)
 		status = advise_main(ctx, base, run, sweep);
 	else if (run->characterize)

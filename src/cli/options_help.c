@@ -69,7 +69,7 @@ static const char *const study_common[] = {
 	"repeat", "precision", "plot", "suite", NULL
 };
 static const char *const verify_common[] = { "verify", NULL };
-static const char *const files_common[] = { "directory", "nrfiles", "filesize", NULL };
+static const char *const files_common[] = { "directory", NULL };
 static const char *const advise_common[] = { "advise", NULL };
 static const char *const hosts_common[] = { "hosts", NULL };
 

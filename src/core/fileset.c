@@ -430,7 +430,7 @@ static int stat_files(struct workload *wl, struct fileset *fs)
 			if (e != ENOENT || !fs->dir) {
 				spec_error(s, "%s (file %u of %u): %s%s", f->path,
 					   i + 1, fs->n, strerror(e),
-					   e == ENOENT ? "; a list of TARGETs names files that exist: create it first, or use --directory DIR --nrfiles N --filesize SIZE, which creates its files" : "");
+					   e == ENOENT ? "; a list of files (several TARGETs, or --filename a:b) names files that exist: create it first, or use --directory DIR --nrfiles N --filesize SIZE, which creates its files" : "");
 				return -EINVAL;
 			}
 			fs->nnew++;
@@ -438,7 +438,7 @@ static int stat_files(struct workload *wl, struct fileset *fs)
 		}
 		if (!S_ISREG(st.st_mode)) {
 			if (S_ISBLK(st.st_mode) && !fs->dir)
-				spec_error(s, "%s (file %u of %u) is a block device: a list of TARGETs names regular files; measure the device as a TARGET of its own (a stdin line each)",
+				spec_error(s, "%s (file %u of %u) is a block device: several TARGETs are a list of files that one workload spreads its I/Os over, and a list names regular files; measure each device as a TARGET of its own (one target per workload: a stdin line each)",
 					   f->path, i + 1, fs->n);
 			else
 				spec_error(s, "%s (file %u of %u) is not a regular file; many files are regular files%s",
@@ -695,8 +695,9 @@ void fileset_plan(struct workload *wl)
 		workload_warn(wl, "%u of the %u files are sparse: writes into holes also measure block allocation by the filesystem",
 			      fs->nsparse, fs->n);
 	if (fs->nnew && fs->nexist)
-		workload_warn(wl, "%u of the %u files exist and %u are created (%s each)",
-			      fs->nexist, fs->n, fs->nnew,
+		workload_warn(wl, "%u of the %u files exist%s and %u %s created (%s each)",
+			      fs->nexist, fs->n, fs->nexist == 1 ? "s" : "",
+			      fs->nnew, fs->nnew == 1 ? "is" : "are",
 			      fmt_size_human(a, sizeof(a), fs->size));
 }
 
@@ -803,8 +804,9 @@ void fileset_describe(FILE *f, const struct workload *wl, const char *verb)
 		fprintf(f, "  %s %u of the %s, %s each: holes (which read as zeros) get non-zero data from %s to %s of each\n",
 			verb, fs->nholes, label, a, b, c);
 	else if (fs->nnew)
-		fprintf(f, "  %s %s, %s each (%u exist, %u are created): the data will be lost from %s to %s of each that exists\n",
-			verb, label, a, fs->nexist, fs->nnew, b, c);
+		fprintf(f, "  %s %s, %s each (%u exist%s, %u %s created): the data will be lost from %s to %s of each that exists\n",
+			verb, label, a, fs->nexist, fs->nexist == 1 ? "s" : "",
+			fs->nnew, fs->nnew == 1 ? "is" : "are", b, c);
 	else
 		fprintf(f, "  %s %s, %s each: the data will be lost from %s to %s of each\n",
 			verb, label, a, b, c);
@@ -871,7 +873,10 @@ int fileset_prepare(struct workload *wl)
 		}
 	}
 	fileset_label(wl, label, sizeof(label));
-	if (nmade)
+	if (nmade == fs->n)
+		workload_warn(wl, "created %s and laid out %s of non-zero data before measuring",
+			      label, fmt_size_human(a, sizeof(a), made));
+	else if (nmade)
 		workload_warn(wl, "created %u of the %s and laid out %s of non-zero data before measuring",
 			      nmade, label, fmt_size_human(a, sizeof(a), made));
 	if (nfilled)

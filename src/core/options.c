@@ -83,7 +83,7 @@ const struct opt_desc opt_table[] = {
 	  "many files instead of a TARGET: DIR/rebench.W.I, I from 0 to --nrfiles - 1 (W: the workload's number, from 0), created and laid out as a new file is when missing (--filesize), removed again after a fault; each I/O goes to one of them (--file-service), its offset within the file from -w, -u, -j and -e (relative to the file)", NULL, 0, 0, 0 },
 	{ "nrfiles", 0, OPT_COUNT, W(nrfiles), "N", "1",
 	  "--directory: the number of files", NULL, 0, 1000000, 0 },
-	{ "filesize", 0, OPT_SIZE, W(filesize), "SIZE", "the files' own",
+	{ "filesize", 0, OPT_SIZE, W(filesize), "SIZE", "the sizes of the files",
 	  "--directory: each file's size, the size of the files to create (files that exist must be at least that long); without it every file must exist already", NULL, 0, 0, 0 },
 	{ "file-service", 0, OPT_STRING, W(file_service), "HOW", "rr",
 	  "many files (--directory, or several TARGETs): which file each I/O goes to: rr (roundrobin: in turn), random (uniformly), or zipf:THETA (file 0 the most, file k with weight 1/(k+1)^THETA); fio's file_service_type", NULL, 0, 0, 0 },

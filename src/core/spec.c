@@ -32,6 +32,7 @@ void spec_defaults(struct spec *s)
 	s->length.kind = AMOUNT_NONE;
 	s->sample_ns = 1000 * NSEC_PER_MSEC;
 	s->readahead_kb = READAHEAD_KEEP;
+	s->nrfiles = 1;
 }
 
 static int dup_str(char **dst, const char *src)

@@ -108,7 +108,7 @@ struct spec {
 	 * 0: one target. */
 	char *directory;
 	bool target_is_dir;
-	uint64_t nrfiles;	/* --nrfiles; 0: not given (1) */
+	uint64_t nrfiles;	/* --nrfiles, 1 unless given */
 	uint64_t filesize;	/* --filesize; 0: not given */
 	char *file_service;	/* --file-service; NULL: roundrobin */
 	char *files;

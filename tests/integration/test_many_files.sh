@@ -53,7 +53,7 @@ jq_later "$RB_OUT" "true" '[.workloads[0].results.files[].created] | all' "each 
 jq_later "$RB_OUT" 262144 '.workloads[0].results.files[3].bytes_read' "file 3: 64 x 4 KiB read"
 jq_later "$RB_OUT" 0 '[.workloads[0].results.files[].writes] | add' "no writes"
 jq_flush
-assert_match "created 8 of the 8 files in $D" "$(jqr '.workloads[0].warnings[]')" "the creation is said"
+assert_match "^created 8 files in $D \\(rebench.0.0 to rebench.0.7\\) and laid out 8 MiB of non-zero data" "$(jqr '.workloads[0].warnings[]')" "the creation is said"
 assert_eq "8" "$(nfiles "$D")" "the 8 files stay after a complete run (as a single new file does)"
 assert_eq "1048576" "$(stat -c %s "$D/rebench.0.5")" "each --filesize long"
 rb_ok "the human output" --directory "$D" --nrfiles 8 --filesize 1m -b 4k -d 2m --seed 1
@@ -76,6 +76,23 @@ for e in "${ENGINES[@]:1}"; do
 	rb_ok "rr with $e" --directory "$D" --nrfiles 8 --filesize 1m -b 4k -d 2m --seed 1 --json $e
 	assert_eq "64 64 64 64 64 64 64 64" "$(counts)" "rr with $e: 64 I/Os each"
 done
+
+# a deadline cancels what is in flight: neither the total nor a file
+# counts it (the sum is exact however many ran)
+for e in "${ENGINES[@]}"; do
+	case $e in *-q*) ;; *) continue ;; esac
+	# shellcheck disable=SC2086
+	rb_ok "200 ms with $e" --directory "$D" --nrfiles 8 --filesize 1m -b 4k -d 200ms --json $e
+	assert_eq "$(jqr '.workloads[0].results.ios')" "$(jqr '[.workloads[0].results.files[].ios] | add')" "$e, timed: the files' I/Os add up to the total"
+done
+
+section "two stdin lines, two sets of files (W), a dry run"
+printf -- '--directory %s --nrfiles 2 --filesize 1m -b 4k -d 64k\n--directory %s --nrfiles 3 --filesize 1m -b 4k -d 96k --file-service random\n' "$D" "$D" >"$S/lines"
+rb_ok "two lines" --json --seed 5 <"$S/lines"
+jq_later "$RB_OUT" "$D/rebench.0.1 $D/rebench.1.2" '"\(.workloads[0].results.files[1].path) \(.workloads[1].results.files[2].path)"' "line 1's files are rebench.0.I, line 2's rebench.1.I"
+jq_later "$RB_OUT" "16 24" '"\([.workloads[0].results.files[].ios] | add) \([.workloads[1].results.files[].ios] | add)"' "each line's files add up to its own I/Os"
+rb_ok "a dry run" --directory "$D" --nrfiles 8 --filesize 1m -o write --dry-run -y
+assert_match "workload 1: 8 files in $D \(rebench.0.0 to rebench.0.7\): write \(writes: confirmed by --yes\)" "$RB_OUT" "the dry run names the set, and that it writes"
 
 section "random and zipf:1.2: 4096 reads over 8 files"
 rb_ok "random" --directory "$D" --nrfiles 8 --filesize 1m -b 4k -d 16m --seed 7 --file-service random --json
@@ -188,4 +205,6 @@ assert_refused "--nrfiles without --directory" "--nrfiles goes with --directory"
 assert_refused "a bad --file-service" "--file-service sequential: fio's sequential is not supported yet" --directory "$N" --nrfiles 4 --filesize 1m --file-service sequential
 assert_refused "--file-service random:4" "fio's :N \(switch file after N I/Os\) is not supported" --directory "$N" --nrfiles 4 --filesize 1m --file-service random:4
 assert_refused "--precondition" "--precondition with many files" --directory "$N" --nrfiles 4 --filesize 1m -o write --precondition -y
+assert_refused "--fio" "--fio with many files: no fio job file yet" --directory "$N" --nrfiles 4 --filesize 1m --fio
+assert_refused "--suite" "--suite runs on one TARGET, and this command line names many files \(--directory\)" --directory "$N" --nrfiles 4 --filesize 1m --suite quick
 assert_eq 0 "$(nfiles "$N")" "no refusal created a file"
