@@ -485,7 +485,13 @@ int main(int argc, char **argv)
 	if (status < 0 && (precision_setup(&base, &run) ||
 			   steady_setup(&base, &run)))
 		status = EXIT_BAD_ARGS;
-	if (status < 0 && (run.hosts || run.hosts_file)) {
+	if (status < 0 && (run.hosts || run.hosts_file) &&
+	    fileset_wanted(&base)) {
+		/* each host is sent one TARGET */
+		fprintf(stderr, "rebench: --hosts with many files (%s): not supported yet, each host is given one TARGET; run rebench with the files on each host, or give one file or device\n",
+			base.directory ? "--directory" : "several TARGETs");
+		status = EXIT_BAD_ARGS;
+	} else if (status < 0 && (run.hosts || run.hosts_file)) {
 		status = hosts_main(&base, &run, &sweep, argc, argv, &amap);
 	} else if (status < 0) {
 		status = run_workload_modes(&base, &run, &sweep, argc, argv);

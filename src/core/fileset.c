@@ -645,6 +645,17 @@ int fileset_resolve(struct workload *wl)
 		spec_error(s, "%s", err);
 		return -EINVAL;
 	}
+	if (s->length.kind == AMOUNT_BYTES && s->offset.kind == AMOUNT_BYTES &&
+	    s->offset.value + s->length.value > fs->size) {
+		spec_error(s, "region beyond the files: -j %llu + -e %llu = %llu bytes, but each file has %llu (%s); shrink -e or -j%s",
+			   (unsigned long long)s->offset.value,
+			   (unsigned long long)s->length.value,
+			   (unsigned long long)(s->offset.value + s->length.value),
+			   (unsigned long long)fs->size,
+			   fs->dir && s->filesize ? "--filesize" : "the smallest file",
+			   fs->dir ? ", or give a larger --filesize" : "");
+		return -EINVAL;
+	}
 	/* the region is resolved against one file's size, as if it existed */
 	t = wl->tgt;
 	t.exists = true;

@@ -205,6 +205,8 @@ assert_refused "--nrfiles without --directory" "--nrfiles goes with --directory"
 assert_refused "a bad --file-service" "--file-service sequential: fio's sequential is not supported yet" --directory "$N" --nrfiles 4 --filesize 1m --file-service sequential
 assert_refused "--file-service random:4" "fio's :N \(switch file after N I/Os\) is not supported" --directory "$N" --nrfiles 4 --filesize 1m --file-service random:4
 assert_refused "--precondition" "--precondition with many files" --directory "$N" --nrfiles 4 --filesize 1m -o write --precondition -y
+assert_refused "-e beyond --filesize" "region beyond the files: -j 0 \\+ -e 2097152 = 2097152 bytes, but each file has 1048576 \\(--filesize\\)" --directory "$N" --nrfiles 4 --filesize 1m -e 2m
+assert_refused "--hosts" "--hosts with many files \\(--directory\\): not supported yet" --hosts h1,h2 --directory "$N" --nrfiles 4 --filesize 1m
 assert_refused "--fio" "--fio with many files: no fio job file yet" --directory "$N" --nrfiles 4 --filesize 1m --fio
 assert_refused "--suite" "--suite runs on one TARGET, and this command line names many files \(--directory\)" --directory "$N" --nrfiles 4 --filesize 1m --suite quick
 assert_eq 0 "$(nfiles "$N")" "no refusal created a file"
