@@ -631,8 +631,8 @@ int fileset_resolve(struct workload *wl)
 		ret = take_memory(wl, fs, paths);
 	if (!ret)
 		ret = stat_files(wl, fs);
-	if (!ret && !fs->dir)
-		ret = check_twice(wl, fs);
+	if (!ret)
+		ret = check_twice(wl, fs);	/* a list, or hard links */
 	if (!ret)
 		ret = decide_size(wl, fs);
 	if (!ret)

@@ -183,6 +183,14 @@ assert_eq "$before" "$(file_sum "$U/f1")" "its data unchanged"
 rb -o write -b 4k -d 64k --directory "$D" --nrfiles 8 --filesize 1m
 assert_rc 1 "writes to existing files without --yes and no terminal"
 assert_match "refusing to write to 8 files in $D \(rebench.0.0 to rebench.0.7\) without confirmation" "$RB_ERR" "the set is named"
+if command -v script >/dev/null; then
+	before=$(cat "$D"/rebench.0.* | data_sum)
+	rb_pty n -o write -b 4k -d 64k --directory "$D" --nrfiles 8 --filesize 1m
+	assert_rc 1 "the question on a terminal, answered n"
+	assert_match "^  WRITE to 8 files in $D \(rebench.0.0 to rebench.0.7\), 1 MiB each: the data will be lost from 0 B to 1 MiB of each$" "$RB_OUT" "the question names the set, its size and region"
+	assert_match "not confirmed; nothing was written" "$RB_ERR" "not confirmed"
+	assert_eq "$before" "$(cat "$D"/rebench.0.* | data_sum)" "the files unchanged"
+fi
 
 section "refusals before any I/O"
 N=$S/fs/new
