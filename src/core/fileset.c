@@ -18,6 +18,7 @@
 #include "core/units.h"
 #include "core/validate.h"
 #include "core/workload.h"
+#include "engines/sysio.h"
 #include "gen/stream.h"
 #include "target/inuse.h"
 #include "target/mountinfo.h"
@@ -932,6 +933,11 @@ struct fileset_thread {
 	uint32_t rr;		/* rr: the next file */
 	int service;
 	bool seq, contiguous;
+	bool plain;		/* the stream is (gen/stream.h): its offset
+				 * drawn here, as synth_next() draws it */
+	bool uniform;		/* ... and uniform (stream_plain_uniform) */
+	bool direct;		/* the stateless engine's reads and writes:
+				 * bare system calls, as stateless_io() */
 	bool failed;
 	uint32_t fail_file;	/* the file of its failed I/O */
 	struct prng rng;	/* the file choice's own draws */
@@ -972,12 +978,38 @@ static inline uint32_t pick(struct fileset_thread *t)
 }
 
 /* The synthetic stream's I/O, in the file picked, at that file's position
- * when sequential; the thread's descriptor set to the file's. */
+ * when sequential; the thread's descriptor set to the file's.  A plain
+ * stream's I/O is drawn here, as synth_next() would (its one kind and
+ * size, the byte budget, the pattern's offset). */
 static bool files_next(struct io_stream *s, struct io_req *r)
 {
 	struct fileset_thread *t = of_stream(s);
-	uint32_t f = pick(t);
+	uint32_t f;
 
+	if (t->plain) {
+		if (s->limited) {
+			if (!s->budget)
+				return false;
+			s->budget = s->budget > s->len ? s->budget - s->len : 0;
+		}
+		f = pick(t);
+		r->kind = s->kinds[0];
+		r->len = s->len;
+		r->span = 0;
+		if (t->uniform) {
+			r->off = pattern_uniform_next(&s->pat, &s->rng);
+		} else if (t->seq) {
+			s->pat.next = t->pos[f];
+			r->off = pattern_next(&s->pat, &s->rng);
+			t->pos[f] = s->pat.next;
+		} else {
+			r->off = pattern_next(&s->pat, &s->rng);
+		}
+		t->cur = f;
+		t->w->io.fd = t->fds[f];
+		return true;
+	}
+	f = pick(t);
 	if (t->seq) {
 		if (t->contiguous)
 			s->cursor = t->pos[f];
@@ -1026,8 +1058,14 @@ static ssize_t files_sync_io(struct io_ctx *io, int kind, uint64_t off,
 			     size_t len)
 {
 	struct fileset_thread *t = of_io(io);
-	ssize_t ret = t->sync_io(io, kind, off, len);
+	ssize_t ret;
 
+	if (t->direct && kind == IO_READ)
+		ret = sys_pread(io->fd, io->buf, len, off);
+	else if (t->direct && kind == IO_WRITE)
+		ret = sys_pwrite(io->fd, io->wbuf, len, off);
+	else
+		ret = t->sync_io(io, kind, off, len);
 	if (ret == (ssize_t)len)
 		count_io(&t->count[t->cur], kind, len);
 	else if (!t->failed) {
@@ -1079,6 +1117,10 @@ static int attach_thread(struct workload *wl, struct fileset *fs, unsigned i)
 	t->rr = (uint32_t)((uint64_t)i * fs->n / s->threads);
 	t->seq = s->seq;
 	t->contiguous = w->stream.contiguous;
+	t->plain = w->stream.plain;
+	t->uniform = w->stream.plain && stream_plain_uniform(&w->stream);
+	/* stateless_io()'s reads and writes, unless each carries RWF_DSYNC */
+	t->direct = fs->real == &engine_stateless && !w->io.rwf_dsync;
 	/* the file choice's own stream of draws, apart from the offsets' */
 	prng_seed(&t->rng, s->seed ^ 0x66696c6573ULL, i);
 	t->count = calloc(fs->n, sizeof(*t->count));
