@@ -65,8 +65,10 @@ void workload_warn_page_cache(struct workload *wl, bool drop_caches)
 {
 	const struct spec *s = &wl->spec;
 	struct sysinfo si;
-	char a[32], b[32];
-	uint64_t ram;
+	char a[32], b[32], files[PATH_MAX + 64];
+	/* many files: every file's region together, named as a set */
+	uint64_t ram, region = s->region_len * (wl->files ? wl->files->n : 1);
+	const char *name = wl->tgt.path;
 
 	if (!s->paged || !SPEC_DOES(s, IO_READ) || sysinfo(&si))
 		return;
@@ -75,23 +77,27 @@ void workload_warn_page_cache(struct workload *wl, bool drop_caches)
 	 * the device reads in every format show how much did */
 	if (s->cache_bytes)
 		ram = s->cache_bytes < ram ? s->cache_bytes : ram;
-	if (s->region_len > ram)
+	if (region > ram)
 		return;
+	if (wl->files) {
+		fileset_label(wl, files, sizeof(files));
+		name = files;
+	}
 	if (s->cache_bytes) {
 		workload_warn(wl, "reads go through the page cache (-p) and the %s region fits in the %s of --cache: once read, blocks come from RAM, not from %s (the device reads say how many did not); give a --cache below the region to measure the device",
-			      fmt_size_human(a, sizeof(a), s->region_len),
+			      fmt_size_human(a, sizeof(a), region),
 			      fmt_size_human(b, sizeof(b), s->cache_bytes),
-			      wl->tgt.path);
+			      name);
 		return;
 	}
 	if (drop_caches)
 		workload_warn(wl, "reads go through the page cache (-p) and the %s region fits in this machine's %s of memory: --drop-caches empties the cache only before the run, so once read, blocks come from RAM, not from %s; drop -p for O_DIRECT, or use a region larger than memory",
-			      fmt_size_human(a, sizeof(a), s->region_len),
-			      fmt_size_human(b, sizeof(b), ram), wl->tgt.path);
+			      fmt_size_human(a, sizeof(a), region),
+			      fmt_size_human(b, sizeof(b), ram), name);
 	else
 		workload_warn(wl, "reads go through the page cache (-p) and the %s region fits in this machine's %s of memory: once read, blocks come from RAM, not from %s; drop -p for O_DIRECT, or use --drop-caches and a region larger than memory",
-			      fmt_size_human(a, sizeof(a), s->region_len),
-			      fmt_size_human(b, sizeof(b), ram), wl->tgt.path);
+			      fmt_size_human(a, sizeof(a), region),
+			      fmt_size_human(b, sizeof(b), ram), name);
 }
 
 void workload_plan(struct workload *wl)
