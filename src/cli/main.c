@@ -17,6 +17,7 @@
 
 #include "advise/advise.h"
 #include "characterize/characterize.h"
+#include "core/fileset.h"
 #include "core/units.h"
 #include "core/confirm.h"
 #include "report/dry_run.h"
@@ -395,6 +396,15 @@ static int run_workload_modes(struct spec *base, struct run_opts *run,
 		return status == -EINVAL ? EXIT_BAD_ARGS : EXIT_PREP_FAILED;
 	}
 	ctx->env.start_at = runinfo_start_at();	/* --start-at */
+	if ((run->advise || run->characterize || run->suite) &&
+	    fileset_wanted(base)) {
+		/* they build runs of their own on one TARGET */
+		fprintf(stderr, "rebench: --%s runs on one TARGET, and this command line names many files (%s); give it one file or device\n",
+			run->advise ? "advise" : run->characterize ? "characterize" : "suite",
+			base->directory ? "--directory" : "several TARGETs");
+		run_ctx_free(ctx);
+		return EXIT_BAD_ARGS;
+	}
 	if (run->advise)
 		status = advise_main(ctx, base, run, sweep);
 	else if (run->characterize)
@@ -475,7 +485,13 @@ int main(int argc, char **argv)
 	if (status < 0 && (precision_setup(&base, &run) ||
 			   steady_setup(&base, &run)))
 		status = EXIT_BAD_ARGS;
-	if (status < 0 && (run.hosts || run.hosts_file)) {
+	if (status < 0 && (run.hosts || run.hosts_file) &&
+	    fileset_wanted(&base)) {
+		/* each host is sent one TARGET */
+		fprintf(stderr, "rebench: --hosts with many files (%s): not supported yet, each host is given one TARGET; run rebench with the files on each host, or give one file or device\n",
+			base.directory ? "--directory" : "several TARGETs");
+		status = EXIT_BAD_ARGS;
+	} else if (status < 0 && (run.hosts || run.hosts_file)) {
 		status = hosts_main(&base, &run, &sweep, argc, argv, &amap);
 	} else if (status < 0) {
 		status = run_workload_modes(&base, &run, &sweep, argc, argv);

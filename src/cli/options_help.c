@@ -30,6 +30,9 @@ static const char *const output_opts[] = {
 	"silent", "json", "output", "sample-step", "units", "fio", "help",
 	"version", NULL
 };
+static const char *const files_opts[] = {
+	"directory", "nrfiles", "filesize", "file-service", NULL
+};
 static const char *const safety_opts[] = { "yes", "probe", "dry-run", NULL };
 static const char *const verify_opts[] = {
 	"verify", "verify-mode", "verify-continue", "verify-state",
@@ -66,6 +69,7 @@ static const char *const study_common[] = {
 	"repeat", "precision", "plot", "suite", NULL
 };
 static const char *const verify_common[] = { "verify", NULL };
+static const char *const files_common[] = { "directory", NULL };
 static const char *const advise_common[] = { "advise", NULL };
 static const char *const hosts_common[] = { "hosts", NULL };
 
@@ -75,6 +79,7 @@ const struct opt_group opt_groups[] = {
 	{ "Workload options", "workload", workload_opts, workload_common },
 	{ "Engine options", "engine", engine_opts, engine_common },
 	{ "Run options", "run", run_opts, run_common },
+	{ "Many files", "files", files_opts, files_common },
 	{ "Output options", "output", output_opts, output_common },
 	{ "Safety options", "safety", safety_opts, safety_common },
 	{ "Data verification", "verify", verify_opts, verify_common },

@@ -2,12 +2,14 @@
 #include "core/confirm.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
 
+#include "core/fileset.h"
 #include "target/inuse.h"
 #include "core/plan.h"
 #include "core/signals.h"
@@ -42,6 +44,10 @@ static void describe(FILE *f, const struct workload *wl)
 {
 	char a[32], b[32], c[32];
 
+	if (wl->files) {	/* many files: one line for the set */
+		fileset_describe(f, wl, verb(wl));
+		return;
+	}
 	/* sizes a person reads at a glance, with their units: 0 B, 512 MiB */
 	fprintf(f, "  %s %s (%s, %s): %s from %s to %s\n",
 		verb(wl), wl->tgt.path, target_kind_name(wl->tgt.kind),
@@ -53,8 +59,19 @@ static void describe(FILE *f, const struct workload *wl)
 		fmt_size_exact(c, sizeof(c), wl->spec.region_start + wl->spec.region_len));
 }
 
+/* What the refusals call the target: its path, or its files. */
+static const char *name_of(const struct workload *wl, char *buf, size_t len)
+{
+	if (!wl->files)
+		return wl->tgt.path;
+	fileset_label(wl, buf, len);
+	return buf;
+}
+
 int confirm_forbidden(const struct workload *wl, char *why, size_t len)
 {
+	if (wl->files)
+		return 0;	/* each file: fileset_refuse() */
 	if (target_in_use(&wl->tgt, why, len))
 		return -EBUSY;
 	if (wl->tgt.exists &&
@@ -146,8 +163,15 @@ static int refuse_forbidden(struct workload *wls, size_t n)
 	for (k = 0; k < n; k++) {
 		struct workload *wl = &wls[k];
 
-		if (!spec_is_destructive(&wl->spec) && !wl->run.layout_confirm)
+		if (!spec_is_destructive(&wl->spec) && !wl->run.layout_confirm &&
+		    !(wl->files && wl->run.needs_layout))
 			continue;
+		if (wl->files) {	/* many files: each refused by name */
+			ret = fileset_refuse(wl, refusal_verb(wl));
+			if (ret)
+				return ret;
+			continue;
+		}
 		ret = confirm_forbidden(wl, why, sizeof(why));
 		if (ret == -EBUSY) {
 			spec_error(&wl->spec, "refusing to %s %s: %s. rebench never writes to anything in use; unmount it (or release it) first, or choose another target.",
@@ -167,15 +191,20 @@ static int refuse_forbidden(struct workload *wls, size_t n)
  * need the answer; -EPERM. */
 static int refuse_unconfirmed(struct workload *wls, size_t n)
 {
+	char name[PATH_MAX + 64];
 	size_t k;
 
 	for (k = 0; k < n; k++)
 		if (workload_destroys_data(&wls[k]) && !spec_is_destructive(&wls[k].spec))
-			spec_error(&wls[k].spec, "refusing to fill the holes of %s without confirmation: it is sparse, reading holes measures nothing, and filling them changes the file; there is no terminal to ask on. Add --yes (or -n) to confirm, or give a file without holes.",
-				   wls[k].tgt.path);
+			spec_error(&wls[k].spec, "refusing to fill the holes of %s without confirmation: %s sparse, reading holes measures nothing, and filling them changes the file; there is no terminal to ask on. Add --yes (or -n) to confirm, or give %s without holes.",
+				   name_of(&wls[k], name, sizeof(name)),
+				   wls[k].files ? "some are" : "it is",
+				   wls[k].files ? "files" : "a file");
 		else if (workload_destroys_data(&wls[k]))
-			spec_error(&wls[k].spec, "refusing to %s %s without confirmation: there is no terminal to ask on. Add --yes (or -n) to confirm that its data may be destroyed.",
-				   refusal_verb(&wls[k]), wls[k].tgt.path);
+			spec_error(&wls[k].spec, "refusing to %s %s without confirmation: there is no terminal to ask on. Add --yes (or -n) to confirm that %s data may be destroyed.",
+				   refusal_verb(&wls[k]),
+				   name_of(&wls[k], name, sizeof(name)),
+				   wls[k].files ? "their" : "its");
 	return -EPERM;
 }
 

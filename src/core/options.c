@@ -79,6 +79,14 @@ const struct opt_desc opt_table[] = {
 	  "start of the region, bytes or % of the target (phase of every aligned offset)", NULL, 0, 0, 0 },
 	{ "length", 'e', OPT_EXTENT, W(length), "SIZE", "whole target",
 	  "length of the region, bytes or % of the target", NULL, 0, 0, 0 },
+	{ "directory", 0, OPT_STRING, W(directory), "DIR", "none",
+	  "many files instead of a TARGET: DIR/rebench.W.I, I from 0 to --nrfiles - 1 (W: the workload's number, from 0), created and laid out as a new file is when missing (--filesize), removed again after a fault; each I/O goes to one of them (--file-service), its offset within the file from -w, -u, -j and -e (relative to the file)", NULL, 0, 0, 0 },
+	{ "nrfiles", 0, OPT_COUNT, W(nrfiles), "N", "1",
+	  "--directory: the number of files", NULL, 0, 1000000, 0 },
+	{ "filesize", 0, OPT_SIZE, W(filesize), "SIZE", "the sizes of the files",
+	  "--directory: each file's size, the size of the files to create (files that exist must be at least that long); without it every file must exist already", NULL, 0, 0, 0 },
+	{ "file-service", 0, OPT_STRING, W(file_service), "HOW", "rr",
+	  "many files (--directory, or several TARGETs): which file each I/O goes to: rr (roundrobin: in turn), random (uniformly), or zipf:THETA (file 0 the most, file k with weight 1/(k+1)^THETA); fio's file_service_type", NULL, 0, 0, 0 },
 	{ "paged", 'p', OPT_FLAG, W(paged), NULL, "direct",
 	  "page cache I/O instead of O_DIRECT (the default of a workload written with fio's names: fio's direct=0)", NULL, 0, 0, 0 },
 	{ "buffered", 'f', OPT_FLAG, W(buffered), NULL, "flush",
@@ -387,6 +395,8 @@ static const char *string_expected(const struct opt_desc *o)
 		{ "latency-target", "a percentile and a bound, pNN<BOUND: p99<2ms" },
 		{ "start-at", "an instant in seconds since the epoch, as date +%s.%N prints it" },
 		{ "suite", "a suite's name or file (--suite list shows the suites)" },
+		{ "directory", "a directory that exists (--directory /mnt/test)" },
+		{ "file-service", "rr, random or zipf:THETA (fio's roundrobin, random, zipf:1.2)" },
 	};
 	size_t i;
 

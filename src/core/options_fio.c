@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "engines/engine.h"
+#include "core/fileset.h"
 #include "core/fio_rw.h"
 #include "core/suggest.h"
 #include "core/units.h"
@@ -230,13 +231,8 @@ static int fio_filename(const struct fio_alias *a, const char *val,
 {
 	if (!*val)
 		return refuse(st, a, val, "expected a block device, partition or file");
-	if (strchr(val, ':'))
-		return refuse(st, a, val, "fio's ':' separates several files; rebench runs one target per workload: give each its own stdin line");
-	if (st->spec->target)
-		return refuse(st, a, val, "one target per workload: got '%s' and '%s'; put each workload on its own stdin line",
-			      st->spec->target, val);
-	st->spec->target = strdup(val);
-	return st->spec->target ? 0 : -ENOMEM;
+	/* fio's a:b:c is a list of files (core/fileset.h), "\:" a colon */
+	return fileset_filename(st->spec, val, st->ctx);
 }
 
 /* What rebench always does: accepted bare or =1, refused =0. */
@@ -284,7 +280,8 @@ static int fio_end_fsync(const struct fio_alias *a, const char *val,
 enum { A_BS, A_IODEPTH, A_NUMJOBS, A_RUNTIME, A_SIZE, A_RW, A_READWRITE,
        A_IOENGINE, A_RWMIXREAD, A_DIRECT, A_FILENAME, A_NAME, A_RAMP_TIME,
        A_THINKTIME, A_TIME_BASED, A_THREAD, A_GROUP_REPORTING,
-       A_NORANDOMMAP, A_FSYNC, A_FDATASYNC, A_END_FSYNC };
+       A_NORANDOMMAP, A_FSYNC, A_FDATASYNC, A_END_FSYNC,
+       A_FILE_SERVICE_TYPE };
 
 /* fio's job name: a label rebench has no use for; a second one is a
  * second fio job, which is a second stdin line here. */
@@ -318,7 +315,7 @@ const struct fio_alias fio_aliases[] = {
 	[A_DIRECT] = { "direct", "paged", NULL, fio_direct,
 	  "bare or =1: O_DIRECT; =0: -p (the page cache), fio's default", NULL },
 	[A_FILENAME] = { "filename", NULL, "FILE", fio_filename,
-	  "the TARGET (one per workload: no a:b lists)", NULL },
+	  "the TARGET; a:b:c (\\: a colon in a name) several files, as several TARGET words", NULL },
 	[A_NAME] = { "name", NULL, "NAME", fio_name,
 	  "accepted once: a label (a second --name, fio's second job, is refused)", NULL },
 	[A_RAMP_TIME] = { "ramp_time", "warmup", "TIME", fio_time,
@@ -343,6 +340,8 @@ const struct fio_alias fio_aliases[] = {
 	  "--sync fdatasync:N: an fdatasync after every N writes; 0: none", NULL },
 	[A_END_FSYNC] = { "end_fsync", "sync", NULL, fio_end_fsync,
 	  "bare or =1: --sync end, one fsync after the last write", NULL },
+	[A_FILE_SERVICE_TYPE] = { "file_service_type", "file-service", "TYPE", fio_same,
+	  "--file-service TYPE: roundrobin, random or zipf:THETA (fio's :N suffix, sequential, pareto and normal are refused)", NULL },
 };
 
 const size_t fio_alias_count = sizeof(fio_aliases) / sizeof(fio_aliases[0]);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/fileset.h"
 #include "core/options_fio.h"
 #include "core/suggest.h"
 
@@ -198,7 +199,6 @@ int options_parse(int argc, char **argv, struct spec *spec,
 	static const struct parse_ctx none;
 	bool only_targets = false;
 	unsigned fio_used = 0;
-	char w[64];
 	int i, ret;
 
 	if (!ctx)
@@ -217,14 +217,17 @@ int options_parse(int argc, char **argv, struct spec *spec,
 					 &fio_used);
 		else if (!only_targets && a[0] == '-' && a[1])
 			ret = parse_short(argc, argv, &i, spec, run, ctx);
-		else if (spec->target) {
-			options_where(ctx, w, sizeof(w));
-			fprintf(stderr, "rebench: %sone target per workload: got '%s' and '%s'; put each workload on its own stdin line\n",
-				w, spec->target, a);
-			return -EINVAL;
+		else if (spec->target && !spec->target_is_dir) {
+			/* a second TARGET: a list of files (fileset.h) */
+			ret = fileset_add_target(spec, a);
+			map_word(ctx->map, i, i, ARGV_TARGET, NULL);
+			if (ret)
+				return ret;
+			continue;
 		} else {
 			free(spec->target);
 			spec->target = strdup(a);
+			spec->target_is_dir = false;
 			ret = spec->target ? 0 : -ENOMEM;
 			map_word(ctx->map, i, i, ARGV_TARGET, NULL);
 			if (ret)
@@ -235,6 +238,8 @@ int options_parse(int argc, char **argv, struct spec *spec,
 			return ret;
 		map_word(ctx->map, first, i, ARGV_OPTION, word_option(a));
 	}
+	if (fileset_parse_end(spec, ctx))
+		return -EINVAL;
 	if (fio_used) {
 		spec->fio_spelled = true;
 		fio_alias_notes(fio_used, spec, ctx);

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "engines/engine.h"
+#include "core/fileset.h"
 #include "core/infile.h"
 #include "core/memory.h"
 #include "core/memory_check.h"
@@ -199,7 +200,8 @@ int check_path_free(const struct run_ctx *ctx, const char *what,
 	size_t k;
 
 	for (k = 0; k < ctx->n; k++)
-		if (same_file(path, ctx->wls[k].spec.target)) {
+		if (ctx->wls[k].files ? fileset_has(&ctx->wls[k], path) :
+		    same_file(path, ctx->wls[k].spec.target)) {
 			spec_error(&ctx->wls[k].spec, "%s %s is the target of this workload: writing the results there would destroy what is measured; choose another file",
 				   what, path);
 			return -EINVAL;
@@ -270,12 +272,12 @@ static void share_new_files(struct run_ctx *ctx)
 	for (b = 0; b < ctx->n; b++) {
 		struct workload *wb = &ctx->wls[b];
 
-		if (wb->tgt.exists)
+		if (wb->tgt.exists || wb->files)	/* files: their own */
 			continue;
 		for (a = 0; a < b; a++) {
 			struct workload *wa = &ctx->wls[a];
 
-			if (wa->tgt.exists || wa->run.creator ||
+			if (wa->tgt.exists || wa->run.creator || wa->files ||
 			    strcmp(wa->spec.target, wb->spec.target))
 				continue;
 			if (wb->run.create_size > wa->run.create_size)
@@ -356,19 +358,24 @@ int validate_all(struct run_ctx *ctx, const struct spec *base)
 		if (!spec_given(&wl->spec, "seed"))
 			wl->spec.seed = base->seed + k;
 		spec_adapt_defaults(&wl->spec);
-		if (spec_check(&wl->spec))
+		if (spec_check(&wl->spec) || fileset_check_spec(&wl->spec))
 			return -EINVAL;
 	}
 	for (k = 0; k < ctx->n; k++) {
 		struct workload *wl = &ctx->wls[k];
 
-		if (target_probe(wl->spec.target, &wl->tgt, err, sizeof(err))) {
+		if (fileset_wanted(&wl->spec)) {
+			/* many files: each probed, the first stands for all */
+			if (fileset_resolve(wl))
+				return -EINVAL;
+		} else if (target_probe(wl->spec.target, &wl->tgt, err,
+					sizeof(err))) {
 			spec_error(&wl->spec, "%s", err);
 			return -EINVAL;
-		}
-		if (spec_resolve(&wl->spec, &wl->tgt) ||
-		    spec_resolve_dist(&wl->spec, &wl->run.dist))
+		} else if (spec_resolve(&wl->spec, &wl->tgt) ||
+			   spec_resolve_dist(&wl->spec, &wl->run.dist)) {
 			return -EINVAL;
+		}
 		wl->run.eng = engine_get(wl->spec.engine);
 		workload_plan(wl);
 	}
@@ -432,6 +439,8 @@ int prepare_and_run(struct run_ctx *ctx, const struct run_opts *run,
 			    interrupted);
 	if (ret && ret != -EIO)
 		return EXIT_PREP_FAILED;	/* threads could not start */
+	for (k = 0; k < ctx->n; k++)
+		fileset_collect(&ctx->wls[k]);	/* many files: each one's */
 	merge_total(ctx);
 	return ret ? EXIT_IO_FAILED : EXIT_OK;
 }

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "target/readahead.h"
+#include "core/fileset.h"
 #include "core/signals.h"
 #include "core/units.h"
 #include "core/validate.h"
@@ -64,8 +65,10 @@ void workload_warn_page_cache(struct workload *wl, bool drop_caches)
 {
 	const struct spec *s = &wl->spec;
 	struct sysinfo si;
-	char a[32], b[32];
-	uint64_t ram;
+	char a[32], b[32], files[PATH_MAX + 64];
+	/* many files: every file's region together, named as a set */
+	uint64_t ram, region = s->region_len * (wl->files ? wl->files->n : 1);
+	const char *name = wl->tgt.path;
 
 	if (!s->paged || !SPEC_DOES(s, IO_READ) || sysinfo(&si))
 		return;
@@ -74,23 +77,27 @@ void workload_warn_page_cache(struct workload *wl, bool drop_caches)
 	 * the device reads in every format show how much did */
 	if (s->cache_bytes)
 		ram = s->cache_bytes < ram ? s->cache_bytes : ram;
-	if (s->region_len > ram)
+	if (region > ram)
 		return;
+	if (wl->files) {
+		fileset_label(wl, files, sizeof(files));
+		name = files;
+	}
 	if (s->cache_bytes) {
 		workload_warn(wl, "reads go through the page cache (-p) and the %s region fits in the %s of --cache: once read, blocks come from RAM, not from %s (the device reads say how many did not); give a --cache below the region to measure the device",
-			      fmt_size_human(a, sizeof(a), s->region_len),
+			      fmt_size_human(a, sizeof(a), region),
 			      fmt_size_human(b, sizeof(b), s->cache_bytes),
-			      wl->tgt.path);
+			      name);
 		return;
 	}
 	if (drop_caches)
 		workload_warn(wl, "reads go through the page cache (-p) and the %s region fits in this machine's %s of memory: --drop-caches empties the cache only before the run, so once read, blocks come from RAM, not from %s; drop -p for O_DIRECT, or use a region larger than memory",
-			      fmt_size_human(a, sizeof(a), s->region_len),
-			      fmt_size_human(b, sizeof(b), ram), wl->tgt.path);
+			      fmt_size_human(a, sizeof(a), region),
+			      fmt_size_human(b, sizeof(b), ram), name);
 	else
 		workload_warn(wl, "reads go through the page cache (-p) and the %s region fits in this machine's %s of memory: once read, blocks come from RAM, not from %s; drop -p for O_DIRECT, or use --drop-caches and a region larger than memory",
-			      fmt_size_human(a, sizeof(a), s->region_len),
-			      fmt_size_human(b, sizeof(b), ram), wl->tgt.path);
+			      fmt_size_human(a, sizeof(a), region),
+			      fmt_size_human(b, sizeof(b), ram), name);
 }
 
 void workload_plan(struct workload *wl)
@@ -115,6 +122,10 @@ void workload_plan(struct workload *wl)
 			(unsigned long long)(s->duration.value >> 20));
 	}
 
+	if (wl->files) {
+		fileset_plan(wl);	/* each file as this one below */
+		return;
+	}
 	if (t->kind != TARGET_FILE)
 		return;
 	if (!t->exists) {
@@ -160,14 +171,31 @@ static struct created_file {
 	char *path;
 	dev_t dev;
 	ino_t ino;
-} created[MAX_CREATED];
-static int ncreated;
+} *created;
+static int ncreated, created_cap;
+
+/* Room for one more: MAX_CREATED at first, doubled as many files
+ * (core/fileset.h) need; false when there is no memory for it. */
+static bool created_room(void)
+{
+	struct created_file *c;
+	int cap = created_cap ? 2 * created_cap : MAX_CREATED;
+
+	if (ncreated < created_cap)
+		return true;
+	c = realloc(created, (size_t)cap * sizeof(*c));
+	if (!c)
+		return false;
+	created = c;
+	created_cap = cap;
+	return true;
+}
 
 static void remember_created(const char *path, int fd)
 {
 	struct stat st;
 
-	if (ncreated == MAX_CREATED || fstat(fd, &st))
+	if (!created_room() || fstat(fd, &st))
 		return;
 	created[ncreated].path = strdup(path);
 	if (!created[ncreated].path)
@@ -190,6 +218,9 @@ void workload_remove_created(bool remove)
 		free(created[i].path);
 	}
 	ncreated = 0;
+	free(created);
+	created = NULL;
+	created_cap = 0;
 }
 
 /* Write the non-zero pattern over [off, end) of fd. */
@@ -212,49 +243,48 @@ static int write_range(int fd, unsigned char *buf, uint64_t off, uint64_t end)
 	return 0;
 }
 
-/* Create the file, or fill the holes of the region, with non-zero data. */
-static int lay_out(struct workload *wl)
+/* Create path (exists false: [0, end) written), or fill the holes of its
+ * [start, end), with non-zero data; *size: the bytes written.  A file
+ * created is remembered (removed after a fault), and removed at once when
+ * its layout fails. */
+int workload_lay_out_path(struct workload *wl, const char *path, bool exists,
+			  uint64_t start, uint64_t end, uint64_t *size)
 {
 	struct spec *s = &wl->spec;
-	struct target *t = &wl->tgt;
-	uint64_t start, end, off, size;
 	unsigned char *buf;
-	char sz[32];
+	uint64_t off;
 	int fd, ret = 0;
 
+	*size = 0;
 	buf = malloc(LAYOUT_CHUNK);
 	if (!buf)
 		return -ENOMEM;
 	fill_pattern(buf, LAYOUT_CHUNK, s->seed);
-	if (!t->exists) {
-		fd = open(t->path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (!exists) {
+		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 		start = 0;
-		end = wl->run.create_size;
 	} else {
-		fd = open(t->path, O_WRONLY | O_CLOEXEC);
-		start = s->region_start;
-		end = s->region_start + s->region_len;
+		fd = open(path, O_WRONLY | O_CLOEXEC);
 	}
 	if (fd < 0) {
 		ret = -errno;
-		spec_error(s, "cannot %s %s: %s", t->exists ? "open" : "create",
-			   t->path, strerror(-ret));
+		spec_error(s, "cannot %s %s: %s", exists ? "open" : "create",
+			   path, strerror(-ret));
 		goto out_free;
 	}
-	if (!t->exists)
-		remember_created(t->path, fd);
-	size = 0;
+	if (!exists)
+		remember_created(path, fd);
 	for (off = start; off < end && !ret;) {
-		off_t hole = t->exists ? lseek(fd, (off_t)off, SEEK_HOLE) : (off_t)off;
+		off_t hole = exists ? lseek(fd, (off_t)off, SEEK_HOLE) : (off_t)off;
 		off_t data;
 
 		if (hole < 0 || (uint64_t)hole >= end)
 			break;
-		data = t->exists ? lseek(fd, hole, SEEK_DATA) : -1;
+		data = exists ? lseek(fd, hole, SEEK_DATA) : -1;
 		if (data < 0 || (uint64_t)data > end)
 			data = (off_t)end;
 		ret = write_range(fd, buf, (uint64_t)hole, (uint64_t)data);
-		size += (uint64_t)(data - hole);
+		*size += (uint64_t)(data - hole);
 		off = (uint64_t)data;
 	}
 	if (!ret && fdatasync(fd))
@@ -262,21 +292,42 @@ static int lay_out(struct workload *wl)
 	if (ret) {
 		/* never leave a partial file behind (a full filesystem would
 		 * make the next run fail for a reason nobody sees) */
-		if (!t->exists)
-			unlink(t->path);
+		if (!exists)
+			unlink(path);
 		if (ret == -EINTR)
-			spec_error(s, "interrupted while laying out %s%s", t->path,
-				   t->exists ? "; the holes filled so far stay filled" :
+			spec_error(s, "interrupted while laying out %s%s", path,
+				   exists ? "; the holes filled so far stay filled" :
 				   "; removed the partly written file");
 		else
-			spec_error(s, "cannot lay out %s: %s%s", t->path,
+			spec_error(s, "cannot lay out %s: %s%s", path,
 				   strerror(-ret),
-				   t->exists ? "; the holes filled so far stay filled" :
+				   exists ? "; the holes filled so far stay filled" :
 				   "; removed the partly written file");
 		goto out_close;
 	}
 	/* Measure the device, not the copies laying out left in memory. */
 	posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+out_close:
+	close(fd);
+out_free:
+	free(buf);
+	return ret;
+}
+
+/* Create the file, or fill the holes of the region, with non-zero data. */
+static int lay_out(struct workload *wl)
+{
+	struct spec *s = &wl->spec;
+	struct target *t = &wl->tgt;
+	uint64_t start, end, size;
+	char sz[32];
+	int ret;
+
+	start = t->exists ? s->region_start : 0;
+	end = t->exists ? s->region_start + s->region_len : wl->run.create_size;
+	ret = workload_lay_out_path(wl, t->path, t->exists, start, end, &size);
+	if (ret)
+		return ret;
 	if (!t->exists) {
 		t->exists = true;
 		t->created = true;
@@ -288,11 +339,7 @@ static int lay_out(struct workload *wl)
 		workload_warn(wl, "%s had holes in the region: filled %s with non-zero data before measuring, since reading holes measures nothing",
 			      t->path, fmt_size_human(sz, sizeof(sz), size));
 	}
-out_close:
-	close(fd);
-out_free:
-	free(buf);
-	return ret;
+	return 0;
 }
 
 static int claim_device(struct workload *wl)
@@ -341,22 +388,23 @@ static int open_flags(const struct workload *wl)
 	return flags;
 }
 
-static int open_target(struct workload *wl, int *out)
+int workload_open_path(struct workload *wl, const char *path, int *out)
 {
 	int flags = open_flags(wl), fd;
 
-	fd = open(wl->tgt.path, flags);
+	fd = open(path, flags);
 	if (fd < 0 && errno == EPERM && (flags & O_NOATIME))
-		fd = open(wl->tgt.path, flags & ~O_NOATIME);
+		fd = open(path, flags & ~O_NOATIME);
 	if (fd < 0) {
 		int e = errno;
 
 		if (e == EINVAL && (flags & O_DIRECT))
 			spec_error(&wl->spec, "cannot open %s with O_DIRECT: the filesystem does not support direct I/O; add -p for page cache I/O",
-				   wl->tgt.path);
+				   path);
 		else
-			spec_error(&wl->spec, "cannot open %s: %s%s", wl->tgt.path,
-				   strerror(e), e == EACCES ? " (run as root, or check the file's permissions)" : "");
+			spec_error(&wl->spec, "cannot open %s: %s%s%s", path,
+				   strerror(e), e == EACCES ? " (run as root, or check the file's permissions)" : "",
+				   e == EMFILE ? " (too many open files: raise the limit, ulimit -n)" : "");
 		return -e;
 	}
 	if (fadvise_apply(wl, fd)) {
@@ -365,6 +413,11 @@ static int open_target(struct workload *wl, int *out)
 	}
 	*out = fd;
 	return 0;
+}
+
+static int open_target(struct workload *wl, int *out)
+{
+	return workload_open_path(wl, wl->tgt.path, out);
 }
 
 /* Buffers: one of bs bytes (the largest I/O of the stream) for a sync
@@ -476,7 +529,10 @@ static int prepare_worker(struct workload *wl, struct worker *w, unsigned i,
 	w->io.batch = (unsigned)s->batch;
 	w->io.map_start = s->region_start;
 	w->io.map_len = s->region_len;
-	if (s->local_fd) {
+	w->io.fd_per_io = wl->files != NULL;
+	if (wl->files) {
+		w->io.fd = fileset_thread_fd(wl, i);	/* the set's own */
+	} else if (s->local_fd) {
 		ret = open_target(wl, &w->io.fd);
 		if (ret)
 			return ret;
@@ -539,7 +595,13 @@ int workload_prepare(struct workload *wl)
 	ret = verify_prepare(&wl->run.verify, s);
 	if (ret)
 		return ret;
-	if (wl->run.needs_layout) {
+	if (wl->files) {
+		/* every file laid out and opened as the one target below */
+		ret = fileset_prepare(wl);
+		if (ret)
+			return ret;
+	}
+	if (wl->run.needs_layout && !wl->files) {
 		ret = lay_out(wl);
 		if (ret)
 			return ret;
@@ -551,7 +613,7 @@ int workload_prepare(struct workload *wl)
 		if (ret)
 			return ret;
 	}
-	if (!s->local_fd) {
+	if (!s->local_fd && !wl->files) {
 		ret = open_target(wl, &wl->run.shared_fd);
 		if (ret)
 			return ret;
@@ -571,7 +633,7 @@ int workload_prepare(struct workload *wl)
 			return ret;
 		}
 	}
-	return 0;
+	return wl->files ? fileset_attach(wl) : 0;
 }
 
 void workload_release_io(struct workload *wl)
@@ -599,6 +661,8 @@ void workload_release_io(struct workload *wl)
 		close(wl->run.shared_fd);
 	wl->run.shared_fd = -1;
 	verify_free(&wl->run.verify);
+	if (wl->files)
+		fileset_release_io(wl);
 }
 
 void workload_cleanup(struct workload *wl)
@@ -624,6 +688,7 @@ void workload_cleanup(struct workload *wl)
 	for (c = 0; c < wl->result.nwarn; c++)
 		free(wl->result.warnings[c]);
 	wl->result.nwarn = 0;
+	fileset_free(wl);
 	spec_free(&wl->spec);
 }
 

@@ -32,6 +32,7 @@ void spec_defaults(struct spec *s)
 	s->length.kind = AMOUNT_NONE;
 	s->sample_ns = 1000 * NSEC_PER_MSEC;
 	s->readahead_kb = READAHEAD_KEEP;
+	s->nrfiles = 1;
 }
 
 static int dup_str(char **dst, const char *src)
@@ -44,14 +45,24 @@ int spec_copy(struct spec *dst, const struct spec *src)
 {
 	*dst = *src;
 	dst->target = dst->dist_arg = dst->output = dst->verify_state = NULL;
+	dst->directory = dst->file_service = dst->files = NULL;
 	if (dup_str(&dst->target, src->target) ||
 	    dup_str(&dst->dist_arg, src->dist_arg) ||
 	    dup_str(&dst->output, src->output) ||
-	    dup_str(&dst->verify_state, src->verify_state)) {
-		spec_free(dst);
-		return -ENOMEM;
+	    dup_str(&dst->verify_state, src->verify_state) ||
+	    dup_str(&dst->directory, src->directory) ||
+	    dup_str(&dst->file_service, src->file_service))
+		goto out_nomem;
+	if (src->files) {
+		dst->files = malloc(src->files_len);
+		if (!dst->files)
+			goto out_nomem;
+		memcpy(dst->files, src->files, src->files_len);
 	}
 	return 0;
+out_nomem:
+	spec_free(dst);
+	return -ENOMEM;
 }
 
 int spec_set_target(struct spec *s, const char *target)
@@ -71,7 +82,12 @@ void spec_free(struct spec *s)
 	free(s->dist_arg);
 	free(s->output);
 	free(s->verify_state);
+	free(s->directory);
+	free(s->file_service);
+	free(s->files);
 	s->target = s->dist_arg = s->output = s->verify_state = NULL;
+	s->directory = s->file_service = s->files = NULL;
+	s->files_len = 0;
 }
 
 struct sync_policy spec_sync(const struct spec *s)

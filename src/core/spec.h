@@ -101,6 +101,18 @@ struct spec {
 	bool verify_continue;	/* --verify-continue: count every mismatch */
 	bool verify_only;	/* --verify-only: check, write nothing */
 	char *verify_state;	/* --verify-state FILE, or NULL */
+	/* Many files (core/fileset.h): --directory DIR (target is then DIR,
+	 * target_is_dir set), --nrfiles, --filesize, --file-service; or a
+	 * file list, files_len bytes of NUL-terminated paths (several TARGET
+	 * words, or fio's --filename a:b:c), whose first is target.  NULL and
+	 * 0: one target. */
+	char *directory;
+	bool target_is_dir;
+	uint64_t nrfiles;	/* --nrfiles, 1 unless given */
+	uint64_t filesize;	/* --filesize; 0: not given */
+	char *file_service;	/* --file-service; NULL: roundrobin */
+	char *files;
+	size_t files_len;
 
 	/* Resolved against the target by spec_resolve(). */
 	uint64_t region_start;

@@ -38,6 +38,8 @@
 #define MAX_CREATED 256	/* files one run may create */
 
 struct workload;
+struct fileset;
+struct fileset_thread;
 struct run_loop;
 struct run_start_at;
 struct steady_data;
@@ -66,6 +68,9 @@ struct worker {
 	uint64_t err_off;
 	uint32_t err_len;
 	int64_t err_done;	/* a short transfer's bytes, else -1 */
+	struct fileset_thread *files;	/* many files: its file choice and
+					 * counts (core/fileset.h), else
+					 * NULL */
 };
 
 /* 2. What runs it: the engine, the generators, the descriptors and the
@@ -132,6 +137,9 @@ struct workload {
 				 * % of ops/s (precision.h); 0 none */
 	struct wl_state run;
 	struct wl_result result;
+	/* Many files (core/fileset.h): the files (1), their descriptors
+	 * while it runs (2), what went to each (3); NULL: one target */
+	struct fileset *files;
 };
 
 void workload_warn(struct workload *wl, const char *fmt, ...)
@@ -146,6 +154,15 @@ void workload_plan(struct workload *wl);
  * statistics.  0, or -errno after printing what failed. */
 int workload_prepare(struct workload *wl);
 void workload_cleanup(struct workload *wl);
+/* Open path as the workload opens its target (O_DIRECT, the sync policy's
+ * flags, O_NOATIME, --fadvise): 0, or -errno after a message. */
+int workload_open_path(struct workload *wl, const char *path, int *fd);
+/* Create path with [0, end) of non-zero data (exists false; remembered
+ * for workload_remove_created()), or fill the holes of its [start, end);
+ * *size: the bytes written.  0, or -errno after a message (-EINTR: a stop
+ * signal); a file it was creating is removed again. */
+int workload_lay_out_path(struct workload *wl, const char *path, bool exists,
+			  uint64_t start, uint64_t end, uint64_t *size);
 /* wl->res, zeroed, unless it has one (a --repeat slot whose run was kept
  * has none): 0, or -ENOMEM after a message. */
 int workload_result_alloc(struct workload *wl);

@@ -47,6 +47,8 @@ struct io_ctx {
 	bool flush;		/* mmap: msync after each write */
 	bool rwf_dsync;		/* writes carry RWF_DSYNC (--sync rwf-dsync) */
 	bool flushes;		/* the stream has fsync/fdatasync I/Os */
+	bool fd_per_io;		/* fd changes from one I/O to the next (many
+				 * files, core/fileset.h): bind none at init */
 	struct engine_opts opts;	/* the engine's own options */
 	unsigned qd;
 	unsigned batch;		/* async: submit and reap this many at once */
@@ -72,6 +74,10 @@ enum engine_flags {
 					 * cannot change file per I/O */
 	ENGINE_RWF_DSYNC = 1 << 7,	/* can flag a write RWF_DSYNC */
 	ENGINE_SYNC_RANGE = 1 << 8,	/* can issue sync_file_range */
+	ENGINE_FD_PER_IO = 1 << 9,	/* ENGINE_ONE_FILE, unless told at
+					 * init (io_ctx.fd_per_io) that fd
+					 * changes per I/O: then it binds
+					 * none (uring: no registered file) */
 };
 
 #define ENGINE_MAX_OPTS 4

@@ -72,7 +72,7 @@ static int uring_check(const void *o, const struct engine_check *c, char *err,
 	.aliases = { "io_uring" }, \
 	.summary = "io_uring (liburing), -q in flight, batched, registered buffers, IORING_OP_FSYNC/SYNC_FILE_RANGE", \
 	.flags = ENGINE_ASYNC | ENGINE_NO_TRIM | ENGINE_ONE_FILE | \
-		 ENGINE_RWF_DSYNC | ENGINE_SYNC_RANGE, \
+		 ENGINE_FD_PER_IO | ENGINE_RWF_DSYNC | ENGINE_SYNC_RANGE, \
 	.fio_name = "io_uring", \
 	.fio_extra = { "fixedbufs=1", "registerfiles=1" }, \
 	.max_qd = 32768,	/* IORING_MAX_ENTRIES */ \
@@ -124,8 +124,11 @@ static void register_resources(struct io_ctx *io, struct uring_state *s)
 		free(iov);
 	}
 	s->fixed_bufs = ret == 0;
-	s->fixed_file = io_uring_register_files(&s->ring, &io->fd, 1) == 0;
-	if (!s->fixed_bufs || !s->fixed_file)
+	/* many files: the descriptor of each I/O is its file's, not one
+	 * registered here */
+	s->fixed_file = !io->fd_per_io &&
+			io_uring_register_files(&s->ring, &io->fd, 1) == 0;
+	if (!s->fixed_bufs || (!s->fixed_file && !io->fd_per_io))
 		snprintf(io->note, sizeof(io->note),
 			 "uring: the kernel refused to register the %s (%s); using plain reads and writes for them",
 			 !s->fixed_bufs ? "buffers" : "file",

@@ -1,9 +1,12 @@
 /* dry_run.c - see dry_run.h. */
 #include "report/dry_run.h"
 
+#include <limits.h>
+
 #include <stdio.h>
 
 #include "engines/iokind.h"
+#include "core/fileset.h"
 #include "core/json.h"
 #include "core/outpath.h"
 #include "core/plan.h"
@@ -64,8 +67,13 @@ int dry_run_report(const struct workload *wls, size_t n, size_t points,
 		       n, n == 1 ? "" : "s", points > 1 ? " at every sweep point" : "",
 		       n == 1 ? "its" : "their", n == 1 ? "" : "s");
 		for (k = 0; k < n; k++) {
+			char files[PATH_MAX + 64];
+
+			if (wls[k].files)	/* many files: the set */
+				fileset_label(&wls[k], files, sizeof(files));
 			kinds_words(&wls[k].spec, kinds, sizeof(kinds));
-			printf("  workload %zu: %s: %s%s\n", k + 1, wls[k].tgt.path,
+			printf("  workload %zu: %s: %s%s\n", k + 1,
+			       wls[k].files ? files : wls[k].tgt.path,
 			       kinds, !workload_destroys_data(&wls[k]) ? "" :
 			       run->yes || run->silent ?
 			       " (writes: confirmed by --yes)" :

@@ -6,6 +6,7 @@
 
 #include <math.h>
 
+#include "core/fileset.h"
 #include "engines/engine.h"
 #include "core/units.h"
 #include "core/spec_names.h"
@@ -169,10 +170,16 @@ static void print_one(FILE *f, const struct report *rep,
 {
 	const struct result *r = wl->result.stats;
 	const struct section_ctx c = { rep, wl, r };
-	char size[32];
+	char size[32], files[PATH_MAX + 64];
 
-	fprintf(f, "Benchmarking results for [%s] (%s)\n", wl->tgt.path,
-		fmt_size_human(size, sizeof(size), wl->tgt.size));
+	if (wl->files) {	/* many files: the set, each file's size */
+		fileset_label(wl, files, sizeof(files));
+		fprintf(f, "Benchmarking results for [%s] (%s each)\n", files,
+			fmt_size_human(size, sizeof(size), wl->tgt.size));
+	} else {
+		fprintf(f, "Benchmarking results for [%s] (%s)\n", wl->tgt.path,
+			fmt_size_human(size, sizeof(size), wl->tgt.size));
+	}
 	print_params(f, wl);
 	sections_human(f, HUMAN_HEAD, &c);
 	print_delay(f, wl);

@@ -18,6 +18,7 @@ extern const struct section section_sync;
 extern const struct section section_flush;
 extern const struct section section_repeat;
 extern const struct section section_verify;
+extern const struct section section_files;
 extern const struct section section_warnings;
 
 const struct section *const report_sections[] = {
@@ -36,6 +37,7 @@ const struct section *const report_sections[] = {
 	&section_flush,		/* -n 120-129 */
 	&section_repeat,	/* -n 130 on, after the fixed fields */
 	&section_verify,	/* the -n verify lines */
+	&section_files,		/* no -n field */
 	&section_warnings,	/* no -n field */
 };
 const size_t report_nsections =

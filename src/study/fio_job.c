@@ -960,6 +960,13 @@ int fio_job_write(FILE *f, const struct workload *wls, size_t n,
 	for (k = 0; k < n; k++)
 		if (fio_mix_check(&wls[k]))
 			return -EINVAL;
+	for (k = 0; k < n; k++)
+		if (wls[k].files) {
+			/* fio's size is divided among its files, rebench's
+			 * region is each file's: not the same work yet */
+			spec_error(&wls[k].spec, "--fio with many files: no fio job file yet (fio divides its size among the files, where rebench's -j and -e are each file's region); write fio's directory=, nrfiles=, filesize= and file_service_type= yourself, or give one file");
+			return -EINVAL;
+		}
 	jobs = calloc(n, sizeof(*jobs));
 	if (!jobs) {
 		fprintf(stderr, "rebench: --fio: no memory for %zu jobs\n", n);

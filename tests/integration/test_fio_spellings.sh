@@ -164,7 +164,7 @@ refused "--rw=read:4k" "--rw=read:4k: .*-s/--stride" --rw=read:4k "$IMG"
 refused "--rw=trimwrite" "trimwrite.*no rebench form" --rw=trimwrite "$IMG"
 refused "--direct=2" "--direct=2" --direct=2 "$IMG"
 refused "--time_based=0" "--time_based=0: .*-d 100%" --time_based=0 "$IMG"
-refused "--filename=a:b" "--filename=a:b: .*one target per workload" --filename=a:b
+refused "--filename=a:b (files that do not exist)" "a \\(file 1 of 2\\): No such file or directory; a list of files \\(several TARGETs, or --filename a:b\\) names files that exist" --filename=a:b
 refused "a second --name (fio's second job)" "--name=b: a second --name" --name=a --bs=4k --name=b "$IMG"
 refused "--iodepth=0, named both ways" "'0' for --iodepth \(-q/--queue-depth\)" --iodepth=0 "$IMG"
 printf '%s\n' "--ramp_time=1 $IMG" >"$SCRATCH/ramp.lines"
@@ -213,7 +213,7 @@ rb --help all
 assert_rc 0 "--help all: exit 0"
 assert_eq "" "$(<<<"$RB_OUT" awk 'length > 80 { print NR ": " length }')" \
 	"--help: no line over 80 columns"
-assert_eq "Workload options:|Engine options:|Run options:|Output options:|Safety options:|Data verification:|Sweeps and studies:|Advisors:|Many hosts:|The modes' own words (rebench MODE --help where it takes one):|fio spellings (the same meaning; see rebench(1), OPTIONS, fio spellings):" \
+assert_eq "Workload options:|Engine options:|Run options:|Many files:|Output options:|Safety options:|Data verification:|Sweeps and studies:|Advisors:|Many hosts:|The modes' own words (rebench MODE --help where it takes one):|fio spellings (the same meaning; see rebench(1), OPTIONS, fio spellings):" \
 	"$(<<<"$RB_OUT" grep -E '^[A-Za-z].*:$' | grep -v '^Examples:$' | paste -sd'|')" \
 	"--help: the headings, in order"
 for o in --bs --iodepth --numjobs --runtime --size --rw --readwrite --ioengine; do

@@ -5,7 +5,7 @@
  * checks: the table itself (unique names and letters, defaults that agree
  * with spec_defaults), every accepted form (long, --name=value, short,
  * bundled, attached), refusals (unknown, missing value, out of range, run
- * options on a stdin line, two targets), stdin line splitting, spec_check's
+ * options on a stdin line; two targets are a list of files), stdin line splitting, spec_check's
  * refusals and spec_resolve against a hand-filled target.  Every refusal
  * must print a message naming what was wrong; stderr is captured to check.
  * The man page case fails until man/rebench.1 exists and lists every option.
@@ -241,6 +241,62 @@ static void test_help_defaults_match(void **state)
 	}
 }
 
+/* The n-th entry of s's file list (core/fileset.h), or NULL. */
+static const char *list_entry(const struct spec *s, unsigned n)
+{
+	const char *p = s->files;
+
+	while (p && p < s->files + s->files_len) {
+		if (!n--)
+			return p;
+		p += strlen(p) + 1;
+	}
+	return NULL;
+}
+
+/* Many files: several TARGETs and fio's --filename a:b:c are a list
+ * ("\:" a colon of a name), --directory becomes the target; a TARGET with
+ * --directory, an empty name in a list, a TARGET before --filename are
+ * refused. */
+static void test_file_lists(void **state)
+{
+	struct spec s;
+
+	(void)state;
+	parse_ok("/a /b /c", &s, NULL);
+	assert_string_equal(s.target, "/a");
+	assert_string_equal(list_entry(&s, 0), "/a");
+	assert_string_equal(list_entry(&s, 2), "/c");
+	assert_null(list_entry(&s, 3));
+	spec_free(&s);
+	parse_ok("--filename=a\\:b:c", &s, NULL);
+	assert_string_equal(s.target, "a:b");
+	assert_string_equal(list_entry(&s, 1), "c");
+	assert_null(list_entry(&s, 2));
+	spec_free(&s);
+	parse_ok("--filename=x\\:y", &s, NULL);
+	assert_string_equal(s.target, "x:y");
+	assert_null(s.files);	/* one file, a colon in its name */
+	spec_free(&s);
+	parse_ok("/dev/disk/by-path/pci-0000:00:1f.2-ata-1", &s, NULL);
+	assert_string_equal(s.target, "/dev/disk/by-path/pci-0000:00:1f.2-ata-1");
+	assert_null(s.files);	/* a TARGET's colons are its own */
+	spec_free(&s);
+	parse_ok("--directory /d --nrfiles 8 --filesize 1m", &s, NULL);
+	assert_string_equal(s.target, "/d");
+	assert_true(s.target_is_dir);
+	assert_int_equal(s.nrfiles, 8);
+	assert_int_equal(s.filesize, 1 << 20);
+	spec_free(&s);
+	parse_bad("--directory /d /x", NULL);
+	expect_message("TARGET and --directory", "a TARGET (/x) and --directory /d together",
+		       (const char *)NULL);
+	parse_bad("/x --directory /d", NULL);
+	parse_bad("/a /b --directory /d", NULL);
+	parse_bad("--filename=a::b", NULL);
+	expect_message("empty name", "file 2 of the list is empty", (const char *)NULL);
+}
+
 static void test_forms(void **state)
 {
 	struct run_opts run;
@@ -420,9 +476,8 @@ static void test_refusals(void **state)
 	parse_bad("--seed 18446744073709551616 /dev/x", NULL);
 	parse_bad("--output= /dev/x", NULL);
 
-	/* one target per workload */
-	parse_bad("/dev/x /dev/y", NULL);
-	expect_message("two targets", "/dev/x", "/dev/y", (const char *)NULL);
+	/* two TARGETs are a list of files (core/fileset.h, test_file_lists),
+	 * not a refusal */
 }
 
 static void test_run_scope_on_stdin(void **state)
@@ -1279,10 +1334,9 @@ static void test_fio_alias_refusals(void **state)
 	assert_int_equal(parse_err("--name=a /dev/x --name=b", 0), -EINVAL);
 	expect_message("two --name", "--name=b", "second fio job",
 		       (const char *)NULL);
-	assert_int_equal(parse_err("--filename=a:b", 0), -EINVAL);
-	expect_message("--filename=a:b", "one target per workload",
-		       (const char *)NULL);
-	assert_int_equal(parse_err("--filename=/dev/y /dev/x", 0), -EINVAL);
+	/* fio's a:b is a list of files (core/fileset.h); a TARGET before
+	 * --filename is a second target given two ways */
+	assert_int_equal(parse_err("--filename=a:b", 0), 0);
 	assert_int_equal(parse_err("/dev/x --filename=/dev/y", 0), -EINVAL);
 	expect_message("two targets", "/dev/x", "/dev/y", (const char *)NULL);
 	/* the option's own checks, naming both spellings */
@@ -1404,6 +1458,7 @@ int main(void)
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_help_defaults_match),
 		cmocka_unit_test(test_forms),
+		cmocka_unit_test(test_file_lists),
 		cmocka_unit_test(test_enums),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_run_scope_on_stdin),
