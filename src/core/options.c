@@ -110,7 +110,7 @@ const struct opt_desc opt_table[] = {
 	{ "delay", 0, OPT_DELAY, W(delay), "SPEC", "none",
 	  "wait after each I/O of a kind before its completion is timed, e.g. read=8us,fsync=200us (units ns, us, ms, s; read, write, fsync, fdatasync): the latency includes it; calibrated once; async engines at -q 1 only", NULL, 0, 0, 0 },
 	{ "rate", 0, OPT_RATE, W(rate), "RATE", "as fast as it goes",
-	  "an open-loop schedule: start the I/Os at RATE, I/Os a second (1000, 2k) or bytes a second (50m/s), each thread RATE/threads, whatever the device did with the earlier ones; latency is reported from submission as usual and also from each I/O's intended start (with how late the submissions were), and a rate not met is said; synchronous engines (-c N for concurrency)", NULL, 0, 0, 0 },
+	  "an open-loop schedule: start the I/Os at RATE, I/Os a second (1000, 2k) or bytes a second (50m/s), each thread RATE/threads, whatever the device did with the earlier ones; latency is reported from submission as usual and also from each I/O's intended start (with how late the submissions were), and a rate not met is said; swept (250..4k*2, in I/Os a second, or a list), the table gives each rate's figures and a sweep of --rate alone its knee (the highest rate below the first not met whose p99 from the intended start stays within 2x the least) and --plot its load curve; synchronous engines (-c N for concurrency)", NULL, 0, 0, 0 },
 	{ "arrival", 0, OPT_ENUM, W(arrival), "fixed|poisson", "fixed",
 	  "--rate: the intervals between one thread's intended starts: fixed, or poisson (exponential, seeded by --seed)", arrival_values, 0, 0, 0 },
 	{ "rwmix", 0, OPT_PERCENT, W(rwmix), "PCT", "50",

@@ -37,7 +37,7 @@ const struct section *const report_sections[] = {
 	&section_flush,		/* -n 120-129 */
 	&section_repeat,	/* -n 130 on, after the fixed fields */
 	&section_verify,	/* the -n verify lines */
-	&section_files,		/* no -n field */
+	&section_files,		/* the -n files lines */
 	&section_warnings,	/* no -n field */
 };
 const size_t report_nsections =

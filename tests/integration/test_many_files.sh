@@ -60,6 +60,8 @@ rb_ok "the human output" --directory "$D" --nrfiles 8 --filesize 1m -b 4k -d 2m 
 assert_match "^Benchmarking results for \[8 files in $D \(rebench\.0\.0 to rebench\.0\.7\)\] \(1 MiB each\)" "$RB_OUT" "the header names the set"
 assert_match "^Files: 8 files in $D .*--file-service rr; I/Os per file: min 64, max 64, mean 64\.0$" "$RB_OUT" "one Files: line: the service and the spread"
 assert_no_match "created" "$RB_OUT" "files that exist are not created again"
+rb_ok "-n" --directory "$D" --nrfiles 8 --filesize 1m -b 4k -d 2m --seed 1 -n
+assert_eq "files 1 8 rr 64 64 64.0" "$(grep '^files ' <<<"$RB_OUT")" "-n: the files line (the Files: line's figures)"
 
 # built NAME: this rebench has engine NAME (not "not available")
 built() {
