@@ -68,8 +68,11 @@ void load_curve_human(FILE *f, const struct load_curve *c)
 			c->next.met ? "met" : "not met", c->next.p99_us);
 	else
 		fprintf(f, "; every rate held: sweep higher to find where it gives way");
-	fprintf(f, " (the highest rate below the first not met with p99 within %.0fx the least of a rate met, %.1f us)\n",
-		KNEE_FACTOR, c->base_p99_us);
+	if (c->base_p99_us > 0)
+		fprintf(f, " (the highest rate below the first not met with p99 within %.0fx the least of a rate met, %.1f us)\n",
+			KNEE_FACTOR, c->base_p99_us);
+	else
+		fprintf(f, " (no rate was met: sweep lower)\n");
 }
 
 /* asked, achieved, p99, and with_met whether it was met: "-" each when
@@ -92,7 +95,10 @@ void load_curve_terse(FILE *f, const struct load_curve *c)
 		return;
 	fprintf(f, "knee");
 	terse_point(f, c->have_knee, &c->knee, false);
-	fprintf(f, " %.3f", c->base_p99_us);
+	if (c->base_p99_us > 0)
+		fprintf(f, " %.3f", c->base_p99_us);
+	else
+		fprintf(f, " -");
 	terse_point(f, c->have_next, &c->next, true);
 	fputc('\n', f);
 }
@@ -119,7 +125,10 @@ void load_curve_json(struct json *j, const struct load_curve *c)
 	json_obj_begin(j, "load_curve");
 	json_u64(j, "points", c->points);
 	json_num(j, "knee_factor", KNEE_FACTOR);
-	json_num(j, "least_p99_us", c->base_p99_us);
+	if (c->base_p99_us > 0)
+		json_num(j, "least_p99_us", c->base_p99_us);
+	else
+		json_null(j, "least_p99_us");
 	json_point(j, "knee", c->have_knee, &c->knee);
 	json_point(j, "gave_way", c->have_next, &c->next);
 	json_obj_end(j);

@@ -351,6 +351,38 @@ static void test_percent_double(void **state)
 	sweep_free(&sw);
 }
 
+/* --rate: ranges in I/Os a second (k and m powers of 1000), lists of
+ * SIZE/s kept as text; a 0 end and a SIZE/s range refused with why */
+static void test_rates(void **state)
+{
+	struct sweep sw;
+	struct spec s;
+
+	(void)state;
+	sw = one("rate", "1k..8k*2");
+	expect_values(&sw.axes[0], "1000", "2000", "4000", "8000", NULL);
+	assert_true(sw.axes[0].numeric);
+	apply_ok(&sw, 2, &s);
+	assert_true(s.rate.ops == 4000.0 && s.rate.bytes == 0);
+	spec_free(&s);
+	sweep_free(&sw);
+
+	sw = one("rate", "250..1000/250");
+	expect_values(&sw.axes[0], "250", "500", "750", "1000", NULL);
+	sweep_free(&sw);
+
+	sw = one("rate", "1m/s,2m/s");
+	expect_values(&sw.axes[0], "1m/s", "2m/s", NULL);
+	assert_false(sw.axes[0].numeric);
+	apply_ok(&sw, 1, &s);
+	assert_true(s.rate.bytes == 2 * 1048576ULL);
+	spec_free(&s);
+	sweep_free(&sw);
+
+	add_bad("rate", "0..1000/250", "an end of the range: a rate of 0 I/Os a second would never start an I/O");
+	add_bad("rate", "1m/s..4m/s*2", "a range of rates is in I/Os a second");
+}
+
 /* ------------------------------------------------------------ lists */
 
 static void test_lists(void **state)
@@ -492,10 +524,10 @@ static void test_refusals(void **state)
 	add_bad("dist", "uniform,", "empty element in the list");
 	add_bad("block-size", "512,4q", "not a valid value");
 	/* ranges on non-numeric options; lists would do */
-	add_bad("operation", "read..write/1", "ranges take sizes, counts, times or percentages");
-	add_bad("dist", "1..3/1", "ranges take sizes, counts, times or percentages");
-	add_bad("duration", "1..5/1", "ranges take sizes, counts, times or percentages");
-	add_bad("offset", "0..4k/512", "ranges take sizes, counts, times or percentages");
+	add_bad("operation", "read..write/1", "ranges take sizes, counts, times, percentages or rates");
+	add_bad("dist", "1..3/1", "ranges take sizes, counts, times, percentages or rates");
+	add_bad("duration", "1..5/1", "ranges take sizes, counts, times, percentages or rates");
+	add_bad("offset", "0..4k/512", "ranges take sizes, counts, times, percentages or rates");
 	/* options that take one value: no range, no list */
 	add_bad("seed", "1,2", "this option takes one value");
 	add_bad("seed", "1..5/1", "this option takes one value");
@@ -962,6 +994,7 @@ int main(void)
 		cmocka_unit_test(test_geometric),
 		cmocka_unit_test(test_times),
 		cmocka_unit_test(test_percent_double),
+		cmocka_unit_test(test_rates),
 		cmocka_unit_test(test_lists),
 		cmocka_unit_test(test_replace_axis),
 		cmocka_unit_test(test_refusals),
