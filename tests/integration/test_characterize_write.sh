@@ -31,7 +31,7 @@ LIE=$(make_model --size 64m "ssd:$CACHED,flush=lie")
 model_snap "$LIE"
 rb --characterize --write --yes --json "$LIE"
 assert_rc 0 "--characterize --write on flush=lie"
-jq_later "$RB_OUT" false '.characterize.flush_honest.value' "flush=lie: NOT honest"
+jq_later "$RB_OUT" false '.characterize.flush_honest.value' "flush=lie: NOT honest ($(jqr '.characterize.flush_honest.basis'))"
 jq_later "$RB_OUT" true '.characterize.flush.measured' "the flush test ran"
 jq_later "$RB_OUT" 1 '[.characterize.reports[] | select(test("does not make data durable"))] | length' \
 	"the report says an fsync does not make data durable"
@@ -43,7 +43,7 @@ section "a write cache whose flushes wait for the media"
 HON=$(make_model --size 64m "ssd:$CACHED,flush=honest")
 rb --characterize --write --yes --json "$HON"
 assert_rc 0 "--characterize --write on flush=honest"
-jq_later "$RB_OUT" true '.characterize.flush_honest.value' "flush=honest: honest"
+jq_later "$RB_OUT" true '.characterize.flush_honest.value' "flush=honest: honest ($(jqr '.characterize.flush_honest.basis'))"
 jq_flush
 fl=$(jqr '.characterize.flush.flush_p50_us')
 assert_num "flushes wait for the program: p50 $fl us, over 1 ms" "$fl > 1000"

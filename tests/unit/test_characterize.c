@@ -337,6 +337,20 @@ static void test_flush(void **state)
 	assert_true(r->flush_honest.known);
 	assert_true(r->flush_honest.value == 0);
 	assert_true(fabs(r->bound_us - 270) < 1e-9);
+	/* a busy machine stretched the median's interval up to 3.8 ms:
+	 * still a median of lying flushes (stalls only add time) */
+	memset(&r->flush_honest, 0, sizeof(r->flush_honest));
+	r->flush_p50_us = 105, r->flush_lo_us = 82, r->flush_hi_us = 3768;
+	char_judge_flush(r);
+	assert_true(r->flush_honest.known);
+	assert_true(r->flush_honest.value == 0);
+	/* a median over the bound whose interval reaches under it: no
+	 * verdict */
+	memset(&r->flush_honest, 0, sizeof(r->flush_honest));
+	r->flush_p50_us = 400, r->flush_lo_us = 200, r->flush_hi_us = 600;
+	char_judge_flush(r);
+	assert_false(r->flush_honest.known);
+	assert_non_null(strstr(r->flush_honest.basis, "too near"));
 	memset(&r->flush_honest, 0, sizeof(r->flush_honest));
 	r->flush_p50_us = 2000, r->flush_lo_us = 1950, r->flush_hi_us = 2050;
 	char_judge_flush(r);
