@@ -113,7 +113,8 @@ set style line 2 lc rgb "#d62728" lw 2 pt 9 ps 1.3
 set style line 3 lc rgb "#9467bd" lw 2 pt 5 ps 1.1
 set style line 4 lc rgb "#7f7f7f" lw 1.5 dt 2 pt 1 ps 1
 if (kx ne "") {
-	set label 1 sprintf("knee: %s ops/s asked", knee) at first real(kx), first real(ky) offset 1.5, -1.4 left font ",10" textcolor rgb "#d62728" front
+	set style textbox opaque noborder margins 1, 1
+	set label 1 sprintf("knee: %s ops/s asked", knee) at first real(kx), first real(ky) offset 1.5, -1.6 left font ",10" textcolor rgb "#d62728" boxed front
 }
 met(m, v) = (m == 1) ? v : NaN
 unmet(m, v) = (m == 0) ? v : NaN

@@ -166,9 +166,15 @@ void rate_merge(struct rate_result *r, struct rate_thread *const *t,
 	r->interval_ns = n && r->asked > 0 ? 1e9 * (double)n / r->asked : 0;
 	r->achieved = elapsed_ns ? (double)ops_total * 1e9 / (double)elapsed_ns : 0;
 	r->behind = r->lag_end_ns > r->interval_ns;
-	/* a Poisson schedule's own mean moves by 1/sqrt(I/Os): held to it */
-	r->met = !r->behind &&
-		 r->achieved >= 0.99 * (r->arrival == ARRIVAL_POISSON &&
-					r->scheduled > 0 ? r->scheduled : r->asked);
+	/* a Poisson schedule's own mean moves by 1/sqrt(I/Os): held to it.
+	 * Behind at the end counts for a fixed schedule only: there a
+	 * device that keeps up starts every I/O on time, while Poisson's
+	 * bursts leave a queue of random length at any moment (a model at
+	 * 62% of its capacity ended 5 intervals behind, its rate achieved) */
+	if (r->arrival == ARRIVAL_POISSON)
+		r->met = r->achieved >= 0.99 * (r->scheduled > 0 ? r->scheduled :
+							       r->asked);
+	else
+		r->met = !r->behind && r->achieved >= 0.99 * r->asked;
 	r->present = true;
 }
