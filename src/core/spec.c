@@ -44,10 +44,12 @@ int spec_copy(struct spec *dst, const struct spec *src)
 {
 	*dst = *src;
 	dst->target = dst->dist_arg = dst->output = dst->verify_state = NULL;
+	dst->verify_log = NULL;
 	if (dup_str(&dst->target, src->target) ||
 	    dup_str(&dst->dist_arg, src->dist_arg) ||
 	    dup_str(&dst->output, src->output) ||
-	    dup_str(&dst->verify_state, src->verify_state)) {
+	    dup_str(&dst->verify_state, src->verify_state) ||
+	    dup_str(&dst->verify_log, src->verify_log)) {
 		spec_free(dst);
 		return -ENOMEM;
 	}
@@ -71,7 +73,9 @@ void spec_free(struct spec *s)
 	free(s->dist_arg);
 	free(s->output);
 	free(s->verify_state);
+	free(s->verify_log);
 	s->target = s->dist_arg = s->output = s->verify_state = NULL;
+	s->verify_log = NULL;
 }
 
 struct sync_policy spec_sync(const struct spec *s)

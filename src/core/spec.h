@@ -101,6 +101,7 @@ struct spec {
 	bool verify_continue;	/* --verify-continue: count every mismatch */
 	bool verify_only;	/* --verify-only: check, write nothing */
 	char *verify_state;	/* --verify-state FILE, or NULL */
+	char *verify_log;	/* --verify-log FILE, or NULL (verify_log.h) */
 
 	/* Resolved against the target by spec_resolve(). */
 	uint64_t region_start;
