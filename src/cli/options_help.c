@@ -36,7 +36,7 @@ static const char *const files_opts[] = {
 static const char *const safety_opts[] = { "yes", "probe", "dry-run", NULL };
 static const char *const verify_opts[] = {
 	"verify", "verify-mode", "verify-continue", "verify-state",
-	"verify-only", NULL
+	"verify-only", "verify-log", NULL
 };
 static const char *const hosts_opts[] = {
 	"hosts", "hosts-file", "ssh", "remote-rebench", "outlier", "max-offset",

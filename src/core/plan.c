@@ -226,14 +226,18 @@ static int check_outputs(const struct run_ctx *ctx)
 	size_t a, b;
 
 	for (a = 0; a < ctx->n; a++)
-		if (ctx->wls[a].spec.output &&
-		    check_output_path(ctx, &ctx->wls[a].spec))
+		if ((ctx->wls[a].spec.output &&
+		     check_output_path(ctx, &ctx->wls[a].spec)) ||
+		    (ctx->wls[a].spec.verify_log && !ctx->wls[a].spec.verify_only &&
+		     check_path_free(ctx, "--verify-log", ctx->wls[a].spec.verify_log)))
 			return -EINVAL;
 	for (a = 0; a < ctx->n; a++)
 		for (b = a + 1; b < ctx->n; b++) {
 			const struct spec *x = &ctx->wls[a].spec;
 			const struct spec *y = &ctx->wls[b].spec;
 
+			if (verify_log_check_pair(x, y))
+				return -EINVAL;
 			if (x->output && y->output && !strcmp(x->output, y->output) &&
 			    (x->sample_ns == 0) != (y->sample_ns == 0)) {
 				spec_error(y, "--output %s: another workload writes a %s to this file; -g 0 (every I/O) and -g N (time series) need separate files",

@@ -397,8 +397,7 @@ static bool verify_block_at(struct worker *w, uint64_t off, uint64_t b,
 			return false;
 		}
 	}
-	cls = verify_check(w->io.buf, bs, v->res.algo, off, v->seed,
-			   v->gen[b], &m);
+	cls = verify_check_block(v, w->io.buf, off, b, &m);
 	verify_note(v, cls, &m);
 	if (cls == VC_OK)
 		return true;
@@ -470,6 +469,11 @@ sync_verify_loop(struct worker *w, uint64_t base, uint64_t deadline)
 				r.len, ret);
 			break;
 		}
+		/* --verify-log: what this acknowledgement made durable */
+		if (v->log && r.kind == IO_WRITE && b != UINT64_MAX)
+			verify_log_acked(v->log, b);
+		else if (v->log && (r.kind == IO_FSYNC || r.kind == IO_FDATASYNC))
+			verify_log_flushed(v->log);
 		if (stats_record(&w->st, r.kind, r.off, r.len, t1 - base,
 				 t1 - t0)) {
 			fail(w, -ENOMEM, IO_KIND_MEMORY, r.off, -1);
@@ -480,7 +484,8 @@ sync_verify_loop(struct worker *w, uint64_t base, uint64_t deadline)
 			v->res.inline_read_bytes += r.len;
 			if (!verify_block_at(w, r.off, b, true))
 				break;
-		} else if (b != UINT64_MAX && r.kind == IO_READ && v->gen[b] &&
+		} else if (b != UINT64_MAX && r.kind == IO_READ &&
+			   verify_wanted(v, b) &&
 			   !verify_block_at(w, r.off, b, false)) {
 			break;
 		}
@@ -1159,6 +1164,14 @@ static void verify_collect(struct workload *wl)
 	if (r->state_err[0])
 		workload_warn(wl, "--verify-state: %s; a later --verify-only cannot use it",
 			      r->state_err);
+	if (r->log.read) {
+		r->log.survived = r->count[VC_OK];
+		r->log.lost = r->checked - r->count[VC_OK];
+	}
+	if (r->log.err)
+		workload_warn(wl, "--verify-log %s: cannot write it: %s; it names the %llu records written before, fewer durable writes than there were (never one that was not)",
+			      r->log.path, strerror(r->log.err),
+			      (unsigned long long)r->log.records);
 	bad = r->checked - r->count[VC_OK];
 	if (!bad || wl->result.error)
 		return;
@@ -1192,6 +1205,8 @@ static void verify_finish(struct workload *wl)
 	}
 	if (s->verify_state && !s->verify_only)
 		verify_save(&wl->run.verify, s->verify_state);
+	verify_log_close(wl->run.verify.log);
+	wl->run.verify.log = NULL;
 	verify_collect(wl);
 }
 

@@ -46,10 +46,12 @@ int spec_copy(struct spec *dst, const struct spec *src)
 	*dst = *src;
 	dst->target = dst->dist_arg = dst->output = dst->verify_state = NULL;
 	dst->directory = dst->file_service = dst->files = NULL;
+	dst->verify_log = NULL;
 	if (dup_str(&dst->target, src->target) ||
 	    dup_str(&dst->dist_arg, src->dist_arg) ||
 	    dup_str(&dst->output, src->output) ||
 	    dup_str(&dst->verify_state, src->verify_state) ||
+	    dup_str(&dst->verify_log, src->verify_log) ||
 	    dup_str(&dst->directory, src->directory) ||
 	    dup_str(&dst->file_service, src->file_service))
 		goto out_nomem;
@@ -85,8 +87,10 @@ void spec_free(struct spec *s)
 	free(s->directory);
 	free(s->file_service);
 	free(s->files);
+	free(s->verify_log);
 	s->target = s->dist_arg = s->output = s->verify_state = NULL;
 	s->directory = s->file_service = s->files = NULL;
+	s->verify_log = NULL;
 	s->files_len = 0;
 }
 

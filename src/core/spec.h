@@ -101,6 +101,7 @@ struct spec {
 	bool verify_continue;	/* --verify-continue: count every mismatch */
 	bool verify_only;	/* --verify-only: check, write nothing */
 	char *verify_state;	/* --verify-state FILE, or NULL */
+	char *verify_log;	/* --verify-log FILE, or NULL (verify_log.h) */
 	/* Many files (core/fileset.h): --directory DIR (target is then DIR,
 	 * target_is_dir set), --nrfiles, --filesize, --file-service; or a
 	 * file list, files_len bytes of NUL-terminated paths (several TARGET

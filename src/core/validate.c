@@ -247,7 +247,7 @@ static int check_verify(const struct spec *s)
 	if (!s->verify) {
 		static const char *const need[] = {
 			"verify-mode", "verify-continue", "verify-only",
-			"verify-state",
+			"verify-state", "verify-log",
 		};
 		size_t i;
 
@@ -259,8 +259,8 @@ static int check_verify(const struct spec *s)
 		}
 		return 0;
 	}
-	if (s->verify_only && !s->verify_state) {
-		spec_error(s, "--verify-only: needs --verify-state FILE, the state file the writing run saved (which blocks it wrote, and their last generation)");
+	if (s->verify_only && !s->verify_state && !s->verify_log) {
+		spec_error(s, "--verify-only: needs --verify-state FILE, the state file the writing run saved (which blocks it wrote, and their last generation), or --verify-log FILE, the log of its durable writes");
 		return -EINVAL;
 	}
 	if (s->verify_only && spec_given(s, "verify-mode")) {
@@ -323,7 +323,7 @@ static int check_verify(const struct spec *s)
 		spec_error(s, "--verify with --rate: not supported (a scheduled run's loop does not read blocks back); measure the rate and verify the data in two runs");
 		return -EINVAL;
 	}
-	return 0;
+	return verify_log_check(s);
 }
 
 /* --rate and --arrival on their own (the SIZE/s form needs the block
@@ -646,7 +646,7 @@ int spec_resolve(struct spec *s, const struct target *t)
 		return -EINVAL;
 	}
 	resolve_limits(s);
-	if (verify_spec_resolve(s))
+	if (verify_spec_resolve(s) || verify_log_resolve(s, t))
 		return -EINVAL;
 	return resolve_rate(s);
 }

@@ -201,13 +201,29 @@ static bool all_zero(const unsigned char *p, size_t len)
 	return !acc;
 }
 
+/* What was expected at off, in words: one generation, or from lo on. */
+static void expected_text(struct verify_mismatch *m, uint64_t off,
+			  uint64_t seed, uint64_t lo, uint64_t hi)
+{
+	if (lo == hi)
+		snprintf(m->expected, sizeof(m->expected),
+			 "offset %" PRIu64 " generation %" PRIu64 " of seed %" PRIu64,
+			 off, lo, seed);
+	else if (hi == UINT64_MAX)
+		snprintf(m->expected, sizeof(m->expected),
+			 "offset %" PRIu64 " generation %" PRIu64 " (durable) or a later one, of seed %" PRIu64,
+			 off, lo, seed);
+	else
+		snprintf(m->expected, sizeof(m->expected),
+			 "offset %" PRIu64 " generation %" PRIu64 " (durable) to %" PRIu64 " of seed %" PRIu64,
+			 off, lo, hi, seed);
+}
+
 #define SET(m, cls_, ...) do {						\
 	if (m) {							\
 		(m)->offset = off;					\
 		(m)->cls = (cls_);					\
-		snprintf((m)->expected, sizeof((m)->expected),		\
-			 "offset %" PRIu64 " generation %" PRIu64 " of seed %" PRIu64, \
-			 off, gen, seed);				\
+		expected_text((m), off, seed, lo, hi);			\
 		snprintf((m)->found, sizeof((m)->found), __VA_ARGS__);	\
 	}								\
 	return (cls_);							\
@@ -216,7 +232,7 @@ static bool all_zero(const unsigned char *p, size_t len)
 /* A payload that fails its checksum: where the first byte differs from
  * what generation h->gen carries. */
 static int payload_mismatch(const unsigned char *p, size_t bs, uint64_t off,
-			    uint64_t seed, uint64_t gen,
+			    uint64_t seed, uint64_t lo, uint64_t hi,
 			    const struct verify_hdr *got,
 			    const struct verify_hdr *h,
 			    struct verify_mismatch *m)
@@ -261,6 +277,13 @@ static int payload_mismatch(const unsigned char *p, size_t bs, uint64_t off,
 int verify_check(const void *blk, size_t bs, int algo, uint64_t off,
 		 uint64_t seed, uint64_t gen, struct verify_mismatch *m)
 {
+	return verify_check_range(blk, bs, algo, off, seed, gen, gen, m);
+}
+
+int verify_check_range(const void *blk, size_t bs, int algo, uint64_t off,
+		       uint64_t seed, uint64_t lo, uint64_t hi,
+		       struct verify_mismatch *m)
+{
 	const unsigned char *p = blk;
 	struct verify_hdr h, got;
 	int ret;
@@ -288,12 +311,12 @@ int verify_check(const void *blk, size_t bs, int algo, uint64_t off,
 	if (h.bs != bs)
 		SET(m, VC_CORRUPT, "a header of block size %" PRIu32 ", not %zu",
 		    h.bs, bs);
-	if (h.gen < gen)
+	if (h.gen < lo)
 		SET(m, VC_LOST, "generation %" PRIu64 ", an older write: generation %" PRIu64 " was lost",
-		    h.gen, gen);
-	if (h.gen > gen)
+		    h.gen, lo);
+	if (h.gen > hi)
 		SET(m, VC_CORRUPT, "generation %" PRIu64 ", newer than any written (%" PRIu64 ")",
-		    h.gen, gen);
+		    h.gen, hi);
 	if ((int)h.algo != algo)
 		SET(m, VC_CORRUPT, "a header of the %s checksum, not the %s this run writes",
 		    digest_of((int)h.algo)->name, digest_of(algo)->name);
@@ -301,8 +324,21 @@ int verify_check(const void *blk, size_t bs, int algo, uint64_t off,
 	payload_sum(p, bs, algo, &got);
 	if (algo == VERIFY_CRC32C ? got.payload_crc != h.payload_crc :
 	    memcmp(got.digest, h.digest, digest_of(algo)->size) != 0)
-		return payload_mismatch(p, bs, off, seed, gen, &got, &h, m);
+		return payload_mismatch(p, bs, off, seed, lo, hi, &got, &h, m);
 	return VC_OK;
+}
+
+int verify_check_block(const struct verify_run *v, const void *blk,
+		       uint64_t off, uint64_t b, struct verify_mismatch *m)
+{
+	uint64_t hi = v->gen[b];
+
+	if (!v->durable)
+		return verify_check(blk, v->bs, v->res.algo, off, v->seed, hi,
+				    m);
+	return verify_check_range(blk, v->bs, v->res.algo, off, v->seed,
+				  v->durable[b],
+				  v->gen_known ? hi : UINT64_MAX, m);
 }
 
 int verify_note(struct verify_run *v, int cls, const struct verify_mismatch *m)
@@ -447,6 +483,41 @@ bad:
 	return -EINVAL;
 }
 
+/* --verify-only --verify-log: the log's generations, held against the
+ * state file's when there is one (the log's can be no newer). */
+static int durable_load(struct verify_run *v, const struct spec *s)
+{
+	size_t n = v->nblocks ? v->nblocks : 1;
+	uint64_t b;
+	int ret;
+
+	v->durable = calloc(n, sizeof(*v->durable));
+	if (!v->durable) {
+		spec_error(s, "--verify-log: no memory for the map of %llu blocks (4 bytes each); verify a smaller region (-e) or larger blocks",
+			   (unsigned long long)v->nblocks);
+		return -ENOMEM;
+	}
+	ret = verify_log_load(s, v->durable, v->nblocks, &v->res.log);
+	if (ret)
+		return ret;
+	if (!s->verify_state) {
+		/* written at least: what the log says became durable */
+		memcpy(v->gen, v->durable, n * sizeof(*v->gen));
+		return 0;
+	}
+	for (b = 0; b < v->nblocks; b++) {
+		if (v->durable[b] <= v->gen[b])
+			continue;
+		spec_error(s, "--verify-log %s names generation %u of offset %llu, but --verify-state %s says the last write there was %s%.0u: they are not of one run; give the state file of the run that wrote the log, or leave --verify-state out",
+			   s->verify_log, v->durable[b],
+			   (unsigned long long)(v->region_start + b * v->bs),
+			   s->verify_state,
+			   v->gen[b] ? "generation " : "none", v->gen[b]);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int verify_prepare(struct verify_run *v, const struct spec *s)
 {
 	FILE *f;
@@ -469,20 +540,33 @@ int verify_prepare(struct verify_run *v, const struct spec *s)
 			   (unsigned long long)v->nblocks);
 		return -ENOMEM;
 	}
-	if (!s->verify_state)
+	v->gen_known = !s->verify_only || s->verify_state;
+	if (s->verify_state) {
+		f = state_open(s, &ret);
+		if (ret)
+			return ret;
+		if (f) {	/* else the first run, which starts the file */
+			ret = state_load(v, s, f);
+			fclose(f);
+			if (ret)
+				return ret;
+		}
+	}
+	if (!s->verify_log)
 		return 0;
-	f = state_open(s, &ret);
-	if (!f)
-		return ret;	/* 0: the first run, which starts the file */
-	ret = state_load(v, s, f);
-	fclose(f);
-	return ret;
+	if (!s->verify_only)
+		return verify_log_open(&v->log, s, v->gen, v->nblocks,
+				       &v->res.log);
+	return durable_load(v, s);
 }
 
 void verify_free(struct verify_run *v)
 {
+	verify_log_close(v->log);	/* a run that never ran */
+	v->log = NULL;
 	free(v->gen);
-	v->gen = NULL;
+	free(v->durable);
+	v->gen = v->durable = NULL;
 }
 
 int verify_save(struct verify_run *v, const char *path)

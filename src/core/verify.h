@@ -22,6 +22,7 @@
 
 #include "core/digest.h"
 #include "core/spec.h"
+#include "core/verify_log.h"
 
 enum verify_class {
 	VC_OK, VC_CORRUPT, VC_MISDIRECTED, VC_LOST, VC_UNWRITTEN, VC_CLASSES
@@ -75,6 +76,11 @@ struct verify_mismatch {
  * algo: the class, and for a mismatch m filled (m may be NULL). */
 int verify_check(const void *blk, size_t bs, int algo, uint64_t off,
 		 uint64_t seed, uint64_t gen, struct verify_mismatch *m);
+/* As verify_check(), any generation from lo to hi being right: an older
+ * one is lost, a newer one corrupt (hi UINT64_MAX: none is too new). */
+int verify_check_range(const void *blk, size_t bs, int algo, uint64_t off,
+		       uint64_t seed, uint64_t lo, uint64_t hi,
+		       struct verify_mismatch *m);
 const char *verify_class_name(int cls);
 
 /* What a workload's verification found (wl_result.verify). */
@@ -93,6 +99,7 @@ struct verify_result {
 				 * (inline), while the device counters ran */
 	bool stopped;		/* the first mismatch stopped the run */
 	char state_err[320];	/* the state file could not be saved */
+	struct verify_log_result log;	/* --verify-log (verify_log.h) */
 };
 
 /* A workload's verification while it runs (wl_state.verify): the last
@@ -101,6 +108,11 @@ struct verify_run {
 	uint32_t *gen;		/* per block, 0: never written */
 	uint64_t nblocks, region_start, bs, seed;
 	struct verify_result res;
+	struct verify_log *log;	/* --verify-log: the writer, or NULL */
+	uint32_t *durable;	/* --verify-only --verify-log: per block, the
+				 * log's generation (0: not named), or NULL */
+	bool gen_known;		/* gen is the last written (the writing run,
+				 * or --verify-state): a newer one is corrupt */
 };
 
 /* The state file against the resolved workload (its seed, -b, region),
@@ -127,6 +139,16 @@ static inline uint64_t verify_block(const struct verify_run *v, uint64_t off)
 	b = (off - v->region_start) / v->bs;
 	return b < v->nblocks ? b : UINT64_MAX;
 }
+/* The blocks a run checks when it reads them: those written (gen), or
+ * with --verify-log's durable map those it names. */
+static inline bool verify_wanted(const struct verify_run *v, uint64_t b)
+{
+	return v->durable ? v->durable[b] != 0 : v->gen[b] != 0;
+}
+/* Block b, read from off into blk, checked against the map (and the
+ * log's generation with --verify-log): its class, m filled. */
+int verify_check_block(const struct verify_run *v, const void *blk,
+		       uint64_t off, uint64_t b, struct verify_mismatch *m);
 /* Save the map to the state file (--verify-state); 0 or -errno, the
  * reason in v->res.state_err. */
 int verify_save(struct verify_run *v, const char *path);

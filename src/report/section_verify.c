@@ -4,6 +4,7 @@
  * column: a run without --verify prints what it always did).  The total
  * has none. */
 #include <stdio.h>
+#include <string.h>
 
 #include "core/json.h"
 #include "core/spec_names.h"
@@ -17,6 +18,36 @@ static const char *mode_name(const struct verify_result *r)
 	if (r->only)
 		return "only";
 	return opt_values_name(verify_mode_values, r->mode);
+}
+
+/* --verify-log: what the log holds, and (read) how many of the durable
+ * writes it names survived. */
+static void log_human(FILE *f, const struct verify_log_result *l,
+		      uint64_t checked)
+{
+	if (!l->on)
+		return;
+	fprintf(f, "Verify log: %s: %llu record%s of %llu block%s acknowledged durable",
+		l->path, (unsigned long long)l->records,
+		l->records == 1 ? "" : "s",
+		(unsigned long long)l->durable_blocks,
+		l->durable_blocks == 1 ? "" : "s");
+	if (l->read) {
+		fprintf(f, " (--sync %s); %llu checked: %llu survived, %llu did not%s\n",
+			l->sync, (unsigned long long)checked,
+			(unsigned long long)l->survived,
+			(unsigned long long)l->lost,
+			l->torn ? "; its last line, without its newline (torn by a crash), left out" : "");
+		return;
+	}
+	if (l->per_write)
+		fprintf(f, " (--sync %s: each write when it returned)", l->sync);
+	else
+		fprintf(f, " (--sync %s: the writes before a flush when it returned); %llu write%s acknowledged after the last flush: not durable, not logged",
+			l->sync, (unsigned long long)l->not_durable,
+			l->not_durable == 1 ? "" : "s");
+	fprintf(f, "%s%s\n", l->err ? "; writing the log failed: " : "",
+		l->err ? strerror(l->err) : "");
 }
 
 static void verify_human(FILE *f, const struct section_ctx *c)
@@ -39,6 +70,40 @@ static void verify_human(FILE *f, const struct section_ctx *c)
 			(unsigned long long)r->first.offset,
 			verify_class_name(r->first.cls), r->first.expected,
 			r->first.found);
+	log_human(f, &r->log, r->checked);
+}
+
+/* "log": null without --verify-log; what it holds, and (read) the
+ * durable writes that survived and not. */
+static void log_json(struct json *j, const struct verify_log_result *l)
+{
+	if (!l->on) {
+		json_null(j, "log");
+		return;
+	}
+	json_obj_begin(j, "log");
+	json_str(j, "path", l->path);
+	json_str(j, "role", l->read ? "read" : "written");
+	json_str(j, "sync", l->sync);
+	json_u64(j, "records", l->records);
+	json_u64(j, "durable_blocks", l->durable_blocks);
+	if (l->read) {
+		json_null(j, "not_durable");
+		json_u64(j, "survived", l->survived);
+		json_u64(j, "lost", l->lost);
+		json_bool(j, "torn_tail", l->torn);
+		json_null(j, "error");
+	} else {
+		json_u64(j, "not_durable", l->not_durable);
+		json_null(j, "survived");
+		json_null(j, "lost");
+		json_null(j, "torn_tail");
+		if (l->err)
+			json_str(j, "error", strerror(l->err));
+		else
+			json_null(j, "error");
+	}
+	json_obj_end(j);
 }
 
 static void verify_json(struct json *j, const struct section_ctx *c)
@@ -73,6 +138,7 @@ static void verify_json(struct json *j, const struct section_ctx *c)
 	} else {
 		json_null(j, "first_mismatch");
 	}
+	log_json(j, &r->log);
 	json_obj_end(j);
 }
 
@@ -84,6 +150,28 @@ static void verify_json(struct json *j, const struct section_ctx *c)
  * ("-" for the last two without a mismatch; "stopped" yes or no), and a
  * sweep point's values after them.
  */
+/*
+ * -n: after a verify line, one more for a workload with --verify-log, 9
+ * fields: verify-log W role records durable_blocks not_durable survived
+ * lost torn (role "written" or "read"; "-" for what the role has not;
+ * torn "yes" or "no").
+ */
+static void log_terse(FILE *f, size_t k, const struct verify_log_result *l,
+		      const char *suffix)
+{
+	if (!l->on)
+		return;
+	fprintf(f, "verify-log %zu %s %llu %llu", k + 1,
+		l->read ? "read" : "written", (unsigned long long)l->records,
+		(unsigned long long)l->durable_blocks);
+	if (l->read)
+		fprintf(f, " - %llu %llu %s", (unsigned long long)l->survived,
+			(unsigned long long)l->lost, l->torn ? "yes" : "no");
+	else
+		fprintf(f, " %llu - - -", (unsigned long long)l->not_durable);
+	fprintf(f, "%s\n", suffix ? suffix : "");
+}
+
 static void verify_terse(FILE *f, const struct report *rep, const char *suffix)
 {
 	size_t k;
@@ -109,6 +197,7 @@ static void verify_terse(FILE *f, const struct report *rep, const char *suffix)
 		else
 			fprintf(f, " - -");
 		fprintf(f, "%s\n", suffix ? suffix : "");
+		log_terse(f, k, &r->log, suffix);
 	}
 }
 
