@@ -543,6 +543,11 @@ static void resolve_limits(struct spec *s)
 		s->time_limit_ns = s->duration.value;
 		return;
 	}
+	spec_limit_bytes(s, bytes);
+}
+
+void spec_limit_bytes(struct spec *s, uint64_t bytes)
+{
 	if (size_mix_active(&s->bsmix)) {
 		/* the threads stop after these bytes; the I/O count is what
 		 * the mix's mean size makes of them (progress, estimates) */
