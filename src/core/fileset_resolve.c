@@ -9,7 +9,6 @@
 
 #include <errno.h>
 #include <limits.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -282,18 +281,7 @@ static void resolve_share(struct spec *s, unsigned n)
 	if (s->duration.kind != AMOUNT_PERCENT)
 		return;
 	bytes = (uint64_t)((long double)s->region_len * n * s->duration.pct / 100.0L);
-	if (size_mix_active(&s->bsmix)) {
-		s->bytes_limit = bytes ? bytes : 1;
-		s->ops_limit = (uint64_t)ceil((double)s->bytes_limit /
-					      size_mix_mean(&s->bsmix, s->bs));
-		if (!s->ops_limit)
-			s->ops_limit = 1;
-		return;
-	}
-	s->ops_limit = (bytes + s->bs - 1) / s->bs;
-	if (!s->ops_limit)
-		s->ops_limit = 1;
-	s->bytes_limit = s->ops_limit * s->bs;
+	spec_limit_bytes(s, bytes);
 }
 
 static int set_service(struct workload *wl, struct fileset *fs)
