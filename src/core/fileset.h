@@ -122,11 +122,9 @@ bool fileset_wanted(const struct spec *s);
 
 /* What needs no file: options that need --directory, what cannot run
  * over many files (engine, --verify, flushes ...).  0, or -EINVAL after
- * a message.  Run-wide options: fileset_check_run(). */
+ * a message.  (--precondition and --fio refuse many files where they are
+ * run: precondition.c, study/fio_job.c.) */
 int fileset_check_spec(const struct spec *s);
-/* --precondition, --cache and --fio do not take many files yet. */
-int fileset_check_run(const struct workload *wls, size_t n, bool precondition,
-		      bool fio);
 /* The files found and checked, the region resolved against a file's size
  * (wl->tgt: the first file's probe, its size the region's basis), the
  * file service set up; no I/O.  0, or -errno after a message. */
