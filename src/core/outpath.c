@@ -335,3 +335,13 @@ void outpath_remove_tmpdir(const char *dir)
 		closedir(d);
 	rmdir(dir);
 }
+
+bool outpath_same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	bool ea = !stat(a, &sa), eb = !stat(b, &sb);
+
+	if (ea && eb)
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	return !ea && !eb && !strcmp(a, b);
+}

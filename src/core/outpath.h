@@ -19,6 +19,8 @@
 
 /* 0, or -errno with a sentence naming what (e.g. "--output") and path. */
 int outpath_check(const char *what, const char *path, char *err, size_t len);
+/* Do two paths name one file?  By inode when both exist, else by name. */
+bool outpath_same_file(const char *a, const char *b);
 
 /* fopen(path, "w") under the rule; NULL after printing why (what names
  * the option in the message). */

@@ -183,17 +183,6 @@ uint64_t random_seed(void)
 	return seed % 1000000000000ULL;	/* short enough to retype */
 }
 
-/* Do two paths name one file?  By inode when both exist, else by name. */
-static bool same_file(const char *a, const char *b)
-{
-	struct stat sa, sb;
-	bool ea = !stat(a, &sa), eb = !stat(b, &sb);
-
-	if (ea && eb)
-		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-	return !ea && !eb && !strcmp(a, b);
-}
-
 int check_path_free(const struct run_ctx *ctx, const char *what,
 		    const char *path)
 {
@@ -201,7 +190,7 @@ int check_path_free(const struct run_ctx *ctx, const char *what,
 
 	for (k = 0; k < ctx->n; k++)
 		if (ctx->wls[k].files ? fileset_has(&ctx->wls[k], path) :
-		    same_file(path, ctx->wls[k].spec.target)) {
+		    outpath_same_file(path, ctx->wls[k].spec.target)) {
 			spec_error(&ctx->wls[k].spec, "%s %s is the target of this workload: writing the results there would destroy what is measured; choose another file",
 				   what, path);
 			return -EINVAL;

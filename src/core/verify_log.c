@@ -55,17 +55,6 @@ int verify_log_check(const struct spec *s)
 	return -EINVAL;
 }
 
-/* Do two paths name one file?  By inode when both exist, else by name. */
-static bool same_file(const char *a, const char *b)
-{
-	struct stat sa, sb;
-	bool ea = !stat(a, &sa), eb = !stat(b, &sb);
-
-	if (ea && eb)
-		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-	return !ea && !eb && !strcmp(a, b);
-}
-
 /* The whole disk under device number dev ("sda" for sda1), or "". */
 static void disk_of(dev_t dev, char *out, size_t len)
 {
@@ -105,7 +94,7 @@ static int check_write_path(const struct spec *s, const struct target *t)
 	char why[PATH_MAX + 1200], disk[64];
 	dev_t dev, tdev = t->kind == TARGET_FILE ? t->st_dev : t->rdev;
 
-	if (same_file(path, s->target)) {
+	if (outpath_same_file(path, s->target)) {
 		spec_error(s, "--verify-log %s is the target of this workload: the log would be overwritten by what it logs; " ELSEWHERE,
 			   path);
 		return -EINVAL;
@@ -114,7 +103,7 @@ static int check_write_path(const struct spec *s, const struct target *t)
 		spec_error(s, "%s", why);
 		return -EINVAL;
 	}
-	if (s->verify_state && same_file(path, s->verify_state)) {
+	if (s->verify_state && outpath_same_file(path, s->verify_state)) {
 		spec_error(s, "--verify-log %s is also the --verify-state file: the log's records and the state's generations are two files; give each its own name",
 			   path);
 		return -EINVAL;
@@ -268,7 +257,7 @@ int verify_log_check_pair(const struct spec *a, const struct spec *b)
 {
 	if (!a->verify || !b->verify || !a->verify_log || !b->verify_log ||
 	    a->verify_only || b->verify_only ||
-	    !same_file(a->verify_log, b->verify_log))
+	    !outpath_same_file(a->verify_log, b->verify_log))
 		return 0;
 	spec_error(b, "--verify-log %s: another workload of this run logs to this file too, and each starts its log anew; give each workload (each stdin line) a log of its own",
 		   b->verify_log);
