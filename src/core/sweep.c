@@ -175,8 +175,18 @@ static int expand_list(struct sweep_axis *ax, const struct opt_desc *o,
 		 * table and JSON read "4k" as 4096 */
 		if (ax->numeric) {
 			if (number(o, p, &v)) {
+				char err[200], why[300];
+				struct rate_spec r;
+
+				/* a rate says what rate_parse says (a 0, a
+				 * typo), as a range's ends do */
+				if (o->type == OPT_RATE &&
+				    rate_parse(p, &r, err, sizeof(err)))
+					snprintf(why, sizeof(why), "the element '%s': %s", p, err);
+				else
+					snprintf(why, sizeof(why), "an element is not a valid value of this option");
 				free(copy);
-				return fail(o, text, ctx, "an element is not a valid value of this option");
+				return fail(o, text, ctx, why);
 			}
 			format(o, v, buf, sizeof(buf));
 			ret = push(ax, buf);

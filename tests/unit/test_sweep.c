@@ -381,6 +381,8 @@ static void test_rates(void **state)
 
 	add_bad("rate", "0..1000/250", "an end of the range: a rate of 0 I/Os a second would never start an I/O");
 	add_bad("rate", "1m/s..4m/s*2", "a range of rates is in I/Os a second");
+	add_bad("rate", "1k,0,4k", "the element '0': a rate of 0 I/Os a second would never start an I/O");
+	add_bad("rate", "1k,2x", "the element '2x': expected I/Os a second");
 }
 
 /* ------------------------------------------------------------ lists */
