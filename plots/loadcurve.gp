@@ -11,7 +11,7 @@
 # intended_p50_us, intended_p99_us, intended_p999_us, lat_p99_us, seconds,
 # target); workload 1's rows.  KNEE: the asked rate of the knee, as
 # rebench's "Knee:" line gives it (rebench --plot passes it; "-" or none:
-# no knee marked).  The knee is the highest rate, going up from the lowest,
+# no knee marked; the key says the rule).  The knee is the highest rate, going up from the lowest,
 # that was met with its p99 from the intended start within 2x the least
 # p99 of any rate met (rebench(1), --rate): where the queue a client on
 # the schedule sees starts to grow.
@@ -105,6 +105,9 @@ set logscale y
 set xrange [0:*]
 set yrange [ylo / 1.5:yhi * 1.5]
 set format y "%g"
+# 2 and 5 of each decade labelled too: a curve that is not met early may
+# span less than two decades, which 1, 10, 100 alone leave unreadable
+do for [e = -3:5] { set ytics add (sprintf("%g", 2 * 10.0**e) 2 * 10.0**e, sprintf("%g", 5 * 10.0**e) 5 * 10.0**e) }
 set grid xtics ytics mytics lc rgb "#dddddd"
 set key top left box opaque noenhanced
 set offsets 0, graph 0.06, 0, 0
@@ -116,6 +119,10 @@ if (kx ne "") {
 	set style textbox opaque noborder margins 1, 1
 	set label 1 sprintf("knee: %s ops/s asked", knee) at first real(kx), first real(ky) offset 1.5, -1.6 left font ",10" textcolor rgb "#d62728" boxed front
 }
+# the key says what the knee is (load_curve.h, rebench(1) --rate), in two
+# entries, the second without a sample, so that the key stays narrow
+kneekey = "knee: below the first rate not met, the highest"
+kneekey2 = "rate with p99 within 2x the least p99 of a rate met"
 met(m, v) = (m == 1) ? v : NaN
 unmet(m, v) = (m == 0) ? v : NaN
 plot $P using 1:4 with lines ls 1 notitle, \
@@ -129,4 +136,5 @@ plot $P using 1:4 with lines ls 1 notitle, \
      $P using 1:(unmet($3, $6)) with points ls 3 pt 4 notitle, \
      $P using 1:7 with linespoints ls 4 title "p99 from submission (fio's latency)", \
      $P using 1:(unmet($3, $5)):(sprintf("asked %g", $2)) with labels offset 0, 1.3 font ",9" textcolor rgb "#555555" notitle, \
-     '+' using (kx ne "" ? real(kx) : NaN):(kx ne "" ? real(ky) : NaN) every ::0::0 with points pt 6 ps 3.5 lw 2 lc rgb "#d62728" title (kx ne "" ? "knee" : "")
+     '+' using (kx ne "" ? real(kx) : NaN):(kx ne "" ? real(ky) : NaN) every ::0::0 with points pt 6 ps 3.5 lw 2 lc rgb "#d62728" title (kx ne "" ? kneekey : ""), \
+     keyentry with lines lt nodraw title (kx ne "" ? kneekey2 : "")
