@@ -13,17 +13,22 @@
 #     their slowest but one: the 7 ms reads leave room for a stall of
 #     several ms on a loaded machine);
 #   - 200 is above it by 40%: not met, and the queue a client on the
-#     schedule would see grows over the run, so its p99 from the intended
-#     start is several times the service time while the one from
+#     schedule would see grows over the run (each read starts about 2 ms
+#     later than the one before: 7 ms served, 5 ms asked, so the 40th
+#     ends about 85 ms after its intended start), so its p99 from the
+#     intended start is several times the service time (held to 3x the
+#     p99 of 100 ops/s, expected about 12x) while the one from
 #     submission is not;
 #   - the knee, below the lowest rate not met, is the highest rate with
 #     its p99 within 2x the least p99 of a rate met: 100 on this model
 #     (recomputed from each output's own points, so a point a loaded
 #     machine made late moves both alike);
 #   - the table has the rate columns, JSON sweep.load_curve, -n a knee
-#     line, the human output a "Knee:" line, --plot draws the load curve;
-#   - refused before any I/O: a rate of 0 in a range, a range of SIZE/s,
-#     a range with --latency-target.
+#     line, the human output a "Knee:" line, --plot draws the load curve
+#     (SVG, its key saying the knee's rule) and gnuplot the table to a
+#     1000x650 PNG;
+#   - refused before any I/O: a rate of 0 in a range and in a list, a
+#     range of SIZE/s, a range with --latency-target.
 . "$(dirname "$0")/../lib/common.sh"
 
 require_cmd jq awk
@@ -54,6 +59,8 @@ assert_eq no "$(cell 200 rate_met)" "200 ops/s is not met (the model serves abou
 assert_num "200 ops/s: achieved $(cell 200 rate_achieved), under 160" "$(cell 200 rate_achieved) < 160"
 assert_num "200 ops/s: intended p99 $(cell 200 intended_p99_us) us at least 2x the submission p99 $(cell 200 lat_p99_us) us" \
 	"$(cell 200 intended_p99_us) >= 2 * $(cell 200 lat_p99_us)"
+assert_num "200 ops/s: intended p99 $(cell 200 intended_p99_us) us at least 3x that of 100 ops/s, $(cell 100 intended_p99_us) us (the queue grows)" \
+	"$(cell 200 intended_p99_us) >= 3 * $(cell 100 intended_p99_us)"
 
 section "the knee"
 # knee_of: the knee of "ASKED MET P99" lines (MET yes or no), by the rule:
@@ -92,6 +99,14 @@ if command -v gnuplot >/dev/null; then
 	assert_match "Latency against load" "$(cat "$SCRATCH/lc.svg")" "the load curve's title"
 	assert_match "knee: [0-9]+ ops/s asked" "$(cat "$SCRATCH/lc.svg")" "the knee marked"
 	assert_match "asked 200" "$(cat "$SCRATCH/lc.svg")" "the rate not met labelled with the rate asked"
+	assert_match "rate with p99 within 2x the least p99 of a rate met" "$(cat "$SCRATCH/lc.svg")" "the key says the knee's rule"
+	# the first sweep's table, by hand, to a PNG
+	if gnuplot -c "$REBENCH_PLOTS/loadcurve.gp" "$T" "$SCRATCH/lc.png" "$KNEE" >"$SCRATCH/gp.out" 2>&1; then
+		pass "gnuplot -c loadcurve.gp TABLE lc.png $KNEE exits 0"
+	else
+		check_failed "gnuplot -c loadcurve.gp TABLE lc.png $KNEE exits 0" "$(cat "$SCRATCH/gp.out")"
+	fi
+	assert_png "$SCRATCH/lc.png" 1000 650 "loadcurve.gp"
 else
 	log "skip: no gnuplot"
 fi
@@ -101,6 +116,9 @@ model_snap "$DEV"
 rb --rate 0..400/100 -b 4k -d 160k "$DEV"
 assert_rc 1 "a range from 0: exit 1"
 assert_match "an end of the range: a rate of 0 I/Os a second would never start an I/O" "$RB_ERR" "it says why"
+rb --rate 100,0 -b 4k -d 160k "$DEV"
+assert_rc 1 "a list with a 0: exit 1"
+assert_match "the element '0': a rate of 0 I/Os a second would never start an I/O; give a rate above 0" "$RB_ERR" "it says which, why and how"
 rb --rate 1m/s..4m/s*2 -b 4k -d 160k "$DEV"
 assert_rc 1 "a range of SIZE/s: exit 1"
 assert_match "a range of rates is in I/Os a second \(1k\.\.64k\*2\); give bytes a second as a list" "$RB_ERR" "it says how"
