@@ -4,6 +4,7 @@
 #include "core/spec_names.h"
 #include "core/outpath.h"
 #include "core/plan.h"
+#include "core/rate.h"
 #include "core/validate.h"
 #include "report/report.h"
 #include "report/version.h"
@@ -121,6 +122,18 @@ static void settings(const struct spec *s, const struct sweep *sw,
 		add(buf, len, "%llu threads", (unsigned long long)s->threads);
 	if (!swept(sw, "paged") && s->paged)
 		add(buf, len, "page cache");
+	/* a rated run: its rate (unless swept) and the arrivals, which
+	 * decide how soon its latency from the intended start grows */
+	if (s->rate.ops > 0 || s->rate.bytes) {
+		if (!swept(sw, "rate") && s->rate.bytes)
+			add(buf, len, "at %.6g MiB/s",
+			    (double)s->rate.bytes / 1048576.0);
+		else if (!swept(sw, "rate"))
+			add(buf, len, "at %.6g ops/s", s->rate.ops);
+		if (!swept(sw, "arrival"))
+			add(buf, len, "%s arrivals",
+			    rate_arrival_name(s->arrival));
+	}
 }
 
 /* "/dev/sdb (Samsung SSD 860)": the path, and the model when the kernel

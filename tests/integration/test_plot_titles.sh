@@ -101,8 +101,8 @@ section "loadcurve.gp (rebench --plot of a --rate sweep)"
 rb_ok "a --rate sweep" --rate 100,200 -b 4k -d 40k --seed 7 --plot "$S/lc.svg" "$DEV"
 C=$S/lc.svg
 has_field "$C" loadcurve "what" "^Latency against load: --rate swept, latency from each I/O's intended start$"
-has_field "$C" loadcurve "target, operation, pattern, block size, engine, QD, time per point" \
-	"^$DEV: read, rnd uniform, 4 KiB I/Os, .*stateful, QD 1, .*per point$"
+has_field "$C" loadcurve "target, operation, pattern, block size, engine, QD, arrivals, time per point" \
+	"^$DEV: read, rnd uniform, 4 KiB I/Os, .*stateful, QD 1, fixed arrivals, .*per point$"
 has_field "$C" loadcurve "noise: one run per point" "^noise: one run per point, no interval"
 has_text "$C" "achieved rate (ops/s)" "loadcurve: x axis"
 has_text "$C" "latency (ms), log scale" "loadcurve: y axis"
