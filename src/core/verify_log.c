@@ -55,20 +55,6 @@ int verify_log_check(const struct spec *s)
 	return -EINVAL;
 }
 
-/* The whole disk under device number dev ("sda" for sda1), or "". */
-static void disk_of(dev_t dev, char *out, size_t len)
-{
-	char dir[PATH_MAX], pf[PATH_MAX + 16];
-
-	out[0] = '\0';
-	if (!sysfs_dir(dev, dir))
-		return;
-	snprintf(pf, sizeof(pf), "%s/partition", dir);
-	if (!access(pf, F_OK))
-		dirname(dir);
-	snprintf(out, len, "%s", strrchr(dir, '/') + 1);
-}
-
 /* The file system the log is (or will be) on: its device number. */
 static bool log_dev(const char *path, dev_t *dev)
 {
@@ -91,7 +77,7 @@ static bool log_dev(const char *path, dev_t *dev)
 static int check_write_path(const struct spec *s, const struct target *t)
 {
 	const char *path = s->verify_log;
-	char why[PATH_MAX + 1200], disk[64];
+	char why[PATH_MAX + 1200], disk[64], ddir[PATH_MAX];
 	dev_t dev, tdev = t->kind == TARGET_FILE ? t->st_dev : t->rdev;
 
 	if (outpath_same_file(path, s->target)) {
@@ -116,8 +102,8 @@ static int check_write_path(const struct spec *s, const struct target *t)
 			   s->target);
 		return -EINVAL;
 	}
-	disk_of(dev, disk, sizeof(disk));
-	if (disk[0] && t->disk[0] && !strcmp(disk, t->disk)) {
+	if (sysfs_disk_of(dev, ddir, disk, sizeof(disk)) && t->disk[0] &&
+	    !strcmp(disk, t->disk)) {
 		spec_error(s, "--verify-log %s: on a file system of /dev/%s, the disk under the target %s: a power cut of the disk loses the log's writes with the target's, and the log must outlive the target; " ELSEWHERE,
 			   path, disk, s->target);
 		return -EINVAL;

@@ -121,25 +121,6 @@ static bool file_level(struct dur_stack *st, const char *fs,
 	return true;
 }
 
-/* The whole disk's sysfs directory and name of device dev. */
-static bool disk_of(dev_t dev, char *dir, char *name, size_t nlen)
-{
-	char part[PATH_MAX + 16];
-	char *slash;
-
-	if (!sysfs_dir(dev, dir))
-		return false;
-	snprintf(part, sizeof(part), "%s/partition", dir);
-	if (!access(part, F_OK)) {
-		slash = strrchr(dir, '/');
-		if (slash)
-			*slash = '\0';
-	}
-	slash = strrchr(dir, '/');
-	snprintf(name, nlen, "%.63s", slash ? slash + 1 : dir);
-	return true;
-}
-
 /* A nobarrier file system (opt) on the disk name at sysfs dir: it drops
  * the flushes of every write above it unless the disk has no write-back
  * cache to flush. */
@@ -184,7 +165,7 @@ void dur_stack_probe(const struct target *t, struct dur_stack *st)
 		dev = t->rdev;
 	}
 	for (depth = 0; depth < DUR_STACK_DEPTH; depth++) {
-		if (!disk_of(dev, dir, name, sizeof(name))) {
+		if (!sysfs_disk_of(dev, dir, name, sizeof(name))) {
 			st->lost = true;
 			snprintf(st->what, sizeof(st->what), "no block device %u:%u in /sys/dev/block",
 				 major(dev), minor(dev));

@@ -63,3 +63,21 @@ bool sysfs_dir(dev_t dev, char *out)
 		 minor(dev));
 	return realpath(link, out) != NULL;
 }
+
+bool sysfs_disk_of(dev_t dev, char *dir, char *name, size_t nlen)
+{
+	char part[PATH_MAX + 16];
+	char *slash;
+
+	if (!sysfs_dir(dev, dir))
+		return false;
+	snprintf(part, sizeof(part), "%s/partition", dir);
+	if (!access(part, F_OK)) {
+		slash = strrchr(dir, '/');
+		if (slash)
+			*slash = '\0';
+	}
+	slash = strrchr(dir, '/');
+	snprintf(name, nlen, "%.63s", slash ? slash + 1 : dir);
+	return true;
+}

@@ -24,5 +24,9 @@ int write_value(const char *path, const char *val);
 /* sysfs directory of a block device number, resolved (PATH_MAX bytes):
  * /sys/devices/virtual/block/loop0/loop0p1.  False when there is none. */
 bool sysfs_dir(dev_t dev, char *out);
+/* The whole disk under dev (itself, or a partition's parent): its sysfs
+ * directory into dir (PATH_MAX bytes) and its name ("sda" for sda1) into
+ * name.  False when dev has no sysfs directory. */
+bool sysfs_disk_of(dev_t dev, char *dir, char *name, size_t nlen);
 
 #endif
