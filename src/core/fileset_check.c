@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "core/options.h"
+#include "core/outpath.h"
 #include "core/units.h"
 #include "target/mountinfo.h"
 
@@ -97,25 +98,6 @@ int fileset_check_spec(const struct spec *s)
 	return 0;
 }
 
-/* A pseudo file system: the kernel's settings and state, not data. */
-static bool pseudo_fs(const char *fs)
-{
-	static const char *const names[] = {
-		"proc", "sysfs", "devtmpfs", "debugfs", "tracefs", "cgroup",
-		"cgroup2", "securityfs", "selinuxfs", "smackfs", "bpf",
-		"pstore", "efivarfs", "devpts", "binfmt_misc", "resctrl",
-		"nsfs", "usbfs", "openpromfs", "apparmorfs", "configfs",
-		"fusectl", "mqueue", "autofs", "binderfs", "xenfs", "nfsd",
-		"rpc_pipefs", "functionfs", "gadgetfs", "hugetlbfs", NULL
-	};
-	size_t i;
-
-	for (i = 0; names[i]; i++)
-		if (!strcmp(fs, names[i]))
-			return true;
-	return false;
-}
-
 /* --directory: it exists, is a directory, on a real file system. */
 int fileset_check_dir(const struct spec *s)
 {
@@ -139,8 +121,15 @@ int fileset_check_dir(const struct spec *s)
 			   S_ISREG(st.st_mode) ? "a regular file" : "not one");
 		return -EINVAL;
 	}
+	/* outpath.c's pseudo file systems, and devtmpfs (tmpfs to
+	 * statfs(2): known by its mount), where device nodes live */
 	snprintf(probe, sizeof(probe), "%s/x", s->directory);
-	if (mountinfo_dir_fs(probe, fs, sizeof(fs)) && pseudo_fs(fs)) {
+	if (outpath_pseudo_fs(s->directory))
+		snprintf(fs, sizeof(fs), "%s", outpath_pseudo_fs(s->directory));
+	else if (!mountinfo_dir_fs(probe, fs, sizeof(fs)) ||
+		 strcmp(fs, "devtmpfs"))
+		fs[0] = '\0';
+	if (fs[0]) {
 		spec_error(s, "--directory %s: it is on %s, a pseudo file system whose files are the kernel's settings and state, not data; give a directory on a real file system",
 			   s->directory, fs);
 		return -EINVAL;

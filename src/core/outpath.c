@@ -52,6 +52,7 @@ static const struct pseudo_fs {
 	{ 0x67596969, "rpc_pipefs" },
 	{ 0xa647361, "functionfs" },
 	{ 0xaee71ee7, "gadgetfs" },
+	{ HUGETLBFS_MAGIC, "hugetlbfs" },	/* no write(2) at all */
 };
 
 /* The pseudo file system under fd (or path, when fd < 0), or NULL. */
@@ -66,6 +67,11 @@ static const char *pseudo_fs_of(int fd, const char *path)
 		if ((unsigned long)sfs.f_type == pseudo_fs[i].magic)
 			return pseudo_fs[i].name;
 	return NULL;
+}
+
+const char *outpath_pseudo_fs(const char *path)
+{
+	return pseudo_fs_of(-1, path);
 }
 
 static int pseudo_refused(const char *what, const char *path, const char *fs,

@@ -19,6 +19,9 @@
 
 /* 0, or -errno with a sentence naming what (e.g. "--output") and path. */
 int outpath_check(const char *what, const char *path, char *err, size_t len);
+/* The pseudo file system path is on ("proc", "sysfs", "cgroup2" ...:
+ * the kernel's settings and state, not data), or NULL for a real one. */
+const char *outpath_pseudo_fs(const char *path);
 /* Do two paths name one file?  By inode when both exist, else by name. */
 bool outpath_same_file(const char *a, const char *b);
 
