@@ -35,9 +35,14 @@ static int push(struct sweep_axis *ax, const char *v)
 	return ax->values[ax->n++] ? 0 : -ENOMEM;
 }
 
-/* One end or step of a range, in the option's unit. */
-static int number(const struct opt_desc *o, const char *s, double *v)
+/* One end or step of a range, or a list's element, in the option's unit;
+ * why (WHY_MAX bytes) says what is wrong where the option's parser says
+ * more than "not a valid value" (a rate), else is "". */
+#define WHY_MAX 200
+static int number(const struct opt_desc *o, const char *s, double *v,
+		  char *why)
 {
+	why[0] = '\0';
 	uint64_t u;
 
 	switch (o->type) {
@@ -62,11 +67,10 @@ static int number(const struct opt_desc *o, const char *s, double *v)
 		return parse_percent(s, v);
 	case OPT_RATE: {
 		/* ops/s only: a SIZE/s ends in "/s", which a range's step
-		 * would take for its own */
+		 * would take for its own (a SIZE/s list is kept as text) */
 		struct rate_spec r;
-		char err[160];
 
-		if (rate_parse(s, &r, err, sizeof(err)) || r.bytes)
+		if (rate_parse(s, &r, why, WHY_MAX) || r.bytes)
 			return -EINVAL;
 		*v = r.ops;
 		return 0;
@@ -90,7 +94,7 @@ static void format(const struct opt_desc *o, double v, char *buf, size_t len)
 static int expand_range(struct sweep_axis *ax, const struct opt_desc *o,
 			const char *text, const struct parse_ctx *ctx)
 {
-	char a[64], b[64], st[64], buf[64], last[64] = "";
+	char a[64], b[64], st[64], buf[64], last[64] = "", why[WHY_MAX];
 	const char *dots = strstr(text, ".."), *sep;
 	double va, vb, vs, v;
 	bool geo;
@@ -117,19 +121,15 @@ static int expand_range(struct sweep_axis *ax, const struct opt_desc *o,
 	memcpy(b, dots + 2, (size_t)(sep - dots - 2));
 	b[sep - dots - 2] = '\0';
 	snprintf(st, sizeof(st), "%s", sep + 1);
-	if (o->type == OPT_RATE) {	/* say what rate_parse says */
-		struct rate_spec r;
-		char err[200], why[260];
+	if (number(o, a, &va, why) || number(o, b, &vb, why)) {
+		char msg[WHY_MAX + 32];
 
-		if (rate_parse(a, &r, err, sizeof(err)) ||
-		    rate_parse(b, &r, err, sizeof(err))) {
-			snprintf(why, sizeof(why), "an end of the range: %s", err);
-			return fail(o, text, ctx, why);
-		}
+		if (!why[0])
+			return fail(o, text, ctx, "the ends of the range are not valid values of this option");
+		snprintf(msg, sizeof(msg), "an end of the range: %s", why);
+		return fail(o, text, ctx, msg);
 	}
-	if (number(o, a, &va) || number(o, b, &vb))
-		return fail(o, text, ctx, "the ends of the range are not valid values of this option");
-	if (geo ? parse_double(st, &vs) : number(o, st, &vs))
+	if (geo ? parse_double(st, &vs) : number(o, st, &vs, why))
 		return fail(o, text, ctx, geo ? "the factor after '*' is not a number" : "the step after '/' is not a valid value of this option");
 	if (va > vb)
 		return fail(o, text, ctx, "empty range: the start is above the end");
@@ -174,19 +174,17 @@ static int expand_list(struct sweep_axis *ax, const struct opt_desc *o,
 		/* numbers are kept in the canonical form ranges use, so the
 		 * table and JSON read "4k" as 4096 */
 		if (ax->numeric) {
-			if (number(o, p, &v)) {
-				char err[200], why[300];
-				struct rate_spec r;
+			char why[WHY_MAX], msg[WHY_MAX + 96];
 
-				/* a rate says what rate_parse says (a 0, a
-				 * typo), as a range's ends do */
-				if (o->type == OPT_RATE &&
-				    rate_parse(p, &r, err, sizeof(err)))
-					snprintf(why, sizeof(why), "the element '%s': %s", p, err);
+			if (number(o, p, &v, why)) {
+				/* a rate says why (a 0, a typo), as a
+				 * range's ends do */
+				if (why[0])
+					snprintf(msg, sizeof(msg), "the element '%.60s': %s", p, why);
 				else
-					snprintf(why, sizeof(why), "an element is not a valid value of this option");
+					snprintf(msg, sizeof(msg), "an element is not a valid value of this option");
 				free(copy);
-				return fail(o, text, ctx, why);
+				return fail(o, text, ctx, msg);
 			}
 			format(o, v, buf, sizeof(buf));
 			ret = push(ax, buf);
